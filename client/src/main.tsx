@@ -1,0 +1,31 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { httpBatchLink, loggerLink } from '@trpc/client';
+import { StrictMode, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { App } from './App';
+import { trpc } from './lib/trpc';
+
+function Root() {
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }));
+  const [trpcClient] = useState(() =>
+    trpc.createClient({
+      links: [
+        ...(import.meta.env.DEV ? [loggerLink()] : []),
+        httpBatchLink({ url: '/trpc', maxItems: 20 }),
+      ],
+    }),
+  );
+  return (
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </QueryClientProvider>
+    </trpc.Provider>
+  );
+}
+
+const container = document.getElementById('root');
+if (container) createRoot(container).render(<StrictMode><Root /></StrictMode>);

@@ -1,0 +1,69 @@
+/**
+ * Match dates and times are local to APP_TIMEZONE. Everything here is pure and uses the IANA zone
+ * through Intl, so server and browser agree whatever their own zone.
+ */
+
+export interface SlotRange {
+  first: string;
+  last: string;
+}
+
+/** Create-match slots (spec: 07:00–21:30) and edit-match slots (08:00–21:30), every 30 minutes. */
+export const CREATE_SLOTS: SlotRange = { first: '07:00', last: '21:30' };
+export const EDIT_SLOTS: SlotRange = { first: '08:00', last: '21:30' };
+
+const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+const pad = (n: number) => String(n).padStart(2, '0');
+
+export function timeSlots({ first, last }: SlotRange): string[] {
+  const out: string[] = [];
+  for (let m = toMinutes(first); m <= toMinutes(last); m += 30) out.push(`${pad(Math.floor(m / 60))}:${pad(m % 60)}`);
+  return out;
+}
+
+/** Accepts "HH:MM" or "HH:MM:SS" (legacy) and answers whether it is one of the range's slots. */
+export function isSlot(time: string, range: SlotRange): boolean {
+  const m = /^([01]\d|2[0-3]):([0-5]\d)(?::00)?$/.exec(time);
+  if (!m) return false;
+  const minutes = toMinutes(time);
+  return minutes % 30 === 0 && minutes >= toMinutes(range.first) && minutes <= toMinutes(range.last);
+}
+
+/** "HH:MM" from "HH:MM" or "HH:MM:SS": the spec shows the first 5 characters. */
+export const shortTime = (time: string) => time.slice(0, 5);
+
+/** Local calendar date ("YYYY-MM-DD") and time ("HH:MM") of an instant in a zone. */
+export function localParts(instant: Date, timeZone: string): { date: string; time: string } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
+  return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}` };
+}
+
+/** Adds days to a calendar date without touching time zones. */
+export function addDays(isoDate: string, days: number): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The `count` dates offered from today (local) on: the create and edit date strips. */
+export function dateStrip(today: string, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => addDays(today, i));
+}
+
+export const isIsoDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+
+/** A match is finished once its local date and time are before now. */
+export function isFinished(match: { date: string; time: string }, now: Date, timeZone: string): boolean {
+  const local = localParts(now, timeZone);
+  const time = shortTime(match.time);
+  return match.date < local.date || (match.date === local.date && time < local.time);
+}

@@ -1,0 +1,41 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The query API both drivers share; services depend on this and never on a driver. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface DbHandle {
+  db: Db;
+  driver: 'postgres' | 'pglite';
+  close: () => Promise<void>;
+}
+
+export interface CreateDbOptions {
+  /** PostgreSQL URL; when absent the embedded PGlite is used. */
+  url?: string;
+  /** PGlite data directory, or `memory://` for a throw-away database. */
+  pgliteDir?: string;
+  /** Pool size for postgres.js. */
+  max?: number;
+}
+
+export function createDb({ url, pgliteDir = 'memory://', max = 10 }: CreateDbOptions): DbHandle {
+  const common = { schema, casing: 'snake_case' } as const;
+  if (url) {
+    const client = postgres(url, { max, onnotice: () => {} });
+    const db: Db = drizzlePostgres(client, common);
+    return { db, driver: 'postgres', close: () => client.end({ timeout: 5 }) };
+  }
+  if (!pgliteDir.startsWith('memory://')) mkdirSync(pgliteDir, { recursive: true });
+  const client = new PGlite(pgliteDir);
+  const db: Db = drizzlePglite(client, common);
+  return { db, driver: 'pglite', close: () => client.close() };
+}

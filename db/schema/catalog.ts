@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamps } from './_columns';
+
+export const places = pgTable('places', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  name: text().notNull(),
+  address: text().notNull(),
+  city: text().notNull(),
+  isActive: boolean().notNull().default(true),
+  ...timestamps,
+});
+
+export const levels = pgTable(
+  'levels',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** Identifier used in profiles and matches, e.g. "Niveau 1". */
+    niveau: text().notNull().unique(),
+    label: text().notNull(),
+    description: text().notNull().default(''),
+    couleur: text().notNull().default('#4CAF50'),
+    ordre: integer().notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    check('levels_ordre_range', sql`${t.ordre} between 1 and 20`),
+    check('levels_couleur_hex', sql`${t.couleur} ~ '^#[0-9A-Fa-f]{6}$'`),
+  ],
+);

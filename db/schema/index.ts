@@ -1,0 +1,5 @@
+export * from './users';
+export * from './security';
+export * from './catalog';
+export * from './matches';
+export * from './config';

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, jsonb, pgTable, primaryKey, time } from 'drizzle-orm/pg-core';
+import { createdAt, timestamps } from './_columns';
+import { places } from './catalog';
+import { users } from './users';
+
+export const matches = pgTable(
+  'matches',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    placeId: integer()
+      .notNull()
+      .references(() => places.id, { onDelete: 'restrict' }),
+    /** Local date and time in APP_TIMEZONE, as players read them. */
+    date: date({ mode: 'string' }).notNull(),
+    time: time().notNull(),
+    /** Level names (`levels.niveau`), kept as names so a deleted level leaves the match readable. */
+    levels: jsonb().$type<string[]>().notNull(),
+    slots: integer().notNull(),
+    missingPlayers: integer().notNull(),
+    createdBy: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [
+    check('matches_slots_positive', sql`${t.slots} >= 1`),
+    check('matches_missing_players_range', sql`${t.missingPlayers} >= 0 and ${t.missingPlayers} <= ${t.slots}`),
+    index('matches_upcoming_idx').on(t.date, t.time, t.id),
+    index('matches_created_by_idx').on(t.createdBy),
+    index('matches_place_idx').on(t.placeId, t.date),
+  ],
+);
+
+export const matchParticipants = pgTable(
+  'match_participants',
+  {
+    matchId: integer()
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    joinedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.matchId, t.userId] }), index('match_participants_user_idx').on(t.userId)],
+);
+
+export type MatchRow = typeof matches.$inferSelect;

@@ -1,0 +1,83 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { MSG } from '../common/messages';
+import type { Deps } from './deps';
+import { registerAuthRateLimit } from './lib/rate-limit';
+import { requestGuard } from './lib/request-guard';
+import { restPlugin } from './rest';
+import { createContextFactory } from './trpc/context';
+import { appRouter, type AppRouter } from './trpc/root';
+
+export const CLIENT_DIST = fileURLToPath(new URL('../dist/client', import.meta.url));
+
+/** Photos are at most 5 MB; base64 adds a third, JSON a little more. */
+export const BODY_LIMIT = Math.ceil(5 * 1024 * 1024 * (4 / 3)) + 64 * 1024;
+
+export interface BuildAppOptions {
+  /** Serve the built client from `dist/client` with SPA fallback (default: when it exists). */
+  serveClient?: boolean;
+  onClose?: () => Promise<void>;
+}
+
+/** The whole HTTP surface, without listening: tRPC at /trpc, REST at /api, health, and the client. */
+export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: deps.env.TRUST_PROXY,
+    // Batched GET URLs list every procedure path in one segment.
+    routerOptions: { maxParamLength: 5000 },
+  });
+  if (options.onClose) app.addHook('onClose', options.onClose);
+
+  await app.register(cookie);
+  await registerAuthRateLimit(app, deps.env);
+  app.addHook('onRequest', requestGuard);
+
+  app.get('/healthz', async (_req, reply) => {
+    try {
+      await deps.db.execute(sql`select 1`);
+      return { status: 'ok', database: 'ok', version: '1.2.2' };
+    } catch (err) {
+      deps.logger.error({ err }, 'health check: database unreachable');
+      return reply.code(503).send({ status: 'error', database: 'unreachable' });
+    }
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: createContextFactory(deps),
+      maxBatchSize: 20,
+      onError({ error, path }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') deps.logger.error({ err: error.cause ?? error, path }, 'tRPC error');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  await app.register(restPlugin, { prefix: '/api', deps });
+
+  const serveClient = options.serveClient ?? existsSync(CLIENT_DIST);
+  if (serveClient) {
+    await app.register(fastifyStatic, {
+      root: CLIENT_DIST,
+      index: false,
+      // Hashed assets can be cached forever; index.html never.
+      setHeaders: (res, path) =>
+        void res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const isPage = req.method === 'GET' && !req.url.startsWith('/trpc') && !req.url.startsWith('/api') && (req.headers.accept ?? '').includes('text/html');
+    if (serveClient && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.code(404).send({ error: MSG.http.routeNotFound });
+  });
+
+  return app;
+}

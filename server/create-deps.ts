@@ -1,0 +1,32 @@
+import type { Db } from '../db/client';
+import type { Deps } from './deps';
+import type { Env } from './env';
+import { systemClock, type Clock } from './lib/clock';
+import type { Logger } from './lib/logger';
+import { createSecrets, resolveAppSecret } from './lib/secrets';
+import { createMailer } from './mail/mailer';
+import { createSmsSender } from './sms/sms';
+
+export interface DepsOptions {
+  env: Env;
+  db: Db;
+  logger: Logger;
+  clock?: Clock;
+  /** Tests point the twilio package at a local stand-in of Twilio's API. */
+  twilioBaseUrl?: string;
+}
+
+/** Wires the real parts together; tests pass their own clock, logger or Twilio base URL. */
+export function createDeps({ env, db, logger, clock = systemClock, twilioBaseUrl }: DepsOptions): Deps {
+  const secrets = createSecrets(resolveAppSecret(env.APP_SECRET, env.DATA_DIR));
+  const mailer = createMailer({
+    db,
+    secrets,
+    logger,
+    smtpUrl: env.SMTP_URL,
+    defaultFrom: env.MAIL_FROM,
+    isProduction: env.NODE_ENV === 'production',
+  });
+  const sms = createSmsSender({ db, secrets, logger, twilioBaseUrl });
+  return { db, env, clock, secrets, mailer, sms, logger };
+}

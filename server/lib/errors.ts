@@ -1,0 +1,44 @@
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+
+export type AppErrorCode =
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'TOO_MANY_REQUESTS'
+  | 'BAD_GATEWAY'
+  | 'INTERNAL';
+
+/** The one table that maps a business error onto both transports. */
+export const ERROR_TABLE: Record<AppErrorCode, { trpc: TRPC_ERROR_CODE_KEY; http: number }> = {
+  BAD_REQUEST: { trpc: 'BAD_REQUEST', http: 400 },
+  UNAUTHORIZED: { trpc: 'UNAUTHORIZED', http: 401 },
+  FORBIDDEN: { trpc: 'FORBIDDEN', http: 403 },
+  NOT_FOUND: { trpc: 'NOT_FOUND', http: 404 },
+  CONFLICT: { trpc: 'CONFLICT', http: 409 },
+  PAYLOAD_TOO_LARGE: { trpc: 'PAYLOAD_TOO_LARGE', http: 413 },
+  UNSUPPORTED_MEDIA_TYPE: { trpc: 'UNSUPPORTED_MEDIA_TYPE', http: 415 },
+  TOO_MANY_REQUESTS: { trpc: 'TOO_MANY_REQUESTS', http: 429 },
+  BAD_GATEWAY: { trpc: 'BAD_GATEWAY', http: 502 },
+  INTERNAL: { trpc: 'INTERNAL_SERVER_ERROR', http: 500 },
+};
+
+/** A rule the user broke, or a state they cannot act on; `message` is the French text they see. */
+export class AppError extends Error {
+  override readonly name = 'AppError';
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
+export const notFound = (message: string) => new AppError('NOT_FOUND', message);
+export const forbidden = (message: string) => new AppError('FORBIDDEN', message);
+export const conflict = (message: string) => new AppError('CONFLICT', message);

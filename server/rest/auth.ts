@@ -1,0 +1,3 @@
+import type { RestRoutes } from './http';
+
+export const authRoutes: RestRoutes = () => {};

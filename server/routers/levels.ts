@@ -1,0 +1,8 @@
+import { z } from 'zod';
+import { ZLevel } from '../schemas/catalog';
+import { listLevels } from '../services/levels';
+import { publicProcedure, router } from '../trpc/init';
+
+export const levelsRouter = router({
+  list: publicProcedure.input(z.void()).output(z.array(ZLevel)).query(({ ctx }) => listLevels(ctx.deps)),
+});

@@ -1,0 +1,8 @@
+import { z } from 'zod';
+import { ZSettings } from '../schemas/catalog';
+import { getSettings } from '../services/settings';
+import { publicProcedure, router } from '../trpc/init';
+
+export const settingsRouter = router({
+  get: publicProcedure.input(z.void()).output(ZSettings).query(({ ctx }) => getSettings(ctx.deps)),
+});

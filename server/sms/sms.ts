@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm';
+import twilio from 'twilio';
+import type RequestClient from 'twilio/lib/base/RequestClient';
+import type { Db } from '../../db/client';
+import { smsConfig } from '../../db/schema';
+import type { Logger } from '../lib/logger';
+import type { Secrets } from '../lib/secrets';
+
+export interface TwilioCredentials {
+  accountSid: string;
+  authToken: string;
+  phoneNumber: string;
+}
+
+export interface SmsSender {
+  /** Sends through Twilio when the admin's config is live, else writes the text to the log. */
+  send(to: string, body: string): Promise<void>;
+  /** Asks Twilio whether these credentials open the account (the admin's "test" button). */
+  verify(credentials: TwilioCredentials): Promise<void>;
+}
+
+interface SmsOptions {
+  db: Db;
+  secrets: Secrets;
+  logger: Logger;
+  /** Base URL of a stand-in of Twilio's API (tests); absent in production. */
+  twilioBaseUrl?: string;
+}
+
+/** Sends the twilio package's real requests to another host, keeping path, method and body. */
+function redirectingClient(baseUrl: string): twilio.RequestClient {
+  class Redirecting extends twilio.RequestClient {
+    override request<TData>(opts: RequestClient.RequestOptions<TData>) {
+      const url = new URL(opts.uri);
+      return super.request<TData>({ ...opts, uri: `${baseUrl}${url.pathname}${url.search}` });
+    }
+  }
+  return new Redirecting();
+}
+
+export function createSmsSender(o: SmsOptions): SmsSender {
+  const clientFor = (c: TwilioCredentials) =>
+    twilio(c.accountSid, c.authToken, o.twilioBaseUrl ? { httpClient: redirectingClient(o.twilioBaseUrl) } : {});
+
+  return {
+    async send(to, body) {
+      const [row] = await o.db.select().from(smsConfig).where(eq(smsConfig.id, 1)).limit(1);
+      if (!row?.isLive) {
+        o.logger.warn({ to, body }, 'SMS not sent (Twilio not live): printed here');
+        return;
+      }
+      const creds = { accountSid: row.accountSid, authToken: o.secrets.decrypt(row.authTokenEnc), phoneNumber: row.phoneNumber };
+      await clientFor(creds).messages.create({ to, from: creds.phoneNumber, body });
+    },
+    async verify(creds) {
+      await clientFor(creds).api.v2010.accounts(creds.accountSid).fetch();
+    },
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * @see https://trpc.io/docs/server/procedures#reusable-base-procedures
+ * @see https://trpc.io/docs/server/error-formatting
+ */
+import { initTRPC, TRPCError } from '@trpc/server';
+import { ZodError, z } from 'zod';
+import { AppError, ERROR_TABLE } from '../lib/errors';
+import { assertAdmin, assertUser } from '../lib/auth';
+import type { Context } from './context';
+
+export const toTRPCError = (e: AppError) => new TRPCError({ code: ERROR_TABLE[e.code].trpc, message: e.message, cause: e });
+
+/** The French message a user sees for invalid input: the first issue's own message. */
+export const firstZodMessage = (e: ZodError) => e.issues[0]?.message ?? 'Requête invalide.';
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    const zod = error.cause instanceof ZodError ? error.cause : null;
+    return {
+      ...shape,
+      message: zod ? firstZodMessage(zod) : shape.message,
+      data: {
+        ...shape.data,
+        stack: undefined,
+        zodError: zod ? z.flattenError(zod) : null,
+      },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Turns a service's AppError into the matching tRPC error; anything else stays a 500. */
+const appErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(appErrors);
+
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  try {
+    return next({ ctx: { user: assertUser(ctx.user) } });
+  } catch (e) {
+    throw e instanceof AppError ? toTRPCError(e) : e;
+  }
+});
+
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+  try {
+    return next({ ctx: { user: assertAdmin(ctx.user) } });
+  } catch (e) {
+    throw e instanceof AppError ? toTRPCError(e) : e;
+  }
+});

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { createDeps } from '../../server/create-deps';
+import type { Deps } from '../../server/deps';
+import { loadEnv, type Env } from '../../server/env';
+import { fixedClock, type Clock } from '../../server/lib/clock';
+import { createContextInner } from '../../server/trpc/context';
+import type { SessionUser } from '../../server/lib/auth';
+import { createCaller } from '../../server/trpc/root';
+import { captureLogger } from './logs';
+import { createTestDb, type TestDb } from './db';
+
+export const TEST_SECRET = 'test-secret-that-is-long-enough-0123456789';
+
+export interface TestContext {
+  db: TestDb;
+  deps: Deps;
+  app: FastifyInstance;
+  clock: ReturnType<typeof fixedClock>;
+  logs: ReturnType<typeof captureLogger>;
+  /** A tRPC caller acting as `user` (or anonymous). */
+  caller: (user?: SessionUser | null, ip?: string) => ReturnType<typeof createCaller>;
+  close: () => Promise<void>;
+}
+
+export interface TestContextOptions {
+  env?: Partial<Record<keyof Env, string>>;
+  /** Start of the injected clock (default: now). */
+  now?: Date | string;
+  twilioBaseUrl?: string;
+  clock?: Clock;
+}
+
+/**
+ * One fresh database, the real deps (captured logs, settable clock) and the Fastify app for
+ * `inject`. Call in `beforeAll` of a test file and `close` in `afterAll`.
+ */
+export async function createTestContext(o: TestContextOptions = {}): Promise<TestContext> {
+  const db = await createTestDb();
+  const env = loadEnv({ NODE_ENV: 'test', APP_SECRET: TEST_SECRET, DATA_DIR: './data/test', AUTH_RATE_LIMIT: '10000', ...o.env });
+  const clock = fixedClock(o.now ?? new Date());
+  const logs = captureLogger();
+  const deps = createDeps({ env, db: db.db, logger: logs.logger, clock: o.clock ?? clock, twilioBaseUrl: o.twilioBaseUrl });
+  const app = await buildApp(deps, { serveClient: false });
+  await app.ready();
+  return {
+    db,
+    deps,
+    app,
+    clock,
+    logs,
+    caller: (user = null, ip = '127.0.0.1') => createCaller(createContextInner({ deps, user, ip })),
+    close: async () => {
+      await app.close();
+      await db.close();
+    },
+  };
+}
