@@ -9,6 +9,7 @@ import { usersRoutes } from './users';
 
 /** The documented legacy paths, under `/api`: each parses, calls the tRPC procedure's service, and shapes. */
 export function restPlugin(app: FastifyInstance, { deps }: { deps: Deps }, done: () => void) {
+  app.decorate('restCatalogue', []);
   installRestErrors(app);
   installRestContext(app, deps);
   for (const routes of [catalogRoutes, authRoutes, usersRoutes, matchesRoutes, adminRoutes]) routes(app, deps);

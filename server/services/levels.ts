@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import { levels } from '../../db/schema';
 import type { Deps } from '../deps';
 import type { TLevel } from '../schemas/catalog';
@@ -15,4 +15,11 @@ export const levelColumns = {
 /** All levels, weakest first (by `ordre`). */
 export async function listLevels(deps: Pick<Deps, 'db'>): Promise<TLevel[]> {
   return deps.db.select(levelColumns).from(levels).orderBy(asc(levels.ordre), asc(levels.id));
+}
+
+/** The subset of `names` that are existing levels: one query, used wherever a level name is accepted. */
+export async function existingLevelNames(deps: Pick<Deps, 'db'>, names: readonly string[]): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const rows = await deps.db.select({ niveau: levels.niveau }).from(levels).where(inArray(levels.niveau, [...names]));
+  return new Set(rows.map((r) => r.niveau));
 }
