@@ -55,7 +55,7 @@ export function route<B extends ZObj = typeof ZNone, P extends ZObj = typeof ZNo
   spec: RouteSpec<B, P, Q>,
   handler: (input: HandlerInput<B, P, Q>) => unknown,
 ) {
-  app.restCatalogue.push(spec as unknown as AnyRouteSpec);
+  app.restCatalogue.push(spec);
   app.route({
     method: spec.method,
     url: spec.url,
