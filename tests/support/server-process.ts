@@ -1,0 +1,133 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import postgres from 'postgres';
+import { TEST_SECRET } from './app';
+import { serverUrl } from './db';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** A TCP port nobody listens on right now (the OS picks it). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcessOptions {
+  /** Extra environment for the server (NODE_ENV, PORT, HOST, DATA_DIR, DATABASE_URL are set here). */
+  env?: Record<string, string>;
+  /** Milliseconds to wait for /healthz (default 60 s: first start migrates the database). */
+  startTimeoutMs?: number;
+}
+
+export interface ServerProcess {
+  url: string;
+  port: number;
+  /** 'postgres' when a fresh PostgreSQL database was created for this server, else 'pglite'. */
+  database: 'postgres' | 'pglite';
+  /** Everything the server wrote to stdout and stderr so far (pino JSON lines). */
+  output: () => string;
+  /** SIGTERM, wait for exit (SIGKILL after 10 s), then drop the database / temp directory. */
+  stop: () => Promise<void>;
+}
+
+function withDatabase(url: string, name: string) {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/**
+ * The real server (`server/index.ts`, what `npm start` runs, without the client build step) as a
+ * child process on a free port, with a database of its own: a new PostgreSQL database when
+ * TEST_DATABASE_URL / DATABASE_URL is set (dropped by `stop`), else PGlite in a temp DATA_DIR.
+ * The server migrates and seeds it on start. Resolves once GET /healthz answers 200.
+ */
+export async function startServerProcess(o: ServerProcessOptions = {}): Promise<ServerProcess> {
+  const base = serverUrl();
+  const dataDir = mkdtempSync(join(tmpdir(), 'padel-server-'));
+  let dbName: string | undefined;
+  if (base) {
+    dbName = `padel_srv_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+    const admin = postgres(base, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${dbName}`);
+    await admin.end();
+  }
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.DATABASE_URL;
+  delete env.TEST_DATABASE_URL;
+  Object.assign(env, {
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    APP_SECRET: TEST_SECRET,
+    AUTH_RATE_LIMIT: '10000',
+    LOG_LEVEL: 'info',
+    ...o.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ...(base && dbName ? { DATABASE_URL: withDatabase(base, dbName) } : {}),
+  });
+
+  // Same as `npx tsx server/index.ts`, in one process so a signal reaches the server itself.
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout?.on('data', (c: Buffer) => (out += c.toString('utf8')));
+  child.stderr?.on('data', (c: Buffer) => (out += c.toString('utf8')));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
+  const cleanup = async () => {
+    process.off('exit', killOnExit);
+    rmSync(dataDir, { recursive: true, force: true });
+    if (base && dbName) {
+      const dropper = postgres(base, { max: 1, onnotice: () => {} });
+      await dropper.unsafe(`drop database if exists ${dbName} with (force)`);
+      await dropper.end();
+    }
+  };
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await cleanup();
+  };
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (o.startTimeoutMs ?? 60_000);
+  let dead = false;
+  void exited.then(() => (dead = true));
+  for (;;) {
+    if (dead) {
+      await cleanup();
+      throw new Error(`the server exited before answering /healthz:\n${out.slice(-4000)}`);
+    }
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server did not answer /healthz within ${o.startTimeoutMs ?? 60_000} ms:\n${out.slice(-4000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return { url, port, database: base ? 'postgres' : 'pglite', output: () => out, stop };
+}
