@@ -5,6 +5,7 @@ import { authRoutes } from './auth';
 import { catalogRoutes } from './catalog';
 import { installRestContext, installRestErrors } from './http';
 import { matchesRoutes } from './matches';
+import { openApiRoutes } from './openapi';
 import { usersRoutes } from './users';
 
 /** The documented legacy paths, under `/api`: each parses, calls the tRPC procedure's service, and shapes. */
@@ -13,5 +14,6 @@ export function restPlugin(app: FastifyInstance, { deps }: { deps: Deps }, done:
   installRestErrors(app);
   installRestContext(app, deps);
   for (const routes of [catalogRoutes, authRoutes, usersRoutes, matchesRoutes, adminRoutes]) routes(app, deps);
+  openApiRoutes(app);
   done();
 }
