@@ -67,3 +67,28 @@ export function isFinished(match: { date: string; time: string }, now: Date, tim
   const time = shortTime(match.time);
   return match.date < local.date || (match.date === local.date && time < local.time);
 }
+
+/** What the create and edit forms offer, computed once on the server so every client agrees. */
+export interface MatchSchedule {
+  timezone: string;
+  today: string;
+  now: string;
+  createDates: string[];
+  createTimes: string[];
+  editDates: string[];
+  editTimes: string[];
+}
+
+/** The create strip covers `createDays` (months_ahead*30) dates from today; the edit strip `editDays`. */
+export function buildSchedule(now: Date, timeZone: string, createDays: number, editDays: number): MatchSchedule {
+  const local = localParts(now, timeZone);
+  return {
+    timezone: timeZone,
+    today: local.date,
+    now: local.time,
+    createDates: dateStrip(local.date, createDays),
+    createTimes: timeSlots(CREATE_SLOTS),
+    editDates: dateStrip(local.date, editDays),
+    editTimes: timeSlots(EDIT_SLOTS),
+  };
+}

@@ -1,5 +1,81 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { MSG } from '../../../common/messages';
+import { isFinished } from '../../../common/schedule';
 import type { DbOrTx } from '../../../db/client';
+import { matches, matchParticipants } from '../../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../lib/auth';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { TMatchResult } from '../../schemas/matches';
+import { getMatch } from './queries';
+
+/** The match a player wants to join or leave, with whether they are already in it. */
+async function matchForPlayer(tx: DbOrTx, actor: SessionUser, id: number) {
+  const [row] = await tx
+    .select({
+      createdBy: matches.createdBy,
+      date: matches.date,
+      time: matches.time,
+      isIn: sql<boolean>`exists (select 1 from ${matchParticipants} mp where mp.match_id = ${matches.id} and mp.user_id = ${actor.id})`,
+    })
+    .from(matches)
+    .where(eq(matches.id, id))
+    .limit(1);
+  if (!row) throw notFound(MSG.match.notFound);
+  return row;
+}
+
+/**
+ * Joins a match: not one's own, not a finished one, not twice, not when full. Concurrency-safe:
+ * in ONE transaction a conditional `UPDATE … SET missing_players = missing_players - 1 WHERE
+ * missing_players > 0` takes the place (PostgreSQL re-checks the condition after waiting for the
+ * row, so 50 simultaneous joins on 3 places give exactly 3 winners) and the participant insert
+ * relies on the (match_id, user_id) primary key against a double join; any failure rolls both back.
+ */
+export async function joinMatch(deps: Deps, actor: SessionUser, id: number): Promise<TMatchResult> {
+  await deps.db.transaction(async (tx) => {
+    const match = await matchForPlayer(tx, actor, id);
+    if (match.createdBy === actor.id) throw badRequest(MSG.match.ownMatch);
+    if (match.isIn) throw conflict(MSG.match.alreadyJoined);
+    if (isFinished(match, deps.clock.now(), deps.env.APP_TIMEZONE)) throw badRequest(MSG.match.finished);
+    const taken = await tx
+      .update(matches)
+      .set({ missingPlayers: sql`${matches.missingPlayers} - 1`, updatedAt: sql`now()` })
+      .where(and(eq(matches.id, id), sql`${matches.missingPlayers} > 0`))
+      .returning({ id: matches.id });
+    if (taken.length === 0) throw conflict(MSG.match.full);
+    const inserted = await tx
+      .insert(matchParticipants)
+      .values({ matchId: id, userId: actor.id, joinedAt: deps.clock.now() })
+      .onConflictDoNothing()
+      .returning({ userId: matchParticipants.userId });
+    if (inserted.length === 0) throw conflict(MSG.match.alreadyJoined);
+  });
+  return { success: true, message: MSG.match.joined, match: await getMatch(deps, id) };
+}
+
+/**
+ * Leaves a match one has joined (beyond the spec: players expect it) and frees the place, in one
+ * transaction: the participant row is deleted and, only if it existed, `missing_players` goes up.
+ * A finished match keeps its players.
+ */
+export async function leaveMatch(deps: Deps, actor: SessionUser, id: number): Promise<TMatchResult> {
+  await deps.db.transaction(async (tx) => {
+    const match = await matchForPlayer(tx, actor, id);
+    if (!match.isIn) throw conflict(MSG.match.notJoined);
+    if (isFinished(match, deps.clock.now(), deps.env.APP_TIMEZONE)) throw badRequest(MSG.match.finished);
+    const removed = await tx
+      .delete(matchParticipants)
+      .where(and(eq(matchParticipants.matchId, id), eq(matchParticipants.userId, actor.id)))
+      .returning({ userId: matchParticipants.userId });
+    if (removed.length === 0) throw conflict(MSG.match.notJoined);
+    await tx
+      .update(matches)
+      .set({ missingPlayers: sql`${matches.missingPlayers} + 1`, updatedAt: sql`now()` })
+      .where(eq(matches.id, id));
+  });
+  return { success: true, message: MSG.match.left, match: await getMatch(deps, id) };
+}
 
 /**
  * Gives back the places a user took in other players' matches, then forgets those participations.
@@ -21,7 +97,7 @@ export async function removeUserFromMatches(tx: DbOrTx, userId: number): Promise
   return rowCount(rows);
 }
 
-/** Row count of `db.execute` on either driver (postgres.js gives an array, PGlite `{ rows }`). */
+/** Rows of `db.execute` on either driver (postgres.js gives an array, PGlite `{ rows }`). */
 export function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
   return ((result as { rows?: T[] }).rows ?? []);

@@ -1,0 +1,87 @@
+import { and, eq } from 'drizzle-orm';
+import { DAYS_PER_MONTH, EDIT_MATCH_DAYS, EDIT_MATCH_MAX_LEVELS } from '../../../common/limits';
+import { MSG } from '../../../common/messages';
+import {
+  addDays,
+  buildSchedule,
+  CREATE_SLOTS,
+  EDIT_SLOTS,
+  isSlot,
+  localParts,
+  shortTime,
+  type MatchSchedule,
+  type SlotRange,
+} from '../../../common/schedule';
+import { places } from '../../../db/schema';
+import type { Deps } from '../../deps';
+import { badRequest } from '../../lib/errors';
+import type { TCreateMatchInput } from '../../schemas/matches';
+import { existingLevelNames } from '../levels';
+import { getSettings } from '../settings';
+
+/** The limits one form obeys: spec section 5 gives different ones for creating and editing. */
+export interface MatchLimits {
+  maxLevels: number;
+  maxSlots: number;
+  days: number;
+  slots: SlotRange;
+}
+
+/** Create: max_levels_selection levels, 1..max_places, months_ahead*30 days, 07:00–21:30. */
+export async function createLimits(deps: Pick<Deps, 'db'>): Promise<MatchLimits> {
+  const s = await getSettings(deps);
+  return { maxLevels: s.max_levels_selection, maxSlots: s.max_places, days: s.months_ahead * DAYS_PER_MONTH, slots: CREATE_SLOTS };
+}
+
+/** Edit: at most 3 levels (fixed), 1..max_places, the next 30 days, 08:00–21:30. */
+export async function editLimits(deps: Pick<Deps, 'db'>): Promise<MatchLimits> {
+  const s = await getSettings(deps);
+  return { maxLevels: EDIT_MATCH_MAX_LEVELS, maxSlots: s.max_places, days: EDIT_MATCH_DAYS, slots: EDIT_SLOTS };
+}
+
+/** The match fields once checked: time as "HH:MM", levels trimmed and de-duplicated. */
+export type CheckedMatchFields = TCreateMatchInput;
+
+/**
+ * Every server-side rule of a match form, checked before anything is written, each with the
+ * French message the player sees. Dates and times are local to APP_TIMEZONE, "today" and "now"
+ * come from `deps.clock`. `keepPlaceId` lets an edit keep a place an admin has since deactivated.
+ */
+export async function checkMatchFields(
+  deps: Pick<Deps, 'db' | 'clock' | 'env'>,
+  input: TCreateMatchInput,
+  limits: MatchLimits,
+  keepPlaceId?: number,
+): Promise<CheckedMatchFields> {
+  const levels = [...new Set(input.levels.map((l) => l.trim()))];
+  if (levels.length === 0) throw badRequest(MSG.match.levelRequired);
+  if (levels.length > limits.maxLevels) throw badRequest(MSG.match.tooManyLevels(limits.maxLevels));
+  const known = await existingLevelNames(deps, levels);
+  const unknown = levels.find((l) => !known.has(l));
+  if (unknown !== undefined) throw badRequest(MSG.match.levelUnknown(unknown));
+
+  if (input.slots < 1 || input.slots > limits.maxSlots) throw badRequest(MSG.match.slotsRange(limits.maxSlots));
+
+  const local = localParts(deps.clock.now(), deps.env.APP_TIMEZONE);
+  if (input.date < local.date) throw badRequest(MSG.match.datePast);
+  if (input.date > addDays(local.date, limits.days - 1)) throw badRequest(MSG.match.dateTooFar(limits.days));
+  if (!isSlot(input.time, limits.slots)) throw badRequest(MSG.match.timeOffSlot(limits.slots.first, limits.slots.last));
+  const time = shortTime(input.time);
+  if (input.date === local.date && time < local.time) throw badRequest(MSG.match.timePast);
+
+  if (input.place_id !== keepPlaceId) {
+    const [place] = await deps.db
+      .select({ id: places.id })
+      .from(places)
+      .where(and(eq(places.id, input.place_id), eq(places.isActive, true)))
+      .limit(1);
+    if (!place) throw badRequest(MSG.match.placeUnknown);
+  }
+  return { ...input, time, levels };
+}
+
+/** The dates and times the create and edit forms offer, from the server's clock and APP_TIMEZONE. */
+export async function getSchedule(deps: Pick<Deps, 'db' | 'clock' | 'env'>): Promise<MatchSchedule> {
+  const { days } = await createLimits(deps);
+  return buildSchedule(deps.clock.now(), deps.env.APP_TIMEZONE, days, EDIT_MATCH_DAYS);
+}
