@@ -1,11 +1,34 @@
-import { trpc } from './lib/trpc';
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { Layout } from './components/layout/Layout';
+import { Spinner } from './components/ui';
+import { useAuth } from './lib/auth';
+import { AuthScreen } from './pages/AuthScreen';
 
+const HomePage = lazy(() => import('./pages/HomePage'));
+const ProfilePage = lazy(() => import('./pages/ProfilePage'));
+const FindMatchPage = lazy(() => import('./pages/FindMatchPage'));
+const CreateMatchPage = lazy(() => import('./pages/CreateMatchPage'));
+const MyMatchesPage = lazy(() => import('./pages/MyMatchesPage'));
+const AdminPage = lazy(() => import('./pages/AdminPage'));
+
+/** Logged out: only the authentication screen. Logged in: the shell around the routes of spec section 2. */
 export function App() {
-  const settings = trpc.settings.get.useQuery();
+  const { user, setUser } = useAuth();
+  if (!user) return <AuthScreen onLogin={setUser} />;
   return (
-    <main>
-      <h1>Padel Match</h1>
-      <p>{settings.data ? `Jusqu'à ${settings.data.max_places} places par match` : 'Chargement…'}</p>
-    </main>
+    <Layout>
+      <Suspense fallback={<Spinner />}>
+        <Routes>
+          <Route path="/" element={<HomePage />} />
+          <Route path="/profile" element={<ProfilePage />} />
+          <Route path="/find-match" element={<FindMatchPage />} />
+          <Route path="/create-match" element={<CreateMatchPage />} />
+          <Route path="/my-matches" element={<MyMatchesPage />} />
+          <Route path="/admin" element={<AdminPage />} />
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
+      </Suspense>
+    </Layout>
   );
 }

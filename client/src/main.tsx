@@ -4,23 +4,24 @@ import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
+import { AuthProvider } from './lib/auth';
 import { trpc } from './lib/trpc';
+import './styles.css';
 
 function Root() {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }));
   const [trpcClient] = useState(() =>
     trpc.createClient({
-      links: [
-        ...(import.meta.env.DEV ? [loggerLink()] : []),
-        httpBatchLink({ url: '/trpc', maxItems: 20 }),
-      ],
+      links: [...(import.meta.env.DEV ? [loggerLink()] : []), httpBatchLink({ url: '/trpc', maxItems: 20 })],
     }),
   );
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
-          <App />
+          <AuthProvider>
+            <App />
+          </AuthProvider>
         </BrowserRouter>
       </QueryClientProvider>
     </trpc.Provider>
@@ -28,4 +29,9 @@ function Root() {
 }
 
 const container = document.getElementById('root');
-if (container) createRoot(container).render(<StrictMode><Root /></StrictMode>);
+if (container)
+  createRoot(container).render(
+    <StrictMode>
+      <Root />
+    </StrictMode>,
+  );

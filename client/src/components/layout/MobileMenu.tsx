@@ -1,0 +1,135 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+import { MOBILE_MENU_CLOSE_MS } from '../../../../common/limits';
+import type { TUser } from '../../lib/auth';
+import { Avatar } from './Avatar';
+import { ACCOUNT_TYPE, MAIN_LINKS } from './nav-items';
+
+export interface MobileMenuProps {
+  user: TUser;
+  /** Called once the close animation (MOBILE_MENU_CLOSE_MS) has run. */
+  onClosed: () => void;
+  onLogout: () => void;
+  id?: string;
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'mobile-menu-link active' : 'mobile-menu-link');
+
+/**
+ * The full-screen sliding menu of small screens. It is mounted while open; closing (button, Escape,
+ * route change) plays the 300 ms slide-out, then tells the parent to unmount it.
+ */
+export function MobileMenu({ user, onClosed, onLogout, id }: MobileMenuProps) {
+  const [closing, setClosing] = useState(false);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const onClosedRef = useRef(onClosed);
+  useEffect(() => {
+    onClosedRef.current = onClosed;
+  }, [onClosed]);
+
+  const close = useCallback(() => setClosing(true), []);
+
+  const { pathname } = useLocation();
+  const [openedOn, setOpenedOn] = useState(pathname);
+  if (openedOn !== pathname) {
+    setOpenedOn(pathname);
+    setClosing(true);
+  }
+
+  useEffect(() => {
+    if (!closing) return;
+    const timer = window.setTimeout(() => onClosedRef.current(), MOBILE_MENU_CLOSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [closing]);
+
+  useEffect(() => {
+    closeButton.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    document.addEventListener('keydown', onKey);
+    document.body.classList.add('menu-open');
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.classList.remove('menu-open');
+    };
+  }, [close]);
+
+  return (
+    <div id={id} className={`mobile-menu ${closing ? 'is-closing' : 'is-open'}`} role="dialog" aria-modal="true" aria-label="Menu">
+      <div className="mobile-menu-header">
+        <span className="brand">
+          <span className="brand-mark" aria-hidden="true">
+            ●
+          </span>
+          Padel Match
+        </span>
+        <button ref={closeButton} type="button" className="modal-close" onClick={close} aria-label="Fermer le menu">
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+      <div className="mobile-menu-account">
+        <Avatar name={user.name} photo={user.photo} />
+        <div>
+          <p className="mobile-menu-account-name">{user.name}</p>
+          <p className="mobile-menu-account-type">{user.is_admin ? ACCOUNT_TYPE.admin : ACCOUNT_TYPE.standard}</p>
+        </div>
+      </div>
+      <nav className="mobile-menu-section" aria-labelledby="mobile-menu-nav">
+        <h2 className="mobile-menu-section-title" id="mobile-menu-nav">
+          Navigation
+        </h2>
+        <ul className="mobile-menu-list">
+          <li>
+            <NavLink className={linkClass} to="/" end>
+              Accueil
+            </NavLink>
+          </li>
+          {MAIN_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink className={linkClass} to={link.to}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <nav className="mobile-menu-section" aria-labelledby="mobile-menu-account">
+        <h2 className="mobile-menu-section-title" id="mobile-menu-account">
+          Votre compte
+        </h2>
+        <ul className="mobile-menu-list">
+          <li>
+            <NavLink className={linkClass} to="/profile">
+              Mon Profil
+            </NavLink>
+          </li>
+          {user.is_admin && (
+            <li>
+              <NavLink className={linkClass} to="/admin">
+                Administration
+              </NavLink>
+            </li>
+          )}
+        </ul>
+      </nav>
+      <section className="mobile-menu-section" aria-labelledby="mobile-menu-help">
+        <h2 className="mobile-menu-section-title" id="mobile-menu-help">
+          Assistance
+        </h2>
+        <ul className="mobile-menu-list">
+          <li>
+            <button type="button" className="mobile-menu-link" aria-disabled="true">
+              Aide
+            </button>
+          </li>
+        </ul>
+      </section>
+      <div className="mobile-menu-footer">
+        <button type="button" className="btn btn-danger btn-block" onClick={onLogout}>
+          Déconnexion
+        </button>
+      </div>
+    </div>
+  );
+}

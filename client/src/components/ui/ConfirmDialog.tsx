@@ -1,0 +1,30 @@
+import { Button } from './Button';
+import { Modal } from './Modal';
+
+export interface ConfirmDialogProps {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  open?: boolean;
+  loading?: boolean;
+  cancelLabel?: string;
+}
+
+/** Asks before an irreversible action (deleting a match, a place, a level, a user). */
+export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCancel, open = true, loading = false, cancelLabel = 'Annuler' }: ConfirmDialogProps) {
+  return (
+    <Modal title={title} open={open} onClose={onCancel} className="modal-small">
+      <p className="confirm-message">{message}</p>
+      <div className="row row-end">
+        <Button variant="secondary" onClick={onCancel}>
+          {cancelLabel}
+        </Button>
+        <Button variant="danger" onClick={onConfirm} loading={loading}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </Modal>
+  );
+}

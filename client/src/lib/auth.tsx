@@ -1,0 +1,99 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { getDeviceId, setDeviceTrusted } from './device';
+import { STORAGE_KEYS, readJson, removeKey, writeJson } from './storage';
+import { trpc, type RouterOutputs } from './trpc';
+
+/** The logged-in user as the server returns it (spec section 3, photo as a URL). */
+export type TUser = NonNullable<RouterOutputs['auth']['me']>;
+
+const isStoredUser = (value: unknown): value is TUser =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { id?: unknown }).id === 'number' &&
+  typeof (value as { name?: unknown }).name === 'string';
+
+export const readStoredUser = () => readJson(STORAGE_KEYS.user, isStoredUser);
+
+export interface AuthContextValue {
+  user: TUser | null;
+  /** Stores the whole user object (login, registration, saved profile). */
+  setUser: (user: TUser) => void;
+  /** Ends the session on the server, then clears the stored user and the device trust. */
+  logout: () => Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/**
+ * Holds the logged-in user, kept whole in local storage. A stored user is shown at once, then
+ * confirmed with `auth.me`: when the session is gone the user is cleared and the auth screen shows.
+ */
+export function AuthProvider({ children, initialUser }: { children: ReactNode; initialUser?: TUser | null }) {
+  const [user, setUserState] = useState<TUser | null>(() => (initialUser === undefined ? readStoredUser() : initialUser));
+  const utils = trpc.useUtils();
+  const me = trpc.auth.me.useQuery(undefined, { enabled: user !== null, retry: false, staleTime: Infinity });
+  const checkDevice = trpc.auth.checkDevice.useMutation();
+  const logoutMutation = trpc.auth.logout.useMutation();
+
+  const clear = useCallback(() => {
+    removeKey(STORAGE_KEYS.user);
+    setDeviceTrusted(false);
+    setUserState(null);
+  }, []);
+
+  const setUser = useCallback(
+    (next: TUser) => {
+      writeJson(STORAGE_KEYS.user, next);
+      utils.auth.me.setData(undefined, next);
+      setUserState(next);
+    },
+    [utils],
+  );
+
+  // The server's answer wins over the stored copy: null means the session is gone.
+  const current = user === null || me.data === undefined ? user : me.data;
+  const serverUser = user === null ? undefined : me.data;
+  useEffect(() => {
+    if (serverUser === undefined) return;
+    if (serverUser === null) {
+      removeKey(STORAGE_KEYS.user);
+      setDeviceTrusted(false);
+    } else {
+      writeJson(STORAGE_KEYS.user, serverUser);
+    }
+  }, [serverUser]);
+
+  // Only a user restored from storage is re-checked; a fresh login has just trusted the device.
+  const restored = useRef(user !== null);
+  const confirmedId = me.data?.id;
+  const { mutate: checkDeviceMutate } = checkDevice;
+  useEffect(() => {
+    if (confirmedId === undefined || !restored.current) return;
+    restored.current = false;
+    // A failed trust check counts as untrusted (spec section 8).
+    checkDeviceMutate(
+      { deviceId: getDeviceId() },
+      { onSuccess: (r) => setDeviceTrusted(r.isTrusted), onError: () => setDeviceTrusted(false) },
+    );
+  }, [confirmedId, checkDeviceMutate]);
+
+  const { mutateAsync: logoutAsync } = logoutMutation;
+  const logout = useCallback(async () => {
+    try {
+      await logoutAsync({});
+    } catch {
+      // The local session ends even when the server cannot be reached.
+    }
+    clear();
+    utils.auth.me.setData(undefined, null);
+  }, [logoutAsync, clear, utils]);
+
+  const value = useMemo(() => ({ user: current, setUser, logout }), [current, setUser, logout]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}

@@ -1,0 +1,40 @@
+import { TRPCClientError } from '@trpc/client';
+import { MSG } from '../../../common/messages';
+
+/** tRPC's own answer when a procedure does not exist (a server not yet deployed, an old client). */
+const ROUTING_MISS = /^No "?(query|mutation|subscription)?"?-?procedure on path|^No procedure found/i;
+
+interface ErrorData {
+  httpStatus?: number;
+  code?: string;
+}
+
+function responseStatus(error: TRPCClientError<never>): number | undefined {
+  const meta = error.meta as { response?: { status?: unknown } } | undefined;
+  const status = meta?.response?.status;
+  return typeof status === 'number' ? status : undefined;
+}
+
+/**
+ * The French text to show for a failed call (spec section 8): the server's own message when it sent
+ * one; HTTP 404 → service unavailable; 500 and above → server error; no answer at all → connection
+ * error; anything else → the caller's fallback.
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof TRPCClientError) {
+    const e = error as TRPCClientError<never>;
+    const data = e.data as ErrorData | undefined;
+    if (!data && !e.shape) {
+      const status = responseStatus(e);
+      if (status === 404) return MSG.http.notFound;
+      if (status !== undefined && status >= 500) return MSG.http.server;
+      return MSG.http.network;
+    }
+    const status = data?.httpStatus;
+    const message = e.message.trim();
+    if (status === 404 && (!message || ROUTING_MISS.test(message))) return MSG.http.notFound;
+    if (status !== undefined && status >= 500 && (data?.code === 'INTERNAL_SERVER_ERROR' || !message)) return MSG.http.server;
+    return message || fallback;
+  }
+  return fallback;
+}

@@ -1,0 +1,99 @@
+import { useRef, type KeyboardEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { MSG } from '../../../common/messages';
+import { useAuth } from '../lib/auth';
+import { AuditTab } from './admin/AuditTab';
+import { LevelsTab } from './admin/LevelsTab';
+import { PlacesTab } from './admin/PlacesTab';
+import { SettingsTab } from './admin/SettingsTab';
+import { SmtpTab } from './admin/SmtpTab';
+import { TwilioTab } from './admin/TwilioTab';
+import { UsersTab } from './admin/UsersTab';
+import './admin/admin.css';
+
+const TABS = [
+  { id: 'lieux', label: 'Lieux', Panel: PlacesTab },
+  { id: 'niveaux', label: 'Niveaux', Panel: LevelsTab },
+  { id: 'twilio', label: 'Twilio (SMS)', Panel: TwilioTab },
+  { id: 'smtp', label: 'SMTP', Panel: SmtpTab },
+  { id: 'utilisateurs', label: 'Utilisateurs', Panel: UsersTab },
+  { id: 'parametres', label: 'Paramètres', Panel: SettingsTab },
+  { id: 'historique', label: 'Historique', Panel: AuditTab },
+] as const;
+
+type TabId = (typeof TABS)[number]['id'];
+
+export function AccessDenied() {
+  return (
+    <div className="page admin-page">
+      <section className="card admin-denied" aria-labelledby="admin-denied-title">
+        <div className="admin-denied-icon" aria-hidden="true">
+          🔒
+        </div>
+        <h1 className="page-title" id="admin-denied-title">
+          {MSG.admin.accessDenied}
+        </h1>
+        <p>Cette page est réservée aux administrateurs.</p>
+        <Link className="btn btn-primary" to="/">
+          Retour à l&apos;accueil
+        </Link>
+      </section>
+    </div>
+  );
+}
+
+/** Administration (spec section 2): six tabs plus the history of admin actions; 'Accès refusé' for players. */
+export default function AdminPage() {
+  const { user } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  if (!user?.is_admin) return <AccessDenied />;
+
+  const requested = params.get('onglet');
+  const current: TabId = TABS.some((t) => t.id === requested) ? (requested as TabId) : 'lieux';
+  const index = TABS.findIndex((t) => t.id === current);
+  const select = (id: TabId) => setParams({ onglet: id }, { replace: true });
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: TABS.length - 1 };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const next = (target + TABS.length) % TABS.length;
+    const tab = TABS[next];
+    if (!tab) return;
+    select(tab.id);
+    tabRefs.current[next]?.focus();
+  };
+
+  const active = TABS[index] ?? TABS[0];
+  const { Panel } = active;
+  return (
+    <div className="page admin-page">
+      <h1 className="page-title">Administration</h1>
+      <div className="admin-tabs" role="tablist" aria-label="Sections de l'administration" onKeyDown={onKeyDown}>
+        {TABS.map((tab, i) => (
+          <button
+            key={tab.id}
+            ref={(node) => {
+              tabRefs.current[i] = node;
+            }}
+            type="button"
+            role="tab"
+            id={`admin-tab-${tab.id}`}
+            aria-selected={tab.id === current}
+            aria-controls={`admin-panel-${tab.id}`}
+            tabIndex={tab.id === current ? 0 : -1}
+            className="admin-tab"
+            onClick={() => select(tab.id)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      <section className="admin-panel" role="tabpanel" id={`admin-panel-${active.id}`} aria-labelledby={`admin-tab-${active.id}`}>
+        <Panel key={active.id} />
+      </section>
+    </div>
+  );
+}

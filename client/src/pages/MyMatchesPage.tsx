@@ -1,0 +1,84 @@
+import { Link } from 'react-router-dom';
+import { DEFAULT_SETTINGS } from '../../../common/limits';
+import { MatchGridSkeleton } from '../components/matches/MatchCardSkeleton';
+import { MyMatchItem } from '../components/matches/MyMatchItem';
+import { useLevelCatalogue } from '../components/matches/useLevelCatalogue';
+import { useLoggedError } from '../components/matches/useLoggedError';
+import { useNotice } from '../components/matches/useNotice';
+import { EmptyState, Notice } from '../components/ui';
+import { trpc } from '../lib/trpc';
+import './matches.css';
+
+function Counter({ value, label }: { value: number | undefined; label: string }) {
+  return (
+    <div className="card counter">
+      <span className="counter-value">{value ?? '–'}</span>
+      <span className="counter-label">{label}</span>
+    </div>
+  );
+}
+
+export default function MyMatchesPage() {
+  const mine = trpc.matches.mine.useQuery();
+  useLoggedError(mine.error, 'matches.mine');
+  const catalogue = useLevelCatalogue();
+  const places = trpc.places.list.useQuery();
+  const schedule = trpc.matches.schedule.useQuery();
+  const settings = trpc.settings.get.useQuery(undefined, { retry: false });
+  const notice = useNotice();
+  const counters = mine.data?.counters;
+  const matches = mine.data?.matches ?? [];
+
+  return (
+    <div className="page my-matches-page">
+      <div className="page-head">
+        <div>
+          <h1 className="page-title">Mes matchs</h1>
+          <p className="page-lead">Les matchs que vous avez créés ou rejoints.</p>
+        </div>
+      </div>
+
+      <div className="counters" aria-label="Statistiques" role="group">
+        <Counter value={counters?.created} label="Matchs créés" />
+        <Counter value={counters?.joined} label="Matchs rejoints" />
+        <Counter value={counters?.upcoming} label="À venir" />
+      </div>
+
+      {notice.notice && <Notice kind={notice.notice.kind} message={notice.notice.message} onClose={notice.clear} />}
+
+      {mine.isPending ? (
+        <MatchGridSkeleton count={2} />
+      ) : matches.length === 0 ? (
+        <EmptyState
+          title="Vous n'avez encore aucun match."
+          action={
+            <div className="row">
+              <Link className="btn btn-primary" to="/find-match">
+                Trouver un match
+              </Link>
+              <Link className="btn btn-secondary" to="/create-match">
+                Créer un match
+              </Link>
+            </div>
+          }
+        />
+      ) : (
+        <div className="my-match-list">
+          {matches.map((match) => (
+            <MyMatchItem
+              key={match.id}
+              match={match}
+              catalogue={catalogue}
+              places={places.data ?? []}
+              editDates={schedule.data?.editDates ?? []}
+              editTimes={schedule.data?.editTimes ?? []}
+              maxPlaces={(settings.data ?? DEFAULT_SETTINGS).max_places}
+              onSuccess={notice.success}
+              onError={notice.error}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
