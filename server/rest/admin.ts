@@ -1,3 +1,179 @@
-import type { RestRoutes } from './http';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { DEFAULT_SMTP_PORT } from '../../common/limits';
+import { assertSelf, type SessionUser } from '../lib/auth';
+import {
+  ZActionResult,
+  ZAdminUpdateUserInput,
+  ZAdminUser,
+  ZAuditEntry,
+  ZCreateLevelInput,
+  ZCreatePlaceInput,
+  ZSaveSettingsInput,
+  ZSmtpSaveInput,
+  ZSmtpTestInput,
+  ZTwilioConfig,
+  ZTwilioSaveInput,
+  ZTwilioTestInput,
+  ZUpdatePlaceInput,
+  type TAdminUser,
+} from '../schemas/admin';
+import { ZIdInput, ZLevel, ZPlace } from '../schemas/catalog';
+import { listAudit } from '../services/admin/audit';
+import { createLevel, deleteLevel, updateLevel } from '../services/admin/levels';
+import { createPlace, deletePlace, listAllPlaces, updatePlace } from '../services/admin/places';
+import { getAdminSettings, saveAdminSettings } from '../services/admin/settings';
+import { getSmtpConfig, saveSmtpConfig, testSmtpConfig } from '../services/admin/smtp';
+import { getTwilioConfig, saveTwilioConfig, testTwilioConfig } from '../services/admin/twilio';
+import { deleteUser, listUsers, updateUser } from '../services/admin/users';
+import { listLevels } from '../services/levels';
+import { userOf, type RestRoutes } from './http';
+import { route } from './route';
 
-export const adminRoutes: RestRoutes = () => {};
+/** Legacy payloads send numbers as strings at times. */
+const numeric = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v), schema);
+
+/** Legacy booleans: true/false, 1/0 or their strings. */
+const legacyBool = z.preprocess((v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v), z.boolean());
+
+/**
+ * The acting admin, after checking a legacy `userId` / `user_id` parameter (query or body): it is
+ * accepted for compatibility but must be the session's own id, and grants nothing.
+ */
+function actorOf(req: FastifyRequest): SessionUser {
+  const user = userOf(req);
+  for (const source of [req.query, req.body]) {
+    if (source && typeof source === 'object') {
+      const { userId, user_id } = source as { userId?: unknown; user_id?: unknown };
+      for (const claimed of [userId, user_id]) if (typeof claimed === 'string' || typeof claimed === 'number') assertSelf(user, claimed);
+    }
+  }
+  return user;
+}
+
+const ZIdParams = ZIdInput;
+const ZLegacyLevel = ZCreateLevelInput.extend({ ordre: numeric(ZCreateLevelInput.shape.ordre) });
+const ZLegacyLevelUpdate = ZLegacyLevel.partial();
+const ZLegacyPlaceUpdate = ZUpdatePlaceInput.omit({ id: true }).extend({ is_active: legacyBool.optional() });
+const ZLegacyPlace = ZCreatePlaceInput.extend({ is_active: legacyBool.optional() });
+const ZLegacyUserUpdate = ZAdminUpdateUserInput.omit({ id: true }).extend({ is_admin: legacyBool.optional() });
+const ZLegacyUser = ZAdminUser.extend({ is_admin: z.union([z.literal(0), z.literal(1)]) });
+const toLegacyUser = (u: TAdminUser) => ({ ...u, is_admin: u.is_admin ? 1 : 0 });
+const ZLegacyTwilio = ZTwilioSaveInput.extend({ isLive: legacyBool.default(false) });
+const ZLegacySmtp = ZSmtpSaveInput.extend({
+  port: numeric(ZSmtpSaveInput.shape.port),
+  secure: legacyBool.default(false),
+  is_active: legacyBool.default(true),
+});
+const ZLegacySmtpConfig = z.object({ host: z.string(), port: z.number(), secure: z.boolean(), username: z.string(), is_active: z.boolean() });
+const { max_places, max_levels_selection, months_ahead } = ZSaveSettingsInput.shape;
+const ZLegacySettings = z.object({
+  max_places: numeric(max_places).optional(),
+  max_levels_selection: numeric(max_levels_selection).optional(),
+  months_ahead: numeric(months_ahead).optional(),
+});
+const ZSettingsMap = z.record(z.string(), z.string());
+const ZMessage = z.object({ message: z.string() });
+const ZAuditQuery = z.object({ limit: numeric(z.number().int().min(1).max(200)).optional() });
+
+const TAG = 'Administration';
+const admin = { tag: TAG, auth: 'admin' } as const;
+
+export const adminRoutes: RestRoutes = (app, deps) => {
+  // Places
+  route(app, { ...admin, method: 'GET', url: '/admin/places', summary: 'Tous les lieux (actifs et inactifs)', response: z.array(ZPlace) }, ({ req }) =>
+    listAllPlaces(deps, actorOf(req)),
+  );
+  route(app, { ...admin, method: 'POST', url: '/admin/places', summary: 'Créer un lieu', body: ZLegacyPlace, response: ZPlace, status: 201 }, ({ req, body }) =>
+    createPlace(deps, actorOf(req), body),
+  );
+  route(
+    app,
+    { ...admin, method: 'PUT', url: '/admin/places/:id', summary: 'Modifier un lieu (dont is_active)', params: ZIdParams, body: ZLegacyPlaceUpdate, response: ZPlace },
+    ({ req, params, body }) => updatePlace(deps, actorOf(req), { ...body, id: params.id }),
+  );
+  route(
+    app,
+    { ...admin, method: 'DELETE', url: '/admin/places/:id', summary: 'Supprimer un lieu sans match (sinon : le désactiver)', params: ZIdParams, response: ZActionResult },
+    ({ req, params }) => deletePlace(deps, actorOf(req), params),
+  );
+
+  // Levels
+  route(app, { ...admin, method: 'GET', url: '/admin/levels', summary: 'Niveaux, par ordre', response: z.array(ZLevel) }, ({ req }) => {
+    actorOf(req);
+    return listLevels(deps);
+  });
+  route(app, { ...admin, method: 'POST', url: '/admin/levels', summary: 'Créer un niveau', body: ZLegacyLevel, response: ZLevel, status: 201 }, ({ req, body }) =>
+    createLevel(deps, actorOf(req), body),
+  );
+  route(
+    app,
+    { ...admin, method: 'PUT', url: '/admin/levels/:id', summary: 'Modifier un niveau (un renommage suit dans profils et matchs)', params: ZIdParams, body: ZLegacyLevelUpdate, response: ZLevel },
+    ({ req, params, body }) => updateLevel(deps, actorOf(req), { ...body, id: params.id }),
+  );
+  route(app, { ...admin, method: 'DELETE', url: '/admin/levels/:id', summary: 'Supprimer un niveau', params: ZIdParams, response: ZActionResult }, ({ req, params }) =>
+    deleteLevel(deps, actorOf(req), params),
+  );
+
+  // Twilio
+  route(
+    app,
+    { ...admin, method: 'GET', url: '/admin/twilio/config', summary: 'Configuration Twilio (jeton masqué)', legacySuccess: true, response: z.object({ success: z.boolean(), config: ZTwilioConfig.nullable() }) },
+    async ({ req }) => ({ success: true, config: await getTwilioConfig(deps, actorOf(req)) }),
+  );
+  route(
+    app,
+    { ...admin, method: 'POST', url: '/admin/twilio/test', summary: 'Tester les identifiants Twilio (défaut : ceux enregistrés)', legacySuccess: true, body: ZTwilioTestInput, response: ZActionResult },
+    ({ req, body }) => testTwilioConfig(deps, actorOf(req), body),
+  );
+  route(
+    app,
+    { ...admin, method: 'POST', url: '/admin/twilio/save', summary: 'Enregistrer la configuration Twilio', legacySuccess: true, body: ZLegacyTwilio, response: ZActionResult },
+    ({ req, body }) => saveTwilioConfig(deps, actorOf(req), body),
+  );
+
+  // SMTP
+  route(app, { ...admin, method: 'GET', url: '/admin/smtp-config', summary: 'Configuration SMTP (jamais le mot de passe)', response: ZLegacySmtpConfig }, async ({ req }) => {
+    const c = await getSmtpConfig(deps, actorOf(req));
+    return c
+      ? { host: c.host, port: c.port, secure: c.secure, username: c.username, is_active: c.is_active }
+      : { host: '', port: DEFAULT_SMTP_PORT, secure: false, username: '', is_active: false };
+  });
+  route(app, { ...admin, method: 'POST', url: '/admin/smtp-config', summary: 'Enregistrer la configuration SMTP', body: ZLegacySmtp, response: ZMessage }, async ({ req, body }) => ({
+    message: (await saveSmtpConfig(deps, actorOf(req), body)).message,
+  }));
+  route(app, { ...admin, method: 'POST', url: '/admin/smtp-test', summary: 'Envoyer un email de test', body: ZSmtpTestInput, response: ZMessage }, async ({ req, body }) => ({
+    message: (await testSmtpConfig(deps, actorOf(req), body)).message,
+  }));
+
+  // Users
+  route(app, { ...admin, method: 'GET', url: '/admin/users', summary: 'Utilisateurs (is_admin : 1/0)', response: z.array(ZLegacyUser) }, async ({ req }) =>
+    (await listUsers(deps, actorOf(req))).map(toLegacyUser),
+  );
+  route(
+    app,
+    { ...admin, method: 'PUT', url: '/admin/users/:id', summary: 'Modifier un utilisateur', params: ZIdParams, body: ZLegacyUserUpdate, response: ZLegacyUser },
+    async ({ req, params, body }) => toLegacyUser(await updateUser(deps, actorOf(req), { ...body, id: params.id })),
+  );
+  route(
+    app,
+    { ...admin, method: 'DELETE', url: '/admin/users/:id', summary: 'Supprimer un utilisateur (ses matchs et inscriptions avec lui)', params: ZIdParams, response: ZActionResult },
+    ({ req, params }) => deleteUser(deps, actorOf(req), params),
+  );
+
+  // General settings
+  route(app, { ...admin, method: 'GET', url: '/admin/general-settings', summary: 'Paramètres généraux (valeurs en texte)', response: ZSettingsMap }, async ({ req }) =>
+    Object.fromEntries((await getAdminSettings(deps, actorOf(req))).map((s) => [s.key, String(s.value)])),
+  );
+  route(
+    app,
+    { ...admin, method: 'POST', url: '/admin/general-settings', summary: 'Enregistrer les paramètres généraux', legacySuccess: true, body: ZLegacySettings, response: ZActionResult },
+    ({ req, body }) => saveAdminSettings(deps, actorOf(req), body),
+  );
+
+  // Audit trail (new)
+  route(app, { ...admin, method: 'GET', url: '/admin/audit', summary: 'Journal des modifications d’administration', query: ZAuditQuery, response: z.array(ZAuditEntry) }, ({ req, query }) =>
+    listAudit(deps, actorOf(req), query),
+  );
+};

@@ -1,0 +1,22 @@
+/** PostgreSQL error details, found through drizzle's wrapping (`cause`) for both drivers. */
+export function pgError(e: unknown): { code?: string; constraint?: string } | null {
+  let err: unknown = e;
+  for (let depth = 0; depth < 5 && err instanceof Error; depth++) {
+    const { code, constraint, constraint_name } = err as Error & { code?: unknown; constraint?: unknown; constraint_name?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
+      const c = typeof constraint === 'string' ? constraint : typeof constraint_name === 'string' ? constraint_name : undefined;
+      return { code, constraint: c };
+    }
+    err = err.cause;
+  }
+  return null;
+}
+
+export const UNIQUE_VIOLATION = '23505';
+export const FOREIGN_KEY_VIOLATION = '23503';
+
+/** Whether `e` is a unique violation (of `constraint`, when given). */
+export function isUniqueViolation(e: unknown, constraint?: string): boolean {
+  const pg = pgError(e);
+  return pg?.code === UNIQUE_VIOLATION && (!constraint || pg.constraint === constraint);
+}

@@ -1,0 +1,91 @@
+import { eq } from 'drizzle-orm';
+import { MSG } from '../../../common/messages';
+import { smtpConfig } from '../../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../lib/auth';
+import { badRequest } from '../../lib/errors';
+import type { TActionResult, TSmtpConfig, TSmtpSaveInput, TSmtpTestInput } from '../../schemas/admin';
+import { writeAudit } from './audit';
+
+async function storedRow(deps: Pick<Deps, 'db'>) {
+  const [row] = await deps.db.select().from(smtpConfig).where(eq(smtpConfig.id, 1)).limit(1);
+  return row ?? null;
+}
+
+/** The stored SMTP settings, never the password (only whether one is stored); null when none. */
+export async function getSmtpConfig(deps: Pick<Deps, 'db'>, _actor: SessionUser): Promise<TSmtpConfig | null> {
+  const row = await storedRow(deps);
+  if (!row) return null;
+  return {
+    host: row.host,
+    port: row.port,
+    secure: row.secure,
+    username: row.username,
+    is_active: row.isActive,
+    from_email: row.fromEmail,
+    from_name: row.fromName,
+    has_password: row.passwordEnc !== '',
+  };
+}
+
+/**
+ * Saves the one SMTP configuration. The password is encrypted at rest (AES-256-GCM) and never
+ * sent back; left empty on a later save it keeps the stored one, and is required when none is
+ * stored. While `is_active`, every mail of the app (OTP codes included) goes through it.
+ */
+export async function saveSmtpConfig(deps: Pick<Deps, 'db' | 'secrets' | 'clock'>, actor: SessionUser, input: TSmtpSaveInput): Promise<TActionResult> {
+  const stored = await storedRow(deps);
+  const newPassword = input.password ?? '';
+  if (newPassword === '' && !stored?.passwordEnc) throw badRequest(MSG.admin.smtpFieldsRequired);
+  const values = {
+    host: input.host,
+    port: input.port,
+    secure: input.secure,
+    username: input.username,
+    passwordEnc: newPassword === '' && stored ? stored.passwordEnc : deps.secrets.encrypt(newPassword),
+    fromEmail: input.from_email || null,
+    fromName: input.from_name || null,
+    isActive: input.is_active,
+    updatedAt: deps.clock.now(),
+  };
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(smtpConfig).values({ id: 1, ...values }).onConflictDoUpdate({ target: smtpConfig.id, set: values });
+    await writeAudit(tx, deps, actor, {
+      action: stored ? 'update' : 'create',
+      entity: 'smtp',
+      details: {
+        host: input.host,
+        port: input.port,
+        secure: input.secure,
+        username: input.username,
+        is_active: input.is_active,
+        password_changed: newPassword !== '',
+      },
+    });
+  });
+  return { success: true, message: MSG.admin.smtpSaved };
+}
+
+/**
+ * Sends a real test mail through the stored settings (active or not) to the address the admin
+ * typed, so a configuration can be proven before it is switched on.
+ */
+export async function testSmtpConfig(
+  deps: Pick<Deps, 'db' | 'secrets' | 'mailer' | 'logger'>,
+  _actor: SessionUser,
+  input: TSmtpTestInput,
+): Promise<TActionResult> {
+  const row = await storedRow(deps);
+  if (!row) throw badRequest(MSG.admin.smtpNotConfigured);
+  try {
+    await deps.mailer.sendWith(
+      { ...row, password: deps.secrets.decrypt(row.passwordEnc) },
+      { to: input.email, subject: MSG.admin.smtpTestSubject, text: MSG.admin.smtpTestBody },
+    );
+  } catch (err) {
+    const { code, responseCode } = err as { code?: string; responseCode?: number };
+    deps.logger.warn({ code, responseCode, host: row.host, port: row.port }, 'SMTP test mail failed');
+    throw badRequest(MSG.admin.smtpTestFailed);
+  }
+  return { success: true, message: MSG.admin.smtpTestSent };
+}

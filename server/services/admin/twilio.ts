@@ -1,0 +1,84 @@
+import { eq } from 'drizzle-orm';
+import { MSG } from '../../../common/messages';
+import { smsConfig } from '../../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../lib/auth';
+import { badRequest } from '../../lib/errors';
+import type { TActionResult, TTwilioConfig, TTwilioSaveInput, TTwilioTestInput } from '../../schemas/admin';
+import { writeAudit } from './audit';
+
+const MASK = '********';
+const VISIBLE = 4;
+
+/**
+ * A token as the admin sees it: eight stars and, for tokens long enough that it gives nothing away,
+ * the last four characters (enough to recognise which token is stored).
+ */
+export const maskToken = (token: string) => MASK + (token.length >= 3 * VISIBLE ? token.slice(-VISIBLE) : '');
+
+/** A value that came back from `maskToken` (real Twilio tokens never contain `*`). */
+const isMasked = (token: string) => token.startsWith('*');
+
+async function storedConfig(deps: Pick<Deps, 'db' | 'secrets'>) {
+  const [row] = await deps.db.select().from(smsConfig).where(eq(smsConfig.id, 1)).limit(1);
+  return row ? { ...row, authToken: deps.secrets.decrypt(row.authTokenEnc) } : null;
+}
+
+/** The stored Twilio settings with the token masked; null when none are saved. */
+export async function getTwilioConfig(deps: Pick<Deps, 'db' | 'secrets'>, _actor: SessionUser): Promise<TTwilioConfig | null> {
+  const row = await storedConfig(deps);
+  if (!row) return null;
+  return { account_sid: row.accountSid, auth_token: maskToken(row.authToken), phone_number: row.phoneNumber, is_live: row.isLive };
+}
+
+/**
+ * Saves the Twilio settings. The token is encrypted at rest (AES-256-GCM); a masked token sent
+ * back unchanged from the form keeps the stored one, so the admin never has to retype it. Once
+ * `isLive` is on, SMS (PIN reset codes) really go out through Twilio.
+ */
+export async function saveTwilioConfig(deps: Pick<Deps, 'db' | 'secrets' | 'clock'>, actor: SessionUser, input: TTwilioSaveInput): Promise<TActionResult> {
+  const stored = await storedConfig(deps);
+  const keep = isMasked(input.authToken);
+  if (keep && !stored) throw badRequest(MSG.admin.smsFieldsRequired);
+  const authToken = keep && stored ? stored.authToken : input.authToken;
+  const values = {
+    accountSid: input.accountSid,
+    authTokenEnc: deps.secrets.encrypt(authToken),
+    phoneNumber: input.phoneNumber,
+    isLive: input.isLive,
+    updatedAt: deps.clock.now(),
+  };
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(smsConfig).values({ id: 1, ...values }).onConflictDoUpdate({ target: smsConfig.id, set: values });
+    await writeAudit(tx, deps, actor, {
+      action: stored ? 'update' : 'create',
+      entity: 'twilio',
+      details: { account_sid: input.accountSid, phone_number: input.phoneNumber, is_live: input.isLive, token_changed: authToken !== stored?.authToken },
+    });
+  });
+  return { success: true, message: MSG.admin.smsSaved };
+}
+
+/**
+ * Asks Twilio (through the `twilio` package) whether the credentials open the account. Fields left
+ * out, or a masked token, fall back to the stored settings, so "Tester" works on the saved config.
+ */
+export async function testTwilioConfig(
+  deps: Pick<Deps, 'db' | 'secrets' | 'sms' | 'logger'>,
+  _actor: SessionUser,
+  input: TTwilioTestInput,
+): Promise<TActionResult> {
+  const stored = await storedConfig(deps);
+  const accountSid = input.accountSid || stored?.accountSid;
+  const authToken = input.authToken && !isMasked(input.authToken) ? input.authToken : stored?.authToken;
+  const phoneNumber = input.phoneNumber || stored?.phoneNumber;
+  if (!accountSid || !authToken || !phoneNumber) throw badRequest(MSG.admin.smsFieldsRequired);
+  try {
+    await deps.sms.verify({ accountSid, authToken, phoneNumber });
+  } catch (err) {
+    const { status, code } = err as { status?: number; code?: number };
+    deps.logger.warn({ status, code, accountSid }, 'Twilio credential test failed');
+    throw badRequest(MSG.admin.smsTestFailed);
+  }
+  return { success: true, message: MSG.admin.smsValid };
+}

@@ -1,0 +1,136 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { MSG } from '../../../common/messages';
+import { INTERNATIONAL_PHONE, normalizePhone } from '../../../common/phone';
+import type { DbOrTx } from '../../../db/client';
+import { userPhotos, users } from '../../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../lib/auth';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import type { TActionResult, TAdminUpdateUserInput, TAdminUser } from '../../schemas/admin';
+import { existingLevelNames } from '../levels';
+import { removeUserFromMatches } from '../matches/participation';
+import { changedFields, writeAudit } from './audit';
+import { pgError, UNIQUE_VIOLATION } from './db-errors';
+
+type AdminDeps = Pick<Deps, 'db' | 'clock'>;
+
+/** Serialises changes to admin flags and deletions, so two admins can never remove each other at once. */
+const ADMIN_CHANGES_LOCK = 727005;
+
+const userColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  phone: users.phone,
+  level: users.level,
+  isAdmin: users.isAdmin,
+  createdAt: users.createdAt,
+  photoAt: userPhotos.updatedAt,
+};
+
+type UserRow = { id: number; name: string; email: string | null; phone: string; level: string | null; isAdmin: boolean; createdAt: Date; photoAt: Date | null };
+
+/** The client's user shape: photo as a cache-busting URL, never bytes. */
+const toAdminUser = (r: UserRow): TAdminUser => ({
+  id: r.id,
+  name: r.name,
+  email: r.email,
+  phone: r.phone,
+  level: r.level,
+  is_admin: r.isAdmin,
+  photo: r.photoAt ? `/api/users/${r.id}/photo?v=${r.photoAt.getTime()}` : null,
+  created_at: r.createdAt.toISOString(),
+});
+
+const selectUsers = (db: DbOrTx) => db.select(userColumns).from(users).leftJoin(userPhotos, eq(userPhotos.userId, users.id));
+
+/** Every account, oldest first, with its admin flag. */
+export async function listUsers(deps: Pick<Deps, 'db'>, _actor: SessionUser): Promise<TAdminUser[]> {
+  return (await selectUsers(deps.db).orderBy(asc(users.id))).map(toAdminUser);
+}
+
+/** A stored international number as is, or a 10-digit national one normalised like at registration. */
+function phoneOf(raw: string, country: string | undefined): string {
+  const compact = raw.replace(/[\s.-]/g, '');
+  if (INTERNATIONAL_PHONE.test(compact)) return compact;
+  const checked = normalizePhone(compact, country ?? 'FR');
+  if (!checked.ok) throw badRequest(checked.message);
+  return checked.phone;
+}
+
+/**
+ * Takes the admin-changes lock and re-reads the acting admin: rights are checked per call, and a
+ * concurrent call may have just removed them. Then refuses a change that would leave no admin.
+ */
+async function guardAdminCount(tx: DbOrTx, actor: SessionUser, losing: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_CHANGES_LOCK})`);
+  const [me] = await tx.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, actor.id));
+  if (!me?.isAdmin) throw forbidden(MSG.auth.adminOnly);
+  const others = await tx.$count(users, and(eq(users.isAdmin, true), ne(users.id, losing)));
+  if (others === 0) throw badRequest(MSG.admin.lastAdmin);
+}
+
+/** Unique phone / e-mail (also when raced in by a registration) as French 409s. */
+function uniqueError(e: unknown): unknown {
+  const pg = pgError(e);
+  if (pg?.code !== UNIQUE_VIOLATION) return e;
+  if (pg.constraint === 'users_email_lower_key') return new AppError('CONFLICT', MSG.admin.userEmailTaken);
+  return new AppError('CONFLICT', MSG.admin.userPhoneTaken);
+}
+
+/**
+ * Edits an account: name, phone (normalised and unique), e-mail (unique whatever its case), level
+ * (must exist) and the admin flag. An admin cannot remove their own flag, and the last admin can
+ * never lose it, so the administration always stays reachable.
+ */
+export async function updateUser(deps: AdminDeps, actor: SessionUser, input: TAdminUpdateUserInput): Promise<TAdminUser> {
+  const phone = phoneOf(input.phone, input.country);
+  if (!(await existingLevelNames(deps, [input.level])).has(input.level)) throw badRequest(MSG.admin.userLevelUnknown);
+  if (input.id === actor.id && input.is_admin === false) throw badRequest(MSG.admin.cannotDemoteSelf);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ name: users.name, phone: users.phone, email: users.email, level: users.level, is_admin: users.isAdmin })
+        .from(users)
+        .where(eq(users.id, input.id))
+        .for('update');
+      if (!before) throw notFound(MSG.admin.userNotFound);
+      const changes = changedFields(before, { name: input.name, phone, email: input.email, level: input.level, is_admin: input.is_admin });
+      if (changes.is_admin === false) await guardAdminCount(tx, actor, input.id);
+      if (Object.keys(changes).length > 0) {
+        await tx
+          .update(users)
+          .set({ name: changes.name, phone: changes.phone, email: changes.email, level: changes.level, isAdmin: changes.is_admin, updatedAt: deps.clock.now() })
+          .where(eq(users.id, input.id));
+        await writeAudit(tx, deps, actor, { action: 'update', entity: 'user', entityId: input.id, details: changes });
+      }
+      const [row] = await selectUsers(tx).where(eq(users.id, input.id));
+      if (!row) throw notFound(MSG.admin.userNotFound);
+      return toAdminUser(row);
+    });
+  } catch (e) {
+    throw uniqueError(e);
+  }
+}
+
+/**
+ * Deletes an account in one transaction: the places it took in other players' matches are given
+ * back first, then the user row goes, and with it (by FK cascade) its sessions, photo and the
+ * matches it created. An admin cannot delete themselves, and never the last admin.
+ */
+export async function deleteUser(deps: AdminDeps, actor: SessionUser, input: { id: number }): Promise<TActionResult> {
+  if (input.id === actor.id) throw badRequest(MSG.admin.cannotDeleteSelf);
+  await deps.db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ name: users.name, isAdmin: users.isAdmin })
+      .from(users)
+      .where(eq(users.id, input.id))
+      .for('update');
+    if (!target) throw notFound(MSG.admin.userNotFound);
+    if (target.isAdmin) await guardAdminCount(tx, actor, input.id);
+    const freed = await removeUserFromMatches(tx, input.id);
+    await tx.delete(users).where(eq(users.id, input.id));
+    await writeAudit(tx, deps, actor, { action: 'delete', entity: 'user', entityId: input.id, details: { name: target.name, places_given_back: freed } });
+  });
+  return { success: true, message: MSG.admin.deleted };
+}
