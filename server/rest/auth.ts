@@ -1,3 +1,149 @@
+import { assertSelf, assertUser } from '../lib/auth';
+import {
+  ZCheckDeviceAnswer,
+  ZCheckUserByEmailInput,
+  ZCheckUserInput,
+  ZEmptyInput,
+  ZExistsAnswer,
+  ZLegacyChangePinBody,
+  ZLegacyCheckDeviceBody,
+  ZLegacyRegisterBody,
+  ZLegacyResetPinBody,
+  ZLoginByEmailInput,
+  ZLoginInput,
+  ZLogoutAnswer,
+  ZPinResetRequestAnswer,
+  ZRequestPinResetInput,
+  ZSendOtpEmailAnswer,
+  ZSendOtpEmailInput,
+  ZSendOtpInput,
+  ZSessionAnswer,
+  ZSuccessAnswer,
+  ZVerifyOtpEmailInput,
+  ZVerifyOtpInput,
+} from '../schemas/auth';
+import { ZUserAnswer } from '../schemas/users';
+import { loginWithPin } from '../services/auth/login';
+import { changePin, requestPinReset, resetPinWithProof } from '../services/auth/pin';
+import { emailExists, phoneExists, register, sendEmailOtp, sendPhoneOtp, verifyEmailOtp, verifyPhoneOtp } from '../services/auth/registration';
+import { checkDevice, logout, type LoggedIn } from '../services/auth/sessions';
+import { getUser } from '../services/users';
+import type { Context } from '../trpc/context';
 import type { RestRoutes } from './http';
+import { route } from './route';
 
-export const authRoutes: RestRoutes = () => {};
+const tag = 'Authentification';
+
+/** Login answers: the session as an httpOnly cookie for browsers and as `token` for Bearer clients. */
+const opened = (ctx: Context, s: LoggedIn & { message: string }) => {
+  ctx.cookie.set(s.token, s.expiresAt);
+  return { success: true, message: s.message, user: s.user, token: s.token };
+};
+
+export const authRoutes: RestRoutes = (app, deps) => {
+  const post = 'POST' as const;
+
+  route(app, { method: post, url: '/auth/check-user', tag, summary: 'Un compte existe-t-il pour ce téléphone ?', body: ZCheckUserInput, response: ZExistsAnswer }, ({ body }) =>
+    phoneExists(deps, body.phone),
+  );
+  route(
+    app,
+    { method: post, url: '/auth/check-user-by-email', tag, summary: 'Un compte existe-t-il pour cet email ?', body: ZCheckUserByEmailInput, response: ZExistsAnswer },
+    ({ body }) => emailExists(deps, body.email),
+  );
+  route(
+    app,
+    { method: post, url: '/auth/send-otp', tag, summary: 'Code par SMS au téléphone d’un compte', legacySuccess: true, body: ZSendOtpInput, response: ZSuccessAnswer },
+    ({ body }) => sendPhoneOtp(deps, body.phone),
+  );
+  route(
+    app,
+    { method: post, url: '/auth/verify-otp', tag, summary: 'Vérifie le code reçu par SMS', legacySuccess: true, body: ZVerifyOtpInput, response: ZSuccessAnswer },
+    ({ body }) => verifyPhoneOtp(deps, body),
+  );
+  route(
+    app,
+    { method: post, url: '/auth/send-otp-email', tag, summary: 'Code de vérification par email', legacySuccess: true, body: ZSendOtpEmailInput, response: ZSendOtpEmailAnswer },
+    ({ body }) => sendEmailOtp(deps, body.email),
+  );
+  route(
+    app,
+    { method: post, url: '/auth/verify-otp-email', tag, summary: 'Vérifie le code reçu par email', legacySuccess: true, body: ZVerifyOtpEmailInput, response: ZSuccessAnswer },
+    ({ body }) => verifyEmailOtp(deps, body),
+  );
+  route(
+    app,
+    { method: post, url: '/auth/register', tag, summary: 'Crée un compte (email vérifié par code) et connecte', legacySuccess: true, body: ZLegacyRegisterBody, response: ZSessionAnswer },
+    async ({ body, req }) => opened(req.ctx, await register(deps, body)),
+  );
+  route(
+    app,
+    { method: post, url: '/auth/login', tag, summary: 'Connexion par téléphone et code PIN', legacySuccess: true, body: ZLoginInput, response: ZSessionAnswer },
+    async ({ body, req }) => opened(req.ctx, await loginWithPin(deps, req.ctx, body)),
+  );
+  route(
+    app,
+    { method: post, url: '/auth/login-by-email', tag, summary: 'Connexion par email et code PIN', legacySuccess: true, body: ZLoginByEmailInput, response: ZSessionAnswer },
+    async ({ body, req }) => opened(req.ctx, await loginWithPin(deps, req.ctx, body)),
+  );
+  route(
+    app,
+    {
+      method: post,
+      url: '/auth/request-pin-reset',
+      tag,
+      summary: 'PIN oublié : code par SMS (si actif) ou par email',
+      legacySuccess: true,
+      body: ZRequestPinResetInput,
+      response: ZPinResetRequestAnswer,
+    },
+    ({ body }) => requestPinReset(deps, body.email),
+  );
+  route(
+    app,
+    {
+      method: post,
+      url: '/auth/reset-pin',
+      tag,
+      summary: 'Nouveau PIN, après vérification récente d’un code (verify-otp ou verify-otp-email) du compte',
+      legacySuccess: true,
+      body: ZLegacyResetPinBody,
+      response: ZSuccessAnswer,
+    },
+    ({ body }) => resetPinWithProof(deps, body),
+  );
+  route(
+    app,
+    { method: post, url: '/auth/change-pin', tag, summary: 'Modifie le PIN de l’utilisateur connecté', auth: 'user', legacySuccess: true, body: ZLegacyChangePinBody, response: ZSuccessAnswer },
+    ({ body, user }) => {
+      const actor = assertUser(user);
+      assertSelf(actor, body.userId);
+      return changePin(deps, actor, body);
+    },
+  );
+  route(
+    app,
+    { method: post, url: '/auth/check-device', tag, summary: 'Cet appareil est-il de confiance ?', auth: 'user', body: ZLegacyCheckDeviceBody, response: ZCheckDeviceAnswer },
+    ({ body, user }) => {
+      const actor = assertUser(user);
+      assertSelf(actor, body.userId);
+      return checkDevice(deps, actor, body.deviceId);
+    },
+  );
+  route(
+    app,
+    { method: post, url: '/auth/logout', tag, summary: 'Déconnexion : la session est révoquée', auth: 'user', body: ZEmptyInput, response: ZLogoutAnswer },
+    ({ user, req }) => {
+      req.ctx.cookie.clear();
+      return logout(deps, assertUser(user));
+    },
+  );
+  route(
+    app,
+    { method: 'GET', url: '/auth/me', tag, summary: 'L’utilisateur de la session', auth: 'user', legacySuccess: true, response: ZUserAnswer },
+    async ({ user }) => {
+      const actor = assertUser(user);
+      return { success: true, user: await getUser(deps, actor, actor.id) };
+    },
+  );
+};

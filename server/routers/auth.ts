@@ -1,3 +1,86 @@
-import { router } from '../trpc/init';
+import { checkDevice, logout } from '../services/auth/sessions';
+import { loginWithPin } from '../services/auth/login';
+import { changePin, requestPinReset, resetPinWithCode } from '../services/auth/pin';
+import { emailExists, phoneExists, register, sendEmailOtp, sendPhoneOtp, verifyEmailOtp, verifyPhoneOtp } from '../services/auth/registration';
+import {
+  ZChangePinInput,
+  ZCheckDeviceAnswer,
+  ZCheckDeviceInput,
+  ZCheckUserByEmailInput,
+  ZCheckUserInput,
+  ZEmptyInput,
+  ZExistsAnswer,
+  ZLoginByEmailInput,
+  ZLoginInput,
+  ZLogoutAnswer,
+  ZPinResetRequestAnswer,
+  ZRegisterInput,
+  ZRequestPinResetInput,
+  ZResetPinInput,
+  ZSendOtpEmailAnswer,
+  ZSendOtpEmailInput,
+  ZSendOtpInput,
+  ZSessionAnswer,
+  ZSuccessAnswer,
+  ZVerifyOtpEmailInput,
+  ZVerifyOtpInput,
+} from '../schemas/auth';
+import { ZUser } from '../schemas/users';
+import { getMe } from '../services/users';
+import type { LoggedIn } from '../services/auth/sessions';
+import type { SessionCookie } from '../trpc/context';
+import { authedProcedure, publicProcedure, router } from '../trpc/init';
 
-export const authRouter = router({});
+/** Hands the new session to the browser (httpOnly cookie) and to REST-style clients (`token`). */
+const opened = (cookie: SessionCookie, s: LoggedIn & { message: string }) => {
+  cookie.set(s.token, s.expiresAt);
+  return { success: true, message: s.message, user: s.user, token: s.token };
+};
+
+export const authRouter = router({
+  checkUser: publicProcedure.input(ZCheckUserInput).output(ZExistsAnswer).query(({ ctx, input }) => phoneExists(ctx.deps, input.phone)),
+  checkUserByEmail: publicProcedure
+    .input(ZCheckUserByEmailInput)
+    .output(ZExistsAnswer)
+    .query(({ ctx, input }) => emailExists(ctx.deps, input.email)),
+  sendOtpEmail: publicProcedure
+    .input(ZSendOtpEmailInput)
+    .output(ZSendOtpEmailAnswer)
+    .mutation(({ ctx, input }) => sendEmailOtp(ctx.deps, input.email)),
+  verifyOtpEmail: publicProcedure.input(ZVerifyOtpEmailInput).output(ZSuccessAnswer).mutation(({ ctx, input }) => verifyEmailOtp(ctx.deps, input)),
+  sendOtp: publicProcedure.input(ZSendOtpInput).output(ZSuccessAnswer).mutation(({ ctx, input }) => sendPhoneOtp(ctx.deps, input.phone)),
+  verifyOtp: publicProcedure.input(ZVerifyOtpInput).output(ZSuccessAnswer).mutation(({ ctx, input }) => verifyPhoneOtp(ctx.deps, input)),
+  register: publicProcedure
+    .input(ZRegisterInput)
+    .output(ZSessionAnswer)
+    .mutation(async ({ ctx, input }) => opened(ctx.cookie, await register(ctx.deps, input))),
+  login: publicProcedure
+    .input(ZLoginInput)
+    .output(ZSessionAnswer)
+    .mutation(async ({ ctx, input }) => opened(ctx.cookie, await loginWithPin(ctx.deps, ctx, input))),
+  loginByEmail: publicProcedure
+    .input(ZLoginByEmailInput)
+    .output(ZSessionAnswer)
+    .mutation(async ({ ctx, input }) => opened(ctx.cookie, await loginWithPin(ctx.deps, ctx, input))),
+  requestPinReset: publicProcedure
+    .input(ZRequestPinResetInput)
+    .output(ZPinResetRequestAnswer)
+    .mutation(({ ctx, input }) => requestPinReset(ctx.deps, input.email)),
+  resetPin: publicProcedure
+    .input(ZResetPinInput)
+    .output(ZSessionAnswer)
+    .mutation(async ({ ctx, input }) => opened(ctx.cookie, await resetPinWithCode(ctx.deps, input))),
+  me: publicProcedure.output(ZUser.nullable()).query(({ ctx }) => getMe(ctx.deps, ctx.user)),
+  changePin: authedProcedure.input(ZChangePinInput).output(ZSuccessAnswer).mutation(({ ctx, input }) => changePin(ctx.deps, ctx.user, input)),
+  checkDevice: authedProcedure
+    .input(ZCheckDeviceInput)
+    .output(ZCheckDeviceAnswer)
+    .mutation(({ ctx, input }) => checkDevice(ctx.deps, ctx.user, input.deviceId)),
+  logout: authedProcedure
+    .input(ZEmptyInput)
+    .output(ZLogoutAnswer)
+    .mutation(async ({ ctx }) => {
+      ctx.cookie.clear();
+      return logout(ctx.deps, ctx.user);
+    }),
+});

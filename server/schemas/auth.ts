@@ -1,0 +1,256 @@
+/**
+ * Inputs and answers of the `auth` procedures and of the legacy `/auth/*` paths. Isomorphic: the
+ * client validates its forms with the same schemas, so they import nothing server-only.
+ *
+ * Each form is checked in the order of spec section 5 by one function, so the first message a
+ * player sees is the one the spec lists first (a zod object would report fields in key order).
+ */
+import { z } from 'zod';
+import { DEFAULT_COUNTRY } from '../../common/countries';
+import { OTP_LENGTH } from '../../common/limits';
+import { MSG } from '../../common/messages';
+import { INTERNATIONAL_PHONE, normalizePhone, type PhoneCheck } from '../../common/phone';
+import { isPinFormat, isWeakPin } from '../../common/pin';
+import { ZUser } from './users';
+
+export const EMAIL_MAX = 254;
+export const NAME_MAX = 100;
+export const DEVICE_ID_MAX = 200;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const OTP_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
+
+/**
+ * The stored form of a phone: a national number with its country (leading 0 replaced by the dial
+ * code, else prefixed), or an already-international `+…` number as legacy clients send it.
+ */
+export function resolvePhone(raw: string, country: string | undefined): PhoneCheck {
+  const trimmed = raw.trim();
+  if (trimmed.startsWith('+')) {
+    return INTERNATIONAL_PHONE.test(trimmed) ? { ok: true, phone: trimmed } : { ok: false, message: MSG.auth.phoneFormat };
+  }
+  return normalizePhone(trimmed, (country ?? DEFAULT_COUNTRY).trim().toUpperCase());
+}
+
+/** The first failed rule of a form: its field and French message. */
+type Failure = [field: string, message: string];
+type Rule = () => Failure | null | false | undefined;
+
+const firstFailure = (rules: Rule[]): Failure | null => {
+  for (const rule of rules) {
+    const failed = rule();
+    if (failed) return failed;
+  }
+  return null;
+};
+
+/** Runs `rules` in order; the first failure becomes the form's only issue. */
+function checked<T>(value: T, ctx: z.RefinementCtx, rules: Rule[]): T {
+  const failure = firstFailure(rules);
+  if (failure) ctx.addIssue({ code: 'custom', message: failure[1], path: [failure[0]] });
+  return value;
+}
+
+const text = (required: string) => z.string({ error: required }).trim();
+const ZCountry = z.string().trim().max(2).optional();
+const ZDeviceId = z.string().trim().max(DEVICE_ID_MAX).optional();
+
+const emailRules = (email: string, required = MSG.auth.emailRequired): Rule[] => [
+  () => !email && ['email', required],
+  () => (email.length > EMAIL_MAX || !EMAIL_PATTERN.test(email)) && ['email', MSG.auth.emailInvalid],
+];
+const phoneRules = (v: { phone: string; country?: string | undefined }): Rule[] => [
+  () => {
+    const r = resolvePhone(v.phone, v.country);
+    if (r.ok) v.phone = r.phone;
+    return !r.ok && ['phone', r.message];
+  },
+];
+const codeRules = (code: string): Rule[] => [
+  () => !code && ['code', MSG.auth.otpRequired],
+  () => !OTP_PATTERN.test(code) && ['code', MSG.auth.otpFormat],
+];
+const weakRule = (field: string, pin: string): Rule => () => isWeakPin(pin) && [field, MSG.auth.pinTooWeak];
+const lower = <T extends { email: string }>(v: T): T => ({ ...v, email: v.email.toLowerCase() });
+
+// ---------------------------------------------------------------- existence checks and OTP
+
+export const ZCheckUserInput = z
+  .object({ phone: text(MSG.auth.phoneRequired), country: ZCountry })
+  .transform((v, ctx) => checked(v, ctx, phoneRules(v)));
+export type TCheckUserInput = z.input<typeof ZCheckUserInput>;
+
+export const ZEmailInput = z
+  .object({ email: text(MSG.auth.emailRequired) })
+  .transform((v, ctx) => lower(checked(v, ctx, emailRules(v.email))));
+export const ZCheckUserByEmailInput = ZEmailInput;
+export const ZSendOtpEmailInput = ZEmailInput;
+export const ZRequestPinResetInput = ZEmailInput;
+
+export const ZVerifyOtpEmailInput = z
+  .object({ email: text(MSG.auth.emailRequired), code: text(MSG.auth.otpRequired) })
+  .transform((v, ctx) => lower(checked(v, ctx, [...emailRules(v.email), ...codeRules(v.code)])));
+export type TVerifyOtpEmailInput = z.input<typeof ZVerifyOtpEmailInput>;
+
+export const ZSendOtpInput = ZCheckUserInput;
+
+export const ZVerifyOtpInput = z
+  .object({ phone: text(MSG.auth.phoneRequired), country: ZCountry, code: text(MSG.auth.otpRequired) })
+  .transform((v, ctx) => checked(v, ctx, [...phoneRules(v), ...codeRules(v.code)]));
+export type TVerifyOtpInput = z.input<typeof ZVerifyOtpInput>;
+
+// ---------------------------------------------------------------- registration
+
+const registerRules = (v: { name: string; email: string; phone: string; country?: string | undefined; pin: string; confirmPin: string }): Rule[] => [
+  () => {
+    const missing = (['name', 'email', 'pin', 'confirmPin'] as const).find((k) => !v[k]);
+    return missing && [missing, MSG.auth.allFieldsRequired];
+  },
+  () => v.name.length > NAME_MAX && ['name', MSG.auth.nameTooLong(NAME_MAX)],
+  ...emailRules(v.email),
+  ...phoneRules(v),
+  () => v.pin !== v.confirmPin && ['confirmPin', MSG.auth.pinMismatch],
+  () => !isPinFormat(v.pin) && ['pin', MSG.auth.pinFormat],
+  weakRule('pin', v.pin),
+];
+
+export const ZRegisterInput = z
+  .object({
+    name: text(MSG.auth.allFieldsRequired),
+    email: text(MSG.auth.allFieldsRequired),
+    phone: text(MSG.auth.phoneRequired),
+    country: ZCountry,
+    pin: text(MSG.auth.allFieldsRequired),
+    confirmPin: text(MSG.auth.allFieldsRequired),
+  })
+  .transform((v, ctx) => lower(checked(v, ctx, registerRules(v))));
+export type TRegisterInput = z.input<typeof ZRegisterInput>;
+
+/** Legacy `POST /auth/register {name, email, phone, pin}`: no confirmation field, so it confirms itself. */
+export const ZLegacyRegisterBody = z
+  .object({
+    name: text(MSG.auth.allFieldsRequired),
+    email: text(MSG.auth.allFieldsRequired),
+    phone: text(MSG.auth.phoneRequired),
+    country: ZCountry,
+    pin: text(MSG.auth.allFieldsRequired),
+  })
+  .transform((v, ctx) => {
+    const withConfirm = { ...v, confirmPin: v.pin };
+    return lower(checked(withConfirm, ctx, registerRules(withConfirm)));
+  });
+
+// ---------------------------------------------------------------- login
+
+const pinLoginRules = (pin: string): Rule[] => [() => !pin && ['pin', MSG.auth.pinRequired]];
+const pinFormatRule = (pin: string): Rule => () => !isPinFormat(pin) && ['pin', MSG.auth.pinFormat];
+
+export const ZLoginInput = z
+  .object({ phone: text(MSG.auth.phoneRequired), country: ZCountry, pin: text(MSG.auth.pinRequired), deviceId: ZDeviceId })
+  .transform((v, ctx) => checked(v, ctx, [...phoneRules(v), ...pinLoginRules(v.pin), pinFormatRule(v.pin)]));
+export type TLoginInput = z.input<typeof ZLoginInput>;
+
+/** Spec order: e-mail required, PIN required, e-mail format, PIN of 4 digits. */
+export const ZLoginByEmailInput = z
+  .object({ email: text(MSG.auth.emailRequired), pin: text(MSG.auth.pinRequired), deviceId: ZDeviceId })
+  .transform((v, ctx) => {
+    const [required, format] = emailRules(v.email);
+    return lower(checked(v, ctx, [required!, ...pinLoginRules(v.pin), format!, pinFormatRule(v.pin)]));
+  });
+export type TLoginByEmailInput = z.input<typeof ZLoginByEmailInput>;
+
+// ---------------------------------------------------------------- PIN reset and change
+
+export const ZResetPinInput = z
+  .object({
+    email: text(MSG.auth.emailRequired),
+    code: text(MSG.auth.otpRequired),
+    newPin: text(MSG.auth.allFieldsRequired),
+    confirmPin: text(MSG.auth.allFieldsRequired),
+    deviceId: ZDeviceId,
+  })
+  .transform((v, ctx) =>
+    lower(
+      checked(v, ctx, [
+        ...emailRules(v.email),
+        ...codeRules(v.code),
+        () => (!v.newPin ? ['newPin', MSG.auth.allFieldsRequired] : !v.confirmPin && ['confirmPin', MSG.auth.allFieldsRequired]),
+        () => v.newPin !== v.confirmPin && ['confirmPin', MSG.auth.pinMismatch],
+        () => !isPinFormat(v.newPin) && ['newPin', MSG.auth.pinFormat],
+        weakRule('newPin', v.newPin),
+      ]),
+    ),
+  );
+export type TResetPinInput = z.input<typeof ZResetPinInput>;
+
+/** Legacy `POST /auth/reset-pin {phone, newPin}`: only after a fresh OTP verification of that account. */
+export const ZLegacyResetPinBody = z
+  .object({ phone: text(MSG.auth.phoneRequired), country: ZCountry, newPin: text(MSG.auth.pinRequired) })
+  .transform((v, ctx) =>
+    checked(v, ctx, [
+      ...phoneRules(v),
+      () => !v.newPin && ['newPin', MSG.auth.pinRequired],
+      () => !isPinFormat(v.newPin) && ['newPin', MSG.auth.pinFormat],
+      weakRule('newPin', v.newPin),
+    ]),
+  );
+
+const changePinRules = (v: { currentPin: string; newPin: string; confirmPin: string }): Rule[] => [
+  () => {
+    const missing = (['currentPin', 'newPin', 'confirmPin'] as const).find((k) => !v[k]);
+    return missing && [missing, MSG.auth.pinChangeAllRequired];
+  },
+  () => !isPinFormat(v.currentPin) && ['currentPin', MSG.auth.currentPinFormat],
+  () => !isPinFormat(v.newPin) && ['newPin', MSG.auth.newPinFormat],
+  () => v.newPin !== v.confirmPin && ['confirmPin', MSG.auth.newPinMismatch],
+  () => v.newPin === v.currentPin && ['newPin', MSG.auth.newPinSame],
+  weakRule('newPin', v.newPin),
+];
+
+export const ZChangePinInput = z
+  .object({
+    currentPin: text(MSG.auth.pinChangeAllRequired),
+    newPin: text(MSG.auth.pinChangeAllRequired),
+    confirmPin: text(MSG.auth.pinChangeAllRequired),
+  })
+  .transform((v, ctx) => checked(v, ctx, changePinRules(v)));
+export type TChangePinInput = z.input<typeof ZChangePinInput>;
+
+const ZLegacyUserId = z.union([z.number(), z.string()]).optional();
+
+/** Legacy `POST /auth/change-pin {userId, currentPin, newPin}` (userId must be the session's user). */
+export const ZLegacyChangePinBody = z
+  .object({
+    userId: ZLegacyUserId,
+    currentPin: text(MSG.auth.pinChangeAllRequired),
+    newPin: text(MSG.auth.pinChangeAllRequired),
+  })
+  .transform((v, ctx) => {
+    const withConfirm = { ...v, confirmPin: v.newPin };
+    return checked(withConfirm, ctx, changePinRules(withConfirm));
+  });
+
+// ---------------------------------------------------------------- devices and session
+
+const deviceRules = (deviceId: string): Rule[] => [() => !deviceId && ['deviceId', MSG.auth.deviceIdRequired]];
+
+export const ZCheckDeviceInput = z
+  .object({ deviceId: z.string({ error: MSG.auth.deviceIdRequired }).trim().max(DEVICE_ID_MAX) })
+  .transform((v, ctx) => checked(v, ctx, deviceRules(v.deviceId)));
+
+/** Legacy `POST /auth/check-device {userId, deviceId}`. */
+export const ZLegacyCheckDeviceBody = z
+  .object({ userId: ZLegacyUserId, deviceId: z.string({ error: MSG.auth.deviceIdRequired }).trim().max(DEVICE_ID_MAX) })
+  .transform((v, ctx) => checked(v, ctx, deviceRules(v.deviceId)));
+
+export const ZEmptyInput = z.object({});
+
+// ---------------------------------------------------------------- answers
+
+export const ZExistsAnswer = z.object({ exists: z.boolean() });
+export const ZSuccessAnswer = z.object({ success: z.boolean(), message: z.string() });
+export const ZSendOtpEmailAnswer = ZSuccessAnswer.extend({ resendAfterSeconds: z.number().int() });
+export const ZSessionAnswer = z.object({ success: z.boolean(), message: z.string(), user: ZUser, token: z.string() });
+export const ZPinResetRequestAnswer = ZSuccessAnswer.extend({ channel: z.enum(['sms', 'email']), destination: z.string() });
+export const ZCheckDeviceAnswer = z.object({ isTrusted: z.boolean() });
+export const ZLogoutAnswer = z.object({ success: z.boolean() });
