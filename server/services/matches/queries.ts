@@ -76,14 +76,12 @@ export function decodeCursor(cursor: string): { date: string; time: string; id: 
 }
 
 /**
- * Upcoming matches (local date and time in APP_TIMEZONE not before now), by date, time, id, a
- * page at a time. The upcoming test and the keyset cursor are row comparisons on (date, time, id),
- * so PostgreSQL walks `matches_upcoming_idx` from the right spot and stops after `limit` rows:
- * page 1 and page 5,000 cost the same at 100,000 matches. Filters: place, date range, level.
+ * The list query, unexecuted (the benchmark and a test EXPLAIN it). The upcoming test and the
+ * keyset cursor are row comparisons on (date, time, id), so PostgreSQL walks
+ * `matches_upcoming_idx` from the right spot and stops after `limit + 1` rows.
  */
-export async function listMatches(deps: Pick<Deps, 'db' | 'clock' | 'env'>, input: TListMatchesInput = {}): Promise<TMatchPage> {
+export function listMatchesQuery(db: DbOrTx, local: { date: string; time: string }, input: TListMatchesInput = {}) {
   const limit = input.limit ?? MATCH_PAGE_DEFAULT;
-  const local = localParts(deps.clock.now(), deps.env.APP_TIMEZONE);
   const where: SQL[] = [sql`(${matches.date}, ${matches.time}) >= (${local.date}::date, ${local.time}::time)`];
   if (input.cursor) {
     const c = decodeCursor(input.cursor);
@@ -93,10 +91,21 @@ export async function listMatches(deps: Pick<Deps, 'db' | 'clock' | 'env'>, inpu
   if (input.from) where.push(sql`${matches.date} >= ${input.from}::date`);
   if (input.to) where.push(sql`${matches.date} <= ${input.to}::date`);
   if (input.level) where.push(sql`${matches.levels} @> ${JSON.stringify([input.level])}::jsonb`);
-  const rows = await cards(deps.db)
+  return cards(db)
     .where(and(...where))
     .orderBy(asc(matches.date), asc(matches.time), asc(matches.id))
     .limit(limit + 1);
+}
+
+/**
+ * Upcoming matches (local date and time in APP_TIMEZONE not before now), by date, time, id, a
+ * page at a time with an opaque keyset cursor, so page 1 and page 5,000 cost the same at 100,000
+ * matches (an offset would re-read every skipped row). Filters: place, date range, level.
+ * Participant ids come in one extra query for the whole page; no photos.
+ */
+export async function listMatches(deps: Pick<Deps, 'db' | 'clock' | 'env'>, input: TListMatchesInput = {}): Promise<TMatchPage> {
+  const limit = input.limit ?? MATCH_PAGE_DEFAULT;
+  const rows = await listMatchesQuery(deps.db, localParts(deps.clock.now(), deps.env.APP_TIMEZONE), input);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return { items: await toMatches(deps.db, page), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
