@@ -1,0 +1,155 @@
+import { useId, useState } from 'react';
+import { MSG } from '../../../../common/messages';
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { Button, ConfirmDialog } from '../ui';
+import { MatchEditForm } from './MatchEditForm';
+import { MatchSummary } from './MatchSummary';
+import { ParticipantsPanel } from './ParticipantsPanel';
+import type { LevelView, MyMatchView, PlaceView } from './types';
+
+interface MyMatchItemProps {
+  match: MyMatchView;
+  catalogue?: readonly LevelView[];
+  places: readonly PlaceView[];
+  editDates: readonly string[];
+  editTimes: readonly string[];
+  maxPlaces: number;
+  onSuccess: (message: string) => void;
+  onError: (message: string) => void;
+}
+
+/**
+ * One of my matches: 'Terminé' and dimmed when past; participants on demand; the creator edits inline
+ * or deletes after confirmation; a player who joined can leave.
+ */
+export function MyMatchItem({ match, catalogue, places, editDates, editTimes, maxPlaces, onSuccess, onError }: MyMatchItemProps) {
+  const utils = trpc.useUtils();
+  const panelId = useId();
+  const headingId = useId();
+  const [showParticipants, setShowParticipants] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [confirm, setConfirm] = useState<'delete' | 'leave' | null>(null);
+  const refresh = () => {
+    void utils.matches.mine.invalidate();
+    void utils.matches.list.invalidate();
+    void utils.matches.participants.invalidate({ id: match.id });
+  };
+  const update = trpc.matches.update.useMutation();
+  const remove = trpc.matches.delete.useMutation();
+  const leave = trpc.matches.leave.useMutation();
+  const joinedCount = match.slots - match.missing_players;
+
+  return (
+    <article className={['card', 'my-match', match.is_finished ? 'is-finished' : ''].join(' ')} aria-labelledby={headingId}>
+      <MatchSummary
+        match={match}
+        catalogue={catalogue}
+        headingId={headingId}
+        headingLevel={3}
+        tags={
+          <span className="match-tags">
+            {match.is_finished && <span className="tag tag-finished">{MSG.match.finishedTag}</span>}
+            <span className={match.is_creator ? 'tag tag-creator' : 'tag tag-joined'}>{match.is_creator ? 'Organisateur' : 'Inscrit'}</span>
+          </span>
+        }
+      />
+
+      <div className="my-match-actions">
+        <Button variant="ghost" aria-expanded={showParticipants} aria-controls={panelId} onClick={() => setShowParticipants((v) => !v)}>
+          {showParticipants ? 'Masquer les participants' : `Participants (${joinedCount})`}
+        </Button>
+        {match.is_creator && !match.is_finished && !editing && (
+          <Button variant="secondary" onClick={() => setEditing(true)}>
+            Modifier
+          </Button>
+        )}
+        {match.is_creator && (
+          <Button variant="danger" onClick={() => setConfirm('delete')}>
+            Supprimer
+          </Button>
+        )}
+        {!match.is_creator && !match.is_finished && (
+          <Button variant="secondary" onClick={() => setConfirm('leave')}>
+            Quitter
+          </Button>
+        )}
+      </div>
+
+      {showParticipants && <ParticipantsPanel matchId={match.id} id={panelId} catalogue={catalogue} />}
+
+      {editing && (
+        <MatchEditForm
+          match={match}
+          places={places}
+          levels={catalogue ?? []}
+          dates={editDates}
+          times={editTimes}
+          maxPlaces={maxPlaces}
+          saving={update.isPending}
+          error={update.error ? errorMessage(update.error, MSG.match.updateFailed) : null}
+          onDismissError={update.reset}
+          onCancel={() => {
+            update.reset();
+            setEditing(false);
+          }}
+          onSave={(draft) =>
+            update.mutate(
+              { id: match.id, place_id: Number(draft.placeId), date: draft.date, time: draft.time, levels: draft.levels, slots: draft.slots },
+              {
+                onSuccess: () => {
+                  setEditing(false);
+                  onSuccess(MSG.match.updated);
+                  refresh();
+                },
+              },
+            )
+          }
+        />
+      )}
+
+      <ConfirmDialog
+        open={confirm === 'delete'}
+        title="Supprimer ce match ?"
+        message={MSG.match.deleteConfirm}
+        confirmLabel="Supprimer"
+        loading={remove.isPending}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() =>
+          remove.mutate(
+            { id: match.id },
+            {
+              onSuccess: (r) => onSuccess(r.message || MSG.match.deleted),
+              onError: (err) => onError(errorMessage(err, MSG.match.deleteFailed)),
+              onSettled: () => {
+                setConfirm(null);
+                refresh();
+              },
+            },
+          )
+        }
+      />
+      <ConfirmDialog
+        open={confirm === 'leave'}
+        title="Quitter ce match ?"
+        message="Votre place sera libérée pour un autre joueur."
+        confirmLabel="Quitter"
+        loading={leave.isPending}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() =>
+          leave.mutate(
+            { id: match.id },
+            {
+              onSuccess: (r) => onSuccess(r.message || MSG.match.left),
+              onError: (err) => onError(errorMessage(err, MSG.match.leaveFailed)),
+              onSettled: () => {
+                setConfirm(null);
+                refresh();
+              },
+            },
+          )
+        }
+      />
+    </article>
+  );
+}

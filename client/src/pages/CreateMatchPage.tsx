@@ -1,0 +1,116 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { DEFAULT_LEVELS } from '../../../common/levels';
+import { DEFAULT_SETTINGS } from '../../../common/limits';
+import { MSG } from '../../../common/messages';
+import { CreateMatchForm } from '../components/matches/CreateMatchForm';
+import { MatchSummary } from '../components/matches/MatchSummary';
+import type { MatchView } from '../components/matches/types';
+import { useLevelCatalogue } from '../components/matches/useLevelCatalogue';
+import { Button, Notice, Spinner } from '../components/ui';
+import { errorMessage } from '../lib/errors';
+import { trpc } from '../lib/trpc';
+import './matches.css';
+
+function Created({ match, onAgain }: { match: MatchView; onAgain: () => void }) {
+  const catalogue = useLevelCatalogue();
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => title.current?.focus(), []);
+  return (
+    <div className="page create-page">
+      <section className="card created-card" aria-labelledby="created-title">
+        <div className="created-icon" aria-hidden="true">
+          ✓
+        </div>
+        <h1 className="page-title" id="created-title" tabIndex={-1} ref={title}>
+          {MSG.match.created}
+        </h1>
+        <div className="created-summary">
+          <MatchSummary match={match} catalogue={catalogue} headingLevel={2} />
+        </div>
+        <div className="form-actions form-actions-center">
+          <Link className="btn btn-primary" to="/find-match">
+            Voir tous les matchs
+          </Link>
+          <Button variant="secondary" onClick={onAgain}>
+            Créer un autre match
+          </Button>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+export default function CreateMatchPage() {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const schedule = trpc.matches.schedule.useQuery();
+  const places = trpc.places.list.useQuery();
+  const levels = trpc.levels.list.useQuery();
+  const settings = trpc.settings.get.useQuery(undefined, { retry: false });
+  const create = trpc.matches.create.useMutation({
+    onSuccess: () => {
+      void utils.matches.list.invalidate();
+      void utils.matches.mine.invalidate();
+    },
+  });
+  const [created, setCreated] = useState<MatchView | null>(null);
+  const [formKey, setFormKey] = useState(0);
+
+  if (created) {
+    return (
+      <Created
+        match={created}
+        onAgain={() => {
+          setCreated(null);
+          create.reset();
+          setFormKey((k) => k + 1);
+        }}
+      />
+    );
+  }
+
+  // Spec section 8: when the settings cannot be read, the form goes on with 3 places and 3 levels.
+  const limits = settings.data ?? (settings.isError ? DEFAULT_SETTINGS : undefined);
+  const loading = schedule.isPending || places.isPending || levels.isPending || !limits;
+
+  return (
+    <div className="page create-page">
+      <div className="page-head">
+        <div>
+          <h1 className="page-title">Créer un match</h1>
+          <p className="page-lead">Choisissez le lieu, le créneau et les niveaux recherchés.</p>
+        </div>
+      </div>
+      {settings.isError && <Notice kind="error" persistent message={MSG.admin.settingsLoadFailed} />}
+      {schedule.isError || places.isError ? (
+        <Notice kind="error" persistent message={errorMessage(schedule.error ?? places.error, MSG.admin.placesLoadFailed)} />
+      ) : loading ? (
+        <div className="card match-form form-loading">
+          <Spinner label="Chargement du formulaire..." showLabel />
+        </div>
+      ) : (
+        <CreateMatchForm
+          key={formKey}
+          places={places.data}
+          levels={levels.data ?? DEFAULT_LEVELS}
+          dates={schedule.data.createDates}
+          times={schedule.data.createTimes}
+          today={schedule.data.today}
+          now={schedule.data.now}
+          limits={{ maxPlaces: limits.max_places, maxLevels: limits.max_levels_selection }}
+          submitting={create.isPending}
+          error={create.error ? errorMessage(create.error, MSG.match.createFailed) : null}
+          onDismissError={create.reset}
+          onCancel={() => void navigate('/find-match')}
+          onSubmit={(draft) =>
+            create.mutate(
+              { place_id: Number(draft.placeId), date: draft.date, time: draft.time, levels: draft.levels, slots: draft.slots },
+              { onSuccess: (match) => setCreated(match) },
+            )
+          }
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { Link } from 'react-router-dom';
+import { HOME_RECENT_MATCHES } from '../../../common/limits';
+import { MSG } from '../../../common/messages';
+import { LevelBadge } from '../components/matches/LevelBadges';
+import { MatchCard } from '../components/matches/MatchCard';
+import { MatchGridSkeleton } from '../components/matches/MatchCardSkeleton';
+import { useJoinMatch } from '../components/matches/useJoinMatch';
+import { useLevelCatalogue } from '../components/matches/useLevelCatalogue';
+import { useLoggedError } from '../components/matches/useLoggedError';
+import { EmptyState, Notice } from '../components/ui';
+import { useAuth } from '../lib/auth';
+import { trpc } from '../lib/trpc';
+import './matches.css';
+
+export default function HomePage() {
+  const { user } = useAuth();
+  const catalogue = useLevelCatalogue();
+  const recent = trpc.matches.list.useQuery({ limit: HOME_RECENT_MATCHES });
+  useLoggedError(recent.error, 'matches.list');
+  const { join, joiningId, notice } = useJoinMatch();
+  const matches = recent.data?.items.slice(0, HOME_RECENT_MATCHES) ?? [];
+  const level = user?.level ? catalogue?.find((l) => l.niveau === user.level) : undefined;
+
+  return (
+    <div className="page home-page">
+      <section className="home-hero" aria-labelledby="home-title">
+        <h1 className="page-title" id="home-title">
+          Bonjour, {user?.name} !
+        </h1>
+        <p className="home-lead">Trouvez des partenaires et organisez vos prochains matchs de padel.</p>
+        <div className="home-actions">
+          <Link className="btn btn-primary" to="/find-match">
+            Trouver un match
+          </Link>
+          <Link className="btn btn-secondary" to="/create-match">
+            Créer un match
+          </Link>
+        </div>
+      </section>
+
+      <div className="home-info">
+        <section className="card info-card" aria-labelledby="home-level">
+          <h2 className="info-title" id="home-level">
+            Votre niveau
+          </h2>
+          {user?.level ? (
+            <div className="info-value">
+              <LevelBadge niveau={user.level} catalogue={catalogue} />
+              {level && <span className="info-detail">{level.label}</span>}
+            </div>
+          ) : (
+            <p className="info-value info-muted">
+              Non renseigné — <Link to="/profile">compléter mon profil</Link>
+            </p>
+          )}
+        </section>
+        <section className="card info-card" aria-labelledby="home-phone">
+          <h2 className="info-title" id="home-phone">
+            Votre téléphone
+          </h2>
+          <p className="info-value">{user?.phone}</p>
+        </section>
+      </div>
+
+      <section className="home-recent" aria-labelledby="home-recent">
+        <div className="section-head">
+          <h2 className="section-title" id="home-recent">
+            Matchs récents
+          </h2>
+          <Link className="section-link" to="/find-match">
+            Voir tous les matchs
+          </Link>
+        </div>
+        {notice.notice && <Notice kind={notice.notice.kind} message={notice.notice.message} onClose={notice.clear} />}
+        {recent.isPending ? (
+          <MatchGridSkeleton count={HOME_RECENT_MATCHES} />
+        ) : matches.length === 0 ? (
+          <EmptyState
+            title={MSG.match.noneAvailable}
+            action={
+              <Link className="btn btn-primary" to="/create-match">
+                {MSG.match.createFirst}
+              </Link>
+            }
+          />
+        ) : (
+          <div className="match-grid">
+            {matches.map((match) => (
+              <MatchCard
+                key={match.id}
+                match={match}
+                userId={user?.id}
+                catalogue={catalogue}
+                joining={joiningId === match.id}
+                onJoin={join}
+              />
+            ))}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { MSG } from '../../../../common/messages';
+import { EmptyState, Notice, Spinner } from '../../components/ui';
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { PanelHead } from './shared';
+
+const WHEN = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
+
+const ENTITIES: Record<string, string> = {
+  place: 'Lieu',
+  level: 'Niveau',
+  user: 'Utilisateur',
+  settings: 'Paramètres',
+  twilio: 'Twilio (SMS)',
+  smtp: 'SMTP',
+};
+
+const ACTIONS: Record<string, string> = { create: 'Création', update: 'Modification', delete: 'Suppression' };
+
+/** The name the details carry (place or user name, level identifier), when there is one. */
+function subject(details: Record<string, unknown> | null): string | null {
+  const value = details?.name ?? details?.niveau;
+  return typeof value === 'string' && value ? value : null;
+}
+
+const when = (iso: string) => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : WHEN.format(d);
+};
+
+/** The latest admin actions (who did what, when), read from the audit log. */
+export function AuditTab() {
+  const query = trpc.admin.audit.list.useQuery({ limit: 100 });
+  return (
+    <div className="admin-tab-body">
+      <PanelHead title="Historique" lead="Les dernières actions des administrateurs." />
+      {query.isPending ? (
+        <Spinner label="Chargement de l'historique..." showLabel />
+      ) : query.isError ? (
+        <Notice kind="error" persistent message={errorMessage(query.error, MSG.admin.configLoadFailed)} />
+      ) : query.data.length === 0 ? (
+        <EmptyState title="Aucune action enregistrée." />
+      ) : (
+        <ol className="audit-list">
+          {query.data.map((entry) => (
+            <li key={entry.id} className="audit-entry">
+              <time dateTime={entry.created_at} className="audit-when">
+                {when(entry.created_at)}
+              </time>
+              <span className="audit-what">
+                <strong>{ACTIONS[entry.action] ?? entry.action}</strong> · {ENTITIES[entry.entity] ?? entry.entity}
+                {subject(entry.details) ? ` « ${subject(entry.details)} »` : entry.entity_id ? ` #${entry.entity_id}` : ''}
+              </span>
+              <span className="audit-entity">par {entry.actor_name ?? 'un compte supprimé'}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,227 @@
+import { useState, type FormEvent } from 'react';
+import { DEFAULT_LEVELS } from '../../../../common/levels';
+import { DEFAULT_LEVEL_COLOUR, LEVEL_ORDRE_MAX, LEVEL_ORDRE_MIN } from '../../../../common/limits';
+import { MSG } from '../../../../common/messages';
+import { ZCreateLevelInput } from '../../../../server/schemas/admin';
+import { LevelBadge } from '../../components/matches/LevelBadges';
+import { useNotice } from '../../components/matches/useNotice';
+import { Button, ConfirmDialog, EmptyState, Field, Notice, Spinner } from '../../components/ui';
+import { errorMessage } from '../../lib/errors';
+import { trpc, type RouterOutputs } from '../../lib/trpc';
+import { firstIssue, NoticeSlot, PanelHead } from './shared';
+
+type Level = RouterOutputs['admin']['levels']['list'][number];
+/** A level as listed: from the server (with an id) or one of the defaults shown when loading fails. */
+type ListedLevel = Omit<Level, 'id'> & { id?: number };
+
+export interface LevelValues {
+  niveau: string;
+  label: string;
+  description: string;
+  couleur: string;
+  ordre: number;
+}
+
+/** Level form rules (spec section 5): niveau, label and ordre 1–20 required; colour #RRGGBB, default #4CAF50. */
+export function validateLevel(values: { niveau: string; label: string; description: string; couleur: string; ordre: string }) {
+  const parsed = ZCreateLevelInput.safeParse({
+    ...values,
+    ordre: values.ordre.trim() === '' ? undefined : Number(values.ordre),
+    couleur: values.couleur.trim() || DEFAULT_LEVEL_COLOUR,
+  });
+  return { error: firstIssue(parsed), data: parsed.success ? parsed.data : null };
+}
+
+interface LevelFormProps {
+  level: ListedLevel | null;
+  nextOrdre: number;
+  saving: boolean;
+  onSave: (values: LevelValues) => void;
+  onCancel: () => void;
+}
+
+export function LevelForm({ level, nextOrdre, saving, onSave, onCancel }: LevelFormProps) {
+  const [niveau, setNiveau] = useState(level?.niveau ?? '');
+  const [label, setLabel] = useState(level?.label ?? '');
+  const [description, setDescription] = useState(level?.description ?? '');
+  const [couleur, setCouleur] = useState(level?.couleur ?? DEFAULT_LEVEL_COLOUR);
+  const [ordre, setOrdre] = useState(String(level?.ordre ?? nextOrdre));
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = validateLevel({ niveau, label, description, couleur, ordre });
+    setError(result.error);
+    if (result.data) {
+      onSave({
+        niveau: result.data.niveau,
+        label: result.data.label,
+        description: result.data.description ?? '',
+        couleur: result.data.couleur ?? DEFAULT_LEVEL_COLOUR,
+        ordre: result.data.ordre,
+      });
+    }
+  };
+
+  const validColour = /^#[0-9a-f]{6}$/i.test(couleur) ? couleur : DEFAULT_LEVEL_COLOUR;
+  return (
+    <form className="card admin-form" onSubmit={submit} noValidate aria-label={level ? 'Modifier le niveau' : 'Ajouter un niveau'}>
+      <h3 className="admin-form-title">{level ? `Modifier « ${level.niveau} »` : 'Nouveau niveau'}</h3>
+      <div className="admin-form-grid">
+        <Field label="Niveau" hint="Identifiant affiché aux joueurs, par ex. « Niveau 3 »">
+          <input className="input" value={niveau} onChange={(e) => setNiveau(e.target.value)} />
+        </Field>
+        <Field label="Libellé">
+          <input className="input" value={label} onChange={(e) => setLabel(e.target.value)} />
+        </Field>
+        <Field label="Ordre" hint={`Entre ${LEVEL_ORDRE_MIN} et ${LEVEL_ORDRE_MAX}`}>
+          <input
+            className="input"
+            type="number"
+            inputMode="numeric"
+            min={LEVEL_ORDRE_MIN}
+            max={LEVEL_ORDRE_MAX}
+            value={ordre}
+            onChange={(e) => setOrdre(e.target.value)}
+          />
+        </Field>
+        <div className="colour-field">
+          <Field label="Couleur" hint="Format #RRGGBB">
+            <input className="input" value={couleur} onChange={(e) => setCouleur(e.target.value)} />
+          </Field>
+          <input
+            type="color"
+            className="colour-swatch-input"
+            value={validColour}
+            onChange={(e) => setCouleur(e.target.value.toUpperCase())}
+            aria-label="Choisir la couleur"
+          />
+        </div>
+        <Field label="Description" className="admin-form-wide">
+          <textarea className="input" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
+        </Field>
+      </div>
+      <p className="admin-preview">
+        Aperçu : <LevelBadge niveau={niveau || 'Niveau'} catalogue={[{ niveau: niveau || 'Niveau', label, couleur: validColour, ordre: 1 }]} />
+      </p>
+      {error && <Notice kind="error" persistent message={error} />}
+      <div className="form-actions">
+        <Button variant="secondary" onClick={onCancel}>
+          Annuler
+        </Button>
+        <Button type="submit" loading={saving}>
+          {level ? 'Enregistrer' : 'Ajouter'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Levels: list by ordre (falls back to the default levels when loading fails), add/edit form, delete. */
+export function LevelsTab() {
+  const utils = trpc.useUtils();
+  const list = trpc.admin.levels.list.useQuery(undefined, { retry: false });
+  const create = trpc.admin.levels.create.useMutation();
+  const update = trpc.admin.levels.update.useMutation();
+  const remove = trpc.admin.levels.delete.useMutation();
+  const notice = useNotice();
+  const [editing, setEditing] = useState<ListedLevel | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Level | null>(null);
+
+  // Spec section 8: a failed load shows the default level list instead.
+  const levels: readonly ListedLevel[] = list.data ?? (list.isError ? DEFAULT_LEVELS : []);
+  const nextOrdre = Math.min(LEVEL_ORDRE_MAX, levels.reduce((max, l) => Math.max(max, l.ordre), 0) + 1);
+  const refresh = () => {
+    void utils.admin.levels.list.invalidate();
+    void utils.levels.list.invalidate();
+  };
+  const onSaved = {
+    onSuccess: () => {
+      setEditing(null);
+      notice.success(MSG.admin.saved);
+      refresh();
+    },
+    onError: (err: unknown) => notice.error(errorMessage(err, MSG.admin.saveFailed)),
+  };
+
+  return (
+    <div className="admin-tab-body">
+      <PanelHead
+        title="Niveaux"
+        lead="Les niveaux de jeu proposés aux joueurs, dans leur ordre et leur couleur."
+        actions={
+          <Button variant={editing === 'new' ? 'secondary' : 'primary'} onClick={() => setEditing(editing === 'new' ? null : 'new')} aria-expanded={editing === 'new'}>
+            {editing === 'new' ? 'Fermer le formulaire' : 'Ajouter un niveau'}
+          </Button>
+        }
+      />
+      <NoticeSlot notice={notice.notice} onClose={notice.clear} />
+      {editing !== null && (
+        <LevelForm
+          key={editing === 'new' ? 'new' : (editing.id ?? editing.niveau)}
+          level={editing === 'new' ? null : editing}
+          nextOrdre={nextOrdre}
+          saving={create.isPending || update.isPending}
+          onCancel={() => setEditing(null)}
+          onSave={(values) =>
+            editing !== 'new' && editing.id !== undefined ? update.mutate({ id: editing.id, ...values }, onSaved) : create.mutate(values, onSaved)
+          }
+        />
+      )}
+      {list.isPending ? (
+        <Spinner label="Chargement des niveaux..." showLabel />
+      ) : levels.length === 0 ? (
+        <EmptyState title="Aucun niveau pour le moment." />
+      ) : (
+        <ul className="admin-list">
+          {levels.map((level) => (
+            <li key={level.id ?? level.niveau} className="card admin-item">
+              <span className="admin-level-order" aria-label={`Ordre ${level.ordre}`}>
+                {level.ordre}
+              </span>
+              <div className="admin-item-main">
+                <div className="admin-item-title">
+                  <LevelBadge niveau={level.niveau} catalogue={[level]} />
+                  <h3>{level.label}</h3>
+                </div>
+                {level.description && <p className="muted">{level.description}</p>}
+              </div>
+              <div className="admin-item-actions">
+                <Button variant="secondary" onClick={() => setEditing(level)} aria-label={`Modifier ${level.niveau}`}>
+                  Modifier
+                </Button>
+                {level.id !== undefined && (
+                  <Button variant="danger" onClick={() => setDeleting({ ...level, id: level.id as number })} aria-label={`Supprimer ${level.niveau}`}>
+                    Supprimer
+                  </Button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Supprimer ce niveau ?"
+        message={`Le niveau « ${deleting?.niveau ?? ''} » sera supprimé. Les joueurs qui l'avaient devront en choisir un autre. Cette action est irréversible.`}
+        confirmLabel="Supprimer"
+        loading={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(
+            { id: deleting.id },
+            {
+              onSuccess: (r) => notice.success(r.message || MSG.admin.deleted),
+              onError: (err) => notice.error(errorMessage(err, MSG.admin.deleteFailed)),
+              onSettled: () => {
+                setDeleting(null);
+                refresh();
+              },
+            },
+          )
+        }
+      />
+    </div>
+  );
+}

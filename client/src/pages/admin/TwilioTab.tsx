@@ -1,0 +1,109 @@
+import { useState, type FormEvent } from 'react';
+import { MSG } from '../../../../common/messages';
+import { ZTwilioSaveInput } from '../../../../server/schemas/admin';
+import { useNotice } from '../../components/matches/useNotice';
+import { Button, Field, Notice, Spinner } from '../../components/ui';
+import { errorMessage } from '../../lib/errors';
+import { trpc, type RouterOutputs } from '../../lib/trpc';
+import { firstIssue, NoticeSlot, PanelHead } from './shared';
+
+type TwilioConfig = NonNullable<RouterOutputs['admin']['twilio']['get']>;
+
+function TwilioForm({ config }: { config: TwilioConfig | null }) {
+  const utils = trpc.useUtils();
+  const save = trpc.admin.twilio.save.useMutation();
+  const test = trpc.admin.twilio.test.useMutation();
+  const notice = useNotice();
+  const [accountSid, setAccountSid] = useState(config?.account_sid ?? '');
+  const [authToken, setAuthToken] = useState(config?.auth_token ?? '');
+  const [phoneNumber, setPhoneNumber] = useState(config?.phone_number ?? '');
+  const [isLive, setIsLive] = useState(config?.is_live ?? false);
+
+  const values = () => ({ accountSid, authToken, phoneNumber, isLive });
+  const check = () => {
+    const error = firstIssue(ZTwilioSaveInput.safeParse(values()));
+    if (error) notice.error(error);
+    return error === null;
+  };
+
+  const onTest = () => {
+    if (!check()) return;
+    // The masked token (as loaded) means "the stored one": leave it out so the server uses it.
+    const token = config && authToken === config.auth_token ? undefined : authToken;
+    test.mutate(
+      { accountSid, authToken: token, phoneNumber },
+      {
+        onSuccess: (r) => (r.success ? notice.success(MSG.admin.smsValid) : notice.error(r.message || MSG.admin.smsTestFailed)),
+        onError: (err) => notice.error(errorMessage(err, MSG.admin.smsTestFailed)),
+      },
+    );
+  };
+
+  const onSave = (event: FormEvent) => {
+    event.preventDefault();
+    if (!check()) return;
+    save.mutate(values(), {
+      onSuccess: (r) => {
+        notice.success(r.message || MSG.admin.smsSaved);
+        void utils.admin.twilio.get.invalidate();
+      },
+      onError: (err) => notice.error(errorMessage(err, MSG.admin.saveFailed)),
+    });
+  };
+
+  return (
+    <form className="card admin-form" onSubmit={onSave} noValidate aria-label="Configuration Twilio">
+      <div className="admin-form-grid">
+        <Field label="Account SID">
+          <input className="input" value={accountSid} onChange={(e) => setAccountSid(e.target.value)} autoComplete="off" spellCheck={false} />
+        </Field>
+        <Field label="Auth Token" hint={config ? 'Laissez la valeur masquée pour conserver le jeton enregistré.' : undefined}>
+          <input
+            className="input"
+            type="password"
+            value={authToken}
+            onChange={(e) => setAuthToken(e.target.value)}
+            autoComplete="new-password"
+            spellCheck={false}
+          />
+        </Field>
+        <Field label="Numéro de téléphone Twilio" hint="Format international, par ex. +33612345678">
+          <input className="input" type="tel" value={phoneNumber} onChange={(e) => setPhoneNumber(e.target.value)} autoComplete="off" />
+        </Field>
+      </div>
+      <label className="check">
+        <input type="checkbox" checked={isLive} onChange={(e) => setIsLive(e.target.checked)} />
+        <span>Mode production : envoyer réellement les SMS</span>
+      </label>
+      <NoticeSlot notice={notice.notice} onClose={notice.clear} />
+      <div className="form-actions">
+        <Button variant="secondary" onClick={onTest} loading={test.isPending}>
+          Tester
+        </Button>
+        <Button type="submit" loading={save.isPending}>
+          Enregistrer
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Twilio (SMS): credentials, live switch, Tester and Enregistrer; notices vanish after 5 s. */
+export function TwilioTab() {
+  const config = trpc.admin.twilio.get.useQuery();
+  return (
+    <div className="admin-tab-body">
+      <PanelHead
+        title="Twilio (SMS)"
+        lead="Envoi des codes de vérification par SMS. Hors mode production, les SMS sont seulement écrits dans le journal du serveur."
+      />
+      {config.isPending ? (
+        <Spinner label="Chargement de la configuration..." showLabel />
+      ) : config.isError ? (
+        <Notice kind="error" persistent message={errorMessage(config.error, MSG.admin.configLoadFailed)} />
+      ) : (
+        <TwilioForm config={config.data} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { useState, type FormEvent } from 'react';
+import { MSG } from '../../../../common/messages';
+import { ZAdminUpdateUserInput } from '../../../../server/schemas/admin';
+import { LevelBadge } from '../../components/matches/LevelBadges';
+import { useLevelCatalogue } from '../../components/matches/useLevelCatalogue';
+import { useNotice } from '../../components/matches/useNotice';
+import { Button, ConfirmDialog, EmptyState, Field, Modal, Notice, Spinner } from '../../components/ui';
+import { useAuth } from '../../lib/auth';
+import { errorMessage } from '../../lib/errors';
+import { trpc, type RouterOutputs } from '../../lib/trpc';
+import { firstIssue, NoticeSlot, PanelHead } from './shared';
+
+type AdminUser = RouterOutputs['admin']['users']['list'][number];
+
+interface UserEditProps {
+  user: AdminUser;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}
+
+function UserEditModal({ user, onClose, onSaved }: UserEditProps) {
+  const levels = useLevelCatalogue() ?? [];
+  const update = trpc.admin.users.update.useMutation();
+  const [name, setName] = useState(user.name);
+  const [phone, setPhone] = useState(user.phone);
+  const [email, setEmail] = useState(user.email ?? '');
+  const [level, setLevel] = useState(user.level ?? '');
+  const [isAdmin, setIsAdmin] = useState(user.is_admin);
+  const [error, setError] = useState<string | null>(null);
+  const levelKnown = level === '' || levels.some((l) => l.niveau === level);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = ZAdminUpdateUserInput.safeParse({
+      id: user.id,
+      name,
+      phone,
+      email: email.trim() === '' ? undefined : email,
+      level,
+      is_admin: isAdmin,
+    });
+    const issue = firstIssue(parsed);
+    setError(issue);
+    if (!parsed.success) return;
+    update.mutate(parsed.data, {
+      onSuccess: () => onSaved(MSG.admin.saved),
+      onError: (err) => setError(errorMessage(err, MSG.admin.updateFailed)),
+    });
+  };
+
+  return (
+    <Modal title={`Modifier ${user.name}`} open onClose={onClose}>
+      <form className="stack" onSubmit={submit} noValidate>
+        <Field label="Nom">
+          <input className="input" value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
+        </Field>
+        <Field label="Téléphone">
+          <input className="input" type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} autoComplete="off" />
+        </Field>
+        <Field label="Email">
+          <input className="input" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" />
+        </Field>
+        <Field label="Niveau">
+          <select className="input" value={level} onChange={(e) => setLevel(e.target.value)}>
+            <option value="">Choisissez un niveau</option>
+            {!levelKnown && <option value={level}>{level} (supprimé)</option>}
+            {levels.map((l) => (
+              <option key={l.niveau} value={l.niveau}>
+                {l.niveau} — {l.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <label className="check">
+          <input type="checkbox" checked={isAdmin} onChange={(e) => setIsAdmin(e.target.checked)} />
+          <span>Administrateur</span>
+        </label>
+        {error && <Notice kind="error" persistent message={error} />}
+        <div className="row row-end">
+          <Button variant="secondary" onClick={onClose}>
+            Annuler
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            Enregistrer
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** Users: list with search, edit modal (name, phone, e-mail, level, admin flag), delete after confirmation. */
+export function UsersTab() {
+  const { user: me } = useAuth();
+  const utils = trpc.useUtils();
+  const list = trpc.admin.users.list.useQuery();
+  const catalogue = useLevelCatalogue();
+  const remove = trpc.admin.users.delete.useMutation();
+  const notice = useNotice();
+  const [query, setQuery] = useState('');
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+
+  const needle = query.trim().toLowerCase();
+  const users = (list.data ?? []).filter(
+    (u) => !needle || [u.name, u.email ?? '', u.phone].some((v) => v.toLowerCase().includes(needle)),
+  );
+
+  return (
+    <div className="admin-tab-body">
+      <PanelHead title="Utilisateurs" lead={list.data ? `${list.data.length} compte${list.data.length > 1 ? 's' : ''}` : undefined} />
+      <NoticeSlot notice={notice.notice} onClose={notice.clear} />
+      <Field label="Rechercher un utilisateur" className="admin-search">
+        <input className="input" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Nom, email ou téléphone" />
+      </Field>
+      {list.isPending ? (
+        <Spinner label="Chargement des utilisateurs..." showLabel />
+      ) : list.isError ? (
+        <Notice kind="error" persistent message={errorMessage(list.error, MSG.admin.usersLoadFailed)} />
+      ) : users.length === 0 ? (
+        <EmptyState title="Aucun utilisateur trouvé." />
+      ) : (
+        <ul className="admin-list">
+          {users.map((u) => (
+            <li key={u.id} className="card admin-item">
+              <span className="admin-avatar" aria-hidden="true">
+                {u.name.trim().charAt(0).toUpperCase()}
+              </span>
+              <div className="admin-item-main">
+                <div className="admin-item-title">
+                  <h3>{u.name}</h3>
+                  <span className={u.is_admin ? 'badge badge-primary' : 'badge'}>{u.is_admin ? 'Admin' : 'Utilisateur'}</span>
+                  {u.level && <LevelBadge niveau={u.level} catalogue={catalogue} />}
+                </div>
+                <p className="muted admin-user-contact">
+                  <span>{u.email ?? 'Pas d’email'}</span>
+                  <span>{u.phone}</span>
+                </p>
+              </div>
+              <div className="admin-item-actions">
+                <Button variant="secondary" onClick={() => setEditing(u)} aria-label={`Modifier ${u.name}`}>
+                  Modifier
+                </Button>
+                <Button variant="danger" onClick={() => setDeleting(u)} disabled={u.id === me?.id} aria-label={`Supprimer ${u.name}`}>
+                  Supprimer
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing && (
+        <UserEditModal
+          key={editing.id}
+          user={editing}
+          onClose={() => setEditing(null)}
+          onSaved={(message) => {
+            setEditing(null);
+            notice.success(message);
+            void utils.admin.users.list.invalidate();
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Supprimer cet utilisateur ?"
+        message={`Le compte de ${deleting?.name ?? ''} et ses matchs seront supprimés. Cette action est irréversible.`}
+        confirmLabel="Supprimer"
+        loading={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(
+            { id: deleting.id },
+            {
+              onSuccess: (r) => notice.success(r.message || MSG.admin.deleted),
+              onError: (err) => notice.error(errorMessage(err, MSG.admin.deleteFailed)),
+              onSettled: () => {
+                setDeleting(null);
+                void utils.admin.users.list.invalidate();
+                void utils.matches.invalidate();
+              },
+            },
+          )
+        }
+      />
+    </div>
+  );
+}
