@@ -28,22 +28,29 @@ function typeLabel(doc: OpenApiDocument, raw: JsonSchema): string {
   return [types.join(' | ') || 'quelconque', ...bounds].join(', ');
 }
 
-/** One row per property (one level deep; arrays of objects list their items' fields). */
-function fieldRows(doc: OpenApiDocument, raw: JsonSchema | undefined): string {
-  if (!raw) return '<p class="none">Aucun</p>';
-  let s = deref(doc, raw);
-  let prefix = '';
-  if (s.type === 'array' && s.items) {
-    s = deref(doc, s.items as JsonSchema);
-    prefix = '[]. ';
-  }
+/** Rows for each property, nested objects and arrays of objects as `parent.child` / `list[].child` (three levels). */
+function rowsOf(doc: OpenApiDocument, raw: JsonSchema, prefix: string, depth: number): string[] {
+  const s = deref(doc, raw);
   const props = (s.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((s.required ?? []) as string[]);
-  if (!Object.keys(props).length) return `<p class="none">${esc(typeLabel(doc, raw))}</p>`;
-  const rows = Object.entries(props).map(
-    ([name, p]) =>
-      `<tr><td><code>${esc(prefix + name)}</code></td><td>${esc(typeLabel(doc, p))}</td><td>${required.has(name) ? 'oui' : 'non'}</td></tr>`,
-  );
+  return Object.entries(props).flatMap(([name, p]) => {
+    const row = `<tr><td><code>${esc(prefix + name)}</code></td><td>${esc(typeLabel(doc, p))}</td><td>${required.has(name) ? 'oui' : 'non'}</td></tr>`;
+    const inner = deref(doc, p);
+    const items = inner.type === 'array' && inner.items ? deref(doc, inner.items as JsonSchema) : undefined;
+    if (depth >= 2) return [row];
+    if (inner.properties) return [row, ...rowsOf(doc, inner, `${prefix}${name}.`, depth + 1)];
+    if (items?.properties) return [row, ...rowsOf(doc, items, `${prefix}${name}[].`, depth + 1)];
+    return [row];
+  });
+}
+
+/** The fields of a body or an answer (an array answer lists its items' fields as `[].field`). */
+function fieldRows(doc: OpenApiDocument, raw: JsonSchema | undefined): string {
+  if (!raw) return '<p class="none">Aucun</p>';
+  const s = deref(doc, raw);
+  const items = s.type === 'array' && s.items ? deref(doc, s.items as JsonSchema) : undefined;
+  const rows = items ? rowsOf(doc, items, '[].', 0) : rowsOf(doc, s, '', 0);
+  if (!rows.length) return `<p class="none">${esc(typeLabel(doc, raw))}</p>`;
   return `<table><thead><tr><th>Champ</th><th>Type</th><th>Requis</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
@@ -51,7 +58,7 @@ function operationHtml(doc: OpenApiDocument, method: string, path: string, op: O
   const auth = AUTH_LABEL[op['x-auth'] ?? 'public'];
   const params = (op.parameters ?? []).filter((p) => p.in !== 'header');
   const ok = Object.entries(op.responses).find(([status]) => status.startsWith('2'));
-  const okSchema = (ok?.[1].content as { 'application/json'?: { schema: JsonSchema } } | undefined)?.['application/json']?.schema;
+  const okContent = Object.entries((ok?.[1].content ?? {}) as Record<string, { schema: JsonSchema }>)[0];
   const errors = Object.keys(op.responses).filter((s) => !s.startsWith('2'));
   const paramRows = params.map(
     (p) => `<tr><td><code>${esc(p.name)}</code></td><td>${p.in === 'path' ? 'chemin' : 'requête'}</td><td>${esc(typeLabel(doc, p.schema))}</td><td>${p.required ? 'oui' : 'non'}</td></tr>`,
@@ -61,7 +68,7 @@ function operationHtml(doc: OpenApiDocument, method: string, path: string, op: O
 <p>${esc(op.summary)}</p>
 ${paramRows.length ? `<h4>Paramètres</h4><table><thead><tr><th>Nom</th><th>Où</th><th>Type</th><th>Requis</th></tr></thead><tbody>${paramRows.join('')}</tbody></table>` : ''}
 ${op.requestBody ? `<h4>Corps JSON</h4>${fieldRows(doc, op.requestBody.content['application/json'].schema)}` : ''}
-<h4>Réponse ${esc(ok?.[0] ?? '')}</h4>${fieldRows(doc, okSchema)}
+<h4>Réponse ${esc(ok?.[0] ?? '')}${okContent && okContent[0] !== 'application/json' ? ` (${esc(okContent[0])})` : ''}</h4>${fieldRows(doc, okContent?.[1].schema)}
 <p class="err">Erreurs : ${errors.map(esc).join(', ')} — corps <code>{ "error": "…" }</code></p>
 </section>`;
 }

@@ -150,7 +150,8 @@ function operationFor(spec: AnyRouteSpec, conv: SchemaConverter): OpenApiOperati
     responses: {
       [status]: {
         description: spec.response ? 'Réponse documentée.' : 'Réponse (forme non décrite).',
-        content: { 'application/json': { schema: answer } },
+        // A schema with `contentMediaType` (e.g. a photo) describes raw bytes, not JSON.
+        content: { [typeof answer.contentMediaType === 'string' ? answer.contentMediaType : 'application/json']: { schema: answer } },
       },
       ...Object.fromEntries(errors.sort().map((s) => [s, errorRef(s)])),
     },
