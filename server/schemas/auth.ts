@@ -101,6 +101,26 @@ export type TVerifyOtpInput = z.input<typeof ZVerifyOtpInput>;
 
 // ---------------------------------------------------------------- registration
 
+/**
+ * The first step of the authentication screen (name, e-mail, phone, country), checked before the
+ * existence checks and the e-mail code; no procedure takes it whole, the client form does.
+ */
+export const ZRegistrationStartInput = z
+  .object({ name: text(MSG.auth.nameRequired), email: text(MSG.auth.emailRequired), phone: text(MSG.auth.phoneRequired), country: ZCountry })
+  .transform((v, ctx) =>
+    lower(
+      checked(v, ctx, [
+        () => !v.name && ['name', MSG.auth.nameRequired],
+        () => v.name.length > NAME_MAX && ['name', MSG.auth.nameTooLong(NAME_MAX)],
+        () => !v.email && ['email', MSG.auth.emailRequired],
+        () => !v.phone && ['phone', MSG.auth.phoneRequired],
+        ...phoneRules(v),
+        ...emailRules(v.email),
+      ]),
+    ),
+  );
+export type TRegistrationStartInput = z.input<typeof ZRegistrationStartInput>;
+
 const registerRules = (v: { name: string; email: string; phone: string; country?: string | undefined; pin: string; confirmPin: string }): Rule[] => [
   () => {
     const missing = (['name', 'email', 'pin', 'confirmPin'] as const).find((k) => !v[k]);
