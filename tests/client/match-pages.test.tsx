@@ -1,0 +1,118 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import FindMatchPage from '../../client/src/pages/FindMatchPage';
+import HomePage from '../../client/src/pages/HomePage';
+import { networkError, renderWithProviders, serverError, testUser } from './support/render';
+import { aMatch, levelRows } from './support/match-fixtures';
+
+const user = testUser({ id: 7, name: 'Camille Martin', level: 'Niveau 3', phone: '+33612345678' });
+
+describe('Home', () => {
+  afterEach(cleanup);
+
+  it('greets the player, shows their level and phone and the first 3 matches', async () => {
+    const items = [aMatch({ place_name: 'A' }), aMatch({ place_name: 'B' }), aMatch({ place_name: 'C' }), aMatch({ place_name: 'D' })];
+    renderWithProviders(<HomePage />, {
+      user,
+      fixtures: { 'matches.list': { items, nextCursor: null }, 'levels.list': levelRows },
+    });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Camille Martin');
+    expect(screen.getByRole('link', { name: 'Trouver un match' })).toHaveAttribute('href', '/find-match');
+    expect(screen.getByRole('link', { name: 'Créer un match' })).toHaveAttribute('href', '/create-match');
+    expect(screen.getByText('+33612345678')).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'A' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+    expect(screen.queryByRole('article', { name: 'D' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voir tous les matchs' })).toHaveAttribute('href', '/find-match');
+  });
+
+  it('shows the empty state with a link to create the first match', async () => {
+    renderWithProviders(<HomePage />, { user, fixtures: { 'matches.list': { items: [], nextCursor: null }, 'levels.list': levelRows } });
+    expect(await screen.findByText('Aucun match disponible pour le moment')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Créer le premier match' })).toHaveAttribute('href', '/create-match');
+  });
+});
+
+describe('Find match', () => {
+  afterEach(cleanup);
+
+  it('joins a match: the button reads "Inscription..." then the success message shows', async () => {
+    let release: () => void = () => undefined;
+    const match = aMatch({ place_name: 'Urban Padel' });
+    renderWithProviders(<FindMatchPage />, {
+      user,
+      fixtures: {
+        'matches.list': { items: [match], nextCursor: null },
+        'levels.list': levelRows,
+        'matches.join': () =>
+          new Promise((resolve) => {
+            release = () => resolve({ success: true, message: 'ok', match: { ...match, missing_players: 1 } });
+          }),
+      },
+    });
+    const card = await screen.findByRole('article', { name: 'Urban Padel' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Rejoindre' }));
+    expect(within(card).getByRole('button', { name: 'Inscription...' })).toBeDisabled();
+    release();
+    expect(await screen.findByText('Vous avez rejoint le match avec succès !')).toBeInTheDocument();
+  });
+
+  it("shows the server's reason when joining fails", async () => {
+    const match = aMatch();
+    renderWithProviders(<FindMatchPage />, {
+      user,
+      fixtures: {
+        'matches.list': { items: [match], nextCursor: null },
+        'levels.list': levelRows,
+        'matches.join': () => {
+          throw serverError('Match complet', 'CONFLICT', 409);
+        },
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Rejoindre' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Match complet');
+  });
+
+  it('falls back to the spec message, or the connection message when offline', async () => {
+    const match = aMatch();
+    let fail: () => never = () => {
+      throw serverError('', 'BAD_REQUEST', 400);
+    };
+    renderWithProviders(<FindMatchPage />, {
+      user,
+      fixtures: { 'matches.list': { items: [match], nextCursor: null }, 'levels.list': levelRows, 'matches.join': () => fail() },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Rejoindre' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent("Erreur lors de l'inscription au match");
+    fail = () => {
+      throw networkError();
+    };
+    await userEvent.click(screen.getByRole('button', { name: 'Rejoindre' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Erreur de connexion. Vérifiez votre connexion internet.'));
+  });
+
+  it('loads more matches with the cursor', async () => {
+    renderWithProviders(<FindMatchPage />, {
+      user,
+      fixtures: {
+        'levels.list': levelRows,
+        'matches.list': (input: { cursor?: string }) =>
+          input.cursor === 'page-2'
+            ? { items: [aMatch({ place_name: 'Second' })], nextCursor: null }
+            : { items: [aMatch({ place_name: 'First' })], nextCursor: 'page-2' },
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Charger plus' }));
+    expect(await screen.findByRole('article', { name: 'Second' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'First' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Charger plus' })).not.toBeInTheDocument();
+  });
+
+  it('links to create-match when there is no match', async () => {
+    renderWithProviders(<FindMatchPage />, { user, fixtures: { 'matches.list': { items: [], nextCursor: null }, 'levels.list': levelRows } });
+    expect(await screen.findByText('Aucun match disponible pour le moment')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Créer le premier match' })).toHaveAttribute('href', '/create-match');
+  });
+});
