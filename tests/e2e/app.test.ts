@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserStatus, printA11yTable, startE2E, stopE2E, type E2E } from '../support/e2e-harness';
+import { ADMIN_EMAIL, browserStatus, printA11yTable, startE2E, stopE2E, type E2E, type TestPlayer } from '../support/e2e-harness';
+import type { Suite } from '../support/e2e-app';
+import { adminAccessJourney, mobileMenuJourney } from './journeys/access';
+import { adminJourney } from './journeys/admin';
+import { lockoutJourney, registrationJourney } from './journeys/auth';
+import { matchJourney } from './journeys/matches';
 
 /**
- * Padel Match in a real Chromium against the real server (child process), a fresh database and
+ * Padel Match in a real Chromium against the real server (a child process), a fresh database and
  * an in-process SMTP server. One server and one browser for the whole run; each journey opens its
- * own browser contexts. The journeys live in ./journeys and register their tests here.
+ * own browser contexts. The journeys live in ./journeys and register their tests here, in order.
  */
 const status = browserStatus();
 
@@ -19,24 +24,44 @@ if (!status.available) {
 }
 
 describe.skipIf(!status.available)('Padel Match in Chromium', () => {
-  const ctx: { e2e?: E2E } = {};
-  const e2e = () => {
-    if (!ctx.e2e) throw new Error('the e2e harness did not start');
-    return ctx.e2e;
+  const state: { e2e?: E2E; admin?: TestPlayer } = {};
+  const suite: Suite = {
+    e2e: () => {
+      if (!state.e2e) throw new Error('the e2e harness did not start');
+      return state.e2e;
+    },
+    admin: () => {
+      if (!state.admin) throw new Error('the admin was not registered');
+      return state.admin;
+    },
   };
   const started = Date.now();
 
   beforeAll(async () => {
-    ctx.e2e = await startE2E();
+    state.e2e = await startE2E();
+    state.admin = await state.e2e.registerPlayer({ name: 'Admin E2E', email: ADMIN_EMAIL, phone: '0611223344', pin: '1357' });
   });
   afterAll(async () => {
     printA11yTable();
-    if (ctx.e2e) await stopE2E(ctx.e2e);
+    if (state.e2e) await stopE2E(state.e2e);
     console.log(`[e2e] run time ${((Date.now() - started) / 1000).toFixed(1)} s`);
   });
 
-  it('serves the client and the health check', async () => {
-    const res = await fetch(`${e2e().baseUrl}/healthz`);
+  it('serves the client and the health check; the ADMIN_EMAILS address registers as an admin', async () => {
+    const res = await fetch(`${suite.e2e().baseUrl}/healthz`);
     expect(res.status).toBe(200);
+    for (const path of ['/find-match', '/', '/no-such-page']) {
+      const page = await fetch(`${suite.e2e().baseUrl}${path}`, { headers: { accept: 'text/html' } });
+      expect({ path, status: page.status }).toEqual({ path, status: 200 });
+      expect(await page.text()).toContain('<div id="root">');
+    }
+    expect(suite.admin().isAdmin).toBe(true);
   });
+
+  registrationJourney(suite);
+  adminJourney(suite);
+  matchJourney(suite);
+  adminAccessJourney(suite);
+  mobileMenuJourney(suite);
+  lockoutJourney(suite);
 });

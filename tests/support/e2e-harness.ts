@@ -76,6 +76,8 @@ export interface E2E {
   browser: Browser;
   baseUrl: string;
   api: Api;
+  /** GET / does not serve the client (a server bug the smoke test reports). */
+  rootBroken: boolean;
   /** Registers a player through the API, as the client does: send-otp-email, code from the mail, verify, register. */
   registerPlayer(o: { name: string; email: string; phone: string; pin?: string }): Promise<TestPlayer>;
 }
@@ -92,6 +94,12 @@ export async function startE2E(): Promise<E2E> {
     await smtp.close();
     throw e;
   }
+  // A direct GET / must serve the client like any other route. When it does not, the smoke test
+  // fails on it, and the journeys get index.html for / through the browser so that one bug does
+  // not hide everything else.
+  const root = await fetch(`${server.url}/`, { headers: { accept: 'text/html' } });
+  const rootBroken = root.status !== 200;
+  if (rootBroken) console.warn(`[e2e] GET / answers ${root.status}: journeys get / from the SPA fallback of /find-match`);
   const browser = await launchBrowser();
   console.log(`[e2e] server ${server.url} (${server.database}), SMTP ${smtp.url}, Chromium ${browser.version()} — ready in ${Date.now() - t0} ms`);
   const baseUrl = server.url;
@@ -102,7 +110,8 @@ export async function startE2E(): Promise<E2E> {
     browser,
     baseUrl,
     api,
-    async registerPlayer({ name, email, phone, pin = '2580' }) {
+    rootBroken,
+    async registerPlayer({ name, email, phone, pin = '4827' }) {
       await api.auth.sendOtpEmail.mutate({ email });
       const code = await smtp.codeFor(email);
       await api.auth.verifyOtpEmail.mutate({ email, code });
@@ -158,6 +167,12 @@ export async function runJourney(e2e: E2E, name: string, fn: (j: Journey) => Pro
     async open(options = DESKTOP) {
       const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, locale: 'fr-FR', timezoneId: 'Europe/Paris', ...options });
       context.setDefaultTimeout(10_000);
+      if (e2e.rootBroken) {
+        await context.route(`${e2e.baseUrl}/`, async (route) => {
+          if (route.request().resourceType() !== 'document') return route.continue();
+          await route.fulfill({ response: await route.fetch({ url: `${e2e.baseUrl}/find-match` }) });
+        });
+      }
       context.on('page', (page) => {
         const log: string[] = [];
         journey.pages.push({ page, log });

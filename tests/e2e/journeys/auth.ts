@@ -1,0 +1,110 @@
+import { expect, it } from 'vitest';
+import { LOGIN_LOCK_MINUTES } from '../../../common/limits';
+import { MSG } from '../../../common/messages';
+import { checkA11y, runJourney, uniquePlayer, type Journey } from '../../support/e2e-harness';
+import { expectShell, expectText, openPath, type Suite } from '../../support/e2e-app';
+import type { Page } from 'playwright-core';
+
+/** The heading of the current authentication step. */
+const authStep = (page: Page, title: string) => page.getByRole('heading', { level: 2, name: title }).waitFor();
+
+/** Login step: e-mail, PIN, Se connecter. */
+export async function loginThroughUi(page: Page, email: string, pin: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Code PIN', { exact: true }).fill(pin);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+/** Opens the app logged out and goes to the login step. */
+async function openLogin(j: Journey) {
+  const { page } = await j.open();
+  await openPath(page, '/');
+  await authStep(page, 'Créer un compte');
+  await page.getByRole('button', { name: "J'ai déjà un compte" }).click();
+  await authStep(page, 'Connexion');
+  return page;
+}
+
+/**
+ * Journey 1 (first part): a new player registers through the e-mail code — a wrong code first,
+ * then the right one — chooses a PIN and lands on Home, logged in.
+ */
+export function registrationJourney(s: Suite, then?: (page: Page, player: { name: string; email: string; phone: string; pin: string }) => Promise<void>) {
+  it('a new player registers with the e-mail code (wrong code first), lands on Home, edits the profile, changes the PIN, logs out and in again', async () => {
+    const e2e = s.e2e();
+    await runJourney(e2e, 'journey 1 registration and profile', async (j) => {
+      const player = { ...uniquePlayer('Nouveau'), pin: '4821' };
+      const { page } = await j.open();
+      await openPath(page, '/');
+      await authStep(page, 'Créer un compte');
+      await checkA11y(page, 'auth: phone (registration start)');
+      // Validation before any call.
+      await page.getByRole('button', { name: 'Continuer' }).click();
+      await expectText(page, MSG.auth.nameRequired);
+      await page.getByLabel('Nom complet').fill(player.name);
+      await page.getByLabel('Email').fill(player.email);
+      await expect.poll(() => page.getByLabel('Pays').inputValue()).toBe('FR');
+      await page.getByLabel('Numéro de téléphone').fill(`${player.phone}99`);
+      expect(await page.getByLabel('Numéro de téléphone').inputValue()).toBe(player.phone);
+      await page.getByRole('button', { name: 'Continuer' }).click();
+
+      await authStep(page, 'Vérifiez votre email');
+      await page.getByText(player.email).waitFor();
+      await page.getByText(/Renvoyer le code dans \d:\d\d/).waitFor();
+      const code = await e2e.smtp.codeFor(player.email);
+      const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+      await page.getByLabel('Code de vérification').fill(wrong);
+      await page.getByRole('button', { name: 'Vérifier' }).click();
+      await expectText(page, MSG.auth.otpWrong);
+      await checkA11y(page, 'auth: otp-email (wrong code)');
+      await page.getByLabel('Code de vérification').fill(code);
+      await page.getByRole('button', { name: 'Vérifier' }).click();
+
+      await authStep(page, 'Finalisez votre compte');
+      await checkA11y(page, 'auth: register');
+      await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(player.email);
+      await page.getByLabel('Code PIN (4 chiffres)').fill(player.pin);
+      await page.getByLabel('Confirmer le code PIN').fill('1397');
+      await page.getByRole('button', { name: 'Créer mon compte' }).click();
+      await expectText(page, MSG.auth.pinMismatch);
+      await page.getByLabel('Confirmer le code PIN').fill(player.pin);
+      await page.getByRole('button', { name: 'Créer mon compte' }).click();
+
+      // Home, logged in.
+      await expectShell(page);
+      await page.getByRole('heading', { level: 1, name: `Bonjour, ${player.name} !` }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+      await checkA11y(page, 'home');
+      if (then) await then(page, player);
+    });
+  }, 120_000);
+}
+
+/** Journey 6: five wrong PINs in a row show the lock message; the right PIN is then refused too. */
+export function lockoutJourney(s: Suite) {
+  it('five wrong PINs show the lock message', async () => {
+    const e2e = s.e2e();
+    await runJourney(e2e, 'journey 6 five wrong PINs', async (j) => {
+      const player = await e2e.registerPlayer({ ...uniquePlayer('Verrou'), pin: '4827' });
+      const page = await openLogin(j);
+      await checkA11y(page, 'auth: login');
+      const wrongPins = ['1397', '2468', '3579', '4680', '5791'];
+      for (const [i, pin] of wrongPins.entries()) {
+        // Each try waits for the server's answer (the previous message stays on screen meanwhile).
+        const answered = page.waitForResponse((r) => r.url().includes('auth.loginByEmail'));
+        await loginThroughUi(page, player.email, pin);
+        await answered;
+        if (i < wrongPins.length - 1) await expectText(page, MSG.auth.wrongPin);
+      }
+      await expectText(page, MSG.auth.accountLocked(LOGIN_LOCK_MINUTES));
+      await checkA11y(page, 'auth: login (locked)');
+      await loginThroughUi(page, player.email, player.pin);
+      await expectText(page, /Votre compte est bloqué pendant/);
+      expect(await page.getByRole('navigation', { name: 'Navigation principale' }).count()).toBe(0);
+      // The reset-PIN step is offered from here.
+      await page.getByRole('button', { name: 'Code PIN oublié ?' }).click();
+      await page.getByRole('heading', { level: 2 }).first().waitFor();
+      await checkA11y(page, 'auth: reset-pin');
+    });
+  });
+}
