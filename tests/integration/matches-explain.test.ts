@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localParts } from '../../common/schedule';
+import { rowsOf } from '../../server/services/matches/participation';
+import { encodeCursor, listMatchesQuery } from '../../server/services/matches/queries';
+import { explain, seedBenchData, usesUpcomingIndex } from '../../bench/seed';
+import { createTestContext, type TestContext } from '../support/app';
+
+// Runs on both drivers: PGlite is PostgreSQL 18 in WASM with the same planner, so the plan is
+// real there too (seeding takes longer). Timing is the benchmark's job (`npm run bench`), not this.
+const NOW = '2026-06-10T08:00:00Z';
+let t: TestContext;
+const local = localParts(new Date(NOW), 'Europe/Paris');
+
+beforeAll(async () => {
+  t = await createTestContext({ now: NOW });
+  await seedBenchData(t.db.db, { today: local.date, matches: 100_000 });
+}, 180_000);
+afterAll(() => t.close());
+
+describe('listing 100,000 matches', () => {
+  it('reads the first page through matches_upcoming_idx, touching about one page of rows', async () => {
+    const plan = await explain(t.db.db, listMatchesQuery(t.db.db, local, { limit: 20 }));
+    console.log(`[explain] first page (${t.db.kind}):\n${plan.join('\n')}`);
+    expect(usesUpcomingIndex(plan)).toBe(true);
+    const scan = plan.find((l) => l.includes('matches_upcoming_idx'))!;
+    expect(plan[plan.indexOf(scan)]).toMatch(/actual rows=21\b/);
+  });
+
+  it('reads a deep keyset page the same way', async () => {
+    const page = await t.caller().matches.list({ limit: 100 });
+    expect(page.items).toHaveLength(100);
+    const [deep] = rowsOf<{ date: string; time: string; id: number }>(
+      await t.db.db.execute(
+        sql`select date::text, time::text, id from matches where (date, time) >= (${local.date}::date, ${local.time}::time) order by date, time, id offset 60000 limit 1`,
+      ),
+    );
+    const cursor = encodeCursor(deep!);
+    const plan = await explain(t.db.db, listMatchesQuery(t.db.db, local, { limit: 20, cursor }));
+    console.log(`[explain] deep page (${t.db.kind}):\n${plan.join('\n')}`);
+    expect(usesUpcomingIndex(plan)).toBe(true);
+    const next = await t.caller().matches.list({ limit: 20, cursor });
+    expect(next.items).toHaveLength(20);
+    expect(next.items[0]!.id).not.toBe(deep!.id);
+  });
+});
