@@ -35,7 +35,7 @@ export function Field({ label, children, error, hint, id, className }: FieldProp
         </p>
       )}
       {error && (
-        <p className="field-error" id={errorId}>
+        <p className="field-error" id={errorId} role="alert">
           {error}
         </p>
       )}

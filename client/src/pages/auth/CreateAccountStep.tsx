@@ -1,0 +1,95 @@
+import { useState, type FormEvent } from 'react';
+import { MSG } from '../../../../common/messages';
+import { ZRegisterInput } from '../../../../server/schemas/auth';
+import { Button, Field, Notice } from '../../components/ui';
+import type { TUser } from '../../lib/auth';
+import { getDeviceId } from '../../lib/device';
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { AuthCard } from './AuthCard';
+import { PinInput } from './PinInput';
+import { firstIssue, type FormError } from './validation';
+
+export interface CreateAccountStepProps {
+  name: string;
+  email: string;
+  phone: string;
+  country: string;
+  onLoggedIn: (user: TUser) => void;
+  /** The account exists but the automatic login failed: the player logs in by hand. */
+  onCreatedNotLoggedIn: (email: string) => void;
+  onBack: () => void;
+}
+
+const FIELDS = ['name', 'email', 'pin', 'confirmPin'];
+
+/** Step 'register': name, e-mail, PIN and its confirmation; success logs the player in. */
+export function CreateAccountStep({ name: initialName, email: initialEmail, phone, country, onLoggedIn, onCreatedNotLoggedIn, onBack }: CreateAccountStepProps) {
+  const [name, setName] = useState(initialName);
+  const [email, setEmail] = useState(initialEmail);
+  const [pin, setPin] = useState('');
+  const [confirmPin, setConfirmPin] = useState('');
+  const [error, setError] = useState<FormError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const register = trpc.auth.register.useMutation();
+  const login = trpc.auth.loginByEmail.useMutation();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = { name, email, phone, country, pin, confirmPin };
+    const invalid = firstIssue(ZRegisterInput, input);
+    setError(invalid);
+    if (invalid) return;
+    setBusy(true);
+    try {
+      let created;
+      try {
+        created = await register.mutateAsync(input);
+      } catch (e) {
+        return setError({ field: '', message: errorMessage(e, MSG.auth.registerFailed) });
+      }
+      if (!created.success) return setError({ field: '', message: created.message || MSG.auth.registerFailed });
+      if (created.user) return onLoggedIn(created.user);
+      // No session came back with the account: log in with what the player just chose.
+      try {
+        const session = await login.mutateAsync({ email: email.trim(), pin, deviceId: getDeviceId() });
+        if (session.success && session.user) return onLoggedIn(session.user);
+      } catch {
+        // Reported below.
+      }
+      onCreatedNotLoggedIn(email.trim());
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const fieldError = (field: string) => (error?.field === field ? error.message : null);
+  const formError = error && !FIELDS.includes(error.field) ? error.message : null;
+  return (
+    <AuthCard title="Finalisez votre compte" lead="Choisissez un code PIN à 4 chiffres : il vous servira à vous connecter.">
+      <form className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
+        <Field label="Nom complet" error={fieldError('name')}>
+          <input className="input" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+        </Field>
+        <Field label="Email" error={fieldError('email')}>
+          <input className="input" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        </Field>
+        <Field label="Code PIN (4 chiffres)" error={fieldError('pin')}>
+          <PinInput name="pin" autoComplete="new-password" value={pin} onValueChange={setPin} />
+        </Field>
+        <Field label="Confirmer le code PIN" error={fieldError('confirmPin')}>
+          <PinInput name="confirmPin" autoComplete="new-password" value={confirmPin} onValueChange={setConfirmPin} />
+        </Field>
+        <Notice kind="error" message={formError} persistent />
+        <div className="row">
+          <Button variant="secondary" onClick={onBack}>
+            Retour
+          </Button>
+          <Button type="submit" loading={busy} className="grow">
+            Créer mon compte
+          </Button>
+        </div>
+      </form>
+    </AuthCard>
+  );
+}

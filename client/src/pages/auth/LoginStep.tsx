@@ -1,0 +1,73 @@
+import { useState, type FormEvent } from 'react';
+import { MSG } from '../../../../common/messages';
+import { ZLoginByEmailInput } from '../../../../server/schemas/auth';
+import { Button, Field, Notice } from '../../components/ui';
+import type { TUser } from '../../lib/auth';
+import { getDeviceId } from '../../lib/device';
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { AuthCard } from './AuthCard';
+import { PinInput } from './PinInput';
+import { firstIssue, type FormError } from './validation';
+
+export interface LoginStepProps {
+  initialEmail: string;
+  /** A message carried from the previous step (e.g. account created but not logged in). */
+  notice?: { kind: 'success' | 'error' | 'info'; message: string } | null;
+  onLoggedIn: (user: TUser) => void;
+  onChangeEmail: () => void;
+  onForgotPin: (email: string) => void;
+}
+
+/** Step 'login': e-mail and PIN, sent with this browser's device id. */
+export function LoginStep({ initialEmail, notice, onLoggedIn, onChangeEmail, onForgotPin }: LoginStepProps) {
+  const [email, setEmail] = useState(initialEmail);
+  const [pin, setPin] = useState('');
+  const [error, setError] = useState<FormError | null>(null);
+  const [carried, setCarried] = useState(notice ?? null);
+  const login = trpc.auth.loginByEmail.useMutation();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setCarried(null);
+    const input = { email, pin, deviceId: getDeviceId() };
+    const invalid = firstIssue(ZLoginByEmailInput, input);
+    setError(invalid);
+    if (invalid) return;
+    try {
+      const session = await login.mutateAsync({ ...input, email: email.trim() });
+      if (session.success && session.user) onLoggedIn(session.user);
+      else setError({ field: '', message: session.message || MSG.auth.wrongPin });
+    } catch (e) {
+      setError({ field: '', message: errorMessage(e, MSG.auth.wrongPin) });
+    }
+  };
+
+  const fieldError = (field: string) => (error?.field === field ? error.message : null);
+  const formError = error && error.field !== 'email' && error.field !== 'pin' ? error.message : null;
+  return (
+    <AuthCard title="Connexion" lead="Connectez-vous avec votre email et votre code PIN.">
+      {carried && <Notice kind={carried.kind} message={carried.message} persistent />}
+      <form className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
+        <Field label="Email" error={fieldError('email')}>
+          <input className="input" type="email" name="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        </Field>
+        <Field label="Code PIN" error={fieldError('pin')}>
+          <PinInput name="pin" autoComplete="current-password" value={pin} onValueChange={setPin} />
+        </Field>
+        <Notice kind="error" message={formError} persistent />
+        <Button type="submit" block loading={login.isPending}>
+          Se connecter
+        </Button>
+      </form>
+      <div className="auth-links">
+        <button type="button" className="link-button" onClick={onChangeEmail}>
+          Modifier l'email
+        </button>
+        <button type="button" className="link-button" onClick={() => onForgotPin(email.trim())}>
+          Code PIN oublié ?
+        </button>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,146 @@
+import { useState, type FormEvent } from 'react';
+import { OTP_LENGTH, OTP_RESEND_SECONDS } from '../../../../common/limits';
+import { MSG } from '../../../../common/messages';
+import { filterDigits } from '../../../../common/pin';
+import { ZRequestPinResetInput, ZResetPinInput } from '../../../../server/schemas/auth';
+import { Button, Field, Notice } from '../../components/ui';
+import type { TUser } from '../../lib/auth';
+import { getDeviceId } from '../../lib/device';
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { AuthCard } from './AuthCard';
+import { PinInput } from './PinInput';
+import { formatCountdown, useCountdown } from './useCountdown';
+import { firstIssue, type FormError } from './validation';
+
+export interface ResetPinStepProps {
+  initialEmail: string;
+  onLoggedIn: (user: TUser) => void;
+  onBack: () => void;
+}
+
+interface SentTo {
+  channel: 'sms' | 'email';
+  destination: string;
+}
+
+function ResendLink({ onResend, pending }: { onResend: () => void; pending: boolean }) {
+  const { remaining } = useCountdown(OTP_RESEND_SECONDS);
+  if (remaining > 0)
+    return (
+      <p className="countdown">
+        Renvoyer le code dans <span className="countdown-time">{formatCountdown(remaining)}</span>
+      </p>
+    );
+  return (
+    <p className="countdown">
+      <button type="button" className="link-button" onClick={onResend} disabled={pending}>
+        Renvoyer le code
+      </button>
+    </p>
+  );
+}
+
+/**
+ * Step 'reset-pin': the player first proves the account is theirs with a code sent by SMS (when
+ * SMS is live) or by e-mail, then chooses a new PIN; success logs them in.
+ */
+export function ResetPinStep({ initialEmail, onLoggedIn, onBack }: ResetPinStepProps) {
+  const [email, setEmail] = useState(initialEmail);
+  const [sentTo, setSentTo] = useState<SentTo | null>(null);
+  const [sendCount, setSendCount] = useState(0);
+  const [code, setCode] = useState('');
+  const [newPin, setNewPin] = useState('');
+  const [confirmPin, setConfirmPin] = useState('');
+  const [error, setError] = useState<FormError | null>(null);
+  const request = trpc.auth.requestPinReset.useMutation();
+  const reset = trpc.auth.resetPin.useMutation();
+
+  const requestCode = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const invalid = firstIssue(ZRequestPinResetInput, { email });
+    setError(invalid);
+    if (invalid) return;
+    try {
+      const sent = await request.mutateAsync({ email: email.trim() });
+      if (!sent.success) return setError({ field: '', message: sent.message || MSG.auth.otpSendFailed });
+      setSentTo({ channel: sent.channel, destination: sent.destination });
+      setSendCount((n) => n + 1);
+    } catch (e) {
+      setError({ field: '', message: errorMessage(e, sentTo ? MSG.auth.otpResendFailed : MSG.auth.otpSendFailed) });
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = { email, code, newPin, confirmPin, deviceId: getDeviceId() };
+    const invalid = firstIssue(ZResetPinInput, input);
+    setError(invalid);
+    if (invalid) return;
+    try {
+      const session = await reset.mutateAsync({ ...input, email: email.trim() });
+      if (session.success && session.user) onLoggedIn(session.user);
+      else setError({ field: '', message: session.message || MSG.auth.resetFailed });
+    } catch (e) {
+      setError({ field: '', message: errorMessage(e, MSG.auth.resetFailed) });
+    }
+  };
+
+  const fieldError = (field: string) => (error?.field === field ? error.message : null);
+  const shown = sentTo ? ['code', 'newPin', 'confirmPin'] : ['email'];
+  const formError = error && !shown.includes(error.field) ? error.message : null;
+
+  if (!sentTo)
+    return (
+      <AuthCard title="Réinitialiser le code PIN" lead="Pour vérifier que ce compte est bien le vôtre, nous vous envoyons un code de vérification.">
+        <form className="auth-form" noValidate onSubmit={(e) => void requestCode(e)}>
+          <Field label="Email" error={fieldError('email')}>
+            <input className="input" type="email" name="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          </Field>
+          <Notice kind="error" message={formError} persistent />
+          <div className="row">
+            <Button variant="secondary" onClick={onBack}>
+              Retour
+            </Button>
+            <Button type="submit" loading={request.isPending} className="grow">
+              Recevoir un code
+            </Button>
+          </div>
+        </form>
+      </AuthCard>
+    );
+
+  const where = sentTo.channel === 'sms' ? `par SMS au ${sentTo.destination}` : `par email à ${sentTo.destination}`;
+  return (
+    <AuthCard title="Réinitialiser le code PIN" lead={`Un code de vérification vous a été envoyé ${where}.`}>
+      <form className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
+        <Field label="Code de vérification" error={fieldError('code')}>
+          <input
+            className="input input-code"
+            name="code"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            value={code}
+            onChange={(e) => setCode(filterDigits(e.target.value, OTP_LENGTH))}
+          />
+        </Field>
+        <Field label="Nouveau code PIN (4 chiffres)" error={fieldError('newPin')}>
+          <PinInput name="newPin" autoComplete="new-password" value={newPin} onValueChange={setNewPin} />
+        </Field>
+        <Field label="Confirmer le nouveau code PIN" error={fieldError('confirmPin')}>
+          <PinInput name="confirmPin" autoComplete="new-password" value={confirmPin} onValueChange={setConfirmPin} />
+        </Field>
+        <Notice kind="error" message={formError} persistent />
+        <div className="row">
+          <Button variant="secondary" onClick={onBack}>
+            Retour
+          </Button>
+          <Button type="submit" loading={reset.isPending} className="grow">
+            Réinitialiser
+          </Button>
+        </div>
+      </form>
+      <ResendLink key={sendCount} onResend={() => void requestCode()} pending={request.isPending} />
+    </AuthCard>
+  );
+}

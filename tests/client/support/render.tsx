@@ -1,0 +1,85 @@
+/**
+ * Renders client components with the real providers (tRPC, React Query, router, auth) and a tRPC
+ * link that answers from fixtures instead of a server: the browser-side unit of the client.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { TRPCClientError, type TRPCLink } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
+import { render } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { AuthProvider, type TUser } from '../../../client/src/lib/auth';
+import { trpc } from '../../../client/src/lib/trpc';
+import type { AppRouter } from '../../../server/trpc/root';
+
+/** A fixture: a value, or a function of the input returning (or throwing / rejecting) the answer. */
+export type Fixture = unknown;
+export type Fixtures = Record<string, Fixture>;
+export interface Call {
+  path: string;
+  input: unknown;
+}
+
+/** An error as the tRPC server sends it: French message, tRPC code and HTTP status. */
+export function serverError(message: string, code = 'BAD_REQUEST', httpStatus = 400) {
+  return TRPCClientError.from({ error: { code: -32600, message, data: { code, httpStatus } } });
+}
+
+/** A call that never reached the server (offline, DNS failure). */
+export const networkError = () => TRPCClientError.from(new TypeError('Failed to fetch'));
+
+function fixtureLink(fixtures: Fixtures, calls: Call[]): TRPCLink<AppRouter> {
+  return () =>
+    ({ op }) =>
+      observable((observer) => {
+        calls.push({ path: op.path, input: op.input });
+        const fixture = fixtures[op.path];
+        Promise.resolve()
+          .then(() => {
+            if (!(op.path in fixtures)) throw serverError(`No fixture for ${op.path}`, 'NOT_FOUND', 404);
+            return typeof fixture === 'function' ? (fixture as (input: unknown) => unknown)(op.input) : fixture;
+          })
+          .then(
+            (data) => {
+              observer.next({ result: { type: 'data', data } });
+              observer.complete();
+            },
+            (error: unknown) => observer.error(error instanceof TRPCClientError ? (error as TRPCClientError<AppRouter>) : TRPCClientError.from(error as Error)),
+          );
+      });
+}
+
+export const testUser = (overrides: Partial<TUser> = {}): TUser => ({
+  id: 7,
+  name: 'Camille Martin',
+  email: 'camille@example.fr',
+  phone: '+33612345678',
+  level: 'Niveau 3',
+  is_admin: false,
+  photo: null,
+  created_at: '2026-01-10T09:00:00.000Z',
+  ...overrides,
+});
+
+export interface RenderOptions {
+  fixtures?: Fixtures;
+  route?: string;
+  /** The logged-in user; `null` (default) for a logged-out visitor; `'stored'` reads local storage. */
+  user?: TUser | null | 'stored';
+}
+
+export function renderWithProviders(ui: ReactElement, { fixtures = {}, route = '/', user = null }: RenderOptions = {}) {
+  const calls: Call[] = [];
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+  const client = trpc.createClient({ links: [fixtureLink({ 'auth.me': user === 'stored' ? null : user, 'auth.checkDevice': { isTrusted: true }, 'auth.logout': { success: true }, ...fixtures }, calls)] });
+  const Wrapper = ({ children }: { children: ReactNode }) => (
+    <trpc.Provider client={client} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[route]}>
+          <AuthProvider initialUser={user === 'stored' ? undefined : user}>{children}</AuthProvider>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </trpc.Provider>
+  );
+  return { ...render(ui, { wrapper: Wrapper }), calls };
+}
