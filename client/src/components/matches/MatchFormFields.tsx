@@ -63,12 +63,14 @@ export function DateStrip({ dates, value, onChange, error }: DateStripProps) {
               type="button"
               className="date-chip"
               aria-pressed={selected}
-              aria-label={formatLongDate(date)}
               onClick={() => onChange(date)}
             >
-              <span className="date-chip-weekday">{parts.weekday}</span>
-              <span className="date-chip-day">{parts.day}</span>
-              <span className="date-chip-month">{parts.month}</span>
+              {/* The long date is the accessible name; the short visible parts are hidden from it
+                  (an aria-label that does not contain the visible text fails WCAG 2.5.3). */}
+              <span className="visually-hidden">{formatLongDate(date)}</span>
+              <span className="date-chip-weekday" aria-hidden="true">{parts.weekday}</span>
+              <span className="date-chip-day" aria-hidden="true">{parts.day}</span>
+              <span className="date-chip-month" aria-hidden="true">{parts.month}</span>
             </button>
           );
         })}
