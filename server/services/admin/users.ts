@@ -58,12 +58,14 @@ function phoneOf(raw: string, country: string | undefined): string {
   return checked.phone;
 }
 
+/** Taken first in the transaction (before any row lock, so two such changes never deadlock). */
+const lockAdminChanges = (tx: DbOrTx) => tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_CHANGES_LOCK})`);
+
 /**
- * Takes the admin-changes lock and re-reads the acting admin: rights are checked per call, and a
- * concurrent call may have just removed them. Then refuses a change that would leave no admin.
+ * Under the admin-changes lock, re-reads the acting admin (rights are checked per call, and a
+ * concurrent call may have just removed them), then refuses a change that would leave no admin.
  */
 async function guardAdminCount(tx: DbOrTx, actor: SessionUser, losing: number) {
-  await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_CHANGES_LOCK})`);
   const [me] = await tx.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, actor.id));
   if (!me?.isAdmin) throw forbidden(MSG.auth.adminOnly);
   const others = await tx.$count(users, and(eq(users.isAdmin, true), ne(users.id, losing)));
@@ -89,6 +91,7 @@ export async function updateUser(deps: AdminDeps, actor: SessionUser, input: TAd
   if (input.id === actor.id && input.is_admin === false) throw badRequest(MSG.admin.cannotDemoteSelf);
   try {
     return await deps.db.transaction(async (tx) => {
+      if (input.is_admin === false) await lockAdminChanges(tx);
       const [before] = await tx
         .select({ name: users.name, phone: users.phone, email: users.email, level: users.level, is_admin: users.isAdmin })
         .from(users)
@@ -121,6 +124,7 @@ export async function updateUser(deps: AdminDeps, actor: SessionUser, input: TAd
 export async function deleteUser(deps: AdminDeps, actor: SessionUser, input: { id: number }): Promise<TActionResult> {
   if (input.id === actor.id) throw badRequest(MSG.admin.cannotDeleteSelf);
   await deps.db.transaction(async (tx) => {
+    await lockAdminChanges(tx);
     const [target] = await tx
       .select({ name: users.name, isAdmin: users.isAdmin })
       .from(users)
