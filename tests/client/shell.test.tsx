@@ -1,0 +1,119 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, screen, waitForElementToBeRemoved, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Layout } from '../../client/src/components/layout/Layout';
+import { App } from '../../client/src/App';
+import { useAuth } from '../../client/src/lib/auth';
+import { STORAGE_KEYS } from '../../client/src/lib/storage';
+import { renderWithProviders, testUser } from './support/render';
+
+function WhoAmI() {
+  const { user } = useAuth();
+  return <p>{user ? `Connecté : ${user.name}` : 'Déconnecté'}</p>;
+}
+
+const renderShell = (user = testUser(), route = '/') => {
+  const r = renderWithProviders(
+    <Layout>
+      <WhoAmI />
+    </Layout>,
+    { user, route },
+  );
+  return { ...r, ue: userEvent.setup() };
+};
+
+beforeEach(() => window.localStorage.clear());
+afterEach(cleanup);
+
+describe('top navigation and user menu', () => {
+  it('has the landmarks, the three main links and the footer with the version', () => {
+    renderShell();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Navigation principale' });
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Trouver un match', 'Créer un match', 'Mes matchs']);
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByText('Padel Match')).toBeInTheDocument();
+    expect(within(footer).getByText('Version 1.2.2')).toBeInTheDocument();
+  });
+
+  it('shows Administration in the user menu to admins only', async () => {
+    const { ue } = renderShell();
+    await ue.click(screen.getByRole('button', { name: /menu du compte/ }));
+    expect(screen.getByRole('link', { name: 'Mon Profil' })).toHaveAttribute('href', '/profile');
+    expect(screen.getByRole('button', { name: 'Déconnexion' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Administration' })).not.toBeInTheDocument();
+    cleanup();
+
+    const admin = renderShell(testUser({ is_admin: true, name: 'Alex Admin' }));
+    await admin.ue.click(screen.getByRole('button', { name: /menu du compte/ }));
+    expect(screen.getByRole('link', { name: 'Administration' })).toHaveAttribute('href', '/admin');
+  });
+
+  it('logs out: ends the session, clears the stored user and the device trust', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.deviceTrusted, 'true');
+    window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(testUser()));
+    const { ue, calls } = renderShell();
+    expect(screen.getByText('Connecté : Camille Martin')).toBeInTheDocument();
+    await ue.click(screen.getByRole('button', { name: /menu du compte/ }));
+    await ue.click(screen.getByRole('button', { name: 'Déconnexion' }));
+    expect(await screen.findByText('Déconnecté')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === 'auth.logout')?.input).toEqual({});
+    expect(window.localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.deviceTrusted)).toBeNull();
+  });
+});
+
+describe('mobile menu', () => {
+  it('shows the three sections, the inert Aide and the standard account type', async () => {
+    const { ue } = renderShell();
+    await ue.click(screen.getByRole('button', { name: 'Ouvrir le menu' }));
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    for (const title of ['Navigation', 'Votre compte', 'Assistance']) expect(within(menu).getByRole('heading', { name: title })).toBeInTheDocument();
+    expect(within(menu).getByText('Compte Standard')).toBeInTheDocument();
+    expect(within(menu).queryByRole('link', { name: 'Administration' })).not.toBeInTheDocument();
+    expect(within(menu).getByRole('button', { name: 'Aide' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(menu).getByRole('button', { name: 'Déconnexion' })).toBeInTheDocument();
+  });
+
+  it("shows 'Compte Administrateur' and the Administration link to an admin", async () => {
+    const { ue } = renderShell(testUser({ is_admin: true }));
+    await ue.click(screen.getByRole('button', { name: 'Ouvrir le menu' }));
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    expect(within(menu).getByText('Compte Administrateur')).toBeInTheDocument();
+    expect(within(menu).getByRole('link', { name: 'Administration' })).toBeInTheDocument();
+  });
+
+  it('closes on route change after its 300 ms slide-out', async () => {
+    const { ue } = renderShell();
+    await ue.click(screen.getByRole('button', { name: 'Ouvrir le menu' }));
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    await ue.click(within(menu).getByRole('link', { name: 'Mes matchs' }));
+    expect(menu).toHaveClass('is-closing');
+    await waitForElementToBeRemoved(menu, { timeout: 1000 });
+  });
+
+  it('closes with Escape', async () => {
+    const { ue } = renderShell();
+    await ue.click(screen.getByRole('button', { name: 'Ouvrir le menu' }));
+    await ue.keyboard('{Escape}');
+    await waitForElementToBeRemoved(screen.queryByRole('dialog', { name: 'Menu' }), { timeout: 1000 });
+  });
+});
+
+describe('app gate', () => {
+  it('shows only the authentication screen when nobody is logged in', () => {
+    renderWithProviders(<App />, { user: null });
+    expect(screen.getByRole('heading', { name: 'Créer un compte' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Navigation principale' })).not.toBeInTheDocument();
+  });
+
+  it('drops a stored user whose session the server no longer knows', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(testUser()));
+    const { calls } = renderWithProviders(<App />, { user: 'stored', route: '/nowhere', fixtures: { 'matches.list': { items: [], nextCursor: null } } });
+    expect(await screen.findByRole('heading', { name: 'Créer un compte' })).toBeInTheDocument();
+    expect(calls.some((c) => c.path === 'auth.me')).toBe(true);
+    await vi.waitFor(() => expect(window.localStorage.getItem(STORAGE_KEYS.user)).toBeNull());
+  });
+});
