@@ -3,23 +3,38 @@ import { MSG } from '../../common/messages';
 import { SESSION_COOKIE } from './auth';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** `application/json`, optionally with parameters; not `application/json-patch+json` and the like. */
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+
+/** `host[:port]` without the scheme's default port, so `Origin: http://h` matches `Host: h:80`. */
+const normalHost = (host: string) => host.toLowerCase().replace(/:(80|443)$/, '');
+
+/** True when `origin` names another site than the one the request was sent to (or cannot be read). */
+function isForeignOrigin(origin: string, host: string | undefined): boolean {
+  if (origin === 'null') return true;
+  try {
+    return normalHost(new URL(origin).host) !== normalHost(host ?? '');
+  } catch {
+    return true;
+  }
+}
 
 /**
  * CSRF defence for cookie sessions: a cross-site page can send a form (urlencoded, multipart or
  * text/plain) with the victim's cookie but cannot send `application/json` without a CORS
- * preflight we never grant. So mutations must be JSON (or bodiless), and a browser-declared
- * cross-site request carrying our cookie is refused outright.
+ * preflight we never grant. So mutations must be JSON (or bodiless; every mutation has an input,
+ * so a bodiless one fails validation), and a browser-declared cross-site request carrying our
+ * cookie is refused outright. Bearer-only requests carry no ambient credential and pass.
  */
 export async function requestGuard(req: FastifyRequest, reply: FastifyReply) {
   if (!MUTATING.has(req.method)) return;
   const type = req.headers['content-type'];
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-  if ((type !== undefined || hasBody) && !/^application\/json\b/i.test(type ?? '')) {
+  if ((type !== undefined || hasBody) && !JSON_TYPE.test(type ?? '')) {
     return reply.code(415).send({ error: MSG.http.jsonOnly });
   }
   if (!req.cookies[SESSION_COOKIE]) return;
-  const fetchSite = req.headers['sec-fetch-site'];
   const origin = req.headers.origin;
-  const crossSite = fetchSite === 'cross-site' || (origin !== undefined && origin !== 'null' && new URL(origin).host !== req.headers.host);
-  if (crossSite || origin === 'null') return reply.code(403).send({ error: MSG.http.crossSite });
+  const crossSite = req.headers['sec-fetch-site'] === 'cross-site' || (origin !== undefined && isForeignOrigin(origin, req.headers.host));
+  if (crossSite) return reply.code(403).send({ error: MSG.http.crossSite });
 }

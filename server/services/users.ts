@@ -75,7 +75,7 @@ const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
 /** Clients that keep the user whole send our own photo URL back: that means "unchanged". */
 const OWN_PHOTO_URL = /^\/api\/users\/\d+\/photo(\?.*)?$/;
 
-const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);
 
 /**
  * Decodes a data URL or bare base64 and accepts it only if its bytes are a JPEG, PNG, GIF or WebP
