@@ -14,6 +14,7 @@ import { createDb } from '../../db/client';
 import { runMigrations } from '../../db/migrate';
 import { users } from '../../db/schema';
 import type { TUser } from '../../server/schemas/users';
+import { grantAdmin } from '../../server/services/auth/admin-emails';
 import { createTestContext, type TestContext } from '../support/app';
 import { createUser } from '../support/factories';
 import { startSmtpServer, type SmtpTestServer } from '../support/smtp';
@@ -241,6 +242,13 @@ describe('ADMIN_EMAILS and `npm run admin -- grant`', () => {
     expect(u.isAdmin).toBe(false);
     const res = await t.caller().auth.loginByEmail({ email: 'autre@example.fr', pin: PIN, deviceId: 'x' });
     expect(res.user.is_admin).toBe(true);
+  });
+
+  it('grantAdmin finds the account by e-mail in any case, and reports an unknown one', async () => {
+    const u = await createUser(t.deps, { email: 'bientot.admin@example.fr' });
+    expect(await grantAdmin(t.deps, 'nobody@example.fr')).toBeNull();
+    expect(await grantAdmin(t.deps, ' Bientot.Admin@Example.FR ')).toEqual({ id: u.id, name: u.name });
+    expect((await storedUser('bientot.admin@example.fr'))!.isAdmin).toBe(true);
   });
 
   it('grants admin rights from the command line', async () => {
