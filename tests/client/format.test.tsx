@@ -26,7 +26,9 @@ describe('match date and time as the player reads them', () => {
   });
 
   it('says formatting failed when the browser cannot format it', () => {
-    vi.spyOn(Intl.DateTimeFormat.prototype, 'format', 'get').mockReturnValue(() => {
+    // `format` is a getter on the prototype; its bound function throws as a browser without French data might.
+    const proto = Intl.DateTimeFormat.prototype as unknown as { format: unknown };
+    vi.spyOn(proto, 'format', 'get').mockReturnValue(() => {
       throw new RangeError('no locale data');
     });
     expect(formatLongDate('2026-11-21')).toBe('Erreur de formatage');

@@ -1,0 +1,106 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import MyMatchesPage from '../../client/src/pages/MyMatchesPage';
+import { renderWithProviders, serverError, testUser } from './support/render';
+import { aMyMatch, levelRows, places, schedule } from './support/match-fixtures';
+
+const user = testUser({ id: 7 });
+const mine = {
+  counters: { created: 2, joined: 5, upcoming: 4 },
+  matches: [
+    aMyMatch({ id: 1, place_name: 'Mon match', created_by: 7, creator_name: user.name, is_creator: true, date: '2026-11-22', time: '18:30' }),
+    aMyMatch({ id: 2, place_name: 'Match passé', is_finished: true, date: '2026-10-01' }),
+  ],
+};
+const base = {
+  'matches.mine': mine,
+  'levels.list': levelRows,
+  'places.list': places,
+  'matches.schedule': schedule,
+  'settings.get': { max_places: 3, max_levels_selection: 3, months_ahead: 1 },
+};
+
+describe('My matches', () => {
+  afterEach(cleanup);
+
+  it('shows the three counters and tags past matches "Terminé"', async () => {
+    renderWithProviders(<MyMatchesPage />, { user, fixtures: base });
+    const past = await screen.findByRole('article', { name: 'Match passé' });
+    expect(within(past).getByText('Terminé')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Mon match' })).queryByText('Terminé')).not.toBeInTheDocument();
+    const counter = (label: string) => screen.getByText(label).parentElement;
+    expect(counter('Matchs créés')).toHaveTextContent('2Matchs créés');
+    expect(counter('Matchs rejoints')).toHaveTextContent('5Matchs rejoints');
+    expect(counter('À venir')).toHaveTextContent('4À venir');
+  });
+
+  it('opens the participants panel with name, level, phone and join date', async () => {
+    renderWithProviders(<MyMatchesPage />, {
+      user,
+      fixtures: {
+        ...base,
+        'matches.participants': [{ user_id: 43, name: 'Léa Petit', level: 'Niveau 4', phone: '+33698765432', joined_at: '2026-11-02T17:45:00.000Z' }],
+      },
+    });
+    const card = await screen.findByRole('article', { name: 'Mon match' });
+    await userEvent.click(within(card).getByRole('button', { name: /Participants/ }));
+    const panel = await within(card).findByRole('region', { name: 'Participants' });
+    expect(await within(panel).findByText('Léa Petit')).toBeInTheDocument();
+    expect(within(panel).getByText('Niveau 4')).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: '+33698765432' })).toHaveAttribute('href', 'tel:+33698765432');
+    expect(within(panel).getByText(/Inscrit le .*2026/)).toBeInTheDocument();
+  });
+
+  it('only the creator can edit and delete; a joined player can leave', async () => {
+    renderWithProviders(<MyMatchesPage />, { user, fixtures: base });
+    const own = await screen.findByRole('article', { name: 'Mon match' });
+    expect(within(own).getByRole('button', { name: 'Modifier' })).toBeInTheDocument();
+    expect(within(own).getByRole('button', { name: 'Supprimer' })).toBeInTheDocument();
+    expect(within(own).queryByRole('button', { name: 'Quitter' })).not.toBeInTheDocument();
+    const past = screen.getByRole('article', { name: 'Match passé' });
+    expect(within(past).queryByRole('button', { name: 'Modifier' })).not.toBeInTheDocument();
+  });
+
+  it('edits the match inline and says so', async () => {
+    const update = vi.fn((input: { id: number }) => ({ ...mine.matches[0], ...input }));
+    renderWithProviders(<MyMatchesPage />, { user, fixtures: { ...base, 'matches.update': update } });
+    const own = await screen.findByRole('article', { name: 'Mon match' });
+    await userEvent.click(within(own).getByRole('button', { name: 'Modifier' }));
+    const form = within(own).getByRole('form', { name: 'Modifier le match' });
+    await userEvent.selectOptions(within(form).getByLabelText('Horaire'), '21:30');
+    await userEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Match modifié avec succès !')).toBeInTheDocument();
+    expect(update).toHaveBeenCalledWith(expect.objectContaining({ id: 1, time: '21:30', date: '2026-11-22', place_id: 1 }));
+  });
+
+  it("asks before deleting ('Cette action est irréversible.') and shows a failure", async () => {
+    renderWithProviders(<MyMatchesPage />, {
+      user,
+      fixtures: {
+        ...base,
+        'matches.delete': () => {
+          throw serverError('', 'BAD_REQUEST', 400);
+        },
+      },
+    });
+    const own = await screen.findByRole('article', { name: 'Mon match' });
+    await userEvent.click(within(own).getByRole('button', { name: 'Supprimer' }));
+    const dialog = screen.getByRole('dialog', { name: 'Supprimer ce match ?' });
+    expect(within(dialog).getByText('Cette action est irréversible.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Supprimer' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Erreur lors de la suppression du match');
+  });
+
+  it('leaves a joined match', async () => {
+    const joined = aMyMatch({ id: 3, place_name: 'Match rejoint', participants: [{ user_id: 7 }] });
+    const leave = vi.fn(() => ({ success: true, message: 'Vous avez quitté le match.', match: joined }));
+    renderWithProviders(<MyMatchesPage />, { user, fixtures: { ...base, 'matches.mine': { ...mine, matches: [joined] }, 'matches.leave': leave } });
+    const card = await screen.findByRole('article', { name: 'Match rejoint' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Quitter' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Quitter' }));
+    expect(await screen.findByText('Vous avez quitté le match.')).toBeInTheDocument();
+    expect(leave).toHaveBeenCalledWith({ id: 3 });
+  });
+});
