@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_SMTP_PORT, LEVEL_ORDRE_MAX, LEVEL_ORDRE_MIN, SETTING_DESCRIPTIONS, SETTING_KEYS, SETTING_MAX } from '../../common/limits';
+import { LEVEL_ORDRE_MAX, LEVEL_ORDRE_MIN, SETTING_DESCRIPTIONS, SETTING_KEYS, SETTING_MAX } from '../../common/limits';
 import { MSG } from '../../common/messages';
 import { ZId } from './catalog';
 
@@ -110,8 +110,7 @@ export const ZSmtpSaveInput = z.object({
     .number({ error: A.smtpFieldsRequired })
     .int(A.smtpPortInvalid)
     .min(1, A.smtpPortInvalid)
-    .max(65535, A.smtpPortInvalid)
-    .default(DEFAULT_SMTP_PORT),
+    .max(65535, A.smtpPortInvalid),
   secure: z.boolean().default(false),
   username: required(A.smtpFieldsRequired),
   /** Empty keeps the stored password; required when none is stored yet. */
