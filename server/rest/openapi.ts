@@ -53,6 +53,7 @@ const ERRORS: Record<string, string> = {
   '415': 'Corps de requête autre que JSON (application/json).',
   '429': 'Trop de tentatives : réessayez plus tard.',
   '500': 'Erreur serveur.',
+  '502': 'Service externe (email, SMS) indisponible.',
 };
 
 const SECURITY: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
@@ -133,12 +134,15 @@ function operationFor(spec: AnyRouteSpec, conv: SchemaConverter): OpenApiOperati
   const body = spec.body && conv.convert(spec.body, 'input');
   const status = String(spec.status ?? 200);
   const answer = spec.response ? conv.convert(spec.response, 'output') : {};
+  // Authentication paths answer 401/403 too (wrong PIN, identity not proven), and are rate limited.
+  const isAuthPath = spec.url.startsWith('/auth/');
   const errors = ['400', '500'];
-  if (spec.auth) errors.push('401', '403');
+  if (spec.auth || isAuthPath) errors.push('401', '403');
   if (pathNames.length || body) errors.push('404');
   if (spec.method !== 'GET') errors.push('409');
   if (body) errors.push('413', '415');
-  if (spec.url.startsWith('/auth/')) errors.push('429');
+  if (isAuthPath) errors.push('429');
+  if (spec.method === 'POST' && (isAuthPath || spec.url.startsWith('/admin/'))) errors.push('502');
   return {
     operationId: `${spec.method.toLowerCase()}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
     summary: spec.summary,

@@ -46,7 +46,7 @@ export const usersRoutes: RestRoutes = (app, deps) => {
       auth: 'user',
       params: ZIdInput,
       query: ZPhotoQuery,
-      response: z.string().describe('image bytes'),
+      response: z.string().meta({ description: 'Octets de l’image', contentMediaType: 'image/*' }),
     },
     async ({ params, query, user, req, reply }) => {
       const photo = await getPhoto(deps, assertUser(user), params.id);

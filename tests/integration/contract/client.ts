@@ -41,24 +41,42 @@ const fill = (path: string, params: CallOptions['params'] = {}) =>
 
 export function createClient(baseUrl: string) {
   const called = new Set<string>();
+  const succeeded = new Set<string>();
   let doc: OpenApiDoc | undefined;
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
-  const validators = new Map<string, ValidateFunction | null>();
+  const checks = new Map<string, { mediaTypes: string[]; validate: ValidateFunction | null }>();
 
-  /** The documented schema of `status` for this operation (null: documented without a JSON body). */
-  function validatorFor(method: Method, path: string, status: number): ValidateFunction | null {
+  /** What the description says `status` answers for this operation: its media types and JSON schema. */
+  function documented(method: Method, path: string, status: number) {
     const key = `${method} ${path} ${status}`;
-    if (validators.has(key)) return validators.get(key)!;
+    const known = checks.get(key);
+    if (known) return known;
     const op = doc!.paths[path]?.[method.toLowerCase()];
     if (!op) throw new Error(`${method} ${path} is not in the OpenAPI description`);
     let response = op.responses[String(status)];
     if (!response) throw new Error(`${method} ${path} answered ${status}, a status its OpenAPI description does not list`);
     const ref = response.$ref;
     if (typeof ref === 'string') response = doc!.components.responses[ref.split('/').pop()!]!;
-    const schema = (response.content as Record<string, { schema: Json }> | undefined)?.['application/json']?.schema;
-    const validate = schema ? ajv.compile({ ...schema, components: doc!.components }) : null;
-    validators.set(key, validate);
-    return validate;
+    const content = (response.content ?? {}) as Record<string, { schema: Json }>;
+    const schema = content['application/json']?.schema;
+    const check = { mediaTypes: Object.keys(content), validate: schema ? ajv.compile({ ...schema, components: doc!.components }) : null };
+    checks.set(key, check);
+    return check;
+  }
+
+  function checkAnswer(method: Method, path: string, res: Response, text: string, parsed: unknown) {
+    const { mediaTypes, validate } = documented(method, path, res.status);
+    const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();
+    const covered = (m: string) => m === type || (m.endsWith('/*') && type.startsWith(m.slice(0, -1)));
+    if (mediaTypes.length && text.length && !mediaTypes.some(covered)) {
+      throw new Error(`${method} ${path} answered ${res.status} as ${type}; its OpenAPI description says ${mediaTypes.join(', ')}`);
+    }
+    if (validate && type === 'application/json' && !validate(parsed)) {
+      throw new Error(
+        `${method} ${path} answered ${res.status} with a body its OpenAPI description does not allow:\n` +
+          `${ajv.errorsText(validate.errors, { separator: '\n' })}\nbody: ${text.slice(0, 1000)}`,
+      );
+    }
   }
 
   async function call<T = Json>(method: Method, path: string, o: CallOptions = {}): Promise<Answer<T>> {
@@ -82,15 +100,8 @@ export function createClient(baseUrl: string) {
     } catch {
       parsed = undefined;
     }
-    if (doc) {
-      const validate = validatorFor(method, path, res.status);
-      if (validate && !validate(parsed)) {
-        throw new Error(
-          `${method} ${path} answered ${res.status} with a body its OpenAPI description does not allow:\n` +
-            `${ajv.errorsText(validate.errors, { separator: '\n' })}\nbody: ${text.slice(0, 1000)}`,
-        );
-      }
-    }
+    if (doc) checkAnswer(method, path, res, text, parsed);
+    if (res.ok) succeeded.add(callKey([method, path]));
     return { status: res.status, headers: res.headers, body: parsed as T, text };
   }
 
@@ -100,7 +111,8 @@ export function createClient(baseUrl: string) {
     useDescription: (d: OpenApiDoc) => void (doc = d),
     /** The calls made so far, as `METHOD /path/{template}`. */
     called: () => new Set(called),
-    missing: (calls: readonly Call[]) => calls.map(callKey).filter((k) => !called.has(k)),
+    /** The calls of `calls` never answered with a 2xx status (a 401 walk does not count). */
+    missing: (calls: readonly Call[]) => calls.map(callKey).filter((k) => !succeeded.has(k)),
   };
 }
 
