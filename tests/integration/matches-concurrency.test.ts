@@ -87,6 +87,6 @@ describe('concurrent joins', () => {
     expect(row!.missingPlayers).toBe(row!.slots - count);
     expect(count).toBeLessThanOrEqual(row!.slots);
     expect(joins.filter((r) => r.code === 'NO_ERROR')).toHaveLength(count);
-    if (edit!.code !== 'NO_ERROR') expect(edit!.message).toBe(MSG.match.slotsBelowJoined(3));
+    if (edit.code !== 'NO_ERROR') expect(edit.message).toBe(MSG.match.slotsBelowJoined(3));
   });
 });

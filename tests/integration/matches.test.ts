@@ -68,7 +68,7 @@ describe('create', () => {
   it.each(rejected)('refuses %s with its French message over tRPC and REST, creating nothing', async (_name, patch, message) => {
     const input = { ...base(), ...patch, ...(patch.place_id === -1 ? { place_id: closedPlaceId } : {}) };
     const before = (await t.caller(carol).matches.mine()).counters.created;
-    expect(await trpcError(t.caller(carol).matches.create(input as ReturnType<typeof base>))).toEqual({ code: 'BAD_REQUEST', message });
+    expect(await trpcError(t.caller(carol).matches.create(input))).toEqual({ code: 'BAD_REQUEST', message });
     expect(await rest(t, carol, 'POST', '/matches', input)).toMatchObject({ status: 400, body: { success: false, error: message } });
     expect((await t.caller(carol).matches.mine()).counters.created).toBe(before);
   });
@@ -158,7 +158,7 @@ describe('update and delete', () => {
       [{ slots: 4 }, MSG.match.slotsRange(3)],
     ];
     for (const [patch, message] of cases) {
-      expect(await trpcError(t.caller(alice).matches.update({ ...edit, ...patch } as typeof edit))).toEqual({ code: 'BAD_REQUEST', message });
+      expect(await trpcError(t.caller(alice).matches.update({ ...edit, ...patch }))).toEqual({ code: 'BAD_REQUEST', message });
       expect(await rest(t, alice, 'PUT', `/matches/${m.id}`, { ...edit, ...patch })).toMatchObject({ status: 400, body: { error: message } });
     }
     expect(await matchRow(t, m.id)).toMatchObject({ slots: 3, missingPlayers: 1, date: '2026-06-20' });
