@@ -43,7 +43,8 @@ describe('CSRF', () => {
   });
 
   it('refuses a cookie mutation declared cross-site by the browser (Origin or Sec-Fetch-Site)', async () => {
-    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }, { origin: 'not a url' }]) {
+    const attacks: Record<string, string>[] = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }, { origin: 'not a url' }];
+    for (const headers of attacks) {
       const res = await trpc(t.app, 'mutation', 'auth.logout', {}, { cookie: u.token, headers });
       expect(res.status).toBe(403);
       expect(res.raw.json()).toEqual({ error: MSG.http.crossSite });
