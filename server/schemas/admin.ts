@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LEVEL_ORDRE_MAX, LEVEL_ORDRE_MIN, SETTING_DESCRIPTIONS, SETTING_KEYS, SETTING_MAX } from '../../common/limits';
 import { MSG } from '../../common/messages';
 import { ZId } from './catalog';
+import { ZUser } from './users';
 
 /**
  * Admin forms (spec section 5). Shared by the tRPC router, the REST adapter and the client's
@@ -63,16 +64,8 @@ export const ZAdminUpdateUserInput = z.object({
 });
 export type TAdminUpdateUserInput = z.infer<typeof ZAdminUpdateUserInput>;
 
-export const ZAdminUser = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string().nullable(),
-  phone: z.string(),
-  level: z.string().nullable(),
-  is_admin: z.boolean(),
-  photo: z.string().nullable(),
-  created_at: z.string(),
-});
+/** The client's user shape (`TUser`), the same as everywhere else. */
+export const ZAdminUser = ZUser;
 export type TAdminUser = z.infer<typeof ZAdminUser>;
 
 // --- Twilio -----------------------------------------------------------------------------------

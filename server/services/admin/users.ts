@@ -2,13 +2,15 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
 import { INTERNATIONAL_PHONE, normalizePhone } from '../../../common/phone';
 import type { DbOrTx } from '../../../db/client';
-import { userPhotos, users } from '../../../db/schema';
+import { users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
-import type { TActionResult, TAdminUpdateUserInput, TAdminUser } from '../../schemas/admin';
+import type { TActionResult, TAdminUpdateUserInput } from '../../schemas/admin';
+import type { TUser } from '../../schemas/users';
 import { existingLevelNames } from '../levels';
 import { removeUserFromMatches } from '../matches/participation';
+import { findUser, toUser, userColumns } from '../users';
 import { changedFields, writeAudit } from './audit';
 import { pgError, UNIQUE_VIOLATION } from './db-errors';
 
@@ -17,36 +19,9 @@ type AdminDeps = Pick<Deps, 'db' | 'clock'>;
 /** Serialises changes to admin flags and deletions, so two admins can never remove each other at once. */
 const ADMIN_CHANGES_LOCK = 727005;
 
-const userColumns = {
-  id: users.id,
-  name: users.name,
-  email: users.email,
-  phone: users.phone,
-  level: users.level,
-  isAdmin: users.isAdmin,
-  createdAt: users.createdAt,
-  photoAt: userPhotos.updatedAt,
-};
-
-type UserRow = { id: number; name: string; email: string | null; phone: string; level: string | null; isAdmin: boolean; createdAt: Date; photoAt: Date | null };
-
-/** The client's user shape: photo as a cache-busting URL, never bytes. */
-const toAdminUser = (r: UserRow): TAdminUser => ({
-  id: r.id,
-  name: r.name,
-  email: r.email,
-  phone: r.phone,
-  level: r.level,
-  is_admin: r.isAdmin,
-  photo: r.photoAt ? `/api/users/${r.id}/photo?v=${r.photoAt.getTime()}` : null,
-  created_at: r.createdAt.toISOString(),
-});
-
-const selectUsers = (db: DbOrTx) => db.select(userColumns).from(users).leftJoin(userPhotos, eq(userPhotos.userId, users.id));
-
 /** Every account, oldest first, with its admin flag. */
-export async function listUsers(deps: Pick<Deps, 'db'>, _actor: SessionUser): Promise<TAdminUser[]> {
-  return (await selectUsers(deps.db).orderBy(asc(users.id))).map(toAdminUser);
+export async function listUsers(deps: Pick<Deps, 'db'>, _actor: SessionUser): Promise<TUser[]> {
+  return (await deps.db.select(userColumns).from(users).orderBy(asc(users.id))).map(toUser);
 }
 
 /** A stored international number as is, or a 10-digit national one normalised like at registration. */
@@ -85,7 +60,7 @@ function uniqueError(e: unknown): unknown {
  * (must exist) and the admin flag. An admin cannot remove their own flag, and the last admin can
  * never lose it, so the administration always stays reachable.
  */
-export async function updateUser(deps: AdminDeps, actor: SessionUser, input: TAdminUpdateUserInput): Promise<TAdminUser> {
+export async function updateUser(deps: AdminDeps, actor: SessionUser, input: TAdminUpdateUserInput): Promise<TUser> {
   const phone = phoneOf(input.phone, input.country);
   if (!(await existingLevelNames(deps, [input.level])).has(input.level)) throw badRequest(MSG.admin.userLevelUnknown);
   if (input.id === actor.id && input.is_admin === false) throw badRequest(MSG.admin.cannotDemoteSelf);
@@ -107,9 +82,9 @@ export async function updateUser(deps: AdminDeps, actor: SessionUser, input: TAd
           .where(eq(users.id, input.id));
         await writeAudit(tx, deps, actor, { action: 'update', entity: 'user', entityId: input.id, details: changes });
       }
-      const [row] = await selectUsers(tx).where(eq(users.id, input.id));
-      if (!row) throw notFound(MSG.admin.userNotFound);
-      return toAdminUser(row);
+      const user = await findUser(tx, input.id);
+      if (!user) throw notFound(MSG.admin.userNotFound);
+      return user;
     });
   } catch (e) {
     throw uniqueError(e);
