@@ -1,0 +1,83 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { PIN_SUCCESS_DELAY_MS } from '../../../../common/limits';
+import { MSG } from '../../../../common/messages';
+import { ZChangePinInput } from '../../../../server/schemas/auth';
+import { Button, Field, Modal, Notice } from '../../components/ui';
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { PinInput } from '../auth/PinInput';
+import { firstIssue, type FormError } from '../auth/validation';
+
+export interface ChangePinModalProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+const FIELDS = ['currentPin', 'newPin', 'confirmPin'];
+
+/** Changes the PIN; on success it says so, then closes itself after 1.5 s. */
+export function ChangePinModal({ open, onClose }: ChangePinModalProps) {
+  return open ? <ChangePinForm onClose={onClose} /> : null;
+}
+
+function ChangePinForm({ onClose }: { onClose: () => void }) {
+  const [currentPin, setCurrentPin] = useState('');
+  const [newPin, setNewPin] = useState('');
+  const [confirmPin, setConfirmPin] = useState('');
+  const [error, setError] = useState<FormError | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const change = trpc.auth.changePin.useMutation();
+
+  const closeRef = useRef(onClose);
+  useEffect(() => {
+    closeRef.current = onClose;
+  }, [onClose]);
+  useEffect(() => {
+    if (!done) return;
+    const timer = window.setTimeout(() => closeRef.current(), PIN_SUCCESS_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [done]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = { currentPin, newPin, confirmPin };
+    const invalid = firstIssue(ZChangePinInput, input);
+    setError(invalid);
+    if (invalid) return;
+    try {
+      const result = await change.mutateAsync(input);
+      if (result.success) setDone(MSG.auth.pinChanged);
+      else setError({ field: '', message: result.message || MSG.auth.pinChangeFailed });
+    } catch (e) {
+      setError({ field: '', message: errorMessage(e, MSG.auth.pinChangeFailed) });
+    }
+  };
+
+  const fieldError = (field: string) => (error?.field === field ? error.message : null);
+  const formError = error && !FIELDS.includes(error.field) ? error.message : null;
+  return (
+    <Modal title="Modifier le code PIN" open onClose={onClose}>
+      <form className="stack" noValidate onSubmit={(e) => void submit(e)}>
+        <Field label="PIN actuel" error={fieldError('currentPin')}>
+          <PinInput name="currentPin" autoComplete="current-password" value={currentPin} onValueChange={setCurrentPin} disabled={!!done} />
+        </Field>
+        <Field label="Nouveau PIN" error={fieldError('newPin')}>
+          <PinInput name="newPin" autoComplete="new-password" value={newPin} onValueChange={setNewPin} disabled={!!done} />
+        </Field>
+        <Field label="Confirmer le nouveau PIN" error={fieldError('confirmPin')}>
+          <PinInput name="confirmPin" autoComplete="new-password" value={confirmPin} onValueChange={setConfirmPin} disabled={!!done} />
+        </Field>
+        <Notice kind="error" message={formError} persistent />
+        <Notice kind="success" message={done} persistent />
+        <div className="row row-end">
+          <Button variant="secondary" onClick={onClose}>
+            Annuler
+          </Button>
+          <Button type="submit" loading={change.isPending} disabled={!!done}>
+            Enregistrer
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
