@@ -33,11 +33,13 @@ const levelFields = {
   niveau: required(A.levelFieldsRequired),
   label: required(A.levelFieldsRequired),
   description: z.string().trim().optional(),
+  /** Hex `#RRGGBB`; empty or absent means the default (#4CAF50) on create, unchanged on edit. */
   couleur: z
     .string()
     .trim()
-    .regex(/^#[0-9A-Fa-f]{6}$/, A.levelColourInvalid)
-    .optional(),
+    .regex(/^(#[0-9A-Fa-f]{6})?$/, A.levelColourInvalid)
+    .optional()
+    .transform((v) => v || undefined),
   ordre: z
     .number({ error: A.levelFieldsRequired })
     .int(A.levelOrdreRange)

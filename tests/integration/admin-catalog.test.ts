@@ -83,7 +83,7 @@ describe('places', () => {
 
 describe('levels', () => {
   it('creates a level with the default colour, over REST with ordre as a string', async () => {
-    const res = await rest(t, admin, 'POST', '/admin/levels', { niveau: 'Niveau 9', label: 'Légende', ordre: '9' });
+    const res = await rest(t, admin, 'POST', '/admin/levels', { niveau: 'Niveau 9', label: 'Légende', ordre: '9', couleur: '' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ niveau: 'Niveau 9', label: 'Légende', couleur: '#4CAF50', ordre: 9, description: '' });
     expect((await t.caller().levels.list()).map((l) => l.niveau)).toContain('Niveau 9');
