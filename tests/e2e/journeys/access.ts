@@ -1,4 +1,4 @@
-import { it } from 'vitest';
+import { expect, it } from 'vitest';
 import { MSG } from '../../../common/messages';
 import { checkA11y, MOBILE, runJourney, uniquePlayer } from '../../support/e2e-harness';
 import { expectPath, expectShell, loginInContext, type Suite } from '../../support/e2e-app';
@@ -50,6 +50,20 @@ export function mobileMenuJourney(s: Suite) {
       await menu.waitFor();
       await menu.getByRole('button', { name: 'Fermer le menu' }).click();
       await menu.waitFor({ state: 'detached' });
+      // No screen is wider than the phone (a wider page makes mobile browsers zoom out).
+      for (const [path, title] of [
+        ['/find-match', 'Trouver un match'],
+        ['/create-match', 'Créer un match'],
+        ['/my-matches', 'Mes matchs'],
+        ['/profile', 'Mon Profil'],
+        ['/admin', MSG.admin.accessDenied],
+      ] as const) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1, name: title }).waitFor();
+        await page.waitForLoadState('networkidle');
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect({ path, width }).toEqual({ path, width: 390 });
+      }
       // And the logout button of the menu ends the session.
       await toggle.click();
       await menu.getByRole('button', { name: 'Déconnexion' }).click();
