@@ -3,8 +3,8 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { Layout } from './components/layout/Layout';
 import { Spinner } from './components/ui';
 import { useAuth } from './lib/auth';
-import { AuthScreen } from './pages/AuthScreen';
 
+const AuthScreen = lazy(() => import('./pages/AuthScreen').then((m) => ({ default: m.AuthScreen })));
 const HomePage = lazy(() => import('./pages/HomePage'));
 const ProfilePage = lazy(() => import('./pages/ProfilePage'));
 const FindMatchPage = lazy(() => import('./pages/FindMatchPage'));
@@ -15,7 +15,12 @@ const AdminPage = lazy(() => import('./pages/AdminPage'));
 /** Logged out: only the authentication screen. Logged in: the shell around the routes of spec section 2. */
 export function App() {
   const { user, setUser } = useAuth();
-  if (!user) return <AuthScreen onLogin={setUser} />;
+  if (!user)
+    return (
+      <Suspense fallback={<Spinner />}>
+        <AuthScreen onLogin={setUser} />
+      </Suspense>
+    );
   return (
     <Layout>
       <Suspense fallback={<Spinner />}>

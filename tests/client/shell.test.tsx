@@ -102,17 +102,18 @@ describe('mobile menu', () => {
   });
 });
 
+// The auth screen is a lazy chunk: its first import may take a while on a busy machine.
 describe('app gate', () => {
-  it('shows only the authentication screen when nobody is logged in', () => {
+  it('shows only the authentication screen when nobody is logged in', async () => {
     renderWithProviders(<App />, { user: null });
-    expect(screen.getByRole('heading', { name: 'Créer un compte' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Créer un compte' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Navigation principale' })).not.toBeInTheDocument();
   });
 
   it('drops a stored user whose session the server no longer knows', async () => {
     window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(testUser()));
     const { calls } = renderWithProviders(<App />, { user: 'stored', route: '/nowhere', fixtures: { 'matches.list': { items: [], nextCursor: null } } });
-    expect(await screen.findByRole('heading', { name: 'Créer un compte' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Créer un compte' }, { timeout: 5000 })).toBeInTheDocument();
     expect(calls.some((c) => c.path === 'auth.me')).toBe(true);
     await vi.waitFor(() => expect(window.localStorage.getItem(STORAGE_KEYS.user)).toBeNull());
   });
