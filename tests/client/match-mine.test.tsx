@@ -46,7 +46,7 @@ describe('My matches', () => {
     });
     const card = await screen.findByRole('article', { name: 'Mon match' });
     await userEvent.click(within(card).getByRole('button', { name: /Participants/ }));
-    const panel = await within(card).findByRole('region', { name: 'Participants' });
+    const panel = await within(card).findByRole('group', { name: 'Participants' });
     expect(await within(panel).findByText('Léa Petit')).toBeInTheDocument();
     expect(within(panel).getByText('Niveau 4')).toBeInTheDocument();
     expect(within(panel).getByRole('link', { name: '+33698765432' })).toHaveAttribute('href', 'tel:+33698765432');

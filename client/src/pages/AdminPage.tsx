@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { MSG } from '../../../common/messages';
 import { useAuth } from '../lib/auth';
@@ -27,9 +27,16 @@ export function AccessDenied() {
   return (
     <div className="page admin-page">
       <section className="card admin-denied" aria-labelledby="admin-denied-title">
-        <div className="admin-denied-icon" aria-hidden="true">
-          🔒
-        </div>
+        <svg className="admin-denied-icon" viewBox="0 0 24 24" width="48" height="48" aria-hidden="true" focusable="false">
+          <path
+            d="M6 10h12a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1zM8 10V7a4 4 0 1 1 8 0v3M12 14v3"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
         <h1 className="page-title" id="admin-denied-title">
           {MSG.admin.accessDenied}
         </h1>
@@ -47,11 +54,14 @@ export default function AdminPage() {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  if (!user?.is_admin) return <AccessDenied />;
-
   const requested = params.get('onglet');
   const current: TabId = TABS.some((t) => t.id === requested) ? (requested as TabId) : 'lieux';
   const index = TABS.findIndex((t) => t.id === current);
+  // On a phone the tab strip scrolls sideways: keep the open tab in view.
+  useEffect(() => {
+    tabRefs.current[index]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [index]);
+  if (!user?.is_admin) return <AccessDenied />;
   const select = (id: TabId) => setParams({ onglet: id }, { replace: true });
 
   const onKeyDown = (event: KeyboardEvent) => {

@@ -25,7 +25,7 @@ export default function HomePage() {
     <div className="page home-page">
       <section className="home-hero" aria-labelledby="home-title">
         <h1 className="page-title" id="home-title">
-          Bonjour, {user?.name} !
+          Bonjour, {user?.name}&nbsp;!
         </h1>
         <p className="home-lead">Trouvez des partenaires et organisez vos prochains matchs de padel.</p>
         <div className="home-actions">

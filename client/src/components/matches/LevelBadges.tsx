@@ -1,3 +1,4 @@
+import './level-badges.css';
 import { levelColour, levelLabel, textOn } from './level-colour';
 import type { LevelView } from './types';
 

@@ -46,7 +46,7 @@ export function MyMatchItem({ match, catalogue, places, editDates, editTimes, ma
         match={match}
         catalogue={catalogue}
         headingId={headingId}
-        headingLevel={3}
+        headingLevel={2}
         tags={
           <span className="match-tags">
             {match.is_finished && <span className="tag tag-finished">{MSG.match.finishedTag}</span>}

@@ -44,10 +44,10 @@ interface ParticipantsPanelProps {
 export function ParticipantsPanel({ matchId, id, catalogue }: ParticipantsPanelProps) {
   const query = trpc.matches.participants.useQuery({ id: matchId });
   return (
-    <section className="participants-panel" id={id} aria-label="Participants">
+    <div className="participants-panel" id={id} role="group" aria-label="Participants">
       {query.isPending && <Spinner label="Chargement des participants..." showLabel />}
       {query.isError && <Notice kind="error" persistent message={errorMessage(query.error, 'Erreur lors du chargement des participants')} />}
       {query.data && <ParticipantsList participants={query.data} catalogue={catalogue} />}
-    </section>
+    </div>
   );
 }
