@@ -145,6 +145,8 @@ export const ZRegisterInput = z
   })
   .transform((v, ctx) => lower(checked(v, ctx, registerRules(v))));
 export type TRegisterInput = z.input<typeof ZRegisterInput>;
+/** What `register` receives once checked: trimmed, e-mail lower-cased, phone with its dial code. */
+export type TRegisterData = z.output<typeof ZRegisterInput>;
 
 /** Legacy `POST /auth/register {name, email, phone, pin}`: no confirmation field, so it confirms itself. */
 export const ZLegacyRegisterBody = z

@@ -48,6 +48,7 @@ export const toUser = (row: UserRow): TUser => ({
   created_at: row.createdAt.toISOString(),
 });
 
+/** One user in the client's shape, or null; works inside a transaction too. */
 export async function findUser(db: DbOrTx, id: number): Promise<TUser | null> {
   const [row] = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
   return row ? toUser(row) : null;

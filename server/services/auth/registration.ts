@@ -4,14 +4,11 @@ import { users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { hashPin } from '../../lib/pin-hash';
-import type { z } from 'zod';
-import type { ZRegisterInput } from '../../schemas/auth';
+import type { TRegisterData } from '../../schemas/auth';
 import { emailEquals } from '../users';
 import { isListedAdmin } from './admin-emails';
 import { checkCode, consumeProof, hasProof, sendEmailCode, sendSmsCode } from './otp';
 import { startSession, type LoggedIn } from './sessions';
-
-type RegisterInput = z.output<typeof ZRegisterInput>;
 
 /** Whether an account uses this phone (stored form, e.g. +33612345678). */
 export async function phoneExists(deps: Pick<Deps, 'db'>, phone: string): Promise<{ exists: boolean }> {
@@ -47,6 +44,7 @@ export async function sendPhoneOtp(deps: Deps, phone: string) {
   return { success: true, message: MSG.auth.otpSentSms };
 }
 
+/** Checks the SMS code; a verified code proves the phone for the legacy PIN reset (30 minutes, once). */
 export async function verifyPhoneOtp(deps: Deps, input: { phone: string; code: string }) {
   await checkCode(deps, [{ channel: 'sms', target: input.phone }], input.code);
   return { success: true, message: MSG.auth.phoneVerified };
@@ -68,7 +66,7 @@ function uniqueViolation(err: unknown): string | null {
  * trusted from the client), refusing an e-mail or phone already in use, then logs the player in.
  * The proof is used up in the same transaction as the insert, so it registers one account.
  */
-export async function register(deps: Deps, input: RegisterInput): Promise<LoggedIn & { message: string }> {
+export async function register(deps: Deps, input: TRegisterData): Promise<LoggedIn & { message: string }> {
   const now = deps.clock.now();
   const proofOf = [{ channel: 'email' as const, target: input.email }];
   if (!(await hasProof(deps.db, now, proofOf))) throw new AppError('FORBIDDEN', MSG.auth.emailNotVerified);

@@ -24,6 +24,7 @@ export async function startSession(deps: Pick<Deps, 'db' | 'clock'>, userId: num
   return { user, token, expiresAt };
 }
 
+/** Remembers (or refreshes) a device the player logged in from; `checkDevice` reads it back. */
 export async function trustDevice(deps: Pick<Deps, 'db' | 'clock'>, userId: number, deviceId: string) {
   const now = deps.clock.now();
   await deps.db
