@@ -181,7 +181,7 @@ async function main() {
           }
           if (screen === 'my-matches') {
             await page.getByRole('button', { name: /^Participants/ }).first().click();
-            await page.getByRole('region', { name: 'Participants' }).first().waitFor();
+            await page.getByLabel('Participants', { exact: true }).first().waitFor();
           }
           await shoot(page, screen, vp);
         }

@@ -16,7 +16,7 @@ export function adminAccessJourney(s: Suite) {
       await checkA11y(page, 'admin (access denied)');
       // No Administration entry in the user menu either.
       await page.getByRole('button', { name: /menu du compte/ }).click();
-      await page.getByRole('link', { name: 'Mon Profil' }).waitFor();
+      await page.getByRole('link', { name: 'Mon Profil', exact: true }).waitFor();
       if ((await page.getByRole('link', { name: 'Administration' }).count()) !== 0) throw new Error('a standard player sees the Administration link');
       await page.keyboard.press('Escape');
       await page.getByRole('link', { name: /accueil/i }).first().click();

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { LOGIN_LOCK_MINUTES } from '../../../common/limits';
 import { MSG } from '../../../common/messages';
-import { checkA11y, runJourney, uniquePlayer, type Journey } from '../../support/e2e-harness';
-import { expectShell, expectText, openPath, type Suite } from '../../support/e2e-app';
+import { checkA11y, makePng, runJourney, uniquePlayer, type Journey } from '../../support/e2e-harness';
+import { STORED_USER_KEY, expectShell, expectText, openPath, type Suite } from '../../support/e2e-app';
 import type { Page } from 'playwright-core';
 
 /** The heading of the current authentication step. */
@@ -29,7 +29,7 @@ async function openLogin(j: Journey) {
  * Journey 1 (first part): a new player registers through the e-mail code — a wrong code first,
  * then the right one — chooses a PIN and lands on Home, logged in.
  */
-export function registrationJourney(s: Suite, then?: (page: Page, player: { name: string; email: string; phone: string; pin: string }) => Promise<void>) {
+export function registrationJourney(s: Suite) {
   it('a new player registers with the e-mail code (wrong code first), lands on Home, edits the profile, changes the PIN, logs out and in again', async () => {
     const e2e = s.e2e();
     await runJourney(e2e, 'journey 1 registration and profile', async (j) => {
@@ -75,7 +75,53 @@ export function registrationJourney(s: Suite, then?: (page: Page, player: { name
       await page.getByRole('heading', { level: 1, name: `Bonjour, ${player.name} !` }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/');
       await checkA11y(page, 'home');
-      if (then) await then(page, player);
+
+      // Profile: photo upload (a real PNG through the file picker of the drop area) and level.
+      await page.getByRole('button', { name: /menu du compte/ }).click();
+      await page.getByRole('link', { name: 'Mon Profil', exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: 'Mon Profil' }).waitFor();
+      await page.getByText(player.email).waitFor();
+      await checkA11y(page, 'profile');
+      await page.getByRole('button', { name: 'Modifier le profil' }).click();
+      const form = page.getByRole('form', { name: 'Modifier le profil' });
+      await form.waitFor();
+      await checkA11y(page, 'profile (edit)');
+      await form.getByLabel('Choisir une photo').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: makePng(96) });
+      const preview = form.getByRole('img', { name: `Photo de ${player.name}` });
+      await expect.poll(() => preview.getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
+      await form.getByLabel('Niveau').selectOption({ label: 'Niveau 3 — Intermédiaire bas' });
+      await form.getByRole('button', { name: 'Enregistrer' }).click();
+      await expectText(page, MSG.profile.updated);
+      const photo = page.getByRole('img', { name: `Photo de ${player.name}` });
+      await expect.poll(() => photo.getAttribute('src')).toMatch(/^\/api\/users\/\d+\/photo/);
+      // The stored photo really loads (decoded by the browser, not a broken image).
+      await expect.poll(() => photo.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth)).toBe(96);
+      await page.getByText('Niveau 3', { exact: true }).first().waitFor();
+
+      // PIN change in the modal, which closes itself 1.5 s after the success message.
+      const newPin = '5930';
+      await page.getByRole('button', { name: 'Modifier le code PIN' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Modifier le code PIN' });
+      await dialog.getByLabel('PIN actuel').fill(player.pin);
+      await dialog.getByLabel('Nouveau PIN', { exact: true }).fill(newPin);
+      await dialog.getByLabel('Confirmer le nouveau PIN').fill(newPin);
+      await checkA11y(page, 'profile (PIN modal)');
+      await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+      await dialog.getByText(MSG.auth.pinChanged).waitFor();
+      await dialog.waitFor({ state: 'detached' });
+
+      // Logout clears the stored user; the old PIN no longer works, the new one does.
+      await page.getByRole('button', { name: /menu du compte/ }).click();
+      await page.getByRole('button', { name: 'Déconnexion' }).click();
+      await authStep(page, 'Créer un compte');
+      expect(await page.evaluate((key) => localStorage.getItem(key), STORED_USER_KEY)).toBeNull();
+      await page.getByRole('button', { name: "J'ai déjà un compte" }).click();
+      await authStep(page, 'Connexion');
+      await loginThroughUi(page, player.email, player.pin);
+      await expectText(page, MSG.auth.wrongPin);
+      await page.getByLabel('Code PIN', { exact: true }).fill(newPin);
+      await page.getByRole('button', { name: 'Se connecter' }).click();
+      await page.getByRole('heading', { level: 1, name: `Bonjour, ${player.name} !` }).waitFor();
     });
   }, 120_000);
 }

@@ -45,7 +45,7 @@ export function matchJourney(s: Suite) {
       await pageA.goto('/my-matches');
       const mine = pageA.getByRole('article', { name: place.name });
       await mine.getByRole('button', { name: 'Participants (1)' }).click();
-      const panel = mine.getByRole('region', { name: 'Participants' });
+      const panel = mine.getByLabel('Participants', { exact: true });
       await panel.getByText(b.name).waitFor();
       await checkA11y(pageA, 'my matches (participants open)');
 
