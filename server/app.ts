@@ -67,7 +67,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   if (serveClient) {
     await app.register(fastifyStatic, {
       root: CLIENT_DIST,
-      index: false,
+      index: 'index.html',
       // Hashed assets can be cached forever; index.html never.
       setHeaders: (res, path) =>
         void res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
