@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { MSG } from '../common/messages';
 import type { Deps } from './deps';
 import { registerAuthRateLimit } from './lib/rate-limit';
@@ -17,6 +17,12 @@ export const CLIENT_DIST = fileURLToPath(new URL('../dist/client', import.meta.u
 
 /** Photos are at most 5 MB; base64 adds a third, JSON a little more. */
 export const BODY_LIMIT = Math.ceil(5 * 1024 * 1024 * (4 / 3)) + 64 * 1024;
+
+const CLIENT_ERRORS: Record<number, string> = {
+  413: MSG.http.payloadTooLarge,
+  415: MSG.http.jsonOnly,
+  429: MSG.auth.tooManyRequests,
+};
 
 export interface BuildAppOptions {
   /** Serve the built client from `dist/client` with SPA fallback (default: when it exists). */
@@ -32,8 +38,21 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     trustProxy: deps.env.TRUST_PROXY,
     // Batched GET URLs list every procedure path in one segment.
     routerOptions: { maxParamLength: 5000 },
+    // Start-up also waits for the database and Redis; a loaded host should not abort it.
+    pluginTimeout: 60_000,
   });
   if (options.onClose) app.addHook('onClose', options.onClose);
+
+  // Errors raised before a route's own handling (body too large, unreadable JSON) stay French
+  // outside /api too; /api has its own handler with the legacy shapes.
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const status = err.statusCode ?? 500;
+    if (status >= 500) {
+      req.log.error({ err }, 'unhandled error');
+      return reply.code(500).send({ error: MSG.http.server });
+    }
+    return reply.code(status).send({ error: CLIENT_ERRORS[status] ?? MSG.http.badRequest });
+  });
 
   await app.register(cookie);
   await registerAuthRateLimit(app, deps.env);
