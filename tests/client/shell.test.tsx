@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, screen, waitForElementToBeRemoved, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useNavigate } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Layout } from '../../client/src/components/layout/Layout';
 import { App } from '../../client/src/App';
@@ -10,7 +11,15 @@ import { renderWithProviders, testUser } from './support/render';
 
 function WhoAmI() {
   const { user } = useAuth();
-  return <p>{user ? `Connecté : ${user.name}` : 'Déconnecté'}</p>;
+  const navigate = useNavigate();
+  return (
+    <>
+      <p>{user ? `Connecté : ${user.name}` : 'Déconnecté'}</p>
+      <button type="button" onClick={() => void navigate('/find-match')}>
+        Naviguer ailleurs
+      </button>
+    </>
+  );
 }
 
 const renderShell = (user = testUser(), route = '/') => {
@@ -91,6 +100,15 @@ describe('mobile menu', () => {
     const menu = screen.getByRole('dialog', { name: 'Menu' });
     await ue.click(within(menu).getByRole('link', { name: 'Mes matchs' }));
     expect(menu).toHaveClass('is-closing');
+    await waitForElementToBeRemoved(menu, { timeout: 1000 });
+  });
+
+  it('closes when the route changes by other means', async () => {
+    const { ue } = renderShell(testUser(), '/profile');
+    await ue.click(screen.getByRole('button', { name: 'Ouvrir le menu' }));
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    fireEvent.click(screen.getByRole('button', { name: 'Naviguer ailleurs' }));
+    await vi.waitFor(() => expect(menu).toHaveClass('is-closing'));
     await waitForElementToBeRemoved(menu, { timeout: 1000 });
   });
 

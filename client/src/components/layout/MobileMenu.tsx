@@ -81,13 +81,13 @@ export function MobileMenu({ user, onClosed, onLogout, id }: MobileMenuProps) {
         </h2>
         <ul className="mobile-menu-list">
           <li>
-            <NavLink className={linkClass} to="/" end>
+            <NavLink onClick={close} className={linkClass} to="/" end>
               Accueil
             </NavLink>
           </li>
           {MAIN_LINKS.map((link) => (
             <li key={link.to}>
-              <NavLink className={linkClass} to={link.to}>
+              <NavLink onClick={close} className={linkClass} to={link.to}>
                 {link.label}
               </NavLink>
             </li>
@@ -100,13 +100,13 @@ export function MobileMenu({ user, onClosed, onLogout, id }: MobileMenuProps) {
         </h2>
         <ul className="mobile-menu-list">
           <li>
-            <NavLink className={linkClass} to="/profile">
+            <NavLink onClick={close} className={linkClass} to="/profile">
               Mon Profil
             </NavLink>
           </li>
           {user.is_admin && (
             <li>
-              <NavLink className={linkClass} to="/admin">
+              <NavLink onClick={close} className={linkClass} to="/admin">
                 Administration
               </NavLink>
             </li>

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { MSG } from '../../../../common/messages';
+import { Avatar } from '../../components/layout/Avatar';
 import { Button } from '../../components/ui';
 import { PhotoError, preparePhoto } from './photo';
 
@@ -54,24 +55,22 @@ export function PhotoDropzone({ preview, name, onPhoto, onRemove, onError, prepa
       {preview ? (
         <img className="dropzone-preview" src={preview} alt={`Photo de ${name}`} />
       ) : (
-        <span className="profile-photo" aria-hidden="true">
-          📷
-        </span>
+        <Avatar name={name} photo={null} className="dropzone-preview profile-photo" />
       )}
       <p>Glissez-déposez une photo ici</p>
       <p className="muted">JPG, PNG ou GIF, 5 MB maximum</p>
       <div className="row">
-        <label className="btn btn-secondary" htmlFor={inputId} aria-busy={busy || undefined}>
-          {busy ? 'Traitement...' : 'Choisir une photo'}
-        </label>
         <input
           ref={input}
           id={inputId}
-          className="visually-hidden"
+          className="visually-hidden file-input"
           type="file"
           accept="image/*"
           onChange={(e) => void take(e.target.files?.[0])}
         />
+        <label className="btn btn-secondary" htmlFor={inputId} aria-busy={busy || undefined}>
+          {busy ? 'Traitement...' : 'Choisir une photo'}
+        </label>
         {preview && (
           <Button variant="ghost" onClick={onRemove}>
             Supprimer la photo
