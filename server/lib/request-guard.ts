@@ -28,13 +28,16 @@ function isForeignOrigin(origin: string, host: string | undefined): boolean {
  */
 export async function requestGuard(req: FastifyRequest, reply: FastifyReply) {
   if (!MUTATING.has(req.method)) return;
+  // Paths whose documented answer has `success` keep it on refusals too.
+  const refuse = (status: number, error: string) =>
+    reply.code(status).send(req.routeOptions.config.legacySuccess ? { success: false, error } : { error });
   const type = req.headers['content-type'];
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
   if ((type !== undefined || hasBody) && !JSON_TYPE.test(type ?? '')) {
-    return reply.code(415).send({ error: MSG.http.jsonOnly });
+    return refuse(415, MSG.http.jsonOnly);
   }
   if (!req.cookies[SESSION_COOKIE]) return;
   const origin = req.headers.origin;
   const crossSite = req.headers['sec-fetch-site'] === 'cross-site' || (origin !== undefined && isForeignOrigin(origin, req.headers.host));
-  if (crossSite) return reply.code(403).send({ error: MSG.http.crossSite });
+  if (crossSite) return refuse(403, MSG.http.crossSite);
 }

@@ -29,6 +29,9 @@ describe('JSON-only bodies', () => {
       expect(res.status, contentType).toBe(415);
       expect(res.body, contentType).toMatchObject({ error: 'Le corps de la requête doit être au format JSON (application/json).' });
     }
+    const legacy = await w.api.call('POST', '/api/auth/login-by-email', { raw: 'email=a@b.fr&pin=1234', contentType: 'application/x-www-form-urlencoded' });
+    expect(legacy.status).toBe(415);
+    expect(legacy.body).toEqual({ success: false, error: 'Le corps de la requête doit être au format JSON (application/json).' });
     const form = await w.api.call('PUT', '/api/users/{id}', { params: { id: player.id }, token: player.token, raw: 'name=Pirate&level=Niveau+1', contentType: 'application/x-www-form-urlencoded' });
     expect(form.status).toBe(415);
     const me = await w.api.call<{ user: { name: string } }>('GET', '/api/users/{id}', { params: { id: player.id }, token: player.token });
