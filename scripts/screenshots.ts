@@ -161,8 +161,7 @@ async function main() {
       // A player.
       {
         const { context, page } = await open();
-        await loginInContext(context, page, camille, '/find-match');
-        await page.getByRole('link', { name: 'Padel Match' }).first().click();
+        await loginInContext(context, page, camille, '/');
         await page.getByRole('heading', { level: 1, name: /Bonjour/ }).waitFor();
         await shoot(page, 'home', vp);
         for (const [path, screen, title] of [

@@ -24,11 +24,6 @@ export async function loginInContext(context: BrowserContext, page: Page, player
   const body = (await res.json()) as { result: { data: { user: unknown } } };
   await page.goto('/find-match');
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [STORED_USER_KEY, JSON.stringify(body.result.data.user)] as const);
-  await openPath(page, path);
-}
-
-/** Opens a client route by a full page load. */
-export async function openPath(page: Page, path: string) {
   await page.goto(path);
 }
 

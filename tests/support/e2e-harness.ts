@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
@@ -27,6 +27,16 @@ export function browserStatus(): { available: boolean; required: boolean; reason
   const required = ['1', 'true'].includes(process.env.E2E_REQUIRED ?? '');
   return { available, required, reason: available ? '' : `${CHROMIUM} is missing (apt-get install chromium)` };
 }
+
+/** Every file of dist/client/assets as built at the start of the run. */
+function snapshotAssets(): Map<string, Buffer> {
+  const dir = join(ROOT, 'dist', 'client', 'assets');
+  const files = new Map<string, Buffer>();
+  if (existsSync(dir)) for (const name of readdirSync(dir)) files.set(`/assets/${name}`, readFileSync(join(dir, name)));
+  return files;
+}
+
+const CONTENT_TYPES: Record<string, string> = { js: 'text/javascript', css: 'text/css', svg: 'image/svg+xml', png: 'image/png', woff2: 'font/woff2' };
 
 /** Builds dist/client when it is missing or older than its sources (same script as `npm start`). */
 export function ensureClientBuilt() {
@@ -76,8 +86,13 @@ export interface E2E {
   browser: Browser;
   baseUrl: string;
   api: Api;
-  /** GET / does not serve the client (a server bug the smoke test reports). */
-  rootBroken: boolean;
+  /**
+   * The client's hashed assets as built at the start. dist/client is shared with whoever runs
+   * `npm run build` or `npm start` meanwhile (other work on the same tree); a page loaded before
+   * such a rebuild still asks for the old chunk names, so those are served from here (with a
+   * warning) instead of failing as 404. A clean CI run never needs it.
+   */
+  assets: Map<string, Buffer>;
   /** Registers a player through the API, as the client does: send-otp-email, code from the mail, verify, register. */
   registerPlayer(o: { name: string; email: string; phone: string; pin?: string }): Promise<TestPlayer>;
 }
@@ -94,12 +109,7 @@ export async function startE2E(): Promise<E2E> {
     await smtp.close();
     throw e;
   }
-  // A direct GET / must serve the client like any other route. When it does not, the smoke test
-  // fails on it, and the journeys get index.html for / through the browser so that one bug does
-  // not hide everything else.
-  const root = await fetch(`${server.url}/`, { headers: { accept: 'text/html' } });
-  const rootBroken = root.status !== 200;
-  if (rootBroken) console.warn(`[e2e] GET / answers ${root.status}: journeys get / from the SPA fallback of /find-match`);
+  const assets = snapshotAssets();
   const browser = await launchBrowser();
   console.log(`[e2e] server ${server.url} (${server.database}), SMTP ${smtp.url}, Chromium ${browser.version()} — ready in ${Date.now() - t0} ms`);
   const baseUrl = server.url;
@@ -110,7 +120,7 @@ export async function startE2E(): Promise<E2E> {
     browser,
     baseUrl,
     api,
-    rootBroken,
+    assets,
     async registerPlayer({ name, email, phone, pin = '4827' }) {
       await api.auth.sendOtpEmail.mutate({ email });
       const code = await smtp.codeFor(email);
@@ -167,12 +177,14 @@ export async function runJourney(e2e: E2E, name: string, fn: (j: Journey) => Pro
     async open(options = DESKTOP) {
       const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, locale: 'fr-FR', timezoneId: 'Europe/Paris', ...options });
       context.setDefaultTimeout(10_000);
-      if (e2e.rootBroken) {
-        await context.route(`${e2e.baseUrl}/`, async (route) => {
-          if (route.request().resourceType() !== 'document') return route.continue();
-          await route.fulfill({ response: await route.fetch({ url: `${e2e.baseUrl}/find-match` }) });
-        });
-      }
+      await context.route(`${e2e.baseUrl}/assets/**`, async (route) => {
+        const res = await route.fetch();
+        const path = new URL(route.request().url()).pathname;
+        const kept = e2e.assets.get(path);
+        if (res.status() !== 404 || !kept) return route.fulfill({ response: res });
+        console.warn(`[e2e] dist/client was rebuilt during the run; ${path} served from the start-of-run build`);
+        await route.fulfill({ status: 200, body: kept, contentType: CONTENT_TYPES[path.split('.').pop() ?? ''] ?? 'application/octet-stream' });
+      });
       context.on('page', (page) => {
         const log: string[] = [];
         journey.pages.push({ page, log });

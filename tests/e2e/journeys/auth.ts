@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { LOGIN_LOCK_MINUTES } from '../../../common/limits';
 import { MSG } from '../../../common/messages';
 import { checkA11y, makePng, runJourney, uniquePlayer, type Journey } from '../../support/e2e-harness';
-import { STORED_USER_KEY, expectShell, expectText, openPath, type Suite } from '../../support/e2e-app';
+import { STORED_USER_KEY, expectShell, expectText, type Suite } from '../../support/e2e-app';
 import type { Page } from 'playwright-core';
 
 /** The heading of the current authentication step. */
@@ -18,7 +18,7 @@ export async function loginThroughUi(page: Page, email: string, pin: string) {
 /** Opens the app logged out and goes to the login step. */
 async function openLogin(j: Journey) {
   const { page } = await j.open();
-  await openPath(page, '/');
+  await page.goto('/');
   await authStep(page, 'Créer un compte');
   await page.getByRole('button', { name: "J'ai déjà un compte" }).click();
   await authStep(page, 'Connexion');
@@ -35,7 +35,7 @@ export function registrationJourney(s: Suite) {
     await runJourney(e2e, 'journey 1 registration and profile', async (j) => {
       const player = { ...uniquePlayer('Nouveau'), pin: '4821' };
       const { page } = await j.open();
-      await openPath(page, '/');
+      await page.goto('/');
       await authStep(page, 'Créer un compte');
       await checkA11y(page, 'auth: phone (registration start)');
       // Validation before any call.
