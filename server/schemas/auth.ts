@@ -142,6 +142,7 @@ export const ZRegisterInput = z
     country: ZCountry,
     pin: text(MSG.auth.allFieldsRequired),
     confirmPin: text(MSG.auth.allFieldsRequired),
+    deviceId: ZDeviceId,
   })
   .transform((v, ctx) => lower(checked(v, ctx, registerRules(v))));
 export type TRegisterInput = z.input<typeof ZRegisterInput>;
@@ -156,6 +157,7 @@ export const ZLegacyRegisterBody = z
     phone: text(MSG.auth.phoneRequired),
     country: ZCountry,
     pin: text(MSG.auth.allFieldsRequired),
+    deviceId: ZDeviceId,
   })
   .transform((v, ctx) => {
     const withConfirm = { ...v, confirmPin: v.pin };

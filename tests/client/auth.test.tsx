@@ -245,6 +245,7 @@ describe("Auth step 'register' (create account)", () => {
       country: 'FR',
       pin: '4826',
       confirmPin: '4826',
+      deviceId: window.localStorage.getItem(STORAGE_KEYS.deviceId),
     });
   });
 

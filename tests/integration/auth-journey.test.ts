@@ -71,6 +71,7 @@ describe('registration journey over tRPC (browser: cookie session)', () => {
       country: 'FR',
       pin: PIN,
       confirmPin: PIN,
+      deviceId: 'device-registered-from',
     });
     expect(res.error).toBeUndefined();
     expect(res.data).toMatchObject({ success: true, message: MSG.auth.registered, user: { name: 'Léa Martin', email: id.email, phone: id.phone, is_admin: false, photo: null } });
@@ -83,6 +84,8 @@ describe('registration journey over tRPC (browser: cookie session)', () => {
     const stored = await storedUser(id.email);
     expect(stored!.pinHash).toMatch(/^\$argon2id\$v=19\$/);
     expect(stored!.pinHash).toMatch(/m=19456/);
+    const trust = await trpc(t.app, 'mutation', 'auth.checkDevice', { deviceId: 'device-registered-from' }, { cookie: res.cookie! });
+    expect(trust.data).toEqual({ isTrusted: true });
   });
 
   it('logs in by e-mail with the PIN: a new session token, the device becomes trusted', async () => {

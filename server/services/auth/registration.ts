@@ -63,7 +63,8 @@ function uniqueViolation(err: unknown): string | null {
 
 /**
  * Creates an account for an e-mail proven by OTP within the last 30 minutes (checked here, never
- * trusted from the client), refusing an e-mail or phone already in use, then logs the player in.
+ * trusted from the client), refusing an e-mail or phone already in use, then logs the player in
+ * (and trusts the device it registered from, like a login).
  * The proof is used up in the same transaction as the insert, so it registers one account.
  */
 export async function register(deps: Deps, input: TRegisterData): Promise<LoggedIn & { message: string }> {
@@ -90,6 +91,6 @@ export async function register(deps: Deps, input: TRegisterData): Promise<Logged
     if (index === null) throw err;
     throw conflict(index.includes('phone') ? MSG.auth.existingPhone : MSG.auth.existingEmail);
   }
-  const session = await startSession(deps, userId);
+  const session = await startSession(deps, userId, input.deviceId);
   return { ...session, message: MSG.auth.registered };
 }

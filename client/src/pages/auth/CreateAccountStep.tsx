@@ -44,7 +44,7 @@ export function CreateAccountStep({ name: initialName, email: initialEmail, phon
     try {
       let created;
       try {
-        created = await register.mutateAsync(input);
+        created = await register.mutateAsync({ ...input, deviceId: getDeviceId() });
       } catch (e) {
         return setError({ field: '', message: errorMessage(e, MSG.auth.registerFailed) });
       }
