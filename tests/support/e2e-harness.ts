@@ -178,12 +178,16 @@ export async function runJourney(e2e: E2E, name: string, fn: (j: Journey) => Pro
       const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, locale: 'fr-FR', timezoneId: 'Europe/Paris', ...options });
       context.setDefaultTimeout(10_000);
       await context.route(`${e2e.baseUrl}/assets/**`, async (route) => {
-        const res = await route.fetch();
         const path = new URL(route.request().url()).pathname;
         const kept = e2e.assets.get(path);
-        if (res.status() !== 404 || !kept) return route.fulfill({ response: res });
-        console.warn(`[e2e] dist/client was rebuilt during the run; ${path} served from the start-of-run build`);
-        await route.fulfill({ status: 200, body: kept, contentType: CONTENT_TYPES[path.split('.').pop() ?? ''] ?? 'application/octet-stream' });
+        try {
+          const res = await route.fetch();
+          if (res.status() !== 404 || !kept) return await route.fulfill({ response: res });
+          console.warn(`[e2e] dist/client was rebuilt during the run; ${path} served from the start-of-run build`);
+          await route.fulfill({ status: 200, body: kept, contentType: CONTENT_TYPES[path.split('.').pop() ?? ''] ?? 'application/octet-stream' });
+        } catch {
+          // The page or its context closed while the request was in flight.
+        }
       });
       context.on('page', (page) => {
         const log: string[] = [];
@@ -217,7 +221,10 @@ export async function runJourney(e2e: E2E, name: string, fn: (j: Journey) => Pro
     console.warn(`[e2e] "${name}" failed: screenshots and console logs in ${dir}`);
     throw err;
   } finally {
-    for (const c of contexts) await c.close().catch(() => {});
+    for (const c of contexts) {
+      await c.unrouteAll({ behavior: 'ignoreErrors' }).catch(() => {});
+      await c.close().catch(() => {});
+    }
   }
 }
 

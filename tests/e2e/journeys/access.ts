@@ -33,6 +33,8 @@ export function mobileMenuJourney(s: Suite) {
       const player = await e2e.registerPlayer(uniquePlayer('Mobile'));
       const { context, page } = await j.open(MOBILE);
       await loginInContext(context, page, player, '/');
+      await page.getByRole('heading', { level: 1, name: /^Bonjour/ }).waitFor();
+      await checkA11y(page, 'home (mobile)');
       const toggle = page.getByRole('button', { name: 'Ouvrir le menu' });
       await toggle.click();
       const menu = page.getByRole('dialog', { name: 'Menu' });
@@ -63,6 +65,7 @@ export function mobileMenuJourney(s: Suite) {
         await page.waitForLoadState('networkidle');
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         expect({ path, width }).toEqual({ path, width: 390 });
+        await checkA11y(page, `${title} (mobile)`);
       }
       // And the logout button of the menu ends the session.
       await toggle.click();
