@@ -250,6 +250,12 @@ export const a11yTable = new Map<string, Record<Impact, number>>();
  * any violation under test-artifacts/e2e/axe/, and (softly) asserts no serious or critical one.
  */
 export async function checkA11y(page: Page, screen: string) {
+  // Judge the screen at rest: no hover left by the last click, no colour transition half-way.
+  await page.mouse.move(0, 0);
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity);
+    await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 1000))]);
+  });
   const injected = await page.evaluate(() => 'axe' in window);
   if (!injected) await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
