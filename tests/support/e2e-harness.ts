@@ -1,9 +1,12 @@
+// The e2e harness: the real server as a child process (tests/support/server-process.ts) with an
+// in-process SMTP server, Debian's Chromium driven by playwright-core (never a downloaded browser),
+// browser contexts that keep a screenshot and the console log when a journey fails, and axe-core.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
+import { createTRPCClient, httpLink } from '@trpc/client';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { AppRouter } from '../../server/trpc/root';
@@ -139,11 +142,6 @@ export async function stopE2E(e: Partial<E2E>) {
     await e.server.stop();
   }
   await e.smtp?.close();
-}
-
-/** The French message of a tRPC error (for API-side assertions). */
-export function apiMessage(e: unknown): string {
-  return e instanceof TRPCClientError ? e.message : String(e);
 }
 
 // ---------------------------------------------------------------------------------------------
