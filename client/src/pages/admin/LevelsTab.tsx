@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { DEFAULT_LEVELS } from '../../../../common/levels';
 import { DEFAULT_LEVEL_COLOUR, LEVEL_ORDRE_MAX, LEVEL_ORDRE_MIN } from '../../../../common/limits';
-import { MSG } from '../../../../common/messages';
 import { ZCreateLevelInput } from '../../../../server/schemas/admin';
 import { LevelBadge } from '../../components/matches/LevelBadges';
-import { useNotice } from '../../components/matches/useNotice';
-import { Button, ConfirmDialog, EmptyState, Field, Notice, Spinner } from '../../components/ui';
-import { errorMessage } from '../../lib/errors';
+import { NoticeSlot } from '../../components/matches/NoticeSlot';
+import { Button, ConfirmDialog, Field, Notice } from '../../components/ui';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { firstIssue, NoticeSlot, PanelHead } from './shared';
+import { AddToggleButton, AdminList, firstIssue, ItemActions, PanelHead } from './shared';
+import { useCrudTab } from './useCrudTab';
 
 type Level = RouterOutputs['admin']['levels']['list'][number];
 /** A level as listed: from the server (with an id) or one of the defaults shown when loading fails. */
@@ -123,104 +122,69 @@ export function LevelsTab() {
   const list = trpc.admin.levels.list.useQuery(undefined, { retry: false });
   const create = trpc.admin.levels.create.useMutation();
   const update = trpc.admin.levels.update.useMutation();
-  const remove = trpc.admin.levels.delete.useMutation();
-  const notice = useNotice();
-  const [editing, setEditing] = useState<ListedLevel | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Level | null>(null);
+  const crud = useCrudTab<ListedLevel, Level>({
+    remove: trpc.admin.levels.delete.useMutation(),
+    refresh: () => {
+      void utils.admin.levels.list.invalidate();
+      void utils.levels.list.invalidate();
+    },
+  });
 
   // Spec section 8: a failed load shows the default level list instead.
   const levels: readonly ListedLevel[] = list.data ?? (list.isError ? DEFAULT_LEVELS : []);
   const nextOrdre = Math.min(LEVEL_ORDRE_MAX, levels.reduce((max, l) => Math.max(max, l.ordre), 0) + 1);
-  const refresh = () => {
-    void utils.admin.levels.list.invalidate();
-    void utils.levels.list.invalidate();
-  };
-  const onSaved = {
-    onSuccess: () => {
-      setEditing(null);
-      notice.success(MSG.admin.saved);
-      refresh();
-    },
-    onError: (err: unknown) => notice.error(errorMessage(err, MSG.admin.saveFailed)),
-  };
 
   return (
     <div className="admin-tab-body">
       <PanelHead
         title="Niveaux"
         lead="Les niveaux de jeu proposés aux joueurs, dans leur ordre et leur couleur."
-        actions={
-          <Button variant={editing === 'new' ? 'secondary' : 'primary'} onClick={() => setEditing(editing === 'new' ? null : 'new')} aria-expanded={editing === 'new'}>
-            {editing === 'new' ? 'Fermer le formulaire' : 'Ajouter un niveau'}
-          </Button>
-        }
+        actions={<AddToggleButton open={crud.adding} onToggle={crud.toggleAdd} label="Ajouter un niveau" />}
       />
-      <NoticeSlot notice={notice.notice} onClose={notice.clear} />
-      {editing !== null && (
+      <NoticeSlot notice={crud.notice.notice} onClose={crud.notice.clear} />
+      {crud.editing !== null && (
         <LevelForm
-          key={editing === 'new' ? 'new' : (editing.id ?? editing.niveau)}
-          level={editing === 'new' ? null : editing}
+          key={crud.edited ? (crud.edited.id ?? crud.edited.niveau) : 'new'}
+          level={crud.edited}
           nextOrdre={nextOrdre}
           saving={create.isPending || update.isPending}
-          onCancel={() => setEditing(null)}
+          onCancel={crud.closeForm}
           onSave={(values) =>
-            editing !== 'new' && editing.id !== undefined ? update.mutate({ id: editing.id, ...values }, onSaved) : create.mutate(values, onSaved)
+            crud.edited?.id !== undefined ? update.mutate({ id: crud.edited.id, ...values }, crud.saveHandlers) : create.mutate(values, crud.saveHandlers)
           }
         />
       )}
-      {list.isPending ? (
-        <Spinner label="Chargement des niveaux..." showLabel />
-      ) : levels.length === 0 ? (
-        <EmptyState title="Aucun niveau pour le moment." />
-      ) : (
-        <ul className="admin-list">
-          {levels.map((level) => (
-            <li key={level.id ?? level.niveau} className="card admin-item">
-              <span className="admin-level-order" aria-label={`Ordre ${level.ordre}`}>
-                {level.ordre}
-              </span>
-              <div className="admin-item-main">
-                <div className="admin-item-title">
-                  <LevelBadge niveau={level.niveau} catalogue={[level]} />
-                  <h3>{level.label}</h3>
-                </div>
-                {level.description && <p className="muted">{level.description}</p>}
+      <AdminList
+        loading={list.isPending}
+        loadingLabel="Chargement des niveaux..."
+        emptyTitle="Aucun niveau pour le moment."
+        items={levels}
+        itemKey={(level) => level.id ?? level.niveau}
+      >
+        {(level) => (
+          <>
+            <span className="admin-level-order" aria-label={`Ordre ${level.ordre}`}>
+              {level.ordre}
+            </span>
+            <div className="admin-item-main">
+              <div className="admin-item-title">
+                <LevelBadge niveau={level.niveau} catalogue={[level]} />
+                <h3>{level.label}</h3>
               </div>
-              <div className="admin-item-actions">
-                <Button variant="secondary" onClick={() => setEditing(level)} aria-label={`Modifier ${level.niveau}`}>
-                  Modifier
-                </Button>
-                {level.id !== undefined && (
-                  <Button variant="danger" onClick={() => setDeleting({ ...level, id: level.id as number })} aria-label={`Supprimer ${level.niveau}`}>
-                    Supprimer
-                  </Button>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+              {level.description && <p className="muted">{level.description}</p>}
+            </div>
+            <ItemActions
+              name={level.niveau}
+              onEdit={() => crud.edit(level)}
+              onDelete={level.id === undefined ? undefined : () => crud.askDelete({ ...level, id: level.id as number })}
+            />
+          </>
+        )}
+      </AdminList>
       <ConfirmDialog
-        open={deleting !== null}
+        {...crud.confirmDelete}
         title="Supprimer ce niveau ?"
-        message={`Le niveau « ${deleting?.niveau ?? ''} » sera supprimé. Les joueurs qui l'avaient devront en choisir un autre. Cette action est irréversible.`}
-        confirmLabel="Supprimer"
-        loading={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(
-            { id: deleting.id },
-            {
-              onSuccess: (r) => notice.success(r.message || MSG.admin.deleted),
-              onError: (err) => notice.error(errorMessage(err, MSG.admin.deleteFailed)),
-              onSettled: () => {
-                setDeleting(null);
-                refresh();
-              },
-            },
-          )
-        }
+        message={`Le niveau « ${crud.deleting?.niveau ?? ''} » sera supprimé. Les joueurs qui l'avaient devront en choisir un autre. Cette action est irréversible.`}
       />
     </div>
   );

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { MSG } from '../../../../common/messages';
 import { ZCreatePlaceInput } from '../../../../server/schemas/admin';
-import { useNotice } from '../../components/matches/useNotice';
-import { Button, ConfirmDialog, EmptyState, Field, Notice, Spinner } from '../../components/ui';
+import { NoticeSlot } from '../../components/matches/NoticeSlot';
+import { Button, ConfirmDialog, Field, Notice } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { firstIssue, NoticeSlot, PanelHead } from './shared';
+import { AddToggleButton, AdminList, firstIssue, ItemActions, PanelHead } from './shared';
+import { useCrudTab } from './useCrudTab';
 
 type Place = RouterOutputs['admin']['places']['list'][number];
 
@@ -67,97 +68,58 @@ export function PlacesTab() {
   const list = trpc.admin.places.list.useQuery();
   const create = trpc.admin.places.create.useMutation();
   const update = trpc.admin.places.update.useMutation();
-  const remove = trpc.admin.places.delete.useMutation();
-  const notice = useNotice();
-  const [editing, setEditing] = useState<Place | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Place | null>(null);
-
-  const refresh = () => {
-    void utils.admin.places.list.invalidate();
-    void utils.places.list.invalidate();
-  };
-  const onSaved = {
-    onSuccess: () => {
-      setEditing(null);
-      notice.success(MSG.admin.saved);
-      refresh();
+  const crud = useCrudTab<Place, Place>({
+    remove: trpc.admin.places.delete.useMutation(),
+    refresh: () => {
+      void utils.admin.places.list.invalidate();
+      void utils.places.list.invalidate();
     },
-    onError: (err: unknown) => notice.error(errorMessage(err, MSG.admin.saveFailed)),
-  };
+  });
 
   return (
     <div className="admin-tab-body">
       <PanelHead
         title="Lieux"
         lead="Les terrains où les joueurs peuvent créer des matchs."
-        actions={
-          <Button variant={editing === 'new' ? 'secondary' : 'primary'} onClick={() => setEditing(editing === 'new' ? null : 'new')} aria-expanded={editing === 'new'}>
-            {editing === 'new' ? 'Fermer le formulaire' : 'Ajouter un lieu'}
-          </Button>
-        }
+        actions={<AddToggleButton open={crud.adding} onToggle={crud.toggleAdd} label="Ajouter un lieu" />}
       />
-      <NoticeSlot notice={notice.notice} onClose={notice.clear} />
-      {editing !== null && (
+      <NoticeSlot notice={crud.notice.notice} onClose={crud.notice.clear} />
+      {crud.editing !== null && (
         <PlaceForm
-          key={editing === 'new' ? 'new' : editing.id}
-          place={editing === 'new' ? null : editing}
+          key={crud.edited?.id ?? 'new'}
+          place={crud.edited}
           saving={create.isPending || update.isPending}
-          onCancel={() => setEditing(null)}
-          onSave={(values) => (editing === 'new' ? create.mutate(values, onSaved) : update.mutate({ id: editing.id, ...values }, onSaved))}
+          onCancel={crud.closeForm}
+          onSave={(values) => (crud.edited ? update.mutate({ id: crud.edited.id, ...values }, crud.saveHandlers) : create.mutate(values, crud.saveHandlers))}
         />
       )}
-      {list.isPending ? (
-        <Spinner label="Chargement des lieux..." showLabel />
-      ) : list.isError ? (
-        <Notice kind="error" persistent message={errorMessage(list.error, MSG.admin.placesLoadFailed)} />
-      ) : list.data.length === 0 ? (
-        <EmptyState title="Aucun lieu pour le moment." />
-      ) : (
-        <ul className="admin-list">
-          {list.data.map((place) => (
-            <li key={place.id} className="card admin-item">
-              <div className="admin-item-main">
-                <div className="admin-item-title">
-                  <h3>{place.name}</h3>
-                  <span className={place.is_active ? 'badge badge-primary' : 'badge'}>{place.is_active ? 'Actif' : 'Inactif'}</span>
-                </div>
-                <p className="muted">
-                  {place.address}, {place.city}
-                </p>
+      <AdminList
+        loading={list.isPending}
+        loadingLabel="Chargement des lieux..."
+        error={list.isError ? errorMessage(list.error, MSG.admin.placesLoadFailed) : null}
+        emptyTitle="Aucun lieu pour le moment."
+        items={list.data ?? []}
+        itemKey={(place) => place.id}
+      >
+        {(place) => (
+          <>
+            <div className="admin-item-main">
+              <div className="admin-item-title">
+                <h3>{place.name}</h3>
+                <span className={place.is_active ? 'badge badge-primary' : 'badge'}>{place.is_active ? 'Actif' : 'Inactif'}</span>
               </div>
-              <div className="admin-item-actions">
-                <Button variant="secondary" onClick={() => setEditing(place)} aria-label={`Modifier ${place.name}`}>
-                  Modifier
-                </Button>
-                <Button variant="danger" onClick={() => setDeleting(place)} aria-label={`Supprimer ${place.name}`}>
-                  Supprimer
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+              <p className="muted">
+                {place.address}, {place.city}
+              </p>
+            </div>
+            <ItemActions name={place.name} onEdit={() => crud.edit(place)} onDelete={() => crud.askDelete(place)} />
+          </>
+        )}
+      </AdminList>
       <ConfirmDialog
-        open={deleting !== null}
+        {...crud.confirmDelete}
         title="Supprimer ce lieu ?"
-        message={`Le lieu « ${deleting?.name ?? ''} » sera supprimé. Cette action est irréversible.`}
-        confirmLabel="Supprimer"
-        loading={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(
-            { id: deleting.id },
-            {
-              onSuccess: (r) => notice.success(r.message || MSG.admin.deleted),
-              onError: (err) => notice.error(errorMessage(err, MSG.admin.deleteFailed)),
-              onSettled: () => {
-                setDeleting(null);
-                refresh();
-              },
-            },
-          )
-        }
+        message={`Le lieu « ${crud.deleting?.name ?? ''} » sera supprimé. Cette action est irréversible.`}
       />
     </div>
   );

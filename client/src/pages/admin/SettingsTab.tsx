@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { MSG } from '../../../../common/messages';
+import { NoticeSlot } from '../../components/matches/NoticeSlot';
 import { useNotice } from '../../components/matches/useNotice';
 import { Button, Field, Notice, Spinner } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterInputs, type RouterOutputs } from '../../lib/trpc';
-import { NoticeSlot, PanelHead } from './shared';
+import { PanelHead } from './shared';
 
 type Setting = RouterOutputs['admin']['settings']['get'][number];
 type SettingsInput = RouterInputs['admin']['settings']['save'];

@@ -2,11 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { DEFAULT_SMTP_PORT } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
 import { ZSmtpSaveInput } from '../../../../server/schemas/admin';
+import { NoticeSlot } from '../../components/matches/NoticeSlot';
 import { useNotice } from '../../components/matches/useNotice';
 import { Button, Field, Notice, Spinner } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { firstIssue, NoticeSlot, PanelHead } from './shared';
+import { firstIssue, PanelHead } from './shared';
 
 type SmtpConfig = NonNullable<RouterOutputs['admin']['smtp']['get']>;
 

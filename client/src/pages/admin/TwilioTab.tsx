@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { MSG } from '../../../../common/messages';
 import { ZTwilioSaveInput } from '../../../../server/schemas/admin';
+import { NoticeSlot } from '../../components/matches/NoticeSlot';
 import { useNotice } from '../../components/matches/useNotice';
 import { Button, Field, Notice, Spinner } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { firstIssue, NoticeSlot, PanelHead } from './shared';
+import { firstIssue, PanelHead } from './shared';
 
 type TwilioConfig = NonNullable<RouterOutputs['admin']['twilio']['get']>;
 

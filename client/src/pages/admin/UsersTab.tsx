@@ -3,19 +3,20 @@ import { MSG } from '../../../../common/messages';
 import { ZAdminUpdateUserInput } from '../../../../server/schemas/admin';
 import { LevelBadge } from '../../components/matches/LevelBadges';
 import { useLevelCatalogue } from '../../components/matches/useLevelCatalogue';
-import { useNotice } from '../../components/matches/useNotice';
-import { Button, ConfirmDialog, EmptyState, Field, Modal, Notice, Spinner } from '../../components/ui';
+import { NoticeSlot } from '../../components/matches/NoticeSlot';
+import { Button, ConfirmDialog, Field, Modal, Notice } from '../../components/ui';
 import { useAuth } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { firstIssue, NoticeSlot, PanelHead } from './shared';
+import { AdminList, firstIssue, ItemActions, PanelHead } from './shared';
+import { useCrudTab } from './useCrudTab';
 
 type AdminUser = RouterOutputs['admin']['users']['list'][number];
 
 interface UserEditProps {
   user: AdminUser;
   onClose: () => void;
-  onSaved: (message: string) => void;
+  onSaved: () => void;
 }
 
 function UserEditModal({ user, onClose, onSaved }: UserEditProps) {
@@ -43,7 +44,7 @@ function UserEditModal({ user, onClose, onSaved }: UserEditProps) {
     setError(issue);
     if (!parsed.success) return;
     update.mutate(parsed.data, {
-      onSuccess: () => onSaved(MSG.admin.saved),
+      onSuccess: () => onSaved(),
       onError: (err) => setError(errorMessage(err, MSG.admin.updateFailed)),
     });
   };
@@ -95,11 +96,16 @@ export function UsersTab() {
   const utils = trpc.useUtils();
   const list = trpc.admin.users.list.useQuery();
   const catalogue = useLevelCatalogue();
-  const remove = trpc.admin.users.delete.useMutation();
-  const notice = useNotice();
+  const crud = useCrudTab<AdminUser, AdminUser>({
+    remove: trpc.admin.users.delete.useMutation(),
+    refresh: () => void utils.admin.users.list.invalidate(),
+    // The user's matches go with the account.
+    refreshAfterDelete: () => {
+      void utils.admin.users.list.invalidate();
+      void utils.matches.invalidate();
+    },
+  });
   const [query, setQuery] = useState('');
-  const [editing, setEditing] = useState<AdminUser | null>(null);
-  const [deleting, setDeleting] = useState<AdminUser | null>(null);
 
   const needle = query.trim().toLowerCase();
   const users = (list.data ?? []).filter(
@@ -109,80 +115,43 @@ export function UsersTab() {
   return (
     <div className="admin-tab-body">
       <PanelHead title="Utilisateurs" lead={list.data ? `${list.data.length} compte${list.data.length > 1 ? 's' : ''}` : undefined} />
-      <NoticeSlot notice={notice.notice} onClose={notice.clear} />
+      <NoticeSlot notice={crud.notice.notice} onClose={crud.notice.clear} />
       <Field label="Rechercher un utilisateur" className="admin-search">
         <input className="input" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Nom, email ou téléphone" />
       </Field>
-      {list.isPending ? (
-        <Spinner label="Chargement des utilisateurs..." showLabel />
-      ) : list.isError ? (
-        <Notice kind="error" persistent message={errorMessage(list.error, MSG.admin.usersLoadFailed)} />
-      ) : users.length === 0 ? (
-        <EmptyState title="Aucun utilisateur trouvé." />
-      ) : (
-        <ul className="admin-list">
-          {users.map((u) => (
-            <li key={u.id} className="card admin-item">
-              <span className="admin-avatar" aria-hidden="true">
-                {u.name.trim().charAt(0).toUpperCase()}
-              </span>
-              <div className="admin-item-main">
-                <div className="admin-item-title">
-                  <h3>{u.name}</h3>
-                  <span className={u.is_admin ? 'badge badge-primary' : 'badge'}>{u.is_admin ? 'Admin' : 'Utilisateur'}</span>
-                  {u.level && <LevelBadge niveau={u.level} catalogue={catalogue} />}
-                </div>
-                <p className="muted admin-user-contact">
-                  <span>{u.email ?? 'Pas d’email'}</span>
-                  <span>{u.phone}</span>
-                </p>
+      <AdminList
+        loading={list.isPending}
+        loadingLabel="Chargement des utilisateurs..."
+        error={list.isError ? errorMessage(list.error, MSG.admin.usersLoadFailed) : null}
+        emptyTitle="Aucun utilisateur trouvé."
+        items={users}
+        itemKey={(u) => u.id}
+      >
+        {(u) => (
+          <>
+            <span className="admin-avatar" aria-hidden="true">
+              {u.name.trim().charAt(0).toUpperCase()}
+            </span>
+            <div className="admin-item-main">
+              <div className="admin-item-title">
+                <h3>{u.name}</h3>
+                <span className={u.is_admin ? 'badge badge-primary' : 'badge'}>{u.is_admin ? 'Admin' : 'Utilisateur'}</span>
+                {u.level && <LevelBadge niveau={u.level} catalogue={catalogue} />}
               </div>
-              <div className="admin-item-actions">
-                <Button variant="secondary" onClick={() => setEditing(u)} aria-label={`Modifier ${u.name}`}>
-                  Modifier
-                </Button>
-                <Button variant="danger" onClick={() => setDeleting(u)} disabled={u.id === me?.id} aria-label={`Supprimer ${u.name}`}>
-                  Supprimer
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      {editing && (
-        <UserEditModal
-          key={editing.id}
-          user={editing}
-          onClose={() => setEditing(null)}
-          onSaved={(message) => {
-            setEditing(null);
-            notice.success(message);
-            void utils.admin.users.list.invalidate();
-          }}
-        />
-      )}
+              <p className="muted admin-user-contact">
+                <span>{u.email ?? 'Pas d’email'}</span>
+                <span>{u.phone}</span>
+              </p>
+            </div>
+            <ItemActions name={u.name} onEdit={() => crud.edit(u)} onDelete={() => crud.askDelete(u)} deleteDisabled={u.id === me?.id} />
+          </>
+        )}
+      </AdminList>
+      {crud.edited && <UserEditModal key={crud.edited.id} user={crud.edited} onClose={crud.closeForm} onSaved={crud.saved} />}
       <ConfirmDialog
-        open={deleting !== null}
+        {...crud.confirmDelete}
         title="Supprimer cet utilisateur ?"
-        message={`Le compte de ${deleting?.name ?? ''} et ses matchs seront supprimés. Cette action est irréversible.`}
-        confirmLabel="Supprimer"
-        loading={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(
-            { id: deleting.id },
-            {
-              onSuccess: (r) => notice.success(r.message || MSG.admin.deleted),
-              onError: (err) => notice.error(errorMessage(err, MSG.admin.deleteFailed)),
-              onSettled: () => {
-                setDeleting(null);
-                void utils.admin.users.list.invalidate();
-                void utils.matches.invalidate();
-              },
-            },
-          )
-        }
+        message={`Le compte de ${crud.deleting?.name ?? ''} et ses matchs seront supprimés. Cette action est irréversible.`}
       />
     </div>
   );

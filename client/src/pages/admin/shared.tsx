@@ -1,7 +1,6 @@
-import type { ReactNode } from 'react';
+import type { Key, ReactNode } from 'react';
 import type { z } from 'zod';
-import { Notice } from '../../components/ui';
-import type { NoticeState } from '../../components/matches/useNotice';
+import { Button, EmptyState, Notice, Spinner } from '../../components/ui';
 
 /** The French message of the first failed rule (the shared zod schemas carry the spec's texts). */
 export function firstIssue<T>(result: z.ZodSafeParseResult<T>): string | null {
@@ -26,7 +25,63 @@ export function PanelHead({ title, lead, actions }: PanelHeadProps) {
   );
 }
 
-/** A screen's notice slot; success and error notices vanish after 5 s (spec section 4). */
-export function NoticeSlot({ notice, onClose }: { notice: NoticeState | null; onClose: () => void }) {
-  return notice ? <Notice kind={notice.kind} message={notice.message} onClose={onClose} /> : null;
+/** Opens the add form of a list tab, or closes it again. */
+export function AddToggleButton({ open, onToggle, label }: { open: boolean; onToggle: () => void; label: string }) {
+  return (
+    <Button variant={open ? 'secondary' : 'primary'} onClick={onToggle} aria-expanded={open}>
+      {open ? 'Fermer le formulaire' : label}
+    </Button>
+  );
+}
+
+interface AdminListProps<T> {
+  loading: boolean;
+  loadingLabel: string;
+  /** Shown instead of the list when loading failed. */
+  error?: string | null;
+  emptyTitle: string;
+  items: readonly T[];
+  itemKey: (item: T) => Key;
+  /** The content of one item's card. */
+  children: (item: T) => ReactNode;
+}
+
+/** A tab's list of cards, with its loading, error and empty states. */
+export function AdminList<T>({ loading, loadingLabel, error, emptyTitle, items, itemKey, children }: AdminListProps<T>) {
+  if (loading) return <Spinner label={loadingLabel} showLabel />;
+  if (error) return <Notice kind="error" persistent message={error} />;
+  if (items.length === 0) return <EmptyState title={emptyTitle} />;
+  return (
+    <ul className="admin-list">
+      {items.map((item) => (
+        <li key={itemKey(item)} className="card admin-item">
+          {children(item)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface ItemActionsProps {
+  /** What the buttons act on, for their accessible names ("Modifier Padel Club"). */
+  name: string;
+  onEdit: () => void;
+  /** No delete button without it. */
+  onDelete?: () => void;
+  deleteDisabled?: boolean;
+}
+
+export function ItemActions({ name, onEdit, onDelete, deleteDisabled }: ItemActionsProps) {
+  return (
+    <div className="admin-item-actions">
+      <Button variant="secondary" onClick={onEdit} aria-label={`Modifier ${name}`}>
+        Modifier
+      </Button>
+      {onDelete && (
+        <Button variant="danger" onClick={onDelete} disabled={deleteDisabled} aria-label={`Supprimer ${name}`}>
+          Supprimer
+        </Button>
+      )}
+    </div>
+  );
 }
