@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
-import { MSG } from '../../../common/messages';
 import { MatchGridSkeleton } from '../components/matches/MatchCardSkeleton';
-import { MatchCard } from '../components/matches/MatchCard';
+import { MatchCardGrid, NoMatchesAvailable } from '../components/matches/MatchCardGrid';
+import { NoticeSlot } from '../components/matches/NoticeSlot';
 import { useJoinMatch } from '../components/matches/useJoinMatch';
 import { useLevelCatalogue } from '../components/matches/useLevelCatalogue';
 import { useLoggedError } from '../components/matches/useLoggedError';
-import { Button, EmptyState, Notice } from '../components/ui';
+import { Button } from '../components/ui';
 import { useAuth } from '../lib/auth';
 import { trpc } from '../lib/trpc';
 import './matches.css';
@@ -32,37 +32,18 @@ export default function FindMatchPage() {
         </Link>
       </div>
 
-      {notice.notice && <Notice kind={notice.notice.kind} message={notice.notice.message} onClose={notice.clear} />}
+      <NoticeSlot notice={notice.notice} onClose={notice.clear} />
 
       {list.isPending ? (
         <MatchGridSkeleton count={6} />
       ) : matches.length === 0 ? (
-        <EmptyState
-          title={MSG.match.noneAvailable}
-          action={
-            <Link className="btn btn-primary" to="/create-match">
-              {MSG.match.createFirst}
-            </Link>
-          }
-        />
+        <NoMatchesAvailable />
       ) : (
         <>
           <p className="visually-hidden" role="status">
             {matches.length} match{matches.length > 1 ? 's' : ''} affiché{matches.length > 1 ? 's' : ''}
           </p>
-          <div className="match-grid">
-            {matches.map((match) => (
-              <MatchCard
-                key={match.id}
-                match={match}
-                userId={user?.id}
-                catalogue={catalogue}
-                joining={joiningId === match.id}
-                onJoin={join}
-                headingLevel={2}
-              />
-            ))}
-          </div>
+          <MatchCardGrid matches={matches} userId={user?.id} catalogue={catalogue} joiningId={joiningId} onJoin={join} headingLevel={2} />
           {list.hasNextPage && (
             <div className="load-more">
               <Button variant="secondary" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>

@@ -1,13 +1,12 @@
 import { Link } from 'react-router-dom';
 import { HOME_RECENT_MATCHES } from '../../../common/limits';
-import { MSG } from '../../../common/messages';
 import { LevelBadge } from '../components/matches/LevelBadges';
-import { MatchCard } from '../components/matches/MatchCard';
+import { MatchCardGrid, NoMatchesAvailable } from '../components/matches/MatchCardGrid';
 import { MatchGridSkeleton } from '../components/matches/MatchCardSkeleton';
 import { useJoinMatch } from '../components/matches/useJoinMatch';
 import { useLevelCatalogue } from '../components/matches/useLevelCatalogue';
+import { NoticeSlot } from '../components/matches/NoticeSlot';
 import { useLoggedError } from '../components/matches/useLoggedError';
-import { EmptyState, Notice } from '../components/ui';
 import { useAuth } from '../lib/auth';
 import { trpc } from '../lib/trpc';
 import './matches.css';
@@ -71,31 +70,13 @@ export default function HomePage() {
             Voir tous les matchs
           </Link>
         </div>
-        {notice.notice && <Notice kind={notice.notice.kind} message={notice.notice.message} onClose={notice.clear} />}
+        <NoticeSlot notice={notice.notice} onClose={notice.clear} />
         {recent.isPending ? (
           <MatchGridSkeleton count={HOME_RECENT_MATCHES} />
         ) : matches.length === 0 ? (
-          <EmptyState
-            title={MSG.match.noneAvailable}
-            action={
-              <Link className="btn btn-primary" to="/create-match">
-                {MSG.match.createFirst}
-              </Link>
-            }
-          />
+          <NoMatchesAvailable />
         ) : (
-          <div className="match-grid">
-            {matches.map((match) => (
-              <MatchCard
-                key={match.id}
-                match={match}
-                userId={user?.id}
-                catalogue={catalogue}
-                joining={joiningId === match.id}
-                onJoin={join}
-              />
-            ))}
-          </div>
+          <MatchCardGrid matches={matches} userId={user?.id} catalogue={catalogue} joiningId={joiningId} onJoin={join} />
         )}
       </section>
     </div>

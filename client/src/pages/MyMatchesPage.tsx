@@ -2,10 +2,11 @@ import { Link } from 'react-router-dom';
 import { DEFAULT_SETTINGS } from '../../../common/limits';
 import { MatchGridSkeleton } from '../components/matches/MatchCardSkeleton';
 import { MyMatchItem } from '../components/matches/MyMatchItem';
+import { NoticeSlot } from '../components/matches/NoticeSlot';
 import { useLevelCatalogue } from '../components/matches/useLevelCatalogue';
 import { useLoggedError } from '../components/matches/useLoggedError';
 import { useNotice } from '../components/matches/useNotice';
-import { EmptyState, Notice } from '../components/ui';
+import { EmptyState } from '../components/ui';
 import { trpc } from '../lib/trpc';
 import './matches.css';
 
@@ -44,7 +45,7 @@ export default function MyMatchesPage() {
         <Counter value={counters?.upcoming} label="À venir" />
       </div>
 
-      {notice.notice && <Notice kind={notice.notice.kind} message={notice.notice.message} onClose={notice.clear} />}
+      <NoticeSlot notice={notice.notice} onClose={notice.clear} />
 
       {mine.isPending ? (
         <MatchGridSkeleton count={2} />

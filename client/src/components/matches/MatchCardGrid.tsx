@@ -1,0 +1,48 @@
+import { Link } from 'react-router-dom';
+import { MSG } from '../../../../common/messages';
+import { EmptyState } from '../ui';
+import { MatchCard } from './MatchCard';
+import type { LevelView, MatchView } from './types';
+
+interface MatchCardGridProps {
+  matches: readonly MatchView[];
+  userId: number | undefined;
+  catalogue?: readonly LevelView[];
+  /** The match whose Rejoindre button is busy (from useJoinMatch). */
+  joiningId: number | null;
+  onJoin: (match: MatchView) => void;
+  headingLevel?: 2 | 3;
+}
+
+/** Upcoming matches as a grid of cards, each with its Rejoindre button. */
+export function MatchCardGrid({ matches, userId, catalogue, joiningId, onJoin, headingLevel }: MatchCardGridProps) {
+  return (
+    <div className="match-grid">
+      {matches.map((match) => (
+        <MatchCard
+          key={match.id}
+          match={match}
+          userId={userId}
+          catalogue={catalogue}
+          joining={joiningId === match.id}
+          onJoin={onJoin}
+          headingLevel={headingLevel}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** No upcoming match: 'Aucun match disponible' and a link to create the first one. */
+export function NoMatchesAvailable() {
+  return (
+    <EmptyState
+      title={MSG.match.noneAvailable}
+      action={
+        <Link className="btn btn-primary" to="/create-match">
+          {MSG.match.createFirst}
+        </Link>
+      }
+    />
+  );
+}
