@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { MOBILE_MENU_CLOSE_MS } from '../../../../common/limits';
 import type { TUser } from '../../lib/auth';
@@ -14,6 +14,28 @@ export interface MobileMenuProps {
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'mobile-menu-link active' : 'mobile-menu-link');
+
+/** A titled group of the menu: a landmark named by its heading, holding a list. */
+function MenuSection({ as: Tag, id, title, children }: { as: 'nav' | 'section'; id: string; title: string; children: ReactNode }) {
+  return (
+    <Tag className="mobile-menu-section" aria-labelledby={id}>
+      <h2 className="mobile-menu-section-title" id={id}>
+        {title}
+      </h2>
+      <ul className="mobile-menu-list">{children}</ul>
+    </Tag>
+  );
+}
+
+function MenuLink({ to, end, onClick, children }: { to: string; end?: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <li>
+      <NavLink onClick={onClick} className={linkClass} to={to} end={end}>
+        {children}
+      </NavLink>
+    </li>
+  );
+}
 
 /**
  * The full-screen sliding menu of small screens. It is mounted while open; closing (button, Escape,
@@ -75,56 +97,33 @@ export function MobileMenu({ user, onClosed, onLogout, id }: MobileMenuProps) {
           <p className="mobile-menu-account-type">{user.is_admin ? ACCOUNT_TYPE.admin : ACCOUNT_TYPE.standard}</p>
         </div>
       </div>
-      <nav className="mobile-menu-section" aria-labelledby="mobile-menu-nav">
-        <h2 className="mobile-menu-section-title" id="mobile-menu-nav">
-          Navigation
-        </h2>
-        <ul className="mobile-menu-list">
-          <li>
-            <NavLink onClick={close} className={linkClass} to="/" end>
-              Accueil
-            </NavLink>
-          </li>
-          {MAIN_LINKS.map((link) => (
-            <li key={link.to}>
-              <NavLink onClick={close} className={linkClass} to={link.to}>
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <nav className="mobile-menu-section" aria-labelledby="mobile-menu-account">
-        <h2 className="mobile-menu-section-title" id="mobile-menu-account">
-          Votre compte
-        </h2>
-        <ul className="mobile-menu-list">
-          <li>
-            <NavLink onClick={close} className={linkClass} to="/profile">
-              Mon Profil
-            </NavLink>
-          </li>
-          {user.is_admin && (
-            <li>
-              <NavLink onClick={close} className={linkClass} to="/admin">
-                Administration
-              </NavLink>
-            </li>
-          )}
-        </ul>
-      </nav>
-      <section className="mobile-menu-section" aria-labelledby="mobile-menu-help">
-        <h2 className="mobile-menu-section-title" id="mobile-menu-help">
-          Assistance
-        </h2>
-        <ul className="mobile-menu-list">
-          <li>
-            <button type="button" className="mobile-menu-link" aria-disabled="true">
-              Aide
-            </button>
-          </li>
-        </ul>
-      </section>
+      <MenuSection as="nav" id="mobile-menu-nav" title="Navigation">
+        <MenuLink onClick={close} to="/" end>
+          Accueil
+        </MenuLink>
+        {MAIN_LINKS.map((link) => (
+          <MenuLink key={link.to} onClick={close} to={link.to}>
+            {link.label}
+          </MenuLink>
+        ))}
+      </MenuSection>
+      <MenuSection as="nav" id="mobile-menu-account" title="Votre compte">
+        <MenuLink onClick={close} to="/profile">
+          Mon Profil
+        </MenuLink>
+        {user.is_admin && (
+          <MenuLink onClick={close} to="/admin">
+            Administration
+          </MenuLink>
+        )}
+      </MenuSection>
+      <MenuSection as="section" id="mobile-menu-help" title="Assistance">
+        <li>
+          <button type="button" className="mobile-menu-link" aria-disabled="true">
+            Aide
+          </button>
+        </li>
+      </MenuSection>
       <div className="mobile-menu-footer">
         <button type="button" className="btn btn-danger btn-block" onClick={onLogout}>
           Déconnexion
