@@ -147,9 +147,10 @@ export function lockoutJourney(s: Suite) {
       await loginThroughUi(page, player.email, player.pin);
       await expectText(page, /Votre compte est bloqué pendant/);
       expect(await page.getByRole('navigation', { name: 'Navigation principale' }).count()).toBe(0);
-      // The reset-PIN step is offered from here.
+      // The way out the message names: the reset-PIN step, which first asks for the e-mail to send a code to.
       await page.getByRole('button', { name: 'Code PIN oublié ?' }).click();
-      await page.getByRole('heading', { level: 2 }).first().waitFor();
+      await authStep(page, 'Réinitialiser le code PIN');
+      await page.getByRole('button', { name: 'Recevoir un code' }).waitFor();
       await checkA11y(page, 'auth: reset-pin');
     });
   });
