@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { MSG } from '../common/messages';
 import type { Deps } from './deps';
+import { HTTP_ERRORS } from './lib/errors';
 import { registerAuthRateLimit } from './lib/rate-limit';
 import { requestGuard } from './lib/request-guard';
 import { restPlugin } from './rest';
@@ -17,12 +18,6 @@ export const CLIENT_DIST = fileURLToPath(new URL('../dist/client', import.meta.u
 
 /** Photos are at most 5 MB; base64 adds a third, JSON a little more. */
 export const BODY_LIMIT = Math.ceil(5 * 1024 * 1024 * (4 / 3)) + 64 * 1024;
-
-const CLIENT_ERRORS: Record<number, string> = {
-  413: MSG.http.payloadTooLarge,
-  415: MSG.http.jsonOnly,
-  429: MSG.auth.tooManyRequests,
-};
 
 export interface BuildAppOptions {
   /** Serve the built client from `dist/client` with SPA fallback (default: when it exists). */
@@ -51,7 +46,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
       req.log.error({ err }, 'unhandled error');
       return reply.code(500).send({ error: MSG.http.server });
     }
-    return reply.code(status).send({ error: CLIENT_ERRORS[status] ?? MSG.http.badRequest });
+    return reply.code(status).send({ error: HTTP_ERRORS[status] ?? MSG.http.badRequest });
   });
 
   await app.register(cookie);

@@ -1,4 +1,5 @@
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import { MSG } from '../../common/messages';
 
 export type AppErrorCode =
   | 'BAD_REQUEST'
@@ -42,3 +43,13 @@ export const badRequest = (message: string) => new AppError('BAD_REQUEST', messa
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);
 export const forbidden = (message: string) => new AppError('FORBIDDEN', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
+
+/** French texts of the HTTP errors Fastify and its plugins raise before a route's own handling. */
+export const HTTP_ERRORS: Readonly<Record<number, string>> = {
+  413: MSG.http.payloadTooLarge,
+  415: MSG.http.jsonOnly,
+  429: MSG.auth.tooManyRequests,
+};
+
+/** An HTTP error body; paths whose documented answer has `success` keep it on errors too. */
+export const errorBody = (legacySuccess: boolean | undefined, error: string) => (legacySuccess ? { success: false, error } : { error });

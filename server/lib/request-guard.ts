@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '../../common/messages';
 import { SESSION_COOKIE } from './auth';
+import { errorBody } from './errors';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** `application/json`, optionally with parameters; not `application/json-patch+json` and the like. */
@@ -28,9 +29,7 @@ function isForeignOrigin(origin: string, host: string | undefined): boolean {
  */
 export async function requestGuard(req: FastifyRequest, reply: FastifyReply) {
   if (!MUTATING.has(req.method)) return;
-  // Paths whose documented answer has `success` keep it on refusals too.
-  const refuse = (status: number, error: string) =>
-    reply.code(status).send(req.routeOptions.config.legacySuccess ? { success: false, error } : { error });
+  const refuse = (status: number, error: string) => reply.code(status).send(errorBody(req.routeOptions.config.legacySuccess, error));
   const type = req.headers['content-type'];
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
   if ((type !== undefined || hasBody) && !JSON_TYPE.test(type ?? '')) {

@@ -27,7 +27,7 @@ import { getSmtpConfig, saveSmtpConfig, testSmtpConfig } from '../services/admin
 import { getTwilioConfig, saveTwilioConfig, testTwilioConfig } from '../services/admin/twilio';
 import { deleteUser, listUsers, updateUser } from '../services/admin/users';
 import { listLevels } from '../services/levels';
-import { userOf, type RestRoutes } from './http';
+import type { RestRoutes } from './http';
 import { route } from './route';
 
 /** Legacy payloads send numbers as strings at times. */
@@ -41,8 +41,7 @@ const legacyBool = z.preprocess((v) => (v === 1 || v === '1' || v === 'true' ? t
  * The acting admin, after checking a legacy `userId` / `user_id` parameter (query or body): it is
  * accepted for compatibility but must be the session's own id, and grants nothing.
  */
-function actorOf(req: FastifyRequest): SessionUser {
-  const user = userOf(req);
+function actorOf(req: FastifyRequest, user: SessionUser): SessionUser {
   for (const source of [req.query, req.body]) {
     if (source && typeof source === 'object') {
       const { userId, user_id } = source as { userId?: unknown; user_id?: unknown };
@@ -82,98 +81,98 @@ const admin = { tag: TAG, auth: 'admin' } as const;
 
 export const adminRoutes: RestRoutes = (app, deps) => {
   // Places
-  route(app, { ...admin, method: 'GET', url: '/admin/places', summary: 'Tous les lieux (actifs et inactifs)', response: z.array(ZPlace) }, ({ req }) =>
-    listAllPlaces(deps, actorOf(req)),
+  route(app, { ...admin, method: 'GET', url: '/admin/places', summary: 'Tous les lieux (actifs et inactifs)', response: z.array(ZPlace) }, ({ req, user }) =>
+    listAllPlaces(deps, actorOf(req, user)),
   );
-  route(app, { ...admin, method: 'POST', url: '/admin/places', summary: 'Créer un lieu', body: ZLegacyPlace, response: ZPlace, status: 201 }, ({ req, body }) =>
-    createPlace(deps, actorOf(req), body),
+  route(app, { ...admin, method: 'POST', url: '/admin/places', summary: 'Créer un lieu', body: ZLegacyPlace, response: ZPlace, status: 201 }, ({ req, user, body }) =>
+    createPlace(deps, actorOf(req, user), body),
   );
   route(
     app,
     { ...admin, method: 'PUT', url: '/admin/places/:id', summary: 'Modifier un lieu (dont is_active)', params: ZIdParams, body: ZLegacyPlaceUpdate, response: ZPlace },
-    ({ req, params, body }) => updatePlace(deps, actorOf(req), { ...body, id: params.id }),
+    ({ req, user, params, body }) => updatePlace(deps, actorOf(req, user), { ...body, id: params.id }),
   );
   route(
     app,
     { ...admin, method: 'DELETE', url: '/admin/places/:id', summary: 'Supprimer un lieu sans match (sinon : le désactiver)', params: ZIdParams, response: ZActionResult },
-    ({ req, params }) => deletePlace(deps, actorOf(req), params),
+    ({ req, user, params }) => deletePlace(deps, actorOf(req, user), params),
   );
 
   // Levels
-  route(app, { ...admin, method: 'GET', url: '/admin/levels', summary: 'Niveaux, par ordre', response: z.array(ZLevel) }, ({ req }) => {
-    actorOf(req);
+  route(app, { ...admin, method: 'GET', url: '/admin/levels', summary: 'Niveaux, par ordre', response: z.array(ZLevel) }, ({ req, user }) => {
+    actorOf(req, user);
     return listLevels(deps);
   });
-  route(app, { ...admin, method: 'POST', url: '/admin/levels', summary: 'Créer un niveau', body: ZLegacyLevel, response: ZLevel, status: 201 }, ({ req, body }) =>
-    createLevel(deps, actorOf(req), body),
+  route(app, { ...admin, method: 'POST', url: '/admin/levels', summary: 'Créer un niveau', body: ZLegacyLevel, response: ZLevel, status: 201 }, ({ req, user, body }) =>
+    createLevel(deps, actorOf(req, user), body),
   );
   route(
     app,
     { ...admin, method: 'PUT', url: '/admin/levels/:id', summary: 'Modifier un niveau (un renommage suit dans profils et matchs)', params: ZIdParams, body: ZLegacyLevelUpdate, response: ZLevel },
-    ({ req, params, body }) => updateLevel(deps, actorOf(req), { ...body, id: params.id }),
+    ({ req, user, params, body }) => updateLevel(deps, actorOf(req, user), { ...body, id: params.id }),
   );
-  route(app, { ...admin, method: 'DELETE', url: '/admin/levels/:id', summary: 'Supprimer un niveau', params: ZIdParams, response: ZActionResult }, ({ req, params }) =>
-    deleteLevel(deps, actorOf(req), params),
+  route(app, { ...admin, method: 'DELETE', url: '/admin/levels/:id', summary: 'Supprimer un niveau', params: ZIdParams, response: ZActionResult }, ({ req, user, params }) =>
+    deleteLevel(deps, actorOf(req, user), params),
   );
 
   // Twilio
   route(
     app,
     { ...admin, method: 'GET', url: '/admin/twilio/config', summary: 'Configuration Twilio (jeton masqué)', legacySuccess: true, response: z.object({ success: z.boolean(), config: ZTwilioConfig.nullable() }) },
-    async ({ req }) => ({ success: true, config: await getTwilioConfig(deps, actorOf(req)) }),
+    async ({ req, user }) => ({ success: true, config: await getTwilioConfig(deps, actorOf(req, user)) }),
   );
   route(
     app,
     { ...admin, method: 'POST', url: '/admin/twilio/test', summary: 'Tester les identifiants Twilio (défaut : ceux enregistrés)', legacySuccess: true, body: ZTwilioTestInput, response: ZActionResult },
-    ({ req, body }) => testTwilioConfig(deps, actorOf(req), body),
+    ({ req, user, body }) => testTwilioConfig(deps, actorOf(req, user), body),
   );
   route(
     app,
     { ...admin, method: 'POST', url: '/admin/twilio/save', summary: 'Enregistrer la configuration Twilio', legacySuccess: true, body: ZLegacyTwilio, response: ZActionResult },
-    ({ req, body }) => saveTwilioConfig(deps, actorOf(req), body),
+    ({ req, user, body }) => saveTwilioConfig(deps, actorOf(req, user), body),
   );
 
   // SMTP
-  route(app, { ...admin, method: 'GET', url: '/admin/smtp-config', summary: 'Configuration SMTP (jamais le mot de passe)', response: ZLegacySmtpConfig }, async ({ req }) => {
-    const c = await getSmtpConfig(deps, actorOf(req));
+  route(app, { ...admin, method: 'GET', url: '/admin/smtp-config', summary: 'Configuration SMTP (jamais le mot de passe)', response: ZLegacySmtpConfig }, async ({ req, user }) => {
+    const c = await getSmtpConfig(deps, actorOf(req, user));
     return c
       ? { host: c.host, port: c.port, secure: c.secure, username: c.username, is_active: c.is_active }
       : { host: '', port: DEFAULT_SMTP_PORT, secure: false, username: '', is_active: false };
   });
-  route(app, { ...admin, method: 'POST', url: '/admin/smtp-config', summary: 'Enregistrer la configuration SMTP', body: ZLegacySmtp, response: ZMessage }, async ({ req, body }) => ({
-    message: (await saveSmtpConfig(deps, actorOf(req), body)).message,
+  route(app, { ...admin, method: 'POST', url: '/admin/smtp-config', summary: 'Enregistrer la configuration SMTP', body: ZLegacySmtp, response: ZMessage }, async ({ req, user, body }) => ({
+    message: (await saveSmtpConfig(deps, actorOf(req, user), body)).message,
   }));
-  route(app, { ...admin, method: 'POST', url: '/admin/smtp-test', summary: 'Envoyer un email de test', body: ZSmtpTestInput, response: ZMessage }, async ({ req, body }) => ({
-    message: (await testSmtpConfig(deps, actorOf(req), body)).message,
+  route(app, { ...admin, method: 'POST', url: '/admin/smtp-test', summary: 'Envoyer un email de test', body: ZSmtpTestInput, response: ZMessage }, async ({ req, user, body }) => ({
+    message: (await testSmtpConfig(deps, actorOf(req, user), body)).message,
   }));
 
   // Users
-  route(app, { ...admin, method: 'GET', url: '/admin/users', summary: 'Utilisateurs (is_admin : 1/0)', response: z.array(ZLegacyUser) }, async ({ req }) =>
-    (await listUsers(deps, actorOf(req))).map(toLegacyUser),
+  route(app, { ...admin, method: 'GET', url: '/admin/users', summary: 'Utilisateurs (is_admin : 1/0)', response: z.array(ZLegacyUser) }, async ({ req, user }) =>
+    (await listUsers(deps, actorOf(req, user))).map(toLegacyUser),
   );
   route(
     app,
     { ...admin, method: 'PUT', url: '/admin/users/:id', summary: 'Modifier un utilisateur', params: ZIdParams, body: ZLegacyUserUpdate, response: ZLegacyUser },
-    async ({ req, params, body }) => toLegacyUser(await updateUser(deps, actorOf(req), { ...body, id: params.id })),
+    async ({ req, user, params, body }) => toLegacyUser(await updateUser(deps, actorOf(req, user), { ...body, id: params.id })),
   );
   route(
     app,
     { ...admin, method: 'DELETE', url: '/admin/users/:id', summary: 'Supprimer un utilisateur (ses matchs et inscriptions avec lui)', params: ZIdParams, response: ZActionResult },
-    ({ req, params }) => deleteUser(deps, actorOf(req), params),
+    ({ req, user, params }) => deleteUser(deps, actorOf(req, user), params),
   );
 
   // General settings
-  route(app, { ...admin, method: 'GET', url: '/admin/general-settings', summary: 'Paramètres généraux (valeurs en texte)', response: ZSettingsMap }, async ({ req }) =>
-    Object.fromEntries((await getAdminSettings(deps, actorOf(req))).map((s) => [s.key, String(s.value)])),
+  route(app, { ...admin, method: 'GET', url: '/admin/general-settings', summary: 'Paramètres généraux (valeurs en texte)', response: ZSettingsMap }, async ({ req, user }) =>
+    Object.fromEntries((await getAdminSettings(deps, actorOf(req, user))).map((s) => [s.key, String(s.value)])),
   );
   route(
     app,
     { ...admin, method: 'POST', url: '/admin/general-settings', summary: 'Enregistrer les paramètres généraux', legacySuccess: true, body: ZLegacySettings, response: ZActionResult },
-    ({ req, body }) => saveAdminSettings(deps, actorOf(req), body),
+    ({ req, user, body }) => saveAdminSettings(deps, actorOf(req, user), body),
   );
 
   // Audit trail (new)
-  route(app, { ...admin, method: 'GET', url: '/admin/audit', summary: 'Journal des modifications d’administration', query: ZAuditQuery, response: z.array(ZAuditEntry) }, ({ req, query }) =>
-    listAudit(deps, actorOf(req), query),
+  route(app, { ...admin, method: 'GET', url: '/admin/audit', summary: 'Journal des modifications d’administration', query: ZAuditQuery, response: z.array(ZAuditEntry) }, ({ req, user, query }) =>
+    listAudit(deps, actorOf(req, user), query),
   );
 };

@@ -1,4 +1,4 @@
-import { assertSelf, assertUser } from '../lib/auth';
+import { assertSelf } from '../lib/auth';
 import {
   ZCheckDeviceAnswer,
   ZCheckUserByEmailInput,
@@ -26,19 +26,13 @@ import { ZUserAnswer } from '../schemas/users';
 import { loginWithPin } from '../services/auth/login';
 import { changePin, requestPinReset, resetPinWithProof } from '../services/auth/pin';
 import { emailExists, phoneExists, register, sendEmailOtp, sendPhoneOtp, verifyEmailOtp, verifyPhoneOtp } from '../services/auth/registration';
-import { checkDevice, logout, type LoggedIn } from '../services/auth/sessions';
+import { checkDevice, logout } from '../services/auth/sessions';
 import { getUser } from '../services/users';
-import type { Context } from '../trpc/context';
+import { openedSession } from '../trpc/context';
 import type { RestRoutes } from './http';
 import { route } from './route';
 
 const tag = 'Authentification';
-
-/** Login answers: the session as an httpOnly cookie for browsers and as `token` for Bearer clients. */
-const opened = (ctx: Context, s: LoggedIn & { message: string }) => {
-  ctx.cookie.set(s.token, s.expiresAt);
-  return { success: true, message: s.message, user: s.user, token: s.token };
-};
 
 export const authRoutes: RestRoutes = (app, deps) => {
   const post = 'POST' as const;
@@ -74,17 +68,17 @@ export const authRoutes: RestRoutes = (app, deps) => {
   route(
     app,
     { method: post, url: '/auth/register', tag, summary: 'Crée un compte (email vérifié par code) et connecte', legacySuccess: true, body: ZLegacyRegisterBody, response: ZSessionAnswer },
-    async ({ body, req }) => opened(req.ctx, await register(deps, body)),
+    async ({ body, req }) => openedSession(req.ctx.cookie, await register(deps, body)),
   );
   route(
     app,
     { method: post, url: '/auth/login', tag, summary: 'Connexion par téléphone et code PIN', legacySuccess: true, body: ZLoginInput, response: ZSessionAnswer },
-    async ({ body, req }) => opened(req.ctx, await loginWithPin(deps, req.ctx, body)),
+    async ({ body, req }) => openedSession(req.ctx.cookie, await loginWithPin(deps, req.ctx, body)),
   );
   route(
     app,
     { method: post, url: '/auth/login-by-email', tag, summary: 'Connexion par email et code PIN', legacySuccess: true, body: ZLoginByEmailInput, response: ZSessionAnswer },
-    async ({ body, req }) => opened(req.ctx, await loginWithPin(deps, req.ctx, body)),
+    async ({ body, req }) => openedSession(req.ctx.cookie, await loginWithPin(deps, req.ctx, body)),
   );
   route(
     app,
@@ -116,18 +110,16 @@ export const authRoutes: RestRoutes = (app, deps) => {
     app,
     { method: post, url: '/auth/change-pin', tag, summary: 'Modifie le PIN de l’utilisateur connecté', auth: 'user', legacySuccess: true, body: ZLegacyChangePinBody, response: ZSuccessAnswer },
     ({ body, user }) => {
-      const actor = assertUser(user);
-      assertSelf(actor, body.userId);
-      return changePin(deps, actor, body);
+      assertSelf(user, body.userId);
+      return changePin(deps, user, body);
     },
   );
   route(
     app,
     { method: post, url: '/auth/check-device', tag, summary: 'Cet appareil est-il de confiance ?', auth: 'user', body: ZLegacyCheckDeviceBody, response: ZCheckDeviceAnswer },
     ({ body, user }) => {
-      const actor = assertUser(user);
-      assertSelf(actor, body.userId);
-      return checkDevice(deps, actor, body.deviceId);
+      assertSelf(user, body.userId);
+      return checkDevice(deps, user, body.deviceId);
     },
   );
   route(
@@ -135,15 +127,12 @@ export const authRoutes: RestRoutes = (app, deps) => {
     { method: post, url: '/auth/logout', tag, summary: 'Déconnexion : la session est révoquée', auth: 'user', body: ZEmptyInput, response: ZLogoutAnswer },
     ({ user, req }) => {
       req.ctx.cookie.clear();
-      return logout(deps, assertUser(user));
+      return logout(deps, user);
     },
   );
   route(
     app,
     { method: 'GET', url: '/auth/me', tag, summary: 'L’utilisateur de la session', auth: 'user', legacySuccess: true, response: ZUserAnswer },
-    async ({ user }) => {
-      const actor = assertUser(user);
-      return { success: true, user: await getUser(deps, actor, actor.id) };
-    },
+    async ({ user }) => ({ success: true, user: await getUser(deps, user, user.id) }),
   );
 };

@@ -2,8 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ZodError, type z } from 'zod';
 import { MSG } from '../../common/messages';
 import type { Deps } from '../deps';
-import { assertAdmin, assertSelf, assertUser, type SessionUser } from '../lib/auth';
-import { AppError, ERROR_TABLE } from '../lib/errors';
+import { assertAdmin, assertSelf, assertUser } from '../lib/auth';
+import { AppError, ERROR_TABLE, errorBody, HTTP_ERRORS } from '../lib/errors';
 import { contextFromRequest, type Context } from '../trpc/context';
 import { firstZodMessage } from '../trpc/init';
 
@@ -24,9 +24,6 @@ export type RestRoutes = (app: FastifyInstance, deps: Deps) => void;
 /** Parses a legacy payload with a shared zod schema; a ZodError becomes a 400 with its French text. */
 export const parse = <S extends z.ZodType>(schema: S, value: unknown): z.infer<S> => schema.parse(value ?? {});
 
-/** The session's user on a path declared `auth: 'user'` or `'admin'`. */
-export const userOf = (req: FastifyRequest): SessionUser => assertUser(req.ctx.user);
-
 /** Resolves the session once per request, enforces the route's `auth`, and checks a `user-id` header. */
 export function installRestContext(app: FastifyInstance, deps: Deps) {
   app.decorateRequest('ctx', null as unknown as Context);
@@ -40,22 +37,17 @@ export function installRestContext(app: FastifyInstance, deps: Deps) {
   });
 }
 
-function errorBody(req: FastifyRequest, error: string) {
-  return req.routeOptions.config.legacySuccess ? { success: false, error } : { error };
-}
+const bodyFor = (req: FastifyRequest, error: string) => errorBody(req.routeOptions.config.legacySuccess, error);
 
 /** One mapping for every REST error: AppError through the shared table, zod to 400, the rest to 500. */
 export function installRestErrors(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError | ZodError, req: FastifyRequest, reply: FastifyReply) => {
-    if (err instanceof AppError) return reply.code(ERROR_TABLE[err.code].http).send(errorBody(req, err.message));
-    if (err instanceof ZodError) return reply.code(400).send(errorBody(req, firstZodMessage(err)));
+    if (err instanceof AppError) return reply.code(ERROR_TABLE[err.code].http).send(bodyFor(req, err.message));
+    if (err instanceof ZodError) return reply.code(400).send(bodyFor(req, firstZodMessage(err)));
     const status = err.statusCode ?? 500;
-    if (status === 413) return reply.code(413).send(errorBody(req, MSG.http.payloadTooLarge));
-    if (status === 415) return reply.code(415).send(errorBody(req, MSG.http.jsonOnly));
-    if (status === 429) return reply.code(429).send(errorBody(req, MSG.auth.tooManyRequests));
-    if (status >= 400 && status < 500) return reply.code(status).send(errorBody(req, MSG.http.badRequest));
+    if (status >= 400 && status < 500) return reply.code(status).send(bodyFor(req, HTTP_ERRORS[status] ?? MSG.http.badRequest));
     req.log.error({ err }, 'unhandled REST error');
-    return reply.code(500).send(errorBody(req, MSG.http.server));
+    return reply.code(500).send(bodyFor(req, MSG.http.server));
   });
   app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: MSG.http.routeNotFound }));
 }

@@ -5,7 +5,7 @@ import { MATCH_PAGE_MAX, ZDeleteResult, ZMatch, ZMatchFields, ZMatchIdInput, ZMy
 import { createMatch, deleteMatch, updateMatch } from '../services/matches/mutations';
 import { joinMatch, leaveMatch } from '../services/matches/participation';
 import { listMatches, listMyMatches, listParticipants } from '../services/matches/queries';
-import { userOf, type RestRoutes } from './http';
+import type { RestRoutes } from './http';
 import { route } from './route';
 
 /** Legacy payloads send numbers as strings at times. */
@@ -63,8 +63,7 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
   route(
     app,
     { method: 'POST', url: '/matches', tag: TAG, summary: 'Créer un match', auth: 'user', legacySuccess: true, body: ZLegacyCreate, response: ZLegacyResult, status: 201 },
-    async ({ body: { created_by, ...fields }, req }) => {
-      const user = userOf(req);
+    async ({ body: { created_by, ...fields }, user }) => {
       assertSelf(user, created_by);
       return { success: true, message: MSG.match.created, match: toLegacy(await createMatch(deps, user, fields)) };
     },
@@ -98,8 +97,8 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
       auth: 'user',
       response: z.object({ matches: z.array(ZMyMatch.extend({ levels: z.string(), time: z.string() })), counters: z.record(z.string(), z.number()) }),
     },
-    async ({ req }) => {
-      const mine = await listMyMatches(deps, userOf(req));
+    async ({ user }) => {
+      const mine = await listMyMatches(deps, user);
       return { matches: mine.matches.map(toLegacy), counters: mine.counters };
     },
   );
@@ -107,8 +106,7 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
   route(
     app,
     { method: 'PUT', url: '/matches/:id', tag: TAG, summary: 'Modifier un match (créateur)', auth: 'user', legacySuccess: true, params: ZMatchIdInput, body: ZLegacyUpdate, response: ZLegacyResult },
-    async ({ params, body: { user_id, ...fields }, req }) => {
-      const user = userOf(req);
+    async ({ params, body: { user_id, ...fields }, user }) => {
       assertSelf(user, user_id);
       return { success: true, message: MSG.match.updated, match: toLegacy(await updateMatch(deps, user, { ...fields, id: params.id })) };
     },
@@ -117,8 +115,7 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
   route(
     app,
     { method: 'POST', url: '/matches/:id/join', tag: TAG, summary: 'Rejoindre un match', auth: 'user', legacySuccess: true, params: ZMatchIdInput, body: ZLegacyActor, response: ZLegacyResult },
-    async ({ params, body, req }) => {
-      const user = userOf(req);
+    async ({ params, body, user }) => {
       assertSelf(user, body.user_id);
       const result = await joinMatch(deps, user, params.id);
       return { ...result, match: toLegacy(result.match) };
@@ -128,8 +125,7 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
   route(
     app,
     { method: 'POST', url: '/matches/:id/leave', tag: TAG, summary: 'Quitter un match', auth: 'user', legacySuccess: true, params: ZMatchIdInput, body: ZLegacyActor, response: ZLegacyResult },
-    async ({ params, body, req }) => {
-      const user = userOf(req);
+    async ({ params, body, user }) => {
       assertSelf(user, body.user_id);
       const result = await leaveMatch(deps, user, params.id);
       return { ...result, match: toLegacy(result.match) };
@@ -139,14 +135,13 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
   route(
     app,
     { method: 'GET', url: '/matches/:id/participants', tag: TAG, summary: 'Participants (créateur ou participant)', auth: 'user', params: ZMatchIdInput, response: z.array(ZParticipant) },
-    ({ params, req }) => listParticipants(deps, userOf(req), params.id),
+    ({ params, user }) => listParticipants(deps, user, params.id),
   );
 
   route(
     app,
     { method: 'DELETE', url: '/matches/:id', tag: TAG, summary: 'Supprimer un match (créateur)', auth: 'user', legacySuccess: true, params: ZMatchIdInput, body: ZLegacyActor, response: ZDeleteResult },
-    ({ params, body, req }) => {
-      const user = userOf(req);
+    ({ params, body, user }) => {
       assertSelf(user, body.user_id);
       return deleteMatch(deps, user, params.id);
     },

@@ -1,20 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { SessionUser } from '../lib/auth';
+import { assertUser, type SessionUser } from '../lib/auth';
 import { parse } from './http';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const ZNone = z.object({});
 type ZObj = z.ZodType<Record<string, unknown>>;
+type Auth = 'user' | 'admin' | undefined;
+/** The handler's `user`: never null on a path that requires a session. */
+type UserFor<A extends Auth> = A extends 'user' | 'admin' ? SessionUser : SessionUser | null;
 
 /** One documented legacy path: what it takes, who may call it, and what it answers (for OpenAPI). */
-export interface RouteSpec<B extends ZObj, P extends ZObj, Q extends ZObj> {
+export interface RouteSpec<B extends ZObj, P extends ZObj, Q extends ZObj, A extends Auth = Auth> {
   method: Method;
   /** Fastify path under `/api`, e.g. `/matches/:id/join`. */
   url: string;
   summary: string;
   tag: string;
-  auth?: 'user' | 'admin';
+  auth?: A;
   /** The documented answer has `success`: errors then carry `success: false`. */
   legacySuccess?: boolean;
   body?: B;
@@ -28,12 +31,12 @@ export interface RouteSpec<B extends ZObj, P extends ZObj, Q extends ZObj> {
 
 export type AnyRouteSpec = RouteSpec<ZObj, ZObj, ZObj>;
 
-interface HandlerInput<B extends ZObj, P extends ZObj, Q extends ZObj> {
+interface HandlerInput<B extends ZObj, P extends ZObj, Q extends ZObj, A extends Auth> {
   body: z.infer<B>;
   params: z.infer<P>;
   query: z.infer<Q>;
   /** The session's user; non-null whenever the spec says `auth`. */
-  user: SessionUser | null;
+  user: UserFor<A>;
   req: FastifyRequest;
   reply: FastifyReply;
 }
@@ -50,10 +53,10 @@ declare module 'fastify' {
  * becomes a French 400), enforces `auth` with the shared helpers (in `installRestContext`), then
  * hands the parsed input to the handler, which only calls a service and shapes the answer.
  */
-export function route<B extends ZObj = typeof ZNone, P extends ZObj = typeof ZNone, Q extends ZObj = typeof ZNone>(
+export function route<B extends ZObj = typeof ZNone, P extends ZObj = typeof ZNone, Q extends ZObj = typeof ZNone, A extends Auth = undefined>(
   app: FastifyInstance,
-  spec: RouteSpec<B, P, Q>,
-  handler: (input: HandlerInput<B, P, Q>) => unknown,
+  spec: RouteSpec<B, P, Q, A>,
+  handler: (input: HandlerInput<B, P, Q, A>) => unknown,
 ) {
   app.restCatalogue.push(spec);
   app.route({
@@ -65,7 +68,8 @@ export function route<B extends ZObj = typeof ZNone, P extends ZObj = typeof ZNo
         body: parse(spec.body ?? ZNone, req.body) as z.infer<B>,
         params: parse(spec.params ?? ZNone, req.params) as z.infer<P>,
         query: parse(spec.query ?? ZNone, req.query) as z.infer<Q>,
-        user: req.ctx.user,
+        // `installRestContext` has already refused a missing session; this only narrows the type.
+        user: (spec.auth ? assertUser(req.ctx.user) : req.ctx.user) as UserFor<A>,
         req,
         reply,
       };

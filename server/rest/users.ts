@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../../common/messages';
-import { assertSelf, assertUser } from '../lib/auth';
+import { assertSelf } from '../lib/auth';
 import { ZIdInput } from '../schemas/catalog';
 import { ZLegacyUpdateUserBody, ZUpdatedUserAnswer, ZUpdateProfileInput, ZUserAnswer } from '../schemas/users';
 import { getPhoto, getUser, updateProfile } from '../services/users';
@@ -14,7 +14,7 @@ export const usersRoutes: RestRoutes = (app, deps) => {
   route(
     app,
     { method: 'GET', url: '/users/:id', tag, summary: 'Son propre profil (403 pour un autre id)', auth: 'user', legacySuccess: true, params: ZIdInput, response: ZUserAnswer },
-    async ({ params, user }) => ({ success: true, user: await getUser(deps, assertUser(user), params.id) }),
+    async ({ params, user }) => ({ success: true, user: await getUser(deps, user, params.id) }),
   );
   route(
     app,
@@ -30,9 +30,8 @@ export const usersRoutes: RestRoutes = (app, deps) => {
       response: ZUpdatedUserAnswer,
     },
     async ({ params, body, user }) => {
-      const actor = assertUser(user);
-      for (const claimed of [params.id, body.id, body.user_id, body.userId]) assertSelf(actor, claimed);
-      const updated = await updateProfile(deps, actor, parse(ZUpdateProfileInput, body));
+      for (const claimed of [params.id, body.id, body.user_id, body.userId]) assertSelf(user, claimed);
+      const updated = await updateProfile(deps, user, parse(ZUpdateProfileInput, body));
       return { success: true, message: MSG.profile.updated, user: updated };
     },
   );
@@ -49,7 +48,7 @@ export const usersRoutes: RestRoutes = (app, deps) => {
       response: z.string().meta({ description: 'Octets de l’image', contentMediaType: 'image/*' }),
     },
     async ({ params, query, user, req, reply }) => {
-      const photo = await getPhoto(deps, assertUser(user), params.id);
+      const photo = await getPhoto(deps, user, params.id);
       // The URL carries the photo's version, so a matching one never changes; others revalidate.
       reply.header('etag', photo.etag);
       reply.header('cache-control', query.v === photo.version ? 'private, max-age=31536000, immutable' : 'private, no-cache');

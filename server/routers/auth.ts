@@ -27,15 +27,8 @@ import {
 } from '../schemas/auth';
 import { ZUser } from '../schemas/users';
 import { getMe } from '../services/users';
-import type { LoggedIn } from '../services/auth/sessions';
-import type { SessionCookie } from '../trpc/context';
+import { openedSession } from '../trpc/context';
 import { authedProcedure, publicProcedure, router } from '../trpc/init';
-
-/** Hands the new session to the browser (httpOnly cookie) and to REST-style clients (`token`). */
-const opened = (cookie: SessionCookie, s: LoggedIn & { message: string }) => {
-  cookie.set(s.token, s.expiresAt);
-  return { success: true, message: s.message, user: s.user, token: s.token };
-};
 
 export const authRouter = router({
   checkUser: publicProcedure.input(ZCheckUserInput).output(ZExistsAnswer).query(({ ctx, input }) => phoneExists(ctx.deps, input.phone)),
@@ -53,15 +46,15 @@ export const authRouter = router({
   register: publicProcedure
     .input(ZRegisterInput)
     .output(ZSessionAnswer)
-    .mutation(async ({ ctx, input }) => opened(ctx.cookie, await register(ctx.deps, input))),
+    .mutation(async ({ ctx, input }) => openedSession(ctx.cookie, await register(ctx.deps, input))),
   login: publicProcedure
     .input(ZLoginInput)
     .output(ZSessionAnswer)
-    .mutation(async ({ ctx, input }) => opened(ctx.cookie, await loginWithPin(ctx.deps, ctx, input))),
+    .mutation(async ({ ctx, input }) => openedSession(ctx.cookie, await loginWithPin(ctx.deps, ctx, input))),
   loginByEmail: publicProcedure
     .input(ZLoginByEmailInput)
     .output(ZSessionAnswer)
-    .mutation(async ({ ctx, input }) => opened(ctx.cookie, await loginWithPin(ctx.deps, ctx, input))),
+    .mutation(async ({ ctx, input }) => openedSession(ctx.cookie, await loginWithPin(ctx.deps, ctx, input))),
   requestPinReset: publicProcedure
     .input(ZRequestPinResetInput)
     .output(ZPinResetRequestAnswer)
@@ -69,7 +62,7 @@ export const authRouter = router({
   resetPin: publicProcedure
     .input(ZResetPinInput)
     .output(ZSessionAnswer)
-    .mutation(async ({ ctx, input }) => opened(ctx.cookie, await resetPinWithCode(ctx.deps, input))),
+    .mutation(async ({ ctx, input }) => openedSession(ctx.cookie, await resetPinWithCode(ctx.deps, input))),
   me: publicProcedure.output(ZUser.nullable()).query(({ ctx }) => getMe(ctx.deps, ctx.user)),
   changePin: authedProcedure.input(ZChangePinInput).output(ZSuccessAnswer).mutation(({ ctx, input }) => changePin(ctx.deps, ctx.user, input)),
   checkDevice: authedProcedure

@@ -3,6 +3,7 @@ import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify'
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps';
 import { resolveSession, SESSION_COOKIE, type SessionUser } from '../lib/auth';
+import type { LoggedIn } from '../services/auth/sessions';
 
 /** How a procedure hands a new session to the client (cookie) or takes it back (logout). */
 export interface SessionCookie {
@@ -15,6 +16,15 @@ export interface ContextInner {
   user: SessionUser | null;
   ip: string;
   cookie: SessionCookie;
+}
+
+/**
+ * The answer of every login (register, PIN login, PIN reset) on both transports: the session goes to
+ * browsers as an httpOnly cookie and to Bearer clients as `token`.
+ */
+export function openedSession(cookie: SessionCookie, s: LoggedIn & { message: string }) {
+  cookie.set(s.token, s.expiresAt);
+  return { success: true, message: s.message, user: s.user, token: s.token };
 }
 
 const noCookie: SessionCookie = { set: () => {}, clear: () => {} };
