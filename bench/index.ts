@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { addDays, localParts } from '../common/schedule';
-import { createDb, type DbHandle } from '../db/client';
+import { createDb, rowsOf, type DbHandle } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { seedDefaults } from '../db/seed';
 import { buildApp } from '../server/app';
@@ -17,7 +17,6 @@ import { createDeps } from '../server/create-deps';
 import { loadEnv } from '../server/env';
 import { createSession } from '../server/lib/auth';
 import { createLogger } from '../server/lib/logger';
-import { rowsOf } from '../server/services/matches/participation';
 import { encodeCursor, listMatchesQuery } from '../server/services/matches/queries';
 import { explain, seedBenchData, usesUpcomingIndex } from './seed';
 

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { addDays } from '../common/schedule';
-import type { Db } from '../db/client';
-import { rowsOf } from '../server/services/matches/participation';
+import { rowsOf, type Db } from '../db/client';
 
 export interface BenchSeed {
   userIds: number[];

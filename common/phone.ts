@@ -1,4 +1,4 @@
-import { countryByCode } from './countries';
+import { countryByCode, DEFAULT_COUNTRY } from './countries';
 import { MSG } from './messages';
 
 export const PHONE_DIGITS = 10;
@@ -26,3 +26,15 @@ export function normalizePhone(raw: string, countryCode: string): PhoneCheck {
 
 /** An already-normalised international number as stored: `+` then 8 to 15 digits. */
 export const INTERNATIONAL_PHONE = /^\+\d{8,15}$/;
+
+/**
+ * The stored form of a phone: a national number with its country (leading 0 replaced by the dial
+ * code, else prefixed), or an already-international `+…` number as legacy clients send it.
+ */
+export function resolvePhone(raw: string, country: string | undefined): PhoneCheck {
+  const trimmed = raw.trim();
+  if (trimmed.startsWith('+')) {
+    return INTERNATIONAL_PHONE.test(trimmed) ? { ok: true, phone: trimmed } : { ok: false, message: MSG.auth.phoneFormat };
+  }
+  return normalizePhone(trimmed, (country ?? DEFAULT_COUNTRY).trim().toUpperCase());
+}

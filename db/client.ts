@@ -39,3 +39,9 @@ export function createDb({ url, pgliteDir = 'memory://', max = 10 }: CreateDbOpt
   const db: Db = drizzlePglite(client, common);
   return { db, driver: 'pglite', close: () => client.close() };
 }
+
+/** Rows of `db.execute` on either driver (postgres.js gives an array, PGlite `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return (result as { rows?: T[] }).rows ?? [];
+}

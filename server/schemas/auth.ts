@@ -6,10 +6,9 @@
  * player sees is the one the spec lists first (a zod object would report fields in key order).
  */
 import { z } from 'zod';
-import { DEFAULT_COUNTRY } from '../../common/countries';
 import { OTP_LENGTH } from '../../common/limits';
 import { MSG } from '../../common/messages';
-import { INTERNATIONAL_PHONE, normalizePhone, type PhoneCheck } from '../../common/phone';
+import { resolvePhone } from '../../common/phone';
 import { isPinFormat, isWeakPin } from '../../common/pin';
 import { ZUser } from './users';
 
@@ -19,18 +18,6 @@ export const DEVICE_ID_MAX = 200;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const OTP_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
-
-/**
- * The stored form of a phone: a national number with its country (leading 0 replaced by the dial
- * code, else prefixed), or an already-international `+…` number as legacy clients send it.
- */
-export function resolvePhone(raw: string, country: string | undefined): PhoneCheck {
-  const trimmed = raw.trim();
-  if (trimmed.startsWith('+')) {
-    return INTERNATIONAL_PHONE.test(trimmed) ? { ok: true, phone: trimmed } : { ok: false, message: MSG.auth.phoneFormat };
-  }
-  return normalizePhone(trimmed, (country ?? DEFAULT_COUNTRY).trim().toUpperCase());
-}
 
 /** The first failed rule of a form: its field and French message. */
 type Failure = [field: string, message: string];
@@ -134,16 +121,17 @@ const registerRules = (v: { name: string; email: string; phone: string; country?
   weakRule('pin', v.pin),
 ];
 
+/** The account fields of both registration forms, in the order their type errors are reported. */
+const accountFields = {
+  name: text(MSG.auth.allFieldsRequired),
+  email: text(MSG.auth.allFieldsRequired),
+  phone: text(MSG.auth.phoneRequired),
+  country: ZCountry,
+  pin: text(MSG.auth.allFieldsRequired),
+};
+
 export const ZRegisterInput = z
-  .object({
-    name: text(MSG.auth.allFieldsRequired),
-    email: text(MSG.auth.allFieldsRequired),
-    phone: text(MSG.auth.phoneRequired),
-    country: ZCountry,
-    pin: text(MSG.auth.allFieldsRequired),
-    confirmPin: text(MSG.auth.allFieldsRequired),
-    deviceId: ZDeviceId,
-  })
+  .object({ ...accountFields, confirmPin: text(MSG.auth.allFieldsRequired), deviceId: ZDeviceId })
   .transform((v, ctx) => lower(checked(v, ctx, registerRules(v))));
 export type TRegisterInput = z.input<typeof ZRegisterInput>;
 /** What `register` receives once checked: trimmed, e-mail lower-cased, phone with its dial code. */
@@ -151,14 +139,7 @@ export type TRegisterData = z.output<typeof ZRegisterInput>;
 
 /** Legacy `POST /auth/register {name, email, phone, pin}`: no confirmation field, so it confirms itself. */
 export const ZLegacyRegisterBody = z
-  .object({
-    name: text(MSG.auth.allFieldsRequired),
-    email: text(MSG.auth.allFieldsRequired),
-    phone: text(MSG.auth.phoneRequired),
-    country: ZCountry,
-    pin: text(MSG.auth.allFieldsRequired),
-    deviceId: ZDeviceId,
-  })
+  .object({ ...accountFields, deviceId: ZDeviceId })
   .transform((v, ctx) => {
     const withConfirm = { ...v, confirmPin: v.pin };
     return lower(checked(withConfirm, ctx, registerRules(withConfirm)));
@@ -231,12 +212,10 @@ const changePinRules = (v: { currentPin: string; newPin: string; confirmPin: str
   weakRule('newPin', v.newPin),
 ];
 
+const changePinFields = { currentPin: text(MSG.auth.pinChangeAllRequired), newPin: text(MSG.auth.pinChangeAllRequired) };
+
 export const ZChangePinInput = z
-  .object({
-    currentPin: text(MSG.auth.pinChangeAllRequired),
-    newPin: text(MSG.auth.pinChangeAllRequired),
-    confirmPin: text(MSG.auth.pinChangeAllRequired),
-  })
+  .object({ ...changePinFields, confirmPin: text(MSG.auth.pinChangeAllRequired) })
   .transform((v, ctx) => checked(v, ctx, changePinRules(v)));
 export type TChangePinInput = z.input<typeof ZChangePinInput>;
 
@@ -244,11 +223,7 @@ const ZLegacyUserId = z.union([z.number(), z.string()]).optional();
 
 /** Legacy `POST /auth/change-pin {userId, currentPin, newPin}` (userId must be the session's user). */
 export const ZLegacyChangePinBody = z
-  .object({
-    userId: ZLegacyUserId,
-    currentPin: text(MSG.auth.pinChangeAllRequired),
-    newPin: text(MSG.auth.pinChangeAllRequired),
-  })
+  .object({ userId: ZLegacyUserId, ...changePinFields })
   .transform((v, ctx) => {
     const withConfirm = { ...v, confirmPin: v.newPin };
     return checked(withConfirm, ctx, changePinRules(withConfirm));
@@ -257,14 +232,13 @@ export const ZLegacyChangePinBody = z
 // ---------------------------------------------------------------- devices and session
 
 const deviceRules = (deviceId: string): Rule[] => [() => !deviceId && ['deviceId', MSG.auth.deviceIdRequired]];
+const ZRequiredDeviceId = z.string({ error: MSG.auth.deviceIdRequired }).trim().max(DEVICE_ID_MAX);
 
-export const ZCheckDeviceInput = z
-  .object({ deviceId: z.string({ error: MSG.auth.deviceIdRequired }).trim().max(DEVICE_ID_MAX) })
-  .transform((v, ctx) => checked(v, ctx, deviceRules(v.deviceId)));
+export const ZCheckDeviceInput = z.object({ deviceId: ZRequiredDeviceId }).transform((v, ctx) => checked(v, ctx, deviceRules(v.deviceId)));
 
 /** Legacy `POST /auth/check-device {userId, deviceId}`. */
 export const ZLegacyCheckDeviceBody = z
-  .object({ userId: ZLegacyUserId, deviceId: z.string({ error: MSG.auth.deviceIdRequired }).trim().max(DEVICE_ID_MAX) })
+  .object({ userId: ZLegacyUserId, deviceId: ZRequiredDeviceId })
   .transform((v, ctx) => checked(v, ctx, deviceRules(v.deviceId)));
 
 export const ZEmptyInput = z.object({});

@@ -23,3 +23,8 @@ export async function existingLevelNames(deps: Pick<Deps, 'db'>, names: readonly
   const rows = await deps.db.select({ niveau: levels.niveau }).from(levels).where(inArray(levels.niveau, [...names]));
   return new Set(rows.map((r) => r.niveau));
 }
+
+/** Whether `name` is an existing level: a profile names one, and an admin may have deleted it. */
+export async function isExistingLevel(deps: Pick<Deps, 'db'>, name: string): Promise<boolean> {
+  return (await existingLevelNames(deps, [name])).has(name);
+}

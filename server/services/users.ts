@@ -8,7 +8,7 @@ import type { Deps } from '../deps';
 import { assertSelf, type SessionUser } from '../lib/auth';
 import { AppError, badRequest, notFound } from '../lib/errors';
 import type { TUpdateProfileInput, TUser } from '../schemas/users';
-import { existingLevelNames } from './levels';
+import { isExistingLevel } from './levels';
 
 /** The columns a `TUser` is built from: never the PIN hash, never the photo bytes. */
 export const userColumns = {
@@ -100,7 +100,7 @@ export async function decodePhoto(text: string): Promise<{ mime: string; data: B
  */
 export async function updateProfile(deps: Pick<Deps, 'db' | 'clock'>, actor: SessionUser, input: TUpdateProfileInput): Promise<TUser> {
   const { name, level } = input;
-  if (!(await existingLevelNames(deps, [level])).has(level)) throw badRequest(MSG.profile.levelGone);
+  if (!(await isExistingLevel(deps, level))) throw badRequest(MSG.profile.levelGone);
   const keep = input.photo === undefined || (input.photo !== null && OWN_PHOTO_URL.test(input.photo));
   // undefined: keep the photo; null (or an empty string): remove it; otherwise: the new image.
   const decoded = keep ? undefined : input.photo ? await decodePhoto(input.photo) : null;

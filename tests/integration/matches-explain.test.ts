@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localParts } from '../../common/schedule';
-import { rowsOf } from '../../server/services/matches/participation';
+import { rowsOf } from '../../db/client';
 import { encodeCursor, listMatchesQuery } from '../../server/services/matches/queries';
 import { explain, seedBenchData, usesUpcomingIndex } from '../../bench/seed';
 import { createTestContext, type TestContext } from '../support/app';

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES } from '../../common/countries';
 import { MSG } from '../../common/messages';
-import { filterPhoneInput, normalizePhone } from '../../common/phone';
-import { resolvePhone } from '../../server/schemas/auth';
+import { filterPhoneInput, normalizePhone, resolvePhone } from '../../common/phone';
 
 describe('normalizePhone', () => {
   it('replaces a leading 0 by the dial code', () => {

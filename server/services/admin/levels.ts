@@ -9,7 +9,7 @@ import type { TActionResult, TCreateLevelInput, TUpdateLevelInput } from '../../
 import type { TLevel } from '../../schemas/catalog';
 import { levelColumns } from '../levels';
 import { changedFields, writeAudit } from './audit';
-import { isUniqueViolation } from './db-errors';
+import { isUniqueViolation } from '../../lib/db-errors';
 
 type AdminDeps = Pick<Deps, 'db' | 'clock'>;
 

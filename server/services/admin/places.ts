@@ -9,7 +9,7 @@ import type { TActionResult, TCreatePlaceInput, TUpdatePlaceInput } from '../../
 import type { TPlace } from '../../schemas/catalog';
 import { placeColumns } from '../places';
 import { changedFields, writeAudit } from './audit';
-import { FOREIGN_KEY_VIOLATION, pgError } from './db-errors';
+import { FOREIGN_KEY_VIOLATION, pgError } from '../../lib/db-errors';
 
 type AdminDeps = Pick<Deps, 'db' | 'clock'>;
 

@@ -6,6 +6,7 @@ import type { SessionUser } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
 import type { TActionResult, TSmtpConfig, TSmtpSaveInput, TSmtpTestInput } from '../../schemas/admin';
 import { writeAudit } from './audit';
+import { keptSecret } from './kept-secret';
 
 async function storedRow(deps: Pick<Deps, 'db'>) {
   const [row] = await deps.db.select().from(smtpConfig).where(eq(smtpConfig.id, 1)).limit(1);
@@ -36,13 +37,13 @@ export async function getSmtpConfig(deps: Pick<Deps, 'db'>, _actor: SessionUser)
 export async function saveSmtpConfig(deps: Pick<Deps, 'db' | 'secrets' | 'clock'>, actor: SessionUser, input: TSmtpSaveInput): Promise<TActionResult> {
   const stored = await storedRow(deps);
   const newPassword = input.password ?? '';
-  if (newPassword === '' && !stored?.passwordEnc) throw badRequest(MSG.admin.smtpFieldsRequired);
+  const keptEnc = keptSecret(newPassword === '', stored?.passwordEnc, MSG.admin.smtpFieldsRequired);
   const values = {
     host: input.host,
     port: input.port,
     secure: input.secure,
     username: input.username,
-    passwordEnc: newPassword === '' && stored ? stored.passwordEnc : deps.secrets.encrypt(newPassword),
+    passwordEnc: keptEnc ?? deps.secrets.encrypt(newPassword),
     fromEmail: input.from_email || null,
     fromName: input.from_name || null,
     isActive: input.is_active,

@@ -6,6 +6,7 @@ import type { SessionUser } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
 import type { TActionResult, TTwilioConfig, TTwilioSaveInput, TTwilioTestInput } from '../../schemas/admin';
 import { writeAudit } from './audit';
+import { keptSecret } from './kept-secret';
 
 const MASK = '********';
 const VISIBLE = 4;
@@ -38,9 +39,7 @@ export async function getTwilioConfig(deps: Pick<Deps, 'db' | 'secrets'>, _actor
  */
 export async function saveTwilioConfig(deps: Pick<Deps, 'db' | 'secrets' | 'clock'>, actor: SessionUser, input: TTwilioSaveInput): Promise<TActionResult> {
   const stored = await storedConfig(deps);
-  const keep = isMasked(input.authToken);
-  if (keep && !stored) throw badRequest(MSG.admin.smsFieldsRequired);
-  const authToken = keep && stored ? stored.authToken : input.authToken;
+  const authToken = keptSecret(isMasked(input.authToken), stored?.authToken, MSG.admin.smsFieldsRequired) ?? input.authToken;
   const values = {
     accountSid: input.accountSid,
     authTokenEnc: deps.secrets.encrypt(authToken),

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
-import { INTERNATIONAL_PHONE, normalizePhone } from '../../../common/phone';
+import { resolvePhone } from '../../../common/phone';
 import type { DbOrTx } from '../../../db/client';
 import { users } from '../../../db/schema';
 import type { Deps } from '../../deps';
@@ -8,11 +8,11 @@ import type { SessionUser } from '../../lib/auth';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import type { TActionResult, TAdminUpdateUserInput } from '../../schemas/admin';
 import type { TUser } from '../../schemas/users';
-import { existingLevelNames } from '../levels';
+import { isExistingLevel } from '../levels';
 import { removeUserFromMatches } from '../matches/participation';
 import { findUser, toUser, userColumns } from '../users';
 import { changedFields, writeAudit } from './audit';
-import { pgError, UNIQUE_VIOLATION } from './db-errors';
+import { pgError, UNIQUE_VIOLATION } from '../../lib/db-errors';
 
 type AdminDeps = Pick<Deps, 'db' | 'clock'>;
 
@@ -24,11 +24,9 @@ export async function listUsers(deps: Pick<Deps, 'db'>, _actor: SessionUser): Pr
   return (await deps.db.select(userColumns).from(users).orderBy(asc(users.id))).map(toUser);
 }
 
-/** A stored international number as is, or a 10-digit national one normalised like at registration. */
+/** The phone as registration stores it; the admin may type it with spaces, dots or dashes. */
 function phoneOf(raw: string, country: string | undefined): string {
-  const compact = raw.replace(/[\s.-]/g, '');
-  if (INTERNATIONAL_PHONE.test(compact)) return compact;
-  const checked = normalizePhone(compact, country ?? 'FR');
+  const checked = resolvePhone(raw.replace(/[\s.-]/g, ''), country);
   if (!checked.ok) throw badRequest(checked.message);
   return checked.phone;
 }
@@ -62,7 +60,7 @@ function uniqueError(e: unknown): unknown {
  */
 export async function updateUser(deps: AdminDeps, actor: SessionUser, input: TAdminUpdateUserInput): Promise<TUser> {
   const phone = phoneOf(input.phone, input.country);
-  if (!(await existingLevelNames(deps, [input.level])).has(input.level)) throw badRequest(MSG.admin.userLevelUnknown);
+  if (!(await isExistingLevel(deps, input.level))) throw badRequest(MSG.admin.userLevelUnknown);
   if (input.id === actor.id && input.is_admin === false) throw badRequest(MSG.admin.cannotDemoteSelf);
   try {
     return await deps.db.transaction(async (tx) => {

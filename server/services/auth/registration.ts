@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
 import { users } from '../../../db/schema';
 import type { Deps } from '../../deps';
+import { pgError, UNIQUE_VIOLATION } from '../../lib/db-errors';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { hashPin } from '../../lib/pin-hash';
 import type { TRegisterData } from '../../schemas/auth';
@@ -50,17 +51,6 @@ export async function verifyPhoneOtp(deps: Deps, input: { phone: string; code: s
   return { success: true, message: MSG.auth.phoneVerified };
 }
 
-/** The unique index a failed insert ran into, if any (both drivers put it in the error's cause chain). */
-function uniqueViolation(err: unknown): string | null {
-  let e: unknown = err;
-  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const d = e as { code?: string; constraint?: string; constraint_name?: string; message?: string; cause?: unknown };
-    if (d.code === '23505') return d.constraint ?? d.constraint_name ?? d.message ?? '';
-    e = d.cause;
-  }
-  return null;
-}
-
 /**
  * Creates an account for an e-mail proven by OTP within the last 30 minutes (checked here, never
  * trusted from the client), refusing an e-mail or phone already in use, then logs the player in
@@ -87,9 +77,9 @@ export async function register(deps: Deps, input: TRegisterData): Promise<Logged
       return row.id;
     });
   } catch (err) {
-    const index = uniqueViolation(err);
-    if (index === null) throw err;
-    throw conflict(index.includes('phone') ? MSG.auth.existingPhone : MSG.auth.existingEmail);
+    const pg = pgError(err);
+    if (pg?.code !== UNIQUE_VIOLATION) throw err;
+    throw conflict(pg.constraint?.includes('phone') ? MSG.auth.existingPhone : MSG.auth.existingEmail);
   }
   const session = await startSession(deps, userId, input.deviceId);
   return { ...session, message: MSG.auth.registered };

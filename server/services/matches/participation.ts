@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
 import { isFinished } from '../../../common/schedule';
-import type { DbOrTx } from '../../../db/client';
+import { rowsOf, type DbOrTx } from '../../../db/client';
 import { matches, matchParticipants } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
@@ -94,13 +94,5 @@ export async function removeUserFromMatches(tx: DbOrTx, userId: number): Promise
       from removed r
      where m.id = r.match_id
     returning m.id`);
-  return rowCount(rows);
+  return rowsOf(rows).length;
 }
-
-/** Rows of `db.execute` on either driver (postgres.js gives an array, PGlite `{ rows }`). */
-export function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []);
-}
-
-const rowCount = (result: unknown) => rowsOf(result).length;
