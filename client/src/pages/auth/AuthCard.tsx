@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Button } from '../../components/ui';
 
 export interface AuthCardProps {
   title: string;
@@ -18,5 +19,19 @@ export function AuthCard({ title, lead, children }: AuthCardProps) {
       </div>
       {children}
     </section>
+  );
+}
+
+/** The foot of a step's form: 'Retour' to the previous step, and the submit button taking the rest of the row. */
+export function StepActions({ onBack, loading, children }: { onBack: () => void; loading: boolean; children: ReactNode }) {
+  return (
+    <div className="row">
+      <Button variant="secondary" onClick={onBack}>
+        Retour
+      </Button>
+      <Button type="submit" loading={loading} className="grow">
+        {children}
+      </Button>
+    </div>
   );
 }

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { MSG } from '../../../../common/messages';
 import { ZRegisterInput } from '../../../../server/schemas/auth';
-import { Button, Field, Notice } from '../../components/ui';
+import { Field, Notice } from '../../components/ui';
 import type { TUser } from '../../lib/auth';
 import { getDeviceId } from '../../lib/device';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { AuthCard } from './AuthCard';
-import { PinInput } from './PinInput';
+import { AuthCard, StepActions } from './AuthCard';
+import { PinPairFields } from './PinPairFields';
 import { firstIssue, type FormError } from './validation';
 
 export interface CreateAccountStepProps {
@@ -74,21 +74,19 @@ export function CreateAccountStep({ name: initialName, email: initialEmail, phon
         <Field label="Email" error={fieldError('email')}>
           <input className="input" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         </Field>
-        <Field label="Code PIN (4 chiffres)" error={fieldError('pin')}>
-          <PinInput name="pin" autoComplete="new-password" value={pin} onValueChange={setPin} />
-        </Field>
-        <Field label="Confirmer le code PIN" error={fieldError('confirmPin')}>
-          <PinInput name="confirmPin" autoComplete="new-password" value={confirmPin} onValueChange={setConfirmPin} />
-        </Field>
+        <PinPairFields
+          name="pin"
+          labels={{ pin: 'Code PIN (4 chiffres)', confirm: 'Confirmer le code PIN' }}
+          pin={pin}
+          confirmPin={confirmPin}
+          onPinChange={setPin}
+          onConfirmPinChange={setConfirmPin}
+          fieldError={fieldError}
+        />
         <Notice kind="error" message={formError} persistent />
-        <div className="row">
-          <Button variant="secondary" onClick={onBack}>
-            Retour
-          </Button>
-          <Button type="submit" loading={busy} className="grow">
-            Créer mon compte
-          </Button>
-        </div>
+        <StepActions onBack={onBack} loading={busy}>
+          Créer mon compte
+        </StepActions>
       </form>
     </AuthCard>
   );

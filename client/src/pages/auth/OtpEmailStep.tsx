@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { OTP_LENGTH } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
-import { filterDigits } from '../../../../common/pin';
 import { ZVerifyOtpEmailInput } from '../../../../server/schemas/auth';
-import { Button, Field, Notice } from '../../components/ui';
+import { Button, Notice } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { AuthCard } from './AuthCard';
-import { formatCountdown, useCountdown } from './useCountdown';
+import { useCountdown } from './useCountdown';
 import { firstIssue } from './validation';
+import { OtpCodeField, ResendCountdown } from './VerificationCode';
 
 export interface OtpEmailStepProps {
   email: string;
@@ -65,32 +64,13 @@ export function OtpEmailStep({ email, resendAfterSeconds, onVerified, onChangeEm
       }
     >
       <form className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
-        <Field label="Code de vérification" error={error}>
-          <input
-            className="input input-code"
-            name="code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            value={code}
-            onChange={(e) => setCode(filterDigits(e.target.value, OTP_LENGTH))}
-          />
-        </Field>
+        <OtpCodeField value={code} onChange={setCode} error={error} />
         <Notice kind="success" message={info} onClose={() => setInfo(null)} />
         <Button type="submit" block loading={verify.isPending}>
           Vérifier
         </Button>
       </form>
-      <div className="countdown">
-        {remaining > 0 ? (
-          <p>
-            Renvoyer le code dans <span className="countdown-time">{formatCountdown(remaining)}</span>
-          </p>
-        ) : (
-          <button type="button" className="link-button" onClick={() => void onResend()} disabled={resend.isPending}>
-            Renvoyer le code
-          </button>
-        )}
-      </div>
+      <ResendCountdown remaining={remaining} onResend={() => void onResend()} pending={resend.isPending} />
       <p className="auth-switch">
         <button type="button" className="link-button" onClick={onChangeEmail}>
           Modifier l'email

@@ -1,17 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { OTP_LENGTH, OTP_RESEND_SECONDS } from '../../../../common/limits';
+import { OTP_RESEND_SECONDS } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
-import { filterDigits } from '../../../../common/pin';
 import { ZRequestPinResetInput, ZResetPinInput } from '../../../../server/schemas/auth';
-import { Button, Field, Notice } from '../../components/ui';
+import { Field, Notice } from '../../components/ui';
 import type { TUser } from '../../lib/auth';
 import { getDeviceId } from '../../lib/device';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { AuthCard } from './AuthCard';
-import { PinInput } from './PinInput';
-import { formatCountdown, useCountdown } from './useCountdown';
+import { AuthCard, StepActions } from './AuthCard';
+import { PinPairFields } from './PinPairFields';
+import { useCountdown } from './useCountdown';
 import { firstIssue, type FormError } from './validation';
+import { OtpCodeField, ResendCountdown } from './VerificationCode';
 
 export interface ResetPinStepProps {
   initialEmail: string;
@@ -24,21 +24,10 @@ interface SentTo {
   destination: string;
 }
 
+/** The resend countdown restarts with each code sent: the parent remounts it (key). */
 function ResendLink({ onResend, pending }: { onResend: () => void; pending: boolean }) {
   const { remaining } = useCountdown(OTP_RESEND_SECONDS);
-  if (remaining > 0)
-    return (
-      <p className="countdown">
-        Renvoyer le code dans <span className="countdown-time">{formatCountdown(remaining)}</span>
-      </p>
-    );
-  return (
-    <p className="countdown">
-      <button type="button" className="link-button" onClick={onResend} disabled={pending}>
-        Renvoyer le code
-      </button>
-    </p>
-  );
+  return <ResendCountdown remaining={remaining} onResend={onResend} pending={pending} />;
 }
 
 /**
@@ -98,14 +87,9 @@ export function ResetPinStep({ initialEmail, onLoggedIn, onBack }: ResetPinStepP
             <input className="input" type="email" name="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />
           </Field>
           <Notice kind="error" message={formError} persistent />
-          <div className="row">
-            <Button variant="secondary" onClick={onBack}>
-              Retour
-            </Button>
-            <Button type="submit" loading={request.isPending} className="grow">
-              Recevoir un code
-            </Button>
-          </div>
+          <StepActions onBack={onBack} loading={request.isPending}>
+            Recevoir un code
+          </StepActions>
         </form>
       </AuthCard>
     );
@@ -114,31 +98,20 @@ export function ResetPinStep({ initialEmail, onLoggedIn, onBack }: ResetPinStepP
   return (
     <AuthCard title="Réinitialiser le code PIN" lead={`Un code de vérification vous a été envoyé ${where}.`}>
       <form className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
-        <Field label="Code de vérification" error={fieldError('code')}>
-          <input
-            className="input input-code"
-            name="code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            value={code}
-            onChange={(e) => setCode(filterDigits(e.target.value, OTP_LENGTH))}
-          />
-        </Field>
-        <Field label="Nouveau code PIN (4 chiffres)" error={fieldError('newPin')}>
-          <PinInput name="newPin" autoComplete="new-password" value={newPin} onValueChange={setNewPin} />
-        </Field>
-        <Field label="Confirmer le nouveau code PIN" error={fieldError('confirmPin')}>
-          <PinInput name="confirmPin" autoComplete="new-password" value={confirmPin} onValueChange={setConfirmPin} />
-        </Field>
+        <OtpCodeField value={code} onChange={setCode} error={fieldError('code')} />
+        <PinPairFields
+          name="newPin"
+          labels={{ pin: 'Nouveau code PIN (4 chiffres)', confirm: 'Confirmer le nouveau code PIN' }}
+          pin={newPin}
+          confirmPin={confirmPin}
+          onPinChange={setNewPin}
+          onConfirmPinChange={setConfirmPin}
+          fieldError={fieldError}
+        />
         <Notice kind="error" message={formError} persistent />
-        <div className="row">
-          <Button variant="secondary" onClick={onBack}>
-            Retour
-          </Button>
-          <Button type="submit" loading={reset.isPending} className="grow">
-            Réinitialiser
-          </Button>
-        </div>
+        <StepActions onBack={onBack} loading={reset.isPending}>
+          Réinitialiser
+        </StepActions>
       </form>
       <ResendLink key={sendCount} onResend={() => void requestCode()} pending={request.isPending} />
     </AuthCard>

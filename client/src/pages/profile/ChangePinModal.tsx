@@ -6,6 +6,7 @@ import { Button, Field, Modal, Notice } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { PinInput } from '../auth/PinInput';
+import { PinPairFields } from '../auth/PinPairFields';
 import { firstIssue, type FormError } from '../auth/validation';
 
 export interface ChangePinModalProps {
@@ -61,12 +62,16 @@ function ChangePinForm({ onClose }: { onClose: () => void }) {
         <Field label="PIN actuel" error={fieldError('currentPin')}>
           <PinInput name="currentPin" autoComplete="current-password" value={currentPin} onValueChange={setCurrentPin} disabled={!!done} />
         </Field>
-        <Field label="Nouveau PIN" error={fieldError('newPin')}>
-          <PinInput name="newPin" autoComplete="new-password" value={newPin} onValueChange={setNewPin} disabled={!!done} />
-        </Field>
-        <Field label="Confirmer le nouveau PIN" error={fieldError('confirmPin')}>
-          <PinInput name="confirmPin" autoComplete="new-password" value={confirmPin} onValueChange={setConfirmPin} disabled={!!done} />
-        </Field>
+        <PinPairFields
+          name="newPin"
+          labels={{ pin: 'Nouveau PIN', confirm: 'Confirmer le nouveau PIN' }}
+          pin={newPin}
+          confirmPin={confirmPin}
+          onPinChange={setNewPin}
+          onConfirmPinChange={setConfirmPin}
+          fieldError={fieldError}
+          disabled={!!done}
+        />
         <Notice kind="error" message={formError} persistent />
         <Notice kind="success" message={done} persistent />
         <div className="row row-end">

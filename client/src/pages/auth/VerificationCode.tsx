@@ -1,0 +1,50 @@
+import { OTP_LENGTH } from '../../../../common/limits';
+import { filterDigits } from '../../../../common/pin';
+import { Field } from '../../components/ui';
+import { formatCountdown } from './useCountdown';
+
+interface OtpCodeFieldProps {
+  value: string;
+  onChange: (code: string) => void;
+  error: string | null;
+}
+
+/** The 6-digit code received by e-mail or SMS: digits only, numeric keypad, filled by the phone when it can. */
+export function OtpCodeField({ value, onChange, error }: OtpCodeFieldProps) {
+  return (
+    <Field label="Code de vérification" error={error}>
+      <input
+        className="input input-code"
+        name="code"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        value={value}
+        onChange={(e) => onChange(filterDigits(e.target.value, OTP_LENGTH))}
+      />
+    </Field>
+  );
+}
+
+interface ResendCountdownProps {
+  /** Seconds before a new code may be asked for. */
+  remaining: number;
+  onResend: () => void;
+  pending: boolean;
+}
+
+/** 'Renvoyer le code dans m:ss', then the 'Renvoyer le code' button once the time is up. */
+export function ResendCountdown({ remaining, onResend, pending }: ResendCountdownProps) {
+  return (
+    <p className="countdown">
+      {remaining > 0 ? (
+        <>
+          Renvoyer le code dans <span className="countdown-time">{formatCountdown(remaining)}</span>
+        </>
+      ) : (
+        <button type="button" className="link-button" onClick={onResend} disabled={pending}>
+          Renvoyer le code
+        </button>
+      )}
+    </p>
+  );
+}
