@@ -7,7 +7,8 @@ import { createTestContext, type TestContext } from '../support/app';
 import { createUser } from '../support/factories';
 import { startSmtpServer, type SmtpTestServer } from '../support/smtp';
 import { startTwilioStub, type TwilioStub } from '../support/twilio-stub';
-import { bearer, freshIdentity, rest, trpc } from './auth-support';
+import { bearer, rest, trpc } from '../support/http';
+import { freshIdentity } from './auth-support';
 
 const MINUTE = 60_000;
 
@@ -208,6 +209,20 @@ describe('PIN reset', () => {
     expect(twilio.messages.at(-1)!.to).toBe(u.phone);
     const res = await t.caller().auth.resetPin({ email: u.email!, code, newPin: '5937', confirmPin: '5937' });
     expect(res.success).toBe(true);
+  });
+
+  it('sends a reset code at once to a player who registered minutes ago (the used code does not hold it back)', async () => {
+    const id = freshIdentity();
+    await t.caller().auth.sendOtpEmail({ email: id.email });
+    await t.caller().auth.verifyOtpEmail({ email: id.email, code: await smtp.codeFor(id.email) });
+    await t.caller().auth.register({ name: 'Pressé', email: id.email, phone: id.national, pin: '7391', confirmPin: '7391' });
+    t.clock.advance(MINUTE);
+    smtp.clear();
+    expect(await t.caller().auth.requestPinReset({ email: id.email })).toMatchObject({ success: true, channel: 'email' });
+    const res = await t.caller().auth.resetPin({ email: id.email, code: await smtp.codeFor(id.email), newPin: '5937', confirmPin: '5937' });
+    expect(res.success).toBe(true);
+    await expect(t.caller().auth.requestPinReset({ email: id.email })).resolves.toMatchObject({ success: true });
+    await expect(t.caller().auth.requestPinReset({ email: id.email })).rejects.toThrow(MSG.auth.otpResendTooSoon);
   });
 
   it('requestPinReset answers the spec message for an unknown e-mail', async () => {

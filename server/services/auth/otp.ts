@@ -39,7 +39,16 @@ export async function issueCode(deps: OtpDeps & Pick<Deps, 'logger'>, t: OtpTarg
   const [last] = await deps.db
     .select({ createdAt: otpCodes.createdAt })
     .from(otpCodes)
-    .where(and(eq(otpCodes.channel, t.channel), eq(otpCodes.target, t.target), gt(otpCodes.createdAt, new Date(now.getTime() - OTP_RESEND_SECONDS * 1000))))
+    .where(
+      and(
+        eq(otpCodes.channel, t.channel),
+        eq(otpCodes.target, t.target),
+        gt(otpCodes.createdAt, new Date(now.getTime() - OTP_RESEND_SECONDS * 1000)),
+        // A code already used for what it was sent for (registration, reset) no longer holds the
+        // next one back: a player locked out right after registering can reset at once.
+        or(isNull(otpCodes.consumedAt), isNull(otpCodes.verifiedAt)),
+      ),
+    )
     .orderBy(desc(otpCodes.createdAt))
     .limit(1);
   if (last) throw new AppError('TOO_MANY_REQUESTS', MSG.auth.otpResendTooSoon);
