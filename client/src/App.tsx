@@ -1,39 +1,47 @@
-import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
-import { Layout } from './components/layout/Layout';
-import { Spinner } from './components/ui';
-import { useAuth } from './lib/auth';
+import { lazy, Suspense } from "react";
+import { Navigate, Route, Routes, useLocation } from "react-router-dom";
+import { Layout } from "./components/layout/Layout";
+import { LoadErrorBoundary, Spinner } from "./components/ui";
+import { useAuth } from "./lib/auth";
 
-const AuthScreen = lazy(() => import('./pages/AuthScreen').then((m) => ({ default: m.AuthScreen })));
-const HomePage = lazy(() => import('./pages/HomePage'));
-const ProfilePage = lazy(() => import('./pages/ProfilePage'));
-const FindMatchPage = lazy(() => import('./pages/FindMatchPage'));
-const CreateMatchPage = lazy(() => import('./pages/CreateMatchPage'));
-const MyMatchesPage = lazy(() => import('./pages/MyMatchesPage'));
-const AdminPage = lazy(() => import('./pages/AdminPage'));
+const AuthScreen = lazy(() =>
+  import("./pages/AuthScreen").then((m) => ({ default: m.AuthScreen })),
+);
+const HomePage = lazy(() => import("./pages/HomePage"));
+const ProfilePage = lazy(() => import("./pages/ProfilePage"));
+const FindMatchPage = lazy(() => import("./pages/FindMatchPage"));
+const CreateMatchPage = lazy(() => import("./pages/CreateMatchPage"));
+const MyMatchesPage = lazy(() => import("./pages/MyMatchesPage"));
+const AdminPage = lazy(() => import("./pages/AdminPage"));
 
 /** Logged out: only the authentication screen. Logged in: the shell around the routes of spec section 2. */
 export function App() {
   const { user, setUser } = useAuth();
+  const { pathname } = useLocation();
   if (!user)
     return (
-      <Suspense fallback={<Spinner />}>
-        <AuthScreen onLogin={setUser} />
-      </Suspense>
+      <LoadErrorBoundary>
+        <Suspense fallback={<Spinner />}>
+          <AuthScreen onLogin={setUser} />
+        </Suspense>
+      </LoadErrorBoundary>
     );
   return (
     <Layout>
-      <Suspense fallback={<Spinner />}>
-        <Routes>
-          <Route path="/" element={<HomePage />} />
-          <Route path="/profile" element={<ProfilePage />} />
-          <Route path="/find-match" element={<FindMatchPage />} />
-          <Route path="/create-match" element={<CreateMatchPage />} />
-          <Route path="/my-matches" element={<MyMatchesPage />} />
-          <Route path="/admin" element={<AdminPage />} />
-          <Route path="*" element={<Navigate to="/" replace />} />
-        </Routes>
-      </Suspense>
+      {/* Keyed by path: moving to another screen tries again. */}
+      <LoadErrorBoundary key={pathname}>
+        <Suspense fallback={<Spinner />}>
+          <Routes>
+            <Route path="/" element={<HomePage />} />
+            <Route path="/profile" element={<ProfilePage />} />
+            <Route path="/find-match" element={<FindMatchPage />} />
+            <Route path="/create-match" element={<CreateMatchPage />} />
+            <Route path="/my-matches" element={<MyMatchesPage />} />
+            <Route path="/admin" element={<AdminPage />} />
+            <Route path="*" element={<Navigate to="/" replace />} />
+          </Routes>
+        </Suspense>
+      </LoadErrorBoundary>
     </Layout>
   );
 }

@@ -5,3 +5,4 @@ export { Field, type FieldProps } from './Field';
 export { Modal, type ModalProps } from './Modal';
 export { Notice, type NoticeKind, type NoticeProps } from './Notice';
 export { Spinner, type SpinnerProps } from './Spinner';
+export { LoadErrorBoundary, type LoadErrorBoundaryProps } from './LoadErrorBoundary';
