@@ -4,9 +4,9 @@ import { DEFAULT_LEVEL_COLOUR, LEVEL_ORDRE_MAX, LEVEL_ORDRE_MIN } from '../../..
 import { ZCreateLevelInput } from '../../../../server/schemas/admin';
 import { LevelBadge } from '../../components/matches/LevelBadges';
 import { NoticeSlot } from '../../components/matches/NoticeSlot';
-import { Button, ConfirmDialog, Field, Notice } from '../../components/ui';
+import { ConfirmDialog, Field, Notice } from '../../components/ui';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { AddToggleButton, AdminList, firstIssue, ItemActions, PanelHead } from './shared';
+import { AddToggleButton, AdminList, EditFormActions, firstIssue, ItemActions, PanelHead } from './shared';
 import { useCrudTab } from './useCrudTab';
 
 type Level = RouterOutputs['admin']['levels']['list'][number];
@@ -104,14 +104,7 @@ export function LevelForm({ level, nextOrdre, saving, onSave, onCancel }: LevelF
         Aperçu : <LevelBadge niveau={niveau || 'Niveau'} catalogue={[{ niveau: niveau || 'Niveau', label, couleur: validColour, ordre: 1 }]} />
       </p>
       {error && <Notice kind="error" persistent message={error} />}
-      <div className="form-actions">
-        <Button variant="secondary" onClick={onCancel}>
-          Annuler
-        </Button>
-        <Button type="submit" loading={saving}>
-          {level ? 'Enregistrer' : 'Ajouter'}
-        </Button>
-      </div>
+      <EditFormActions isNew={!level} saving={saving} onCancel={onCancel} />
     </form>
   );
 }

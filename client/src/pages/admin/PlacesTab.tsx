@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { MSG } from '../../../../common/messages';
 import { ZCreatePlaceInput } from '../../../../server/schemas/admin';
 import { NoticeSlot } from '../../components/matches/NoticeSlot';
-import { Button, ConfirmDialog, Field, Notice } from '../../components/ui';
+import { ConfirmDialog, Field, Notice } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { AddToggleButton, AdminList, firstIssue, ItemActions, PanelHead } from './shared';
+import { AddToggleButton, AdminList, EditFormActions, firstIssue, ItemActions, PanelHead } from './shared';
 import { useCrudTab } from './useCrudTab';
 
 type Place = RouterOutputs['admin']['places']['list'][number];
@@ -50,14 +50,7 @@ function PlaceForm({ place, saving, onSave, onCancel }: PlaceFormProps) {
         <span>Lieu actif (proposé à la création de matchs)</span>
       </label>
       {error && <Notice kind="error" persistent message={error} />}
-      <div className="form-actions">
-        <Button variant="secondary" onClick={onCancel}>
-          Annuler
-        </Button>
-        <Button type="submit" loading={saving}>
-          {place ? 'Enregistrer' : 'Ajouter'}
-        </Button>
-      </div>
+      <EditFormActions isNew={!place} saving={saving} onCancel={onCancel} />
     </form>
   );
 }

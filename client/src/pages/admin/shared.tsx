@@ -85,3 +85,17 @@ export function ItemActions({ name, onEdit, onDelete, deleteDisabled }: ItemActi
     </div>
   );
 }
+
+/** The foot of an add/edit form: 'Annuler', then 'Enregistrer' for a stored item or 'Ajouter' for a new one. */
+export function EditFormActions({ isNew, saving, onCancel }: { isNew: boolean; saving: boolean; onCancel: () => void }) {
+  return (
+    <div className="form-actions">
+      <Button variant="secondary" onClick={onCancel}>
+        Annuler
+      </Button>
+      <Button type="submit" loading={saving}>
+        {isNew ? 'Ajouter' : 'Enregistrer'}
+      </Button>
+    </div>
+  );
+}
