@@ -4,7 +4,8 @@ import { MSG } from '../../common/messages';
 import { auditLog, levels, matches, places, users } from '../../db/schema';
 import { createTestContext, type TestContext } from '../support/app';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
-import { insertMatch, rest, trpcError } from './matches-support';
+import { restAs } from '../support/http';
+import { insertMatch, trpcError } from './matches-support';
 
 /** Places, levels, general settings and the audit trail, over tRPC and REST, with the spec's form rules. */
 
@@ -29,11 +30,11 @@ describe('places', () => {
   it('creates, lists inactive ones too, and deactivation hides a place from players only', async () => {
     const created = await as().admin.places.create({ name: ' Padel Club ', address: '1 rue du Sport', city: 'Lyon' });
     expect(created).toMatchObject({ name: 'Padel Club', is_active: true });
-    const res = await rest(t, admin, 'PUT', `/admin/places/${created.id}`, { is_active: false });
+    const res = await restAs(t, admin, 'PUT', `/admin/places/${created.id}`, { is_active: false });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: created.id, name: 'Padel Club', is_active: false });
     expect((await as().admin.places.list()).map((p) => p.id)).toContain(created.id);
-    expect((await rest(t, admin, 'GET', '/admin/places')).body).toContainEqual(expect.objectContaining({ id: created.id, is_active: false }));
+    expect((await restAs(t, admin, 'GET', '/admin/places')).body).toContainEqual(expect.objectContaining({ id: created.id, is_active: false }));
     expect((await t.caller().places.list()).map((p) => p.id)).not.toContain(created.id);
   });
 
@@ -44,7 +45,7 @@ describe('places', () => {
   ])('refuses a place without %s, with the French message, and creates nothing', async (_field, body) => {
     const before = await t.db.db.$count(places);
     expect(await trpcError(as().admin.places.create(body as never))).toEqual({ code: 'BAD_REQUEST', message: A.placeFieldsRequired });
-    const res = await rest(t, admin, 'POST', '/admin/places', body);
+    const res = await restAs(t, admin, 'POST', '/admin/places', body);
     expect(res).toMatchObject({ status: 400, body: { error: A.placeFieldsRequired } });
     expect(await t.db.db.$count(places)).toBe(before);
   });
@@ -60,7 +61,7 @@ describe('places', () => {
     await insertMatch(t, { placeId: p.id, createdBy: player.id, date: '2030-06-15', time: '13:00' });
     const audits = await auditCount();
     expect(await trpcError(as().admin.places.delete({ id: p.id }))).toEqual({ code: 'CONFLICT', message: A.placeHasUpcoming });
-    const res = await rest(t, admin, 'DELETE', `/admin/places/${p.id}`);
+    const res = await restAs(t, admin, 'DELETE', `/admin/places/${p.id}`);
     expect(res).toMatchObject({ status: 409, body: { error: A.placeHasUpcoming } });
     expect(await t.db.db.$count(places, eq(places.id, p.id))).toBe(1);
     expect(await auditCount()).toBe(audits);
@@ -74,16 +75,16 @@ describe('places', () => {
 
   it('deletes an unused place', async () => {
     const p = await as().admin.places.create({ name: 'Vide', address: '1 rue', city: 'Paris' });
-    const res = await rest(t, admin, 'DELETE', `/admin/places/${p.id}`);
+    const res = await restAs(t, admin, 'DELETE', `/admin/places/${p.id}`);
     expect(res).toMatchObject({ status: 200, body: { success: true, message: A.deleted } });
     expect(await t.db.db.$count(places, eq(places.id, p.id))).toBe(0);
-    expect((await rest(t, admin, 'DELETE', `/admin/places/${p.id}`)).status).toBe(404);
+    expect((await restAs(t, admin, 'DELETE', `/admin/places/${p.id}`)).status).toBe(404);
   });
 });
 
 describe('levels', () => {
   it('creates a level with the default colour, over REST with ordre as a string', async () => {
-    const res = await rest(t, admin, 'POST', '/admin/levels', { niveau: 'Niveau 9', label: 'Légende', ordre: '9', couleur: '' });
+    const res = await restAs(t, admin, 'POST', '/admin/levels', { niveau: 'Niveau 9', label: 'Légende', ordre: '9', couleur: '' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ niveau: 'Niveau 9', label: 'Légende', couleur: '#4CAF50', ordre: 9, description: '' });
     expect((await t.caller().levels.list()).map((l) => l.niveau)).toContain('Niveau 9');
@@ -100,14 +101,14 @@ describe('levels', () => {
   ])('refuses %j with the French message', async (body, message) => {
     const before = await t.db.db.$count(levels);
     expect(await trpcError(as().admin.levels.create(body as never))).toEqual({ code: 'BAD_REQUEST', message });
-    expect(await rest(t, admin, 'POST', '/admin/levels', body)).toMatchObject({ status: 400, body: { error: message } });
+    expect(await restAs(t, admin, 'POST', '/admin/levels', body)).toMatchObject({ status: 400, body: { error: message } });
     expect(await t.db.db.$count(levels)).toBe(before);
   });
 
   it('keeps niveau unique (409), on create and on rename', async () => {
     expect(await trpcError(as().admin.levels.create({ niveau: 'Niveau 1', label: 'Bis', ordre: 1 }))).toEqual({ code: 'CONFLICT', message: A.levelExists });
     const [two] = await t.db.db.select().from(levels).where(eq(levels.niveau, 'Niveau 2'));
-    const res = await rest(t, admin, 'PUT', `/admin/levels/${two!.id}`, { niveau: 'Niveau 1' });
+    const res = await restAs(t, admin, 'PUT', `/admin/levels/${two!.id}`, { niveau: 'Niveau 1' });
     expect(res).toMatchObject({ status: 409, body: { error: A.levelExists } });
     expect(await t.db.db.$count(levels, eq(levels.niveau, 'Niveau 2'))).toBe(1);
   });
@@ -150,7 +151,7 @@ describe('general settings', () => {
       { key: 'max_levels_selection', value: 3, description: 'Le nombre maximum de niveaux sélectionnables', max: 10 },
       { key: 'months_ahead', value: 1, description: 'Le nombre de mois à l’avance pour créer un match', max: 12 },
     ]);
-    expect((await rest(t, admin, 'GET', '/admin/general-settings')).body).toEqual({ max_places: '3', max_levels_selection: '3', months_ahead: '1' });
+    expect((await restAs(t, admin, 'GET', '/admin/general-settings')).body).toEqual({ max_places: '3', max_levels_selection: '3', months_ahead: '1' });
   });
 
   const range = (key: 'max_places' | 'max_levels_selection' | 'months_ahead') =>
@@ -172,18 +173,18 @@ describe('general settings', () => {
     const message = range(key);
     expect(message).toMatch(/ doit être un nombre entre 1 et (10|12)\.$/);
     expect(await trpcError(as().admin.settings.save({ ...valid, [key]: value }))).toEqual({ code: 'BAD_REQUEST', message });
-    const res = await rest(t, admin, 'POST', '/admin/general-settings', { [key]: String(value) });
+    const res = await restAs(t, admin, 'POST', '/admin/general-settings', { [key]: String(value) });
     expect(res).toMatchObject({ status: 400, body: { success: false, error: message } });
     expect(await t.caller().settings.get()).toEqual(valid);
   });
 
   it('refuses a non-number over REST', async () => {
-    const res = await rest(t, admin, 'POST', '/admin/general-settings', { months_ahead: 'douze' });
+    const res = await restAs(t, admin, 'POST', '/admin/general-settings', { months_ahead: 'douze' });
     expect(res).toMatchObject({ status: 400, body: { error: range('months_ahead') } });
   });
 
   it('saves the bounds themselves (strings or numbers over REST) and players see them', async () => {
-    const res = await rest(t, admin, 'POST', '/admin/general-settings', { max_places: '10', max_levels_selection: 1, months_ahead: '12' });
+    const res = await restAs(t, admin, 'POST', '/admin/general-settings', { max_places: '10', max_levels_selection: 1, months_ahead: '12' });
     expect(res).toMatchObject({ status: 200, body: { success: true, message: A.settingsUpdated } });
     expect(await t.caller().settings.get()).toEqual({ max_places: 10, max_levels_selection: 1, months_ahead: 12 });
     expect(await as().admin.settings.save(valid)).toEqual({ success: true, message: 'Paramètres mis à jour avec succès !' });
@@ -199,7 +200,7 @@ describe('audit trail', () => {
     expect(latest).toMatchObject({ actor_name: 'Alice Admin', action: 'update', entity: 'place', entity_id: String(p.id), details: { city: 'Nancy' } });
     expect(previous).toMatchObject({ action: 'create', entity: 'place', entity_id: String(p.id) });
     expect(new Date(latest!.created_at).toISOString()).toBe(new Date(NOW).toISOString());
-    const res = await rest(t, admin, 'GET', '/admin/audit?limit=1');
+    const res = await restAs(t, admin, 'GET', '/admin/audit?limit=1');
     expect(res.body).toEqual([latest]);
   });
 

@@ -5,7 +5,8 @@ import { createTestContext, type TestContext } from '../support/app';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
 import { startSmtpServer, type SmtpTestServer } from '../support/smtp';
 import { startTwilioStub, type TwilioStub } from '../support/twilio-stub';
-import { rest, trpcError } from './matches-support';
+import { restAs } from '../support/http';
+import { trpcError } from './matches-support';
 
 /**
  * SMTP and Twilio settings against real stand-ins: an in-process SMTP server (nodemailer talks to
@@ -38,14 +39,14 @@ describe('SMTP', () => {
 
   it('answers no config (REST: the empty form with port 587) and refuses a test mail without one', async () => {
     expect(await as().admin.smtp.get()).toBeNull();
-    expect((await rest(t, admin, 'GET', '/admin/smtp-config')).body).toEqual({ host: '', port: 587, secure: false, username: '', is_active: false });
+    expect((await restAs(t, admin, 'GET', '/admin/smtp-config')).body).toEqual({ host: '', port: 587, secure: false, username: '', is_active: false });
     expect(await trpcError(as().admin.smtp.test({ email: 'x@example.fr' }))).toEqual({ code: 'BAD_REQUEST', message: A.smtpNotConfigured });
   });
 
   it.each(['host', 'port', 'username', 'password'] as const)('refuses a form without %s: "Tous les champs sont requis"', async (field) => {
     const body = { ...form(), [field]: field === 'port' ? undefined : '' };
     expect(await trpcError(as().admin.smtp.save(body as never))).toEqual({ code: 'BAD_REQUEST', message: 'Tous les champs sont requis' });
-    expect(await rest(t, admin, 'POST', '/admin/smtp-config', { ...body, port: field === 'port' ? '' : body.port })).toMatchObject({
+    expect(await restAs(t, admin, 'POST', '/admin/smtp-config', { ...body, port: field === 'port' ? '' : body.port })).toMatchObject({
       status: 400,
       body: { error: 'Tous les champs sont requis' },
     });
@@ -53,9 +54,9 @@ describe('SMTP', () => {
   });
 
   it('saves the config with the password encrypted, never answered', async () => {
-    const res = await rest(t, admin, 'POST', '/admin/smtp-config', { ...form(), port: String(smtp.port), secure: 0, is_active: 1 });
+    const res = await restAs(t, admin, 'POST', '/admin/smtp-config', { ...form(), port: String(smtp.port), secure: 0, is_active: 1 });
     expect(res).toMatchObject({ status: 200, body: { message: A.smtpSaved } });
-    const got = (await rest(t, admin, 'GET', '/admin/smtp-config')).body;
+    const got = (await restAs(t, admin, 'GET', '/admin/smtp-config')).body;
     expect(got).toEqual({ host: '127.0.0.1', port: smtp.port, secure: false, username: 'relay-user', is_active: true });
     expect(await as().admin.smtp.get()).toMatchObject({ host: '127.0.0.1', has_password: true });
     const [row] = await t.db.db.select().from(smtpConfig);
@@ -69,8 +70,8 @@ describe('SMTP', () => {
 
   it('requires a test address, then the test mail arrives at the SMTP server with the saved login', async () => {
     expect(await trpcError(as().admin.smtp.test({ email: ' ' }))).toEqual({ code: 'BAD_REQUEST', message: A.smtpTestEmailRequired });
-    expect(await rest(t, admin, 'POST', '/admin/smtp-test', {})).toMatchObject({ status: 400, body: { error: A.smtpTestEmailRequired } });
-    const res = await rest(t, admin, 'POST', '/admin/smtp-test', { email: 'test-admin@example.fr' });
+    expect(await restAs(t, admin, 'POST', '/admin/smtp-test', {})).toMatchObject({ status: 400, body: { error: A.smtpTestEmailRequired } });
+    const res = await restAs(t, admin, 'POST', '/admin/smtp-test', { email: 'test-admin@example.fr' });
     expect(res).toMatchObject({ status: 200, body: { message: A.smtpTestSent } });
     const mail = await smtp.waitForMail('test-admin@example.fr');
     expect(mail.text).toContain('La configuration SMTP fonctionne.');
@@ -100,7 +101,7 @@ describe('SMTP', () => {
     await dead.close();
     await as().admin.smtp.save({ ...form(), port: dead.port, password: '', is_active: false });
     expect(await trpcError(as().admin.smtp.test({ email: 'nobody@example.fr' }))).toEqual({ code: 'BAD_REQUEST', message: A.smtpTestFailed });
-    expect(await rest(t, admin, 'POST', '/admin/smtp-test', { email: 'nobody@example.fr' })).toMatchObject({ status: 400, body: { error: A.smtpTestFailed } });
+    expect(await restAs(t, admin, 'POST', '/admin/smtp-test', { email: 'nobody@example.fr' })).toMatchObject({ status: 400, body: { error: A.smtpTestFailed } });
   });
 });
 
@@ -109,7 +110,7 @@ describe('Twilio', () => {
 
   it('answers no config, and a masked token with nothing stored is refused', async () => {
     expect(await as().admin.twilio.get()).toBeNull();
-    expect((await rest(t, admin, 'GET', '/admin/twilio/config')).body).toEqual({ success: true, config: null });
+    expect((await restAs(t, admin, 'GET', '/admin/twilio/config')).body).toEqual({ success: true, config: null });
     expect(await trpcError(as().admin.twilio.save({ ...form(), authToken: '********abcd' }))).toEqual({ code: 'BAD_REQUEST', message: A.smsFieldsRequired });
     expect(await trpcError(as().admin.twilio.test({}))).toEqual({ code: 'BAD_REQUEST', message: A.smsFieldsRequired });
   });
@@ -117,14 +118,14 @@ describe('Twilio', () => {
   it.each(['accountSid', 'authToken', 'phoneNumber'] as const)('refuses a form without %s: "Veuillez remplir tous les champs"', async (field) => {
     const body = { ...form(), [field]: ' ' };
     expect(await trpcError(as().admin.twilio.save(body))).toEqual({ code: 'BAD_REQUEST', message: 'Veuillez remplir tous les champs' });
-    expect(await rest(t, admin, 'POST', '/admin/twilio/save', body)).toMatchObject({ status: 400, body: { success: false, error: 'Veuillez remplir tous les champs' } });
+    expect(await restAs(t, admin, 'POST', '/admin/twilio/save', body)).toMatchObject({ status: 400, body: { success: false, error: 'Veuillez remplir tous les champs' } });
     expect(await t.db.db.$count(smsConfig)).toBe(0);
   });
 
   it('saves with the token encrypted and answers it masked (last 4 characters)', async () => {
-    const res = await rest(t, admin, 'POST', '/admin/twilio/save', form());
+    const res = await restAs(t, admin, 'POST', '/admin/twilio/save', form());
     expect(res).toMatchObject({ status: 200, body: { success: true, message: A.smsSaved } });
-    const got = (await rest(t, admin, 'GET', '/admin/twilio/config')).body;
+    const got = (await restAs(t, admin, 'GET', '/admin/twilio/config')).body;
     expect(got).toEqual({ success: true, config: { account_sid: stub.validSid, auth_token: '********-123', phone_number: '+33700000001', is_live: false } });
     const [row] = await t.db.db.select().from(smsConfig);
     expect(row!.authTokenEnc).not.toContain(stub.validToken);
@@ -135,8 +136,8 @@ describe('Twilio', () => {
 
   it('tests the credentials through the twilio package: valid, then wrong token', async () => {
     expect(await as().admin.twilio.test({})).toEqual({ success: true, message: 'Configuration Twilio valide !' });
-    expect((await rest(t, admin, 'POST', '/admin/twilio/test', { authToken: '********-123' })).body).toEqual({ success: true, message: A.smsValid });
-    const res = await rest(t, admin, 'POST', '/admin/twilio/test', { ...form(), authToken: 'wrong-token-000' });
+    expect((await restAs(t, admin, 'POST', '/admin/twilio/test', { authToken: '********-123' })).body).toEqual({ success: true, message: A.smsValid });
+    const res = await restAs(t, admin, 'POST', '/admin/twilio/test', { ...form(), authToken: 'wrong-token-000' });
     expect(res).toMatchObject({ status: 400, body: { success: false, error: A.smsTestFailed } });
     expect(t.logs.text()).not.toContain('wrong-token-000');
   });

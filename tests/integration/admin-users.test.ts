@@ -5,7 +5,8 @@ import { matchParticipants, matches, sessions, users } from '../../db/schema';
 import { resolveSession } from '../../server/lib/auth';
 import { createTestContext, type TestContext } from '../support/app';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
-import { createPlace, insertMatch, matchRow, rest, trpcError } from './matches-support';
+import { restAs } from '../support/http';
+import { createPlace, insertMatch, matchRow, trpcError } from './matches-support';
 
 /** Admin user management: listing, editing with the spec's rules, deleting, and the last-admin guards. */
 
@@ -29,7 +30,7 @@ describe('listing', () => {
     const list = await as().admin.users.list();
     expect(list.find((u) => u.id === admin.id)).toMatchObject({ is_admin: true, name: 'Alice Admin', photo: null });
     expect(list.find((u) => u.id === player.id)).toMatchObject({ is_admin: false, email: player.email, phone: player.phone, level: 'Niveau 3' });
-    const res = await rest(t, admin, 'GET', '/admin/users');
+    const res = await restAs(t, admin, 'GET', '/admin/users');
     const legacy = res.body as unknown as { id: number; is_admin: number }[];
     expect(legacy.find((u) => u.id === admin.id)?.is_admin).toBe(1);
     expect(legacy.find((u) => u.id === player.id)?.is_admin).toBe(0);
@@ -42,7 +43,7 @@ describe('editing', () => {
     const player = await createUser(t.deps);
     const updated = await as().admin.users.update({ id: player.id, name: ' Bob ', phone: '0611223344', email: 'Bob@Example.FR', level: 'Niveau 5' });
     expect(updated).toMatchObject({ name: 'Bob', phone: '+33611223344', email: 'bob@example.fr', level: 'Niveau 5', is_admin: false });
-    const res = await rest(t, admin, 'PUT', `/admin/users/${player.id}`, { name: 'Bob', phone: '0470123456', country: 'BE', level: 'Niveau 5', is_admin: 1 });
+    const res = await restAs(t, admin, 'PUT', `/admin/users/${player.id}`, { name: 'Bob', phone: '0470123456', country: 'BE', level: 'Niveau 5', is_admin: 1 });
     expect(res).toMatchObject({ status: 200, body: { phone: '+32470123456', is_admin: 1 } });
     expect((await userRow(player.id))?.isAdmin).toBe(true);
     const kept = await as().admin.users.update({ id: player.id, name: 'Bob', phone: '+32470123456', level: 'Niveau 5', is_admin: false });
@@ -63,7 +64,7 @@ describe('editing', () => {
     const player = await createUser(t.deps);
     const before = await userRow(player.id);
     expect(await trpcError(as().admin.users.update({ id: player.id, ...body } as never))).toEqual({ code: 'BAD_REQUEST', message });
-    expect(await rest(t, admin, 'PUT', `/admin/users/${player.id}`, body)).toMatchObject({ status: 400, body: { error: message } });
+    expect(await restAs(t, admin, 'PUT', `/admin/users/${player.id}`, body)).toMatchObject({ status: 400, body: { error: message } });
     expect(await userRow(player.id)).toEqual(before);
   });
 
@@ -79,13 +80,13 @@ describe('editing', () => {
 
   it('answers 404 for an unknown user', async () => {
     expect(await trpcError(as().admin.users.update({ id: 999_999, name: 'X', phone: '0611000000', level: 'Niveau 1' }))).toEqual({ code: 'NOT_FOUND', message: A.userNotFound });
-    expect((await rest(t, admin, 'DELETE', '/admin/users/999999')).status).toBe(404);
+    expect((await restAs(t, admin, 'DELETE', '/admin/users/999999')).status).toBe(404);
   });
 });
 
 describe('admin protections', () => {
   it('an admin cannot remove their own admin flag', async () => {
-    const res = await rest(t, admin, 'PUT', `/admin/users/${admin.id}`, { name: 'Alice Admin', phone: admin.phone, level: 'Niveau 3', is_admin: 0 });
+    const res = await restAs(t, admin, 'PUT', `/admin/users/${admin.id}`, { name: 'Alice Admin', phone: admin.phone, level: 'Niveau 3', is_admin: 0 });
     expect(res).toMatchObject({ status: 400, body: { error: A.cannotDemoteSelf } });
     expect((await userRow(admin.id))?.isAdmin).toBe(true);
     // Editing their own other fields stays possible.
@@ -102,13 +103,13 @@ describe('admin protections', () => {
     const x = await createAdmin(t.deps);
     const y = await createAdmin(t.deps);
     const body = (u: TestUser) => ({ name: u.name, phone: u.phone, level: 'Niveau 3', is_admin: false });
-    const results = await Promise.all([rest(t, x, 'PUT', `/admin/users/${y.id}`, body(y)), rest(t, y, 'PUT', `/admin/users/${x.id}`, body(x))]);
+    const results = await Promise.all([restAs(t, x, 'PUT', `/admin/users/${y.id}`, body(y)), restAs(t, y, 'PUT', `/admin/users/${x.id}`, body(x))]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 403]);
     expect(await adminCount()).toBe(1);
 
     const z = await createAdmin(t.deps);
     const survivor = (await userRow(x.id))?.isAdmin ? x : y;
-    const deletions = await Promise.all([rest(t, survivor, 'DELETE', `/admin/users/${z.id}`), rest(t, z, 'DELETE', `/admin/users/${survivor.id}`)]);
+    const deletions = await Promise.all([restAs(t, survivor, 'DELETE', `/admin/users/${z.id}`), restAs(t, z, 'DELETE', `/admin/users/${survivor.id}`)]);
     expect(deletions.map((r) => r.status).sort()).toEqual([200, 403]);
     expect(await adminCount()).toBe(1);
     await t.db.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.id));
@@ -125,7 +126,7 @@ describe('deleting', () => {
     const joined = await insertMatch(t, { placeId: place.id, createdBy: host.id, date: '2030-06-20', time: '12:00', slots: 3, missing: 2 });
     await t.db.db.insert(matchParticipants).values({ matchId: joined.id, userId: leaving.id });
 
-    const res = await rest(t, admin, 'DELETE', `/admin/users/${leaving.id}`);
+    const res = await restAs(t, admin, 'DELETE', `/admin/users/${leaving.id}`);
     expect(res).toMatchObject({ status: 200, body: { success: true, message: A.deleted } });
     expect(await userRow(leaving.id)).toBeUndefined();
     expect((await matchRow(t, joined.id))?.missingPlayers).toBe(3);

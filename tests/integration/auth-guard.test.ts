@@ -4,7 +4,8 @@ import { MSG } from '../../common/messages';
 import { SESSION_COOKIE } from '../../server/lib/auth';
 import { createTestContext, type TestContext } from '../support/app';
 import { createUser, type TestUser } from '../support/factories';
-import { freshIdentity, rest, trpc } from './auth-support';
+import { rest, trpc } from '../support/http';
+import { freshIdentity } from './auth-support';
 
 let t: TestContext;
 let u: TestUser;

@@ -18,7 +18,8 @@ import { grantAdmin } from '../../server/services/auth/admin-emails';
 import { createTestContext, type TestContext } from '../support/app';
 import { createUser } from '../support/factories';
 import { startSmtpServer, type SmtpTestServer } from '../support/smtp';
-import { bearer, freshIdentity, rest, trpc } from './auth-support';
+import { bearer, rest, trpc } from '../support/http';
+import { freshIdentity } from './auth-support';
 
 const PIN = '7391';
 const ADMIN_EMAIL = 'chef.de.club@example.fr';

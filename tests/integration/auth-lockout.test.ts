@@ -5,7 +5,8 @@ import { authThrottles } from '../../db/schema';
 import { createTestContext, type TestContext } from '../support/app';
 import { createUser } from '../support/factories';
 import { startSmtpServer, type SmtpTestServer } from '../support/smtp';
-import { bearer, freshIdentity, rest, trpc } from './auth-support';
+import { bearer, rest, trpc } from '../support/http';
+import { freshIdentity } from './auth-support';
 
 const MINUTE = 60_000;
 const WRONG = '9183';

@@ -8,7 +8,7 @@ import { users } from '../../db/schema';
 import { ZRegistrationStartInput } from '../../server/schemas/auth';
 import { createTestContext, type TestContext } from '../support/app';
 import { createUser, type TestUser } from '../support/factories';
-import { bearer, rest, trpc } from './auth-support';
+import { bearer, rest, trpc } from '../support/http';
 
 let t: TestContext;
 let u: TestUser;

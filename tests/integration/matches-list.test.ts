@@ -4,7 +4,8 @@ import { removeUserFromMatches } from '../../server/services/matches/participati
 import type { TMatch } from '../../server/schemas/matches';
 import { createTestContext, type TestContext } from '../support/app';
 import { createUser, type TestUser } from '../support/factories';
-import { createPlace, insertMatch, matchRow, rest, trpcError } from './matches-support';
+import { restAs } from '../support/http';
+import { createPlace, insertMatch, matchRow, trpcError } from './matches-support';
 
 // 10:00 in Paris on 10 June 2026.
 const NOW = '2026-06-10T08:00:00Z';
@@ -79,8 +80,8 @@ describe('matches.list', () => {
 
   it('refuses a forged cursor and a bad limit in French', async () => {
     expect(await trpcError(t.caller().matches.list({ cursor: 'bm9wZQ' }))).toEqual({ code: 'BAD_REQUEST', message: MSG.match.cursorInvalid });
-    expect(await rest(t, null, 'GET', '/matches?cursor=xyz')).toMatchObject({ status: 400, body: { error: MSG.match.cursorInvalid } });
-    expect((await rest(t, null, 'GET', '/matches?limit=1000')).status).toBe(400);
+    expect(await restAs(t, null, 'GET', '/matches?cursor=xyz')).toMatchObject({ status: 400, body: { error: MSG.match.cursorInvalid } });
+    expect((await restAs(t, null, 'GET', '/matches?limit=1000')).status).toBe(400);
     expect(await trpcError(t.caller().matches.list({ from: '10/06/2026' }))).toEqual({ code: 'BAD_REQUEST', message: MSG.match.filterDateInvalid });
   });
 
@@ -115,10 +116,10 @@ describe('matches.mine', () => {
       [past.id, false, true],
     ]);
     expect(mine.counters).toEqual({ created: 1, joined: 2, upcoming: 2 });
-    const viaRest = await rest(t, carol, 'GET', '/matches/mine');
+    const viaRest = await restAs(t, carol, 'GET', '/matches/mine');
     expect(viaRest.body).toMatchObject({ counters: mine.counters });
     expect((viaRest.body.matches as { levels: string }[])[1]).toMatchObject({ levels: '["Niveau 3"]', time: '19:00:00', is_creator: true });
-    expect(await rest(t, null, 'GET', '/matches/mine')).toMatchObject({ status: 401 });
+    expect(await restAs(t, null, 'GET', '/matches/mine')).toMatchObject({ status: 401 });
   });
 });
 

@@ -4,7 +4,6 @@ import { ZodError } from 'zod';
 import { firstZodMessage } from '../../server/trpc/init';
 import { matches, places, settings } from '../../db/schema';
 import type { TestContext } from '../support/app';
-import type { TestUser } from '../support/factories';
 
 /** Shared helpers of the matches test files (not a test file itself). */
 
@@ -50,12 +49,4 @@ export async function trpcError(p: Promise<unknown>): Promise<{ code: string; me
     throw e;
   }
   return { code: 'NO_ERROR', message: '' };
-}
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** A REST call as `user` (or anonymous): status, JSON body and headers. */
-export async function rest(t: TestContext, user: TestUser | null, method: Method, url: string, payload?: object) {
-  const res = await t.app.inject({ method, url: `/api${url}`, headers: user?.headers, ...(payload ? { payload } : {}) });
-  return { status: res.statusCode, body: res.json<Record<string, unknown> & { error?: string }>(), headers: res.headers };
 }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
 import { createTestContext, type TestContext } from '../support/app';
 import { createUser, type TestUser } from '../support/factories';
-import { createPlace, matchRow, rest, setSetting, trpcError } from './matches-support';
+import { restAs } from '../support/http';
+import { createPlace, matchRow, setSetting, trpcError } from './matches-support';
 
 // 10:00 in Paris on 10 June 2026: create dates run 2026-06-10 .. 2026-07-09 (30 days).
 const NOW = '2026-06-10T08:00:00Z';
@@ -29,17 +30,17 @@ describe('create', () => {
   });
 
   it('speaks the legacy shape over REST, levels as a JSON string or an array, created_by = self', async () => {
-    const res = await rest(t, alice, 'POST', '/matches', { ...base(), time: '19:00:00', levels: '["Niveau 5"]', slots: '2', created_by: alice.id });
+    const res = await restAs(t, alice, 'POST', '/matches', { ...base(), time: '19:00:00', levels: '["Niveau 5"]', slots: '2', created_by: alice.id });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ success: true, message: MSG.match.created });
     expect(res.body.match).toMatchObject({ levels: '["Niveau 5"]', time: '19:00:00', slots: 2, missing_players: 2, created_by: alice.id });
-    const plain = await rest(t, alice, 'POST', '/matches', { ...base(), levels: 'Niveau 1, Niveau 2' });
+    const plain = await restAs(t, alice, 'POST', '/matches', { ...base(), levels: 'Niveau 1, Niveau 2' });
     expect(plain.body.match).toMatchObject({ levels: '["Niveau 1","Niveau 2"]' });
   });
 
   it('refuses a created_by naming someone else (403) and creates nothing', async () => {
     const before = (await t.caller(alice).matches.mine()).counters.created;
-    const res = await rest(t, alice, 'POST', '/matches', { ...base(), created_by: bob.id });
+    const res = await restAs(t, alice, 'POST', '/matches', { ...base(), created_by: bob.id });
     expect(res).toMatchObject({ status: 403, body: { success: false, error: MSG.auth.notYours } });
     expect((await t.caller(alice).matches.mine()).counters.created).toBe(before);
     expect((await t.caller(bob).matches.mine()).counters.created).toBe(0);
@@ -47,7 +48,7 @@ describe('create', () => {
 
   it('needs a session', async () => {
     expect(await trpcError(t.caller().matches.create(base()))).toEqual({ code: 'UNAUTHORIZED', message: MSG.auth.required });
-    expect(await rest(t, null, 'POST', '/matches', base())).toMatchObject({ status: 401, body: { error: MSG.auth.required } });
+    expect(await restAs(t, null, 'POST', '/matches', base())).toMatchObject({ status: 401, body: { error: MSG.auth.required } });
   });
 
   const rejected: [string, Record<string, unknown>, string][] = [
@@ -69,7 +70,7 @@ describe('create', () => {
     const input = { ...base(), ...patch, ...(patch.place_id === -1 ? { place_id: closedPlaceId } : {}) };
     const before = (await t.caller(carol).matches.mine()).counters.created;
     expect(await trpcError(t.caller(carol).matches.create(input))).toEqual({ code: 'BAD_REQUEST', message });
-    expect(await rest(t, carol, 'POST', '/matches', input)).toMatchObject({ status: 400, body: { success: false, error: message } });
+    expect(await restAs(t, carol, 'POST', '/matches', input)).toMatchObject({ status: 400, body: { success: false, error: message } });
     expect((await t.caller(carol).matches.mine()).counters.created).toBe(before);
   });
 
@@ -95,27 +96,27 @@ describe('join and leave', () => {
   it('joins, refuses own match, twice and full, with French messages over tRPC and REST', async () => {
     const m = await t.caller(alice).matches.create({ ...base(), slots: 2 });
     expect(await trpcError(t.caller(alice).matches.join({ id: m.id }))).toEqual({ code: 'BAD_REQUEST', message: MSG.match.ownMatch });
-    expect(await rest(t, alice, 'POST', `/matches/${m.id}/join`, { user_id: alice.id })).toMatchObject({ status: 400, body: { success: false, error: MSG.match.ownMatch } });
+    expect(await restAs(t, alice, 'POST', `/matches/${m.id}/join`, { user_id: alice.id })).toMatchObject({ status: 400, body: { success: false, error: MSG.match.ownMatch } });
 
     const joined = await t.caller(bob).matches.join({ id: m.id });
     expect(joined).toMatchObject({ success: true, message: MSG.match.joined, match: { missing_players: 1, participants: [{ user_id: bob.id }] } });
     expect(await trpcError(t.caller(bob).matches.join({ id: m.id }))).toEqual({ code: 'CONFLICT', message: MSG.match.alreadyJoined });
-    expect(await rest(t, bob, 'POST', `/matches/${m.id}/join`, {})).toMatchObject({ status: 409, body: { error: MSG.match.alreadyJoined } });
+    expect(await restAs(t, bob, 'POST', `/matches/${m.id}/join`, {})).toMatchObject({ status: 409, body: { error: MSG.match.alreadyJoined } });
 
-    const viaRest = await rest(t, carol, 'POST', `/matches/${m.id}/join`, { user_id: carol.id });
+    const viaRest = await restAs(t, carol, 'POST', `/matches/${m.id}/join`, { user_id: carol.id });
     expect(viaRest).toMatchObject({ status: 200, body: { success: true, message: MSG.match.joined, match: { missing_players: 0 } } });
 
     const dave = await createUser(t.deps);
     expect(await trpcError(t.caller(dave).matches.join({ id: m.id }))).toEqual({ code: 'CONFLICT', message: MSG.match.full });
-    expect(await rest(t, dave, 'POST', `/matches/${m.id}/join`, {})).toMatchObject({ status: 409, body: { success: false, error: MSG.match.full } });
-    expect(await rest(t, dave, 'POST', `/matches/${m.id}/join`, { user_id: bob.id })).toMatchObject({ status: 403, body: { error: MSG.auth.notYours } });
+    expect(await restAs(t, dave, 'POST', `/matches/${m.id}/join`, {})).toMatchObject({ status: 409, body: { success: false, error: MSG.match.full } });
+    expect(await restAs(t, dave, 'POST', `/matches/${m.id}/join`, { user_id: bob.id })).toMatchObject({ status: 403, body: { error: MSG.auth.notYours } });
     expect(await matchRow(t, m.id)).toMatchObject({ missingPlayers: 0, slots: 2 });
   });
 
   it('leaves a match and frees the place; leaving twice is refused', async () => {
     const m = await t.caller(alice).matches.create({ ...base(), slots: 1 });
     await t.caller(bob).matches.join({ id: m.id });
-    const left = await rest(t, bob, 'POST', `/matches/${m.id}/leave`, { user_id: bob.id });
+    const left = await restAs(t, bob, 'POST', `/matches/${m.id}/leave`, { user_id: bob.id });
     expect(left).toMatchObject({ status: 200, body: { success: true, message: MSG.match.left, match: { missing_players: 1, participants: [] } } });
     expect(await trpcError(t.caller(bob).matches.leave({ id: m.id }))).toEqual({ code: 'CONFLICT', message: MSG.match.notJoined });
     expect((await t.caller(carol).matches.join({ id: m.id })).match.missing_players).toBe(0);
@@ -123,7 +124,7 @@ describe('join and leave', () => {
 
   it('answers 404 in French for an unknown match', async () => {
     expect(await trpcError(t.caller(bob).matches.join({ id: 999999 }))).toEqual({ code: 'NOT_FOUND', message: MSG.match.notFound });
-    expect(await rest(t, bob, 'POST', '/matches/999999/join', {})).toMatchObject({ status: 404, body: { error: MSG.match.notFound } });
+    expect(await restAs(t, bob, 'POST', '/matches/999999/join', {})).toMatchObject({ status: 404, body: { error: MSG.match.notFound } });
   });
 });
 
@@ -133,13 +134,13 @@ describe('update and delete', () => {
     await t.caller(bob).matches.join({ id: m.id });
     const edit = { ...base(), id: m.id, time: '20:30', levels: ['Niveau 6'], slots: 2 };
     expect(await trpcError(t.caller(bob).matches.update(edit))).toEqual({ code: 'FORBIDDEN', message: MSG.match.creatorOnly });
-    expect(await rest(t, bob, 'PUT', `/matches/${m.id}`, { ...edit, user_id: bob.id })).toMatchObject({ status: 403, body: { success: false, error: MSG.match.creatorOnly } });
-    expect(await rest(t, bob, 'PUT', `/matches/${m.id}`, { ...edit, user_id: alice.id })).toMatchObject({ status: 403, body: { error: MSG.auth.notYours } });
+    expect(await restAs(t, bob, 'PUT', `/matches/${m.id}`, { ...edit, user_id: bob.id })).toMatchObject({ status: 403, body: { success: false, error: MSG.match.creatorOnly } });
+    expect(await restAs(t, bob, 'PUT', `/matches/${m.id}`, { ...edit, user_id: alice.id })).toMatchObject({ status: 403, body: { error: MSG.auth.notYours } });
     expect(await matchRow(t, m.id)).toMatchObject({ time: '18:00:00', slots: 3, missingPlayers: 2 });
 
     const updated = await t.caller(alice).matches.update(edit);
     expect(updated).toMatchObject({ time: '20:30', levels: ['Niveau 6'], slots: 2, missing_players: 1, participants: [{ user_id: bob.id }] });
-    const viaRest = await rest(t, alice, 'PUT', `/matches/${m.id}`, { ...edit, slots: 3, levels: '["Niveau 7"]', user_id: alice.id });
+    const viaRest = await restAs(t, alice, 'PUT', `/matches/${m.id}`, { ...edit, slots: 3, levels: '["Niveau 7"]', user_id: alice.id });
     expect(viaRest).toMatchObject({ status: 200, body: { success: true, message: MSG.match.updated, match: { slots: 3, missing_players: 2, levels: '["Niveau 7"]' } } });
   });
 
@@ -159,7 +160,7 @@ describe('update and delete', () => {
     ];
     for (const [patch, message] of cases) {
       expect(await trpcError(t.caller(alice).matches.update({ ...edit, ...patch }))).toEqual({ code: 'BAD_REQUEST', message });
-      expect(await rest(t, alice, 'PUT', `/matches/${m.id}`, { ...edit, ...patch })).toMatchObject({ status: 400, body: { error: message } });
+      expect(await restAs(t, alice, 'PUT', `/matches/${m.id}`, { ...edit, ...patch })).toMatchObject({ status: 400, body: { error: message } });
     }
     expect(await matchRow(t, m.id)).toMatchObject({ slots: 3, missingPlayers: 1, date: '2026-06-20' });
   });
@@ -168,10 +169,10 @@ describe('update and delete', () => {
     const m = await t.caller(alice).matches.create(base());
     await t.caller(bob).matches.join({ id: m.id });
     expect(await trpcError(t.caller(bob).matches.delete({ id: m.id }))).toEqual({ code: 'FORBIDDEN', message: MSG.match.creatorOnly });
-    expect(await rest(t, bob, 'DELETE', `/matches/${m.id}`, { user_id: bob.id })).toMatchObject({ status: 403, body: { success: false, error: MSG.match.creatorOnly } });
-    expect(await rest(t, alice, 'DELETE', `/matches/${m.id}`, { user_id: bob.id })).toMatchObject({ status: 403, body: { error: MSG.auth.notYours } });
+    expect(await restAs(t, bob, 'DELETE', `/matches/${m.id}`, { user_id: bob.id })).toMatchObject({ status: 403, body: { success: false, error: MSG.match.creatorOnly } });
+    expect(await restAs(t, alice, 'DELETE', `/matches/${m.id}`, { user_id: bob.id })).toMatchObject({ status: 403, body: { error: MSG.auth.notYours } });
     expect(await matchRow(t, m.id)).toBeDefined();
-    expect(await rest(t, alice, 'DELETE', `/matches/${m.id}`, { user_id: alice.id })).toMatchObject({ status: 200, body: { success: true, message: MSG.match.deleted } });
+    expect(await restAs(t, alice, 'DELETE', `/matches/${m.id}`, { user_id: alice.id })).toMatchObject({ status: 200, body: { success: true, message: MSG.match.deleted } });
     expect(await matchRow(t, m.id)).toBeUndefined();
     expect((await t.caller(bob).matches.mine()).matches.map((x) => x.id)).not.toContain(m.id);
     expect(await trpcError(t.caller(alice).matches.delete({ id: m.id }))).toEqual({ code: 'NOT_FOUND', message: MSG.match.notFound });
@@ -185,9 +186,9 @@ describe('participants', () => {
     const list = await t.caller(alice).matches.participants({ id: m.id });
     expect(list).toEqual([{ user_id: bob.id, name: 'Bob', level: 'Niveau 3', phone: bob.phone, joined_at: new Date(NOW).toISOString() }]);
     expect(await t.caller(bob).matches.participants({ id: m.id })).toEqual(list);
-    expect((await rest(t, alice, 'GET', `/matches/${m.id}/participants`)).body).toEqual(list);
+    expect((await restAs(t, alice, 'GET', `/matches/${m.id}/participants`)).body).toEqual(list);
     expect(await trpcError(t.caller(carol).matches.participants({ id: m.id }))).toEqual({ code: 'FORBIDDEN', message: MSG.match.participantsForbidden });
-    expect(await rest(t, carol, 'GET', `/matches/${m.id}/participants`)).toMatchObject({ status: 403, body: { error: MSG.match.participantsForbidden } });
-    expect(await rest(t, null, 'GET', `/matches/${m.id}/participants`)).toMatchObject({ status: 401 });
+    expect(await restAs(t, carol, 'GET', `/matches/${m.id}/participants`)).toMatchObject({ status: 403, body: { error: MSG.match.participantsForbidden } });
+    expect(await restAs(t, null, 'GET', `/matches/${m.id}/participants`)).toMatchObject({ status: 401 });
   });
 });

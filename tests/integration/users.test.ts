@@ -6,7 +6,7 @@ import { levels, userPhotos, users } from '../../db/schema';
 import type { TUser } from '../../server/schemas/users';
 import { createTestContext, type TestContext } from '../support/app';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
-import { bearer, rest, trpc } from './auth-support';
+import { bearer, rest, trpc } from '../support/http';
 
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const GIF_1PX = 'R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
