@@ -12,9 +12,9 @@ const isStoredUser = (value: unknown): value is TUser =>
   typeof (value as { id?: unknown }).id === 'number' &&
   typeof (value as { name?: unknown }).name === 'string';
 
-export const readStoredUser = () => readJson(STORAGE_KEYS.user, isStoredUser);
+const readStoredUser = () => readJson(STORAGE_KEYS.user, isStoredUser);
 
-export interface AuthContextValue {
+interface AuthContextValue {
   user: TUser | null;
   /** Stores the whole user object (login, registration, saved profile). */
   setUser: (user: TUser) => void;

@@ -22,8 +22,8 @@ export function setDeviceTrusted(trusted: boolean): void {
   else removeKey(STORAGE_KEYS.deviceTrusted);
 }
 
-export const UNKNOWN_BROWSER = 'Navigateur inconnu';
-export const UNKNOWN_OS = 'Système inconnu';
+const UNKNOWN_BROWSER = 'Navigateur inconnu';
+const UNKNOWN_OS = 'Système inconnu';
 
 /** Order matters: Edge and Chrome also announce Safari; Chrome on iOS says CriOS, Firefox on iOS FxiOS. */
 function browserOf(ua: string): string {

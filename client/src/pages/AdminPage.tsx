@@ -23,7 +23,7 @@ const TABS = [
 
 type TabId = (typeof TABS)[number]['id'];
 
-export function AccessDenied() {
+function AccessDenied() {
   return (
     <div className="page admin-page">
       <section className="card admin-denied" aria-labelledby="admin-denied-title">

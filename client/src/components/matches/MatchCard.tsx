@@ -4,10 +4,10 @@ import { Button } from '../ui';
 import { MatchSummary } from './MatchSummary';
 import type { LevelView, MatchView } from './types';
 
-export type JoinState = 'own' | 'joined' | 'full' | 'joining' | 'open';
+type JoinState = 'own' | 'joined' | 'full' | 'joining' | 'open';
 
 /** Which state the Rejoindre button is in for this player (own match first, then joined, full, joining). */
-export function joinState(match: MatchView, userId: number | undefined, joining: boolean): JoinState {
+function joinState(match: MatchView, userId: number | undefined, joining: boolean): JoinState {
   if (userId !== undefined && match.created_by === userId) return 'own';
   if (userId !== undefined && match.participants.some((p) => p.user_id === userId)) return 'joined';
   if (match.missing_players <= 0) return 'full';

@@ -11,7 +11,7 @@ interface GroupProps {
 }
 
 /** A labelled group of choice buttons with its hint and error, announced together. */
-export function ChoiceGroup({ legend, hint, error, children }: GroupProps) {
+function ChoiceGroup({ legend, hint, error, children }: GroupProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;

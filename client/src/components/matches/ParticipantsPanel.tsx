@@ -11,7 +11,7 @@ interface ParticipantsListProps {
 }
 
 /** Name, level, phone (a tel: link) and join date of each player who joined. */
-export function ParticipantsList({ participants, catalogue }: ParticipantsListProps) {
+function ParticipantsList({ participants, catalogue }: ParticipantsListProps) {
   if (participants.length === 0) return <p className="participants-empty">Aucun joueur inscrit pour le moment.</p>;
   return (
     <ul className="participants-list">

@@ -13,7 +13,7 @@ type Level = RouterOutputs['admin']['levels']['list'][number];
 /** A level as listed: from the server (with an id) or one of the defaults shown when loading fails. */
 type ListedLevel = Omit<Level, 'id'> & { id?: number };
 
-export interface LevelValues {
+interface LevelValues {
   niveau: string;
   label: string;
   description: string;
@@ -22,7 +22,7 @@ export interface LevelValues {
 }
 
 /** Level form rules (spec section 5): niveau, label and ordre 1–20 required; colour #RRGGBB, default #4CAF50. */
-export function validateLevel(values: { niveau: string; label: string; description: string; couleur: string; ordre: string }) {
+function validateLevel(values: { niveau: string; label: string; description: string; couleur: string; ordre: string }) {
   const parsed = ZCreateLevelInput.safeParse({
     ...values,
     ordre: values.ordre.trim() === '' ? undefined : Number(values.ordre),
@@ -39,7 +39,7 @@ interface LevelFormProps {
   onCancel: () => void;
 }
 
-export function LevelForm({ level, nextOrdre, saving, onSave, onCancel }: LevelFormProps) {
+function LevelForm({ level, nextOrdre, saving, onSave, onCancel }: LevelFormProps) {
   const [niveau, setNiveau] = useState(level?.niveau ?? '');
   const [label, setLabel] = useState(level?.label ?? '');
   const [description, setDescription] = useState(level?.description ?? '');

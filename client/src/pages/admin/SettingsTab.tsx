@@ -14,7 +14,7 @@ type SettingsInput = RouterInputs['admin']['settings']['save'];
  * Each setting must be an integer from 1 to its max (10, or 12 for months_ahead); otherwise
  * '{description} doit être un nombre entre 1 et {max}.' (spec section 5).
  */
-export function validateSettings(settings: readonly Setting[], values: Record<string, string>) {
+function validateSettings(settings: readonly Setting[], values: Record<string, string>) {
   const errors: Record<string, string> = {};
   const data: Record<string, number> = {};
   for (const s of settings) {

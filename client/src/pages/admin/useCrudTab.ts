@@ -4,7 +4,7 @@ import { useNotice } from '../../components/matches/useNotice';
 import { errorMessage } from '../../lib/errors';
 
 /** The part of an `admin.<entity>.delete` mutation a tab uses. */
-export interface DeleteMutation {
+interface DeleteMutation {
   isPending: boolean;
   mutate: (
     input: { id: number },

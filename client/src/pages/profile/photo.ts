@@ -6,7 +6,7 @@ export class PhotoError extends Error {
   override readonly name = 'PhotoError';
 }
 
-export interface DecodedImage {
+interface DecodedImage {
   source: CanvasImageSource;
   width: number;
   height: number;
@@ -43,7 +43,7 @@ function encodeWithCanvas(image: DecodedImage, width: number, height: number, qu
   return canvas.toDataURL('image/jpeg', quality);
 }
 
-export const browserPhotoTools: PhotoTools = { decode: decodeWithImage, encode: encodeWithCanvas };
+const browserPhotoTools: PhotoTools = { decode: decodeWithImage, encode: encodeWithCanvas };
 
 /** The size a photo is stored at: at most 800 px on its longer side, never enlarged. */
 export function targetSize(width: number, height: number) {
