@@ -45,5 +45,3 @@ export const matchParticipants = pgTable(
   },
   (t) => [primaryKey({ columns: [t.matchId, t.userId] }), index('match_participants_user_idx').on(t.userId)],
 );
-
-export type MatchRow = typeof matches.$inferSelect;

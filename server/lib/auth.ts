@@ -24,11 +24,12 @@ export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600_000;
 /** Refreshing `last_seen_at` on every request would turn every read into a write. */
 const TOUCH_EVERY_MS = 5 * 60_000;
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** 128 bits of randomness, new on every login. */
-export const newSessionToken = () => randomBytes(16).toString('base64url');
+const newSessionToken = () => randomBytes(16).toString('base64url');
 
+/** Opens a session: only the token's SHA-256 is stored, so a database leak yields no usable token. */
 export async function createSession(deps: Pick<Deps, 'db' | 'clock'>, userId: number, deviceId: string | null) {
   const token = newSessionToken();
   const now = deps.clock.now();
@@ -37,10 +38,15 @@ export async function createSession(deps: Pick<Deps, 'db' | 'clock'>, userId: nu
   return { token, expiresAt };
 }
 
+/** Ends one session at once (logout): the token is dead on every instance. */
 export async function revokeSession(deps: Pick<Deps, 'db'>, sessionId: number) {
   await deps.db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
+/**
+ * The user behind a token, in one query per request: the session must be unexpired (30 days after
+ * login) and used within the last 7 days. Admin rights are read fresh, never cached in the token.
+ */
 export async function resolveSession(deps: Pick<Deps, 'db' | 'clock'>, token: string | undefined): Promise<SessionUser | null> {
   if (!token || token.length > 200) return null;
   const now = deps.clock.now();
@@ -76,11 +82,13 @@ export async function resolveSession(deps: Pick<Deps, 'db' | 'clock'>, token: st
   return user;
 }
 
+/** 401 in French without a session: the shared check of tRPC middlewares and REST routes. */
 export function assertUser(user: SessionUser | null): SessionUser {
   if (!user) throw new AppError('UNAUTHORIZED', MSG.auth.required);
   return user;
 }
 
+/** 403 in French unless the session's user is an admin (read from the database on this request). */
 export function assertAdmin(user: SessionUser | null): SessionUser {
   const u = assertUser(user);
   if (!u.isAdmin) throw new AppError('FORBIDDEN', MSG.auth.adminOnly);

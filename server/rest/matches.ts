@@ -13,7 +13,7 @@ const numeric = <S extends z.ZodType>(schema: S) =>
   z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v), schema);
 
 /** Legacy `levels`: an array, a JSON-encoded array, or plain text (comma-separated names). */
-export function parseLegacyLevels(v: unknown): unknown {
+function parseLegacyLevels(v: unknown): unknown {
   if (typeof v !== 'string') return v;
   const text = v.trim();
   if (text.startsWith('[')) {

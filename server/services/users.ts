@@ -82,7 +82,7 @@ const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);
  * Decodes a data URL or bare base64 and accepts it only if its bytes are a JPEG, PNG, GIF or WebP
  * (the declared type and file name prove nothing) of at most 5 MB.
  */
-export async function decodePhoto(text: string): Promise<{ mime: string; data: Buffer }> {
+async function decodePhoto(text: string): Promise<{ mime: string; data: Buffer }> {
   const base64 = text.replace(DATA_URL, '');
   if (!BASE64.test(base64)) throw badRequest(MSG.profile.photoNotImage);
   const estimated = Math.floor((base64.replace(/\s/g, '').length * 3) / 4);

@@ -37,13 +37,13 @@ export function createContextInner(o: { deps: Deps; user?: SessionUser | null; i
 export type Context = ContextInner;
 
 /** The bearer token of a request: `Authorization: Bearer …` first, else the session cookie. */
-export function requestToken(req: FastifyRequest): string | undefined {
+function requestToken(req: FastifyRequest): string | undefined {
   const header = req.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice(7).trim();
   return req.cookies[SESSION_COOKIE];
 }
 
-export function replyCookie(reply: FastifyReply, secure: boolean): SessionCookie {
+function replyCookie(reply: FastifyReply, secure: boolean): SessionCookie {
   return {
     set: (token, expiresAt) =>
       void reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: expiresAt }),

@@ -8,7 +8,7 @@ import { AppError, ERROR_TABLE } from '../lib/errors';
 import { assertAdmin, assertUser } from '../lib/auth';
 import type { Context } from './context';
 
-export const toTRPCError = (e: AppError) => new TRPCError({ code: ERROR_TABLE[e.code].trpc, message: e.message, cause: e });
+const toTRPCError = (e: AppError) => new TRPCError({ code: ERROR_TABLE[e.code].trpc, message: e.message, cause: e });
 
 /** The French message a user sees for invalid input: the first issue's own message. */
 export const firstZodMessage = (e: ZodError) => e.issues[0]?.message ?? 'Requête invalide.';

@@ -11,12 +11,12 @@ import { revokeOtherSessions, startSession, type LoggedIn } from './sessions';
 import { ACCOUNT_POLICY, assertNotLocked, clearFailures, recordFailure, userKey } from './throttle';
 
 /** `jo***@example.fr`: enough for the player to recognise, not enough to harvest. */
-export const maskEmail = (email: string) => {
+const maskEmail = (email: string) => {
   const [local = '', domain = ''] = email.split('@');
   return `${local.slice(0, Math.min(2, Math.max(1, local.length - 1)))}***@${domain}`;
 };
 /** `+33******78`. */
-export const maskPhone = (phone: string) => `${phone.slice(0, 3)}${'*'.repeat(Math.max(0, phone.length - 5))}${phone.slice(-2)}`;
+const maskPhone = (phone: string) => `${phone.slice(0, 3)}${'*'.repeat(Math.max(0, phone.length - 5))}${phone.slice(-2)}`;
 
 const accountTargets = (a: { email: string | null; phone: string }): OtpTarget[] => [
   ...(a.email ? [{ channel: 'email' as const, target: a.email.toLowerCase() }] : []),

@@ -25,7 +25,7 @@ export async function startSession(deps: Pick<Deps, 'db' | 'clock'>, userId: num
 }
 
 /** Remembers (or refreshes) a device the player logged in from; `checkDevice` reads it back. */
-export async function trustDevice(deps: Pick<Deps, 'db' | 'clock'>, userId: number, deviceId: string) {
+async function trustDevice(deps: Pick<Deps, 'db' | 'clock'>, userId: number, deviceId: string) {
   const now = deps.clock.now();
   await deps.db
     .insert(trustedDevices)

@@ -69,7 +69,7 @@ export async function getMatch(deps: Pick<Deps, 'db'>, id: number): Promise<TMat
 export const encodeCursor = (m: { date: string; time: string; id: number }) =>
   Buffer.from(`${m.date}|${shortTime(m.time)}|${m.id}`).toString('base64url');
 
-export function decodeCursor(cursor: string): { date: string; time: string; id: number } {
+function decodeCursor(cursor: string): { date: string; time: string; id: number } {
   const m = /^(\d{4}-\d{2}-\d{2})\|([01]\d|2[0-3]):([0-5]\d)\|(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   if (!m) throw badRequest(MSG.match.cursorInvalid);
   return { date: m[1]!, time: `${m[2]}:${m[3]}`, id: Number(m[4]) };
