@@ -179,6 +179,7 @@ export const MSG = {
     server: 'Erreur serveur. Veuillez réessayer plus tard.',
     network: 'Erreur de connexion. Vérifiez votre connexion internet.',
     badRequest: 'Requête invalide.',
+    invalidId: 'Identifiant invalide.',
     routeNotFound: 'Ressource introuvable.',
     jsonOnly: 'Le corps de la requête doit être au format JSON (application/json).',
     crossSite: 'Requête refusée : origine non autorisée.',

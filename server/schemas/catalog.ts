@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from '../../common/messages';
 
 export const ZSettings = z.object({
   max_places: z.number().int(),
@@ -27,5 +28,5 @@ export const ZLevel = z.object({
 export type TLevel = z.infer<typeof ZLevel>;
 
 /** Every id in a path or payload: a positive integer, from a number or a numeric string. */
-export const ZId = z.coerce.number({ error: 'Identifiant invalide.' }).int('Identifiant invalide.').positive('Identifiant invalide.');
+export const ZId = z.coerce.number({ error: MSG.http.invalidId }).int(MSG.http.invalidId).positive(MSG.http.invalidId);
 export const ZIdInput = z.object({ id: ZId });

@@ -4,6 +4,7 @@
  */
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
+import { MSG } from '../../common/messages';
 import { AppError, ERROR_TABLE } from '../lib/errors';
 import { assertAdmin, assertUser } from '../lib/auth';
 import type { Context } from './context';
@@ -18,7 +19,8 @@ const t = initTRPC.context<Context>().create({
     const zod = error.cause instanceof ZodError ? error.cause : null;
     return {
       ...shape,
-      message: zod ? firstZodMessage(zod) : shape.message,
+      // Internal failures keep their details in the log, never in the answer.
+      message: zod ? firstZodMessage(zod) : error.code === 'INTERNAL_SERVER_ERROR' ? MSG.http.server : shape.message,
       data: {
         ...shape.data,
         stack: undefined,
@@ -40,18 +42,7 @@ const appErrors = t.middleware(async ({ next }) => {
 
 export const publicProcedure = t.procedure.use(appErrors);
 
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  try {
-    return next({ ctx: { user: assertUser(ctx.user) } });
-  } catch (e) {
-    throw e instanceof AppError ? toTRPCError(e) : e;
-  }
-});
+// A failed assertion throws an AppError, which `appErrors` (outermost) turns into 401/403.
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: { user: assertUser(ctx.user) } }));
 
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  try {
-    return next({ ctx: { user: assertAdmin(ctx.user) } });
-  } catch (e) {
-    throw e instanceof AppError ? toTRPCError(e) : e;
-  }
-});
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => next({ ctx: { user: assertAdmin(ctx.user) } }));

@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../support/app';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+  // The database goes away under a running server.
+  await t.db.close();
+});
+afterAll(() => t.app.close());
+
+describe('an internal failure', () => {
+  it('answers tRPC callers with the generic French text, keeping the details in the log', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/trpc/settings.get' });
+    expect(res.statusCode).toBe(500);
+    const body = res.json<{ error: { message: string } }>();
+    expect(body.error.message).toBe('Erreur serveur. Veuillez réessayer plus tard.');
+    expect(t.logs.text()).toContain('tRPC error');
+  });
+
+  it('answers REST callers with the generic French text', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/settings' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ error: 'Erreur serveur. Veuillez réessayer plus tard.' });
+  });
+
+  it('makes the health check fail', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(503);
+  });
+});
