@@ -40,6 +40,8 @@ export interface ServerProcess {
   output: () => string;
   /** SIGTERM, wait for exit (SIGKILL after 10 s), then drop the database / temp directory. */
   stop: () => Promise<void>;
+  /** The process's exit code once it has exited (null while running or when killed by a signal). */
+  exitCode: () => number | null;
 }
 
 function withDatabase(url: string, name: string) {
@@ -129,5 +131,5 @@ export async function startServerProcess(o: ServerProcessOptions = {}): Promise<
     }
     await new Promise((r) => setTimeout(r, 150));
   }
-  return { url, port, database: base ? 'postgres' : 'pglite', output: () => out, stop };
+  return { url, port, database: base ? 'postgres' : 'pglite', output: () => out, stop, exitCode: () => child.exitCode };
 }
