@@ -106,7 +106,12 @@ async function main() {
   console.log(`Padel Match benchmark — ${handle.label}, Node ${process.version}, ${MATCHES.toLocaleString('en')} matches`);
   try {
     await seedDefaults(handle.db);
-    const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'bench-secret-that-is-long-enough-0123456789', DATA_DIR: './data/bench' });
+    const env = loadEnv({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      APP_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+      DATA_DIR: './data/bench',
+    });
     const deps = createDeps({ env, db: handle.db, logger: createLogger('silent') });
     const local = localParts(deps.clock.now(), env.APP_TIMEZONE);
 
@@ -152,9 +157,17 @@ async function main() {
     const rows: Row[] = [];
     rows.push(await measure('REST GET /api/matches (first page, 20)', () => get('/api/matches?limit=20')));
     rows.push(await measure('tRPC matches.list (first page, 20)', () => get(trpcList({ limit: 20 }))));
-    rows.push(await measure(`REST deep page (cursor after ${Math.floor(MATCHES * 0.6).toLocaleString('en')})`, () => get(`/api/matches?limit=20&cursor=${deepCursor}`)));
+    rows.push(
+      await measure(`REST deep page (cursor after ${Math.floor(MATCHES * 0.6).toLocaleString('en')})`, () =>
+        get(`/api/matches?limit=20&cursor=${deepCursor}`),
+      ),
+    );
     rows.push(await measure('tRPC matches.list deep page', () => get(trpcList({ limit: 20, cursor: deepCursor }))));
-    rows.push(await measure('tRPC matches.list filtered (place+level)', () => get(trpcList({ limit: 20, placeId: seed.placeIds[2], level: 'Niveau 2' }))));
+    rows.push(
+      await measure('tRPC matches.list filtered (place+level)', () =>
+        get(trpcList({ limit: 20, placeId: seed.placeIds[2], level: 'Niveau 2' })),
+      ),
+    );
     rows.push(await measure('tRPC matches.join (distinct players)', join));
     await app.close();
 

@@ -5,8 +5,7 @@ export interface Country {
   dialCode: string;
 }
 
-const flagOf = (code: string) =>
-  String.fromCodePoint(...[...code].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
+const flagOf = (code: string) => String.fromCodePoint(...[...code].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
 
 const entries: [string, string, string][] = [
   ['FR', 'France', '+33'],

@@ -34,8 +34,7 @@ export const MSG = {
     pinFormat: 'Le code PIN doit contenir 4 chiffres',
     pinRequired: 'Veuillez saisir votre code PIN',
     pinTooWeak: 'Ce code PIN est trop facile à deviner (suite ou répétition). Veuillez en choisir un autre.',
-    existingPhone:
-      'Un compte existe déjà avec ce numéro de téléphone. Veuillez utiliser un autre numéro ou vous connecter.',
+    existingPhone: 'Un compte existe déjà avec ce numéro de téléphone. Veuillez utiliser un autre numéro ou vous connecter.',
     existingEmail: 'Un compte existe déjà avec cet email. Veuillez utiliser un autre email ou vous connecter.',
     registerFailed: 'Erreur lors de la création du compte',
     registered: 'Compte créé avec succès !',
@@ -97,10 +96,8 @@ export const MSG = {
     slotsInvalid: 'Veuillez choisir un nombre de places.',
     cursorInvalid: 'Curseur de pagination invalide.',
     filterDateInvalid: 'Date de filtre invalide (format AAAA-MM-JJ).',
-    timeOffSlot: (from: string, to: string) =>
-      `L'horaire doit être compris entre ${from} et ${to}, par tranches de 30 minutes.`,
-    slotsBelowJoined: (joined: number) =>
-      `Le nombre de places ne peut pas être inférieur au nombre de joueurs inscrits (${joined}).`,
+    timeOffSlot: (from: string, to: string) => `L'horaire doit être compris entre ${from} et ${to}, par tranches de 30 minutes.`,
+    slotsBelowJoined: (joined: number) => `Le nombre de places ne peut pas être inférieur au nombre de joueurs inscrits (${joined}).`,
     notFound: 'Match introuvable.',
     ownMatch: 'Vous ne pouvez pas rejoindre votre propre match.',
     full: 'Match complet',

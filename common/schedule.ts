@@ -59,7 +59,8 @@ export function dateStrip(today: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => addDays(today, i));
 }
 
-export const isIsoDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+export const isIsoDate = (s: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 
 /** A match is finished once its local date and time are before now. */
 export function isFinished(match: { date: string; time: string }, now: Date, timeZone: string): boolean {

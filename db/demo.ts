@@ -27,7 +27,11 @@ const DEMO_PLAYERS = [
   { name: 'Louis Durand', level: 'Niveau 7', isAdmin: false },
 ].map((p, i) => ({
   ...p,
-  email: `${p.name.split(' ')[0]!.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()}@${DOMAIN}`,
+  email: `${p.name
+    .split(' ')[0]!
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()}@${DOMAIN}`,
   phone: `+3360000${String(101 + i).padStart(4, '0')}`,
 }));
 
@@ -55,13 +59,33 @@ export async function seedDemo(db: Db, env: Env): Promise<string> {
 
   const created = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727003)`);
-    const existingPlaces = await tx.select({ id: places.id, name: places.name }).from(places).where(inArray(places.name, DEMO_PLACES.map((p) => p.name)));
+    const existingPlaces = await tx
+      .select({ id: places.id, name: places.name })
+      .from(places)
+      .where(
+        inArray(
+          places.name,
+          DEMO_PLACES.map((p) => p.name),
+        ),
+      );
     const missingPlaces = DEMO_PLACES.filter((p) => !existingPlaces.some((e) => e.name === p.name));
-    if (missingPlaces.length) existingPlaces.push(...(await tx.insert(places).values(missingPlaces).returning({ id: places.id, name: places.name })));
+    if (missingPlaces.length)
+      existingPlaces.push(...(await tx.insert(places).values(missingPlaces).returning({ id: places.id, name: places.name })));
     const placeIds = DEMO_PLACES.map((p) => existingPlaces.find((e) => e.name === p.name)!.id);
 
-    await tx.insert(users).values(DEMO_PLAYERS.map(({ name, email, phone, level, isAdmin }) => ({ name, email, phone, level, isAdmin, pinHash }))).onConflictDoNothing();
-    const rows = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, DEMO_PLAYERS.map((p) => p.email)));
+    await tx
+      .insert(users)
+      .values(DEMO_PLAYERS.map(({ name, email, phone, level, isAdmin }) => ({ name, email, phone, level, isAdmin, pinHash })))
+      .onConflictDoNothing();
+    const rows = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(
+        inArray(
+          users.email,
+          DEMO_PLAYERS.map((p) => p.email),
+        ),
+      );
     const playerIds = DEMO_PLAYERS.map((p) => rows.find((r) => r.email === p.email)?.id);
     const known = playerIds.filter((id): id is number => id !== undefined);
 
@@ -74,7 +98,15 @@ export async function seedDemo(db: Db, env: Env): Promise<string> {
       if (createdBy === undefined) continue;
       const [m] = await tx
         .insert(matches)
-        .values({ placeId: placeIds[place]!, date: addDays(today, days), time, levels, slots, missingPlayers: slots - players.length, createdBy })
+        .values({
+          placeId: placeIds[place]!,
+          date: addDays(today, days),
+          time,
+          levels,
+          slots,
+          missingPlayers: slots - players.length,
+          createdBy,
+        })
         .returning({ id: matches.id });
       if (players.length) await tx.insert(matchParticipants).values(players.map((userId) => ({ matchId: m!.id, userId })));
       count++;

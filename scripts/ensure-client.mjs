@@ -22,7 +22,10 @@ function newestMtime(dir) {
 const stale = !existsSync(index) || sources.some((s) => existsSync(`${root}${s}`) && newestMtime(`${root}${s}`) > statSync(index).mtimeMs);
 if (stale) {
   if (!existsSync(`${root}node_modules/vite`)) process.exit(0);
-  const r = spawnSync('npx', ['vite', 'build', '--config', 'client/vite.config.ts', '--logLevel', quiet ? 'warn' : 'info'], { stdio: 'inherit', cwd: root });
+  const r = spawnSync('npx', ['vite', 'build', '--config', 'client/vite.config.ts', '--logLevel', quiet ? 'warn' : 'info'], {
+    stdio: 'inherit',
+    cwd: root,
+  });
   if (r.status !== 0) {
     console.error('Client build failed.');
     process.exit(quiet ? 0 : 1);

@@ -5,7 +5,16 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { loginInContext } from '../tests/support/e2e-app';
-import { ADMIN_EMAIL, DESKTOP, MOBILE, apiClient, browserStatus, ensureClientBuilt, launchBrowser, type TestPlayer } from '../tests/support/e2e-harness';
+import {
+  ADMIN_EMAIL,
+  DESKTOP,
+  MOBILE,
+  apiClient,
+  browserStatus,
+  ensureClientBuilt,
+  launchBrowser,
+  type TestPlayer,
+} from '../tests/support/e2e-harness';
 import { ROOT, startServerProcess, type ServerProcess } from '../tests/support/server-process';
 import { startSmtpServer, type SmtpTestServer } from '../tests/support/smtp';
 
@@ -15,7 +24,11 @@ const VIEWPORTS: { name: 'mobile' | 'desktop'; options: BrowserContextOptions }[
   { name: 'desktop', options: DESKTOP },
 ];
 
-async function register(baseUrl: string, smtp: SmtpTestServer, p: { name: string; email: string; phone: string; pin: string }): Promise<TestPlayer> {
+async function register(
+  baseUrl: string,
+  smtp: SmtpTestServer,
+  p: { name: string; email: string; phone: string; pin: string },
+): Promise<TestPlayer> {
   const api = apiClient(baseUrl);
   await api.auth.sendOtpEmail.mutate({ email: p.email });
   const code = await smtp.codeFor(p.email);
@@ -63,7 +76,12 @@ async function seed(baseUrl: string, smtp: SmtpTestServer, browser: Browser) {
   ]) {
     places.push(await admin.api.admin.places.create.mutate({ ...p, is_active: true }));
   }
-  const camille = await register(baseUrl, smtp, { name: 'Camille Martin', email: 'camille.martin@exemple.fr', phone: '0612345678', pin: '4827' });
+  const camille = await register(baseUrl, smtp, {
+    name: 'Camille Martin',
+    email: 'camille.martin@exemple.fr',
+    phone: '0612345678',
+    pin: '4827',
+  });
   const others = [];
   for (const p of [
     { name: 'Lucas Bernard', email: 'lucas.bernard@exemple.fr', phone: '0623456789', pin: '5938' },
@@ -74,9 +92,18 @@ async function seed(baseUrl: string, smtp: SmtpTestServer, browser: Browser) {
     others.push(await register(baseUrl, smtp, p));
   }
   const [lucas, ines, hugo, lea] = others as [TestPlayer, TestPlayer, TestPlayer, TestPlayer];
-  await camille.api.users.update.mutate({ name: camille.name, level: 'Niveau 4', photo: await avatar(browser, 'CM', '#0f766e', '#38bdf8') });
+  await camille.api.users.update.mutate({
+    name: camille.name,
+    level: 'Niveau 4',
+    photo: await avatar(browser, 'CM', '#0f766e', '#38bdf8'),
+  });
   await admin.api.users.update.mutate({ name: admin.name, level: 'Niveau 6' });
-  for (const [p, level] of [[lucas, 'Niveau 3'], [ines, 'Niveau 5'], [hugo, 'Niveau 4'], [lea, 'Niveau 2']] as const) {
+  for (const [p, level] of [
+    [lucas, 'Niveau 3'],
+    [ines, 'Niveau 5'],
+    [hugo, 'Niveau 4'],
+    [lea, 'Niveau 2'],
+  ] as const) {
     await p.api.users.update.mutate({ name: p.name, level });
   }
   const schedule = await camille.api.matches.schedule.query();
@@ -130,7 +157,13 @@ async function main() {
 
     for (const { name: vp, options } of VIEWPORTS) {
       const open = async (): Promise<{ context: BrowserContext; page: Page }> => {
-        const context = await browser!.newContext({ ...options, baseURL: baseUrl, locale: 'fr-FR', timezoneId: 'Europe/Paris', reducedMotion: 'reduce' });
+        const context = await browser!.newContext({
+          ...options,
+          baseURL: baseUrl,
+          locale: 'fr-FR',
+          timezoneId: 'Europe/Paris',
+          reducedMotion: 'reduce',
+        });
         return { context, page: await context.newPage() };
       };
 
@@ -179,7 +212,10 @@ async function main() {
             await page.getByRole('button', { name: /^Niveau 4\b/ }).click();
           }
           if (screen === 'my-matches') {
-            await page.getByRole('button', { name: /^Participants/ }).first().click();
+            await page
+              .getByRole('button', { name: /^Participants/ })
+              .first()
+              .click();
             await page.getByLabel('Participants', { exact: true }).first().waitFor();
           }
           await shoot(page, screen, vp);

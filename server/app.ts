@@ -88,7 +88,11 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    const isPage = req.method === 'GET' && !req.url.startsWith('/trpc') && !req.url.startsWith('/api') && (req.headers.accept ?? '').includes('text/html');
+    const isPage =
+      req.method === 'GET' &&
+      !req.url.startsWith('/trpc') &&
+      !req.url.startsWith('/api') &&
+      (req.headers.accept ?? '').includes('text/html');
     if (serveClient && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.code(404).send({ error: MSG.http.routeNotFound });
   });

@@ -1,18 +1,16 @@
-import { lazy, Suspense } from "react";
-import { Navigate, Route, Routes, useLocation } from "react-router-dom";
-import { Layout } from "./components/layout/Layout";
-import { LoadErrorBoundary, Spinner } from "./components/ui";
-import { useAuth } from "./lib/auth";
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Layout } from './components/layout/Layout';
+import { LoadErrorBoundary, Spinner } from './components/ui';
+import { useAuth } from './lib/auth';
 
-const AuthScreen = lazy(() =>
-  import("./pages/AuthScreen").then((m) => ({ default: m.AuthScreen })),
-);
-const HomePage = lazy(() => import("./pages/HomePage"));
-const ProfilePage = lazy(() => import("./pages/ProfilePage"));
-const FindMatchPage = lazy(() => import("./pages/FindMatchPage"));
-const CreateMatchPage = lazy(() => import("./pages/CreateMatchPage"));
-const MyMatchesPage = lazy(() => import("./pages/MyMatchesPage"));
-const AdminPage = lazy(() => import("./pages/AdminPage"));
+const AuthScreen = lazy(() => import('./pages/AuthScreen').then((m) => ({ default: m.AuthScreen })));
+const HomePage = lazy(() => import('./pages/HomePage'));
+const ProfilePage = lazy(() => import('./pages/ProfilePage'));
+const FindMatchPage = lazy(() => import('./pages/FindMatchPage'));
+const CreateMatchPage = lazy(() => import('./pages/CreateMatchPage'));
+const MyMatchesPage = lazy(() => import('./pages/MyMatchesPage'));
+const AdminPage = lazy(() => import('./pages/AdminPage'));
 
 /** Logged out: only the authentication screen. Logged in: the shell around the routes of spec section 2. */
 export function App() {

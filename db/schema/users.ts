@@ -18,10 +18,7 @@ export const users = pgTable(
     hasPhoto: boolean().notNull().default(false),
     ...timestamps,
   },
-  (t) => [
-    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
-    uniqueIndex('users_phone_key').on(t.phone),
-  ],
+  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`), uniqueIndex('users_phone_key').on(t.phone)],
 );
 
 /** Photos live apart from users so that lists of users or matches never load image bytes. */

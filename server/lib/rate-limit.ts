@@ -20,9 +20,10 @@ export function isAuthPath(url: string): boolean {
  */
 export async function registerAuthRateLimit(app: FastifyInstance, env: Env) {
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
-  if (redis) app.addHook('onClose', async () => {
-    await redis.quit().catch(() => redis.disconnect());
-  });
+  if (redis)
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
   await app.register(rateLimit, {
     global: true,
     max: env.AUTH_RATE_LIMIT,

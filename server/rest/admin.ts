@@ -35,7 +35,10 @@ const numeric = <S extends z.ZodType>(schema: S) =>
   z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v), schema);
 
 /** Legacy booleans: true/false, 1/0 or their strings. */
-const legacyBool = z.preprocess((v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v), z.boolean());
+const legacyBool = z.preprocess(
+  (v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v),
+  z.boolean(),
+);
 
 /**
  * The acting admin, after checking a legacy `userId` / `user_id` parameter (query or body): it is
@@ -65,7 +68,13 @@ const ZLegacySmtp = ZSmtpSaveInput.extend({
   secure: legacyBool.default(false),
   is_active: legacyBool.default(true),
 });
-const ZLegacySmtpConfig = z.object({ host: z.string(), port: z.number(), secure: z.boolean(), username: z.string(), is_active: z.boolean() });
+const ZLegacySmtpConfig = z.object({
+  host: z.string(),
+  port: z.number(),
+  secure: z.boolean(),
+  username: z.string(),
+  is_active: z.boolean(),
+});
 const { max_places, max_levels_selection, months_ahead } = ZSaveSettingsInput.shape;
 const ZLegacySettings = z.object({
   max_places: numeric(max_places).optional(),
@@ -81,98 +90,217 @@ const admin = { tag: TAG, auth: 'admin' } as const;
 
 export const adminRoutes: RestRoutes = (app, deps) => {
   // Places
-  route(app, { ...admin, method: 'GET', url: '/admin/places', summary: 'Tous les lieux (actifs et inactifs)', response: z.array(ZPlace) }, ({ req, user }) =>
-    listAllPlaces(deps, actorOf(req, user)),
-  );
-  route(app, { ...admin, method: 'POST', url: '/admin/places', summary: 'Créer un lieu', body: ZLegacyPlace, response: ZPlace, status: 201 }, ({ req, user, body }) =>
-    createPlace(deps, actorOf(req, user), body),
+  route(
+    app,
+    { ...admin, method: 'GET', url: '/admin/places', summary: 'Tous les lieux (actifs et inactifs)', response: z.array(ZPlace) },
+    ({ req, user }) => listAllPlaces(deps, actorOf(req, user)),
   );
   route(
     app,
-    { ...admin, method: 'PUT', url: '/admin/places/:id', summary: 'Modifier un lieu (dont is_active)', params: ZIdParams, body: ZLegacyPlaceUpdate, response: ZPlace },
+    { ...admin, method: 'POST', url: '/admin/places', summary: 'Créer un lieu', body: ZLegacyPlace, response: ZPlace, status: 201 },
+    ({ req, user, body }) => createPlace(deps, actorOf(req, user), body),
+  );
+  route(
+    app,
+    {
+      ...admin,
+      method: 'PUT',
+      url: '/admin/places/:id',
+      summary: 'Modifier un lieu (dont is_active)',
+      params: ZIdParams,
+      body: ZLegacyPlaceUpdate,
+      response: ZPlace,
+    },
     ({ req, user, params, body }) => updatePlace(deps, actorOf(req, user), { ...body, id: params.id }),
   );
   route(
     app,
-    { ...admin, method: 'DELETE', url: '/admin/places/:id', summary: 'Supprimer un lieu sans match (sinon : le désactiver)', params: ZIdParams, response: ZActionResult },
+    {
+      ...admin,
+      method: 'DELETE',
+      url: '/admin/places/:id',
+      summary: 'Supprimer un lieu sans match (sinon : le désactiver)',
+      params: ZIdParams,
+      response: ZActionResult,
+    },
     ({ req, user, params }) => deletePlace(deps, actorOf(req, user), params),
   );
 
   // Levels
-  route(app, { ...admin, method: 'GET', url: '/admin/levels', summary: 'Niveaux, par ordre', response: z.array(ZLevel) }, ({ req, user }) => {
-    actorOf(req, user);
-    return listLevels(deps);
-  });
-  route(app, { ...admin, method: 'POST', url: '/admin/levels', summary: 'Créer un niveau', body: ZLegacyLevel, response: ZLevel, status: 201 }, ({ req, user, body }) =>
-    createLevel(deps, actorOf(req, user), body),
+  route(
+    app,
+    { ...admin, method: 'GET', url: '/admin/levels', summary: 'Niveaux, par ordre', response: z.array(ZLevel) },
+    ({ req, user }) => {
+      actorOf(req, user);
+      return listLevels(deps);
+    },
   );
   route(
     app,
-    { ...admin, method: 'PUT', url: '/admin/levels/:id', summary: 'Modifier un niveau (un renommage suit dans profils et matchs)', params: ZIdParams, body: ZLegacyLevelUpdate, response: ZLevel },
+    { ...admin, method: 'POST', url: '/admin/levels', summary: 'Créer un niveau', body: ZLegacyLevel, response: ZLevel, status: 201 },
+    ({ req, user, body }) => createLevel(deps, actorOf(req, user), body),
+  );
+  route(
+    app,
+    {
+      ...admin,
+      method: 'PUT',
+      url: '/admin/levels/:id',
+      summary: 'Modifier un niveau (un renommage suit dans profils et matchs)',
+      params: ZIdParams,
+      body: ZLegacyLevelUpdate,
+      response: ZLevel,
+    },
     ({ req, user, params, body }) => updateLevel(deps, actorOf(req, user), { ...body, id: params.id }),
   );
-  route(app, { ...admin, method: 'DELETE', url: '/admin/levels/:id', summary: 'Supprimer un niveau', params: ZIdParams, response: ZActionResult }, ({ req, user, params }) =>
-    deleteLevel(deps, actorOf(req, user), params),
+  route(
+    app,
+    { ...admin, method: 'DELETE', url: '/admin/levels/:id', summary: 'Supprimer un niveau', params: ZIdParams, response: ZActionResult },
+    ({ req, user, params }) => deleteLevel(deps, actorOf(req, user), params),
   );
 
   // Twilio
   route(
     app,
-    { ...admin, method: 'GET', url: '/admin/twilio/config', summary: 'Configuration Twilio (jeton masqué)', legacySuccess: true, response: z.object({ success: z.boolean(), config: ZTwilioConfig.nullable() }) },
+    {
+      ...admin,
+      method: 'GET',
+      url: '/admin/twilio/config',
+      summary: 'Configuration Twilio (jeton masqué)',
+      legacySuccess: true,
+      response: z.object({ success: z.boolean(), config: ZTwilioConfig.nullable() }),
+    },
     async ({ req, user }) => ({ success: true, config: await getTwilioConfig(deps, actorOf(req, user)) }),
   );
   route(
     app,
-    { ...admin, method: 'POST', url: '/admin/twilio/test', summary: 'Tester les identifiants Twilio (défaut : ceux enregistrés)', legacySuccess: true, body: ZTwilioTestInput, response: ZActionResult },
+    {
+      ...admin,
+      method: 'POST',
+      url: '/admin/twilio/test',
+      summary: 'Tester les identifiants Twilio (défaut : ceux enregistrés)',
+      legacySuccess: true,
+      body: ZTwilioTestInput,
+      response: ZActionResult,
+    },
     ({ req, user, body }) => testTwilioConfig(deps, actorOf(req, user), body),
   );
   route(
     app,
-    { ...admin, method: 'POST', url: '/admin/twilio/save', summary: 'Enregistrer la configuration Twilio', legacySuccess: true, body: ZLegacyTwilio, response: ZActionResult },
+    {
+      ...admin,
+      method: 'POST',
+      url: '/admin/twilio/save',
+      summary: 'Enregistrer la configuration Twilio',
+      legacySuccess: true,
+      body: ZLegacyTwilio,
+      response: ZActionResult,
+    },
     ({ req, user, body }) => saveTwilioConfig(deps, actorOf(req, user), body),
   );
 
   // SMTP
-  route(app, { ...admin, method: 'GET', url: '/admin/smtp-config', summary: 'Configuration SMTP (jamais le mot de passe)', response: ZLegacySmtpConfig }, async ({ req, user }) => {
-    const c = await getSmtpConfig(deps, actorOf(req, user));
-    return c
-      ? { host: c.host, port: c.port, secure: c.secure, username: c.username, is_active: c.is_active }
-      : { host: '', port: DEFAULT_SMTP_PORT, secure: false, username: '', is_active: false };
-  });
-  route(app, { ...admin, method: 'POST', url: '/admin/smtp-config', summary: 'Enregistrer la configuration SMTP', body: ZLegacySmtp, response: ZMessage }, async ({ req, user, body }) => ({
-    message: (await saveSmtpConfig(deps, actorOf(req, user), body)).message,
-  }));
-  route(app, { ...admin, method: 'POST', url: '/admin/smtp-test', summary: 'Envoyer un email de test', body: ZSmtpTestInput, response: ZMessage }, async ({ req, user, body }) => ({
-    message: (await testSmtpConfig(deps, actorOf(req, user), body)).message,
-  }));
-
-  // Users
-  route(app, { ...admin, method: 'GET', url: '/admin/users', summary: 'Utilisateurs (is_admin : 1/0)', response: z.array(ZLegacyUser) }, async ({ req, user }) =>
-    (await listUsers(deps, actorOf(req, user))).map(toLegacyUser),
+  route(
+    app,
+    {
+      ...admin,
+      method: 'GET',
+      url: '/admin/smtp-config',
+      summary: 'Configuration SMTP (jamais le mot de passe)',
+      response: ZLegacySmtpConfig,
+    },
+    async ({ req, user }) => {
+      const c = await getSmtpConfig(deps, actorOf(req, user));
+      return c
+        ? { host: c.host, port: c.port, secure: c.secure, username: c.username, is_active: c.is_active }
+        : { host: '', port: DEFAULT_SMTP_PORT, secure: false, username: '', is_active: false };
+    },
   );
   route(
     app,
-    { ...admin, method: 'PUT', url: '/admin/users/:id', summary: 'Modifier un utilisateur', params: ZIdParams, body: ZLegacyUserUpdate, response: ZLegacyUser },
+    {
+      ...admin,
+      method: 'POST',
+      url: '/admin/smtp-config',
+      summary: 'Enregistrer la configuration SMTP',
+      body: ZLegacySmtp,
+      response: ZMessage,
+    },
+    async ({ req, user, body }) => ({
+      message: (await saveSmtpConfig(deps, actorOf(req, user), body)).message,
+    }),
+  );
+  route(
+    app,
+    { ...admin, method: 'POST', url: '/admin/smtp-test', summary: 'Envoyer un email de test', body: ZSmtpTestInput, response: ZMessage },
+    async ({ req, user, body }) => ({
+      message: (await testSmtpConfig(deps, actorOf(req, user), body)).message,
+    }),
+  );
+
+  // Users
+  route(
+    app,
+    { ...admin, method: 'GET', url: '/admin/users', summary: 'Utilisateurs (is_admin : 1/0)', response: z.array(ZLegacyUser) },
+    async ({ req, user }) => (await listUsers(deps, actorOf(req, user))).map(toLegacyUser),
+  );
+  route(
+    app,
+    {
+      ...admin,
+      method: 'PUT',
+      url: '/admin/users/:id',
+      summary: 'Modifier un utilisateur',
+      params: ZIdParams,
+      body: ZLegacyUserUpdate,
+      response: ZLegacyUser,
+    },
     async ({ req, user, params, body }) => toLegacyUser(await updateUser(deps, actorOf(req, user), { ...body, id: params.id })),
   );
   route(
     app,
-    { ...admin, method: 'DELETE', url: '/admin/users/:id', summary: 'Supprimer un utilisateur (ses matchs et inscriptions avec lui)', params: ZIdParams, response: ZActionResult },
+    {
+      ...admin,
+      method: 'DELETE',
+      url: '/admin/users/:id',
+      summary: 'Supprimer un utilisateur (ses matchs et inscriptions avec lui)',
+      params: ZIdParams,
+      response: ZActionResult,
+    },
     ({ req, user, params }) => deleteUser(deps, actorOf(req, user), params),
   );
 
   // General settings
-  route(app, { ...admin, method: 'GET', url: '/admin/general-settings', summary: 'Paramètres généraux (valeurs en texte)', response: ZSettingsMap }, async ({ req, user }) =>
-    Object.fromEntries((await getAdminSettings(deps, actorOf(req, user))).map((s) => [s.key, String(s.value)])),
+  route(
+    app,
+    { ...admin, method: 'GET', url: '/admin/general-settings', summary: 'Paramètres généraux (valeurs en texte)', response: ZSettingsMap },
+    async ({ req, user }) => Object.fromEntries((await getAdminSettings(deps, actorOf(req, user))).map((s) => [s.key, String(s.value)])),
   );
   route(
     app,
-    { ...admin, method: 'POST', url: '/admin/general-settings', summary: 'Enregistrer les paramètres généraux', legacySuccess: true, body: ZLegacySettings, response: ZActionResult },
+    {
+      ...admin,
+      method: 'POST',
+      url: '/admin/general-settings',
+      summary: 'Enregistrer les paramètres généraux',
+      legacySuccess: true,
+      body: ZLegacySettings,
+      response: ZActionResult,
+    },
     ({ req, user, body }) => saveAdminSettings(deps, actorOf(req, user), body),
   );
 
   // Audit trail (new)
-  route(app, { ...admin, method: 'GET', url: '/admin/audit', summary: 'Journal des modifications d’administration', query: ZAuditQuery, response: z.array(ZAuditEntry) }, ({ req, user, query }) =>
-    listAudit(deps, actorOf(req, user), query),
+  route(
+    app,
+    {
+      ...admin,
+      method: 'GET',
+      url: '/admin/audit',
+      summary: 'Journal des modifications d’administration',
+      query: ZAuditQuery,
+      response: z.array(ZAuditEntry),
+    },
+    ({ req, user, query }) => listAudit(deps, actorOf(req, user), query),
   );
 };

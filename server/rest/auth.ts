@@ -25,7 +25,15 @@ import {
 import { ZUserAnswer } from '../schemas/users';
 import { loginWithPin } from '../services/auth/login';
 import { changePin, requestPinReset, resetPinWithProof } from '../services/auth/pin';
-import { emailExists, phoneExists, register, sendEmailOtp, sendPhoneOtp, verifyEmailOtp, verifyPhoneOtp } from '../services/auth/registration';
+import {
+  emailExists,
+  phoneExists,
+  register,
+  sendEmailOtp,
+  sendPhoneOtp,
+  verifyEmailOtp,
+  verifyPhoneOtp,
+} from '../services/auth/registration';
 import { checkDevice, logout } from '../services/auth/sessions';
 import { getUser } from '../services/users';
 import { openedSession } from '../trpc/context';
@@ -37,47 +45,119 @@ const tag = 'Authentification';
 export const authRoutes: RestRoutes = (app, deps) => {
   const post = 'POST' as const;
 
-  route(app, { method: post, url: '/auth/check-user', tag, summary: 'Un compte existe-t-il pour ce téléphone ?', body: ZCheckUserInput, response: ZExistsAnswer }, ({ body }) =>
-    phoneExists(deps, body.phone),
+  route(
+    app,
+    {
+      method: post,
+      url: '/auth/check-user',
+      tag,
+      summary: 'Un compte existe-t-il pour ce téléphone ?',
+      body: ZCheckUserInput,
+      response: ZExistsAnswer,
+    },
+    ({ body }) => phoneExists(deps, body.phone),
   );
   route(
     app,
-    { method: post, url: '/auth/check-user-by-email', tag, summary: 'Un compte existe-t-il pour cet email ?', body: ZCheckUserByEmailInput, response: ZExistsAnswer },
+    {
+      method: post,
+      url: '/auth/check-user-by-email',
+      tag,
+      summary: 'Un compte existe-t-il pour cet email ?',
+      body: ZCheckUserByEmailInput,
+      response: ZExistsAnswer,
+    },
     ({ body }) => emailExists(deps, body.email),
   );
   route(
     app,
-    { method: post, url: '/auth/send-otp', tag, summary: 'Code par SMS au téléphone d’un compte', legacySuccess: true, body: ZSendOtpInput, response: ZSuccessAnswer },
+    {
+      method: post,
+      url: '/auth/send-otp',
+      tag,
+      summary: 'Code par SMS au téléphone d’un compte',
+      legacySuccess: true,
+      body: ZSendOtpInput,
+      response: ZSuccessAnswer,
+    },
     ({ body }) => sendPhoneOtp(deps, body.phone),
   );
   route(
     app,
-    { method: post, url: '/auth/verify-otp', tag, summary: 'Vérifie le code reçu par SMS', legacySuccess: true, body: ZVerifyOtpInput, response: ZSuccessAnswer },
+    {
+      method: post,
+      url: '/auth/verify-otp',
+      tag,
+      summary: 'Vérifie le code reçu par SMS',
+      legacySuccess: true,
+      body: ZVerifyOtpInput,
+      response: ZSuccessAnswer,
+    },
     ({ body }) => verifyPhoneOtp(deps, body),
   );
   route(
     app,
-    { method: post, url: '/auth/send-otp-email', tag, summary: 'Code de vérification par email', legacySuccess: true, body: ZSendOtpEmailInput, response: ZSendOtpEmailAnswer },
+    {
+      method: post,
+      url: '/auth/send-otp-email',
+      tag,
+      summary: 'Code de vérification par email',
+      legacySuccess: true,
+      body: ZSendOtpEmailInput,
+      response: ZSendOtpEmailAnswer,
+    },
     ({ body }) => sendEmailOtp(deps, body.email),
   );
   route(
     app,
-    { method: post, url: '/auth/verify-otp-email', tag, summary: 'Vérifie le code reçu par email', legacySuccess: true, body: ZVerifyOtpEmailInput, response: ZSuccessAnswer },
+    {
+      method: post,
+      url: '/auth/verify-otp-email',
+      tag,
+      summary: 'Vérifie le code reçu par email',
+      legacySuccess: true,
+      body: ZVerifyOtpEmailInput,
+      response: ZSuccessAnswer,
+    },
     ({ body }) => verifyEmailOtp(deps, body),
   );
   route(
     app,
-    { method: post, url: '/auth/register', tag, summary: 'Crée un compte (email vérifié par code) et connecte', legacySuccess: true, body: ZLegacyRegisterBody, response: ZSessionAnswer },
+    {
+      method: post,
+      url: '/auth/register',
+      tag,
+      summary: 'Crée un compte (email vérifié par code) et connecte',
+      legacySuccess: true,
+      body: ZLegacyRegisterBody,
+      response: ZSessionAnswer,
+    },
     async ({ body, req }) => openedSession(req.ctx.cookie, await register(deps, body)),
   );
   route(
     app,
-    { method: post, url: '/auth/login', tag, summary: 'Connexion par téléphone et code PIN', legacySuccess: true, body: ZLoginInput, response: ZSessionAnswer },
+    {
+      method: post,
+      url: '/auth/login',
+      tag,
+      summary: 'Connexion par téléphone et code PIN',
+      legacySuccess: true,
+      body: ZLoginInput,
+      response: ZSessionAnswer,
+    },
     async ({ body, req }) => openedSession(req.ctx.cookie, await loginWithPin(deps, req.ctx, body)),
   );
   route(
     app,
-    { method: post, url: '/auth/login-by-email', tag, summary: 'Connexion par email et code PIN', legacySuccess: true, body: ZLoginByEmailInput, response: ZSessionAnswer },
+    {
+      method: post,
+      url: '/auth/login-by-email',
+      tag,
+      summary: 'Connexion par email et code PIN',
+      legacySuccess: true,
+      body: ZLoginByEmailInput,
+      response: ZSessionAnswer,
+    },
     async ({ body, req }) => openedSession(req.ctx.cookie, await loginWithPin(deps, req.ctx, body)),
   );
   route(
@@ -108,7 +188,16 @@ export const authRoutes: RestRoutes = (app, deps) => {
   );
   route(
     app,
-    { method: post, url: '/auth/change-pin', tag, summary: 'Modifie le PIN de l’utilisateur connecté', auth: 'user', legacySuccess: true, body: ZLegacyChangePinBody, response: ZSuccessAnswer },
+    {
+      method: post,
+      url: '/auth/change-pin',
+      tag,
+      summary: 'Modifie le PIN de l’utilisateur connecté',
+      auth: 'user',
+      legacySuccess: true,
+      body: ZLegacyChangePinBody,
+      response: ZSuccessAnswer,
+    },
     ({ body, user }) => {
       assertSelf(user, body.userId);
       return changePin(deps, user, body);
@@ -116,7 +205,15 @@ export const authRoutes: RestRoutes = (app, deps) => {
   );
   route(
     app,
-    { method: post, url: '/auth/check-device', tag, summary: 'Cet appareil est-il de confiance ?', auth: 'user', body: ZLegacyCheckDeviceBody, response: ZCheckDeviceAnswer },
+    {
+      method: post,
+      url: '/auth/check-device',
+      tag,
+      summary: 'Cet appareil est-il de confiance ?',
+      auth: 'user',
+      body: ZLegacyCheckDeviceBody,
+      response: ZCheckDeviceAnswer,
+    },
     ({ body, user }) => {
       assertSelf(user, body.userId);
       return checkDevice(deps, user, body.deviceId);
@@ -124,7 +221,15 @@ export const authRoutes: RestRoutes = (app, deps) => {
   );
   route(
     app,
-    { method: post, url: '/auth/logout', tag, summary: 'Déconnexion : la session est révoquée', auth: 'user', body: ZEmptyInput, response: ZLogoutAnswer },
+    {
+      method: post,
+      url: '/auth/logout',
+      tag,
+      summary: 'Déconnexion : la session est révoquée',
+      auth: 'user',
+      body: ZEmptyInput,
+      response: ZLogoutAnswer,
+    },
     ({ user, req }) => {
       req.ctx.cookie.clear();
       return logout(deps, user);
@@ -132,7 +237,15 @@ export const authRoutes: RestRoutes = (app, deps) => {
   );
   route(
     app,
-    { method: 'GET', url: '/auth/me', tag, summary: 'L’utilisateur de la session', auth: 'user', legacySuccess: true, response: ZUserAnswer },
+    {
+      method: 'GET',
+      url: '/auth/me',
+      tag,
+      summary: 'L’utilisateur de la session',
+      auth: 'user',
+      legacySuccess: true,
+      response: ZUserAnswer,
+    },
     async ({ user }) => ({ success: true, user: await getUser(deps, user, user.id) }),
   );
 };

@@ -18,8 +18,17 @@ function typeLabel(doc: OpenApiDocument, raw: JsonSchema): string {
   if ('const' in s) return JSON.stringify(s.const);
   const union = (s.anyOf ?? s.oneOf) as JsonSchema[] | undefined;
   if (union) return union.map((u) => typeLabel(doc, u)).join(' | ');
-  const names: Record<string, string> = { string: 'texte', integer: 'entier', number: 'nombre', boolean: 'booléen', object: 'objet', null: 'null' };
-  const types = ([] as unknown[]).concat(s.type ?? []).map((t) => (t === 'array' ? `tableau de ${typeLabel(doc, (s.items ?? {}) as JsonSchema)}` : names[String(t)] ?? String(t)));
+  const names: Record<string, string> = {
+    string: 'texte',
+    integer: 'entier',
+    number: 'nombre',
+    boolean: 'booléen',
+    object: 'objet',
+    null: 'null',
+  };
+  const types = ([] as unknown[])
+    .concat(s.type ?? [])
+    .map((t) => (t === 'array' ? `tableau de ${typeLabel(doc, (s.items ?? {}) as JsonSchema)}` : (names[String(t)] ?? String(t))));
   const bounds = [
     typeof s.minLength === 'number' ? `${s.minLength}–${typeof s.maxLength === 'number' ? s.maxLength : '…'} car.` : '',
     typeof s.pattern === 'string' ? `motif ${s.pattern}` : '',
@@ -61,7 +70,8 @@ function operationHtml(doc: OpenApiDocument, method: string, path: string, op: O
   const okContent = Object.entries((ok?.[1].content ?? {}) as Record<string, { schema: JsonSchema }>)[0];
   const errors = Object.keys(op.responses).filter((s) => !s.startsWith('2'));
   const paramRows = params.map(
-    (p) => `<tr><td><code>${esc(p.name)}</code></td><td>${p.in === 'path' ? 'chemin' : 'requête'}</td><td>${esc(typeLabel(doc, p.schema))}</td><td>${p.required ? 'oui' : 'non'}</td></tr>`,
+    (p) =>
+      `<tr><td><code>${esc(p.name)}</code></td><td>${p.in === 'path' ? 'chemin' : 'requête'}</td><td>${esc(typeLabel(doc, p.schema))}</td><td>${p.required ? 'oui' : 'non'}</td></tr>`,
   );
   return `<section class="op" id="${esc(op.operationId)}">
 <h3><span class="m m-${method}">${method.toUpperCase()}</span> <code>${esc(path)}</code> <span class="auth">${auth}</span></h3>

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { MSG } from '../../common/messages';
 import { assertSelf } from '../lib/auth';
-import { MATCH_PAGE_MAX, ZDeleteResult, ZMatch, ZMatchFields, ZMatchIdInput, ZMyMatch, ZParticipant, type TMatch } from '../schemas/matches';
+import {
+  MATCH_PAGE_MAX,
+  ZDeleteResult,
+  ZMatch,
+  ZMatchFields,
+  ZMatchIdInput,
+  ZMyMatch,
+  ZParticipant,
+  type TMatch,
+} from '../schemas/matches';
 import { createMatch, deleteMatch, updateMatch } from '../services/matches/mutations';
 import { joinMatch, leaveMatch } from '../services/matches/participation';
 import { listMatches, listMyMatches, listParticipants } from '../services/matches/queries';
@@ -62,7 +71,17 @@ const TAG = 'Matchs';
 export const matchesRoutes: RestRoutes = (app, deps) => {
   route(
     app,
-    { method: 'POST', url: '/matches', tag: TAG, summary: 'Créer un match', auth: 'user', legacySuccess: true, body: ZLegacyCreate, response: ZLegacyResult, status: 201 },
+    {
+      method: 'POST',
+      url: '/matches',
+      tag: TAG,
+      summary: 'Créer un match',
+      auth: 'user',
+      legacySuccess: true,
+      body: ZLegacyCreate,
+      response: ZLegacyResult,
+      status: 201,
+    },
     async ({ body: { created_by, ...fields }, user }) => {
       assertSelf(user, created_by);
       return { success: true, message: MSG.match.created, match: toLegacy(await createMatch(deps, user, fields)) };
@@ -95,7 +114,10 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
       tag: TAG,
       summary: 'Mes matchs (créés ou rejoints) et compteurs',
       auth: 'user',
-      response: z.object({ matches: z.array(ZMyMatch.extend({ levels: z.string(), time: z.string() })), counters: z.record(z.string(), z.number()) }),
+      response: z.object({
+        matches: z.array(ZMyMatch.extend({ levels: z.string(), time: z.string() })),
+        counters: z.record(z.string(), z.number()),
+      }),
     },
     async ({ user }) => {
       const mine = await listMyMatches(deps, user);
@@ -105,7 +127,17 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
 
   route(
     app,
-    { method: 'PUT', url: '/matches/:id', tag: TAG, summary: 'Modifier un match (créateur)', auth: 'user', legacySuccess: true, params: ZMatchIdInput, body: ZLegacyUpdate, response: ZLegacyResult },
+    {
+      method: 'PUT',
+      url: '/matches/:id',
+      tag: TAG,
+      summary: 'Modifier un match (créateur)',
+      auth: 'user',
+      legacySuccess: true,
+      params: ZMatchIdInput,
+      body: ZLegacyUpdate,
+      response: ZLegacyResult,
+    },
     async ({ params, body: { user_id, ...fields }, user }) => {
       assertSelf(user, user_id);
       return { success: true, message: MSG.match.updated, match: toLegacy(await updateMatch(deps, user, { ...fields, id: params.id })) };
@@ -114,7 +146,17 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
 
   route(
     app,
-    { method: 'POST', url: '/matches/:id/join', tag: TAG, summary: 'Rejoindre un match', auth: 'user', legacySuccess: true, params: ZMatchIdInput, body: ZLegacyActor, response: ZLegacyResult },
+    {
+      method: 'POST',
+      url: '/matches/:id/join',
+      tag: TAG,
+      summary: 'Rejoindre un match',
+      auth: 'user',
+      legacySuccess: true,
+      params: ZMatchIdInput,
+      body: ZLegacyActor,
+      response: ZLegacyResult,
+    },
     async ({ params, body, user }) => {
       assertSelf(user, body.user_id);
       const result = await joinMatch(deps, user, params.id);
@@ -124,7 +166,17 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
 
   route(
     app,
-    { method: 'POST', url: '/matches/:id/leave', tag: TAG, summary: 'Quitter un match', auth: 'user', legacySuccess: true, params: ZMatchIdInput, body: ZLegacyActor, response: ZLegacyResult },
+    {
+      method: 'POST',
+      url: '/matches/:id/leave',
+      tag: TAG,
+      summary: 'Quitter un match',
+      auth: 'user',
+      legacySuccess: true,
+      params: ZMatchIdInput,
+      body: ZLegacyActor,
+      response: ZLegacyResult,
+    },
     async ({ params, body, user }) => {
       assertSelf(user, body.user_id);
       const result = await leaveMatch(deps, user, params.id);
@@ -134,13 +186,31 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
 
   route(
     app,
-    { method: 'GET', url: '/matches/:id/participants', tag: TAG, summary: 'Participants (créateur ou participant)', auth: 'user', params: ZMatchIdInput, response: z.array(ZParticipant) },
+    {
+      method: 'GET',
+      url: '/matches/:id/participants',
+      tag: TAG,
+      summary: 'Participants (créateur ou participant)',
+      auth: 'user',
+      params: ZMatchIdInput,
+      response: z.array(ZParticipant),
+    },
     ({ params, user }) => listParticipants(deps, user, params.id),
   );
 
   route(
     app,
-    { method: 'DELETE', url: '/matches/:id', tag: TAG, summary: 'Supprimer un match (créateur)', auth: 'user', legacySuccess: true, params: ZMatchIdInput, body: ZLegacyActor, response: ZDeleteResult },
+    {
+      method: 'DELETE',
+      url: '/matches/:id',
+      tag: TAG,
+      summary: 'Supprimer un match (créateur)',
+      auth: 'user',
+      legacySuccess: true,
+      params: ZMatchIdInput,
+      body: ZLegacyActor,
+      response: ZDeleteResult,
+    },
     ({ params, body, user }) => {
       assertSelf(user, body.user_id);
       return deleteMatch(deps, user, params.id);

@@ -150,7 +150,9 @@ function operationFor(spec: AnyRouteSpec, conv: SchemaConverter): OpenApiOperati
     security: spec.auth ? SECURITY : [],
     ...(spec.auth ? { 'x-auth': spec.auth } : {}),
     ...(parameters.length ? { parameters } : {}),
-    ...(body ? { requestBody: { required: ((body.required ?? []) as string[]).length > 0, content: { 'application/json': { schema: body } } } } : {}),
+    ...(body
+      ? { requestBody: { required: ((body.required ?? []) as string[]).length > 0, content: { 'application/json': { schema: body } } } }
+      : {}),
     responses: {
       [status]: {
         description: spec.response ? 'Réponse documentée.' : 'Réponse (forme non décrite).',
@@ -174,7 +176,11 @@ function staticPaths(): OpenApiDocument['paths'] {
   });
   const health = {
     type: 'object',
-    properties: { status: { type: 'string', enum: ['ok', 'error'] }, database: { type: 'string', enum: ['ok', 'unreachable'] }, version: { type: 'string' } },
+    properties: {
+      status: { type: 'string', enum: ['ok', 'error'] },
+      database: { type: 'string', enum: ['ok', 'unreachable'] },
+      version: { type: 'string' },
+    },
     required: ['status', 'database'],
   };
   return {
@@ -185,7 +191,9 @@ function staticPaths(): OpenApiDocument['paths'] {
       }),
     },
     '/api/openapi.json': {
-      get: op('getApiOpenapiJson', 'Cette description OpenAPI 3.1', 'Documentation', { '200': json({ type: 'object' }, 'Document OpenAPI 3.1.') }),
+      get: op('getApiOpenapiJson', 'Cette description OpenAPI 3.1', 'Documentation', {
+        '200': json({ type: 'object' }, 'Document OpenAPI 3.1.'),
+      }),
     },
     '/api/docs': {
       get: op('getApiDocs', 'Page de référence lisible (HTML)', 'Documentation', {

@@ -53,11 +53,12 @@ declare module 'fastify' {
  * becomes a French 400), enforces `auth` with the shared helpers (in `installRestContext`), then
  * hands the parsed input to the handler, which only calls a service and shapes the answer.
  */
-export function route<B extends ZObj = typeof ZNone, P extends ZObj = typeof ZNone, Q extends ZObj = typeof ZNone, A extends Auth = undefined>(
-  app: FastifyInstance,
-  spec: RouteSpec<B, P, Q, A>,
-  handler: (input: HandlerInput<B, P, Q, A>) => unknown,
-) {
+export function route<
+  B extends ZObj = typeof ZNone,
+  P extends ZObj = typeof ZNone,
+  Q extends ZObj = typeof ZNone,
+  A extends Auth = undefined,
+>(app: FastifyInstance, spec: RouteSpec<B, P, Q, A>, handler: (input: HandlerInput<B, P, Q, A>) => unknown) {
   app.restCatalogue.push(spec);
   app.route({
     method: spec.method,

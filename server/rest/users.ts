@@ -13,7 +13,16 @@ const ZPhotoQuery = z.object({ v: z.string().max(30).optional() });
 export const usersRoutes: RestRoutes = (app, deps) => {
   route(
     app,
-    { method: 'GET', url: '/users/:id', tag, summary: 'Son propre profil (403 pour un autre id)', auth: 'user', legacySuccess: true, params: ZIdInput, response: ZUserAnswer },
+    {
+      method: 'GET',
+      url: '/users/:id',
+      tag,
+      summary: 'Son propre profil (403 pour un autre id)',
+      auth: 'user',
+      legacySuccess: true,
+      params: ZIdInput,
+      response: ZUserAnswer,
+    },
     async ({ params, user }) => ({ success: true, user: await getUser(deps, user, params.id) }),
   );
   route(

@@ -30,44 +30,104 @@ import { listLevels } from '../services/levels';
 import { adminProcedure, router } from '../trpc/init';
 
 const placesRouter = router({
-  list: adminProcedure.input(z.void()).output(z.array(ZPlace)).query(({ ctx }) => listAllPlaces(ctx.deps, ctx.user)),
-  create: adminProcedure.input(ZCreatePlaceInput).output(ZPlace).mutation(({ ctx, input }) => createPlace(ctx.deps, ctx.user, input)),
-  update: adminProcedure.input(ZUpdatePlaceInput).output(ZPlace).mutation(({ ctx, input }) => updatePlace(ctx.deps, ctx.user, input)),
-  delete: adminProcedure.input(ZIdInput).output(ZActionResult).mutation(({ ctx, input }) => deletePlace(ctx.deps, ctx.user, input)),
+  list: adminProcedure
+    .input(z.void())
+    .output(z.array(ZPlace))
+    .query(({ ctx }) => listAllPlaces(ctx.deps, ctx.user)),
+  create: adminProcedure
+    .input(ZCreatePlaceInput)
+    .output(ZPlace)
+    .mutation(({ ctx, input }) => createPlace(ctx.deps, ctx.user, input)),
+  update: adminProcedure
+    .input(ZUpdatePlaceInput)
+    .output(ZPlace)
+    .mutation(({ ctx, input }) => updatePlace(ctx.deps, ctx.user, input)),
+  delete: adminProcedure
+    .input(ZIdInput)
+    .output(ZActionResult)
+    .mutation(({ ctx, input }) => deletePlace(ctx.deps, ctx.user, input)),
 });
 
 const levelsRouter = router({
-  list: adminProcedure.input(z.void()).output(z.array(ZLevel)).query(({ ctx }) => listLevels(ctx.deps)),
-  create: adminProcedure.input(ZCreateLevelInput).output(ZLevel).mutation(({ ctx, input }) => createLevel(ctx.deps, ctx.user, input)),
-  update: adminProcedure.input(ZUpdateLevelInput).output(ZLevel).mutation(({ ctx, input }) => updateLevel(ctx.deps, ctx.user, input)),
-  delete: adminProcedure.input(ZIdInput).output(ZActionResult).mutation(({ ctx, input }) => deleteLevel(ctx.deps, ctx.user, input)),
+  list: adminProcedure
+    .input(z.void())
+    .output(z.array(ZLevel))
+    .query(({ ctx }) => listLevels(ctx.deps)),
+  create: adminProcedure
+    .input(ZCreateLevelInput)
+    .output(ZLevel)
+    .mutation(({ ctx, input }) => createLevel(ctx.deps, ctx.user, input)),
+  update: adminProcedure
+    .input(ZUpdateLevelInput)
+    .output(ZLevel)
+    .mutation(({ ctx, input }) => updateLevel(ctx.deps, ctx.user, input)),
+  delete: adminProcedure
+    .input(ZIdInput)
+    .output(ZActionResult)
+    .mutation(({ ctx, input }) => deleteLevel(ctx.deps, ctx.user, input)),
 });
 
 const usersRouter = router({
-  list: adminProcedure.input(z.void()).output(z.array(ZAdminUser)).query(({ ctx }) => listUsers(ctx.deps, ctx.user)),
-  update: adminProcedure.input(ZAdminUpdateUserInput).output(ZAdminUser).mutation(({ ctx, input }) => updateUser(ctx.deps, ctx.user, input)),
-  delete: adminProcedure.input(ZIdInput).output(ZActionResult).mutation(({ ctx, input }) => deleteUser(ctx.deps, ctx.user, input)),
+  list: adminProcedure
+    .input(z.void())
+    .output(z.array(ZAdminUser))
+    .query(({ ctx }) => listUsers(ctx.deps, ctx.user)),
+  update: adminProcedure
+    .input(ZAdminUpdateUserInput)
+    .output(ZAdminUser)
+    .mutation(({ ctx, input }) => updateUser(ctx.deps, ctx.user, input)),
+  delete: adminProcedure
+    .input(ZIdInput)
+    .output(ZActionResult)
+    .mutation(({ ctx, input }) => deleteUser(ctx.deps, ctx.user, input)),
 });
 
 const twilioRouter = router({
-  get: adminProcedure.input(z.void()).output(ZTwilioConfig.nullable()).query(({ ctx }) => getTwilioConfig(ctx.deps, ctx.user)),
-  save: adminProcedure.input(ZTwilioSaveInput).output(ZActionResult).mutation(({ ctx, input }) => saveTwilioConfig(ctx.deps, ctx.user, input)),
-  test: adminProcedure.input(ZTwilioTestInput).output(ZActionResult).mutation(({ ctx, input }) => testTwilioConfig(ctx.deps, ctx.user, input)),
+  get: adminProcedure
+    .input(z.void())
+    .output(ZTwilioConfig.nullable())
+    .query(({ ctx }) => getTwilioConfig(ctx.deps, ctx.user)),
+  save: adminProcedure
+    .input(ZTwilioSaveInput)
+    .output(ZActionResult)
+    .mutation(({ ctx, input }) => saveTwilioConfig(ctx.deps, ctx.user, input)),
+  test: adminProcedure
+    .input(ZTwilioTestInput)
+    .output(ZActionResult)
+    .mutation(({ ctx, input }) => testTwilioConfig(ctx.deps, ctx.user, input)),
 });
 
 const smtpRouter = router({
-  get: adminProcedure.input(z.void()).output(ZSmtpConfig.nullable()).query(({ ctx }) => getSmtpConfig(ctx.deps, ctx.user)),
-  save: adminProcedure.input(ZSmtpSaveInput).output(ZActionResult).mutation(({ ctx, input }) => saveSmtpConfig(ctx.deps, ctx.user, input)),
-  test: adminProcedure.input(ZSmtpTestInput).output(ZActionResult).mutation(({ ctx, input }) => testSmtpConfig(ctx.deps, ctx.user, input)),
+  get: adminProcedure
+    .input(z.void())
+    .output(ZSmtpConfig.nullable())
+    .query(({ ctx }) => getSmtpConfig(ctx.deps, ctx.user)),
+  save: adminProcedure
+    .input(ZSmtpSaveInput)
+    .output(ZActionResult)
+    .mutation(({ ctx, input }) => saveSmtpConfig(ctx.deps, ctx.user, input)),
+  test: adminProcedure
+    .input(ZSmtpTestInput)
+    .output(ZActionResult)
+    .mutation(({ ctx, input }) => testSmtpConfig(ctx.deps, ctx.user, input)),
 });
 
 const settingsRouter = router({
-  get: adminProcedure.input(z.void()).output(z.array(ZAdminSetting)).query(({ ctx }) => getAdminSettings(ctx.deps, ctx.user)),
-  save: adminProcedure.input(ZSaveSettingsInput).output(ZActionResult).mutation(({ ctx, input }) => saveAdminSettings(ctx.deps, ctx.user, input)),
+  get: adminProcedure
+    .input(z.void())
+    .output(z.array(ZAdminSetting))
+    .query(({ ctx }) => getAdminSettings(ctx.deps, ctx.user)),
+  save: adminProcedure
+    .input(ZSaveSettingsInput)
+    .output(ZActionResult)
+    .mutation(({ ctx, input }) => saveAdminSettings(ctx.deps, ctx.user, input)),
 });
 
 const auditRouter = router({
-  list: adminProcedure.input(ZAuditListInput).output(z.array(ZAuditEntry)).query(({ ctx, input }) => listAudit(ctx.deps, ctx.user, input)),
+  list: adminProcedure
+    .input(ZAuditListInput)
+    .output(z.array(ZAuditEntry))
+    .query(({ ctx, input }) => listAudit(ctx.deps, ctx.user, input)),
 });
 
 /** The administration: every procedure is an adminProcedure (admin rights read from the database per call). */

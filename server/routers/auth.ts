@@ -1,7 +1,15 @@
 import { checkDevice, logout } from '../services/auth/sessions';
 import { loginWithPin } from '../services/auth/login';
 import { changePin, requestPinReset, resetPinWithCode } from '../services/auth/pin';
-import { emailExists, phoneExists, register, sendEmailOtp, sendPhoneOtp, verifyEmailOtp, verifyPhoneOtp } from '../services/auth/registration';
+import {
+  emailExists,
+  phoneExists,
+  register,
+  sendEmailOtp,
+  sendPhoneOtp,
+  verifyEmailOtp,
+  verifyPhoneOtp,
+} from '../services/auth/registration';
 import {
   ZChangePinInput,
   ZCheckDeviceAnswer,
@@ -31,7 +39,10 @@ import { openedSession } from '../trpc/context';
 import { authedProcedure, publicProcedure, router } from '../trpc/init';
 
 export const authRouter = router({
-  checkUser: publicProcedure.input(ZCheckUserInput).output(ZExistsAnswer).query(({ ctx, input }) => phoneExists(ctx.deps, input.phone)),
+  checkUser: publicProcedure
+    .input(ZCheckUserInput)
+    .output(ZExistsAnswer)
+    .query(({ ctx, input }) => phoneExists(ctx.deps, input.phone)),
   checkUserByEmail: publicProcedure
     .input(ZCheckUserByEmailInput)
     .output(ZExistsAnswer)
@@ -40,9 +51,18 @@ export const authRouter = router({
     .input(ZSendOtpEmailInput)
     .output(ZSendOtpEmailAnswer)
     .mutation(({ ctx, input }) => sendEmailOtp(ctx.deps, input.email)),
-  verifyOtpEmail: publicProcedure.input(ZVerifyOtpEmailInput).output(ZSuccessAnswer).mutation(({ ctx, input }) => verifyEmailOtp(ctx.deps, input)),
-  sendOtp: publicProcedure.input(ZSendOtpInput).output(ZSuccessAnswer).mutation(({ ctx, input }) => sendPhoneOtp(ctx.deps, input.phone)),
-  verifyOtp: publicProcedure.input(ZVerifyOtpInput).output(ZSuccessAnswer).mutation(({ ctx, input }) => verifyPhoneOtp(ctx.deps, input)),
+  verifyOtpEmail: publicProcedure
+    .input(ZVerifyOtpEmailInput)
+    .output(ZSuccessAnswer)
+    .mutation(({ ctx, input }) => verifyEmailOtp(ctx.deps, input)),
+  sendOtp: publicProcedure
+    .input(ZSendOtpInput)
+    .output(ZSuccessAnswer)
+    .mutation(({ ctx, input }) => sendPhoneOtp(ctx.deps, input.phone)),
+  verifyOtp: publicProcedure
+    .input(ZVerifyOtpInput)
+    .output(ZSuccessAnswer)
+    .mutation(({ ctx, input }) => verifyPhoneOtp(ctx.deps, input)),
   register: publicProcedure
     .input(ZRegisterInput)
     .output(ZSessionAnswer)
@@ -64,7 +84,10 @@ export const authRouter = router({
     .output(ZSessionAnswer)
     .mutation(async ({ ctx, input }) => openedSession(ctx.cookie, await resetPinWithCode(ctx.deps, input))),
   me: publicProcedure.output(ZUser.nullable()).query(({ ctx }) => getMe(ctx.deps, ctx.user)),
-  changePin: authedProcedure.input(ZChangePinInput).output(ZSuccessAnswer).mutation(({ ctx, input }) => changePin(ctx.deps, ctx.user, input)),
+  changePin: authedProcedure
+    .input(ZChangePinInput)
+    .output(ZSuccessAnswer)
+    .mutation(({ ctx, input }) => changePin(ctx.deps, ctx.user, input)),
   checkDevice: authedProcedure
     .input(ZCheckDeviceInput)
     .output(ZCheckDeviceAnswer)

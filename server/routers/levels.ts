@@ -4,5 +4,8 @@ import { listLevels } from '../services/levels';
 import { publicProcedure, router } from '../trpc/init';
 
 export const levelsRouter = router({
-  list: publicProcedure.input(z.void()).output(z.array(ZLevel)).query(({ ctx }) => listLevels(ctx.deps)),
+  list: publicProcedure
+    .input(z.void())
+    .output(z.array(ZLevel))
+    .query(({ ctx }) => listLevels(ctx.deps)),
 });

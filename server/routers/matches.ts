@@ -19,16 +19,40 @@ import { getSchedule } from '../services/matches/rules';
 import { authedProcedure, publicProcedure, router } from '../trpc/init';
 
 export const matchesRouter = router({
-  schedule: publicProcedure.input(z.void()).output(ZSchedule).query(({ ctx }) => getSchedule(ctx.deps)),
-  list: publicProcedure.input(ZListMatchesInput).output(ZMatchPage).query(({ ctx, input }) => listMatches(ctx.deps, input)),
-  create: authedProcedure.input(ZCreateMatchInput).output(ZMatch).mutation(({ ctx, input }) => createMatch(ctx.deps, ctx.user, input)),
-  join: authedProcedure.input(ZMatchIdInput).output(ZMatchResult).mutation(({ ctx, input }) => joinMatch(ctx.deps, ctx.user, input.id)),
-  leave: authedProcedure.input(ZMatchIdInput).output(ZMatchResult).mutation(({ ctx, input }) => leaveMatch(ctx.deps, ctx.user, input.id)),
-  update: authedProcedure.input(ZUpdateMatchInput).output(ZMatch).mutation(({ ctx, input }) => updateMatch(ctx.deps, ctx.user, input)),
-  delete: authedProcedure.input(ZMatchIdInput).output(ZDeleteResult).mutation(({ ctx, input }) => deleteMatch(ctx.deps, ctx.user, input.id)),
+  schedule: publicProcedure
+    .input(z.void())
+    .output(ZSchedule)
+    .query(({ ctx }) => getSchedule(ctx.deps)),
+  list: publicProcedure
+    .input(ZListMatchesInput)
+    .output(ZMatchPage)
+    .query(({ ctx, input }) => listMatches(ctx.deps, input)),
+  create: authedProcedure
+    .input(ZCreateMatchInput)
+    .output(ZMatch)
+    .mutation(({ ctx, input }) => createMatch(ctx.deps, ctx.user, input)),
+  join: authedProcedure
+    .input(ZMatchIdInput)
+    .output(ZMatchResult)
+    .mutation(({ ctx, input }) => joinMatch(ctx.deps, ctx.user, input.id)),
+  leave: authedProcedure
+    .input(ZMatchIdInput)
+    .output(ZMatchResult)
+    .mutation(({ ctx, input }) => leaveMatch(ctx.deps, ctx.user, input.id)),
+  update: authedProcedure
+    .input(ZUpdateMatchInput)
+    .output(ZMatch)
+    .mutation(({ ctx, input }) => updateMatch(ctx.deps, ctx.user, input)),
+  delete: authedProcedure
+    .input(ZMatchIdInput)
+    .output(ZDeleteResult)
+    .mutation(({ ctx, input }) => deleteMatch(ctx.deps, ctx.user, input.id)),
   participants: authedProcedure
     .input(ZMatchIdInput)
     .output(z.array(ZParticipant))
     .query(({ ctx, input }) => listParticipants(ctx.deps, ctx.user, input.id)),
-  mine: authedProcedure.input(z.void()).output(ZMyMatches).query(({ ctx }) => listMyMatches(ctx.deps, ctx.user)),
+  mine: authedProcedure
+    .input(z.void())
+    .output(ZMyMatches)
+    .query(({ ctx }) => listMyMatches(ctx.deps, ctx.user)),
 });

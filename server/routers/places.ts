@@ -4,5 +4,8 @@ import { listActivePlaces } from '../services/places';
 import { publicProcedure, router } from '../trpc/init';
 
 export const placesRouter = router({
-  list: publicProcedure.input(z.void()).output(z.array(ZPlace)).query(({ ctx }) => listActivePlaces(ctx.deps)),
+  list: publicProcedure
+    .input(z.void())
+    .output(z.array(ZPlace))
+    .query(({ ctx }) => listActivePlaces(ctx.deps)),
 });

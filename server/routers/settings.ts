@@ -4,5 +4,8 @@ import { getSettings } from '../services/settings';
 import { publicProcedure, router } from '../trpc/init';
 
 export const settingsRouter = router({
-  get: publicProcedure.input(z.void()).output(ZSettings).query(({ ctx }) => getSettings(ctx.deps)),
+  get: publicProcedure
+    .input(z.void())
+    .output(ZSettings)
+    .query(({ ctx }) => getSettings(ctx.deps)),
 });

@@ -3,6 +3,12 @@ import { getUser, updateProfile } from '../services/users';
 import { authedProcedure, router } from '../trpc/init';
 
 export const usersRouter = router({
-  get: authedProcedure.input(ZGetUserInput).output(ZUser).query(({ ctx, input }) => getUser(ctx.deps, ctx.user, input.id)),
-  update: authedProcedure.input(ZUpdateProfileInput).output(ZUser).mutation(({ ctx, input }) => updateProfile(ctx.deps, ctx.user, input)),
+  get: authedProcedure
+    .input(ZGetUserInput)
+    .output(ZUser)
+    .query(({ ctx, input }) => getUser(ctx.deps, ctx.user, input.id)),
+  update: authedProcedure
+    .input(ZUpdateProfileInput)
+    .output(ZUser)
+    .mutation(({ ctx, input }) => updateProfile(ctx.deps, ctx.user, input)),
 });

@@ -24,7 +24,10 @@ const placeFields = {
 export const ZCreatePlaceInput = z.object(placeFields);
 export type TCreatePlaceInput = z.infer<typeof ZCreatePlaceInput>;
 /** Partial: the edit form sends every field, the "active" toggle only `is_active`. */
-export const ZUpdatePlaceInput = z.object({ id: ZId, ...placeFields }).partial().required({ id: true });
+export const ZUpdatePlaceInput = z
+  .object({ id: ZId, ...placeFields })
+  .partial()
+  .required({ id: true });
 export type TUpdatePlaceInput = z.infer<typeof ZUpdatePlaceInput>;
 
 // --- Levels -----------------------------------------------------------------------------------
@@ -48,7 +51,10 @@ const levelFields = {
 };
 export const ZCreateLevelInput = z.object(levelFields);
 export type TCreateLevelInput = z.infer<typeof ZCreateLevelInput>;
-export const ZUpdateLevelInput = z.object({ id: ZId, ...levelFields }).partial().required({ id: true });
+export const ZUpdateLevelInput = z
+  .object({ id: ZId, ...levelFields })
+  .partial()
+  .required({ id: true });
 export type TUpdateLevelInput = z.infer<typeof ZUpdateLevelInput>;
 
 // --- Users ------------------------------------------------------------------------------------
@@ -101,11 +107,7 @@ export type TTwilioConfig = z.infer<typeof ZTwilioConfig>;
 
 export const ZSmtpSaveInput = z.object({
   host: required(A.smtpFieldsRequired),
-  port: z
-    .number({ error: A.smtpFieldsRequired })
-    .int(A.smtpPortInvalid)
-    .min(1, A.smtpPortInvalid)
-    .max(65535, A.smtpPortInvalid),
+  port: z.number({ error: A.smtpFieldsRequired }).int(A.smtpPortInvalid).min(1, A.smtpPortInvalid).max(65535, A.smtpPortInvalid),
   secure: z.boolean().default(false),
   username: required(A.smtpFieldsRequired),
   /** Empty keeps the stored password; required when none is stored yet. */
@@ -121,11 +123,7 @@ export const ZSmtpSaveInput = z.object({
 export type TSmtpSaveInput = z.infer<typeof ZSmtpSaveInput>;
 
 export const ZSmtpTestInput = z.object({
-  email: z
-    .string({ error: A.smtpTestEmailRequired })
-    .trim()
-    .min(1, A.smtpTestEmailRequired)
-    .pipe(z.email(MSG.auth.emailInvalid)),
+  email: z.string({ error: A.smtpTestEmailRequired }).trim().min(1, A.smtpTestEmailRequired).pipe(z.email(MSG.auth.emailInvalid)),
 });
 export type TSmtpTestInput = z.infer<typeof ZSmtpTestInput>;
 

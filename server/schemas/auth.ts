@@ -57,7 +57,10 @@ const codeRules = (code: string): Rule[] => [
   () => !code && ['code', MSG.auth.otpRequired],
   () => !OTP_PATTERN.test(code) && ['code', MSG.auth.otpFormat],
 ];
-const weakRule = (field: string, pin: string): Rule => () => isWeakPin(pin) && [field, MSG.auth.pinTooWeak];
+const weakRule =
+  (field: string, pin: string): Rule =>
+  () =>
+    isWeakPin(pin) && [field, MSG.auth.pinTooWeak];
 const lower = <T extends { email: string }>(v: T): T => ({ ...v, email: v.email.toLowerCase() });
 
 // ---------------------------------------------------------------- existence checks and OTP
@@ -93,7 +96,12 @@ export type TVerifyOtpInput = z.input<typeof ZVerifyOtpInput>;
  * existence checks and the e-mail code; no procedure takes it whole, the client form does.
  */
 export const ZRegistrationStartInput = z
-  .object({ name: text(MSG.auth.nameRequired), email: text(MSG.auth.emailRequired), phone: text(MSG.auth.phoneRequired), country: ZCountry })
+  .object({
+    name: text(MSG.auth.nameRequired),
+    email: text(MSG.auth.emailRequired),
+    phone: text(MSG.auth.phoneRequired),
+    country: ZCountry,
+  })
   .transform((v, ctx) =>
     lower(
       checked(v, ctx, [
@@ -108,7 +116,14 @@ export const ZRegistrationStartInput = z
   );
 export type TRegistrationStartInput = z.input<typeof ZRegistrationStartInput>;
 
-const registerRules = (v: { name: string; email: string; phone: string; country?: string | undefined; pin: string; confirmPin: string }): Rule[] => [
+const registerRules = (v: {
+  name: string;
+  email: string;
+  phone: string;
+  country?: string | undefined;
+  pin: string;
+  confirmPin: string;
+}): Rule[] => [
   () => {
     const missing = (['name', 'email', 'pin', 'confirmPin'] as const).find((k) => !v[k]);
     return missing && [missing, MSG.auth.allFieldsRequired];
@@ -138,17 +153,18 @@ export type TRegisterInput = z.input<typeof ZRegisterInput>;
 export type TRegisterData = z.output<typeof ZRegisterInput>;
 
 /** Legacy `POST /auth/register {name, email, phone, pin}`: no confirmation field, so it confirms itself. */
-export const ZLegacyRegisterBody = z
-  .object({ ...accountFields, deviceId: ZDeviceId })
-  .transform((v, ctx) => {
-    const withConfirm = { ...v, confirmPin: v.pin };
-    return lower(checked(withConfirm, ctx, registerRules(withConfirm)));
-  });
+export const ZLegacyRegisterBody = z.object({ ...accountFields, deviceId: ZDeviceId }).transform((v, ctx) => {
+  const withConfirm = { ...v, confirmPin: v.pin };
+  return lower(checked(withConfirm, ctx, registerRules(withConfirm)));
+});
 
 // ---------------------------------------------------------------- login
 
 const pinLoginRules = (pin: string): Rule[] => [() => !pin && ['pin', MSG.auth.pinRequired]];
-const pinFormatRule = (pin: string): Rule => () => !isPinFormat(pin) && ['pin', MSG.auth.pinFormat];
+const pinFormatRule =
+  (pin: string): Rule =>
+  () =>
+    !isPinFormat(pin) && ['pin', MSG.auth.pinFormat];
 
 export const ZLoginInput = z
   .object({ phone: text(MSG.auth.phoneRequired), country: ZCountry, pin: text(MSG.auth.pinRequired), deviceId: ZDeviceId })
@@ -222,12 +238,10 @@ export type TChangePinInput = z.input<typeof ZChangePinInput>;
 const ZLegacyUserId = z.union([z.number(), z.string()]).optional();
 
 /** Legacy `POST /auth/change-pin {userId, currentPin, newPin}` (userId must be the session's user). */
-export const ZLegacyChangePinBody = z
-  .object({ userId: ZLegacyUserId, ...changePinFields })
-  .transform((v, ctx) => {
-    const withConfirm = { ...v, confirmPin: v.newPin };
-    return checked(withConfirm, ctx, changePinRules(withConfirm));
-  });
+export const ZLegacyChangePinBody = z.object({ userId: ZLegacyUserId, ...changePinFields }).transform((v, ctx) => {
+  const withConfirm = { ...v, confirmPin: v.newPin };
+  return checked(withConfirm, ctx, changePinRules(withConfirm));
+});
 
 // ---------------------------------------------------------------- devices and session
 

@@ -36,7 +36,8 @@ export const ZUpdateProfileInput = z
   })
   .superRefine((v, ctx) => {
     if (!v.name || !v.level) ctx.addIssue({ code: 'custom', message: MSG.profile.nameAndLevelRequired, path: [v.name ? 'level' : 'name'] });
-    else if (v.name.length > PROFILE_NAME_MAX) ctx.addIssue({ code: 'custom', message: MSG.profile.nameTooLong(PROFILE_NAME_MAX), path: ['name'] });
+    else if (v.name.length > PROFILE_NAME_MAX)
+      ctx.addIssue({ code: 'custom', message: MSG.profile.nameTooLong(PROFILE_NAME_MAX), path: ['name'] });
   });
 export type TUpdateProfileInput = z.input<typeof ZUpdateProfileInput>;
 

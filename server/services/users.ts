@@ -115,7 +115,10 @@ export async function updateProfile(deps: Pick<Deps, 'db' | 'clock'>, actor: Ses
       await tx.delete(userPhotos).where(eq(userPhotos.userId, actor.id));
     }
     const hasPhoto = decoded === undefined ? undefined : decoded !== null;
-    await tx.update(users).set({ name, level, updatedAt: now, ...(hasPhoto === undefined ? {} : { hasPhoto }) }).where(eq(users.id, actor.id));
+    await tx
+      .update(users)
+      .set({ name, level, updatedAt: now, ...(hasPhoto === undefined ? {} : { hasPhoto }) })
+      .where(eq(users.id, actor.id));
   });
   const user = await findUser(deps.db, actor.id);
   if (!user) throw notFound(MSG.profile.userNotFound);

@@ -7,7 +7,16 @@ import { levelRows, places } from './support/match-fixtures';
 import { renderWithProviders, serverError, testUser } from './support/render';
 
 const admin = testUser({ is_admin: true });
-const hugo = { id: 50, name: 'Hugo Leroy', email: 'hugo@example.fr', phone: '+33611111111', level: 'Niveau 2', is_admin: false, photo: null, created_at: '2026-01-01T00:00:00.000Z' };
+const hugo = {
+  id: 50,
+  name: 'Hugo Leroy',
+  email: 'hugo@example.fr',
+  phone: '+33611111111',
+  level: 'Niveau 2',
+  is_admin: false,
+  photo: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+};
 
 describe('Administration list tabs (places, levels, users)', () => {
   afterEach(cleanup);
@@ -131,7 +140,7 @@ describe('Administration list tabs (places, levels, users)', () => {
     expect(screen.getByRole('form', { name: 'Modifier le niveau' })).toBeInTheDocument();
   });
 
-  it("filters users, never lets an admin delete their own account, and edits a user in a modal", async () => {
+  it('filters users, never lets an admin delete their own account, and edits a user in a modal', async () => {
     const update = vi.fn(() => ({ ...hugo, name: 'Hugo L.' }));
     renderWithProviders(<AdminPage />, {
       user: admin,

@@ -25,7 +25,11 @@ describe('Administration access', () => {
   });
 
   it('shows the six tabs to an admin, places first, and switches with the keyboard', async () => {
-    renderWithProviders(<AdminPage />, { user: testUser({ is_admin: true }), route: '/admin', fixtures: { 'admin.places.list': places, 'admin.levels.list': levelRows } });
+    renderWithProviders(<AdminPage />, {
+      user: testUser({ is_admin: true }),
+      route: '/admin',
+      fixtures: { 'admin.places.list': places, 'admin.levels.list': levelRows },
+    });
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
     expect(tabs.slice(0, 6)).toEqual(['Lieux', 'Niveaux', 'Twilio (SMS)', 'SMTP', 'Utilisateurs', 'Paramètres']);
     expect(await screen.findByRole('heading', { name: 'Padel Club Lyon' })).toBeInTheDocument();
@@ -104,7 +108,16 @@ describe('Administration tabs', () => {
       fixtures: {
         'levels.list': levelRows,
         'admin.users.list': [
-          { id: 50, name: 'Hugo Leroy', email: 'hugo@example.fr', phone: '+33611111111', level: 'Niveau 2', is_admin: false, photo: null, created_at: '2026-01-01T00:00:00.000Z' },
+          {
+            id: 50,
+            name: 'Hugo Leroy',
+            email: 'hugo@example.fr',
+            phone: '+33611111111',
+            level: 'Niveau 2',
+            is_admin: false,
+            photo: null,
+            created_at: '2026-01-01T00:00:00.000Z',
+          },
         ],
       },
     });

@@ -113,7 +113,7 @@ describe("Auth step 'phone' (registration start)", () => {
     expect(calls.find((c) => c.path === 'auth.sendOtpEmail')?.input).toEqual({ email: 'camille@example.fr' });
   });
 
-  it("leads to the login step with \"J'ai déjà un compte\"", async () => {
+  it('leads to the login step with "J\'ai déjà un compte"', async () => {
     const { ue } = renderAuth();
     await press(ue, "J'ai déjà un compte");
     expect(screen.getByRole('heading', { name: 'Connexion' })).toBeInTheDocument();
@@ -334,7 +334,8 @@ describe("Auth step 'reset-pin'", () => {
   }
 
   async function reset(ue: ReturnType<typeof userEvent.setup>, code: string, pin: string, confirm: string) {
-    for (const label of ['Code de vérification', 'Nouveau code PIN (4 chiffres)', 'Confirmer le nouveau code PIN']) await ue.clear(field(label));
+    for (const label of ['Code de vérification', 'Nouveau code PIN (4 chiffres)', 'Confirmer le nouveau code PIN'])
+      await ue.clear(field(label));
     if (code) await ue.type(field('Code de vérification'), code);
     if (pin) await ue.type(field('Nouveau code PIN (4 chiffres)'), pin);
     if (confirm) await ue.type(field('Confirmer le nouveau code PIN'), confirm);
@@ -384,7 +385,12 @@ describe("Auth step 'reset-pin'", () => {
     const { ue, onLogin, calls } = await reachCode({ 'auth.resetPin': session });
     await reset(ue, '123456', '4826', '4826');
     await vi.waitFor(() => expect(onLogin).toHaveBeenCalledWith(user));
-    expect(calls.find((c) => c.path === 'auth.resetPin')?.input).toMatchObject({ email: 'camille@example.fr', code: '123456', newPin: '4826', confirmPin: '4826' });
+    expect(calls.find((c) => c.path === 'auth.resetPin')?.input).toMatchObject({
+      email: 'camille@example.fr',
+      code: '123456',
+      newPin: '4826',
+      confirmPin: '4826',
+    });
     expect(window.localStorage.getItem(STORAGE_KEYS.deviceTrusted)).toBe('true');
   });
 

@@ -17,7 +17,11 @@ describe('MatchCard', () => {
     expect(within(card).getByText('samedi 21 novembre 2026')).toBeInTheDocument();
     expect(within(card).getByText('18:30')).toBeInTheDocument();
     const badges = within(card).getByRole('list', { name: 'Niveaux' });
-    expect(within(badges).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Niveau 3', 'Niveau 4']);
+    expect(
+      within(badges)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Niveau 3', 'Niveau 4']);
     expect(within(card).getByText('2 places disponibles')).toBeInTheDocument();
     expect(within(card).getByText('Julie Bernard')).toBeInTheDocument();
   });

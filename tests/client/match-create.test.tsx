@@ -67,7 +67,11 @@ describe('Create match form', () => {
 
   it('offers 1..max_places and stops level chips at max_levels_selection', async () => {
     renderForm({ limits: { maxPlaces: 4, maxLevels: 2 } });
-    expect(within(group('Nombre de places')).getAllByRole('button').map((b) => b.textContent)).toEqual(['1', '2', '3', '4']);
+    expect(
+      within(group('Nombre de places'))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['1', '2', '3', '4']);
     await userEvent.click(screen.getByRole('button', { name: /Niveau 1/ }));
     await userEvent.click(screen.getByRole('button', { name: /Niveau 2/ }));
     expect(screen.getByRole('button', { name: /Niveau 3/ })).toBeDisabled();
@@ -77,7 +81,9 @@ describe('Create match form', () => {
   it("hides today's slots that are already past", async () => {
     renderForm();
     await userEvent.click(screen.getByRole('button', { name: 'vendredi 20 novembre 2026' }));
-    const slots = within(group('Horaire')).getAllByRole('button').map((b) => b.textContent);
+    const slots = within(group('Horaire'))
+      .getAllByRole('button')
+      .map((b) => b.textContent);
     expect(slots).toEqual(['10:30', '18:30', '21:30']);
   });
 

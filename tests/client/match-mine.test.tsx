@@ -10,7 +10,15 @@ const user = testUser({ id: 7 });
 const mine = {
   counters: { created: 2, joined: 5, upcoming: 4 },
   matches: [
-    aMyMatch({ id: 1, place_name: 'Mon match', created_by: 7, creator_name: user.name, is_creator: true, date: '2026-11-22', time: '18:30' }),
+    aMyMatch({
+      id: 1,
+      place_name: 'Mon match',
+      created_by: 7,
+      creator_name: user.name,
+      is_creator: true,
+      date: '2026-11-22',
+      time: '18:30',
+    }),
     aMyMatch({ id: 2, place_name: 'Match passé', is_finished: true, date: '2026-10-01' }),
   ],
 };
@@ -41,7 +49,9 @@ describe('My matches', () => {
       user,
       fixtures: {
         ...base,
-        'matches.participants': [{ user_id: 43, name: 'Léa Petit', level: 'Niveau 4', phone: '+33698765432', joined_at: '2026-11-02T17:45:00.000Z' }],
+        'matches.participants': [
+          { user_id: 43, name: 'Léa Petit', level: 'Niveau 4', phone: '+33698765432', joined_at: '2026-11-02T17:45:00.000Z' },
+        ],
       },
     });
     const card = await screen.findByRole('article', { name: 'Mon match' });
@@ -96,7 +106,10 @@ describe('My matches', () => {
   it('leaves a joined match', async () => {
     const joined = aMyMatch({ id: 3, place_name: 'Match rejoint', participants: [{ user_id: 7 }] });
     const leave = vi.fn(() => ({ success: true, message: 'Vous avez quitté le match.', match: joined }));
-    renderWithProviders(<MyMatchesPage />, { user, fixtures: { ...base, 'matches.mine': { ...mine, matches: [joined] }, 'matches.leave': leave } });
+    renderWithProviders(<MyMatchesPage />, {
+      user,
+      fixtures: { ...base, 'matches.mine': { ...mine, matches: [joined] }, 'matches.leave': leave },
+    });
     const card = await screen.findByRole('article', { name: 'Match rejoint' });
     await userEvent.click(within(card).getByRole('button', { name: 'Quitter' }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Quitter' }));

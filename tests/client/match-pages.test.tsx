@@ -111,7 +111,10 @@ describe('Find match', () => {
   });
 
   it('links to create-match when there is no match', async () => {
-    renderWithProviders(<FindMatchPage />, { user, fixtures: { 'matches.list': { items: [], nextCursor: null }, 'levels.list': levelRows } });
+    renderWithProviders(<FindMatchPage />, {
+      user,
+      fixtures: { 'matches.list': { items: [], nextCursor: null }, 'levels.list': levelRows },
+    });
     expect(await screen.findByText('Aucun match disponible pour le moment')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Créer le premier match' })).toHaveAttribute('href', '/create-match');
   });

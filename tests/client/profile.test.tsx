@@ -53,7 +53,7 @@ describe('Mon Profil — view', () => {
     expect(screen.getByRole('complementary', { name: 'Conseils' })).toBeInTheDocument();
   });
 
-  it("flags a deleted level, explains it and opens edit mode with the level cleared", async () => {
+  it('flags a deleted level, explains it and opens edit mode with the level cleared', async () => {
     const { ue } = renderProfile({}, testUser({ level: 'Niveau 12' }));
     expect(await screen.findByText(MSG.profile.levelGone)).toBeInTheDocument();
     expect(screen.getByLabelText('Niveau')).toHaveValue('');
@@ -159,7 +159,10 @@ describe('Mon Profil — edit', () => {
     const saved = testUser({ name: 'Camille Durand', level: 'Niveau 5', photo: '/api/users/7/photo?v=1' });
     const { ue, calls } = await edit({ 'users.update': saved });
     fireEvent.drop(screen.getByTestId('photo-dropzone'), { dataTransfer: { files: [imageFile()] } });
-    expect(await screen.findByRole('img', { name: 'Photo de Camille Martin' })).toHaveAttribute('src', 'data:image/jpeg;base64,800x600@0.6');
+    expect(await screen.findByRole('img', { name: 'Photo de Camille Martin' })).toHaveAttribute(
+      'src',
+      'data:image/jpeg;base64,800x600@0.6',
+    );
     await ue.clear(screen.getByLabelText('Nom'));
     await ue.type(screen.getByLabelText('Nom'), '  Camille Durand ');
     await ue.selectOptions(screen.getByLabelText('Niveau'), 'Niveau 5');

@@ -41,7 +41,11 @@ describe('top navigation and user menu', () => {
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Navigation principale' });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Trouver un match', 'Créer un match', 'Mes matchs']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Trouver un match', 'Créer un match', 'Mes matchs']);
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByText('Padel Match')).toBeInTheDocument();
     expect(within(footer).getByText('Version 1.2.2')).toBeInTheDocument();
@@ -79,7 +83,8 @@ describe('mobile menu', () => {
     const { ue } = renderShell();
     await ue.click(screen.getByRole('button', { name: 'Ouvrir le menu' }));
     const menu = screen.getByRole('dialog', { name: 'Menu' });
-    for (const title of ['Navigation', 'Votre compte', 'Assistance']) expect(within(menu).getByRole('heading', { name: title })).toBeInTheDocument();
+    for (const title of ['Navigation', 'Votre compte', 'Assistance'])
+      expect(within(menu).getByRole('heading', { name: title })).toBeInTheDocument();
     expect(within(menu).getByText('Compte Standard')).toBeInTheDocument();
     expect(within(menu).queryByRole('link', { name: 'Administration' })).not.toBeInTheDocument();
     expect(within(menu).getByRole('button', { name: 'Aide' })).toHaveAttribute('aria-disabled', 'true');
@@ -130,7 +135,11 @@ describe('app gate', () => {
 
   it('drops a stored user whose session the server no longer knows', async () => {
     window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(testUser()));
-    const { calls } = renderWithProviders(<App />, { user: 'stored', route: '/nowhere', fixtures: { 'matches.list': { items: [], nextCursor: null } } });
+    const { calls } = renderWithProviders(<App />, {
+      user: 'stored',
+      route: '/nowhere',
+      fixtures: { 'matches.list': { items: [], nextCursor: null } },
+    });
     expect(await screen.findByRole('heading', { name: 'Créer un compte' }, { timeout: 5000 })).toBeInTheDocument();
     expect(calls.some((c) => c.path === 'auth.me')).toBe(true);
     await vi.waitFor(() => expect(window.localStorage.getItem(STORAGE_KEYS.user)).toBeNull());

@@ -36,8 +36,14 @@ afterAll(async () => {
 
 /** Rows an admin call may delete or edit: fresh for every call, checked intact after refusals. */
 async function fixtures() {
-  const [place] = await t.db.db.insert(places).values({ name: `Club ${Math.random()}`, address: '1 rue', city: 'Paris' }).returning();
-  const [level] = await t.db.db.insert(levels).values({ niveau: `Niveau ${Math.random()}`, label: 'Test', ordre: 20 }).returning();
+  const [place] = await t.db.db
+    .insert(places)
+    .values({ name: `Club ${Math.random()}`, address: '1 rue', city: 'Paris' })
+    .returning();
+  const [level] = await t.db.db
+    .insert(levels)
+    .values({ niveau: `Niveau ${Math.random()}`, label: 'Test', ordre: 20 })
+    .returning();
   const victim = await createUser(t.deps);
   return { placeId: place!.id, levelId: level!.id, userId: victim.id };
 }
@@ -52,7 +58,12 @@ async function intact(f: Fixtures) {
 
 const smtpBody = () => ({ host: '127.0.0.1', port: smtp.port, secure: false, username: 'mailer', password: 'pw-123', is_active: false });
 const twilioBody = () => ({ accountSid: stub.validSid, authToken: stub.validToken, phoneNumber: '+33700000000', isLive: false });
-const userBody = (f: Fixtures) => ({ name: 'Renommé', phone: `07${String(f.userId).padStart(8, '0')}`, level: 'Niveau 2', is_admin: false });
+const userBody = (f: Fixtures) => ({
+  name: 'Renommé',
+  phone: `07${String(f.userId).padStart(8, '0')}`,
+  level: 'Niveau 2',
+  is_admin: false,
+});
 
 type Caller = ReturnType<TestContext['caller']>;
 const PROCEDURES: Record<string, (c: Caller, f: Fixtures) => Promise<unknown>> = {
@@ -82,7 +93,11 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const REST: [Method, string, (f: Fixtures) => { url: string; payload?: object }][] = [
   ['GET', '/admin/places', () => ({ url: '/admin/places' })],
   ['POST', '/admin/places', () => ({ url: '/admin/places', payload: { name: 'Nouveau', address: '2 rue', city: 'Lyon' } })],
-  ['PUT', '/admin/places/:id', (f) => ({ url: `/admin/places/${f.placeId}`, payload: { name: 'Renommé', address: '3 rue', city: 'Nice', is_active: 0 } })],
+  [
+    'PUT',
+    '/admin/places/:id',
+    (f) => ({ url: `/admin/places/${f.placeId}`, payload: { name: 'Renommé', address: '3 rue', city: 'Nice', is_active: 0 } }),
+  ],
   ['DELETE', '/admin/places/:id', (f) => ({ url: `/admin/places/${f.placeId}` })],
   ['GET', '/admin/levels', () => ({ url: '/admin/levels' })],
   ['POST', '/admin/levels', () => ({ url: '/admin/levels', payload: { niveau: `Niveau ${Math.random()}`, label: 'Nouveau', ordre: '9' } })],
@@ -98,7 +113,11 @@ const REST: [Method, string, (f: Fixtures) => { url: string; payload?: object }]
   ['PUT', '/admin/users/:id', (f) => ({ url: `/admin/users/${f.userId}`, payload: userBody(f) })],
   ['DELETE', '/admin/users/:id', (f) => ({ url: `/admin/users/${f.userId}` })],
   ['GET', '/admin/general-settings', () => ({ url: '/admin/general-settings' })],
-  ['POST', '/admin/general-settings', () => ({ url: '/admin/general-settings', payload: { max_places: '3', max_levels_selection: 3, months_ahead: '1' } })],
+  [
+    'POST',
+    '/admin/general-settings',
+    () => ({ url: '/admin/general-settings', payload: { max_places: '3', max_levels_selection: 3, months_ahead: '1' } }),
+  ],
   ['GET', '/admin/audit', () => ({ url: '/admin/audit' })],
 ];
 
@@ -129,35 +148,45 @@ describe('admin tRPC procedures', () => {
 
 describe('admin REST paths', () => {
   it('the table covers every admin path registered under /api (as the OpenAPI description lists them)', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
     const all = Object.entries(doc.paths)
       .filter(([path]) => path.startsWith('/api/admin'))
       .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
     expect(all.sort()).toEqual(REST.map(([m, u]) => `${m} /api${u.replace(':id', '{id}')}`).sort());
   });
 
-  it.each(REST)('%s %s: 401 anonymous, 403 standard user (even with an admin id in user-id), allowed for an admin', async (method, _path, make) => {
-    const f = await fixtures();
-    const { url, payload } = make(f);
-    const call = (headers: Record<string, string>) => t.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
+  it.each(REST)(
+    '%s %s: 401 anonymous, 403 standard user (even with an admin id in user-id), allowed for an admin',
+    async (method, _path, make) => {
+      const f = await fixtures();
+      const { url, payload } = make(f);
+      const call = (headers: Record<string, string>) =>
+        t.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
 
-    const anon = await call({ 'user-id': String(admin.id) });
-    expect(anon.statusCode).toBe(401);
-    expect(anon.json<{ error: string }>().error).toBe(MSG.auth.required);
-    for (const headers of [player.headers, { ...player.headers, 'user-id': String(admin.id) }]) {
-      const res = await call(headers);
-      expect(res.statusCode).toBe(403);
-      expect(res.json<{ error: string }>().error).toBe(MSG.auth.adminOnly);
-    }
-    await intact(f);
+      const anon = await call({ 'user-id': String(admin.id) });
+      expect(anon.statusCode).toBe(401);
+      expect(anon.json<{ error: string }>().error).toBe(MSG.auth.required);
+      for (const headers of [player.headers, { ...player.headers, 'user-id': String(admin.id) }]) {
+        const res = await call(headers);
+        expect(res.statusCode).toBe(403);
+        expect(res.json<{ error: string }>().error).toBe(MSG.auth.adminOnly);
+      }
+      await intact(f);
 
-    const ok = await call({ ...admin.headers, 'user-id': String(admin.id) });
-    expect(ok.statusCode, ok.body).toBeLessThan(300);
-  });
+      const ok = await call({ ...admin.headers, 'user-id': String(admin.id) });
+      expect(ok.statusCode, ok.body).toBeLessThan(300);
+    },
+  );
 
   it('an admin naming another user in user-id is refused (403) and nothing changes', async () => {
     const f = await fixtures();
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/places/${f.placeId}`, headers: { ...admin.headers, 'user-id': String(player.id) } });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/places/${f.placeId}`,
+      headers: { ...admin.headers, 'user-id': String(player.id) },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json<{ error: string }>().error).toBe(MSG.auth.notYours);
     await intact(f);

@@ -34,7 +34,9 @@ describe('places', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: created.id, name: 'Padel Club', is_active: false });
     expect((await as().admin.places.list()).map((p) => p.id)).toContain(created.id);
-    expect((await restAs(t, admin, 'GET', '/admin/places')).body).toContainEqual(expect.objectContaining({ id: created.id, is_active: false }));
+    expect((await restAs(t, admin, 'GET', '/admin/places')).body).toContainEqual(
+      expect.objectContaining({ id: created.id, is_active: false }),
+    );
     expect((await t.caller().places.list()).map((p) => p.id)).not.toContain(created.id);
   });
 
@@ -52,7 +54,10 @@ describe('places', () => {
 
   it('refuses to blank a field on edit', async () => {
     const p = await as().admin.places.create({ name: 'Club', address: '1 rue', city: 'Nice' });
-    expect(await trpcError(as().admin.places.update({ id: p.id, city: '' }))).toEqual({ code: 'BAD_REQUEST', message: A.placeFieldsRequired });
+    expect(await trpcError(as().admin.places.update({ id: p.id, city: '' }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: A.placeFieldsRequired,
+    });
     expect(await trpcError(as().admin.places.update({ id: 999_999, name: 'X' }))).toEqual({ code: 'NOT_FOUND', message: A.placeNotFound });
   });
 
@@ -106,7 +111,10 @@ describe('levels', () => {
   });
 
   it('keeps niveau unique (409), on create and on rename', async () => {
-    expect(await trpcError(as().admin.levels.create({ niveau: 'Niveau 1', label: 'Bis', ordre: 1 }))).toEqual({ code: 'CONFLICT', message: A.levelExists });
+    expect(await trpcError(as().admin.levels.create({ niveau: 'Niveau 1', label: 'Bis', ordre: 1 }))).toEqual({
+      code: 'CONFLICT',
+      message: A.levelExists,
+    });
     const [two] = await t.db.db.select().from(levels).where(eq(levels.niveau, 'Niveau 2'));
     const res = await restAs(t, admin, 'PUT', `/admin/levels/${two!.id}`, { niveau: 'Niveau 1' });
     expect(res).toMatchObject({ status: 409, body: { error: A.levelExists } });
@@ -117,7 +125,13 @@ describe('levels', () => {
     const level = await as().admin.levels.create({ niveau: 'Débutant+', label: 'Débutant plus', ordre: 2, couleur: '#aabbcc' });
     const fan = await createUser(t.deps, { level: 'Débutant+' });
     const place = await as().admin.places.create({ name: 'Renommage', address: '1 rue', city: 'Paris' });
-    const m = await insertMatch(t, { placeId: place.id, createdBy: fan.id, date: '2030-06-20', time: '10:00', levels: ['Niveau 1', 'Débutant+', 'Niveau 3'] });
+    const m = await insertMatch(t, {
+      placeId: place.id,
+      createdBy: fan.id,
+      date: '2030-06-20',
+      time: '10:00',
+      levels: ['Niveau 1', 'Débutant+', 'Niveau 3'],
+    });
     const updated = await as().admin.levels.update({ id: level.id, niveau: 'Débutant Plus' });
     expect(updated).toMatchObject({ niveau: 'Débutant Plus', label: 'Débutant plus', couleur: '#aabbcc' });
     const [u] = await t.db.db.select().from(users).where(eq(users.id, fan.id));
@@ -151,7 +165,11 @@ describe('general settings', () => {
       { key: 'max_levels_selection', value: 3, description: 'Le nombre maximum de niveaux sélectionnables', max: 10 },
       { key: 'months_ahead', value: 1, description: 'Le nombre de mois à l’avance pour créer un match', max: 12 },
     ]);
-    expect((await restAs(t, admin, 'GET', '/admin/general-settings')).body).toEqual({ max_places: '3', max_levels_selection: '3', months_ahead: '1' });
+    expect((await restAs(t, admin, 'GET', '/admin/general-settings')).body).toEqual({
+      max_places: '3',
+      max_levels_selection: '3',
+      months_ahead: '1',
+    });
   });
 
   const range = (key: 'max_places' | 'max_levels_selection' | 'months_ahead') =>
@@ -184,7 +202,11 @@ describe('general settings', () => {
   });
 
   it('saves the bounds themselves (strings or numbers over REST) and players see them', async () => {
-    const res = await restAs(t, admin, 'POST', '/admin/general-settings', { max_places: '10', max_levels_selection: 1, months_ahead: '12' });
+    const res = await restAs(t, admin, 'POST', '/admin/general-settings', {
+      max_places: '10',
+      max_levels_selection: 1,
+      months_ahead: '12',
+    });
     expect(res).toMatchObject({ status: 200, body: { success: true, message: A.settingsUpdated } });
     expect(await t.caller().settings.get()).toEqual({ max_places: 10, max_levels_selection: 1, months_ahead: 12 });
     expect(await as().admin.settings.save(valid)).toEqual({ success: true, message: 'Paramètres mis à jour avec succès !' });
@@ -197,7 +219,13 @@ describe('audit trail', () => {
     const p = await as().admin.places.create({ name: 'Audité', address: '1 rue', city: 'Metz' });
     await as().admin.places.update({ id: p.id, city: 'Nancy' });
     const [latest, previous] = await as().admin.audit.list({ limit: 2 });
-    expect(latest).toMatchObject({ actor_name: 'Alice Admin', action: 'update', entity: 'place', entity_id: String(p.id), details: { city: 'Nancy' } });
+    expect(latest).toMatchObject({
+      actor_name: 'Alice Admin',
+      action: 'update',
+      entity: 'place',
+      entity_id: String(p.id),
+      details: { city: 'Nancy' },
+    });
     expect(previous).toMatchObject({ action: 'create', entity: 'place', entity_id: String(p.id) });
     expect(new Date(latest!.created_at).toISOString()).toBe(new Date(NOW).toISOString());
     const res = await restAs(t, admin, 'GET', '/admin/audit?limit=1');

@@ -39,7 +39,13 @@ describe('SMTP', () => {
 
   it('answers no config (REST: the empty form with port 587) and refuses a test mail without one', async () => {
     expect(await as().admin.smtp.get()).toBeNull();
-    expect((await restAs(t, admin, 'GET', '/admin/smtp-config')).body).toEqual({ host: '', port: 587, secure: false, username: '', is_active: false });
+    expect((await restAs(t, admin, 'GET', '/admin/smtp-config')).body).toEqual({
+      host: '',
+      port: 587,
+      secure: false,
+      username: '',
+      is_active: false,
+    });
     expect(await trpcError(as().admin.smtp.test({ email: 'x@example.fr' }))).toEqual({ code: 'BAD_REQUEST', message: A.smtpNotConfigured });
   });
 
@@ -100,8 +106,14 @@ describe('SMTP', () => {
     const dead = await startSmtpServer();
     await dead.close();
     await as().admin.smtp.save({ ...form(), port: dead.port, password: '', is_active: false });
-    expect(await trpcError(as().admin.smtp.test({ email: 'nobody@example.fr' }))).toEqual({ code: 'BAD_REQUEST', message: A.smtpTestFailed });
-    expect(await restAs(t, admin, 'POST', '/admin/smtp-test', { email: 'nobody@example.fr' })).toMatchObject({ status: 400, body: { error: A.smtpTestFailed } });
+    expect(await trpcError(as().admin.smtp.test({ email: 'nobody@example.fr' }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: A.smtpTestFailed,
+    });
+    expect(await restAs(t, admin, 'POST', '/admin/smtp-test', { email: 'nobody@example.fr' })).toMatchObject({
+      status: 400,
+      body: { error: A.smtpTestFailed },
+    });
   });
 });
 
@@ -111,22 +123,34 @@ describe('Twilio', () => {
   it('answers no config, and a masked token with nothing stored is refused', async () => {
     expect(await as().admin.twilio.get()).toBeNull();
     expect((await restAs(t, admin, 'GET', '/admin/twilio/config')).body).toEqual({ success: true, config: null });
-    expect(await trpcError(as().admin.twilio.save({ ...form(), authToken: '********abcd' }))).toEqual({ code: 'BAD_REQUEST', message: A.smsFieldsRequired });
+    expect(await trpcError(as().admin.twilio.save({ ...form(), authToken: '********abcd' }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: A.smsFieldsRequired,
+    });
     expect(await trpcError(as().admin.twilio.test({}))).toEqual({ code: 'BAD_REQUEST', message: A.smsFieldsRequired });
   });
 
-  it.each(['accountSid', 'authToken', 'phoneNumber'] as const)('refuses a form without %s: "Veuillez remplir tous les champs"', async (field) => {
-    const body = { ...form(), [field]: ' ' };
-    expect(await trpcError(as().admin.twilio.save(body))).toEqual({ code: 'BAD_REQUEST', message: 'Veuillez remplir tous les champs' });
-    expect(await restAs(t, admin, 'POST', '/admin/twilio/save', body)).toMatchObject({ status: 400, body: { success: false, error: 'Veuillez remplir tous les champs' } });
-    expect(await t.db.db.$count(smsConfig)).toBe(0);
-  });
+  it.each(['accountSid', 'authToken', 'phoneNumber'] as const)(
+    'refuses a form without %s: "Veuillez remplir tous les champs"',
+    async (field) => {
+      const body = { ...form(), [field]: ' ' };
+      expect(await trpcError(as().admin.twilio.save(body))).toEqual({ code: 'BAD_REQUEST', message: 'Veuillez remplir tous les champs' });
+      expect(await restAs(t, admin, 'POST', '/admin/twilio/save', body)).toMatchObject({
+        status: 400,
+        body: { success: false, error: 'Veuillez remplir tous les champs' },
+      });
+      expect(await t.db.db.$count(smsConfig)).toBe(0);
+    },
+  );
 
   it('saves with the token encrypted and answers it masked (last 4 characters)', async () => {
     const res = await restAs(t, admin, 'POST', '/admin/twilio/save', form());
     expect(res).toMatchObject({ status: 200, body: { success: true, message: A.smsSaved } });
     const got = (await restAs(t, admin, 'GET', '/admin/twilio/config')).body;
-    expect(got).toEqual({ success: true, config: { account_sid: stub.validSid, auth_token: '********-123', phone_number: '+33700000001', is_live: false } });
+    expect(got).toEqual({
+      success: true,
+      config: { account_sid: stub.validSid, auth_token: '********-123', phone_number: '+33700000001', is_live: false },
+    });
     const [row] = await t.db.db.select().from(smsConfig);
     expect(row!.authTokenEnc).not.toContain(stub.validToken);
     for (const answer of [res.body, got, await as().admin.twilio.get(), await as().admin.audit.list({})]) {
@@ -136,14 +160,20 @@ describe('Twilio', () => {
 
   it('tests the credentials through the twilio package: valid, then wrong token', async () => {
     expect(await as().admin.twilio.test({})).toEqual({ success: true, message: 'Configuration Twilio valide !' });
-    expect((await restAs(t, admin, 'POST', '/admin/twilio/test', { authToken: '********-123' })).body).toEqual({ success: true, message: A.smsValid });
+    expect((await restAs(t, admin, 'POST', '/admin/twilio/test', { authToken: '********-123' })).body).toEqual({
+      success: true,
+      message: A.smsValid,
+    });
     const res = await restAs(t, admin, 'POST', '/admin/twilio/test', { ...form(), authToken: 'wrong-token-000' });
     expect(res).toMatchObject({ status: 400, body: { success: false, error: A.smsTestFailed } });
     expect(t.logs.text()).not.toContain('wrong-token-000');
   });
 
   it('a masked token sent back keeps the stored one; once live, SMS go out through Twilio', async () => {
-    expect(await as().admin.twilio.save({ ...form(), authToken: '********-123', isLive: true })).toEqual({ success: true, message: A.smsSaved });
+    expect(await as().admin.twilio.save({ ...form(), authToken: '********-123', isLive: true })).toEqual({
+      success: true,
+      message: A.smsSaved,
+    });
     await t.deps.sms.send('+33611112222', 'Bonjour depuis Padel Match');
     expect(stub.messages.at(-1)).toEqual({
       accountSid: stub.validSid,

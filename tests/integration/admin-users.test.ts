@@ -29,7 +29,12 @@ describe('listing', () => {
     const player = await createUser(t.deps);
     const list = await as().admin.users.list();
     expect(list.find((u) => u.id === admin.id)).toMatchObject({ is_admin: true, name: 'Alice Admin', photo: null });
-    expect(list.find((u) => u.id === player.id)).toMatchObject({ is_admin: false, email: player.email, phone: player.phone, level: 'Niveau 3' });
+    expect(list.find((u) => u.id === player.id)).toMatchObject({
+      is_admin: false,
+      email: player.email,
+      phone: player.phone,
+      level: 'Niveau 3',
+    });
     const res = await restAs(t, admin, 'GET', '/admin/users');
     const legacy = res.body as unknown as { id: number; is_admin: number }[];
     expect(legacy.find((u) => u.id === admin.id)?.is_admin).toBe(1);
@@ -41,9 +46,21 @@ describe('listing', () => {
 describe('editing', () => {
   it('edits name, phone (normalised), e-mail and level; REST takes is_admin as 1/0', async () => {
     const player = await createUser(t.deps);
-    const updated = await as().admin.users.update({ id: player.id, name: ' Bob ', phone: '0611223344', email: 'Bob@Example.FR', level: 'Niveau 5' });
+    const updated = await as().admin.users.update({
+      id: player.id,
+      name: ' Bob ',
+      phone: '0611223344',
+      email: 'Bob@Example.FR',
+      level: 'Niveau 5',
+    });
     expect(updated).toMatchObject({ name: 'Bob', phone: '+33611223344', email: 'bob@example.fr', level: 'Niveau 5', is_admin: false });
-    const res = await restAs(t, admin, 'PUT', `/admin/users/${player.id}`, { name: 'Bob', phone: '0470123456', country: 'BE', level: 'Niveau 5', is_admin: 1 });
+    const res = await restAs(t, admin, 'PUT', `/admin/users/${player.id}`, {
+      name: 'Bob',
+      phone: '0470123456',
+      country: 'BE',
+      level: 'Niveau 5',
+      is_admin: 1,
+    });
     expect(res).toMatchObject({ status: 200, body: { phone: '+32470123456', is_admin: 1 } });
     expect((await userRow(player.id))?.isAdmin).toBe(true);
     const kept = await as().admin.users.update({ id: player.id, name: 'Bob', phone: '+32470123456', level: 'Niveau 5', is_admin: false });
@@ -72,25 +89,41 @@ describe('editing', () => {
     const a = await createUser(t.deps, { email: 'Claire@Example.fr', phone: '+33699887766' });
     const b = await createUser(t.deps);
     const base = { id: b.id, name: 'B', level: 'Niveau 1' };
-    expect(await trpcError(as().admin.users.update({ ...base, phone: '0699887766' }))).toEqual({ code: 'CONFLICT', message: A.userPhoneTaken });
-    expect(await trpcError(as().admin.users.update({ ...base, phone: b.phone, email: 'claire@EXAMPLE.fr' }))).toEqual({ code: 'CONFLICT', message: A.userEmailTaken });
+    expect(await trpcError(as().admin.users.update({ ...base, phone: '0699887766' }))).toEqual({
+      code: 'CONFLICT',
+      message: A.userPhoneTaken,
+    });
+    expect(await trpcError(as().admin.users.update({ ...base, phone: b.phone, email: 'claire@EXAMPLE.fr' }))).toEqual({
+      code: 'CONFLICT',
+      message: A.userEmailTaken,
+    });
     expect((await userRow(b.id))?.email).toBe(b.email);
     expect((await userRow(a.id))?.email).toBe('Claire@Example.fr');
   });
 
   it('answers 404 for an unknown user', async () => {
-    expect(await trpcError(as().admin.users.update({ id: 999_999, name: 'X', phone: '0611000000', level: 'Niveau 1' }))).toEqual({ code: 'NOT_FOUND', message: A.userNotFound });
+    expect(await trpcError(as().admin.users.update({ id: 999_999, name: 'X', phone: '0611000000', level: 'Niveau 1' }))).toEqual({
+      code: 'NOT_FOUND',
+      message: A.userNotFound,
+    });
     expect((await restAs(t, admin, 'DELETE', '/admin/users/999999')).status).toBe(404);
   });
 });
 
 describe('admin protections', () => {
   it('an admin cannot remove their own admin flag', async () => {
-    const res = await restAs(t, admin, 'PUT', `/admin/users/${admin.id}`, { name: 'Alice Admin', phone: admin.phone, level: 'Niveau 3', is_admin: 0 });
+    const res = await restAs(t, admin, 'PUT', `/admin/users/${admin.id}`, {
+      name: 'Alice Admin',
+      phone: admin.phone,
+      level: 'Niveau 3',
+      is_admin: 0,
+    });
     expect(res).toMatchObject({ status: 400, body: { error: A.cannotDemoteSelf } });
     expect((await userRow(admin.id))?.isAdmin).toBe(true);
     // Editing their own other fields stays possible.
-    expect(await as().admin.users.update({ id: admin.id, name: 'Alice', phone: admin.phone, level: 'Niveau 4', is_admin: true })).toMatchObject({ name: 'Alice', is_admin: true });
+    expect(
+      await as().admin.users.update({ id: admin.id, name: 'Alice', phone: admin.phone, level: 'Niveau 4', is_admin: true }),
+    ).toMatchObject({ name: 'Alice', is_admin: true });
   });
 
   it('an admin cannot delete themselves', async () => {
@@ -103,13 +136,19 @@ describe('admin protections', () => {
     const x = await createAdmin(t.deps);
     const y = await createAdmin(t.deps);
     const body = (u: TestUser) => ({ name: u.name, phone: u.phone, level: 'Niveau 3', is_admin: false });
-    const results = await Promise.all([restAs(t, x, 'PUT', `/admin/users/${y.id}`, body(y)), restAs(t, y, 'PUT', `/admin/users/${x.id}`, body(x))]);
+    const results = await Promise.all([
+      restAs(t, x, 'PUT', `/admin/users/${y.id}`, body(y)),
+      restAs(t, y, 'PUT', `/admin/users/${x.id}`, body(x)),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 403]);
     expect(await adminCount()).toBe(1);
 
     const z = await createAdmin(t.deps);
     const survivor = (await userRow(x.id))?.isAdmin ? x : y;
-    const deletions = await Promise.all([restAs(t, survivor, 'DELETE', `/admin/users/${z.id}`), restAs(t, z, 'DELETE', `/admin/users/${survivor.id}`)]);
+    const deletions = await Promise.all([
+      restAs(t, survivor, 'DELETE', `/admin/users/${z.id}`),
+      restAs(t, z, 'DELETE', `/admin/users/${survivor.id}`),
+    ]);
     expect(deletions.map((r) => r.status).sort()).toEqual([200, 403]);
     expect(await adminCount()).toBe(1);
     await t.db.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.id));
@@ -121,7 +160,14 @@ describe('deleting', () => {
     const leaving = await createUser(t.deps);
     const host = await createUser(t.deps);
     const place = await createPlace(t);
-    const theirs = await insertMatch(t, { placeId: place.id, createdBy: leaving.id, date: '2030-06-20', time: '10:00', slots: 3, missing: 2 });
+    const theirs = await insertMatch(t, {
+      placeId: place.id,
+      createdBy: leaving.id,
+      date: '2030-06-20',
+      time: '10:00',
+      slots: 3,
+      missing: 2,
+    });
     await t.db.db.insert(matchParticipants).values({ matchId: theirs.id, userId: host.id });
     const joined = await insertMatch(t, { placeId: place.id, createdBy: host.id, date: '2030-06-20', time: '12:00', slots: 3, missing: 2 });
     await t.db.db.insert(matchParticipants).values({ matchId: joined.id, userId: leaving.id });
@@ -145,6 +191,9 @@ describe('deleting', () => {
     const place = await as(other).admin.places.create({ name: 'Trace', address: '1 rue', city: 'Paris' });
     await as().admin.users.delete({ id: other.id });
     const entries = await as().admin.audit.list({ limit: 10 });
-    expect(entries.find((e) => e.entity === 'place' && e.entity_id === String(place.id))).toMatchObject({ action: 'create', actor_name: null });
+    expect(entries.find((e) => e.entity === 'place' && e.entity_id === String(place.id))).toMatchObject({
+      action: 'create',
+      actor_name: null,
+    });
   });
 });

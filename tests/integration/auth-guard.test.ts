@@ -44,7 +44,12 @@ describe('CSRF', () => {
   });
 
   it('refuses a cookie mutation declared cross-site by the browser (Origin or Sec-Fetch-Site)', async () => {
-    const attacks: Record<string, string>[] = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }, { origin: 'not a url' }];
+    const attacks: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'null' },
+      { origin: 'not a url' },
+    ];
     for (const headers of attacks) {
       const res = await trpc(t.app, 'mutation', 'auth.logout', {}, { cookie: u.token, headers });
       expect(res.status).toBe(403);
@@ -56,9 +61,21 @@ describe('CSRF', () => {
   });
 
   it('accepts same-origin mutations and Bearer clients (no ambient credential to abuse)', async () => {
-    const same = await trpc(t.app, 'mutation', 'auth.checkDevice', { deviceId: 'x' }, { cookie: u.token, headers: { origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' } });
+    const same = await trpc(
+      t.app,
+      'mutation',
+      'auth.checkDevice',
+      { deviceId: 'x' },
+      { cookie: u.token, headers: { origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' } },
+    );
     expect(same.status).toBe(200);
-    const bearerCrossOrigin = await rest(t.app, 'POST', '/auth/check-device', { deviceId: 'x' }, { authorization: `Bearer ${u.token}`, origin: 'https://partner.example' });
+    const bearerCrossOrigin = await rest(
+      t.app,
+      'POST',
+      '/auth/check-device',
+      { deviceId: 'x' },
+      { authorization: `Bearer ${u.token}`, origin: 'https://partner.example' },
+    );
     expect(bearerCrossOrigin.body).toEqual({ isTrusted: false });
   });
 
@@ -83,7 +100,13 @@ describe('AUTH_RATE_LIMIT', () => {
       expect(viaTrpc.status).toBe(429);
       expect(JSON.stringify(viaTrpc.raw.json())).toContain(MSG.auth.tooManyRequests);
       expect((await limited.app.inject({ method: 'GET', url: '/api/settings' })).statusCode).toBe(200);
-      const other = await limited.app.inject({ method: 'POST', url: '/api/auth/check-user-by-email', remoteAddress: '10.9.9.9', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email }) });
+      const other = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/check-user-by-email',
+        remoteAddress: '10.9.9.9',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email }),
+      });
       expect(other.statusCode).toBe(200);
     } finally {
       await limited.close();

@@ -55,7 +55,9 @@ describe('registration journey over tRPC (browser: cookie session)', () => {
   });
 
   it('mails a 6-digit code and verifies it', async () => {
-    const sent = await trpc<{ success: boolean; message: string; resendAfterSeconds: number }>(t.app, 'mutation', 'auth.sendOtpEmail', { email: id.email });
+    const sent = await trpc<{ success: boolean; message: string; resendAfterSeconds: number }>(t.app, 'mutation', 'auth.sendOtpEmail', {
+      email: id.email,
+    });
     expect(sent.data).toEqual({ success: true, message: MSG.auth.otpSent, resendAfterSeconds: 300 });
     const mail = await smtp.waitForMail(id.email);
     expect(mail.text).toContain('Votre code de vérification Padel Match');
@@ -75,7 +77,11 @@ describe('registration journey over tRPC (browser: cookie session)', () => {
       deviceId: 'device-registered-from',
     });
     expect(res.error).toBeUndefined();
-    expect(res.data).toMatchObject({ success: true, message: MSG.auth.registered, user: { name: 'Léa Martin', email: id.email, phone: id.phone, is_admin: false, photo: null } });
+    expect(res.data).toMatchObject({
+      success: true,
+      message: MSG.auth.registered,
+      user: { name: 'Léa Martin', email: id.email, phone: id.phone, is_admin: false, photo: null },
+    });
     expect(res.data!.token).toMatch(/^[\w-]{22}$/);
     expect(res.cookie).toBe(res.data!.token);
     const line = res.setCookie.join('\n');
@@ -100,7 +106,9 @@ describe('registration journey over tRPC (browser: cookie session)', () => {
     cookie = res.cookie!;
     user = res.data!.user;
     expect(cookie).toBe(res.data!.token);
-    expect((await trpc(t.app, 'mutation', 'auth.checkDevice', { deviceId: 'device-tRPC-1' }, { cookie })).data).toEqual({ isTrusted: true });
+    expect((await trpc(t.app, 'mutation', 'auth.checkDevice', { deviceId: 'device-tRPC-1' }, { cookie })).data).toEqual({
+      isTrusted: true,
+    });
     expect((await trpc(t.app, 'mutation', 'auth.checkDevice', { deviceId: 'never-seen' }, { cookie })).data).toEqual({ isTrusted: false });
   });
 
@@ -120,7 +128,12 @@ describe('registration journey over tRPC (browser: cookie session)', () => {
   });
 
   it('can log in by phone as well (national number + country)', async () => {
-    const res = await trpc<{ user: TUser }>(t.app, 'mutation', 'auth.login', { phone: id.national, country: 'FR', pin: PIN, deviceId: 'd2' });
+    const res = await trpc<{ user: TUser }>(t.app, 'mutation', 'auth.login', {
+      phone: id.national,
+      country: 'FR',
+      pin: PIN,
+      deviceId: 'd2',
+    });
     expect(res.data?.user.id).toBe(user.id);
   });
 });
@@ -161,7 +174,9 @@ describe('registration journey over REST (third party: Bearer token, legacy payl
   });
 
   it('checks the device and reads the user with the Bearer token', async () => {
-    expect((await rest(t.app, 'POST', '/auth/check-device', { userId: user.id, deviceId: 'rest-device' }, bearer(token))).body).toEqual({ isTrusted: true });
+    expect((await rest(t.app, 'POST', '/auth/check-device', { userId: user.id, deviceId: 'rest-device' }, bearer(token))).body).toEqual({
+      isTrusted: true,
+    });
     const got = await rest(t.app, 'GET', `/users/${user.id}`, undefined, bearer(token));
     expect(got.body).toEqual({ success: true, user });
     expectNoSecret(got.body);
@@ -186,7 +201,13 @@ describe('registration journey over REST (third party: Bearer token, legacy payl
 describe('registration rules', () => {
   it('refuses to register an e-mail that was not verified by code (tRPC and REST), creating nothing', async () => {
     const id = freshIdentity('nover');
-    const viaTrpc = await trpc(t.app, 'mutation', 'auth.register', { name: 'X', email: id.email, phone: id.national, pin: PIN, confirmPin: PIN });
+    const viaTrpc = await trpc(t.app, 'mutation', 'auth.register', {
+      name: 'X',
+      email: id.email,
+      phone: id.national,
+      pin: PIN,
+      confirmPin: PIN,
+    });
     expect(viaTrpc.status).toBe(403);
     expect(viaTrpc.error).toBe(MSG.auth.emailNotVerified);
     const viaRest = await rest(t.app, 'POST', '/auth/register', { name: 'X', email: id.email, phone: id.phone, pin: PIN });
@@ -200,7 +221,9 @@ describe('registration rules', () => {
     const b = freshIdentity('b');
     await t.caller().auth.sendOtpEmail({ email: a.email });
     await t.caller().auth.verifyOtpEmail({ email: a.email, code: await smtp.codeFor(a.email) });
-    await expect(t.caller().auth.register({ name: 'B', email: b.email, phone: b.national, pin: PIN, confirmPin: PIN })).rejects.toThrow(MSG.auth.emailNotVerified);
+    await expect(t.caller().auth.register({ name: 'B', email: b.email, phone: b.national, pin: PIN, confirmPin: PIN })).rejects.toThrow(
+      MSG.auth.emailNotVerified,
+    );
   });
 
   it('refuses an existing e-mail (any case) and an existing phone with the spec messages, keeping the proof', async () => {
@@ -211,12 +234,14 @@ describe('registration rules', () => {
     const dupPhone = await rest(t.app, 'POST', '/auth/register', { name: 'D', email: id.email, phone: existing.phone, pin: PIN });
     expect(dupPhone.status).toBe(409);
     expect(dupPhone.body.error).toBe(MSG.auth.existingPhone);
-    await expect(t.caller().auth.register({ name: 'D', email: id.email, phone: id.national, pin: PIN, confirmPin: PIN })).resolves.toMatchObject({ success: true });
+    await expect(
+      t.caller().auth.register({ name: 'D', email: id.email, phone: id.national, pin: PIN, confirmPin: PIN }),
+    ).resolves.toMatchObject({ success: true });
     // The proof was used by that registration: a second account cannot reuse it.
     const other = freshIdentity('dup2');
-    await expect(t.caller().auth.register({ name: 'E', email: id.email.toUpperCase(), phone: other.national, pin: PIN, confirmPin: PIN })).rejects.toThrow(
-      MSG.auth.emailNotVerified,
-    );
+    await expect(
+      t.caller().auth.register({ name: 'E', email: id.email.toUpperCase(), phone: other.national, pin: PIN, confirmPin: PIN }),
+    ).rejects.toThrow(MSG.auth.emailNotVerified);
     await t.caller().auth.sendOtpEmail({ email: existing.email! });
     await t.caller().auth.verifyOtpEmail({ email: existing.email!, code: await smtp.codeFor(existing.email!) });
     await expect(
@@ -227,7 +252,9 @@ describe('registration rules', () => {
   it('refuses weak PINs', async () => {
     const id = freshIdentity('weak');
     for (const pin of ['1234', '0000', '1212', '2580', '6789', '9876']) {
-      await expect(t.caller().auth.register({ name: 'W', email: id.email, phone: id.national, pin, confirmPin: pin })).rejects.toThrow(MSG.auth.pinTooWeak);
+      await expect(t.caller().auth.register({ name: 'W', email: id.email, phone: id.national, pin, confirmPin: pin })).rejects.toThrow(
+        MSG.auth.pinTooWeak,
+      );
     }
   });
 });

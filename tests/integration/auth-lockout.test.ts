@@ -73,16 +73,21 @@ describe('account lock', () => {
   it('a locked player gets back in at once with the OTP-backed PIN reset, which lifts the lock', async () => {
     const u = await createUser(t.deps);
     const ip = newIp();
-    for (let i = 0; i < 5; i++) await expect(t.caller(null, ip).auth.loginByEmail({ email: u.email!, pin: WRONG, deviceId: 'd' })).rejects.toThrow();
+    for (let i = 0; i < 5; i++)
+      await expect(t.caller(null, ip).auth.loginByEmail({ email: u.email!, pin: WRONG, deviceId: 'd' })).rejects.toThrow();
     await t.caller().auth.requestPinReset({ email: u.email! });
     const code = await smtp.codeFor(u.email!);
     const reset = await t.caller().auth.resetPin({ email: u.email!, code, newPin: '5937', confirmPin: '5937' });
     expect(reset.success).toBe(true);
-    await expect(t.caller(null, ip).auth.loginByEmail({ email: u.email!, pin: '5937', deviceId: 'd' })).resolves.toMatchObject({ success: true });
+    await expect(t.caller(null, ip).auth.loginByEmail({ email: u.email!, pin: '5937', deviceId: 'd' })).resolves.toMatchObject({
+      success: true,
+    });
   });
 
   it('answers an unknown e-mail with the spec message, as slowly as a known one', async () => {
-    await expect(t.caller(null, newIp()).auth.loginByEmail({ email: freshIdentity().email, pin: WRONG, deviceId: 'd' })).rejects.toThrow(MSG.auth.unknownEmail);
+    await expect(t.caller(null, newIp()).auth.loginByEmail({ email: freshIdentity().email, pin: WRONG, deviceId: 'd' })).rejects.toThrow(
+      MSG.auth.unknownEmail,
+    );
     const res = await rest(t.app, 'POST', '/auth/login', { phone: freshIdentity().phone, pin: WRONG, deviceId: 'd' });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ success: false, error: MSG.auth.unknownPhone });
@@ -93,13 +98,21 @@ describe('per-IP limit', () => {
   it('refuses an address after 50 failures in 15 minutes, whatever the account, but not other addresses', async () => {
     const ip = newIp();
     for (let i = 0; i < 50; i++) {
-      await expect(t.caller(null, ip).auth.loginByEmail({ email: `inconnu${i}@example.fr`, pin: WRONG, deviceId: 'd' })).rejects.toThrow(MSG.auth.unknownEmail);
+      await expect(t.caller(null, ip).auth.loginByEmail({ email: `inconnu${i}@example.fr`, pin: WRONG, deviceId: 'd' })).rejects.toThrow(
+        MSG.auth.unknownEmail,
+      );
     }
     const u = await createUser(t.deps);
-    await expect(t.caller(null, ip).auth.loginByEmail({ email: u.email!, pin: u.pin, deviceId: 'd' })).rejects.toThrow(MSG.auth.ipLocked(15));
-    await expect(t.caller(null, newIp()).auth.loginByEmail({ email: u.email!, pin: u.pin, deviceId: 'd' })).resolves.toMatchObject({ success: true });
+    await expect(t.caller(null, ip).auth.loginByEmail({ email: u.email!, pin: u.pin, deviceId: 'd' })).rejects.toThrow(
+      MSG.auth.ipLocked(15),
+    );
+    await expect(t.caller(null, newIp()).auth.loginByEmail({ email: u.email!, pin: u.pin, deviceId: 'd' })).resolves.toMatchObject({
+      success: true,
+    });
     t.clock.advance(15 * MINUTE);
-    await expect(t.caller(null, ip).auth.loginByEmail({ email: u.email!, pin: u.pin, deviceId: 'd' })).resolves.toMatchObject({ success: true });
+    await expect(t.caller(null, ip).auth.loginByEmail({ email: u.email!, pin: u.pin, deviceId: 'd' })).resolves.toMatchObject({
+      success: true,
+    });
   });
 });
 
@@ -117,9 +130,16 @@ describe('PIN change', () => {
   it('refuses a wrong current PIN, counts it toward the lock, and needs a session', async () => {
     const u = await createUser(t.deps);
     const caller = t.caller(u);
-    for (let i = 0; i < 4; i++) await expect(caller.auth.changePin({ currentPin: WRONG, newPin: '5937', confirmPin: '5937' })).rejects.toThrow(MSG.auth.currentPinWrong);
-    await expect(caller.auth.changePin({ currentPin: WRONG, newPin: '5937', confirmPin: '5937' })).rejects.toThrow(MSG.auth.accountLocked(15));
-    await expect(caller.auth.changePin({ currentPin: u.pin, newPin: '5937', confirmPin: '5937' })).rejects.toThrow(MSG.auth.accountLocked(15));
+    for (let i = 0; i < 4; i++)
+      await expect(caller.auth.changePin({ currentPin: WRONG, newPin: '5937', confirmPin: '5937' })).rejects.toThrow(
+        MSG.auth.currentPinWrong,
+      );
+    await expect(caller.auth.changePin({ currentPin: WRONG, newPin: '5937', confirmPin: '5937' })).rejects.toThrow(
+      MSG.auth.accountLocked(15),
+    );
+    await expect(caller.auth.changePin({ currentPin: u.pin, newPin: '5937', confirmPin: '5937' })).rejects.toThrow(
+      MSG.auth.accountLocked(15),
+    );
     await expect(t.caller().auth.changePin({ currentPin: u.pin, newPin: '5937', confirmPin: '5937' })).rejects.toThrow(MSG.auth.required);
     const anonymous = await rest(t.app, 'POST', '/auth/change-pin', { userId: u.id, currentPin: u.pin, newPin: '5937' });
     expect(anonymous.status).toBe(401);

@@ -29,7 +29,10 @@ afterAll(async () => {
 /** Twilio live or not; the admin screens that save this row belong to the admin issue. */
 async function setSms(isLive: boolean, token = twilio.validToken) {
   const row = { accountSid: twilio.validSid, authTokenEnc: t.deps.secrets.encrypt(token), phoneNumber: '+33700000000', isLive };
-  await t.db.db.insert(smsConfig).values({ id: 1, ...row }).onConflictDoUpdate({ target: smsConfig.id, set: row });
+  await t.db.db
+    .insert(smsConfig)
+    .values({ id: 1, ...row })
+    .onConflictDoUpdate({ target: smsConfig.id, set: row });
 }
 beforeEach(() => setSms(false));
 
@@ -82,7 +85,10 @@ describe('e-mail codes', () => {
     await t.caller().auth.sendOtpEmail({ email });
     const second = await smtp.codeFor(email);
     if (first !== second) await expect(t.caller().auth.verifyOtpEmail({ email, code: first })).rejects.toThrow(MSG.auth.otpWrong);
-    await expect(t.caller().auth.verifyOtpEmail({ email, code: second })).resolves.toEqual({ success: true, message: MSG.auth.otpVerified });
+    await expect(t.caller().auth.verifyOtpEmail({ email, code: second })).resolves.toEqual({
+      success: true,
+      message: MSG.auth.otpVerified,
+    });
     await expect(t.caller().auth.verifyOtpEmail({ email, code: second })).rejects.toThrow(MSG.auth.otpWrong);
   });
 
@@ -100,9 +106,9 @@ describe('e-mail codes', () => {
     await t.caller().auth.sendOtpEmail({ email: id.email });
     await t.caller().auth.verifyOtpEmail({ email: id.email, code: await smtp.codeFor(id.email) });
     t.clock.advance(31 * MINUTE);
-    await expect(t.caller().auth.register({ name: 'Tard', email: id.email, phone: id.national, pin: '7391', confirmPin: '7391' })).rejects.toThrow(
-      MSG.auth.emailNotVerified,
-    );
+    await expect(
+      t.caller().auth.register({ name: 'Tard', email: id.email, phone: id.national, pin: '7391', confirmPin: '7391' }),
+    ).rejects.toThrow(MSG.auth.emailNotVerified);
   });
 
   it('answers a French error, and lets the player retry at once, when the mail cannot be sent', async () => {
@@ -194,17 +200,25 @@ describe('PIN reset', () => {
     expect(asked).toMatchObject({ success: true, channel: 'email' });
     expect(asked.destination).toMatch(/^jo\*\*\*@example\.fr$/);
     const code = await smtp.codeFor(u.email!);
-    await expect(t.caller().auth.resetPin({ email: u.email!, code: wrongOf(code), newPin: '5937', confirmPin: '5937' })).rejects.toThrow(MSG.auth.otpWrong);
+    await expect(t.caller().auth.resetPin({ email: u.email!, code: wrongOf(code), newPin: '5937', confirmPin: '5937' })).rejects.toThrow(
+      MSG.auth.otpWrong,
+    );
     const res = await t.caller().auth.resetPin({ email: u.email!, code, newPin: '5937', confirmPin: '5937' });
     expect(res).toMatchObject({ success: true, message: MSG.auth.resetDone, user: { id: u.id } });
-    await expect(t.caller().auth.resetPin({ email: u.email!, code, newPin: '6048', confirmPin: '6048' })).rejects.toThrow(MSG.auth.otpWrong);
+    await expect(t.caller().auth.resetPin({ email: u.email!, code, newPin: '6048', confirmPin: '6048' })).rejects.toThrow(
+      MSG.auth.otpWrong,
+    );
   });
 
   it('requestPinReset sends the code by SMS when Twilio is live', async () => {
     await setSms(true);
     const u = await createUser(t.deps);
     const asked = await rest(t.app, 'POST', '/auth/request-pin-reset', { email: u.email });
-    expect(asked.body).toMatchObject({ success: true, channel: 'sms', destination: `+33${'*'.repeat(u.phone.length - 5)}${u.phone.slice(-2)}` });
+    expect(asked.body).toMatchObject({
+      success: true,
+      channel: 'sms',
+      destination: `+33${'*'.repeat(u.phone.length - 5)}${u.phone.slice(-2)}`,
+    });
     const code = /\d{6}/.exec(twilio.messages.at(-1)!.body)![0];
     expect(twilio.messages.at(-1)!.to).toBe(u.phone);
     const res = await t.caller().auth.resetPin({ email: u.email!, code, newPin: '5937', confirmPin: '5937' });

@@ -49,7 +49,10 @@ describe('registration start (client form, shared schema)', () => {
   });
 
   it('normalises the phone and lower-cases the e-mail', () => {
-    expect(ZRegistrationStartInput.parse({ ...base, email: 'Lea@Example.FR', country: 'BE' })).toMatchObject({ email: 'lea@example.fr', phone: '+32612345678' });
+    expect(ZRegistrationStartInput.parse({ ...base, email: 'Lea@Example.FR', country: 'BE' })).toMatchObject({
+      email: 'lea@example.fr',
+      phone: '+32612345678',
+    });
   });
 });
 
@@ -103,7 +106,9 @@ describe('OTP', () => {
   });
 
   it('a wrong code gets the spec message', async () => {
-    expect((await rest(t.app, 'POST', '/auth/verify-otp-email', { email: 'nobody@example.fr', code: '123456' })).body.error).toBe(MSG.auth.otpWrong);
+    expect((await rest(t.app, 'POST', '/auth/verify-otp-email', { email: 'nobody@example.fr', code: '123456' })).body.error).toBe(
+      MSG.auth.otpWrong,
+    );
   });
 });
 
@@ -128,9 +133,15 @@ describe('create account (register)', () => {
   });
 
   it('checks the legacy payload {name, email, phone, pin} the same way', async () => {
-    expect(await restMessage('/auth/register', { name: '', email: 'lea@example.fr', phone: '+33612345678', pin: '3947' })).toBe(MSG.auth.allFieldsRequired);
-    expect(await restMessage('/auth/register', { name: 'L', email: 'lea@example.fr', phone: '+33612345678', pin: '39' })).toBe(MSG.auth.pinFormat);
-    expect(await restMessage('/auth/register', { name: 'L', email: 'lea@example.fr', phone: '+33612345678', pin: '1234' })).toBe(MSG.auth.pinTooWeak);
+    expect(await restMessage('/auth/register', { name: '', email: 'lea@example.fr', phone: '+33612345678', pin: '3947' })).toBe(
+      MSG.auth.allFieldsRequired,
+    );
+    expect(await restMessage('/auth/register', { name: 'L', email: 'lea@example.fr', phone: '+33612345678', pin: '39' })).toBe(
+      MSG.auth.pinFormat,
+    );
+    expect(await restMessage('/auth/register', { name: 'L', email: 'lea@example.fr', phone: '+33612345678', pin: '1234' })).toBe(
+      MSG.auth.pinTooWeak,
+    );
   });
 });
 
@@ -157,8 +168,12 @@ describe('login', () => {
   });
 
   it('an unknown e-mail and a wrong PIN get the two spec messages', async () => {
-    expect((await rest(t.app, 'POST', '/auth/login-by-email', { email: 'inconnu@example.fr', pin: '3947', deviceId: 'd' })).body.error).toBe(MSG.auth.unknownEmail);
-    expect((await rest(t.app, 'POST', '/auth/login-by-email', { email: u.email, pin: '3947', deviceId: 'd' })).body.error).toBe(MSG.auth.wrongPin);
+    expect(
+      (await rest(t.app, 'POST', '/auth/login-by-email', { email: 'inconnu@example.fr', pin: '3947', deviceId: 'd' })).body.error,
+    ).toBe(MSG.auth.unknownEmail);
+    expect((await rest(t.app, 'POST', '/auth/login-by-email', { email: u.email, pin: '3947', deviceId: 'd' })).body.error).toBe(
+      MSG.auth.wrongPin,
+    );
   });
 });
 
@@ -203,8 +218,14 @@ describe('PIN change', () => {
   });
 
   it('checks the legacy payload {userId, currentPin, newPin} the same way', async () => {
-    expect(await restMessage('/auth/change-pin', { userId: u.id, currentPin: '', newPin: '3947' }, bearer(u.token))).toBe(MSG.auth.pinChangeAllRequired);
-    expect(await restMessage('/auth/change-pin', { userId: u.id, currentPin: '4826', newPin: '4826' }, bearer(u.token))).toBe(MSG.auth.newPinSame);
-    expect(await restMessage('/auth/change-pin', { userId: u.id, currentPin: '482', newPin: '3947' }, bearer(u.token))).toBe(MSG.auth.currentPinFormat);
+    expect(await restMessage('/auth/change-pin', { userId: u.id, currentPin: '', newPin: '3947' }, bearer(u.token))).toBe(
+      MSG.auth.pinChangeAllRequired,
+    );
+    expect(await restMessage('/auth/change-pin', { userId: u.id, currentPin: '4826', newPin: '4826' }, bearer(u.token))).toBe(
+      MSG.auth.newPinSame,
+    );
+    expect(await restMessage('/auth/change-pin', { userId: u.id, currentPin: '482', newPin: '3947' }, bearer(u.token))).toBe(
+      MSG.auth.currentPinFormat,
+    );
   });
 });

@@ -47,7 +47,12 @@ describe('serving the built client', () => {
 describe('errors outside /api', () => {
   it('refuses an oversized tRPC body with a French message', async () => {
     const big = JSON.stringify({ name: 'x'.repeat(8 * 1024 * 1024) });
-    const res = await app.inject({ method: 'POST', url: '/trpc/users.update', headers: { 'content-type': 'application/json' }, payload: big });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/trpc/users.update',
+      headers: { 'content-type': 'application/json' },
+      payload: big,
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ error: 'La requête est trop volumineuse.' });
   });

@@ -52,8 +52,14 @@ describe('health and public catalogue', () => {
     const body = res.json<{ niveau: string; label: string; ordre: number; couleur: string }[]>();
     expect(body.map((l) => l.niveau)).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((n) => `Niveau ${n}`));
     expect(body.map((l) => l.label)).toEqual([
-      'Découverte', 'Initié', 'Intermédiaire bas', 'Intermédiaire confirmé',
-      'Intermédiaire avancé', 'Joueur avancé', 'Compétiteur', 'Expert',
+      'Découverte',
+      'Initié',
+      'Intermédiaire bas',
+      'Intermédiaire confirmé',
+      'Intermédiaire avancé',
+      'Joueur avancé',
+      'Compétiteur',
+      'Expert',
     ]);
     expect(new Set(body.map((l) => l.couleur)).size).toBe(8);
     expect(await t.caller().levels.list()).toEqual(body);
@@ -76,7 +82,12 @@ describe('health and public catalogue', () => {
   });
 
   it('refuses form-encoded mutations (CSRF) with a French message', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/trpc/settings.get', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=1' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/settings.get',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'a=1',
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json<{ error: string }>().error).toMatch(/JSON/);
   });
@@ -97,7 +108,12 @@ describe('seeding', () => {
 describe('database constraints', () => {
   it('refuses missing_players below 0', async () => {
     const [m] = await insertMatch(3, 0);
-    const msg = await rootMessage(t.db.db.update(matches).set({ missingPlayers: sql`${matches.missingPlayers} - 1` }).where(eq(matches.id, m!.id)));
+    const msg = await rootMessage(
+      t.db.db
+        .update(matches)
+        .set({ missingPlayers: sql`${matches.missingPlayers} - 1` })
+        .where(eq(matches.id, m!.id)),
+    );
     expect(msg).toMatch(/matches_missing_players_range/);
     const [after] = await t.db.db.select().from(matches).where(eq(matches.id, m!.id));
     expect(after!.missingPlayers).toBe(0);
@@ -113,14 +129,20 @@ describe('database constraints', () => {
 
   it('refuses two accounts with the same e-mail in another case, or the same phone', async () => {
     await t.db.db.insert(users).values({ name: 'A', email: 'Jo@Example.fr', phone: '+33600000001', pinHash: 'x' });
-    expect(await rootMessage(t.db.db.insert(users).values({ name: 'B', email: 'jo@example.FR', phone: '+33600000002', pinHash: 'x' }))).toMatch(/users_email_lower_key/);
-    expect(await rootMessage(t.db.db.insert(users).values({ name: 'C', email: 'c@example.fr', phone: '+33600000001', pinHash: 'x' }))).toMatch(/users_phone_key/);
+    expect(
+      await rootMessage(t.db.db.insert(users).values({ name: 'B', email: 'jo@example.FR', phone: '+33600000002', pinHash: 'x' })),
+    ).toMatch(/users_email_lower_key/);
+    expect(
+      await rootMessage(t.db.db.insert(users).values({ name: 'C', email: 'c@example.fr', phone: '+33600000001', pinHash: 'x' })),
+    ).toMatch(/users_phone_key/);
   });
 
   it('refuses a match at an unknown place', async () => {
     const [u] = await t.db.db.insert(users).values({ name: 'D', phone: '+33600000009', pinHash: 'x' }).returning();
     const msg = await rootMessage(
-      t.db.db.insert(matches).values({ placeId: 999999, date: '2030-01-01', time: '10:00', levels: [], slots: 1, missingPlayers: 1, createdBy: u!.id }),
+      t.db.db
+        .insert(matches)
+        .values({ placeId: 999999, date: '2030-01-01', time: '10:00', levels: [], slots: 1, missingPlayers: 1, createdBy: u!.id }),
     );
     expect(msg).toMatch(/foreign key/);
   });

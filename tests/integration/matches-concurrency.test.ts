@@ -42,7 +42,9 @@ describe('concurrent joins', () => {
   it('50 players join a 3-place match at once over REST: exactly 3 get in, 47 read "Match complet"', async () => {
     const m = await newMatch(3);
     const responses = await Promise.all(
-      players.map((p) => t.app.inject({ method: 'POST', url: `/api/matches/${m.id}/join`, headers: p.headers, payload: { user_id: p.id } })),
+      players.map((p) =>
+        t.app.inject({ method: 'POST', url: `/api/matches/${m.id}/join`, headers: p.headers, payload: { user_id: p.id } }),
+      ),
     );
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(3);
     const refused = responses.filter((r) => r.statusCode === 409);
@@ -79,7 +81,9 @@ describe('concurrent joins', () => {
   it('an edit lowering slots while players join never overbooks', async () => {
     const m = await newMatch(3);
     const [edit, ...joins] = await Promise.all([
-      trpcError(t.caller(owner).matches.update({ id: m.id, place_id: placeId, date: '2026-06-20', time: '18:00', levels: ['Niveau 3'], slots: 2 })),
+      trpcError(
+        t.caller(owner).matches.update({ id: m.id, place_id: placeId, date: '2026-06-20', time: '18:00', levels: ['Niveau 3'], slots: 2 }),
+      ),
       ...players.slice(0, 10).map((p) => trpcError(t.caller(p).matches.join({ id: m.id }))),
     ]);
     const row = await matchRow(t, m.id);

@@ -30,7 +30,8 @@ beforeAll(async () => {
     ['tomorrow-a', p1, '2026-06-11', '07:00', ['Niveau 4']],
     ['next-week', p2, '2026-06-17', '12:00', ['Niveau 5']],
   ];
-  for (const [key, placeId, date, time, levels] of rows) ids[key] = (await insertMatch(t, { placeId, createdBy: alice.id, date, time, levels })).id;
+  for (const [key, placeId, date, time, levels] of rows)
+    ids[key] = (await insertMatch(t, { placeId, createdBy: alice.id, date, time, levels })).id;
 });
 afterAll(() => t.close());
 
@@ -43,8 +44,19 @@ describe('matches.list', () => {
     expect(page.nextCursor).toBeNull();
     const first = page.items[0] as TMatch;
     expect(first).toEqual({
-      id: ids['today-now'], place_id: p1, place_name: 'Lyon Padel', address: '1 rue du Padel', city: 'Lyon', date: '2026-06-10', time: '10:00',
-      levels: ['Niveau 2'], slots: 3, missing_players: 3, created_by: alice.id, creator_name: 'Alice', participants: [],
+      id: ids['today-now'],
+      place_id: p1,
+      place_name: 'Lyon Padel',
+      address: '1 rue du Padel',
+      city: 'Lyon',
+      date: '2026-06-10',
+      time: '10:00',
+      levels: ['Niveau 2'],
+      slots: 3,
+      missing_players: 3,
+      created_by: alice.id,
+      creator_name: 'Alice',
+      participants: [],
     });
     expect(JSON.stringify(page)).not.toMatch(/photo/);
   });
@@ -79,10 +91,16 @@ describe('matches.list', () => {
   });
 
   it('refuses a forged cursor and a bad limit in French', async () => {
-    expect(await trpcError(t.caller().matches.list({ cursor: 'bm9wZQ' }))).toEqual({ code: 'BAD_REQUEST', message: MSG.match.cursorInvalid });
+    expect(await trpcError(t.caller().matches.list({ cursor: 'bm9wZQ' }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: MSG.match.cursorInvalid,
+    });
     expect(await restAs(t, null, 'GET', '/matches?cursor=xyz')).toMatchObject({ status: 400, body: { error: MSG.match.cursorInvalid } });
     expect((await restAs(t, null, 'GET', '/matches?limit=1000')).status).toBe(400);
-    expect(await trpcError(t.caller().matches.list({ from: '10/06/2026' }))).toEqual({ code: 'BAD_REQUEST', message: MSG.match.filterDateInvalid });
+    expect(await trpcError(t.caller().matches.list({ from: '10/06/2026' }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: MSG.match.filterDateInvalid,
+    });
   });
 
   it('lists participant ids per match', async () => {
@@ -93,7 +111,9 @@ describe('matches.list', () => {
 
   it('sends the French zod message over the tRPC wire too', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/trpc/matches.create', headers: { ...alice.headers, 'content-type': 'application/json' },
+      method: 'POST',
+      url: '/trpc/matches.create',
+      headers: { ...alice.headers, 'content-type': 'application/json' },
       payload: { place_id: p1, date: '2026-06-20', time: '18:00', levels: [], slots: 2 },
     });
     expect(res.statusCode).toBe(400);

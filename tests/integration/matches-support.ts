@@ -10,7 +10,12 @@ import type { TestContext } from '../support/app';
 export async function createPlace(t: TestContext, o: Partial<{ name: string; city: string; isActive: boolean }> = {}) {
   const [p] = await t.db.db
     .insert(places)
-    .values({ name: o.name ?? `Club ${Math.random().toString(36).slice(2, 7)}`, address: '1 rue du Padel', city: o.city ?? 'Paris', isActive: o.isActive ?? true })
+    .values({
+      name: o.name ?? `Club ${Math.random().toString(36).slice(2, 7)}`,
+      address: '1 rue du Padel',
+      city: o.city ?? 'Paris',
+      isActive: o.isActive ?? true,
+    })
     .returning();
   return p!;
 }
@@ -23,7 +28,15 @@ export async function insertMatch(
   const slots = o.slots ?? 3;
   const [m] = await t.db.db
     .insert(matches)
-    .values({ placeId: o.placeId, createdBy: o.createdBy, date: o.date, time: o.time, levels: o.levels ?? ['Niveau 3'], slots, missingPlayers: o.missing ?? slots })
+    .values({
+      placeId: o.placeId,
+      createdBy: o.createdBy,
+      date: o.date,
+      time: o.time,
+      levels: o.levels ?? ['Niveau 3'],
+      slots,
+      missingPlayers: o.missing ?? slots,
+    })
     .returning();
   return m!;
 }

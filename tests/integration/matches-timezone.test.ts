@@ -33,10 +33,15 @@ describe('dates and times follow APP_TIMEZONE (Europe/Paris), not UTC', () => {
     expect(s.createTimes.at(-1)).toBe('21:30');
 
     // 30 June is still "today" in UTC but already past in Paris.
-    expect(await trpcError(t.caller(owner).matches.create(input('2026-06-30', '21:30')))).toEqual({ code: 'BAD_REQUEST', message: MSG.match.datePast });
+    expect(await trpcError(t.caller(owner).matches.create(input('2026-06-30', '21:30')))).toEqual({
+      code: 'BAD_REQUEST',
+      message: MSG.match.datePast,
+    });
     // 30 July is the 30th Paris day (UTC would stop at 29 July); 31 July is one too far.
     expect((await t.caller(owner).matches.create(input('2026-07-30', '21:30'))).date).toBe('2026-07-30');
-    expect(await trpcError(t.caller(owner).matches.create(input('2026-07-31', '07:00')))).toMatchObject({ message: MSG.match.dateTooFar(30) });
+    expect(await trpcError(t.caller(owner).matches.create(input('2026-07-31', '07:00')))).toMatchObject({
+      message: MSG.match.dateTooFar(30),
+    });
   });
 
   it('lists a late-evening match of 30 June as finished and an early match of 1 July as upcoming', async () => {

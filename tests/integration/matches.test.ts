@@ -17,7 +17,11 @@ const base = () => ({ place_id: placeId, date: '2026-06-20', time: '18:00', leve
 
 beforeAll(async () => {
   t = await createTestContext({ now: NOW });
-  [alice, bob, carol] = await Promise.all([createUser(t.deps, { name: 'Alice' }), createUser(t.deps, { name: 'Bob' }), createUser(t.deps, { name: 'Carol' })]);
+  [alice, bob, carol] = await Promise.all([
+    createUser(t.deps, { name: 'Alice' }),
+    createUser(t.deps, { name: 'Bob' }),
+    createUser(t.deps, { name: 'Carol' }),
+  ]);
   placeId = (await createPlace(t, { name: 'Padel Club Paris' })).id;
   closedPlaceId = (await createPlace(t, { name: 'Fermé', isActive: false })).id;
 });
@@ -26,11 +30,25 @@ afterAll(() => t.close());
 describe('create', () => {
   it('creates a match for the session user with every place still free (tRPC)', async () => {
     const m = await t.caller(alice).matches.create(base());
-    expect(m).toMatchObject({ ...base(), place_name: 'Padel Club Paris', city: 'Paris', missing_players: 3, created_by: alice.id, creator_name: 'Alice', participants: [] });
+    expect(m).toMatchObject({
+      ...base(),
+      place_name: 'Padel Club Paris',
+      city: 'Paris',
+      missing_players: 3,
+      created_by: alice.id,
+      creator_name: 'Alice',
+      participants: [],
+    });
   });
 
   it('speaks the legacy shape over REST, levels as a JSON string or an array, created_by = self', async () => {
-    const res = await restAs(t, alice, 'POST', '/matches', { ...base(), time: '19:00:00', levels: '["Niveau 5"]', slots: '2', created_by: alice.id });
+    const res = await restAs(t, alice, 'POST', '/matches', {
+      ...base(),
+      time: '19:00:00',
+      levels: '["Niveau 5"]',
+      slots: '2',
+      created_by: alice.id,
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ success: true, message: MSG.match.created });
     expect(res.body.match).toMatchObject({ levels: '["Niveau 5"]', time: '19:00:00', slots: 2, missing_players: 2, created_by: alice.id });
@@ -79,10 +97,15 @@ describe('create', () => {
     await setSetting(t, 'max_levels_selection', 1);
     await setSetting(t, 'months_ahead', 2);
     try {
-      expect(await trpcError(t.caller(carol).matches.create({ ...base(), slots: 5 }))).toEqual({ code: 'BAD_REQUEST', message: MSG.match.tooManyLevels(1) });
+      expect(await trpcError(t.caller(carol).matches.create({ ...base(), slots: 5 }))).toEqual({
+        code: 'BAD_REQUEST',
+        message: MSG.match.tooManyLevels(1),
+      });
       const m = await t.caller(carol).matches.create({ ...base(), levels: ['Niveau 2'], slots: 5, date: '2026-08-08' });
       expect(m.missing_players).toBe(5);
-      expect(await trpcError(t.caller(carol).matches.create({ ...base(), levels: ['Niveau 2'], date: '2026-08-09' }))).toMatchObject({ message: MSG.match.dateTooFar(60) });
+      expect(await trpcError(t.caller(carol).matches.create({ ...base(), levels: ['Niveau 2'], date: '2026-08-09' }))).toMatchObject({
+        message: MSG.match.dateTooFar(60),
+      });
       expect((await t.caller().matches.schedule()).createDates).toHaveLength(60);
     } finally {
       await setSetting(t, 'max_places', 3);
@@ -96,20 +119,36 @@ describe('join and leave', () => {
   it('joins, refuses own match, twice and full, with French messages over tRPC and REST', async () => {
     const m = await t.caller(alice).matches.create({ ...base(), slots: 2 });
     expect(await trpcError(t.caller(alice).matches.join({ id: m.id }))).toEqual({ code: 'BAD_REQUEST', message: MSG.match.ownMatch });
-    expect(await restAs(t, alice, 'POST', `/matches/${m.id}/join`, { user_id: alice.id })).toMatchObject({ status: 400, body: { success: false, error: MSG.match.ownMatch } });
+    expect(await restAs(t, alice, 'POST', `/matches/${m.id}/join`, { user_id: alice.id })).toMatchObject({
+      status: 400,
+      body: { success: false, error: MSG.match.ownMatch },
+    });
 
     const joined = await t.caller(bob).matches.join({ id: m.id });
-    expect(joined).toMatchObject({ success: true, message: MSG.match.joined, match: { missing_players: 1, participants: [{ user_id: bob.id }] } });
+    expect(joined).toMatchObject({
+      success: true,
+      message: MSG.match.joined,
+      match: { missing_players: 1, participants: [{ user_id: bob.id }] },
+    });
     expect(await trpcError(t.caller(bob).matches.join({ id: m.id }))).toEqual({ code: 'CONFLICT', message: MSG.match.alreadyJoined });
-    expect(await restAs(t, bob, 'POST', `/matches/${m.id}/join`, {})).toMatchObject({ status: 409, body: { error: MSG.match.alreadyJoined } });
+    expect(await restAs(t, bob, 'POST', `/matches/${m.id}/join`, {})).toMatchObject({
+      status: 409,
+      body: { error: MSG.match.alreadyJoined },
+    });
 
     const viaRest = await restAs(t, carol, 'POST', `/matches/${m.id}/join`, { user_id: carol.id });
     expect(viaRest).toMatchObject({ status: 200, body: { success: true, message: MSG.match.joined, match: { missing_players: 0 } } });
 
     const dave = await createUser(t.deps);
     expect(await trpcError(t.caller(dave).matches.join({ id: m.id }))).toEqual({ code: 'CONFLICT', message: MSG.match.full });
-    expect(await restAs(t, dave, 'POST', `/matches/${m.id}/join`, {})).toMatchObject({ status: 409, body: { success: false, error: MSG.match.full } });
-    expect(await restAs(t, dave, 'POST', `/matches/${m.id}/join`, { user_id: bob.id })).toMatchObject({ status: 403, body: { error: MSG.auth.notYours } });
+    expect(await restAs(t, dave, 'POST', `/matches/${m.id}/join`, {})).toMatchObject({
+      status: 409,
+      body: { success: false, error: MSG.match.full },
+    });
+    expect(await restAs(t, dave, 'POST', `/matches/${m.id}/join`, { user_id: bob.id })).toMatchObject({
+      status: 403,
+      body: { error: MSG.auth.notYours },
+    });
     expect(await matchRow(t, m.id)).toMatchObject({ missingPlayers: 0, slots: 2 });
   });
 
@@ -117,7 +156,10 @@ describe('join and leave', () => {
     const m = await t.caller(alice).matches.create({ ...base(), slots: 1 });
     await t.caller(bob).matches.join({ id: m.id });
     const left = await restAs(t, bob, 'POST', `/matches/${m.id}/leave`, { user_id: bob.id });
-    expect(left).toMatchObject({ status: 200, body: { success: true, message: MSG.match.left, match: { missing_players: 1, participants: [] } } });
+    expect(left).toMatchObject({
+      status: 200,
+      body: { success: true, message: MSG.match.left, match: { missing_players: 1, participants: [] } },
+    });
     expect(await trpcError(t.caller(bob).matches.leave({ id: m.id }))).toEqual({ code: 'CONFLICT', message: MSG.match.notJoined });
     expect((await t.caller(carol).matches.join({ id: m.id })).match.missing_players).toBe(0);
   });
@@ -134,14 +176,29 @@ describe('update and delete', () => {
     await t.caller(bob).matches.join({ id: m.id });
     const edit = { ...base(), id: m.id, time: '20:30', levels: ['Niveau 6'], slots: 2 };
     expect(await trpcError(t.caller(bob).matches.update(edit))).toEqual({ code: 'FORBIDDEN', message: MSG.match.creatorOnly });
-    expect(await restAs(t, bob, 'PUT', `/matches/${m.id}`, { ...edit, user_id: bob.id })).toMatchObject({ status: 403, body: { success: false, error: MSG.match.creatorOnly } });
-    expect(await restAs(t, bob, 'PUT', `/matches/${m.id}`, { ...edit, user_id: alice.id })).toMatchObject({ status: 403, body: { error: MSG.auth.notYours } });
+    expect(await restAs(t, bob, 'PUT', `/matches/${m.id}`, { ...edit, user_id: bob.id })).toMatchObject({
+      status: 403,
+      body: { success: false, error: MSG.match.creatorOnly },
+    });
+    expect(await restAs(t, bob, 'PUT', `/matches/${m.id}`, { ...edit, user_id: alice.id })).toMatchObject({
+      status: 403,
+      body: { error: MSG.auth.notYours },
+    });
     expect(await matchRow(t, m.id)).toMatchObject({ time: '18:00:00', slots: 3, missingPlayers: 2 });
 
     const updated = await t.caller(alice).matches.update(edit);
-    expect(updated).toMatchObject({ time: '20:30', levels: ['Niveau 6'], slots: 2, missing_players: 1, participants: [{ user_id: bob.id }] });
+    expect(updated).toMatchObject({
+      time: '20:30',
+      levels: ['Niveau 6'],
+      slots: 2,
+      missing_players: 1,
+      participants: [{ user_id: bob.id }],
+    });
     const viaRest = await restAs(t, alice, 'PUT', `/matches/${m.id}`, { ...edit, slots: 3, levels: '["Niveau 7"]', user_id: alice.id });
-    expect(viaRest).toMatchObject({ status: 200, body: { success: true, message: MSG.match.updated, match: { slots: 3, missing_players: 2, levels: '["Niveau 7"]' } } });
+    expect(viaRest).toMatchObject({
+      status: 200,
+      body: { success: true, message: MSG.match.updated, match: { slots: 3, missing_players: 2, levels: '["Niveau 7"]' } },
+    });
   });
 
   it('applies the edit rules (3 levels, 30 days, 08:00–21:30) and keeps slots at or above the joined players', async () => {
@@ -160,7 +217,10 @@ describe('update and delete', () => {
     ];
     for (const [patch, message] of cases) {
       expect(await trpcError(t.caller(alice).matches.update({ ...edit, ...patch }))).toEqual({ code: 'BAD_REQUEST', message });
-      expect(await restAs(t, alice, 'PUT', `/matches/${m.id}`, { ...edit, ...patch })).toMatchObject({ status: 400, body: { error: message } });
+      expect(await restAs(t, alice, 'PUT', `/matches/${m.id}`, { ...edit, ...patch })).toMatchObject({
+        status: 400,
+        body: { error: message },
+      });
     }
     expect(await matchRow(t, m.id)).toMatchObject({ slots: 3, missingPlayers: 1, date: '2026-06-20' });
   });
@@ -169,10 +229,19 @@ describe('update and delete', () => {
     const m = await t.caller(alice).matches.create(base());
     await t.caller(bob).matches.join({ id: m.id });
     expect(await trpcError(t.caller(bob).matches.delete({ id: m.id }))).toEqual({ code: 'FORBIDDEN', message: MSG.match.creatorOnly });
-    expect(await restAs(t, bob, 'DELETE', `/matches/${m.id}`, { user_id: bob.id })).toMatchObject({ status: 403, body: { success: false, error: MSG.match.creatorOnly } });
-    expect(await restAs(t, alice, 'DELETE', `/matches/${m.id}`, { user_id: bob.id })).toMatchObject({ status: 403, body: { error: MSG.auth.notYours } });
+    expect(await restAs(t, bob, 'DELETE', `/matches/${m.id}`, { user_id: bob.id })).toMatchObject({
+      status: 403,
+      body: { success: false, error: MSG.match.creatorOnly },
+    });
+    expect(await restAs(t, alice, 'DELETE', `/matches/${m.id}`, { user_id: bob.id })).toMatchObject({
+      status: 403,
+      body: { error: MSG.auth.notYours },
+    });
     expect(await matchRow(t, m.id)).toBeDefined();
-    expect(await restAs(t, alice, 'DELETE', `/matches/${m.id}`, { user_id: alice.id })).toMatchObject({ status: 200, body: { success: true, message: MSG.match.deleted } });
+    expect(await restAs(t, alice, 'DELETE', `/matches/${m.id}`, { user_id: alice.id })).toMatchObject({
+      status: 200,
+      body: { success: true, message: MSG.match.deleted },
+    });
     expect(await matchRow(t, m.id)).toBeUndefined();
     expect((await t.caller(bob).matches.mine()).matches.map((x) => x.id)).not.toContain(m.id);
     expect(await trpcError(t.caller(alice).matches.delete({ id: m.id }))).toEqual({ code: 'NOT_FOUND', message: MSG.match.notFound });
@@ -187,8 +256,14 @@ describe('participants', () => {
     expect(list).toEqual([{ user_id: bob.id, name: 'Bob', level: 'Niveau 3', phone: bob.phone, joined_at: new Date(NOW).toISOString() }]);
     expect(await t.caller(bob).matches.participants({ id: m.id })).toEqual(list);
     expect((await restAs(t, alice, 'GET', `/matches/${m.id}/participants`)).body).toEqual(list);
-    expect(await trpcError(t.caller(carol).matches.participants({ id: m.id }))).toEqual({ code: 'FORBIDDEN', message: MSG.match.participantsForbidden });
-    expect(await restAs(t, carol, 'GET', `/matches/${m.id}/participants`)).toMatchObject({ status: 403, body: { error: MSG.match.participantsForbidden } });
+    expect(await trpcError(t.caller(carol).matches.participants({ id: m.id }))).toEqual({
+      code: 'FORBIDDEN',
+      message: MSG.match.participantsForbidden,
+    });
+    expect(await restAs(t, carol, 'GET', `/matches/${m.id}/participants`)).toMatchObject({
+      status: 403,
+      body: { error: MSG.match.participantsForbidden },
+    });
     expect(await restAs(t, null, 'GET', `/matches/${m.id}/participants`)).toMatchObject({ status: 401 });
   });
 });

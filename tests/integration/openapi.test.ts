@@ -39,7 +39,9 @@ function servedRoutes(app: FastifyInstance): string[] {
 }
 
 const operations = (doc: Doc) =>
-  Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, path, method, op })));
+  Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, path, method, op })),
+  );
 
 let t: TestContext;
 let doc: Doc;

@@ -10,7 +10,9 @@ import { bearer, rest, trpc } from '../support/http';
 
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const GIF_1PX = 'R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
-const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]);
+const JPEG_HEAD = Buffer.from([
+  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
+]);
 
 let t: TestContext;
 let a: TestUser;
@@ -94,7 +96,10 @@ describe('profile update', () => {
   });
 
   it('requires name and level (Nom et niveau requis)', async () => {
-    for (const input of [{ name: '', level: 'Niveau 1' }, { name: 'A', level: '  ' }]) {
+    for (const input of [
+      { name: '', level: 'Niveau 1' },
+      { name: 'A', level: '  ' },
+    ]) {
       await expect(t.caller(a).users.update(input)).rejects.toThrow(MSG.profile.nameAndLevelRequired);
     }
     const res = await rest(t.app, 'PUT', `/users/${a.id}`, { name: 'A', level: null }, bearer(a.token));
@@ -137,7 +142,9 @@ describe('photo', () => {
     const gif = await t.caller(b).users.update({ name: 'Bruno', level: 'Niveau 5', photo: GIF_1PX });
     const res = await t.app.inject({ method: 'GET', url: gif.photo!, headers: bearer(b.token) });
     expect(res.headers['content-type']).toBe('image/gif');
-    const jpeg = await t.caller(b).users.update({ name: 'Bruno', level: 'Niveau 5', photo: `data:image/png;base64,${JPEG_HEAD.toString('base64')}` });
+    const jpeg = await t
+      .caller(b)
+      .users.update({ name: 'Bruno', level: 'Niveau 5', photo: `data:image/png;base64,${JPEG_HEAD.toString('base64')}` });
     expect((await t.app.inject({ method: 'GET', url: jpeg.photo!, headers: bearer(b.token) })).headers['content-type']).toBe('image/jpeg');
   });
 
@@ -151,7 +158,9 @@ describe('photo', () => {
   it('refuses what is not an image, whatever its declared type (tRPC and REST)', async () => {
     const fake = `data:image/png;base64,${Buffer.from('<svg onload="alert(1)"></svg>').toString('base64')}`;
     await expect(t.caller(a).users.update({ name: 'Alice', level: 'Niveau 3', photo: fake })).rejects.toThrow(MSG.profile.photoNotImage);
-    await expect(t.caller(a).users.update({ name: 'Alice', level: 'Niveau 3', photo: 'not base64 at all!' })).rejects.toThrow(MSG.profile.photoNotImage);
+    await expect(t.caller(a).users.update({ name: 'Alice', level: 'Niveau 3', photo: 'not base64 at all!' })).rejects.toThrow(
+      MSG.profile.photoNotImage,
+    );
     const res = await rest(t.app, 'PUT', `/users/${a.id}`, { name: 'Alice', level: 'Niveau 3', photo: fake }, bearer(a.token));
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ success: false, error: MSG.profile.photoNotImage });
@@ -162,10 +171,22 @@ describe('photo', () => {
     // The largest photo the request size limit lets through (5 MB of image in base64, plus a margin).
     const big = Buffer.alloc(Math.round(5.03 * 1024 * 1024));
     Buffer.from(PNG_1PX, 'base64').copy(big);
-    const res = await trpc<TUser>(t.app, 'mutation', 'users.update', { name: 'Alice', level: 'Niveau 3', photo: big.toString('base64') }, { headers: bearer(a.token) });
+    const res = await trpc<TUser>(
+      t.app,
+      'mutation',
+      'users.update',
+      { name: 'Alice', level: 'Niveau 3', photo: big.toString('base64') },
+      { headers: bearer(a.token) },
+    );
     expect(res.status).toBe(413);
     expect(res.error).toBe(MSG.profile.photoTooLarge('5.03'));
-    const viaRest = await rest(t.app, 'PUT', `/users/${a.id}`, { name: 'Alice', level: 'Niveau 3', photo: big.toString('base64') }, bearer(a.token));
+    const viaRest = await rest(
+      t.app,
+      'PUT',
+      `/users/${a.id}`,
+      { name: 'Alice', level: 'Niveau 3', photo: big.toString('base64') },
+      bearer(a.token),
+    );
     expect(viaRest.body.error).toBe(MSG.profile.photoTooLarge('5.03'));
   });
 

@@ -23,7 +23,10 @@ export async function loginInContext(context: BrowserContext, page: Page, player
   if (!res.ok()) throw new Error(`login of ${player.email} failed: ${res.status()} ${await res.text()}`);
   const body = (await res.json()) as { result: { data: { user: unknown } } };
   await page.goto('/find-match');
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [STORED_USER_KEY, JSON.stringify(body.result.data.user)] as const);
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    STORED_USER_KEY,
+    JSON.stringify(body.result.data.user),
+  ] as const);
   await page.goto(path);
 }
 

@@ -14,11 +14,25 @@ import { ROOT, startServerProcess, type ServerProcess } from './server-process';
 import { startSmtpServer, type SmtpTestServer } from './smtp';
 
 export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
 export const ADMIN_EMAIL = 'admin.e2e@padel-match.test';
 export const ARTIFACTS = join(ROOT, 'test-artifacts', 'e2e');
 
-export const MOBILE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
+export const MOBILE: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 1,
+};
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 };
 
 /**
@@ -39,7 +53,13 @@ function snapshotAssets(): Map<string, Buffer> {
   return files;
 }
 
-const CONTENT_TYPES: Record<string, string> = { js: 'text/javascript', css: 'text/css', svg: 'image/svg+xml', png: 'image/png', woff2: 'font/woff2' };
+const CONTENT_TYPES: Record<string, string> = {
+  js: 'text/javascript',
+  css: 'text/css',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  woff2: 'font/woff2',
+};
 
 /** Builds dist/client when it is missing or older than its sources (same script as `npm start`). */
 export function ensureClientBuilt() {
@@ -114,7 +134,9 @@ export async function startE2E(): Promise<E2E> {
   }
   const assets = snapshotAssets();
   const browser = await launchBrowser();
-  console.log(`[e2e] server ${server.url} (${server.database}), SMTP ${smtp.url}, Chromium ${browser.version()} — ready in ${Date.now() - t0} ms`);
+  console.log(
+    `[e2e] server ${server.url} (${server.database}), SMTP ${smtp.url}, Chromium ${browser.version()} — ready in ${Date.now() - t0} ms`,
+  );
   const baseUrl = server.url;
   const api = apiClient(baseUrl);
   return {
@@ -182,7 +204,11 @@ export async function runJourney(e2e: E2E, name: string, fn: (j: Journey) => Pro
           const res = await route.fetch();
           if (res.status() !== 404 || !kept) return await route.fulfill({ response: res });
           console.warn(`[e2e] dist/client was rebuilt during the run; ${path} served from the start-of-run build`);
-          await route.fulfill({ status: 200, body: kept, contentType: CONTENT_TYPES[path.split('.').pop() ?? ''] ?? 'application/octet-stream' });
+          await route.fulfill({
+            status: 200,
+            body: kept,
+            contentType: CONTENT_TYPES[path.split('.').pop() ?? ''] ?? 'application/octet-stream',
+          });
         } catch {
           // The page or its context closed while the request was in flight.
         }
@@ -256,11 +282,11 @@ export async function checkA11y(page: Page, screen: string) {
   });
   const injected = await page.evaluate(() => 'axe' in window);
   if (!injected) await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
+  const violations = (await page.evaluate(async () => {
     const w = window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: unknown[] }> } };
     const r = await w.axe.run(document, { resultTypes: ['violations'] });
     return JSON.parse(JSON.stringify(r.violations)) as unknown;
-  }) as AxeViolation[];
+  })) as AxeViolation[];
   const counts: Record<Impact, number> = { critical: 0, serious: 0, moderate: 0, minor: 0 };
   for (const v of violations) counts[v.impact ?? 'minor'] += 1;
   a11yTable.set(screen, counts);
@@ -271,7 +297,13 @@ export async function checkA11y(page: Page, screen: string) {
   }
   const blocking = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.html).slice(0, 3).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} — ${v.nodes
+          .map((n) => n.html)
+          .slice(0, 3)
+          .join(' | ')}`,
+    );
   expect.soft(blocking, `axe on "${screen}"`).toEqual([]);
 }
 
@@ -279,7 +311,11 @@ export function printA11yTable() {
   if (a11yTable.size === 0) return;
   const rows = [...a11yTable.entries()].map(([screen, c]) => ({ screen, ...c }));
   const w = Math.max(6, ...rows.map((r) => r.screen.length));
-  const line = (cells: string[]) => `${cells[0]!.padEnd(w)}  ${cells.slice(1).map((c) => c.padStart(8)).join(' ')}`;
+  const line = (cells: string[]) =>
+    `${cells[0]!.padEnd(w)}  ${cells
+      .slice(1)
+      .map((c) => c.padStart(8))
+      .join(' ')}`;
   const out = [line(['screen', ...IMPACTS]), ...rows.map((r) => line([r.screen, ...IMPACTS.map((i) => String(r[i]))]))];
   console.log(`[e2e] axe-core violations by impact per screen:\n${out.join('\n')}`);
 }
@@ -315,5 +351,10 @@ export function makePng(size = 64, rgb: [number, number, number] = [20, 150, 140
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3).map((_, i) => rgb[i % 3]!)]);
   const raw = Buffer.concat(Array.from({ length: size }, () => row));
   const idat = deflateSync(raw);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -38,10 +38,26 @@ export async function trpc<T>(
   if (o.cookie) headers.cookie = `${SESSION_COOKIE}=${o.cookie}`;
   const res =
     kind === 'query'
-      ? await app.inject({ method: 'GET', url: `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, headers })
-      : await app.inject({ method: 'POST', url: `/trpc/${path}`, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(input ?? {}) });
+      ? await app.inject({
+          method: 'GET',
+          url: `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+          headers,
+        })
+      : await app.inject({
+          method: 'POST',
+          url: `/trpc/${path}`,
+          headers: { 'content-type': 'application/json', ...headers },
+          payload: JSON.stringify(input ?? {}),
+        });
   const body = res.json<{ result?: { data: T }; error?: { message: string } }>();
-  return { status: res.statusCode, data: body.result?.data, error: body.error?.message, cookie: sessionCookieOf(res), setCookie: setCookies(res), raw: res };
+  return {
+    status: res.statusCode,
+    data: body.result?.data,
+    error: body.error?.message,
+    cookie: sessionCookieOf(res),
+    setCookie: setCookies(res),
+    raw: res,
+  };
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

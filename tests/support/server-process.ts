@@ -83,7 +83,11 @@ export async function startServerProcess(o: ServerProcessOptions = {}): Promise<
   });
 
   // Same as `npx tsx server/index.ts`, in one process so a signal reaches the server itself.
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout?.on('data', (c: Buffer) => (out += c.toString('utf8')));
   child.stderr?.on('data', (c: Buffer) => (out += c.toString('utf8')));

@@ -11,10 +11,11 @@ export interface ReceivedMail {
 
 /** Undoes quoted-printable soft breaks and escapes so codes and French text read plainly. */
 function decodeBody(raw: string): string {
-  const body = raw.split(/\r?\n\r?\n/).slice(1).join('\n\n');
-  return body
-    .replace(/=\r?\n/g, '')
-    .replace(/(=[0-9A-F]{2})+/g, (m) => Buffer.from(m.replace(/=/g, ''), 'hex').toString('utf8'));
+  const body = raw
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join('\n\n');
+  return body.replace(/=\r?\n/g, '').replace(/(=[0-9A-F]{2})+/g, (m) => Buffer.from(m.replace(/=/g, ''), 'hex').toString('utf8'));
 }
 
 /**

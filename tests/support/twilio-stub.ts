@@ -44,9 +44,21 @@ export async function startTwilioStub(validSid = 'AC' + '0'.repeat(32), validTok
       const send = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(url.pathname);
       if (req.method === 'POST' && send) {
         const form = new URLSearchParams(await readBody(req));
-        const sms = { accountSid: send[1] ?? '', to: form.get('To') ?? '', from: form.get('From') ?? '', body: form.get('Body') ?? '', auth };
+        const sms = {
+          accountSid: send[1] ?? '',
+          to: form.get('To') ?? '',
+          from: form.get('From') ?? '',
+          body: form.get('Body') ?? '',
+          auth,
+        };
         messages.push(sms);
-        return json(201, { sid: `SM${messages.length.toString().padStart(32, '0')}`, status: 'queued', to: sms.to, from: sms.from, body: sms.body });
+        return json(201, {
+          sid: `SM${messages.length.toString().padStart(32, '0')}`,
+          status: 'queued',
+          to: sms.to,
+          from: sms.from,
+          body: sms.body,
+        });
       }
       json(404, { code: 20404, message: 'Not found', status: 404 });
     })();

@@ -26,7 +26,8 @@ describe('time slots', () => {
     expect(isSlot('07:00', CREATE_SLOTS)).toBe(true);
     expect(isSlot('21:30:00', CREATE_SLOTS)).toBe(true);
     expect(isSlot('07:00', EDIT_SLOTS)).toBe(false);
-    for (const bad of ['06:30', '22:00', '10:15', '10:00:30', '7:00', '24:00', '', 'abc', '10h00']) expect(isSlot(bad, CREATE_SLOTS)).toBe(false);
+    for (const bad of ['06:30', '22:00', '10:15', '10:00:30', '7:00', '24:00', '', 'abc', '10h00'])
+      expect(isSlot(bad, CREATE_SLOTS)).toBe(false);
     expect(shortTime('18:30:00')).toBe('18:30');
   });
 });

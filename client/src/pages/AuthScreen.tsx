@@ -65,7 +65,12 @@ export function AuthScreen({ onLogin, initialStep = 'phone' }: AuthScreenProps) 
           />
         )}
         {step === 'otp-email' && (
-          <OtpEmailStep email={start.email} resendAfterSeconds={resendAfter} onVerified={() => setStep('register')} onChangeEmail={() => setStep('phone')} />
+          <OtpEmailStep
+            email={start.email}
+            resendAfterSeconds={resendAfter}
+            onVerified={() => setStep('register')}
+            onChangeEmail={() => setStep('phone')}
+          />
         )}
         {step === 'register' && (
           <CreateAccountStep

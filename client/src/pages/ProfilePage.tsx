@@ -46,7 +46,12 @@ export default function ProfilePage({ preparePhoto }: ProfilePageProps = {}) {
     <div className="page">
       <h1 className="page-title">Mon Profil</h1>
       <div className="stack">
-        <Notice kind={notice?.kind ?? 'info'} message={notice?.message} onClose={() => setNotice(null)} persistent={notice?.kind === 'info'} />
+        <Notice
+          kind={notice?.kind ?? 'info'}
+          message={notice?.message}
+          onClose={() => setNotice(null)}
+          persistent={notice?.kind === 'info'}
+        />
         <div className="profile-layout">
           {editing ? (
             levels.isPending ? (

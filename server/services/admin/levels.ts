@@ -75,7 +75,12 @@ export async function updateLevel(deps: AdminDeps, actor: SessionUser, input: TU
           })
           .where(sql`${matches.levels} @> jsonb_build_array(${from}::text)`);
       }
-      await writeAudit(tx, deps, actor, { action: 'update', entity: 'level', entityId: id, details: { niveau: before.niveau, ...changes } });
+      await writeAudit(tx, deps, actor, {
+        action: 'update',
+        entity: 'level',
+        entityId: id,
+        details: { niveau: before.niveau, ...changes },
+      });
       return row;
     }),
   );
@@ -90,7 +95,12 @@ export async function deleteLevel(deps: AdminDeps, actor: SessionUser, input: { 
   await deps.db.transaction(async (tx) => {
     const [row] = await tx.delete(levels).where(eq(levels.id, input.id)).returning(levelColumns);
     if (!row) throw notFound(MSG.admin.levelNotFound);
-    await writeAudit(tx, deps, actor, { action: 'delete', entity: 'level', entityId: input.id, details: { niveau: row.niveau, label: row.label } });
+    await writeAudit(tx, deps, actor, {
+      action: 'delete',
+      entity: 'level',
+      entityId: input.id,
+      details: { niveau: row.niveau, label: row.label },
+    });
   });
   return { success: true, message: MSG.admin.deleted };
 }

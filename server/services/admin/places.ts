@@ -58,19 +58,32 @@ export async function updatePlace(deps: AdminDeps, actor: SessionUser, input: TU
  * instead (players have booked there); past matches keep it too, so players' history stays whole.
  * The place row is locked first, so no match can be created there between the check and the delete.
  */
-export async function deletePlace(deps: Pick<Deps, 'db' | 'clock' | 'env'>, actor: SessionUser, input: { id: number }): Promise<TActionResult> {
+export async function deletePlace(
+  deps: Pick<Deps, 'db' | 'clock' | 'env'>,
+  actor: SessionUser,
+  input: { id: number },
+): Promise<TActionResult> {
   const today = localParts(deps.clock.now(), deps.env.APP_TIMEZONE);
   try {
     await deps.db.transaction(async (tx) => {
       const [place] = await tx.select(placeColumns).from(places).where(eq(places.id, input.id)).for('update');
       if (!place) throw notFound(MSG.admin.placeNotFound);
       const upcoming = or(gt(matches.date, today.date), and(eq(matches.date, today.date), gte(matches.time, today.time)));
-      const [next] = await tx.select({ id: matches.id }).from(matches).where(and(eq(matches.placeId, input.id), upcoming)).limit(1);
+      const [next] = await tx
+        .select({ id: matches.id })
+        .from(matches)
+        .where(and(eq(matches.placeId, input.id), upcoming))
+        .limit(1);
       if (next) throw conflict(MSG.admin.placeHasUpcoming);
       const [past] = await tx.select({ id: matches.id }).from(matches).where(eq(matches.placeId, input.id)).limit(1);
       if (past) throw conflict(MSG.admin.placeHasMatches);
       await tx.delete(places).where(eq(places.id, input.id));
-      await writeAudit(tx, deps, actor, { action: 'delete', entity: 'place', entityId: input.id, details: { name: place.name, city: place.city } });
+      await writeAudit(tx, deps, actor, {
+        action: 'delete',
+        entity: 'place',
+        entityId: input.id,
+        details: { name: place.name, city: place.city },
+      });
     });
   } catch (e) {
     if (pgError(e)?.code === FOREIGN_KEY_VIOLATION) throw conflict(MSG.admin.placeHasMatches);

@@ -20,7 +20,11 @@ export async function getAdminSettings(deps: Pick<Deps, 'db'>, _actor: SessionUs
  * The bounds are also checked here, not only by the input schema, because these numbers drive
  * the create-match form and its server-side checks for every player.
  */
-export async function saveAdminSettings(deps: Pick<Deps, 'db' | 'clock'>, actor: SessionUser, input: TSaveSomeSettingsInput): Promise<TActionResult> {
+export async function saveAdminSettings(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  actor: SessionUser,
+  input: TSaveSomeSettingsInput,
+): Promise<TActionResult> {
   const entries = SETTING_KEYS.flatMap((key): [SettingKey, number][] => (input[key] === undefined ? [] : [[key, input[key]]]));
   for (const [key, value] of entries) {
     if (!Number.isInteger(value) || value < 1 || value > SETTING_MAX[key]) {

@@ -34,7 +34,11 @@ export async function getSmtpConfig(deps: Pick<Deps, 'db'>, _actor: SessionUser)
  * sent back; left empty on a later save it keeps the stored one, and is required when none is
  * stored. While `is_active`, every mail of the app (OTP codes included) goes through it.
  */
-export async function saveSmtpConfig(deps: Pick<Deps, 'db' | 'secrets' | 'clock'>, actor: SessionUser, input: TSmtpSaveInput): Promise<TActionResult> {
+export async function saveSmtpConfig(
+  deps: Pick<Deps, 'db' | 'secrets' | 'clock'>,
+  actor: SessionUser,
+  input: TSmtpSaveInput,
+): Promise<TActionResult> {
   const stored = await storedRow(deps);
   const newPassword = input.password ?? '';
   const keptEnc = keptSecret(newPassword === '', stored?.passwordEnc, MSG.admin.smtpFieldsRequired);
@@ -50,7 +54,10 @@ export async function saveSmtpConfig(deps: Pick<Deps, 'db' | 'secrets' | 'clock'
     updatedAt: deps.clock.now(),
   };
   await deps.db.transaction(async (tx) => {
-    await tx.insert(smtpConfig).values({ id: 1, ...values }).onConflictDoUpdate({ target: smtpConfig.id, set: values });
+    await tx
+      .insert(smtpConfig)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: smtpConfig.id, set: values });
     await writeAudit(tx, deps, actor, {
       action: stored ? 'update' : 'create',
       entity: 'smtp',

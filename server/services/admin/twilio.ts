@@ -37,7 +37,11 @@ export async function getTwilioConfig(deps: Pick<Deps, 'db' | 'secrets'>, _actor
  * back unchanged from the form keeps the stored one, so the admin never has to retype it. Once
  * `isLive` is on, SMS (PIN reset codes) really go out through Twilio.
  */
-export async function saveTwilioConfig(deps: Pick<Deps, 'db' | 'secrets' | 'clock'>, actor: SessionUser, input: TTwilioSaveInput): Promise<TActionResult> {
+export async function saveTwilioConfig(
+  deps: Pick<Deps, 'db' | 'secrets' | 'clock'>,
+  actor: SessionUser,
+  input: TTwilioSaveInput,
+): Promise<TActionResult> {
   const stored = await storedConfig(deps);
   const authToken = keptSecret(isMasked(input.authToken), stored?.authToken, MSG.admin.smsFieldsRequired) ?? input.authToken;
   const values = {
@@ -48,11 +52,19 @@ export async function saveTwilioConfig(deps: Pick<Deps, 'db' | 'secrets' | 'cloc
     updatedAt: deps.clock.now(),
   };
   await deps.db.transaction(async (tx) => {
-    await tx.insert(smsConfig).values({ id: 1, ...values }).onConflictDoUpdate({ target: smsConfig.id, set: values });
+    await tx
+      .insert(smsConfig)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: smsConfig.id, set: values });
     await writeAudit(tx, deps, actor, {
       action: stored ? 'update' : 'create',
       entity: 'twilio',
-      details: { account_sid: input.accountSid, phone_number: input.phoneNumber, is_live: input.isLive, token_changed: authToken !== stored?.authToken },
+      details: {
+        account_sid: input.accountSid,
+        phone_number: input.phoneNumber,
+        is_live: input.isLive,
+        token_changed: authToken !== stored?.authToken,
+      },
     });
   });
   return { success: true, message: MSG.admin.smsSaved };

@@ -76,7 +76,14 @@ export async function updateUser(deps: AdminDeps, actor: SessionUser, input: TAd
       if (Object.keys(changes).length > 0) {
         await tx
           .update(users)
-          .set({ name: changes.name, phone: changes.phone, email: changes.email, level: changes.level, isAdmin: changes.is_admin, updatedAt: deps.clock.now() })
+          .set({
+            name: changes.name,
+            phone: changes.phone,
+            email: changes.email,
+            level: changes.level,
+            isAdmin: changes.is_admin,
+            updatedAt: deps.clock.now(),
+          })
           .where(eq(users.id, input.id));
         await writeAudit(tx, deps, actor, { action: 'update', entity: 'user', entityId: input.id, details: changes });
       }
@@ -98,16 +105,17 @@ export async function deleteUser(deps: AdminDeps, actor: SessionUser, input: { i
   if (input.id === actor.id) throw badRequest(MSG.admin.cannotDeleteSelf);
   await deps.db.transaction(async (tx) => {
     await lockAdminChanges(tx);
-    const [target] = await tx
-      .select({ name: users.name, isAdmin: users.isAdmin })
-      .from(users)
-      .where(eq(users.id, input.id))
-      .for('update');
+    const [target] = await tx.select({ name: users.name, isAdmin: users.isAdmin }).from(users).where(eq(users.id, input.id)).for('update');
     if (!target) throw notFound(MSG.admin.userNotFound);
     if (target.isAdmin) await guardAdminCount(tx, actor, input.id);
     const freed = await removeUserFromMatches(tx, input.id);
     await tx.delete(users).where(eq(users.id, input.id));
-    await writeAudit(tx, deps, actor, { action: 'delete', entity: 'user', entityId: input.id, details: { name: target.name, places_given_back: freed } });
+    await writeAudit(tx, deps, actor, {
+      action: 'delete',
+      entity: 'user',
+      entityId: input.id,
+      details: { name: target.name, places_given_back: freed },
+    });
   });
   return { success: true, message: MSG.admin.deleted };
 }

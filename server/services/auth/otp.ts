@@ -61,7 +61,12 @@ export async function issueCode(deps: OtpDeps & Pick<Deps, 'logger'>, t: OtpTarg
       .where(and(eq(otpCodes.channel, t.channel), eq(otpCodes.target, t.target), isNull(otpCodes.consumedAt), isNull(otpCodes.verifiedAt)));
     const [inserted] = await tx
       .insert(otpCodes)
-      .values({ ...t, codeHash: hashCode(deps.secrets, t, code), expiresAt: new Date(now.getTime() + OTP_TTL_MINUTES * MINUTE), createdAt: now })
+      .values({
+        ...t,
+        codeHash: hashCode(deps.secrets, t, code),
+        expiresAt: new Date(now.getTime() + OTP_TTL_MINUTES * MINUTE),
+        createdAt: now,
+      })
       .returning({ id: otpCodes.id });
     return inserted;
   });

@@ -46,7 +46,12 @@ export async function requestPinReset(deps: Deps, email: string) {
   if (bySms) await sendSmsCode(deps, account.phone);
   else await sendEmailCode(deps, email);
   const destination = bySms ? maskPhone(account.phone) : maskEmail(email);
-  return { success: true, message: MSG.auth.resetCodeSent(destination), channel: bySms ? ('sms' as const) : ('email' as const), destination };
+  return {
+    success: true,
+    message: MSG.auth.resetCodeSent(destination),
+    channel: bySms ? ('sms' as const) : ('email' as const),
+    destination,
+  };
 }
 
 /**
@@ -73,7 +78,8 @@ export async function resetPinWithCode(
 export async function resetPinWithProof(deps: Deps, input: { phone: string; newPin: string }) {
   const account = await findCredentials(deps, { phone: input.phone });
   if (!account) throw notFound(MSG.auth.unknownPhone);
-  if (!(await consumeProof(deps.db, deps.clock.now(), accountTargets(account)))) throw new AppError('FORBIDDEN', MSG.auth.ownershipNotVerified);
+  if (!(await consumeProof(deps.db, deps.clock.now(), accountTargets(account))))
+    throw new AppError('FORBIDDEN', MSG.auth.ownershipNotVerified);
   await setPin(deps, account.id, input.newPin);
   await revokeOtherSessions(deps, account.id);
   return { success: true, message: MSG.auth.resetDone };

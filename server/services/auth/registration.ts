@@ -71,7 +71,15 @@ export async function register(deps: Deps, input: TRegisterData): Promise<Logged
       if (!(await consumeProof(tx, now, proofOf))) throw new AppError('FORBIDDEN', MSG.auth.emailNotVerified);
       const [row] = await tx
         .insert(users)
-        .values({ name: input.name, email: input.email, phone: input.phone, pinHash, isAdmin: isListedAdmin(deps, input.email), createdAt: now, updatedAt: now })
+        .values({
+          name: input.name,
+          email: input.email,
+          phone: input.phone,
+          pinHash,
+          isAdmin: isListedAdmin(deps, input.email),
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning({ id: users.id });
       if (!row) throw new Error('insert returned no row');
       return row.id;

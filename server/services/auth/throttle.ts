@@ -31,7 +31,11 @@ const minutesLeft = (until: Date, now: Date) => Math.max(1, Math.ceil((until.get
 
 /** Minutes left on a lock of `key`, or 0 when it is not locked. */
 async function lockedMinutes(deps: Pick<Deps, 'db' | 'clock'>, key: string): Promise<number> {
-  const [row] = await deps.db.select({ lockedUntil: authThrottles.lockedUntil }).from(authThrottles).where(eq(authThrottles.key, key)).limit(1);
+  const [row] = await deps.db
+    .select({ lockedUntil: authThrottles.lockedUntil })
+    .from(authThrottles)
+    .where(eq(authThrottles.key, key))
+    .limit(1);
   const now = deps.clock.now();
   return row?.lockedUntil && row.lockedUntil > now ? minutesLeft(row.lockedUntil, now) : 0;
 }

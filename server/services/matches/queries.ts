@@ -130,7 +130,11 @@ export async function listMyMatches(deps: Pick<Deps, 'db' | 'clock' | 'env'>, ac
   const finished = all.filter((m) => m.is_finished).reverse();
   return {
     matches: [...upcoming, ...finished],
-    counters: { created: all.filter((m) => m.is_creator).length, joined: all.filter((m) => !m.is_creator).length, upcoming: upcoming.length },
+    counters: {
+      created: all.filter((m) => m.is_creator).length,
+      joined: all.filter((m) => !m.is_creator).length,
+      upcoming: upcoming.length,
+    },
   };
 }
 

@@ -44,7 +44,10 @@ function fixtureLink(fixtures: Fixtures, calls: Call[]): TRPCLink<AppRouter> {
               observer.next({ result: { type: 'data', data } });
               observer.complete();
             },
-            (error: unknown) => observer.error(error instanceof TRPCClientError ? (error as TRPCClientError<AppRouter>) : TRPCClientError.from(error as Error)),
+            (error: unknown) =>
+              observer.error(
+                error instanceof TRPCClientError ? (error as TRPCClientError<AppRouter>) : TRPCClientError.from(error as Error),
+              ),
           );
       });
 }
@@ -71,7 +74,19 @@ export interface RenderOptions {
 export function renderWithProviders(ui: ReactElement, { fixtures = {}, route = '/', user = null }: RenderOptions = {}) {
   const calls: Call[] = [];
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
-  const client = trpc.createClient({ links: [fixtureLink({ 'auth.me': user === 'stored' ? null : user, 'auth.checkDevice': { isTrusted: true }, 'auth.logout': { success: true }, ...fixtures }, calls)] });
+  const client = trpc.createClient({
+    links: [
+      fixtureLink(
+        {
+          'auth.me': user === 'stored' ? null : user,
+          'auth.checkDevice': { isTrusted: true },
+          'auth.logout': { success: true },
+          ...fixtures,
+        },
+        calls,
+      ),
+    ],
+  });
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <trpc.Provider client={client} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>

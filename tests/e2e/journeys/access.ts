@@ -17,9 +17,13 @@ export function adminAccessJourney(s: Suite) {
       // No Administration entry in the user menu either.
       await page.getByRole('button', { name: /menu du compte/ }).click();
       await page.getByRole('link', { name: 'Mon Profil', exact: true }).waitFor();
-      if ((await page.getByRole('link', { name: 'Administration' }).count()) !== 0) throw new Error('a standard player sees the Administration link');
+      if ((await page.getByRole('link', { name: 'Administration' }).count()) !== 0)
+        throw new Error('a standard player sees the Administration link');
       await page.keyboard.press('Escape');
-      await page.getByRole('link', { name: /accueil/i }).first().click();
+      await page
+        .getByRole('link', { name: /accueil/i })
+        .first()
+        .click();
       await expectPath(page, '/');
     });
   });

@@ -95,7 +95,9 @@ export function registrationJourney(s: Suite) {
       const photo = page.getByRole('img', { name: `Photo de ${player.name}` });
       await expect.poll(() => photo.getAttribute('src')).toMatch(/^\/api\/users\/\d+\/photo/);
       // The stored photo really loads (decoded by the browser, not a broken image).
-      await expect.poll(() => photo.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth)).toBe(96);
+      await expect
+        .poll(() => photo.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth))
+        .toBe(96);
       await page.getByText('Niveau 3', { exact: true }).first().waitFor();
 
       // PIN change in the modal, which closes itself 1.5 s after the success message.

@@ -22,7 +22,16 @@ export interface SessionAnswer {
   success: boolean;
   message: string;
   token: string;
-  user: { id: number; name: string; email: string | null; phone: string; level: string | null; is_admin: boolean; photo: string | null; created_at: string };
+  user: {
+    id: number;
+    name: string;
+    email: string | null;
+    phone: string;
+    level: string | null;
+    is_admin: boolean;
+    photo: string | null;
+    created_at: string;
+  };
 }
 
 export interface World {
@@ -82,7 +91,9 @@ export async function register(w: World, p: Omit<Person, 'id' | 'token'>): Promi
   const code = await w.smtp.codeFor(p.email);
   const verified = await w.api.call('POST', '/api/auth/verify-otp-email', { body: { email: p.email, code } });
   if (verified.status !== 200) throw new Error(`verify-otp-email: ${verified.status} ${verified.text}`);
-  const res = await w.api.call<SessionAnswer>('POST', '/api/auth/register', { body: { name: p.name, email: p.email, phone: p.phone, pin: p.pin } });
+  const res = await w.api.call<SessionAnswer>('POST', '/api/auth/register', {
+    body: { name: p.name, email: p.email, phone: p.phone, pin: p.pin },
+  });
   if (res.status !== 200 && res.status !== 201) throw new Error(`register: ${res.status} ${res.text}`);
   return { ...p, id: res.body.user.id, token: res.body.token, answer: res.body };
 }

@@ -20,7 +20,11 @@ afterAll(async () => {
   await w?.stop();
 });
 
-const profile = (photo: string | null) => ({ params: { id: player.id }, token: player.token, body: { name: 'Lina Limite', level: 'Niveau 2', photo } });
+const profile = (photo: string | null) => ({
+  params: { id: player.id },
+  token: player.token,
+  body: { name: 'Lina Limite', level: 'Niveau 2', photo },
+});
 
 describe('JSON-only bodies', () => {
   it('refuses form, text and multipart bodies with 415 and a French error, changing nothing', async () => {
@@ -29,10 +33,18 @@ describe('JSON-only bodies', () => {
       expect(res.status, contentType).toBe(415);
       expect(res.body, contentType).toMatchObject({ error: 'Le corps de la requête doit être au format JSON (application/json).' });
     }
-    const legacy = await w.api.call('POST', '/api/auth/login-by-email', { raw: 'email=a@b.fr&pin=1234', contentType: 'application/x-www-form-urlencoded' });
+    const legacy = await w.api.call('POST', '/api/auth/login-by-email', {
+      raw: 'email=a@b.fr&pin=1234',
+      contentType: 'application/x-www-form-urlencoded',
+    });
     expect(legacy.status).toBe(415);
     expect(legacy.body).toEqual({ success: false, error: 'Le corps de la requête doit être au format JSON (application/json).' });
-    const form = await w.api.call('PUT', '/api/users/{id}', { params: { id: player.id }, token: player.token, raw: 'name=Pirate&level=Niveau+1', contentType: 'application/x-www-form-urlencoded' });
+    const form = await w.api.call('PUT', '/api/users/{id}', {
+      params: { id: player.id },
+      token: player.token,
+      raw: 'name=Pirate&level=Niveau+1',
+      contentType: 'application/x-www-form-urlencoded',
+    });
     expect(form.status).toBe(415);
     const me = await w.api.call<{ user: { name: string } }>('GET', '/api/users/{id}', { params: { id: player.id }, token: player.token });
     expect(me.body.user.name).toBe('Lina Limite');
@@ -57,14 +69,19 @@ describe('body size', () => {
   it('refuses a photo just over 5 MB with 413 and the French photo message', async () => {
     const res = await w.api.call('PUT', '/api/users/{id}', profile(pngOfSize(5 * MB + 20_000)));
     expect(res.status).toBe(413);
-    expect((res.body as { error: string }).error).toMatch(/^La photo est trop grande \(.+ MB\)\. Veuillez choisir une photo de moins de 5MB\.$/);
+    expect((res.body as { error: string }).error).toMatch(
+      /^La photo est trop grande \(.+ MB\)\. Veuillez choisir une photo de moins de 5MB\.$/,
+    );
   });
 
   it('refuses a body declared over the limit with 413 and a French error, without reading it', async () => {
     // The server answers from Content-Length alone and closes the connection; a client that kept
     // writing would see the reset instead, so this one sends the headers and a first chunk, then reads.
     const limit = Math.ceil(5 * MB * (4 / 3)) + 64 * 1024;
-    for (const [method, path, token] of [['PUT', `/api/users/${player.id}`, player.token], ['POST', '/api/auth/check-user', undefined]] as const) {
+    for (const [method, path, token] of [
+      ['PUT', `/api/users/${player.id}`, player.token],
+      ['POST', '/api/auth/check-user', undefined],
+    ] as const) {
       const res = await declareOversized(w.server.url, method, path, limit + 1, token);
       expect(res.status, path).toBe(413);
       expect(JSON.parse(res.text), path).toMatchObject({ error: 'La requête est trop volumineuse.' });
@@ -76,7 +93,13 @@ describe('body size', () => {
 });
 
 /** Sends headers announcing `length` bytes of JSON and a first chunk, then reads the early answer. */
-function declareOversized(base: string, method: string, path: string, length: number, token?: string): Promise<{ status: number; text: string }> {
+function declareOversized(
+  base: string,
+  method: string,
+  path: string,
+  length: number,
+  token?: string,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     let answered = false;
     const headers: Record<string, string> = { 'content-type': 'application/json', 'content-length': String(length) };
@@ -120,7 +143,10 @@ describe('fields', () => {
     const slots = await w.api.call('POST', '/api/matches', { token: player.token, body: { ...fields, slots: 'beaucoup' } });
     expect(slots.status).toBe(400);
     expect(slots.body).toEqual({ success: false, error: 'Veuillez choisir un nombre de places.' });
-    const levels = await w.api.call('POST', '/api/matches', { token: player.token, body: { ...fields, levels: 'Niveau 2', slots: 2, place_id: { id: 1 } } });
+    const levels = await w.api.call('POST', '/api/matches', {
+      token: player.token,
+      body: { ...fields, levels: 'Niveau 2', slots: 2, place_id: { id: 1 } },
+    });
     expect(levels.status).toBe(400);
     expect(levels.body).toEqual({ success: false, error: 'Veuillez sélectionner un lieu' });
     const id = await w.api.call('GET', '/api/users/{id}', { params: { id: 'abc' }, token: player.token });

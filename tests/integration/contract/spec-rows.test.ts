@@ -53,16 +53,40 @@ describe('accounts', () => {
   it('check-user, check-user-by-email, send-otp-email, verify-otp-email, register', async () => {
     expect((await w.api.call('POST', '/api/auth/check-user', { body: { phone: '0612340001' } })).body).toEqual({ exists: false });
     expect((await w.api.call('POST', '/api/auth/check-user-by-email', { body: { email: ADMIN_EMAIL } })).body).toEqual({ exists: false });
-    const reg = await register(w, { name: 'Admin Contrat', email: ADMIN_EMAIL, phone: '0612340000', pin: '4829', deviceId: 'device-admin' });
+    const reg = await register(w, {
+      name: 'Admin Contrat',
+      email: ADMIN_EMAIL,
+      phone: '0612340000',
+      pin: '4829',
+      deviceId: 'device-admin',
+    });
     admin = reg;
-    expect(reg.answer).toMatchObject({ success: true, message: 'Compte créé avec succès !', user: { email: ADMIN_EMAIL, phone: '+33612340000', is_admin: true } });
+    expect(reg.answer).toMatchObject({
+      success: true,
+      message: 'Compte créé avec succès !',
+      user: { email: ADMIN_EMAIL, phone: '+33612340000', is_admin: true },
+    });
     expect(reg.answer.token.length).toBeGreaterThan(20);
-    alice = await register(w, { name: 'Alice Martin', email: 'alice@example.fr', phone: '0612340001', pin: '7351', deviceId: 'device-alice' });
+    alice = await register(w, {
+      name: 'Alice Martin',
+      email: 'alice@example.fr',
+      phone: '0612340001',
+      pin: '7351',
+      deviceId: 'device-alice',
+    });
     bob = await register(w, { name: 'Bob Durand', email: 'bob@example.fr', phone: '0612340002', pin: '9264', deviceId: 'device-bob' });
-    carol = await register(w, { name: 'Carol Petit', email: 'carol@example.fr', phone: '0612340003', pin: '5173', deviceId: 'device-carol' });
+    carol = await register(w, {
+      name: 'Carol Petit',
+      email: 'carol@example.fr',
+      phone: '0612340003',
+      pin: '5173',
+      deviceId: 'device-carol',
+    });
     expect(alice.id).not.toBe(bob.id);
     expect((await w.api.call('POST', '/api/auth/check-user', { body: { phone: '0612340001' } })).body).toEqual({ exists: true });
-    expect((await w.api.call('POST', '/api/auth/check-user-by-email', { body: { email: 'ALICE@example.fr' } })).body).toEqual({ exists: true });
+    expect((await w.api.call('POST', '/api/auth/check-user-by-email', { body: { email: 'ALICE@example.fr' } })).body).toEqual({
+      exists: true,
+    });
   });
 
   it('send-otp-email answers success; a wrong code is refused in French with success: false', async () => {
@@ -74,29 +98,41 @@ describe('accounts', () => {
   });
 
   it('register refuses an unverified e-mail, then a phone in use with the spec text', async () => {
-    const unverified = await w.api.call('POST', '/api/auth/register', { body: { name: 'Eve', email: 'eve@example.fr', phone: '0612349998', pin: '8642' } });
+    const unverified = await w.api.call('POST', '/api/auth/register', {
+      body: { name: 'Eve', email: 'eve@example.fr', phone: '0612349998', pin: '8642' },
+    });
     expect(unverified.status).toBe(403);
     expect(unverified.body).toEqual({ success: false, error: "Veuillez d'abord vérifier votre email avec le code reçu." });
     // (An e-mail already in use cannot get a fresh code within the 300 s resend delay of its
     // registration, so its 409 is covered by the accounts tests; the phone one is reachable here.)
     await w.api.call('POST', '/api/auth/send-otp-email', { body: { email: 'eve@example.fr' } });
-    await w.api.call('POST', '/api/auth/verify-otp-email', { body: { email: 'eve@example.fr', code: await w.smtp.codeFor('eve@example.fr') } });
-    const samePhone = await w.api.call('POST', '/api/auth/register', { body: { name: 'Eve', email: 'eve@example.fr', phone: alice.phone, pin: '8642' } });
+    await w.api.call('POST', '/api/auth/verify-otp-email', {
+      body: { email: 'eve@example.fr', code: await w.smtp.codeFor('eve@example.fr') },
+    });
+    const samePhone = await w.api.call('POST', '/api/auth/register', {
+      body: { name: 'Eve', email: 'eve@example.fr', phone: alice.phone, pin: '8642' },
+    });
     expect(samePhone.status).toBe(409);
     expect(samePhone.body).toEqual({
       success: false,
       error: 'Un compte existe déjà avec ce numéro de téléphone. Veuillez utiliser un autre numéro ou vous connecter.',
     });
-    expect((await w.api.call('POST', '/api/auth/check-user-by-email', { body: { email: 'eve@example.fr' } })).body).toEqual({ exists: false });
+    expect((await w.api.call('POST', '/api/auth/check-user-by-email', { body: { email: 'eve@example.fr' } })).body).toEqual({
+      exists: false,
+    });
   });
 
   it('login-by-email and login answer success, user, message and a Bearer token', async () => {
-    const byEmail = await w.api.call<SessionAnswer>('POST', '/api/auth/login-by-email', { body: { email: alice.email, pin: alice.pin, deviceId: alice.deviceId } });
+    const byEmail = await w.api.call<SessionAnswer>('POST', '/api/auth/login-by-email', {
+      body: { email: alice.email, pin: alice.pin, deviceId: alice.deviceId },
+    });
     expect(byEmail.status).toBe(200);
     expect(byEmail.body).toMatchObject({ success: true, message: 'Connexion réussie', user: { id: alice.id, name: 'Alice Martin' } });
     expect(byEmail.headers.get('set-cookie')).toMatch(/padel_session=/);
     alice.token = byEmail.body.token;
-    const byPhone = await w.api.call<SessionAnswer>('POST', '/api/auth/login', { body: { phone: bob.phone, pin: bob.pin, deviceId: bob.deviceId } });
+    const byPhone = await w.api.call<SessionAnswer>('POST', '/api/auth/login', {
+      body: { phone: bob.phone, pin: bob.pin, deviceId: bob.deviceId },
+    });
     expect(byPhone.body).toMatchObject({ success: true, user: { id: bob.id } });
     bob.token = byPhone.body.token;
     const me = await w.api.call('GET', '/api/users/{id}', { params: { id: bob.id }, ...bearer(bob) });
@@ -104,7 +140,9 @@ describe('accounts', () => {
   });
 
   it('login refusals carry the spec texts', async () => {
-    const unknown = await w.api.call('POST', '/api/auth/login-by-email', { body: { email: 'nobody@example.fr', pin: '4829', deviceId: 'd' } });
+    const unknown = await w.api.call('POST', '/api/auth/login-by-email', {
+      body: { email: 'nobody@example.fr', pin: '4829', deviceId: 'd' },
+    });
     expect(unknown.body).toEqual({ success: false, error: 'Email incorrect. Vérifiez votre adresse email.' });
     const wrong = await w.api.call('POST', '/api/auth/login-by-email', { body: { email: carol.email, pin: '1357', deviceId: 'd' } });
     expect(wrong.status).toBe(401);
@@ -112,7 +150,9 @@ describe('accounts', () => {
   });
 
   it('the session cookie works as well as the Bearer token', async () => {
-    const login = await w.api.call('POST', '/api/auth/login-by-email', { body: { email: carol.email, pin: carol.pin, deviceId: carol.deviceId } });
+    const login = await w.api.call('POST', '/api/auth/login-by-email', {
+      body: { email: carol.email, pin: carol.pin, deviceId: carol.deviceId },
+    });
     const cookie = /padel_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
     expect(cookie).toBeDefined();
     const me = await w.api.call('GET', '/api/users/{id}', { params: { id: carol.id }, headers: { cookie: cookie! } });
@@ -120,7 +160,9 @@ describe('accounts', () => {
   });
 
   it('GET /auth/me answers the session user; POST /auth/logout revokes the token', async () => {
-    const login = await w.api.call<SessionAnswer>('POST', '/api/auth/login-by-email', { body: { email: carol.email, pin: carol.pin, deviceId: 'short-lived' } });
+    const login = await w.api.call<SessionAnswer>('POST', '/api/auth/login-by-email', {
+      body: { email: carol.email, pin: carol.pin, deviceId: 'short-lived' },
+    });
     const token = login.body.token;
     expect((await w.api.call('GET', '/api/auth/me', { token })).body).toMatchObject({ success: true, user: { id: carol.id } });
     expect((await w.api.call('POST', '/api/auth/logout', { token, body: {} })).body).toEqual({ success: true });
@@ -129,11 +171,20 @@ describe('accounts', () => {
   });
 
   it('check-device answers isTrusted for the session user only', async () => {
-    const known = await w.api.call('POST', '/api/auth/check-device', { body: { userId: alice.id, deviceId: alice.deviceId }, ...bearer(alice) });
+    const known = await w.api.call('POST', '/api/auth/check-device', {
+      body: { userId: alice.id, deviceId: alice.deviceId },
+      ...bearer(alice),
+    });
     expect(known.body).toEqual({ isTrusted: true });
-    const other = await w.api.call('POST', '/api/auth/check-device', { body: { userId: alice.id, deviceId: 'never-seen' }, ...bearer(alice) });
+    const other = await w.api.call('POST', '/api/auth/check-device', {
+      body: { userId: alice.id, deviceId: 'never-seen' },
+      ...bearer(alice),
+    });
     expect(other.body).toEqual({ isTrusted: false });
-    const notMe = await w.api.call('POST', '/api/auth/check-device', { body: { userId: bob.id, deviceId: alice.deviceId }, ...bearer(alice) });
+    const notMe = await w.api.call('POST', '/api/auth/check-device', {
+      body: { userId: bob.id, deviceId: alice.deviceId },
+      ...bearer(alice),
+    });
     expect(notMe.status).toBe(403);
     expect(notMe.body).toEqual({ error: "Action non autorisée : l'identifiant fourni ne correspond pas à votre session." });
   });
@@ -154,20 +205,32 @@ describe('accounts', () => {
     expect(photo.headers.get('content-type')).toBe('image/png');
     const other = await w.api.call('GET', '/api/users/{id}', { params: { id: bob.id }, ...bearer(alice) });
     expect(other.status).toBe(403);
-    const otherPut = await w.api.call('PUT', '/api/users/{id}', { params: { id: bob.id }, body: { name: 'Pirate', level: 'Niveau 1' }, ...bearer(alice) });
+    const otherPut = await w.api.call('PUT', '/api/users/{id}', {
+      params: { id: bob.id },
+      body: { name: 'Pirate', level: 'Niveau 1' },
+      ...bearer(alice),
+    });
     expect(otherPut.status).toBe(403);
     const unchanged = await w.api.call<{ user: { name: string } }>('GET', '/api/users/{id}', { params: { id: bob.id }, ...bearer(bob) });
     expect(unchanged.body.user.name).toBe('Bob Durand');
   });
 
   it('change-pin {userId, currentPin, newPin}', async () => {
-    const wrong = await w.api.call('POST', '/api/auth/change-pin', { body: { userId: bob.id, currentPin: '1357', newPin: '8642' }, ...bearer(bob) });
+    const wrong = await w.api.call('POST', '/api/auth/change-pin', {
+      body: { userId: bob.id, currentPin: '1357', newPin: '8642' },
+      ...bearer(bob),
+    });
     expect(wrong.status).toBeGreaterThanOrEqual(400);
     expect(wrong.body).toEqual({ success: false, error: 'Le PIN actuel est incorrect.' });
-    const ok = await w.api.call('POST', '/api/auth/change-pin', { body: { userId: bob.id, currentPin: bob.pin, newPin: '8642' }, ...bearer(bob) });
+    const ok = await w.api.call('POST', '/api/auth/change-pin', {
+      body: { userId: bob.id, currentPin: bob.pin, newPin: '8642' },
+      ...bearer(bob),
+    });
     expect(ok.body).toEqual({ success: true, message: 'PIN modifié avec succès !' });
     bob.pin = '8642';
-    const login = await w.api.call<SessionAnswer>('POST', '/api/auth/login', { body: { phone: bob.phone, pin: '8642', deviceId: bob.deviceId } });
+    const login = await w.api.call<SessionAnswer>('POST', '/api/auth/login', {
+      body: { phone: bob.phone, pin: '8642', deviceId: bob.deviceId },
+    });
     expect(login.body.success).toBe(true);
     bob.token = login.body.token;
   });
@@ -183,7 +246,9 @@ describe('accounts', () => {
     expect(verified.body).toEqual({ success: true, message: 'Numéro de téléphone vérifié avec succès.' });
     const reset = await w.api.call('POST', '/api/auth/reset-pin', { body: { phone: carol.phone, newPin: '2468' } });
     expect(reset.body).toEqual({ success: true, message: 'Code PIN réinitialisé avec succès.' });
-    const login = await w.api.call<SessionAnswer>('POST', '/api/auth/login-by-email', { body: { email: carol.email, pin: '2468', deviceId: carol.deviceId } });
+    const login = await w.api.call<SessionAnswer>('POST', '/api/auth/login-by-email', {
+      body: { email: carol.email, pin: '2468', deviceId: carol.deviceId },
+    });
     expect(login.body.success).toBe(true);
     carol.token = login.body.token;
   });
@@ -192,12 +257,22 @@ describe('accounts', () => {
 describe('admin calls (header user-id)', () => {
   it('places: list, create, update, delete; the public list follows', async () => {
     expect((await w.api.call('GET', '/api/admin/places', asAdmin())).body).toEqual([]);
-    const created = await w.api.call<{ id: number }>('POST', '/api/admin/places', { body: { name: 'Padel Club', address: '1 rue du Stade', city: 'Lyon' }, ...asAdmin() });
+    const created = await w.api.call<{ id: number }>('POST', '/api/admin/places', {
+      body: { name: 'Padel Club', address: '1 rue du Stade', city: 'Lyon' },
+      ...asAdmin(),
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: 'Padel Club', city: 'Lyon', is_active: true });
     placeId = created.body.id;
-    const spare = await w.api.call<{ id: number }>('POST', '/api/admin/places', { body: { name: 'Temporaire', address: '2 rue', city: 'Lyon' }, ...asAdmin() });
-    const updated = await w.api.call('PUT', '/api/admin/places/{id}', { params: { id: spare.body.id }, body: { is_active: false }, ...asAdmin() });
+    const spare = await w.api.call<{ id: number }>('POST', '/api/admin/places', {
+      body: { name: 'Temporaire', address: '2 rue', city: 'Lyon' },
+      ...asAdmin(),
+    });
+    const updated = await w.api.call('PUT', '/api/admin/places/{id}', {
+      params: { id: spare.body.id },
+      body: { is_active: false },
+      ...asAdmin(),
+    });
     expect(updated.body).toMatchObject({ id: spare.body.id, is_active: false });
     expect((await w.api.call<{ name: string }[]>('GET', '/api/places')).body.map((p) => p.name)).toEqual(['Padel Club']);
     const removed = await w.api.call('DELETE', '/api/admin/places/{id}', { params: { id: spare.body.id }, ...asAdmin() });
@@ -207,10 +282,17 @@ describe('admin calls (header user-id)', () => {
 
   it('levels: list, create, update, delete', async () => {
     expect((await w.api.call<unknown[]>('GET', '/api/admin/levels', asAdmin())).body).toHaveLength(8);
-    const created = await w.api.call<{ id: number }>('POST', '/api/admin/levels', { body: { niveau: 'Niveau 9', label: 'Légende', ordre: '9' }, ...asAdmin() });
+    const created = await w.api.call<{ id: number }>('POST', '/api/admin/levels', {
+      body: { niveau: 'Niveau 9', label: 'Légende', ordre: '9' },
+      ...asAdmin(),
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ niveau: 'Niveau 9', label: 'Légende', ordre: 9 });
-    const updated = await w.api.call('PUT', '/api/admin/levels/{id}', { params: { id: created.body.id }, body: { label: 'Mythe' }, ...asAdmin() });
+    const updated = await w.api.call('PUT', '/api/admin/levels/{id}', {
+      params: { id: created.body.id },
+      body: { label: 'Mythe' },
+      ...asAdmin(),
+    });
     expect(updated.body).toMatchObject({ label: 'Mythe' });
     const removed = await w.api.call('DELETE', '/api/admin/levels/{id}', { params: { id: created.body.id }, ...asAdmin() });
     expect(removed.body).toMatchObject({ success: true });
@@ -222,14 +304,24 @@ describe('admin calls (header user-id)', () => {
     const empty = await w.api.call('POST', '/api/admin/twilio/test', { body: {}, ...asAdmin() });
     expect(empty.body).toEqual({ success: false, error: 'Veuillez remplir tous les champs' });
     const saved = await w.api.call('POST', '/api/admin/twilio/save', {
-      body: { accountSid: 'AC0123456789abcdef0123456789abcdef', authToken: 'secret-token-1234', phoneNumber: '+33700000000', isLive: false },
+      body: {
+        accountSid: 'AC0123456789abcdef0123456789abcdef',
+        authToken: 'secret-token-1234',
+        phoneNumber: '+33700000000',
+        isLive: false,
+      },
       ...asAdmin(),
     });
     expect(saved.body).toEqual({ success: true, message: 'Configuration Twilio enregistrée avec succès !' });
     const config = await w.api.call('GET', '/api/admin/twilio/config', asAdmin());
     expect(config.body).toEqual({
       success: true,
-      config: { account_sid: 'AC0123456789abcdef0123456789abcdef', auth_token: '********1234', phone_number: '+33700000000', is_live: false },
+      config: {
+        account_sid: 'AC0123456789abcdef0123456789abcdef',
+        auth_token: '********1234',
+        phone_number: '+33700000000',
+        is_live: false,
+      },
     });
     // The stored credentials are tried against Twilio, which this machine cannot reach (nor would
     // it accept made-up credentials): the documented failure answer. The success path runs
@@ -240,11 +332,23 @@ describe('admin calls (header user-id)', () => {
   });
 
   it('smtp-config (GET/POST) and smtp-test {email}', async () => {
-    expect((await w.api.call('GET', '/api/admin/smtp-config', asAdmin())).body).toEqual({ host: '', port: 587, secure: false, username: '', is_active: false });
+    expect((await w.api.call('GET', '/api/admin/smtp-config', asAdmin())).body).toEqual({
+      host: '',
+      port: 587,
+      secure: false,
+      username: '',
+      is_active: false,
+    });
     const smtp = { host: '127.0.0.1', port: w.smtp.port, secure: false, username: 'relay', password: 'relay-pass', is_active: true };
     const saved = await w.api.call('POST', '/api/admin/smtp-config', { body: smtp, ...asAdmin() });
     expect(saved.body).toEqual({ message: 'Configuration SMTP enregistrée avec succès !' });
-    expect((await w.api.call('GET', '/api/admin/smtp-config', asAdmin())).body).toEqual({ host: '127.0.0.1', port: w.smtp.port, secure: false, username: 'relay', is_active: true });
+    expect((await w.api.call('GET', '/api/admin/smtp-config', asAdmin())).body).toEqual({
+      host: '127.0.0.1',
+      port: w.smtp.port,
+      secure: false,
+      username: 'relay',
+      is_active: true,
+    });
     const test = await w.api.call('POST', '/api/admin/smtp-test', { body: { email: 'test.smtp@example.fr' }, ...asAdmin() });
     expect(test.body).toEqual({ message: 'Email de test envoyé avec succès !' });
     expect((await w.smtp.waitForMail('test.smtp@example.fr')).text).toContain('configuration SMTP fonctionne');
@@ -274,24 +378,45 @@ describe('admin calls (header user-id)', () => {
     const code = await w.smtp.codeFor('bob.new@example.fr');
     // With that code proven, registering the e-mail again meets the spec's "existing account" text.
     await w.api.call('POST', '/api/auth/verify-otp-email', { body: { email: 'bob.new@example.fr', code } });
-    const again = await w.api.call('POST', '/api/auth/register', { body: { name: 'Bis', email: 'bob.new@example.fr', phone: '0612349997', pin: '8642' } });
+    const again = await w.api.call('POST', '/api/auth/register', {
+      body: { name: 'Bis', email: 'bob.new@example.fr', phone: '0612349997', pin: '8642' },
+    });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ success: false, error: 'Un compte existe déjà avec cet email. Veuillez utiliser un autre email ou vous connecter.' });
-    const dora = await register(w, { name: 'Dora Supprimée', email: 'dora.del@example.fr', phone: '0612340009', pin: '3817', deviceId: 'd' });
+    expect(again.body).toEqual({
+      success: false,
+      error: 'Un compte existe déjà avec cet email. Veuillez utiliser un autre email ou vous connecter.',
+    });
+    const dora = await register(w, {
+      name: 'Dora Supprimée',
+      email: 'dora.del@example.fr',
+      phone: '0612340009',
+      pin: '3817',
+      deviceId: 'd',
+    });
     const removed = await w.api.call('DELETE', '/api/admin/users/{id}', { params: { id: dora.id }, ...asAdmin() });
     expect(removed.body).toMatchObject({ success: true });
     expect((await w.api.call('POST', '/api/auth/check-user-by-email', { body: { email: dora.email } })).body).toEqual({ exists: false });
   });
 
   it('general-settings: map of numeric strings, saved and served publicly', async () => {
-    expect((await w.api.call('GET', '/api/admin/general-settings', asAdmin())).body).toEqual({ max_places: '3', max_levels_selection: '3', months_ahead: '1' });
-    const saved = await w.api.call('POST', '/api/admin/general-settings', { body: { max_places: '4', max_levels_selection: '3', months_ahead: '2' }, ...asAdmin() });
+    expect((await w.api.call('GET', '/api/admin/general-settings', asAdmin())).body).toEqual({
+      max_places: '3',
+      max_levels_selection: '3',
+      months_ahead: '1',
+    });
+    const saved = await w.api.call('POST', '/api/admin/general-settings', {
+      body: { max_places: '4', max_levels_selection: '3', months_ahead: '2' },
+      ...asAdmin(),
+    });
     expect(saved.body).toEqual({ success: true, message: 'Paramètres mis à jour avec succès !' });
     expect((await w.api.call('GET', '/api/settings')).body).toEqual({ max_places: 4, max_levels_selection: 3, months_ahead: 2 });
   });
 
   it('GET /admin/audit lists what the admin changed', async () => {
-    const audit = await w.api.call<{ entity: string; actor_name: string | null }[]>('GET', '/api/admin/audit', { ...asAdmin(), query: { limit: 50 } });
+    const audit = await w.api.call<{ entity: string; actor_name: string | null }[]>('GET', '/api/admin/audit', {
+      ...asAdmin(),
+      query: { limit: 50 },
+    });
     expect(new Set(audit.body.map((e) => e.entity))).toEqual(new Set(['place', 'level', 'twilio', 'smtp', 'user', 'settings']));
     expect(audit.body[0]?.actor_name).toBe('Admin Contrat');
   });
@@ -310,9 +435,15 @@ describe('matches', () => {
   const fields = () => ({ place_id: placeId, date, time: '18:00', levels: ['Niveau 3', 'Niveau 4'], slots: 3 });
 
   it('POST /matches {…, created_by} then GET /matches lists it', async () => {
-    const created = await w.api.call<{ match: { id: number } }>('POST', '/api/matches', { body: { ...fields(), created_by: alice.id }, ...bearer(alice) });
+    const created = await w.api.call<{ match: { id: number } }>('POST', '/api/matches', {
+      body: { ...fields(), created_by: alice.id },
+      ...bearer(alice),
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ success: true, match: { place_id: placeId, date, created_by: alice.id, slots: 3, missing_players: 3 } });
+    expect(created.body).toMatchObject({
+      success: true,
+      match: { place_id: placeId, date, created_by: alice.id, slots: 3, missing_players: 3 },
+    });
     matchId = created.body.match.id;
     const list = await w.api.call<{ id: number; levels: string; time: string; place_name: string }[]>('GET', '/api/matches');
     const found = list.body.find((m) => m.id === matchId);
@@ -329,19 +460,43 @@ describe('matches', () => {
   });
 
   it('PUT /matches/{id} {…, user_id} by the creator only', async () => {
-    const byOther = await w.api.call('PUT', '/api/matches/{id}', { params: { id: matchId }, body: { ...fields(), time: '19:00', user_id: bob.id }, ...bearer(bob) });
+    const byOther = await w.api.call('PUT', '/api/matches/{id}', {
+      params: { id: matchId },
+      body: { ...fields(), time: '19:00', user_id: bob.id },
+      ...bearer(bob),
+    });
     expect(byOther.status).toBe(403);
-    const ok = await w.api.call('PUT', '/api/matches/{id}', { params: { id: matchId }, body: { ...fields(), time: '19:00', user_id: alice.id }, ...bearer(alice) });
+    const ok = await w.api.call('PUT', '/api/matches/{id}', {
+      params: { id: matchId },
+      body: { ...fields(), time: '19:00', user_id: alice.id },
+      ...bearer(alice),
+    });
     expect(ok.body).toMatchObject({ success: true, message: 'Match modifié avec succès !', match: { id: matchId, time: '19:00:00' } });
   });
 
   it('POST /matches/{id}/join {user_id}, once', async () => {
-    const joined = await w.api.call('POST', '/api/matches/{id}/join', { params: { id: matchId }, body: { user_id: bob.id }, ...bearer(bob) });
-    expect(joined.body).toMatchObject({ success: true, message: 'Vous avez rejoint le match avec succès !', match: { missing_players: 2 } });
-    const twice = await w.api.call('POST', '/api/matches/{id}/join', { params: { id: matchId }, body: { user_id: bob.id }, ...bearer(bob) });
+    const joined = await w.api.call('POST', '/api/matches/{id}/join', {
+      params: { id: matchId },
+      body: { user_id: bob.id },
+      ...bearer(bob),
+    });
+    expect(joined.body).toMatchObject({
+      success: true,
+      message: 'Vous avez rejoint le match avec succès !',
+      match: { missing_players: 2 },
+    });
+    const twice = await w.api.call('POST', '/api/matches/{id}/join', {
+      params: { id: matchId },
+      body: { user_id: bob.id },
+      ...bearer(bob),
+    });
     expect(twice.status).toBe(409);
     expect(twice.body).toEqual({ success: false, error: 'Vous avez déjà rejoint ce match.' });
-    const own = await w.api.call('POST', '/api/matches/{id}/join', { params: { id: matchId }, body: { user_id: alice.id }, ...bearer(alice) });
+    const own = await w.api.call('POST', '/api/matches/{id}/join', {
+      params: { id: matchId },
+      body: { user_id: alice.id },
+      ...bearer(alice),
+    });
     expect(own.body).toMatchObject({ success: false, error: 'Vous ne pouvez pas rejoindre votre propre match.' });
   });
 
@@ -354,10 +509,18 @@ describe('matches', () => {
   });
 
   it('GET /matches/mine shows created and joined matches; POST /matches/{id}/leave gives the place back', async () => {
-    const mine = await w.api.call<{ matches: { id: number; is_creator: boolean }[]; counters: Record<string, number> }>('GET', '/api/matches/mine', bearer(bob));
+    const mine = await w.api.call<{ matches: { id: number; is_creator: boolean }[]; counters: Record<string, number> }>(
+      'GET',
+      '/api/matches/mine',
+      bearer(bob),
+    );
     expect(mine.body.matches).toEqual([expect.objectContaining({ id: matchId, is_creator: false })]);
     expect(mine.body.counters).toMatchObject({ created: 0, joined: 1 });
-    const left = await w.api.call('POST', '/api/matches/{id}/leave', { params: { id: matchId }, body: { user_id: bob.id }, ...bearer(bob) });
+    const left = await w.api.call('POST', '/api/matches/{id}/leave', {
+      params: { id: matchId },
+      body: { user_id: bob.id },
+      ...bearer(bob),
+    });
     expect(left.body).toMatchObject({ success: true, message: 'Vous avez quitté le match.', match: { missing_players: 3 } });
   });
 
@@ -367,7 +530,11 @@ describe('matches', () => {
     const ok = await w.api.call('DELETE', '/api/matches/{id}', { params: { id: matchId }, body: { user_id: alice.id }, ...bearer(alice) });
     expect(ok.body).toMatchObject({ success: true });
     expect((await w.api.call<{ id: number }[]>('GET', '/api/matches')).body.map((m) => m.id)).not.toContain(matchId);
-    const gone = await w.api.call('DELETE', '/api/matches/{id}', { params: { id: matchId }, body: { user_id: alice.id }, ...bearer(alice) });
+    const gone = await w.api.call('DELETE', '/api/matches/{id}', {
+      params: { id: matchId },
+      body: { user_id: alice.id },
+      ...bearer(alice),
+    });
     expect(gone.status).toBe(404);
   });
 });
@@ -407,7 +574,9 @@ describe('coverage', () => {
   });
 
   it('walked every operation of the OpenAPI description too', () => {
-    const described = Object.entries(w.doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => [m.toUpperCase() as 'GET', path] as const));
+    const described = Object.entries(w.doc.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((m) => [m.toUpperCase() as 'GET', path] as const),
+    );
     expect(w.api.missing(described).filter((k) => !(k in WALKED_WITHOUT_SUCCESS))).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
-import { useId, type ReactNode } from "react";
-import { dayParts, formatLongDate } from "../../lib/format";
-import { levelColour, textOn } from "./level-colour";
-import type { LevelView } from "./types";
+import { useId, type ReactNode } from 'react';
+import { dayParts, formatLongDate } from '../../lib/format';
+import { levelColour, textOn } from './level-colour';
+import type { LevelView } from './types';
 
 interface GroupProps {
   legend: string;
@@ -15,13 +15,9 @@ function ChoiceGroup({ legend, hint, error, children }: GroupProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <fieldset
-      className="choice-group"
-      aria-describedby={describedBy}
-      aria-invalid={error ? true : undefined}
-    >
+    <fieldset className="choice-group" aria-describedby={describedBy} aria-invalid={error ? true : undefined}>
       <legend className="choice-legend">{legend}</legend>
       {hint && (
         <p className="choice-hint" id={hintId}>
@@ -48,29 +44,25 @@ interface DateStripProps {
 /** One button per day, scrolling sideways on small screens. */
 export function DateStrip({ dates, value, onChange, error }: DateStripProps) {
   return (
-    <ChoiceGroup
-      legend="Date"
-      error={error}
-      hint={value ? formatLongDate(value) : undefined}
-    >
+    <ChoiceGroup legend="Date" error={error} hint={value ? formatLongDate(value) : undefined}>
       <div className="date-strip" role="group" aria-label="Jours disponibles">
         {dates.map((date) => {
           const parts = dayParts(date);
           const selected = date === value;
           return (
-            <button
-              key={date}
-              type="button"
-              className="date-chip"
-              aria-pressed={selected}
-              onClick={() => onChange(date)}
-            >
+            <button key={date} type="button" className="date-chip" aria-pressed={selected} onClick={() => onChange(date)}>
               {/* The long date is the accessible name; the short visible parts are hidden from it
                   (an aria-label that does not contain the visible text fails WCAG 2.5.3). */}
               <span className="visually-hidden">{formatLongDate(date)}</span>
-              <span className="date-chip-weekday" aria-hidden="true">{parts.weekday}</span>
-              <span className="date-chip-day" aria-hidden="true">{parts.day}</span>
-              <span className="date-chip-month" aria-hidden="true">{parts.month}</span>
+              <span className="date-chip-weekday" aria-hidden="true">
+                {parts.weekday}
+              </span>
+              <span className="date-chip-day" aria-hidden="true">
+                {parts.day}
+              </span>
+              <span className="date-chip-month" aria-hidden="true">
+                {parts.month}
+              </span>
             </button>
           );
         })}
@@ -91,13 +83,7 @@ export function TimeSlots({ times, value, onChange, error }: TimeSlotsProps) {
     <ChoiceGroup legend="Horaire" error={error}>
       <div className="slot-grid">
         {times.map((time) => (
-          <button
-            key={time}
-            type="button"
-            className="slot-chip"
-            aria-pressed={time === value}
-            onClick={() => onChange(time)}
-          >
+          <button key={time} type="button" className="slot-chip" aria-pressed={time === value} onClick={() => onChange(time)}>
             {time}
           </button>
         ))}
@@ -117,11 +103,7 @@ interface PlacesCountProps {
 export function PlacesCount({ max, value, onChange, error }: PlacesCountProps) {
   const counts = Array.from({ length: Math.max(1, max) }, (_, i) => i + 1);
   return (
-    <ChoiceGroup
-      legend="Nombre de places"
-      hint="Nombre de joueurs recherchés"
-      error={error}
-    >
+    <ChoiceGroup legend="Nombre de places" hint="Nombre de joueurs recherchés" error={error}>
       <div className="count-row">
         {counts.map((n) => (
           <button
@@ -129,7 +111,7 @@ export function PlacesCount({ max, value, onChange, error }: PlacesCountProps) {
             type="button"
             className="count-chip"
             aria-pressed={n === value}
-            aria-label={`${n} place${n > 1 ? "s" : ""}`}
+            aria-label={`${n} place${n > 1 ? 's' : ''}`}
             onClick={() => onChange(n)}
           >
             {n}
@@ -149,19 +131,13 @@ interface LevelChipsProps {
 }
 
 /** Level chips in the level's colour; once `max` are chosen the others are disabled. */
-export function LevelChips({
-  levels,
-  selected,
-  max,
-  onToggle,
-  error,
-}: LevelChipsProps) {
+export function LevelChips({ levels, selected, max, onToggle, error }: LevelChipsProps) {
   const atMax = selected.length >= max;
   return (
     <ChoiceGroup
       legend="Niveaux"
       error={error}
-      hint={`${selected.length}/${max} sélectionné${selected.length > 1 ? "s" : ""} — ${max} niveau${max > 1 ? "x" : ""} au maximum`}
+      hint={`${selected.length}/${max} sélectionné${selected.length > 1 ? 's' : ''} — ${max} niveau${max > 1 ? 'x' : ''} au maximum`}
     >
       <div className="level-chips">
         {levels.map((level) => {
@@ -185,11 +161,7 @@ export function LevelChips({
               }
               onClick={() => onToggle(level.niveau)}
             >
-              <span
-                className="level-chip-dot"
-                style={{ background: colour }}
-                aria-hidden="true"
-              />
+              <span className="level-chip-dot" style={{ background: colour }} aria-hidden="true" />
               <span className="level-chip-name">{level.niveau}</span>
               <span className="level-chip-label">{level.label}</span>
             </button>

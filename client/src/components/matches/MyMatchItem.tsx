@@ -95,7 +95,14 @@ export function MyMatchItem({ match, catalogue, places, editDates, editTimes, ma
           }}
           onSave={(draft) =>
             update.mutate(
-              { id: match.id, place_id: Number(draft.placeId), date: draft.date, time: draft.time, levels: draft.levels, slots: draft.slots },
+              {
+                id: match.id,
+                place_id: Number(draft.placeId),
+                date: draft.date,
+                time: draft.time,
+                levels: draft.levels,
+                slots: draft.slots,
+              },
               {
                 onSuccess: () => {
                   setEditing(false);

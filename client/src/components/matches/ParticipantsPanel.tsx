@@ -24,7 +24,11 @@ function ParticipantsList({ participants, catalogue }: ParticipantsListProps) {
             <span className="participant-name">{p.name}</span>
             <span className="participant-joined">Inscrit le {formatDateTime(p.joined_at)}</span>
           </div>
-          {p.level ? <LevelBadge niveau={p.level} catalogue={catalogue} /> : <span className="participant-nolevel">Niveau non renseigné</span>}
+          {p.level ? (
+            <LevelBadge niveau={p.level} catalogue={catalogue} />
+          ) : (
+            <span className="participant-nolevel">Niveau non renseigné</span>
+          )}
           <a className="participant-phone" href={`tel:${p.phone}`}>
             {p.phone}
           </a>
@@ -46,7 +50,9 @@ export function ParticipantsPanel({ matchId, id, catalogue }: ParticipantsPanelP
   return (
     <div className="participants-panel" id={id} role="group" aria-label="Participants">
       {query.isPending && <Spinner label="Chargement des participants..." showLabel />}
-      {query.isError && <Notice kind="error" persistent message={errorMessage(query.error, 'Erreur lors du chargement des participants')} />}
+      {query.isError && (
+        <Notice kind="error" persistent message={errorMessage(query.error, 'Erreur lors du chargement des participants')} />
+      )}
       {query.data && <ParticipantsList participants={query.data} catalogue={catalogue} />}
     </div>
   );

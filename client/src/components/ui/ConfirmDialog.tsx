@@ -13,7 +13,16 @@ export interface ConfirmDialogProps {
 }
 
 /** Asks before an irreversible action (deleting a match, a place, a level, a user). */
-export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCancel, open = true, loading = false, cancelLabel = 'Annuler' }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  open = true,
+  loading = false,
+  cancelLabel = 'Annuler',
+}: ConfirmDialogProps) {
   return (
     <Modal title={title} open={open} onClose={onCancel} className="modal-small">
       <p className="confirm-message">{message}</p>

@@ -9,7 +9,8 @@ export interface ModalProps {
   className?: string;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** A modal dialog: focus moves inside and stays there, Escape or the close button closes it, focus returns after. */
 export function Modal({ title, open, onClose, children, className }: ModalProps) {
@@ -57,7 +58,14 @@ export function Modal({ title, open, onClose, children, className }: ModalProps)
   if (!open) return null;
   return (
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={panel} className={['modal', className ?? ''].filter(Boolean).join(' ')} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+      <div
+        ref={panel}
+        className={['modal', className ?? ''].filter(Boolean).join(' ')}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+      >
         <div className="modal-header">
           <h2 id={titleId} className="modal-title">
             {title}

@@ -101,7 +101,8 @@ function LevelForm({ level, nextOrdre, saving, onSave, onCancel }: LevelFormProp
         </Field>
       </div>
       <p className="admin-preview">
-        Aperçu : <LevelBadge niveau={niveau || 'Niveau'} catalogue={[{ niveau: niveau || 'Niveau', label, couleur: validColour, ordre: 1 }]} />
+        Aperçu :{' '}
+        <LevelBadge niveau={niveau || 'Niveau'} catalogue={[{ niveau: niveau || 'Niveau', label, couleur: validColour, ordre: 1 }]} />
       </p>
       {error && <Notice kind="error" persistent message={error} />}
       <EditFormActions isNew={!level} saving={saving} onCancel={onCancel} />
@@ -143,7 +144,9 @@ export function LevelsTab() {
           saving={create.isPending || update.isPending}
           onCancel={crud.closeForm}
           onSave={(values) =>
-            crud.edited?.id !== undefined ? update.mutate({ id: crud.edited.id, ...values }, crud.saveHandlers) : create.mutate(values, crud.saveHandlers)
+            crud.edited?.id !== undefined
+              ? update.mutate({ id: crud.edited.id, ...values }, crud.saveHandlers)
+              : create.mutate(values, crud.saveHandlers)
           }
         />
       )}

@@ -83,7 +83,9 @@ export function PlacesTab() {
           place={crud.edited}
           saving={create.isPending || update.isPending}
           onCancel={crud.closeForm}
-          onSave={(values) => (crud.edited ? update.mutate({ id: crud.edited.id, ...values }, crud.saveHandlers) : create.mutate(values, crud.saveHandlers))}
+          onSave={(values) =>
+            crud.edited ? update.mutate({ id: crud.edited.id, ...values }, crud.saveHandlers) : create.mutate(values, crud.saveHandlers)
+          }
         />
       )}
       <AdminList

@@ -60,22 +60,48 @@ function SmtpForm({ config }: { config: SmtpConfig | null }) {
     <form className="card admin-form" onSubmit={onSave} noValidate aria-label="Configuration SMTP">
       <div className="admin-form-grid">
         <Field label="Serveur SMTP">
-          <input className="input" value={host} onChange={(e) => setHost(e.target.value)} placeholder="smtp.exemple.fr" autoComplete="off" />
+          <input
+            className="input"
+            value={host}
+            onChange={(e) => setHost(e.target.value)}
+            placeholder="smtp.exemple.fr"
+            autoComplete="off"
+          />
         </Field>
         <Field label="Port">
-          <input className="input" type="number" inputMode="numeric" min={1} max={65535} value={port} onChange={(e) => setPort(e.target.value)} />
+          <input
+            className="input"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={65535}
+            value={port}
+            onChange={(e) => setPort(e.target.value)}
+          />
         </Field>
         <Field label="Nom d'utilisateur">
           <input className="input" value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="off" />
         </Field>
         <Field label="Mot de passe" hint={hasPassword ? 'Laissez vide pour conserver le mot de passe enregistré.' : undefined}>
-          <input className="input" type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" />
+          <input
+            className="input"
+            type="password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            autoComplete="new-password"
+          />
         </Field>
         <Field label="Email d'expéditeur">
           <input className="input" type="email" value={fromEmail} onChange={(e) => setFromEmail(e.target.value)} autoComplete="off" />
         </Field>
         <Field label="Nom d'expéditeur">
-          <input className="input" value={fromName} onChange={(e) => setFromName(e.target.value)} placeholder="Padel Match" autoComplete="off" />
+          <input
+            className="input"
+            value={fromName}
+            onChange={(e) => setFromName(e.target.value)}
+            placeholder="Padel Match"
+            autoComplete="off"
+          />
         </Field>
       </div>
       <div className="admin-checks">
@@ -112,7 +138,8 @@ function SmtpTest() {
     test.mutate(
       { email: email.trim() },
       {
-        onSuccess: (r) => (r.success ? notice.success(r.message || MSG.admin.smtpTestSent) : notice.error(r.message || MSG.admin.smtpTestFailed)),
+        onSuccess: (r) =>
+          r.success ? notice.success(r.message || MSG.admin.smtpTestSent) : notice.error(r.message || MSG.admin.smtpTestFailed),
         onError: (err) => notice.error(errorMessage(err, MSG.admin.smtpTestFailed)),
       },
     );

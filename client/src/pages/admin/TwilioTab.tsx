@@ -56,7 +56,13 @@ function TwilioForm({ config }: { config: TwilioConfig | null }) {
     <form className="card admin-form" onSubmit={onSave} noValidate aria-label="Configuration Twilio">
       <div className="admin-form-grid">
         <Field label="Account SID">
-          <input className="input" value={accountSid} onChange={(e) => setAccountSid(e.target.value)} autoComplete="off" spellCheck={false} />
+          <input
+            className="input"
+            value={accountSid}
+            onChange={(e) => setAccountSid(e.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+          />
         </Field>
         <Field label="Auth Token" hint={config ? 'Laissez la valeur masquée pour conserver le jeton enregistré.' : undefined}>
           <input

@@ -108,16 +108,20 @@ export function UsersTab() {
   const [query, setQuery] = useState('');
 
   const needle = query.trim().toLowerCase();
-  const users = (list.data ?? []).filter(
-    (u) => !needle || [u.name, u.email ?? '', u.phone].some((v) => v.toLowerCase().includes(needle)),
-  );
+  const users = (list.data ?? []).filter((u) => !needle || [u.name, u.email ?? '', u.phone].some((v) => v.toLowerCase().includes(needle)));
 
   return (
     <div className="admin-tab-body">
       <PanelHead title="Utilisateurs" lead={list.data ? `${list.data.length} compte${list.data.length > 1 ? 's' : ''}` : undefined} />
       <NoticeSlot notice={crud.notice.notice} onClose={crud.notice.clear} />
       <Field label="Rechercher un utilisateur" className="admin-search">
-        <input className="input" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Nom, email ou téléphone" />
+        <input
+          className="input"
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder="Nom, email ou téléphone"
+        />
       </Field>
       <AdminList
         loading={list.isPending}

@@ -24,7 +24,15 @@ export interface CreateAccountStepProps {
 const FIELDS = ['name', 'email', 'pin', 'confirmPin'];
 
 /** Step 'register': name, e-mail, PIN and its confirmation; success logs the player in. */
-export function CreateAccountStep({ name: initialName, email: initialEmail, phone, country, onLoggedIn, onCreatedNotLoggedIn, onBack }: CreateAccountStepProps) {
+export function CreateAccountStep({
+  name: initialName,
+  email: initialEmail,
+  phone,
+  country,
+  onLoggedIn,
+  onCreatedNotLoggedIn,
+  onBack,
+}: CreateAccountStepProps) {
   const [name, setName] = useState(initialName);
   const [email, setEmail] = useState(initialEmail);
   const [pin, setPin] = useState('');
@@ -72,7 +80,14 @@ export function CreateAccountStep({ name: initialName, email: initialEmail, phon
           <input className="input" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
         </Field>
         <Field label="Email" error={fieldError('email')}>
-          <input className="input" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input
+            className="input"
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </Field>
         <PinPairFields
           name="pin"

@@ -50,7 +50,15 @@ export function LoginStep({ initialEmail, notice, onLoggedIn, onChangeEmail, onF
       {carried && <Notice kind={carried.kind} message={carried.message} persistent />}
       <form className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
         <Field label="Email" error={fieldError('email')}>
-          <input className="input" type="email" name="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input
+            className="input"
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </Field>
         <Field label="Code PIN" error={fieldError('pin')}>
           <PinInput name="pin" autoComplete="current-password" value={pin} onValueChange={setPin} />

@@ -15,7 +15,16 @@ export interface PinPairFieldsProps {
 }
 
 /** A new 4-digit PIN and its confirmation (registration, PIN reset, PIN change). */
-export function PinPairFields({ name, labels, pin, confirmPin, onPinChange, onConfirmPinChange, fieldError, disabled }: PinPairFieldsProps) {
+export function PinPairFields({
+  name,
+  labels,
+  pin,
+  confirmPin,
+  onPinChange,
+  onConfirmPinChange,
+  fieldError,
+  disabled,
+}: PinPairFieldsProps) {
   return (
     <>
       <Field label={labels.pin} error={fieldError(name)}>

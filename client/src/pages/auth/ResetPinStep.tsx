@@ -81,10 +81,21 @@ export function ResetPinStep({ initialEmail, onLoggedIn, onBack }: ResetPinStepP
 
   if (!sentTo)
     return (
-      <AuthCard title="Réinitialiser le code PIN" lead="Pour vérifier que ce compte est bien le vôtre, nous vous envoyons un code de vérification.">
+      <AuthCard
+        title="Réinitialiser le code PIN"
+        lead="Pour vérifier que ce compte est bien le vôtre, nous vous envoyons un code de vérification."
+      >
         <form className="auth-form" noValidate onSubmit={(e) => void requestCode(e)}>
           <Field label="Email" error={fieldError('email')}>
-            <input className="input" type="email" name="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+            <input
+              className="input"
+              type="email"
+              name="email"
+              autoComplete="email"
+              inputMode="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
           </Field>
           <Notice kind="error" message={formError} persistent />
           <StepActions onBack={onBack} loading={request.isPending}>

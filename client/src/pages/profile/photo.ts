@@ -22,7 +22,8 @@ function decodeWithImage(file: File): Promise<DecodedImage> {
   return new Promise((resolve, reject) => {
     const url = URL.createObjectURL(file);
     const img = new Image();
-    img.onload = () => resolve({ source: img, width: img.naturalWidth, height: img.naturalHeight, release: () => URL.revokeObjectURL(url) });
+    img.onload = () =>
+      resolve({ source: img, width: img.naturalWidth, height: img.naturalHeight, release: () => URL.revokeObjectURL(url) });
     img.onerror = () => {
       URL.revokeObjectURL(url);
       reject(new Error('image decode failed'));
