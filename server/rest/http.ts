@@ -3,9 +3,8 @@ import { ZodError, type z } from 'zod';
 import { MSG } from '../../common/messages';
 import type { Deps } from '../deps';
 import { assertAdmin, assertSelf, assertUser } from '../lib/auth';
-import { AppError, ERROR_TABLE, errorBody, HTTP_ERRORS } from '../lib/errors';
-import { contextFromRequest, type Context } from '../trpc/context';
-import { firstZodMessage } from '../trpc/init';
+import { AppError, ERROR_TABLE, errorBody, firstZodMessage, HTTP_ERRORS } from '../lib/errors';
+import { contextFromRequest, type Context } from '../lib/request-context';
 
 declare module 'fastify' {
   interface FastifyRequest {
