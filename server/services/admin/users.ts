@@ -24,9 +24,9 @@ export async function listUsers(deps: Pick<Deps, 'db'>, _actor: SessionUser): Pr
   return (await deps.db.select(userColumns).from(users).orderBy(asc(users.id))).map(toUser);
 }
 
-/** The phone as registration stores it; the admin may type it with spaces, dots or dashes. */
+/** The phone as registration stores it, by the same rule. */
 function phoneOf(raw: string, country: string | undefined): string {
-  const checked = resolvePhone(raw.replace(/[\s.-]/g, ''), country);
+  const checked = resolvePhone(raw, country);
   if (!checked.ok) throw badRequest(checked.message);
   return checked.phone;
 }
