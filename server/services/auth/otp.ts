@@ -5,6 +5,7 @@ import { MSG } from '../../../common/messages';
 import type { DbOrTx } from '../../../db/client';
 import { otpCodes } from '../../../db/schema';
 import type { Deps } from '../../deps';
+import { ChannelNotConfigured } from '../../lib/delivery';
 import { AppError, badRequest } from '../../lib/errors';
 
 export type OtpChannel = 'email' | 'sms';
@@ -78,6 +79,8 @@ export async function issueCode(deps: OtpDeps & Pick<Deps, 'logger'>, t: OtpTarg
   } catch (err) {
     if (row) await deps.db.delete(otpCodes).where(eq(otpCodes.id, row.id));
     deps.logger.error({ err, channel: t.channel }, 'OTP delivery failed');
+    if (err instanceof ChannelNotConfigured)
+      throw new AppError('BAD_GATEWAY', err.channel === 'sms' ? MSG.auth.smsNotConfigured : MSG.auth.emailNotConfigured);
     throw new AppError('BAD_GATEWAY', MSG.auth.otpSendFailed);
   }
   return { resendAfterSeconds: OTP_RESEND_SECONDS };
