@@ -18,8 +18,7 @@ const storedCodes = (t: TestContext, channel: 'email' | 'sms', target: string) =
   t.db.db.$count(otpCodes, and(eq(otpCodes.channel, channel), eq(otpCodes.target, target)));
 
 /** Log lines that carry a code: the text of an SMS or mail, or any 6-digit number. */
-const linesWithCodes = (t: TestContext) =>
-  t.logs.lines.filter((l) => l.includes('code de vérification') || SIX_DIGITS.test(l));
+const linesWithCodes = (t: TestContext) => t.logs.lines.filter((l) => l.includes('code de vérification') || SIX_DIGITS.test(l));
 
 describe('in production, with neither Twilio live nor SMTP configured', () => {
   let t: TestContext;

@@ -41,7 +41,12 @@ export async function findCredentials(deps: Pick<Deps, 'db'>, who: LoginIdentity
  * its slot, and when it was the last one answers the lock message. Each check is logged (never the
  * PIN): the trail of guesses an account received.
  */
-export async function checkReservedPin(deps: Pick<Deps, 'db' | 'clock' | 'secrets' | 'logger'>, attempt: Attempt, hash: string, pin: string) {
+export async function checkReservedPin(
+  deps: Pick<Deps, 'db' | 'clock' | 'secrets' | 'logger'>,
+  attempt: Attempt,
+  hash: string,
+  pin: string,
+) {
   const ok = await verifyPin(hash, pin, deps.secrets.pinPepper);
   deps.logger.info({ throttleKey: attempt.key, ok }, 'PIN checked');
   if (ok) await clearFailures(deps, attempt.key);
