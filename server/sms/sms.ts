@@ -2,6 +2,7 @@ import twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';
 import type { Db } from '../../db/client';
 import { readSmsConfig } from '../../db/config-rows';
+import { ChannelNotConfigured } from '../lib/delivery';
 import type { Logger } from '../lib/logger';
 import type { Secrets } from '../lib/secrets';
 
@@ -12,7 +13,7 @@ export interface TwilioCredentials {
 }
 
 export interface SmsSender {
-  /** Sends through Twilio when the admin's config is live, else writes the text to the log. */
+  /** Sends through Twilio when the admin's config is live, else writes the text to the log (never in production). */
   send(to: string, body: string): Promise<void>;
   /** Asks Twilio whether these credentials open the account (the admin's "test" button). */
   verify(credentials: TwilioCredentials): Promise<void>;
@@ -24,6 +25,7 @@ interface SmsOptions {
   logger: Logger;
   /** Base URL of a stand-in of Twilio's API (tests); absent in production. */
   twilioBaseUrl?: string;
+  isProduction: boolean;
 }
 
 /** Sends the twilio package's real requests to another host, keeping path, method and body. */
@@ -45,6 +47,7 @@ export function createSmsSender(o: SmsOptions): SmsSender {
     async send(to, body) {
       const row = await readSmsConfig(o.db);
       if (!row?.isLive) {
+        if (o.isProduction) throw new ChannelNotConfigured('sms');
         o.logger.warn({ to, body }, 'SMS not sent (Twilio not live): printed here');
         return;
       }
