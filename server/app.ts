@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { MSG } from '../common/messages';
 import type { Deps } from './deps';
+import type { Env } from './env';
 import { HTTP_ERRORS } from './lib/errors';
 import { registerAuthRateLimit } from './lib/rate-limit';
 import { requestGuard } from './lib/request-guard';
@@ -19,6 +20,13 @@ export const CLIENT_DIST = fileURLToPath(new URL('../dist/client', import.meta.u
 /** Photos are at most 5 MB; base64 adds a third, JSON a little more. */
 export const BODY_LIMIT = Math.ceil(5 * 1024 * 1024 * (4 / 3)) + 64 * 1024;
 
+/**
+ * Fastify 5 ignores a bare hop count (it cannot tell a direct client from the proxy), so the count
+ * becomes proxy-addr's classic rule: the nearest `hops` addresses are proxies, the next one is the
+ * client. Only safe when the app is reachable through the proxy alone; addresses are safer still.
+ */
+const trustProxyOption = (v: Env['TRUST_PROXY']) => (typeof v === 'number' ? (_addr: string, hop: number) => hop < v : v);
+
 export interface BuildAppOptions {
   /** Serve the built client from `dist/client` with SPA fallback (default: when it exists). */
   serveClient?: boolean;
@@ -30,7 +38,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   const app = Fastify({
     loggerInstance: deps.logger,
     bodyLimit: BODY_LIMIT,
-    trustProxy: deps.env.TRUST_PROXY,
+    trustProxy: trustProxyOption(deps.env.TRUST_PROXY),
     // Batched GET URLs list every procedure path in one segment.
     routerOptions: { maxParamLength: 5000 },
     // Start-up also waits for the database and Redis; a loaded host should not abort it.
