@@ -3,12 +3,12 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { MSG } from '../common/messages';
 import type { Deps } from './deps';
 import type { Env } from './env';
 import { HTTP_ERRORS } from './lib/errors';
+import { registerHealth } from './lib/health';
 import { registerAuthRateLimit } from './lib/rate-limit';
 import { requestGuard } from './lib/request-guard';
 import { restPlugin } from './rest';
@@ -61,15 +61,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await registerAuthRateLimit(app, deps.env);
   app.addHook('onRequest', requestGuard);
 
-  app.get('/healthz', async (_req, reply) => {
-    try {
-      await deps.db.execute(sql`select 1`);
-      return { status: 'ok', database: 'ok', version: '1.2.2' };
-    } catch (err) {
-      deps.logger.error({ err }, 'health check: database unreachable');
-      return reply.code(503).send({ status: 'error', database: 'unreachable' });
-    }
-  });
+  registerHealth(app, deps);
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
