@@ -113,6 +113,8 @@ export const ZSmtpSaveInput = z.object({
   /** Empty keeps the stored password; required when none is stored yet. */
   password: z.string().optional(),
   is_active: z.boolean().default(true),
+  /** Accept an invalid or self-signed certificate ("Ne pas vérifier le certificat"). */
+  skip_cert_verify: z.boolean().default(false),
   from_email: z
     .string()
     .trim()
@@ -135,6 +137,7 @@ export const ZSmtpConfig = z.object({
   is_active: z.boolean(),
   from_email: z.string().nullable(),
   from_name: z.string().nullable(),
+  skip_cert_verify: z.boolean(),
   /** Whether a password is stored (it is never sent back). */
   has_password: z.boolean(),
 });

@@ -22,11 +22,13 @@ function decodeBody(raw: string): string {
  * A real SMTP server in the test process (the `smtp-server` package); nodemailer talks to it as to
  * any relay. Accepts any login, so the app's username/password path is exercised too.
  */
-export async function startSmtpServer() {
+export async function startSmtpServer(o: { secure?: boolean } = {}) {
   const mails: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const logins: { username: string; password: string }[] = [];
   const server = new SMTPServer({
+    // `secure`: implicit TLS with smtp-server's bundled self-signed certificate.
+    secure: o.secure ?? false,
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
@@ -50,6 +52,8 @@ export async function startSmtpServer() {
       });
     },
   });
+  // A client that drops the connection (e.g. refusing the certificate) is what some tests check.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
 
