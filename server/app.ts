@@ -10,6 +10,7 @@ import type { Env } from './env';
 import { HTTP_ERRORS } from './lib/errors';
 import { registerHealth } from './lib/health';
 import { registerAuthRateLimit } from './lib/rate-limit';
+import { registerSecurityHeaders } from './lib/security-headers';
 import { requestGuard } from './lib/request-guard';
 import { restPlugin } from './rest';
 import { createContextFactory } from './trpc/context';
@@ -57,6 +58,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     return reply.code(status).send({ error: HTTP_ERRORS[status] ?? MSG.http.badRequest });
   });
 
+  await registerSecurityHeaders(app);
   await app.register(cookie);
   await registerAuthRateLimit(app, deps.env);
   app.addHook('onRequest', requestGuard);

@@ -271,7 +271,10 @@ export function openApiRoutes(app: FastifyInstance) {
   app.get('/docs', (_req, reply) =>
     reply
       .type('text/html; charset=utf-8')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      )
       .send(renderDocsPage(buildOpenApiDocument(app.restCatalogue))),
   );
 }
