@@ -180,6 +180,7 @@ export const MSG = {
     network: 'Erreur de connexion. Vérifiez votre connexion internet.',
     badRequest: 'Requête invalide.',
     invalidId: 'Identifiant invalide.',
+    invalidText: 'Le texte contient des caractères non autorisés.',
     routeNotFound: 'Ressource introuvable.',
     jsonOnly: 'Le corps de la requête doit être au format JSON (application/json).',
     crossSite: 'Requête refusée : origine non autorisée.',
