@@ -16,8 +16,9 @@ import { callProcedure, errorText, isFrench, procedures, restOperations, type Pr
  * - admin: 401 without a session, 403 for a player.
  * - owner: the resource is the player's own (their profile, a match they created or play in):
  *   401 without a session, 403 for anyone else, admins included.
+ * - ownerOrAdmin: as owner, but admins pass too (profile photos, shown in the admin's user list).
  */
-type Rule = 'public' | 'user' | 'admin' | 'owner';
+type Rule = 'public' | 'user' | 'admin' | 'owner' | 'ownerOrAdmin';
 
 const TRPC_RULES: Record<string, Rule> = {
   'auth.checkUser': 'public',
@@ -86,7 +87,7 @@ const REST_RULES: Record<string, Rule> = {
   'GET /api/matches/{id}/participants': 'owner',
   'GET /api/users/{id}': 'owner',
   'PUT /api/users/{id}': 'owner',
-  'GET /api/users/{id}/photo': 'owner',
+  'GET /api/users/{id}/photo': 'ownerOrAdmin',
 };
 
 type Role = 'anonymous' | 'player' | 'other' | 'admin';
@@ -98,7 +99,7 @@ function expected(rule: Rule, role: Role): Outcome {
   if (rule === 'public') return 'pass';
   if (role === 'anonymous') return 401;
   if (rule === 'user') return 'pass';
-  if (rule === 'admin') return role === 'admin' ? 'pass' : 403;
+  if (rule === 'admin' || (rule === 'ownerOrAdmin' && role === 'admin')) return role === 'admin' ? 'pass' : 403;
   return role === 'player' ? 'pass' : 403;
 }
 
@@ -138,7 +139,7 @@ async function procedureInput(p: Procedure): Promise<unknown> {
 }
 
 async function callRest(op: RestOperation, rule: Rule, headers: Record<string, string>) {
-  const ownMatch = rule === 'owner' && op.path.startsWith('/api/matches/') ? await newMatch() : sharedMatchId;
+  const ownMatch = rule !== 'public' && op.path.startsWith('/api/matches/') ? await newMatch() : sharedMatchId;
   // Admin paths get an id nothing has, so an allowed DELETE changes nothing the other cells use.
   const id = op.path.startsWith('/api/users/') ? users.player.id : op.path.startsWith('/api/matches/') ? ownMatch : 999_999;
   const url = op.path.replace(/\{\w+\}/g, String(id));
