@@ -18,6 +18,7 @@ export const INT32_MAX = 2_147_483_647;
  * C0 controls but tab and line breaks, DEL, and unpaired surrogates (`\p{Cs}` in a `u` regex
  * matches only those): PostgreSQL refuses NUL and lone surrogates, and none belongs in a name.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|\p{Cs}/u;
 export const isSafeText = (value: string) => !UNSAFE_TEXT.test(value);
 
