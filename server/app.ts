@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -16,7 +17,14 @@ import { restPlugin } from './rest';
 import { createContextFactory } from './trpc/context';
 import { appRouter, type AppRouter } from './trpc/root';
 
-export const CLIENT_DIST = fileURLToPath(new URL('../dist/client', import.meta.url));
+/** The package root, above `server/` (sources) or `dist/server/` (compiled): where package.json is. */
+function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
+
+export const CLIENT_DIST = join(packageRoot(), 'dist/client');
 
 /** Photos are at most 5 MB; base64 adds a third, JSON a little more. */
 export const BODY_LIMIT = Math.ceil(5 * 1024 * 1024 * (4 / 3)) + 64 * 1024;
