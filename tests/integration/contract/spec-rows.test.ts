@@ -338,6 +338,7 @@ describe('admin calls (header user-id)', () => {
       secure: false,
       username: '',
       is_active: false,
+      skip_cert_verify: false,
     });
     const smtp = { host: '127.0.0.1', port: w.smtp.port, secure: false, username: 'relay', password: 'relay-pass', is_active: true };
     const saved = await w.api.call('POST', '/api/admin/smtp-config', { body: smtp, ...asAdmin() });
@@ -348,6 +349,7 @@ describe('admin calls (header user-id)', () => {
       secure: false,
       username: 'relay',
       is_active: true,
+      skip_cert_verify: false,
     });
     const test = await w.api.call('POST', '/api/admin/smtp-test', { body: { email: 'test.smtp@example.fr' }, ...asAdmin() });
     expect(test.body).toEqual({ message: 'Email de test envoyé avec succès !' });
