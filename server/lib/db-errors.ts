@@ -1,3 +1,4 @@
+import { MSG } from '../../common/messages';
 import { AppError } from './errors';
 
 /** PostgreSQL error details, found through drizzle's wrapping (`cause`) for both drivers. */
@@ -31,4 +32,17 @@ export function accountTaken(e: unknown, messages: { email: string; phone: strin
   const pg = pgError(e);
   if (pg?.code !== UNIQUE_VIOLATION) return e;
   return new AppError('CONFLICT', pg.constraint === 'users_email_lower_key' ? messages.email : messages.phone);
+}
+
+/**
+ * PostgreSQL's refusals of a value itself (NUL or untranslatable character, number out of range,
+ * impossible date or time, malformed literal). The schemas refuse all of these first; should one
+ * slip through, the client still gets a French 400, not a 500, and nothing was written.
+ */
+const BAD_INPUT_CODES = new Set(['22P05', '22021', '22003', '22007', '22008', '22P02', '22001', '22011', '2201B', '22025', '22026']);
+
+/** The 400 for a database refusal caused by the request's value, or null for any other failure. */
+export function badInputFromDb(e: unknown): AppError | null {
+  const code = pgError(e)?.code;
+  return code && BAD_INPUT_CODES.has(code) ? new AppError('BAD_REQUEST', MSG.http.badRequest, { pgCode: code }) : null;
 }

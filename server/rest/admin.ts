@@ -63,6 +63,7 @@ const ZLegacySmtp = ZSmtpSaveInput.extend({
   port: numeric(ZSmtpSaveInput.shape.port),
   secure: legacyBool.default(false),
   is_active: legacyBool.default(true),
+  skip_cert_verify: legacyBool.default(false),
 });
 const ZLegacySmtpConfig = z.object({
   host: z.string(),
@@ -70,6 +71,7 @@ const ZLegacySmtpConfig = z.object({
   secure: z.boolean(),
   username: z.string(),
   is_active: z.boolean(),
+  skip_cert_verify: z.boolean(),
 });
 const { max_places, max_levels_selection, months_ahead } = ZSaveSettingsInput.shape;
 const ZLegacySettings = z.object({
@@ -208,8 +210,15 @@ export const adminRoutes: RestRoutes = (app, deps) => {
     async ({ req, user }) => {
       const c = await getSmtpConfig(deps, actorOf(req, user));
       return c
-        ? { host: c.host, port: c.port, secure: c.secure, username: c.username, is_active: c.is_active }
-        : { host: '', port: DEFAULT_SMTP_PORT, secure: false, username: '', is_active: false };
+        ? {
+            host: c.host,
+            port: c.port,
+            secure: c.secure,
+            username: c.username,
+            is_active: c.is_active,
+            skip_cert_verify: c.skip_cert_verify,
+          }
+        : { host: '', port: DEFAULT_SMTP_PORT, secure: false, username: '', is_active: false, skip_cert_verify: false };
     },
   );
   route(

@@ -3,6 +3,7 @@ import { ZodError, z } from 'zod';
 import { MSG } from '../../common/messages';
 import type { Deps } from '../deps';
 import { assertAdmin, assertSelf, assertUser } from '../lib/auth';
+import { badInputFromDb } from '../lib/db-errors';
 import { AppError, ERROR_TABLE, errorBody, firstZodMessage, HTTP_ERRORS } from '../lib/errors';
 import { contextFromRequest, type Context } from '../lib/request-context';
 
@@ -50,6 +51,11 @@ export function installRestErrors(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError | ZodError, req: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof AppError) return reply.code(ERROR_TABLE[err.code].http).send(bodyFor(req, err.message));
     if (err instanceof ZodError) return reply.code(400).send(bodyFor(req, firstZodMessage(err)));
+    const badInput = badInputFromDb(err);
+    if (badInput) {
+      req.log.warn({ pgCode: badInput.details?.pgCode }, 'input refused by the database, not the schema');
+      return reply.code(400).send(bodyFor(req, badInput.message));
+    }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.code(status).send(bodyFor(req, HTTP_ERRORS[status] ?? MSG.http.badRequest));
     req.log.error({ err }, 'unhandled REST error');

@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { MSG } from '../../common/messages';
 import { assertSelf } from '../lib/auth';
 import { ZIdInput } from '../../common/schemas/catalog';
+import { safeText } from '../../common/schemas/primitives';
 import { ZLegacyUpdateUserBody, ZUpdatedUserAnswer, ZUpdateProfileInput, ZUserAnswer } from '../../common/schemas/users';
 import { getPhoto, getUser, updateProfile } from '../services/users';
 import { parse, type RestRoutes } from './http';
 import { route } from './route';
 
 const tag = 'Utilisateurs';
-const ZPhotoQuery = z.object({ v: z.string().max(30).optional() });
+const ZPhotoQuery = z.object({ v: safeText().max(30).optional() });
 
 export const usersRoutes: RestRoutes = (app, deps) => {
   route(

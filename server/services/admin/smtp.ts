@@ -20,6 +20,7 @@ export async function getSmtpConfig(deps: Pick<Deps, 'db'>, _actor: SessionUser)
     is_active: row.isActive,
     from_email: row.fromEmail,
     from_name: row.fromName,
+    skip_cert_verify: row.skipCertVerify,
     has_password: row.passwordEnc !== '',
   };
 }
@@ -46,6 +47,7 @@ export async function saveSmtpConfig(
     fromEmail: input.from_email || null,
     fromName: input.from_name || null,
     isActive: input.is_active,
+    skipCertVerify: input.skip_cert_verify,
     updatedAt: deps.clock.now(),
   };
   await deps.db.transaction(async (tx) => {
@@ -62,6 +64,7 @@ export async function saveSmtpConfig(
         secure: input.secure,
         username: input.username,
         is_active: input.is_active,
+        skip_cert_verify: input.skip_cert_verify,
         password_changed: newPassword !== '',
       },
     });
