@@ -28,5 +28,10 @@ export const ZLevel = z.object({
 export type TLevel = z.infer<typeof ZLevel>;
 
 /** Every id in a path or payload: a positive integer, from a number or a numeric string. */
-export const ZId = z.coerce.number({ error: MSG.http.invalidId }).int(MSG.http.invalidId).positive(MSG.http.invalidId);
+export const ZId = z.coerce
+  .number({ error: MSG.http.invalidId })
+  .int(MSG.http.invalidId)
+  .positive(MSG.http.invalidId)
+  // PostgreSQL `integer`: a larger id can name nothing, and must not reach the database as an overflow.
+  .max(2_147_483_647, MSG.http.invalidId);
 export const ZIdInput = z.object({ id: ZId });
