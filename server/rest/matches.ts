@@ -14,7 +14,7 @@ import {
   ZMyMatch,
   ZParticipant,
   type TMatch,
-} from '../schemas/matches';
+} from '../../common/schemas/matches';
 import { getMatchIcs } from '../services/matches/calendar';
 import { getMatchDetail } from '../services/matches/detail';
 import { createMatch, deleteMatch, updateMatch } from '../services/matches/mutations';

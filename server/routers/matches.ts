@@ -12,7 +12,7 @@ import {
   ZParticipant,
   ZSchedule,
   ZUpdateMatchInput,
-} from '../schemas/matches';
+} from '../../common/schemas/matches';
 import { getMatchDetail } from '../services/matches/detail';
 import { createMatch, deleteMatch, updateMatch } from '../services/matches/mutations';
 import { joinMatch, leaveMatch } from '../services/matches/participation';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ZMatchIdInput } from '../schemas/matches';
+import { ZMatchIdInput } from '../../common/schemas/matches';
 import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
 import { resolveSession, SESSION_COOKIE } from '../lib/auth';

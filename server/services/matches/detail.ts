@@ -6,7 +6,7 @@ import { matchParticipants, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
-import type { TMatchDetail, TMatchPlayer } from '../../schemas/matches';
+import type { TMatchDetail, TMatchPlayer } from '../../../common/schemas/matches';
 import { photoUrl } from '../users';
 import { getMatch } from './queries';
 
