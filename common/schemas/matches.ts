@@ -49,7 +49,12 @@ export const ZMatchFilters = z.object({
     .min(1, MSG.match.filterPlaceInvalid)
     .max(PG_INT_MAX, MSG.match.filterPlaceInvalid)
     .optional(),
-  city: z.string({ error: MSG.match.filterCityInvalid }).trim().min(1, MSG.match.filterCityInvalid).max(100, MSG.match.filterCityInvalid).optional(),
+  city: z
+    .string({ error: MSG.match.filterCityInvalid })
+    .trim()
+    .min(1, MSG.match.filterCityInvalid)
+    .max(100, MSG.match.filterCityInvalid)
+    .optional(),
   level: z
     .string({ error: MSG.match.filterLevelInvalid })
     .trim()

@@ -32,8 +32,12 @@ export const matches = pgTable(
     index('matches_created_by_idx').on(t.createdBy),
     index('matches_place_idx').on(t.placeId, t.date, t.time, t.id),
     // The list's "free places only" filter and its "need" order (fewest free places first).
-    index('matches_open_idx').on(t.date, t.time, t.id).where(sql`${t.missingPlayers} > 0`),
-    index('matches_need_idx').on(t.missingPlayers, t.date, t.time, t.id).where(sql`${t.missingPlayers} > 0`),
+    index('matches_open_idx')
+      .on(t.date, t.time, t.id)
+      .where(sql`${t.missingPlayers} > 0`),
+    index('matches_need_idx')
+      .on(t.missingPlayers, t.date, t.time, t.id)
+      .where(sql`${t.missingPlayers} > 0`),
   ],
 );
 

@@ -59,8 +59,7 @@ ${body}
 export function renderSharePage(m: SharedMatch, o: { url: string; loginUrl: string }): Page & { html: string } {
   const title = shareTitle(m);
   const description = `Match de padel à ${m.place_name} (${m.city}), ${day(LONG_DAY, m.date)} à ${shortTime(m.time)}. Rejoignez-le sur Padel Match.`;
-  const meta = (attr: 'property' | 'name', key: string, value: string) =>
-    `<meta ${attr}="${key}" content="${escapeHtml(value)}">\n`;
+  const meta = (attr: 'property' | 'name', key: string, value: string) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">\n`;
   const head =
     meta('name', 'description', description) +
     meta('property', 'og:type', 'website') +

@@ -23,7 +23,9 @@ beforeAll(async () => {
   carol = await createUser(t.deps, { name: 'Carol Petit', phone: '+33633333333' });
   placeId = (await createPlace(t, { name: MARKUP, city: 'Lyon' })).id;
   matchId = (
-    await t.caller(alice).matches.create({ place_id: placeId, date: '2026-06-20', time: '18:30', levels: ['Niveau 3', 'Niveau 4'], slots: 3 })
+    await t
+      .caller(alice)
+      .matches.create({ place_id: placeId, date: '2026-06-20', time: '18:30', levels: ['Niveau 3', 'Niveau 4'], slots: 3 })
   ).id;
   await t.caller(bob).matches.join({ id: matchId });
 });
@@ -81,7 +83,8 @@ describe('GET /m/{id}, the share page', () => {
     expect(csp).not.toMatch(/unsafe-inline|script-src/);
     const html = res.body;
     const title = `2 places — Niveau 3, Niveau 4 — samedi 20 juin 18:30 — ${MARKUP}`;
-    const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+    const esc = (s: string) =>
+      s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
     expect(html).toContain(`<meta property="og:title" content="${esc(title)}">`);
     expect(html).toContain(`<meta name="twitter:title" content="${esc(title)}">`);
     expect(html).toMatch(/<meta property="og:description" content="[^"]+">/);
@@ -118,8 +121,7 @@ describe('GET /m/{id}, the share page', () => {
 });
 
 /** The VEVENTs of an .ics text, parsed by another library than the one that wrote it. */
-const vevents = (text: string) =>
-  Object.values(ical.sync.parseICS(text)).filter((c): c is ical.VEvent => c?.type === 'VEVENT');
+const vevents = (text: string) => Object.values(ical.sync.parseICS(text)).filter((c): c is ical.VEvent => c?.type === 'VEVENT');
 
 describe('GET /api/matches/{id}/calendar.ics', () => {
   const download = (user: TestUser | null, id = matchId) =>
@@ -157,12 +159,16 @@ describe('GET /api/matches/{id}/calendar.ics', () => {
       return vevents(res.body)[0]!;
     };
     const before = await parse();
-    await t.caller(alice).matches.update({ id: matchId, place_id: placeId, date: '2026-06-21', time: '19:00', levels: ['Niveau 3'], slots: 3 });
+    await t
+      .caller(alice)
+      .matches.update({ id: matchId, place_id: placeId, date: '2026-06-21', time: '19:00', levels: ['Niveau 3'], slots: 3 });
     const after = await parse();
     expect(after.uid).toBe(before.uid);
     expect(Number(after.sequence)).toBe(Number(before.sequence) + 1);
     expect(new Date(after.start!).toISOString()).toBe('2026-06-21T17:00:00.000Z');
-    await t.caller(alice).matches.update({ id: matchId, place_id: placeId, date: '2026-06-21', time: '19:30', levels: ['Niveau 3'], slots: 3 });
+    await t
+      .caller(alice)
+      .matches.update({ id: matchId, place_id: placeId, date: '2026-06-21', time: '19:30', levels: ['Niveau 3'], slots: 3 });
     expect(Number((await parse()).sequence)).toBe(Number(before.sequence) + 2);
   });
 });
