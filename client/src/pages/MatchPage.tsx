@@ -162,7 +162,11 @@ function EditPanel({ match, onDone, onSaved }: { match: Detail; onDone: () => vo
   const schedule = trpc.matches.schedule.useQuery();
   const settings = trpc.settings.get.useQuery(undefined, { retry: false });
   const update = trpc.matches.update.useMutation();
-  const asCard = { ...match, creator_name: match.organiser.first_name, participants: match.participants.map((p) => ({ user_id: p.user_id })) };
+  const asCard = {
+    ...match,
+    creator_name: match.organiser.first_name,
+    participants: match.participants.map((p) => ({ user_id: p.user_id })),
+  };
   return (
     <MatchEditForm
       match={asCard}
