@@ -1,6 +1,8 @@
 import ical from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { MSG } from '../../common/messages';
+import { userPhotos, users } from '../../db/schema';
 import { createTestContext, type TestContext } from '../support/app';
 import { createUser, type TestUser } from '../support/factories';
 import { restAs } from '../support/http';
@@ -60,6 +62,18 @@ describe('matches.byId and GET /api/matches/{id}', () => {
     expect(viaRest.status).toBe(200);
     expect(viaRest.body).toMatchObject({ organiser: { first_name: 'Alice', phone: null }, participants: [{ phone: null }] });
     expect((await restAs(t, bob, 'GET', `/matches/${matchId}`)).body).toMatchObject({ organiser: { phone: '+33611111111' } });
+  });
+
+  it('shows a player\'s photo to the other players of their match, not to outsiders', async () => {
+    const png = Buffer.from('89504e470d0a1a0a', 'hex');
+    await t.db.db.insert(userPhotos).values({ userId: alice.id, mime: 'image/png', data: png });
+    await t.db.db.update(users).set({ hasPhoto: true }).where(eq(users.id, alice.id));
+    const asParticipant = await t.caller(bob).matches.byId({ id: matchId });
+    expect(asParticipant.organiser.photo).toMatch(new RegExp(`^/api/users/${alice.id}/photo\\?v=\\d+$`));
+    const photo = (u: TestUser) => t.app.inject({ method: 'GET', url: `/api/users/${alice.id}/photo`, headers: u.headers });
+    expect((await photo(bob)).statusCode).toBe(200);
+    expect((await t.caller(carol).matches.byId({ id: matchId })).organiser.photo).toBeNull();
+    expect((await photo(carol)).statusCode).toBe(403);
   });
 
   it('answers a French 404 for an unknown id, 400 for a bad one, 401 without a session', async () => {
