@@ -62,15 +62,19 @@ const ZFlag = z.preprocess(
 /** The list's query string: the same filters as `matches.list`, with legacy snake_case and strings. */
 const ZListQuery = z
   .object({
-    cursor: z.string({ error: MSG.match.cursorInvalid }).max(200, MSG.match.cursorInvalid).optional(),
-    limit: numeric(ZRestPageSize).optional(),
-    place_id: numeric(ZMatchFilters.shape.placeId.unwrap()).optional(),
-    city: ZMatchFilters.shape.city,
-    level: ZMatchFilters.shape.level,
-    from: ZMatchFilters.shape.from,
-    to: ZMatchFilters.shape.to,
-    available: ZFlag.optional(),
-    order: ZMatchFilters.shape.order,
+    cursor: z
+      .string({ error: MSG.match.cursorInvalid })
+      .max(200, MSG.match.cursorInvalid)
+      .optional()
+      .describe('Page suivante : la valeur de l’en-tête x-next-cursor de la réponse précédente (même tri).'),
+    limit: numeric(ZRestPageSize).optional().describe('Taille de page, 1 à 100 (100 par défaut).'),
+    place_id: numeric(ZMatchFilters.shape.placeId.unwrap()).optional().describe('Un lieu.'),
+    city: ZMatchFilters.shape.city.describe('Une ville, sans tenir compte des majuscules.'),
+    level: ZMatchFilters.shape.level.describe('Un nom de niveau (ex. « Niveau 3 ») : les matchs qui l’acceptent.'),
+    from: ZMatchFilters.shape.from.describe('Premier jour inclus, AAAA-MM-JJ.'),
+    to: ZMatchFilters.shape.to.describe('Dernier jour inclus, AAAA-MM-JJ.'),
+    available: ZFlag.optional().describe('1 : seulement les matchs avec des places libres.'),
+    order: ZMatchFilters.shape.order.describe('date (par défaut) ; need : le moins de places libres (au moins une) d’abord, puis le plus tôt.'),
   })
   .refine(checkFilterRange, { message: MSG.match.filterRangeInvalid, path: ['to'] });
 

@@ -161,3 +161,17 @@ describe('bad values: a French 400, never a 500', () => {
     for (const [input, message] of bad) expect(await trpcError(t.caller().matches.list(input))).toEqual({ code: 'BAD_REQUEST', message });
   });
 });
+
+describe('the OpenAPI description', () => {
+  it('documents every filter of GET /api/matches, in French', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, { get: { parameters: { name: string; description?: string }[] } }>;
+    }>();
+    const params = doc.paths['/api/matches']!.get.parameters;
+    const described = Object.fromEntries(params.map((p) => [p.name, p.description ?? '']));
+    for (const name of ['place_id', 'city', 'level', 'from', 'to', 'available', 'order', 'cursor', 'limit'])
+      expect(described[name], name).toMatch(/\S/);
+    expect(described.order).toContain('need');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/matches/{id}', '/api/matches/{id}/calendar.ics']));
+  });
+});
