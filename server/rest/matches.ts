@@ -74,7 +74,9 @@ const ZListQuery = z
     from: ZMatchFilters.shape.from.describe('Premier jour inclus, AAAA-MM-JJ.'),
     to: ZMatchFilters.shape.to.describe('Dernier jour inclus, AAAA-MM-JJ.'),
     available: ZFlag.optional().describe('1 : seulement les matchs avec des places libres.'),
-    order: ZMatchFilters.shape.order.describe('date (par défaut) ; need : le moins de places libres (au moins une) d’abord, puis le plus tôt.'),
+    order: ZMatchFilters.shape.order.describe(
+      'date (par défaut) ; need : le moins de places libres (au moins une) d’abord, puis le plus tôt.',
+    ),
   })
   .refine(checkFilterRange, { message: MSG.match.filterRangeInvalid, path: ['to'] });
 

@@ -64,7 +64,7 @@ describe('matches.byId and GET /api/matches/{id}', () => {
     expect((await restAs(t, bob, 'GET', `/matches/${matchId}`)).body).toMatchObject({ organiser: { phone: '+33611111111' } });
   });
 
-  it('shows a player\'s photo to the other players of their match, not to outsiders', async () => {
+  it("shows a player's photo to the other players of their match, not to outsiders", async () => {
     const png = Buffer.from('89504e470d0a1a0a', 'hex');
     await t.db.db.insert(userPhotos).values({ userId: alice.id, mime: 'image/png', data: png });
     await t.db.db.update(users).set({ hasPhoto: true }).where(eq(users.id, alice.id));
