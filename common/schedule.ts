@@ -93,3 +93,17 @@ export function buildSchedule(now: Date, timeZone: string, createDays: number, e
     editTimes: timeSlots(EDIT_SLOTS),
   };
 }
+
+/**
+ * The instant at which a local date and time in `timeZone` happen. The zone's offset is read at a
+ * first guess and again at the corrected instant, so days when the clocks change land right too.
+ */
+export function zonedInstant(date: string, time: string, timeZone: string): Date {
+  const wall = Date.parse(`${date}T${shortTime(time)}:00Z`);
+  const offsetAt = (t: number) => {
+    const p = localParts(new Date(t), timeZone);
+    return Date.parse(`${p.date}T${p.time}:00Z`) - t;
+  };
+  const first = wall - offsetAt(wall);
+  return new Date(wall - offsetAt(first));
+}

@@ -14,6 +14,7 @@ import { registerAuthRateLimit } from './lib/rate-limit';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { requestGuard } from './lib/request-guard';
 import { restPlugin } from './rest';
+import { shareRoutes } from './share/routes';
 import { createContextFactory } from './trpc/context';
 import { appRouter, type AppRouter } from './trpc/root';
 
@@ -86,6 +87,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   });
 
   await app.register(restPlugin, { prefix: '/api', deps });
+  shareRoutes(app, deps);
 
   const serveClient = options.serveClient ?? existsSync(CLIENT_DIST);
   if (serveClient) {

@@ -3,6 +3,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { Layout } from './components/layout/Layout';
 import { LoadErrorBoundary, Spinner } from './components/ui';
 import { useAuth } from './lib/auth';
+import { safeNext } from './lib/next';
 
 const AuthScreen = lazy(() => import('./pages/AuthScreen').then((m) => ({ default: m.AuthScreen })));
 const HomePage = lazy(() => import('./pages/HomePage'));
@@ -11,11 +12,12 @@ const FindMatchPage = lazy(() => import('./pages/FindMatchPage'));
 const CreateMatchPage = lazy(() => import('./pages/CreateMatchPage'));
 const MyMatchesPage = lazy(() => import('./pages/MyMatchesPage'));
 const AdminPage = lazy(() => import('./pages/AdminPage'));
+const MatchPage = lazy(() => import('./pages/MatchPage'));
 
 /** Logged out: only the authentication screen. Logged in: the shell around the routes of spec section 2. */
 export function App() {
   const { user, setUser } = useAuth();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   if (!user)
     return (
       <LoadErrorBoundary>
@@ -24,6 +26,9 @@ export function App() {
         </Suspense>
       </LoadErrorBoundary>
     );
+  // After logging in from a shared link (`/?next=/matches/12`), the player lands on the match.
+  const next = safeNext(search);
+  if (next) return <Navigate to={next} replace />;
   return (
     <Layout>
       {/* Keyed by path: moving to another screen tries again. */}
@@ -36,6 +41,7 @@ export function App() {
             <Route path="/create-match" element={<CreateMatchPage />} />
             <Route path="/my-matches" element={<MyMatchesPage />} />
             <Route path="/admin" element={<AdminPage />} />
+            <Route path="/matches/:id" element={<MatchPage />} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Routes>
         </Suspense>

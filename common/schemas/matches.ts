@@ -39,19 +39,55 @@ export type TMatchIdInput = z.infer<typeof ZMatchIdInput>;
 const ZFilterDate = calendarDate(MSG.match.filterDateInvalid);
 export const MATCH_PAGE_DEFAULT = 20;
 export const MATCH_PAGE_MAX = 100;
+export const MATCH_ORDERS = ['date', 'need'] as const;
+export type TMatchOrder = (typeof MATCH_ORDERS)[number];
 
-export const ZListMatchesInput = z
-  .object({
-    placeId: ZId.optional(),
-    from: ZFilterDate.optional(),
-    to: ZFilterDate.optional(),
-    level: safeText().trim().min(1).max(100).optional(),
-    cursor: safeText().max(200, MSG.match.cursorInvalid).optional(),
-    limit: z.number().int().min(1).max(MATCH_PAGE_MAX).default(MATCH_PAGE_DEFAULT),
-  })
+/**
+ * The list filters, combined with AND, with their French messages; the REST adapter maps its query
+ * string onto the same fields. `order: 'need'` puts the matches with the fewest free places (but
+ * at least one) first, then the soonest.
+ */
+export const ZMatchFilters = z.object({
+  placeId: z
+    .number({ error: MSG.match.filterPlaceInvalid })
+    .int(MSG.match.filterPlaceInvalid)
+    .min(1, MSG.match.filterPlaceInvalid)
+    .max(INT32_MAX, MSG.match.filterPlaceInvalid)
+    .optional(),
+  city: safeText({ error: MSG.match.filterCityInvalid })
+    .trim()
+    .min(1, MSG.match.filterCityInvalid)
+    .max(100, MSG.match.filterCityInvalid)
+    .optional(),
+  level: safeText({ error: MSG.match.filterLevelInvalid })
+    .trim()
+    .min(1, MSG.match.filterLevelInvalid)
+    .max(100, MSG.match.filterLevelInvalid)
+    .optional(),
+  from: ZFilterDate.optional(),
+  to: ZFilterDate.optional(),
+  available: z.boolean({ error: MSG.match.filterAvailableInvalid }).optional(),
+  order: z.enum(MATCH_ORDERS, { error: MSG.match.filterOrderInvalid }).optional(),
+});
+
+const ZPageSize = z
+  .number({ error: MSG.match.pageSizeInvalid(MATCH_PAGE_MAX) })
+  .int(MSG.match.pageSizeInvalid(MATCH_PAGE_MAX))
+  .min(1, MSG.match.pageSizeInvalid(MATCH_PAGE_MAX))
+  .max(MATCH_PAGE_MAX, MSG.match.pageSizeInvalid(MATCH_PAGE_MAX));
+
+/** A date range must not end before it starts (both inclusive). */
+export const checkFilterRange = (f: { from?: string | undefined; to?: string | undefined }) => !f.from || !f.to || f.from <= f.to;
+
+export const ZListMatchesInput = ZMatchFilters.extend({
+  cursor: safeText({ error: MSG.match.cursorInvalid }).max(200, MSG.match.cursorInvalid).optional(),
+  limit: ZPageSize.default(MATCH_PAGE_DEFAULT),
+})
+  .refine(checkFilterRange, { message: MSG.match.filterRangeInvalid, path: ['to'] })
   .default({ limit: MATCH_PAGE_DEFAULT });
 /** Parsed list input; `limit` may be left out by direct (server-side) callers. */
 export type TListMatchesInput = Partial<z.output<typeof ZListMatchesInput>>;
+export const ZRestPageSize = ZPageSize;
 
 export const ZMatch = z.object({
   id: z.number().int(),
@@ -109,3 +145,25 @@ export const ZSchedule = z.object({
   editTimes: z.array(z.string()),
 });
 export type TSchedule = z.infer<typeof ZSchedule>;
+
+/** A player as other players see them on a match page; `phone` only for the match's own players. */
+export const ZMatchPlayer = z.object({
+  user_id: z.number().int(),
+  first_name: z.string(),
+  last_initial: z.string(),
+  level: z.string().nullable(),
+  /** Photo URL when the viewer may see it, else null (the client shows initials). */
+  photo: z.string().nullable(),
+  /** Null unless the viewer created or joined the match. */
+  phone: z.string().nullable(),
+});
+export type TMatchPlayer = z.infer<typeof ZMatchPlayer>;
+
+export const ZMatchDetail = ZMatch.omit({ participants: true, creator_name: true }).extend({
+  organiser: ZMatchPlayer,
+  participants: z.array(ZMatchPlayer),
+  is_creator: z.boolean(),
+  is_participant: z.boolean(),
+  is_finished: z.boolean(),
+});
+export type TMatchDetail = z.infer<typeof ZMatchDetail>;

@@ -21,6 +21,8 @@ export const matches = pgTable(
     createdBy: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** iCalendar SEQUENCE: raised in the same UPDATE as every edit, so calendars replace the old event. */
+    sequence: integer().notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -28,7 +30,14 @@ export const matches = pgTable(
     check('matches_missing_players_range', sql`${t.missingPlayers} >= 0 and ${t.missingPlayers} <= ${t.slots}`),
     index('matches_upcoming_idx').on(t.date, t.time, t.id),
     index('matches_created_by_idx').on(t.createdBy),
-    index('matches_place_idx').on(t.placeId, t.date),
+    index('matches_place_idx').on(t.placeId, t.date, t.time, t.id),
+    // The list's "free places only" filter and its "need" order (fewest free places first).
+    index('matches_open_idx')
+      .on(t.date, t.time, t.id)
+      .where(sql`${t.missingPlayers} > 0`),
+    index('matches_need_idx')
+      .on(t.missingPlayers, t.date, t.time, t.id)
+      .where(sql`${t.missingPlayers} > 0`),
   ],
 );
 

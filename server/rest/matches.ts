@@ -2,15 +2,21 @@ import { z } from 'zod';
 import { MSG } from '../../common/messages';
 import { assertSelf } from '../lib/auth';
 import {
+  checkFilterRange,
   MATCH_PAGE_MAX,
+  ZMatchFilters,
+  ZRestPageSize,
   ZDeleteResult,
   ZMatch,
   ZMatchFields,
+  ZMatchDetail,
   ZMatchIdInput,
   ZMyMatch,
   ZParticipant,
   type TMatch,
 } from '../../common/schemas/matches';
+import { getMatchIcs } from '../services/matches/calendar';
+import { getMatchDetail } from '../services/matches/detail';
 import { createMatch, deleteMatch, updateMatch } from '../services/matches/mutations';
 import { joinMatch, leaveMatch } from '../services/matches/participation';
 import { listMatches, listMyMatches, listParticipants } from '../services/matches/queries';
@@ -44,14 +50,31 @@ const ZLegacyCreate = ZLegacyFields.extend({ created_by: ZClaimedId });
 const ZLegacyUpdate = ZLegacyFields.extend({ user_id: ZClaimedId });
 const ZLegacyActor = z.object({ user_id: ZClaimedId }).loose();
 
-const ZListQuery = z.object({
-  cursor: safeText().max(200, MSG.match.cursorInvalid).optional(),
-  limit: numeric(z.number().int().min(1).max(MATCH_PAGE_MAX)).optional(),
-  place_id: numeric(ZMatchFields.shape.place_id).optional(),
-  from: calendarDate(MSG.match.filterDateInvalid).optional(),
-  to: calendarDate(MSG.match.filterDateInvalid).optional(),
-  level: safeText().optional(),
-});
+/** `available=1` / `0` (also `true` / `false`): anything else is refused, not read as "no filter". */
+const ZFlag = z.preprocess(
+  (v) => ({ '1': true, true: true, '0': false, false: false })[String(v)] ?? v,
+  ZMatchFilters.shape.available.unwrap(),
+);
+
+/** The list's query string: the same filters as `matches.list`, with legacy snake_case and strings. */
+const ZListQuery = z
+  .object({
+    cursor: safeText({ error: MSG.match.cursorInvalid })
+      .max(200, MSG.match.cursorInvalid)
+      .optional()
+      .describe('Page suivante : la valeur de l’en-tête x-next-cursor de la réponse précédente (même tri).'),
+    limit: numeric(ZRestPageSize).optional().describe('Taille de page, 1 à 100 (100 par défaut).'),
+    place_id: numeric(ZMatchFilters.shape.placeId.unwrap()).optional().describe('Un lieu.'),
+    city: ZMatchFilters.shape.city.describe('Une ville, sans tenir compte des majuscules.'),
+    level: ZMatchFilters.shape.level.describe('Un nom de niveau (ex. « Niveau 3 ») : les matchs qui l’acceptent.'),
+    from: ZMatchFilters.shape.from.describe('Premier jour inclus, AAAA-MM-JJ.'),
+    to: ZMatchFilters.shape.to.describe('Dernier jour inclus, AAAA-MM-JJ.'),
+    available: ZFlag.optional().describe('1 : seulement les matchs avec des places libres.'),
+    order: ZMatchFilters.shape.order.describe(
+      'date (par défaut) ; need : le moins de places libres (au moins une) d’abord, puis le plus tôt.',
+    ),
+  })
+  .refine(checkFilterRange, { message: MSG.match.filterRangeInvalid, path: ['to'] });
 
 /** The legacy match: `levels` JSON-encoded, `time` as PostgreSQL printed it ("HH:MM:SS"). */
 const ZLegacyMatch = ZMatch.extend({ levels: z.string(), time: z.string() });
@@ -91,7 +114,8 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
       method: 'GET',
       url: '/matches',
       tag: TAG,
-      summary: 'Matchs à venir (tableau ; page suivante : en-tête x-next-cursor)',
+      summary:
+        'Matchs à venir, filtrables (place_id, city, level, from, to au format AAAA-MM-JJ inclus, available=1) et triables (order=need : le moins de places libres d’abord) ; page suivante : en-tête x-next-cursor',
       query: ZListQuery,
       response: z.array(ZLegacyMatch),
     },
@@ -119,6 +143,41 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
     async ({ user }) => {
       const mine = await listMyMatches(deps, user);
       return { matches: mine.matches.map(toLegacy), counters: mine.counters };
+    },
+  );
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/matches/:id',
+      tag: TAG,
+      summary: 'Un match : lieu, date, niveaux, organisateur et joueurs (téléphones réservés au créateur et aux participants)',
+      auth: 'user',
+      params: ZMatchIdInput,
+      response: ZMatchDetail,
+    },
+    ({ params, user }) => getMatchDetail(deps, user, params.id),
+  );
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/matches/:id/calendar.ics',
+      tag: TAG,
+      summary: 'Le match au format iCalendar (créateur et participants)',
+      auth: 'user',
+      params: ZMatchIdInput,
+      response: z.string().meta({ description: 'Fichier .ics (un VEVENT)', contentMediaType: 'text/calendar' }),
+    },
+    async ({ params, user, reply }) => {
+      const ics = await getMatchIcs(deps, user, params.id);
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="match-${params.id}.ics"`)
+        .header('cache-control', 'private, no-cache')
+        .send(ics);
     },
   );
 

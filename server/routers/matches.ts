@@ -4,6 +4,7 @@ import {
   ZDeleteResult,
   ZListMatchesInput,
   ZMatch,
+  ZMatchDetail,
   ZMatchIdInput,
   ZMatchPage,
   ZMatchResult,
@@ -12,6 +13,7 @@ import {
   ZSchedule,
   ZUpdateMatchInput,
 } from '../../common/schemas/matches';
+import { getMatchDetail } from '../services/matches/detail';
 import { createMatch, deleteMatch, updateMatch } from '../services/matches/mutations';
 import { joinMatch, leaveMatch } from '../services/matches/participation';
 import { listMatches, listMyMatches, listParticipants } from '../services/matches/queries';
@@ -27,6 +29,10 @@ export const matchesRouter = router({
     .input(ZListMatchesInput)
     .output(ZMatchPage)
     .query(({ ctx, input }) => listMatches(ctx.deps, input)),
+  byId: authedProcedure
+    .input(ZMatchIdInput)
+    .output(ZMatchDetail)
+    .query(({ ctx, input }) => getMatchDetail(ctx.deps, ctx.user, input.id)),
   create: authedProcedure
     .input(ZCreateMatchInput)
     .output(ZMatch)

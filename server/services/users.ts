@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { PHOTO_MAX_BYTES } from '../../common/limits';
 import { MSG } from '../../common/messages';
-import type { DbOrTx } from '../../db/client';
-import { userPhotos, users } from '../../db/schema';
+import { rowsOf, type DbOrTx } from '../../db/client';
+import { matches, matchParticipants, userPhotos, users } from '../../db/schema';
 import type { Deps } from '../deps';
 import { assertSelf, type SessionUser } from '../lib/auth';
 import { AppError, badRequest, notFound } from '../lib/errors';
@@ -134,9 +134,20 @@ export interface StoredPhoto {
   version: string;
 }
 
-/** A photo is shown to its owner and to admins (the only ones who see a `TUser` with its URL). */
+/** Whether two players are, or were, in one match together (as creator or participant). */
+async function shareAMatch(db: DbOrTx, a: number, b: number): Promise<boolean> {
+  const matchesOf = (userId: number) =>
+    sql`(select ${matches.id} from ${matches} where ${matches.createdBy} = ${userId}
+         union select ${matchParticipants.matchId} from ${matchParticipants} where ${matchParticipants.userId} = ${userId})`;
+  return rowsOf(await db.execute(sql`select 1 from ${matchesOf(a)} mine(id) where mine.id in ${matchesOf(b)} limit 1`)).length > 0;
+}
+
+/**
+ * A photo is shown to its owner, to admins, and to the players of a match its owner is in (the
+ * match page shows them side by side); nobody else.
+ */
 export async function getPhoto(deps: Pick<Deps, 'db'>, actor: SessionUser, id: number): Promise<StoredPhoto> {
-  if (!actor.isAdmin) assertSelf(actor, id);
+  if (!actor.isAdmin && actor.id !== id && !(await shareAMatch(deps.db, actor.id, id))) assertSelf(actor, id);
   const [row] = await deps.db
     .select({ mime: userPhotos.mime, data: userPhotos.data, updatedAt: userPhotos.updatedAt, version: users.updatedAt })
     .from(userPhotos)

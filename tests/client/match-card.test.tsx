@@ -1,18 +1,24 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MatchCard } from '../../client/src/components/matches/MatchCard';
 import { aMatch, levels } from './support/match-fixtures';
 
 const ME = 7;
+/** The place name links to the match page, so a card needs a router. */
+const renderCard = (ui: ReactElement) => render(ui, { wrapper: MemoryRouter });
 
 describe('MatchCard', () => {
   afterEach(cleanup);
 
   it('shows the place, address, long French date, time, levels, free places and creator', () => {
-    render(<MatchCard match={aMatch({ time: '18:30:00' })} userId={ME} catalogue={levels} />);
+    const match = aMatch({ time: '18:30:00' });
+    renderCard(<MatchCard match={match} userId={ME} catalogue={levels} />);
     const card = screen.getByRole('article', { name: 'Padel Club Lyon' });
+    expect(within(card).getByRole('link', { name: 'Padel Club Lyon' })).toHaveAttribute('href', `/matches/${match.id}`);
     expect(within(card).getByText('12 rue des Sports, Lyon')).toBeInTheDocument();
     expect(within(card).getByText('samedi 21 novembre 2026')).toBeInTheDocument();
     expect(within(card).getByText('18:30')).toBeInTheDocument();
@@ -27,20 +33,20 @@ describe('MatchCard', () => {
   });
 
   it('draws each level in its own colour with readable text', () => {
-    render(<MatchCard match={aMatch({ levels: ['Niveau 7'] })} userId={ME} catalogue={levels} />);
+    renderCard(<MatchCard match={aMatch({ levels: ['Niveau 7'] })} userId={ME} catalogue={levels} />);
     const badge = screen.getByText('Niveau 7');
     expect(badge).toHaveStyle({ backgroundColor: '#E91E63', color: '#000000' });
   });
 
   it('says "1 place disponible" in the singular', () => {
-    render(<MatchCard match={aMatch({ missing_players: 1 })} userId={ME} />);
+    renderCard(<MatchCard match={aMatch({ missing_players: 1 })} userId={ME} />);
     expect(screen.getByText('1 place disponible')).toBeInTheDocument();
   });
 
   it('lets a player join an open match', async () => {
     const onJoin = vi.fn();
     const match = aMatch();
-    render(<MatchCard match={match} userId={ME} onJoin={onJoin} />);
+    renderCard(<MatchCard match={match} userId={ME} onJoin={onJoin} />);
     const button = screen.getByRole('button', { name: 'Rejoindre' });
     expect(button).toBeEnabled();
     await userEvent.click(button);
@@ -48,28 +54,28 @@ describe('MatchCard', () => {
   });
 
   it("shows a disabled 'Votre match' on the player's own match", () => {
-    render(<MatchCard match={aMatch({ created_by: ME })} userId={ME} />);
+    renderCard(<MatchCard match={aMatch({ created_by: ME })} userId={ME} />);
     expect(screen.getByRole('button', { name: 'Votre match' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Rejoindre' })).not.toBeInTheDocument();
   });
 
   it("shows a disabled 'Match complet' when no place is left", () => {
-    render(<MatchCard match={aMatch({ missing_players: 0 })} userId={ME} />);
+    renderCard(<MatchCard match={aMatch({ missing_players: 0 })} userId={ME} />);
     expect(screen.getByRole('button', { name: 'Match complet' })).toBeDisabled();
   });
 
   it("shows 'Inscription...' while the join is on its way", () => {
-    render(<MatchCard match={aMatch()} userId={ME} joining />);
+    renderCard(<MatchCard match={aMatch()} userId={ME} joining />);
     expect(screen.getByRole('button', { name: 'Inscription...' })).toBeDisabled();
   });
 
   it('does not offer to join again a match the player already joined', () => {
-    render(<MatchCard match={aMatch({ participants: [{ user_id: ME }] })} userId={ME} />);
+    renderCard(<MatchCard match={aMatch({ participants: [{ user_id: ME }] })} userId={ME} />);
     expect(screen.getByRole('button', { name: 'Vous participez' })).toBeDisabled();
   });
 
   it('shows the date problem instead of a broken date', () => {
-    render(<MatchCard match={aMatch({ date: '' })} userId={ME} />);
+    renderCard(<MatchCard match={aMatch({ date: '' })} userId={ME} />);
     expect(screen.getByText('Date manquante')).toBeInTheDocument();
   });
 });

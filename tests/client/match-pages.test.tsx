@@ -110,12 +110,26 @@ describe('Find match', () => {
     expect(screen.queryByRole('button', { name: 'Charger plus' })).not.toBeInTheDocument();
   });
 
-  it('links to create-match when there is no match', async () => {
+  it("filters at the player's level first; with nothing found, offers to clear the filters, then to create the first match", async () => {
+    const inputs: unknown[] = [];
     renderWithProviders(<FindMatchPage />, {
       user,
-      fixtures: { 'matches.list': { items: [], nextCursor: null }, 'levels.list': levelRows },
+      fixtures: {
+        'matches.list': (input: unknown) => {
+          inputs.push(input);
+          return { items: [], nextCursor: null };
+        },
+        'levels.list': levelRows,
+      },
     });
+    expect(await screen.findByText('Aucun match ne correspond à vos filtres.')).toBeInTheDocument();
+    expect(inputs[0]).toMatchObject({ level: 'Niveau 3' });
+    expect(screen.getByRole('link', { name: 'Créer ce match' })).toHaveAttribute('href', '/create-match');
+    await userEvent.click(screen.getByRole('button', { name: 'Effacer les filtres' }));
     expect(await screen.findByText('Aucun match disponible pour le moment')).toBeInTheDocument();
+    expect(inputs.at(-1)).not.toHaveProperty('level');
+    // Remembered for this player on this device.
+    expect(JSON.parse(localStorage.getItem('padel-match:find-filters:7') ?? '{}')).toMatchObject({ level: '' });
     expect(screen.getByRole('link', { name: 'Créer le premier match' })).toHaveAttribute('href', '/create-match');
   });
 });

@@ -4,6 +4,7 @@ import type { Suite } from '../support/e2e-app';
 import { adminAccessJourney, mobileMenuJourney } from './journeys/access';
 import { adminJourney } from './journeys/admin';
 import { lockoutJourney, registrationJourney } from './journeys/auth';
+import { findShareJourney } from './journeys/find-share';
 import { matchJourney } from './journeys/matches';
 
 /**
@@ -61,6 +62,7 @@ describe.skipIf(!status.available)('Padel Match in Chromium', () => {
   registrationJourney(suite);
   adminJourney(suite);
   matchJourney(suite);
+  findShareJourney(suite);
   adminAccessJourney(suite);
   mobileMenuJourney(suite);
   lockoutJourney(suite);

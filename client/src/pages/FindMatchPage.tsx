@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MatchGridSkeleton } from '../components/matches/MatchCardSkeleton';
 import { MatchCardGrid, NoMatchesAvailable } from '../components/matches/MatchCardGrid';
@@ -5,20 +6,39 @@ import { NoticeSlot } from '../components/matches/NoticeSlot';
 import { useJoinMatch } from '../components/matches/useJoinMatch';
 import { useLevelCatalogue } from '../components/matches/useLevelCatalogue';
 import { useLoggedError } from '../components/matches/useLoggedError';
-import { Button } from '../components/ui';
+import { Button, EmptyState } from '../components/ui';
 import { useAuth } from '../lib/auth';
 import { trpc } from '../lib/trpc';
+import { FilterBar } from './find/FilterBar';
+import { dayHeading, EMPTY_FILTERS, groupByDay, hasFilters, loadFilters, saveFilters, toListInput, type FindFilters } from './find/filters';
 import './matches.css';
+import './find/find.css';
 
 const PAGE_SIZE = 12;
+/** Day chips: today and the next 13 days. */
+const DAY_CHIPS = 14;
 
 export default function FindMatchPage() {
   const { user } = useAuth();
   const catalogue = useLevelCatalogue();
-  const list = trpc.matches.list.useInfiniteQuery({ limit: PAGE_SIZE }, { getNextPageParam: (page) => page.nextCursor ?? undefined });
+  const schedule = trpc.matches.schedule.useQuery();
+  const places = trpc.places.list.useQuery();
+  const today = schedule.data?.today ?? new Date().toISOString().slice(0, 10);
+  const [filters, setFilters] = useState<FindFilters>(() => (user ? loadFilters(user.id, user.level, today) : EMPTY_FILTERS));
+  useEffect(() => {
+    if (user) saveFilters(user.id, filters);
+  }, [user, filters]);
+
+  const list = trpc.matches.list.useInfiniteQuery(
+    { ...toListInput(filters), limit: PAGE_SIZE },
+    { getNextPageParam: (page) => page.nextCursor ?? undefined },
+  );
   useLoggedError(list.error, 'matches.list');
   const { join, joiningId, notice } = useJoinMatch();
   const matches = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const grid = (items: typeof matches) => (
+    <MatchCardGrid matches={items} userId={user?.id} catalogue={catalogue} joiningId={joiningId} onJoin={join} headingLevel={3} />
+  );
 
   return (
     <div className="page find-page">
@@ -32,18 +52,49 @@ export default function FindMatchPage() {
         </Link>
       </div>
 
+      <FilterBar
+        filters={filters}
+        onChange={setFilters}
+        days={(schedule.data?.createDates ?? []).slice(0, DAY_CHIPS)}
+        places={places.data ?? []}
+        levels={catalogue ?? []}
+      />
+
       <NoticeSlot notice={notice.notice} onClose={notice.clear} />
 
       {list.isPending ? (
         <MatchGridSkeleton count={6} />
       ) : matches.length === 0 ? (
-        <NoMatchesAvailable />
+        hasFilters(filters) ? (
+          <EmptyState
+            title="Aucun match ne correspond à vos filtres."
+            action={
+              <div className="row">
+                <Button variant="secondary" onClick={() => setFilters({ ...EMPTY_FILTERS, order: filters.order })}>
+                  Effacer les filtres
+                </Button>
+                <Link className="btn btn-primary" to="/create-match">
+                  Créer ce match
+                </Link>
+              </div>
+            }
+          />
+        ) : (
+          <NoMatchesAvailable />
+        )
       ) : (
         <>
           <p className="visually-hidden" role="status">
             {matches.length} match{matches.length > 1 ? 's' : ''} affiché{matches.length > 1 ? 's' : ''}
           </p>
-          <MatchCardGrid matches={matches} userId={user?.id} catalogue={catalogue} joiningId={joiningId} onJoin={join} headingLevel={2} />
+          {filters.order === 'need'
+            ? grid(matches)
+            : groupByDay(matches).map((group) => (
+                <section key={group.date} className="day-group" aria-label={dayHeading(group.date)}>
+                  <h2 className="day-heading">{dayHeading(group.date)}</h2>
+                  {grid(group.matches)}
+                </section>
+              ))}
           {list.hasNextPage && (
             <div className="load-more">
               <Button variant="secondary" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>

@@ -69,6 +69,7 @@ export async function updateMatch(deps: Deps, actor: SessionUser, input: TUpdate
         levels: fields.levels,
         slots: fields.slots,
         missingPlayers: fields.slots - joined,
+        sequence: sql`${matches.sequence} + 1`,
         updatedAt: sql`now()`,
       })
       .where(eq(matches.id, input.id));

@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
-import { isFinished, localParts, shortTime } from '../../../common/schedule';
+import { isFinished, isIsoDate, localParts, shortTime } from '../../../common/schedule';
 import type { DbOrTx } from '../../../db/client';
 import { matches, matchParticipants, places, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { INT32_MAX } from '../../../common/schemas/primitives';
 import {
   MATCH_PAGE_DEFAULT,
   type TListMatchesInput,
@@ -65,50 +66,81 @@ export async function getMatch(deps: Pick<Deps, 'db'>, id: number): Promise<TMat
   return match;
 }
 
-/** Keyset position after the last match of a page; opaque to clients. */
-export const encodeCursor = (m: { date: string; time: string; id: number }) =>
-  Buffer.from(`${m.date}|${shortTime(m.time)}|${m.id}`).toString('base64url');
-
-function decodeCursor(cursor: string): { date: string; time: string; id: number } {
-  const m = /^(\d{4}-\d{2}-\d{2})\|([01]\d|2[0-3]):([0-5]\d)\|(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!m) throw badRequest(MSG.match.cursorInvalid);
-  return { date: m[1]!, time: `${m[2]}:${m[3]}`, id: Number(m[4]) };
+type ListOrder = NonNullable<TListMatchesInput['order']>;
+interface CursorPosition {
+  missing: number;
+  date: string;
+  time: string;
+  id: number;
 }
 
 /**
- * The list query, unexecuted (the benchmark and a test EXPLAIN it). The upcoming test and the
- * keyset cursor are row comparisons on (date, time, id), so PostgreSQL walks
- * `matches_upcoming_idx` from the right spot and stops after `limit + 1` rows.
+ * Keyset position after the last match of a page; opaque to clients. The "need" order adds the
+ * free places in front (`n|…`), so a cursor from one order is refused by the other.
+ */
+export const encodeCursor = (m: { date: string; time: string; id: number; missing_players?: number }, order: ListOrder = 'date') =>
+  Buffer.from(`${order === 'need' ? `n|${m.missing_players ?? 0}|` : ''}${m.date}|${shortTime(m.time)}|${m.id}`).toString('base64url');
+
+const CURSOR = /^(?:n\|(\d{1,4})\|)?(\d{4}-\d{2}-\d{2})\|([01]\d|2[0-3]):([0-5]\d)\|(\d{1,10})$/;
+
+/** A forged cursor (impossible date, id beyond PostgreSQL's integer, other order) is a French 400, never a 500. */
+function decodeCursor(cursor: string, order: ListOrder): CursorPosition {
+  const m = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const id = Number(m?.[5]);
+  if (!m || (m[1] !== undefined) !== (order === 'need') || !isIsoDate(m[2]!) || id > INT32_MAX) throw badRequest(MSG.match.cursorInvalid);
+  return { missing: Number(m[1] ?? 0), date: m[2]!, time: `${m[3]}:${m[4]}`, id };
+}
+
+/**
+ * The list query, unexecuted (the benchmark and a test EXPLAIN it); the one place its SQL lives.
+ * The upcoming test and the keyset cursor are row comparisons in the order's own columns, so
+ * PostgreSQL walks an index from the right spot and stops after `limit + 1` rows:
+ * `matches_upcoming_idx` (date, time, id) for the date order, `matches_open_idx` (same, only
+ * matches with free places) for `available`, `matches_need_idx` (missing_players, date, time, id)
+ * for the "need" order, `matches_place_idx` (place_id, date, time, id) for a place.
  */
 export function listMatchesQuery(db: DbOrTx, local: { date: string; time: string }, input: TListMatchesInput = {}) {
   const limit = input.limit ?? MATCH_PAGE_DEFAULT;
+  const order = input.order ?? 'date';
   const where: SQL[] = [sql`(${matches.date}, ${matches.time}) >= (${local.date}::date, ${local.time}::time)`];
   if (input.cursor) {
-    const c = decodeCursor(input.cursor);
-    where.push(sql`(${matches.date}, ${matches.time}, ${matches.id}) > (${c.date}::date, ${c.time}::time, ${c.id}::int)`);
+    const c = decodeCursor(input.cursor, order);
+    where.push(
+      order === 'need'
+        ? sql`(${matches.missingPlayers}, ${matches.date}, ${matches.time}, ${matches.id}) > (${c.missing}::int, ${c.date}::date, ${c.time}::time, ${c.id}::int)`
+        : sql`(${matches.date}, ${matches.time}, ${matches.id}) > (${c.date}::date, ${c.time}::time, ${c.id}::int)`,
+    );
   }
   if (input.placeId) where.push(eq(matches.placeId, input.placeId));
+  if (input.city) where.push(sql`lower(${places.city}) = lower(${input.city})`);
   if (input.from) where.push(sql`${matches.date} >= ${input.from}::date`);
   if (input.to) where.push(sql`${matches.date} <= ${input.to}::date`);
   if (input.level) where.push(sql`${matches.levels} @> ${JSON.stringify([input.level])}::jsonb`);
+  if (input.available || order === 'need') where.push(sql`${matches.missingPlayers} > 0`);
+  const keys = [asc(matches.date), asc(matches.time), asc(matches.id)];
   return cards(db)
     .where(and(...where))
-    .orderBy(asc(matches.date), asc(matches.time), asc(matches.id))
+    .orderBy(...(order === 'need' ? [asc(matches.missingPlayers), ...keys] : keys))
     .limit(limit + 1);
 }
 
 /**
- * Upcoming matches (local date and time in APP_TIMEZONE not before now), by date, time, id, a
- * page at a time with an opaque keyset cursor, so page 1 and page 5,000 cost the same at 100,000
- * matches (an offset would re-read every skipped row). Filters: place, date range, level.
- * Participant ids come in one extra query for the whole page; no photos.
+ * Upcoming matches (local date and time in APP_TIMEZONE not before now), a page at a time with an
+ * opaque keyset cursor, so page 1 and page 5,000 cost the same at 100,000 matches (an offset would
+ * re-read every skipped row). Filters, combined with AND: place, city (any case), level, date
+ * range (inclusive), free places only. Order: by date and time, or "need" (fewest free places
+ * first, full matches left out, then soonest). Participant ids come in one extra query for the
+ * whole page; no photos.
  */
 export async function listMatches(deps: Pick<Deps, 'db' | 'clock' | 'env'>, input: TListMatchesInput = {}): Promise<TMatchPage> {
   const limit = input.limit ?? MATCH_PAGE_DEFAULT;
   const rows = await listMatchesQuery(deps.db, localParts(deps.clock.now(), deps.env.APP_TIMEZONE), input);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  return { items: await toMatches(deps.db, page), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+  return {
+    items: await toMatches(deps.db, page),
+    nextCursor: rows.length > limit && last ? encodeCursor(last, input.order) : null,
+  };
 }
 
 /**

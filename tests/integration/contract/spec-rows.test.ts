@@ -511,6 +511,14 @@ describe('matches', () => {
     expect(outsider.status).toBe(403);
   });
 
+  it('GET /matches/{id} hides phones from outsiders; GET /matches/{id}/calendar.ics is for players', async () => {
+    const page = await w.api.call<Json>('GET', '/api/matches/{id}', { params: { id: matchId }, ...bearer(carol) });
+    expect(page.body).toMatchObject({ id: matchId, organiser: { user_id: alice.id, phone: null } });
+    const ics = await w.api.call('GET', '/api/matches/{id}/calendar.ics', { params: { id: matchId }, ...bearer(bob) });
+    expect(ics.status).toBe(200);
+    expect(ics.text).toContain('BEGIN:VEVENT');
+  });
+
   it('GET /matches/mine shows created and joined matches; POST /matches/{id}/leave gives the place back', async () => {
     const mine = await w.api.call<{ matches: { id: number; is_creator: boolean }[]; counters: Record<string, number> }>(
       'GET',

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { formatLongDate, formatTime, placesAvailable } from '../../lib/format';
 import { MSG } from '../../../../common/messages';
 import { LevelBadges } from './LevelBadges';
@@ -37,7 +38,9 @@ export function MatchSummary({ match, catalogue, headingLevel = 3, headingId, ta
     <>
       <div className="match-head">
         <Heading className="match-place" id={headingId}>
-          {match.place_name}
+          <Link className="match-link" to={`/matches/${match.id}`}>
+            {match.place_name}
+          </Link>
         </Heading>
         {tags}
       </div>

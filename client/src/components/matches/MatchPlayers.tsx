@@ -1,0 +1,45 @@
+import type { RouterOutputs } from '../../lib/trpc';
+import { Avatar } from '../layout/Avatar';
+
+type Player = RouterOutputs['matches']['byId']['organiser'];
+
+const displayName = (p: Player) => (p.last_initial ? `${p.first_name} ${p.last_initial}` : p.first_name);
+
+/** One player: avatar, first name and initial, level, and the phone when the server sent it. */
+function PlayerRow({ player, role }: { player: Player; role?: string }) {
+  return (
+    <li className="player">
+      <Avatar name={displayName(player)} photo={player.photo} className="player-avatar" />
+      <span className="player-text">
+        <span className="player-name">
+          {displayName(player)}
+          {role && <span className="tag tag-creator">{role}</span>}
+        </span>
+        <span className="player-level">{player.level ?? 'Niveau non renseigné'}</span>
+      </span>
+      {player.phone && (
+        <a className="player-phone" href={`tel:${player.phone}`}>
+          {player.phone}
+        </a>
+      )}
+    </li>
+  );
+}
+
+/** The organiser, then the players in joining order. */
+export function MatchPlayers({ organiser, participants }: { organiser: Player; participants: readonly Player[] }) {
+  return (
+    <section className="card match-players" aria-labelledby="match-players-title">
+      <h2 className="section-title" id="match-players-title">
+        Joueurs
+      </h2>
+      <ul className="player-list">
+        <PlayerRow player={organiser} role="Organisateur" />
+        {participants.map((p) => (
+          <PlayerRow key={p.user_id} player={p} />
+        ))}
+      </ul>
+      {participants.length === 0 && <p className="muted">Personne n’a encore rejoint ce match.</p>}
+    </section>
+  );
+}

@@ -1,0 +1,201 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { DEFAULT_SETTINGS } from '../../../common/limits';
+import { MSG } from '../../../common/messages';
+import { LevelBadges } from '../components/matches/LevelBadges';
+import { MatchEditForm } from '../components/matches/MatchEditForm';
+import { MatchPlayers } from '../components/matches/MatchPlayers';
+import { NoticeSlot } from '../components/matches/NoticeSlot';
+import { ShareButton } from '../components/matches/ShareButton';
+import { useLevelCatalogue } from '../components/matches/useLevelCatalogue';
+import { useLoggedError } from '../components/matches/useLoggedError';
+import { useNotice } from '../components/matches/useNotice';
+import { Button, ConfirmDialog, EmptyState, Spinner } from '../components/ui';
+import { errorMessage } from '../lib/errors';
+import { formatLongDate, formatTime, placesAvailable } from '../lib/format';
+import { trpc, type RouterOutputs } from '../lib/trpc';
+import './matches.css';
+import './matches/match-page.css';
+
+type Detail = RouterOutputs['matches']['byId'];
+
+const mapsUrl = (m: Detail) =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${m.place_name}, ${m.address}, ${m.city}`)}`;
+
+/** The preview text of a shared link, as the public page writes it. */
+const shareText = (m: Detail) =>
+  `${m.missing_players > 0 ? placesAvailable(m.missing_players) : MSG.match.full} — ${m.levels.join(', ')} — ${formatLongDate(m.date)} ${formatTime(m.time)} — ${m.place_name}`;
+
+function MatchNotFound() {
+  return (
+    <div className="page match-page">
+      <EmptyState
+        title="Match introuvable"
+        action={
+          <Link className="btn btn-primary" to="/find-match">
+            Trouver un match
+          </Link>
+        }
+      >
+        <p className="muted">Ce match n’existe pas ou a été supprimé.</p>
+      </EmptyState>
+    </div>
+  );
+}
+
+const MAX_ID = 2_147_483_647;
+
+/** `/matches/:id`: everything about one match, and what the player can do with it. */
+export default function MatchPage() {
+  const { id } = useParams();
+  const matchId = Number(id);
+  const valid = /^\d+$/.test(id ?? '') && matchId > 0 && matchId <= MAX_ID;
+  const query = trpc.matches.byId.useQuery({ id: matchId }, { enabled: valid, retry: false });
+  useLoggedError(query.error?.data?.code === 'NOT_FOUND' ? null : query.error, 'matches.byId');
+  if (!valid || query.error?.data?.code === 'NOT_FOUND') return <MatchNotFound />;
+  if (query.error) return <EmptyState title={errorMessage(query.error, MSG.http.server)} />;
+  if (!query.data) return <Spinner />;
+  return <MatchDetail match={query.data} />;
+}
+
+function MatchDetail({ match }: { match: Detail }) {
+  const utils = trpc.useUtils();
+  const catalogue = useLevelCatalogue();
+  const notice = useNotice();
+  const [editing, setEditing] = useState(false);
+  const [confirmLeave, setConfirmLeave] = useState(false);
+  const refresh = () => {
+    void utils.matches.byId.invalidate({ id: match.id });
+    void utils.matches.list.invalidate();
+    void utils.matches.mine.invalidate();
+  };
+  const join = trpc.matches.join.useMutation({
+    onSuccess: () => notice.success(MSG.match.joined),
+    onError: (err) => notice.error(errorMessage(err, MSG.match.joinFailed)),
+    onSettled: refresh,
+  });
+  const leave = trpc.matches.leave.useMutation({
+    onSuccess: (r) => notice.success(r.message || MSG.match.left),
+    onError: (err) => notice.error(errorMessage(err, MSG.match.leaveFailed)),
+    onSettled: () => {
+      setConfirmLeave(false);
+      refresh();
+    },
+  });
+  const isMember = match.is_creator || match.is_participant;
+  const canJoin = !isMember && !match.is_finished && match.missing_players > 0;
+
+  return (
+    <div className="page match-page">
+      <p className="match-back">
+        <Link to="/find-match">← Trouver un match</Link>
+      </p>
+      <article className="card match-detail" aria-labelledby="match-title">
+        <div className="match-head">
+          <h1 className="page-title match-place" id="match-title">
+            {match.place_name}
+          </h1>
+          {match.is_finished && <span className="tag tag-finished">{MSG.match.finishedTag}</span>}
+        </div>
+        <p className="match-address">
+          <a href={mapsUrl(match)} target="_blank" rel="noopener noreferrer">
+            {match.address}, {match.city}
+          </a>
+          <span className="muted"> (ouvrir dans une carte)</span>
+        </p>
+        <ul className="match-facts">
+          <li className="match-date">{formatLongDate(match.date)}</li>
+          <li>{formatTime(match.time)}</li>
+          <li className={match.missing_players > 0 ? 'match-open' : 'match-full'}>
+            {match.missing_players > 0 ? placesAvailable(match.missing_players) : MSG.match.full}
+          </li>
+        </ul>
+        <LevelBadges levels={match.levels} catalogue={catalogue} />
+
+        <div className="match-page-actions">
+          {canJoin && (
+            <Button loading={join.isPending} onClick={() => join.mutate({ id: match.id })}>
+              Rejoindre
+            </Button>
+          )}
+          {match.is_participant && !match.is_finished && (
+            <Button variant="secondary" onClick={() => setConfirmLeave(true)}>
+              Quitter
+            </Button>
+          )}
+          {match.is_creator && !match.is_finished && !editing && (
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              Modifier
+            </Button>
+          )}
+          <ShareButton matchId={match.id} title={shareText(match)} onShared={notice.success} />
+          {isMember && (
+            <a className="btn btn-ghost" href={`/api/matches/${match.id}/calendar.ics`} download={`match-${match.id}.ics`}>
+              Ajouter à mon agenda
+            </a>
+          )}
+        </div>
+        <NoticeSlot notice={notice.notice} onClose={notice.clear} />
+        {editing && <EditPanel match={match} onDone={() => setEditing(false)} onSaved={() => notice.success(MSG.match.updated)} />}
+      </article>
+
+      <MatchPlayers organiser={match.organiser} participants={match.participants} />
+
+      <ConfirmDialog
+        open={confirmLeave}
+        title="Quitter ce match ?"
+        message="Votre place sera libérée pour un autre joueur."
+        confirmLabel="Quitter"
+        loading={leave.isPending}
+        onCancel={() => setConfirmLeave(false)}
+        onConfirm={() => leave.mutate({ id: match.id })}
+      />
+    </div>
+  );
+}
+
+/** The creator's edit form, fed with the places, the edit schedule and the settings. */
+function EditPanel({ match, onDone, onSaved }: { match: Detail; onDone: () => void; onSaved: () => void }) {
+  const utils = trpc.useUtils();
+  const catalogue = useLevelCatalogue();
+  const places = trpc.places.list.useQuery();
+  const schedule = trpc.matches.schedule.useQuery();
+  const settings = trpc.settings.get.useQuery(undefined, { retry: false });
+  const update = trpc.matches.update.useMutation();
+  const asCard = {
+    ...match,
+    creator_name: match.organiser.first_name,
+    participants: match.participants.map((p) => ({ user_id: p.user_id })),
+  };
+  return (
+    <MatchEditForm
+      match={asCard}
+      places={places.data ?? []}
+      levels={catalogue ?? []}
+      dates={schedule.data?.editDates ?? []}
+      times={schedule.data?.editTimes ?? []}
+      maxPlaces={(settings.data ?? DEFAULT_SETTINGS).max_places}
+      saving={update.isPending}
+      error={update.error ? errorMessage(update.error, MSG.match.updateFailed) : null}
+      onDismissError={update.reset}
+      onCancel={() => {
+        update.reset();
+        onDone();
+      }}
+      onSave={(draft) =>
+        update.mutate(
+          { id: match.id, place_id: Number(draft.placeId), date: draft.date, time: draft.time, levels: draft.levels, slots: draft.slots },
+          {
+            onSuccess: () => {
+              onDone();
+              onSaved();
+              void utils.matches.byId.invalidate({ id: match.id });
+              void utils.matches.list.invalidate();
+              void utils.matches.mine.invalidate();
+            },
+          },
+        )
+      }
+    />
+  );
+}

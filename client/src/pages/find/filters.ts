@@ -1,0 +1,73 @@
+import type { TMatchOrder } from '../../../../common/schemas/matches';
+import { readJson, writeJson } from '../../lib/storage';
+
+/** What the find screen filters on; `where` is a place (`place:3`), a city (`city:Lyon`) or everywhere (''). */
+export interface FindFilters {
+  /** One day ("YYYY-MM-DD") or every day (''). */
+  day: string;
+  where: string;
+  level: string;
+  available: boolean;
+  order: TMatchOrder;
+}
+
+export const EMPTY_FILTERS: FindFilters = { day: '', where: '', level: '', available: false, order: 'date' };
+
+/** Remembered per player on this device, so two players sharing a phone keep their own. */
+export const filtersKey = (userId: number) => `padel-match:find-filters:${userId}`;
+
+const isFilters = (v: unknown): v is FindFilters => {
+  const f = v as Partial<FindFilters> | null;
+  return (
+    typeof f === 'object' &&
+    f !== null &&
+    typeof f.day === 'string' &&
+    typeof f.where === 'string' &&
+    typeof f.level === 'string' &&
+    typeof f.available === 'boolean' &&
+    (f.order === 'date' || f.order === 'need')
+  );
+};
+
+/** The stored filters, or the first visit's: every match at the player's own level. A past day is dropped. */
+export function loadFilters(userId: number, ownLevel: string | null, today: string): FindFilters {
+  const stored = readJson(filtersKey(userId), isFilters);
+  if (!stored) return { ...EMPTY_FILTERS, level: ownLevel ?? '' };
+  return stored.day && stored.day < today ? { ...stored, day: '' } : stored;
+}
+
+export const saveFilters = (userId: number, filters: FindFilters) => writeJson(filtersKey(userId), filters);
+
+/** The `matches.list` input for these filters (without cursor and limit). */
+export function toListInput(f: FindFilters) {
+  const [kind, value = ''] = f.where.split(/:(.*)/s);
+  return {
+    ...(f.day ? { from: f.day, to: f.day } : {}),
+    ...(kind === 'place' && Number(value) > 0 ? { placeId: Number(value) } : {}),
+    ...(kind === 'city' && value ? { city: value } : {}),
+    ...(f.level ? { level: f.level } : {}),
+    ...(f.available ? { available: true } : {}),
+    ...(f.order === 'need' ? { order: 'need' as const } : {}),
+  };
+}
+
+export const hasFilters = (f: FindFilters) => f.day !== '' || f.where !== '' || f.level !== '' || f.available;
+
+const DAY_HEADING = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+
+/** "Samedi 28 novembre". */
+export function dayHeading(date: string): string {
+  const text = DAY_HEADING.format(new Date(`${date}T00:00:00Z`));
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Consecutive matches of the same day, in list order. */
+export function groupByDay<M extends { date: string }>(matches: readonly M[]): { date: string; matches: M[] }[] {
+  const groups: { date: string; matches: M[] }[] = [];
+  for (const m of matches) {
+    const last = groups.at(-1);
+    if (last?.date === m.date) last.matches.push(m);
+    else groups.push({ date: m.date, matches: [m] });
+  }
+  return groups;
+}

@@ -1,0 +1,54 @@
+import { and, eq } from 'drizzle-orm';
+import { MSG } from '../../../common/messages';
+import type { DbOrTx } from '../../../db/client';
+import { matches, matchParticipants, places } from '../../../db/schema';
+import { buildMatchCalendar, type CalendarMatch } from '../../calendar/ics';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../lib/auth';
+import { forbidden, notFound } from '../../lib/errors';
+
+/** What a calendar invitation shows of a match, with its SEQUENCE; no personal data. */
+export async function getCalendarMatch(db: DbOrTx, id: number): Promise<CalendarMatchRow | null> {
+  const [row] = await db
+    .select({
+      id: matches.id,
+      date: matches.date,
+      time: matches.time,
+      place_name: places.name,
+      address: places.address,
+      city: places.city,
+      levels: matches.levels,
+      sequence: matches.sequence,
+      created_by: matches.createdBy,
+    })
+    .from(matches)
+    .innerJoin(places, eq(places.id, matches.placeId))
+    .where(eq(matches.id, id))
+    .limit(1);
+  return row ? { ...row, levels: [...row.levels] } : null;
+}
+
+/** Calendar downloads are for the match's own players: anyone else gets a French 403. */
+export async function assertMatchMember(db: DbOrTx, actor: SessionUser, match: { id: number; created_by: number }) {
+  if (match.created_by === actor.id) return;
+  const [row] = await db
+    .select({ userId: matchParticipants.userId })
+    .from(matchParticipants)
+    .where(and(eq(matchParticipants.matchId, match.id), eq(matchParticipants.userId, actor.id)))
+    .limit(1);
+  if (!row) throw forbidden(MSG.match.calendarForbidden);
+}
+
+export type CalendarMatchRow = CalendarMatch & { created_by: number };
+
+/**
+ * The match as an .ics file (METHOD:PUBLISH) for its creator and participants; others get a
+ * French 403. The SEQUENCE comes from the database, so a copy downloaded after an edit replaces
+ * the old event in the player's calendar.
+ */
+export async function getMatchIcs(deps: Pick<Deps, 'db' | 'clock' | 'env'>, actor: SessionUser, id: number): Promise<string> {
+  const match = await getCalendarMatch(deps.db, id);
+  if (!match) throw notFound(MSG.match.notFound);
+  await assertMatchMember(deps.db, actor, match);
+  return buildMatchCalendar(match, 'PUBLISH', { timeZone: deps.env.APP_TIMEZONE, now: deps.clock.now() });
+}

@@ -1,0 +1,94 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RouterOutputs } from '../../client/src/lib/trpc';
+import MatchPage from '../../client/src/pages/MatchPage';
+import { levelRows } from './support/match-fixtures';
+import { renderWithProviders, serverError, testUser } from './support/render';
+
+type Detail = RouterOutputs['matches']['byId'];
+const user = testUser({ id: 7 });
+
+const detail = (o: Partial<Detail> = {}): Detail => ({
+  id: 42,
+  place_id: 1,
+  place_name: 'Padel Club Lyon',
+  address: '12 rue des Sports',
+  city: 'Lyon',
+  date: '2026-11-28',
+  time: '18:30',
+  levels: ['Niveau 3', 'Niveau 4'],
+  slots: 3,
+  missing_players: 2,
+  created_by: 3,
+  organiser: { user_id: 3, first_name: 'Julie', last_initial: 'B.', level: 'Niveau 4', photo: null, phone: null },
+  participants: [{ user_id: 9, first_name: 'Marc', last_initial: 'D.', level: 'Niveau 3', photo: null, phone: null }],
+  is_creator: false,
+  is_participant: false,
+  is_finished: false,
+  ...o,
+});
+
+const renderPage = (byId: unknown, join: unknown = () => ({})) =>
+  renderWithProviders(
+    <Routes>
+      <Route path="/matches/:id" element={<MatchPage />} />
+    </Routes>,
+    { user, route: '/matches/42', fixtures: { 'matches.byId': byId, 'levels.list': levelRows, 'matches.join': join } },
+  );
+
+describe('Match page', () => {
+  afterEach(cleanup);
+
+  it('shows the place with a maps link, date, time, levels, free places and players by first name and initial', async () => {
+    renderPage(detail());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Padel Club Lyon' })).toBeInTheDocument();
+    const maps = screen.getByRole('link', { name: '12 rue des Sports, Lyon' });
+    expect(maps.getAttribute('href')).toBe(
+      'https://www.google.com/maps/search/?api=1&query=Padel%20Club%20Lyon%2C%2012%20rue%20des%20Sports%2C%20Lyon',
+    );
+    expect(screen.getByText('samedi 28 novembre 2026')).toBeInTheDocument();
+    expect(screen.getByText('18:30')).toBeInTheDocument();
+    expect(screen.getByText('2 places disponibles')).toBeInTheDocument();
+    const players = screen.getByRole('region', { name: 'Joueurs' });
+    expect(within(players).getByText('Julie B.')).toBeInTheDocument();
+    expect(within(players).getByText('Marc D.')).toBeInTheDocument();
+    expect(within(players).queryByRole('link')).not.toBeInTheDocument();
+    // Not a player: no calendar, but sharing and joining.
+    expect(screen.queryByRole('link', { name: 'Ajouter à mon agenda' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Partager' })).toBeInTheDocument();
+  });
+
+  it('joins from the page, then shows phones, the calendar download and Quitter', async () => {
+    let joined = false;
+    renderPage(
+      () =>
+        joined
+          ? detail({
+              is_participant: true,
+              missing_players: 1,
+              organiser: { ...detail().organiser, phone: '+33611111111' },
+            })
+          : detail(),
+      () => {
+        joined = true;
+        return { success: true, message: 'ok', match: {} };
+      },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Rejoindre' }));
+    expect(await screen.findByText('Vous avez rejoint le match avec succès !')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: '+33611111111' })).toHaveAttribute('href', 'tel:+33611111111');
+    expect(screen.getByRole('link', { name: 'Ajouter à mon agenda' })).toHaveAttribute('href', '/api/matches/42/calendar.ics');
+    expect(screen.getByRole('button', { name: 'Quitter' })).toBeInTheDocument();
+  });
+
+  it('shows a French "Match introuvable" page for an unknown id', async () => {
+    renderPage(() => {
+      throw serverError('Match introuvable.', 'NOT_FOUND', 404);
+    });
+    expect(await screen.findByText('Match introuvable')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Trouver un match' })).toHaveAttribute('href', '/find-match');
+  });
+});
