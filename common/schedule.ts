@@ -93,3 +93,15 @@ export function buildSchedule(now: Date, timeZone: string, createDays: number, e
     editTimes: timeSlots(EDIT_SLOTS),
   };
 }
+
+/** The instant a local date and time of `timeZone` denote (the earlier one when a clock change repeats it). */
+export function localInstant(date: string, time: string, timeZone: string): Date {
+  const wanted = Date.parse(`${date}T${shortTime(time)}:00Z`);
+  let guess = wanted;
+  // Two passes settle the zone offset, including on the days the clocks change.
+  for (let i = 0; i < 2; i++) {
+    const seen = localParts(new Date(guess), timeZone);
+    guess += wanted - Date.parse(`${seen.date}T${seen.time}:00Z`);
+  }
+  return new Date(guess);
+}

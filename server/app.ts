@@ -11,6 +11,8 @@ import { HTTP_ERRORS } from './lib/errors';
 import { registerAuthRateLimit } from './lib/rate-limit';
 import { requestGuard } from './lib/request-guard';
 import { restPlugin } from './rest';
+import { createOutboxWorker } from './services/notifications/worker';
+import { unsubscribePage } from './unsubscribe-page';
 import { createContextFactory } from './trpc/context';
 import { appRouter, type AppRouter } from './trpc/root';
 
@@ -76,6 +78,14 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   });
 
   await app.register(restPlugin, { prefix: '/api', deps });
+  await app.register(unsubscribePage, { deps });
+
+  // Each instance sends the outbox's notifications; rows are leased, so instances never collide.
+  if (deps.env.OUTBOX_INTERVAL_MS > 0) {
+    const worker = createOutboxWorker(deps, { intervalMs: deps.env.OUTBOX_INTERVAL_MS });
+    app.addHook('onReady', async () => worker.start());
+    app.addHook('preClose', () => worker.stop());
+  }
 
   const serveClient = options.serveClient ?? existsSync(CLIENT_DIST);
   if (serveClient) {

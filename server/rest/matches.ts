@@ -14,6 +14,8 @@ import {
 import { createMatch, deleteMatch, updateMatch } from '../services/matches/mutations';
 import { joinMatch, leaveMatch } from '../services/matches/participation';
 import { listMatches, listMyMatches, listParticipants } from '../services/matches/queries';
+import { joinWaitlist, leaveWaitlist } from '../services/matches/waitlist';
+import { ZWaitlistResult } from '../schemas/waitlist';
 import type { RestRoutes } from './http';
 import { route } from './route';
 
@@ -214,6 +216,45 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
     ({ params, body, user }) => {
       assertSelf(user, body.user_id);
       return deleteMatch(deps, user, params.id);
+    },
+  );
+
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/matches/:id/waitlist',
+      tag: TAG,
+      summary: "Rejoindre la liste d'attente d'un match complet (répond la position, 1 = prochain)",
+      auth: 'user',
+      legacySuccess: true,
+      params: ZMatchIdInput,
+      body: ZLegacyActor,
+      response: ZWaitlistResult,
+      status: 201,
+    },
+    ({ params, body, user }) => {
+      assertSelf(user, body.user_id);
+      return joinWaitlist(deps, user, params.id);
+    },
+  );
+
+  route(
+    app,
+    {
+      method: 'DELETE',
+      url: '/matches/:id/waitlist',
+      tag: TAG,
+      summary: "Quitter la liste d'attente d'un match",
+      auth: 'user',
+      legacySuccess: true,
+      params: ZMatchIdInput,
+      body: ZLegacyActor,
+      response: ZDeleteResult,
+    },
+    ({ params, body, user }) => {
+      assertSelf(user, body.user_id);
+      return leaveWaitlist(deps, user, params.id);
     },
   );
 };
