@@ -20,9 +20,10 @@ function decodeBody(raw: string): string {
 
 /**
  * A real SMTP server in the test process (the `smtp-server` package); nodemailer talks to it as to
- * any relay. Accepts any login, so the app's username/password path is exercised too.
+ * any relay. Accepts any login, so the app's username/password path is exercised too. A `port`
+ * lets a test stop the server and start it again where the app expects it (SMTP down, then up).
  */
-export async function startSmtpServer() {
+export async function startSmtpServer(port = 0) {
   const mails: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const logins: { username: string; password: string }[] = [];
@@ -50,8 +51,8 @@ export async function startSmtpServer() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
 
   /** The latest mail to `to` (waits up to `timeoutMs` for one to arrive). */
   async function waitForMail(to: string, timeoutMs = 5000): Promise<ReceivedMail> {
@@ -76,8 +77,8 @@ export async function startSmtpServer() {
   }
 
   return {
-    port,
-    url: `smtp://127.0.0.1:${port}`,
+    port: bound,
+    url: `smtp://127.0.0.1:${bound}`,
     mails,
     logins,
     waitForMail,
@@ -87,3 +88,30 @@ export async function startSmtpServer() {
   };
 }
 export type SmtpTestServer = Awaited<ReturnType<typeof startSmtpServer>>;
+
+const unfold = (head: string) => head.replace(/\r?\n[ \t]+/g, ' ');
+
+/** A header of a received mail (folded lines joined), or undefined. */
+export function mailHeader(mail: ReceivedMail, name: string): string | undefined {
+  const head = unfold(mail.raw.split(/\r?\n\r?\n/)[0] ?? '');
+  return new RegExp(`^${name}:[ \\t]*(.*)$`, 'im').exec(head)?.[1]?.trim();
+}
+
+/** The decoded body of the first MIME part of `contentType` (e.g. an attached `text/calendar`), or undefined. */
+export function mailPart(mail: ReceivedMail, contentType: string): { headers: string; body: string } | undefined {
+  for (const part of mail.raw.split(/\r?\n--[^\r\n]*\r?\n/)) {
+    const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
+    const headers = unfold(head);
+    if (!new RegExp(`^content-type:\\s*${contentType.replace('/', '\\/')}`, 'im').test(headers)) continue;
+    const raw = rest.join('\r\n\r\n');
+    const encoding = /^content-transfer-encoding:\s*(\S+)/im.exec(headers)?.[1]?.toLowerCase();
+    const body =
+      encoding === 'base64'
+        ? Buffer.from(raw.replace(/\s/g, ''), 'base64').toString('utf8')
+        : encoding === 'quoted-printable'
+          ? decodeBody(`\r\n\r\n${raw}`)
+          : raw;
+    return { headers, body };
+  }
+  return undefined;
+}
