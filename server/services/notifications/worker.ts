@@ -27,9 +27,15 @@ type Pending = Pick<
   'id' | 'channel' | 'event' | 'userId' | 'recipient' | 'subject' | 'body' | 'ics' | 'icsMethod' | 'attempts'
 >;
 
-/** Notifications not yet sent nor given up: the backlog a metric watches. */
-export async function outboxBacklog(db: Pick<Db, '$count'>): Promise<number> {
-  return db.$count(outbox, and(isNull(outbox.sentAt), isNull(outbox.failedAt)));
+/**
+ * Notifications not yet sent nor given up, retries included: the backlog a metric watches.
+ * Reminders waiting for their day are not late, so they count only once due.
+ */
+export async function outboxBacklog(db: Pick<Db, '$count'>, now: Date = new Date()): Promise<number> {
+  return db.$count(
+    outbox,
+    and(isNull(outbox.sentAt), isNull(outbox.failedAt), or(inArray(outbox.channel, ['email', 'sms']), lte(outbox.sendAfter, now))),
+  );
 }
 
 /**
