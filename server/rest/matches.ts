@@ -10,12 +10,12 @@ import {
   ZMyMatch,
   ZParticipant,
   type TMatch,
-} from '../schemas/matches';
+} from '../../common/schemas/matches';
 import { createMatch, deleteMatch, updateMatch } from '../services/matches/mutations';
 import { joinMatch, leaveMatch } from '../services/matches/participation';
 import { listMatches, listMyMatches, listParticipants } from '../services/matches/queries';
 import { joinWaitlist, leaveWaitlist } from '../services/matches/waitlist';
-import { ZWaitlistResult } from '../schemas/waitlist';
+import { ZWaitlistResult } from '../../common/schemas/waitlist';
 import type { RestRoutes } from './http';
 import { route } from './route';
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { MSG } from '../../common/messages';
 import { assertSelf } from '../lib/auth';
-import { ZIdInput } from '../schemas/catalog';
-import { ZLegacyUpdateUserBody, ZUpdatedUserAnswer, ZUpdateProfileInput, ZUserAnswer } from '../schemas/users';
+import { ZIdInput } from '../../common/schemas/catalog';
+import { ZLegacyUpdateUserBody, ZUpdatedUserAnswer, ZUpdateProfileInput, ZUserAnswer } from '../../common/schemas/users';
 import { getPhoto, getUser, updateProfile } from '../services/users';
-import { ZNotificationPrefs } from '../schemas/waitlist';
+import { ZNotificationPrefs } from '../../common/schemas/waitlist';
 import { getNotificationPrefs, updateNotificationPrefs } from '../services/notifications/preferences';
 import { parse, type RestRoutes } from './http';
 import { route } from './route';

@@ -11,13 +11,13 @@ import {
   ZParticipant,
   ZSchedule,
   ZUpdateMatchInput,
-} from '../schemas/matches';
+} from '../../common/schemas/matches';
 import { createMatch, deleteMatch, updateMatch } from '../services/matches/mutations';
 import { joinMatch, leaveMatch } from '../services/matches/participation';
 import { listMatches, listMyMatches, listParticipants } from '../services/matches/queries';
 import { getSchedule } from '../services/matches/rules';
 import { joinWaitlist, leaveWaitlist, listMyWaitlist } from '../services/matches/waitlist';
-import { ZMyWaitlist, ZWaitlistResult } from '../schemas/waitlist';
+import { ZMyWaitlist, ZWaitlistResult } from '../../common/schemas/waitlist';
 import { authedProcedure, publicProcedure, router } from '../trpc/init';
 
 export const matchesRouter = router({

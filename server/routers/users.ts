@@ -1,6 +1,6 @@
+import { ZGetUserInput, ZUpdateProfileInput, ZUser } from '../../common/schemas/users';
 import { z } from 'zod';
-import { ZGetUserInput, ZUpdateProfileInput, ZUser } from '../schemas/users';
-import { ZNotificationPrefs } from '../schemas/waitlist';
+import { ZNotificationPrefs } from '../../common/schemas/waitlist';
 import { getNotificationPrefs, updateNotificationPrefs } from '../services/notifications/preferences';
 import { getUser, updateProfile } from '../services/users';
 import { authedProcedure, router } from '../trpc/init';

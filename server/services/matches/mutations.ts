@@ -6,7 +6,7 @@ import { matches, matchParticipants } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
-import type { TCreateMatchInput, TMatch, TUpdateMatchInput } from '../../schemas/matches';
+import type { TCreateMatchInput, TMatch, TUpdateMatchInput } from '../../../common/schemas/matches';
 import { sequenceOf } from '../../calendar/ics';
 import { notifyMatch, scheduleReminder, type NotifyDeps } from '../notifications/enqueue';
 import { matchInfo, playersAndWaiting } from '../notifications/match-info';

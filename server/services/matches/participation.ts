@@ -6,7 +6,7 @@ import { matches, matchParticipants, matchWaitlist } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import type { TMatchResult } from '../../schemas/matches';
+import type { TMatchResult } from '../../../common/schemas/matches';
 import { notifyMatch, type NotifyDeps } from '../notifications/enqueue';
 import { matchInfo } from '../notifications/match-info';
 import { getMatch } from './queries';

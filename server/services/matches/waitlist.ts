@@ -6,7 +6,7 @@ import { matches, matchParticipants, matchWaitlist } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import type { TMyWaitlist, TWaitlistResult } from '../../schemas/waitlist';
+import type { TMyWaitlist, TWaitlistResult } from '../../../common/schemas/waitlist';
 import { notifyMatch, type NotifyDeps } from '../notifications/enqueue';
 import { matchInfo, recipients } from '../notifications/match-info';
 

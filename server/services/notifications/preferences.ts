@@ -4,7 +4,7 @@ import { users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import { assertSelf, type SessionUser } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
-import type { TNotificationPrefs } from '../../schemas/waitlist';
+import type { TNotificationPrefs } from '../../../common/schemas/waitlist';
 
 /** The player's own notification choices (another id is a 403, as for the profile). */
 export async function getNotificationPrefs(deps: Pick<Deps, 'db'>, actor: SessionUser, id = actor.id): Promise<TNotificationPrefs> {
