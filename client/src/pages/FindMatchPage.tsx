@@ -43,7 +43,15 @@ export default function FindMatchPage() {
           <p className="visually-hidden" role="status">
             {matches.length} match{matches.length > 1 ? 's' : ''} affiché{matches.length > 1 ? 's' : ''}
           </p>
-          <MatchCardGrid matches={matches} userId={user?.id} catalogue={catalogue} joiningId={joiningId} onJoin={join} headingLevel={2} />
+          <MatchCardGrid
+            matches={matches}
+            userId={user?.id}
+            catalogue={catalogue}
+            joiningId={joiningId}
+            onJoin={join}
+            headingLevel={2}
+            onNotice={(kind, message) => notice[kind](message)}
+          />
           {list.hasNextPage && (
             <div className="load-more">
               <Button variant="secondary" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
