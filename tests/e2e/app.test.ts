@@ -5,6 +5,7 @@ import { adminAccessJourney, mobileMenuJourney } from './journeys/access';
 import { adminJourney } from './journeys/admin';
 import { lockoutJourney, registrationJourney } from './journeys/auth';
 import { matchJourney } from './journeys/matches';
+import { waitlistJourney } from './journeys/waitlist';
 
 /**
  * Padel Match in a real Chromium against the real server (a child process), a fresh database and
@@ -61,6 +62,7 @@ describe.skipIf(!status.available)('Padel Match in Chromium', () => {
   registrationJourney(suite);
   adminJourney(suite);
   matchJourney(suite);
+  waitlistJourney(suite);
   adminAccessJourney(suite);
   mobileMenuJourney(suite);
   lockoutJourney(suite);
