@@ -83,7 +83,10 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   // Each instance sends the outbox's notifications; rows are leased, so instances never collide.
   if (deps.env.OUTBOX_INTERVAL_MS > 0) {
     const worker = createOutboxWorker(deps, { intervalMs: deps.env.OUTBOX_INTERVAL_MS });
-    app.addHook('onReady', async () => worker.start());
+    app.addHook('onReady', (done) => {
+      worker.start();
+      done();
+    });
     app.addHook('preClose', () => worker.stop());
   }
 

@@ -172,7 +172,7 @@ describe('each event reaches exactly the right recipients', () => {
       expect(stub.messages).toEqual([]);
     } finally {
       await t.caller(owner).users.updateNotifications({ notify_email: true, notify_sms: false });
-      await t.db.db.delete(smsConfig);
+      await t.db.db.delete(smsConfig).where(eq(smsConfig.id, 1));
     }
   });
 });
