@@ -275,7 +275,7 @@ describe('never lost, never twice', () => {
       expect(row!.lastError).toBeTruthy();
       expect(ctx.logs.text().includes('notification not sent, will retry')).toBe(true);
 
-      const up = await startSmtpServer(port);
+      const up = await startSmtpServer({ port });
       try {
         // Still inside the first backoff (30 s): nothing goes yet.
         await w.runOnce();

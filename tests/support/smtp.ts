@@ -20,10 +20,10 @@ function decodeBody(raw: string): string {
 
 /**
  * A real SMTP server in the test process (the `smtp-server` package); nodemailer talks to it as to
- * any relay. Accepts any login, so the app's username/password path is exercised too. A `port`
- * lets a test stop the server and start it again where the app expects it (SMTP down, then up).
+ * any relay. Accepts any login, so the app's username/password path is exercised too. `port`
+ * brings a relay back where an earlier one stopped (default: any free port).
  */
-export async function startSmtpServer(port = 0) {
+export async function startSmtpServer(o: { port?: number } = {}) {
   const mails: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const logins: { username: string; password: string }[] = [];
@@ -51,8 +51,8 @@ export async function startSmtpServer(port = 0) {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const bound = (server.server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.listen(o.port ?? 0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
 
   /** The latest mail to `to` (waits up to `timeoutMs` for one to arrive). */
   async function waitForMail(to: string, timeoutMs = 5000): Promise<ReceivedMail> {
@@ -77,8 +77,8 @@ export async function startSmtpServer(port = 0) {
   }
 
   return {
-    port: bound,
-    url: `smtp://127.0.0.1:${bound}`,
+    port,
+    url: `smtp://127.0.0.1:${port}`,
     mails,
     logins,
     waitForMail,
