@@ -15,6 +15,8 @@ import { registerSecurityHeaders } from './lib/security-headers';
 import { requestGuard } from './lib/request-guard';
 import { restPlugin } from './rest';
 import { shareRoutes } from './share/routes';
+import { createOutboxWorker } from './services/notifications/worker';
+import { unsubscribePage } from './unsubscribe-page';
 import { createContextFactory } from './trpc/context';
 import { appRouter, type AppRouter } from './trpc/root';
 
@@ -88,6 +90,17 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
 
   await app.register(restPlugin, { prefix: '/api', deps });
   shareRoutes(app, deps);
+  await app.register(unsubscribePage, { deps });
+
+  // Each instance sends the outbox's notifications; rows are leased, so instances never collide.
+  if (deps.env.OUTBOX_INTERVAL_MS > 0) {
+    const worker = createOutboxWorker(deps, { intervalMs: deps.env.OUTBOX_INTERVAL_MS });
+    app.addHook('onReady', (done) => {
+      worker.start();
+      done();
+    });
+    app.addHook('preClose', () => worker.stop());
+  }
 
   const serveClient = options.serveClient ?? existsSync(CLIENT_DIST);
   if (serveClient) {

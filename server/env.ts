@@ -71,6 +71,10 @@ export const ZEnv = z.object({
       }
     }, 'unknown IANA time zone'),
   TRUST_PROXY: ZTrustProxy.default(false),
+  /** Address players reach the app at, for links in mails and SMS (default: http://HOST:PORT). */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** How often the outbox worker looks for notifications to send (ms); 0 turns it off (tests drive it). */
+  OUTBOX_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

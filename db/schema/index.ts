@@ -3,3 +3,4 @@ export * from './security';
 export * from './catalog';
 export * from './matches';
 export * from './config';
+export * from './notifications';

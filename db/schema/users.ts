@@ -16,6 +16,10 @@ export const users = pgTable(
     isAdmin: boolean().notNull().default(false),
     pinHash: text().notNull(),
     hasPhoto: boolean().notNull().default(false),
+    /** Match notifications by e-mail (on unless the player turns them off or unsubscribes). */
+    notifyEmail: boolean().notNull().default(true),
+    /** Match notifications by SMS: only for players who opted in. */
+    notifySms: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`), uniqueIndex('users_phone_key').on(t.phone)],

@@ -25,10 +25,11 @@ function isForeignOrigin(origin: string, host: string | undefined): boolean {
  * text/plain) with the victim's cookie but cannot send `application/json` without a CORS
  * preflight we never grant. So mutations must be JSON (or bodiless; every mutation has an input,
  * so a bodiless one fails validation), and a browser-declared cross-site request carrying our
- * cookie is refused outright. Bearer-only requests carry no ambient credential and pass.
+ * cookie is refused outright. Bearer-only requests carry no ambient credential and pass. Routes
+ * marked `acceptsForm` (one-click unsubscribe) act on a signed token, never on the cookie.
  */
 export async function requestGuard(req: FastifyRequest, reply: FastifyReply) {
-  if (!MUTATING.has(req.method)) return;
+  if (!MUTATING.has(req.method) || req.routeOptions.config.acceptsForm) return;
   const refuse = (status: number, error: string) => reply.code(status).send(errorBody(req.routeOptions.config.legacySuccess, error));
   const type = req.headers['content-type'];
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;

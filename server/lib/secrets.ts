@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -8,6 +8,8 @@ export interface Secrets {
   decrypt(sealed: string): string;
   /** Secret mixed into every PIN hash, so a stolen database alone cannot be brute-forced offline. */
   pinPepper: Buffer;
+  /** HMAC-SHA256 of `data` under a key of its own for `purpose` (base64url): signed links in mails. */
+  sign(purpose: string, data: string): string;
 }
 
 function derive(master: string, info: string): Buffer {
@@ -18,6 +20,10 @@ export function createSecrets(master: string): Secrets {
   const key = derive(master, 'stored-secrets');
   return {
     pinPepper: derive(master, 'pin-pepper'),
+    sign: (purpose, data) =>
+      createHmac('sha256', derive(master, `sign:${purpose}`))
+        .update(data)
+        .digest('base64url'),
     encrypt(plain) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);

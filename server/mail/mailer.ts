@@ -10,6 +10,9 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, e.g. List-Unsubscribe on notification mails. */
+  headers?: Record<string, string>;
+  attachments?: { filename: string; content: string; contentType: string }[];
 }
 
 export interface SmtpSettings {

@@ -20,8 +20,10 @@ import { getMatchDetail } from '../services/matches/detail';
 import { createMatch, deleteMatch, updateMatch } from '../services/matches/mutations';
 import { joinMatch, leaveMatch } from '../services/matches/participation';
 import { listMatches, listMyMatches, listParticipants } from '../services/matches/queries';
-import { calendarDate, safeText } from '../../common/schemas/primitives';
+import { safeText } from '../../common/schemas/primitives';
 import { numeric, type RestRoutes } from './http';
+import { joinWaitlist, leaveWaitlist } from '../services/matches/waitlist';
+import { ZWaitlistResult } from '../../common/schemas/waitlist';
 import { route } from './route';
 
 /** Legacy `levels`: an array, a JSON-encoded array, or plain text (comma-separated names). */
@@ -270,6 +272,45 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
     ({ params, body, user }) => {
       assertSelf(user, body.user_id);
       return deleteMatch(deps, user, params.id);
+    },
+  );
+
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/matches/:id/waitlist',
+      tag: TAG,
+      summary: "Rejoindre la liste d'attente d'un match complet (répond la position, 1 = prochain)",
+      auth: 'user',
+      legacySuccess: true,
+      params: ZMatchIdInput,
+      body: ZLegacyActor,
+      response: ZWaitlistResult,
+      status: 201,
+    },
+    ({ params, body, user }) => {
+      assertSelf(user, body.user_id);
+      return joinWaitlist(deps, user, params.id);
+    },
+  );
+
+  route(
+    app,
+    {
+      method: 'DELETE',
+      url: '/matches/:id/waitlist',
+      tag: TAG,
+      summary: "Quitter la liste d'attente d'un match",
+      auth: 'user',
+      legacySuccess: true,
+      params: ZMatchIdInput,
+      body: ZLegacyActor,
+      response: ZDeleteResult,
+    },
+    ({ params, body, user }) => {
+      assertSelf(user, body.user_id);
+      return leaveWaitlist(deps, user, params.id);
     },
   );
 };

@@ -5,6 +5,8 @@ import { ZIdInput } from '../../common/schemas/catalog';
 import { safeText } from '../../common/schemas/primitives';
 import { ZLegacyUpdateUserBody, ZUpdatedUserAnswer, ZUpdateProfileInput, ZUserAnswer } from '../../common/schemas/users';
 import { getPhoto, getUser, updateProfile } from '../services/users';
+import { ZNotificationPrefs } from '../../common/schemas/waitlist';
+import { getNotificationPrefs, updateNotificationPrefs } from '../services/notifications/preferences';
 import { parse, type RestRoutes } from './http';
 import { route } from './route';
 
@@ -66,5 +68,32 @@ export const usersRoutes: RestRoutes = (app, deps) => {
       if (req.headers['if-none-match'] === photo.etag) return reply.code(304).send();
       return reply.type(photo.mime).send(photo.data);
     },
+  );
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/users/:id/notifications',
+      tag,
+      summary: 'Ses préférences de notification (email, SMS)',
+      auth: 'user',
+      params: ZIdInput,
+      response: ZNotificationPrefs,
+    },
+    ({ params, user }) => getNotificationPrefs(deps, user, params.id),
+  );
+  route(
+    app,
+    {
+      method: 'PUT',
+      url: '/users/:id/notifications',
+      tag,
+      summary: 'Active ou coupe ses notifications de matchs par email et par SMS',
+      auth: 'user',
+      params: ZIdInput,
+      body: ZNotificationPrefs,
+      response: ZNotificationPrefs,
+    },
+    ({ params, body, user }) => updateNotificationPrefs(deps, user, body, params.id),
   );
 };

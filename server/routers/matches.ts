@@ -18,6 +18,8 @@ import { createMatch, deleteMatch, updateMatch } from '../services/matches/mutat
 import { joinMatch, leaveMatch } from '../services/matches/participation';
 import { listMatches, listMyMatches, listParticipants } from '../services/matches/queries';
 import { getSchedule } from '../services/matches/rules';
+import { joinWaitlist, leaveWaitlist, listMyWaitlist } from '../services/matches/waitlist';
+import { ZMyWaitlist, ZWaitlistResult } from '../../common/schemas/waitlist';
 import { authedProcedure, publicProcedure, router } from '../trpc/init';
 
 export const matchesRouter = router({
@@ -57,6 +59,18 @@ export const matchesRouter = router({
     .input(ZMatchIdInput)
     .output(z.array(ZParticipant))
     .query(({ ctx, input }) => listParticipants(ctx.deps, ctx.user, input.id)),
+  joinWaitlist: authedProcedure
+    .input(ZMatchIdInput)
+    .output(ZWaitlistResult)
+    .mutation(({ ctx, input }) => joinWaitlist(ctx.deps, ctx.user, input.id)),
+  leaveWaitlist: authedProcedure
+    .input(ZMatchIdInput)
+    .output(ZDeleteResult)
+    .mutation(({ ctx, input }) => leaveWaitlist(ctx.deps, ctx.user, input.id)),
+  myWaitlist: authedProcedure
+    .input(z.void())
+    .output(ZMyWaitlist)
+    .query(({ ctx }) => listMyWaitlist(ctx.deps, ctx.user)),
   mine: authedProcedure
     .input(z.void())
     .output(ZMyMatches)

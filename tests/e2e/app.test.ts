@@ -6,6 +6,7 @@ import { adminJourney } from './journeys/admin';
 import { lockoutJourney, registrationJourney } from './journeys/auth';
 import { findShareJourney } from './journeys/find-share';
 import { matchJourney } from './journeys/matches';
+import { waitlistJourney } from './journeys/waitlist';
 
 /**
  * Padel Match in a real Chromium against the real server (a child process), a fresh database and
@@ -63,6 +64,7 @@ describe.skipIf(!status.available)('Padel Match in Chromium', () => {
   adminJourney(suite);
   matchJourney(suite);
   findShareJourney(suite);
+  waitlistJourney(suite);
   adminAccessJourney(suite);
   mobileMenuJourney(suite);
   lockoutJourney(suite);

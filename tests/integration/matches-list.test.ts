@@ -151,7 +151,7 @@ describe('removeUserFromMatches (used before an admin deletes a user)', () => {
     await t.caller(dan).matches.join({ id: m1.id });
     await t.caller(dan).matches.join({ id: m2.id });
     await t.caller(bob).matches.join({ id: m1.id });
-    expect(await t.db.db.transaction((tx) => removeUserFromMatches(tx, dan.id))).toBe(2);
+    expect(await t.db.db.transaction((tx) => removeUserFromMatches(tx, t.deps, dan.id))).toBe(2);
     expect(await matchRow(t, m1.id)).toMatchObject({ missingPlayers: 1 });
     expect(await matchRow(t, m2.id)).toMatchObject({ missingPlayers: 1 });
     expect((await t.caller(alice).matches.participants({ id: m1.id })).map((p) => p.user_id)).toEqual([bob.id]);

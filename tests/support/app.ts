@@ -37,7 +37,14 @@ export interface TestContextOptions {
  */
 export async function createTestContext(o: TestContextOptions = {}): Promise<TestContext> {
   const db = await createTestDb();
-  const env = loadEnv({ NODE_ENV: 'test', APP_SECRET: TEST_SECRET, DATA_DIR: './data/test', AUTH_RATE_LIMIT: '10000', ...o.env });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    APP_SECRET: TEST_SECRET,
+    DATA_DIR: './data/test',
+    AUTH_RATE_LIMIT: '10000',
+    OUTBOX_INTERVAL_MS: '0',
+    ...o.env,
+  });
   const clock = fixedClock(o.now ?? new Date());
   const logs = captureLogger();
   const deps = createDeps({ env, db: db.db, logger: logs.logger, clock: o.clock ?? clock, twilioBaseUrl: o.twilioBaseUrl });

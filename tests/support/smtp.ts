@@ -92,3 +92,30 @@ export async function startSmtpServer(o: { port?: number; secure?: boolean } = {
   };
 }
 export type SmtpTestServer = Awaited<ReturnType<typeof startSmtpServer>>;
+
+const unfold = (head: string) => head.replace(/\r?\n[ \t]+/g, ' ');
+
+/** A header of a received mail (folded lines joined), or undefined. */
+export function mailHeader(mail: ReceivedMail, name: string): string | undefined {
+  const head = unfold(mail.raw.split(/\r?\n\r?\n/)[0] ?? '');
+  return new RegExp(`^${name}:[ \\t]*(.*)$`, 'im').exec(head)?.[1]?.trim();
+}
+
+/** The decoded body of the first MIME part of `contentType` (e.g. an attached `text/calendar`), or undefined. */
+export function mailPart(mail: ReceivedMail, contentType: string): { headers: string; body: string } | undefined {
+  for (const part of mail.raw.split(/\r?\n--[^\r\n]*\r?\n/)) {
+    const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
+    const headers = unfold(head);
+    if (!new RegExp(`^content-type:\\s*${contentType.replace('/', '\\/')}`, 'im').test(headers)) continue;
+    const raw = rest.join('\r\n\r\n');
+    const encoding = /^content-transfer-encoding:\s*(\S+)/im.exec(headers)?.[1]?.toLowerCase();
+    const body =
+      encoding === 'base64'
+        ? Buffer.from(raw.replace(/\s/g, ''), 'base64').toString('utf8')
+        : encoding === 'quoted-printable'
+          ? decodeBody(`\r\n\r\n${raw}`)
+          : raw;
+    return { headers, body };
+  }
+  return undefined;
+}

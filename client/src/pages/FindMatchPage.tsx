@@ -37,7 +37,15 @@ export default function FindMatchPage() {
   const { join, joiningId, notice } = useJoinMatch();
   const matches = list.data?.pages.flatMap((page) => page.items) ?? [];
   const grid = (items: typeof matches) => (
-    <MatchCardGrid matches={items} userId={user?.id} catalogue={catalogue} joiningId={joiningId} onJoin={join} headingLevel={3} />
+    <MatchCardGrid
+      matches={items}
+      userId={user?.id}
+      catalogue={catalogue}
+      joiningId={joiningId}
+      onJoin={join}
+      headingLevel={3}
+      onNotice={(kind, message) => notice[kind](message)}
+    />
   );
 
   return (

@@ -76,7 +76,14 @@ export default function HomePage() {
         ) : matches.length === 0 ? (
           <NoMatchesAvailable />
         ) : (
-          <MatchCardGrid matches={matches} userId={user?.id} catalogue={catalogue} joiningId={joiningId} onJoin={join} />
+          <MatchCardGrid
+            matches={matches}
+            userId={user?.id}
+            catalogue={catalogue}
+            joiningId={joiningId}
+            onJoin={join}
+            onNotice={(kind, message) => notice[kind](message)}
+          />
         )}
       </section>
     </div>

@@ -7,6 +7,7 @@ import { deviceName, isDeviceTrusted } from '../lib/device';
 import { trpc } from '../lib/trpc';
 import { ChangePinModal } from './profile/ChangePinModal';
 import { LevelProgress } from './profile/LevelProgress';
+import { NotificationPrefs } from './profile/NotificationPrefs';
 import { ProfileEditForm } from './profile/ProfileEditForm';
 import { TipsBox } from './profile/TipsBox';
 
@@ -130,6 +131,7 @@ export default function ProfilePage({ preparePhoto }: ProfilePageProps = {}) {
                 </div>
               </dl>
             </section>
+            <NotificationPrefs onNotice={(kind, message) => setNotice({ kind, message })} />
             {level && <LevelProgress level={level} levelCount={levelList.length} />}
             <TipsBox />
           </div>

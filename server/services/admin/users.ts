@@ -9,12 +9,13 @@ import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { TActionResult, TAdminUpdateUserInput } from '../../../common/schemas/admin';
 import type { TUser } from '../../../common/schemas/users';
 import { isExistingLevel } from '../levels';
+import { announceCancellationsOf } from '../matches/mutations';
 import { removeUserFromMatches } from '../matches/participation';
 import { findUser, toUser, userColumns } from '../users';
 import { changedFields, writeAudit } from './audit';
 import { accountTaken } from '../../lib/db-errors';
 
-type AdminDeps = Pick<Deps, 'db' | 'clock'>;
+type AdminDeps = Pick<Deps, 'db' | 'clock' | 'env'>;
 
 /** Serialises changes to admin flags and deletions, so two admins can never remove each other at once. */
 const ADMIN_CHANGES_LOCK = 727005;
@@ -90,8 +91,9 @@ export async function updateUser(deps: AdminDeps, actor: SessionUser, input: TAd
 
 /**
  * Deletes an account in one transaction: the places it took in other players' matches are given
- * back first, then the user row goes, and with it (by FK cascade) its sessions, photo and the
- * matches it created. An admin cannot delete themselves, and never the last admin.
+ * back first (to waiting players if any), the players of the upcoming matches it created are told
+ * of their cancellation, then the user row goes, and with it (by FK cascade) its sessions, photo
+ * and the matches it created. An admin cannot delete themselves, and never the last admin.
  */
 export async function deleteUser(deps: AdminDeps, actor: SessionUser, input: { id: number }): Promise<TActionResult> {
   if (input.id === actor.id) throw badRequest(MSG.admin.cannotDeleteSelf);
@@ -100,7 +102,8 @@ export async function deleteUser(deps: AdminDeps, actor: SessionUser, input: { i
     const [target] = await tx.select({ name: users.name, isAdmin: users.isAdmin }).from(users).where(eq(users.id, input.id)).for('update');
     if (!target) throw notFound(MSG.admin.userNotFound);
     if (target.isAdmin) await guardAdminCount(tx, actor, input.id);
-    const freed = await removeUserFromMatches(tx, input.id);
+    const freed = await removeUserFromMatches(tx, deps, input.id);
+    await announceCancellationsOf(tx, deps, input.id);
     await tx.delete(users).where(eq(users.id, input.id));
     await writeAudit(tx, deps, actor, {
       action: 'delete',

@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { localParts } from '../../../common/schedule';
 import { MSG } from '../../../common/messages';
 import type { DbOrTx } from '../../../db/client';
 import { matches, matchParticipants } from '../../../db/schema';
@@ -6,8 +7,11 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { TCreateMatchInput, TMatch, TUpdateMatchInput } from '../../../common/schemas/matches';
+import { notifyMatch, scheduleReminder, type NotifyDeps } from '../notifications/enqueue';
+import { matchInfo, playersAndWaiting } from '../notifications/match-info';
 import { getMatch } from './queries';
 import { checkMatchFields, createLimits, editLimits } from './rules';
+import { promoteWaitlisted } from './waitlist';
 
 /**
  * Creates a match for the session's user (whatever a legacy `created_by` said; the REST adapter
@@ -18,26 +22,31 @@ import { checkMatchFields, createLimits, editLimits } from './rules';
  */
 export async function createMatch(deps: Deps, actor: SessionUser, input: TCreateMatchInput): Promise<TMatch> {
   const fields = await checkMatchFields(deps, input, await createLimits(deps));
-  const [row] = await deps.db
-    .insert(matches)
-    .values({
-      placeId: fields.place_id,
-      date: fields.date,
-      time: fields.time,
-      levels: fields.levels,
-      slots: fields.slots,
-      missingPlayers: fields.slots,
-      createdBy: actor.id,
-    })
-    .returning({ id: matches.id });
-  if (!row) throw new Error('createMatch: insert returned nothing');
-  return getMatch(deps, row.id);
+  const id = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(matches)
+      .values({
+        placeId: fields.place_id,
+        date: fields.date,
+        time: fields.time,
+        levels: fields.levels,
+        slots: fields.slots,
+        missingPlayers: fields.slots,
+        createdBy: actor.id,
+      })
+      .returning({ id: matches.id });
+    if (!row) throw new Error('createMatch: insert returned nothing');
+    const match = await matchInfo(tx, row.id);
+    if (match) await scheduleReminder(tx, deps, match);
+    return row.id;
+  });
+  return getMatch(deps, id);
 }
 
 /** Locks the match row (so joins wait for us) and checks that the actor created it. */
 async function lockOwnMatch(tx: DbOrTx, actor: SessionUser, id: number) {
   const [match] = await tx
-    .select({ createdBy: matches.createdBy, placeId: matches.placeId })
+    .select({ createdBy: matches.createdBy, placeId: matches.placeId, date: matches.date, time: matches.time })
     .from(matches)
     .where(eq(matches.id, id))
     .for('update')
@@ -51,7 +60,9 @@ async function lockOwnMatch(tx: DbOrTx, actor: SessionUser, id: number) {
  * Edits a match; creator only (403 otherwise). Edit rules of spec section 5: at most 3 levels,
  * a date within the next 30 days, an 08:00–21:30 slot. Slots may not drop below the players
  * already in, and `missing_players` is recomputed from the participants counted under the row
- * lock, so a join racing with the edit can neither overbook nor be lost.
+ * lock, so a join racing with the edit can neither overbook nor be lost. Raised slots go to the
+ * waiting list first; a new date, time or place is announced to every player and waiting player
+ * (with the updated calendar event) and moves the day-before reminder.
  */
 export async function updateMatch(deps: Deps, actor: SessionUser, input: TUpdateMatchInput): Promise<TMatch> {
   const limits = await editLimits(deps);
@@ -73,14 +84,51 @@ export async function updateMatch(deps: Deps, actor: SessionUser, input: TUpdate
         updatedAt: sql`now()`,
       })
       .where(eq(matches.id, input.id));
+    const moved = fields.date !== current.date || fields.time !== current.time.slice(0, 5) || fields.place_id !== current.placeId;
+    const match = await matchInfo(tx, input.id);
+    if (moved && match) {
+      await notifyMatch(tx, deps, 'changed', match, await playersAndWaiting(tx, input.id));
+      await scheduleReminder(tx, deps, match);
+    }
+    await promoteWaitlisted(tx, deps, input.id);
   });
   return getMatch(deps, input.id);
 }
 
-/** Deletes a match and (by FK cascade) its participations; creator only (403 otherwise). */
+/**
+ * Tells every player and waiting player of a match that it is cancelled (with a calendar
+ * cancellation), in the caller's transaction, just before the match row goes. Exported for
+ * account deletion, which removes the matches its user created.
+ */
+export async function announceCancellation(tx: DbOrTx, deps: NotifyDeps, id: number) {
+  const match = await matchInfo(tx, id);
+  if (!match) return;
+  // A cancellation must outrank every earlier version of the event in the players' calendars.
+  const sequence = match.sequence + 1;
+  await notifyMatch(tx, deps, 'cancelled', { ...match, sequence }, await playersAndWaiting(tx, id));
+}
+
+/**
+ * Announces the cancellation of every upcoming match a user created, in the caller's transaction,
+ * before the account (and by cascade those matches) is deleted.
+ */
+export async function announceCancellationsOf(tx: DbOrTx, deps: NotifyDeps, userId: number) {
+  const local = localParts(deps.clock.now(), deps.env.APP_TIMEZONE);
+  const created = await tx
+    .select({ id: matches.id })
+    .from(matches)
+    .where(and(eq(matches.createdBy, userId), sql`(${matches.date}, ${matches.time}) >= (${local.date}::date, ${local.time}::time)`));
+  for (const m of created) await announceCancellation(tx, deps, m.id);
+}
+
+/**
+ * Deletes a match and (by FK cascade) its participations, waiting list and pending reminder;
+ * creator only (403 otherwise). Players and waiting players are told.
+ */
 export async function deleteMatch(deps: Deps, actor: SessionUser, id: number): Promise<{ success: true; message: string }> {
   await deps.db.transaction(async (tx) => {
     await lockOwnMatch(tx, actor, id);
+    await announceCancellation(tx, deps, id);
     await tx.delete(matches).where(eq(matches.id, id));
   });
   return { success: true, message: MSG.match.deleted };

@@ -1,13 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
 import { isFinished } from '../../../common/schedule';
-import { rowsOf, type DbOrTx } from '../../../db/client';
-import { matches, matchParticipants } from '../../../db/schema';
+import type { DbOrTx } from '../../../db/client';
+import { matches, matchParticipants, matchWaitlist } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { TMatchResult } from '../../../common/schemas/matches';
+import { notifyMatch, type NotifyDeps } from '../notifications/enqueue';
+import { matchInfo } from '../notifications/match-info';
 import { getMatch } from './queries';
+import { freePlaceAndPromote } from './waitlist';
 
 /** The match a player wants to join or leave, with whether they are already in it. */
 async function matchForPlayer(tx: DbOrTx, actor: SessionUser, id: number) {
@@ -50,14 +53,22 @@ export async function joinMatch(deps: Deps, actor: SessionUser, id: number): Pro
       .onConflictDoNothing()
       .returning({ userId: matchParticipants.userId });
     if (inserted.length === 0) throw conflict(MSG.match.alreadyJoined);
+    await tx.delete(matchWaitlist).where(and(eq(matchWaitlist.matchId, id), eq(matchWaitlist.userId, actor.id)));
+    await tellCreator(tx, deps, actor, id, 'joined');
   });
   return { success: true, message: MSG.match.joined, match: await getMatch(deps, id) };
 }
 
+/** Tells the creator, through the outbox, that the actor joined or left their match. */
+async function tellCreator(tx: DbOrTx, deps: Deps, actor: SessionUser, id: number, event: 'joined' | 'left') {
+  const match = await matchInfo(tx, id);
+  if (match) await notifyMatch(tx, deps, event, match, [match.createdBy], actor.name);
+}
+
 /**
  * Leaves a match one has joined (beyond the spec: players expect it) and frees the place, in one
- * transaction: the participant row is deleted and, only if it existed, `missing_players` goes up.
- * A finished match keeps its players.
+ * transaction: the participant row is deleted and, only if it existed, the place goes to the first
+ * player of the waiting list, or back to the free places. A finished match keeps its players.
  */
 export async function leaveMatch(deps: Deps, actor: SessionUser, id: number): Promise<TMatchResult> {
   await deps.db.transaction(async (tx) => {
@@ -69,30 +80,25 @@ export async function leaveMatch(deps: Deps, actor: SessionUser, id: number): Pr
       .where(and(eq(matchParticipants.matchId, id), eq(matchParticipants.userId, actor.id)))
       .returning({ userId: matchParticipants.userId });
     if (removed.length === 0) throw conflict(MSG.match.notJoined);
-    await tx
-      .update(matches)
-      .set({ missingPlayers: sql`${matches.missingPlayers} + 1`, updatedAt: sql`now()` })
-      .where(eq(matches.id, id));
+    await tellCreator(tx, deps, actor, id, 'left');
+    await freePlaceAndPromote(tx, deps, id);
   });
   return { success: true, message: MSG.match.left, match: await getMatch(deps, id) };
 }
 
 /**
- * Gives back the places a user took in other players' matches, then forgets those participations.
- * Called (inside the caller's transaction) before a user is deleted: the participant rows would go
- * by FK cascade anyway, but `missing_players` would stay too low and the matches would look fuller
- * than they are. Matches the user created are removed by the cascade on `matches.created_by`.
- * Answers how many matches got a place back.
+ * Gives back the places a user took in other players' matches, each to the first waiting player
+ * if any (see `freePlaceAndPromote`), then forgets those participations. Called inside the
+ * caller's transaction before a user is deleted: the participant rows would go by FK cascade
+ * anyway, but the places would stay taken. Matches are handled in id order, so two deletions
+ * never lock them in opposite orders. Answers how many matches got a place back.
  */
-export async function removeUserFromMatches(tx: DbOrTx, userId: number): Promise<number> {
-  const rows = await tx.execute<{ id: number }>(sql`
-    with removed as (
-      delete from match_participants where user_id = ${userId} returning match_id
-    )
-    update matches m
-       set missing_players = m.missing_players + 1, updated_at = now()
-      from removed r
-     where m.id = r.match_id
-    returning m.id`);
-  return rowsOf(rows).length;
+export async function removeUserFromMatches(tx: DbOrTx, deps: NotifyDeps, userId: number): Promise<number> {
+  const removed = await tx
+    .delete(matchParticipants)
+    .where(eq(matchParticipants.userId, userId))
+    .returning({ matchId: matchParticipants.matchId });
+  const ids = removed.map((r) => r.matchId).sort((a, b) => a - b);
+  for (const id of ids) await freePlaceAndPromote(tx, deps, id);
+  return ids.length;
 }

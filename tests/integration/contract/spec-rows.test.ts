@@ -550,6 +550,39 @@ describe('matches', () => {
   });
 });
 
+describe('waiting list and notification preferences', () => {
+  it('POST /matches/{id}/waitlist on a full match answers the position; DELETE leaves the list', async () => {
+    const created = await w.api.call<{ match: { id: number } }>('POST', '/api/matches', {
+      body: { place_id: placeId, date: parisDate(4), time: '18:00', levels: ['Niveau 3'], slots: 1, created_by: alice.id },
+      ...bearer(alice),
+    });
+    const id = created.body.match.id;
+    await w.api.call('POST', '/api/matches/{id}/join', { params: { id }, body: { user_id: bob.id }, ...bearer(bob) });
+    const queued = await w.api.call('POST', '/api/matches/{id}/waitlist', {
+      params: { id },
+      body: { user_id: carol.id },
+      ...bearer(carol),
+    });
+    expect(queued.status).toBe(201);
+    expect(queued.body).toMatchObject({ success: true, position: 1 });
+    const left = await w.api.call('DELETE', '/api/matches/{id}/waitlist', { params: { id }, body: {}, ...bearer(carol) });
+    expect(left.body).toMatchObject({ success: true, message: "Vous avez quitté la liste d'attente." });
+  });
+
+  it('GET and PUT /users/{id}/notifications: own choices only', async () => {
+    const got = await w.api.call('GET', '/api/users/{id}/notifications', { params: { id: carol.id }, ...bearer(carol) });
+    expect(got.body).toEqual({ notify_email: true, notify_sms: false });
+    const put = await w.api.call('PUT', '/api/users/{id}/notifications', {
+      params: { id: carol.id },
+      body: { notify_email: false, notify_sms: true },
+      ...bearer(carol),
+    });
+    expect(put.body).toEqual({ notify_email: false, notify_sms: true });
+    const other = await w.api.call('GET', '/api/users/{id}/notifications', { params: { id: alice.id }, ...bearer(carol) });
+    expect(other.status).toBe(403);
+  });
+});
+
 describe('authentication is enforced on every protected path', () => {
   const protectedOps = () =>
     Object.entries(w.doc.paths).flatMap(([path, item]) =>

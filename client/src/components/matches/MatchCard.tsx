@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { MSG } from '../../../../common/messages';
 import { Button } from '../ui';
 import { MatchSummary } from './MatchSummary';
@@ -30,10 +30,12 @@ interface MatchCardProps {
   joining?: boolean;
   onJoin?: (match: MatchView) => void;
   headingLevel?: 2 | 3;
+  /** Shown under the button, e.g. the waiting list of a full match. */
+  children?: ReactNode;
 }
 
 /** A match in a grid, with the Rejoindre button and its states. */
-export function MatchCard({ match, userId, catalogue, joining = false, onJoin, headingLevel }: MatchCardProps) {
+export function MatchCard({ match, userId, catalogue, joining = false, onJoin, headingLevel, children }: MatchCardProps) {
   const headingId = useId();
   const state = joinState(match, userId, joining);
   return (
@@ -49,6 +51,7 @@ export function MatchCard({ match, userId, catalogue, joining = false, onJoin, h
         >
           {BUTTON_TEXT[state]}
         </Button>
+        {children}
       </div>
     </article>
   );

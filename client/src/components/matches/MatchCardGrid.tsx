@@ -3,6 +3,7 @@ import { MSG } from '../../../../common/messages';
 import { EmptyState } from '../ui';
 import { MatchCard } from './MatchCard';
 import type { LevelView, MatchView } from './types';
+import { WaitlistControl } from './WaitlistControl';
 
 interface MatchCardGridProps {
   matches: readonly MatchView[];
@@ -12,10 +13,12 @@ interface MatchCardGridProps {
   joiningId: number | null;
   onJoin: (match: MatchView) => void;
   headingLevel?: 2 | 3;
+  /** Shows the outcome of joining or leaving a waiting list; without it, full matches offer none. */
+  onNotice?: (kind: 'success' | 'error', message: string) => void;
 }
 
 /** Upcoming matches as a grid of cards, each with its Rejoindre button. */
-export function MatchCardGrid({ matches, userId, catalogue, joiningId, onJoin, headingLevel }: MatchCardGridProps) {
+export function MatchCardGrid({ matches, userId, catalogue, joiningId, onJoin, headingLevel, onNotice }: MatchCardGridProps) {
   return (
     <div className="match-grid">
       {matches.map((match) => (
@@ -27,7 +30,9 @@ export function MatchCardGrid({ matches, userId, catalogue, joiningId, onJoin, h
           joining={joiningId === match.id}
           onJoin={onJoin}
           headingLevel={headingLevel}
-        />
+        >
+          {onNotice && <WaitlistControl match={match} userId={userId} onNotice={onNotice} />}
+        </MatchCard>
       ))}
     </div>
   );

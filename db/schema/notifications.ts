@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from './_columns';
+import { matches } from './matches';
+import { users } from './users';
+
+/**
+ * Players waiting for a place in a full match. The identity `id` is the queue order (first come,
+ * first served); a player waits at most once per match.
+ */
+export const matchWaitlist = pgTable(
+  'match_waitlist',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    matchId: integer()
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('match_waitlist_match_user_key').on(t.matchId, t.userId), index('match_waitlist_user_idx').on(t.userId)],
+);
+
+/**
+ * Notifications to send, written in the same transaction as the change they announce, then sent
+ * by the outbox worker. `email` and `sms` rows carry their whole rendered message (the match may be
+ * gone when they are sent); a `reminder` row is the day-before reminder of a match, expanded into
+ * e-mail and SMS rows when due (and removed with its match).
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    channel: text({ enum: ['email', 'sms', 'reminder'] }).notNull(),
+    /** What happened (`joined`, `left`, `changed`, `cancelled`, `promoted`, `reminder`), for logs and metrics. */
+    event: text().notNull(),
+    userId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    matchId: integer().references(() => matches.id, { onDelete: 'cascade' }),
+    /** E-mail address or phone number, as it was when the notification was written. */
+    recipient: text(),
+    subject: text(),
+    body: text(),
+    /** The calendar file attached to the mail, if any. */
+    ics: text(),
+    icsMethod: text({ enum: ['REQUEST', 'CANCEL'] }),
+    sendAfter: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** A worker's lease: while in the future, no other worker takes the row. */
+    lockedUntil: timestamp({ withTimezone: true }),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    sentAt: timestamp({ withTimezone: true }),
+    /** Given up after too many failures (kept for the administrator, counted by metrics). */
+    failedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('outbox_due_idx')
+      .on(t.sendAfter, t.id)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    uniqueIndex('outbox_pending_reminder_key')
+      .on(t.matchId)
+      .where(sql`${t.channel} = 'reminder' and ${t.sentAt} is null`),
+    index('outbox_user_idx').on(t.userId),
+  ],
+);

@@ -1,0 +1,128 @@
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { MSG } from '../../../common/messages';
+import { isFinished } from '../../../common/schedule';
+import type { DbOrTx } from '../../../db/client';
+import { matches, matchParticipants, matchWaitlist } from '../../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../lib/auth';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { TMyWaitlist, TWaitlistResult } from '../../../common/schemas/waitlist';
+import { notifyMatch, type NotifyDeps } from '../notifications/enqueue';
+import { matchInfo, recipients } from '../notifications/match-info';
+
+/** A player's place in a match's queue (1 = next to play), counted under the caller's transaction. */
+async function positionOf(tx: DbOrTx, matchId: number, waitlistId: number): Promise<number> {
+  return tx.$count(matchWaitlist, and(eq(matchWaitlist.matchId, matchId), lte(matchWaitlist.id, waitlistId)));
+}
+
+/**
+ * Puts the player on a full match's waiting list and answers their position. Refused on one's own
+ * match, a match one plays in, a finished match, twice, and while places are free (join instead).
+ * The match row is locked first, like every change that frees a place, so a place freed at the
+ * same moment is either seen here (refused: join it) or handed to the queue after this insert.
+ */
+export async function joinWaitlist(deps: Deps, actor: SessionUser, id: number): Promise<TWaitlistResult> {
+  const position = await deps.db.transaction(async (tx) => {
+    const [match] = await tx
+      .select({
+        createdBy: matches.createdBy,
+        date: matches.date,
+        time: matches.time,
+        missingPlayers: matches.missingPlayers,
+        isIn: sql<boolean>`exists (select 1 from ${matchParticipants} mp where mp.match_id = ${matches.id} and mp.user_id = ${actor.id})`,
+      })
+      .from(matches)
+      .where(eq(matches.id, id))
+      .for('update');
+    if (!match) throw notFound(MSG.match.notFound);
+    if (match.createdBy === actor.id) throw badRequest(MSG.waitlist.ownMatch);
+    if (match.isIn) throw conflict(MSG.waitlist.alreadyPlaying);
+    if (isFinished(match, deps.clock.now(), deps.env.APP_TIMEZONE)) throw badRequest(MSG.match.finished);
+    if (match.missingPlayers > 0) throw conflict(MSG.waitlist.notFull);
+    const [row] = await tx
+      .insert(matchWaitlist)
+      .values({ matchId: id, userId: actor.id, createdAt: deps.clock.now() })
+      .onConflictDoNothing()
+      .returning({ id: matchWaitlist.id });
+    if (!row) throw conflict(MSG.waitlist.already);
+    return positionOf(tx, id, row.id);
+  });
+  return { success: true, message: MSG.waitlist.joined(position), position };
+}
+
+/** Leaves a match's waiting list (the players behind move up). */
+export async function leaveWaitlist(deps: Pick<Deps, 'db'>, actor: SessionUser, id: number): Promise<{ success: true; message: string }> {
+  const removed = await deps.db
+    .delete(matchWaitlist)
+    .where(and(eq(matchWaitlist.matchId, id), eq(matchWaitlist.userId, actor.id)))
+    .returning({ id: matchWaitlist.id });
+  if (removed.length === 0) throw conflict(MSG.waitlist.notWaiting);
+  return { success: true, message: MSG.waitlist.left };
+}
+
+/** The player's positions on every waiting list they are on (one query for the whole client). */
+export async function listMyWaitlist(deps: Pick<Deps, 'db'>, actor: SessionUser): Promise<TMyWaitlist> {
+  const mine = deps.db.select({ matchId: matchWaitlist.matchId }).from(matchWaitlist).where(eq(matchWaitlist.userId, actor.id));
+  const rows = await deps.db
+    .select({
+      match_id: matchWaitlist.matchId,
+      user_id: matchWaitlist.userId,
+      position: sql<number>`(row_number() over (partition by ${matchWaitlist.matchId} order by ${matchWaitlist.id}))::int`,
+      waiting: sql<number>`(count(*) over (partition by ${matchWaitlist.matchId}))::int`,
+    })
+    .from(matchWaitlist)
+    .where(sql`${matchWaitlist.matchId} in ${mine}`);
+  return rows.filter((r) => r.user_id === actor.id).map(({ match_id, position, waiting }) => ({ match_id, position, waiting }));
+}
+
+/**
+ * Hands the free places of a match to its waiting list, first come first served, inside the
+ * caller's transaction: for each, the head of the queue is taken (`FOR UPDATE SKIP LOCKED`), a
+ * place is taken with the same conditional UPDATE as a join (never below 0 free places, so never
+ * more players than slots), and the player becomes a participant. Promoted players and the
+ * creator are notified through the outbox. Answers the promoted user ids.
+ */
+export async function promoteWaitlisted(tx: DbOrTx, deps: NotifyDeps, matchId: number): Promise<number[]> {
+  const promoted: number[] = [];
+  for (;;) {
+    const [next] = await tx
+      .select({ id: matchWaitlist.id, userId: matchWaitlist.userId })
+      .from(matchWaitlist)
+      .where(eq(matchWaitlist.matchId, matchId))
+      .orderBy(asc(matchWaitlist.id))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!next) break;
+    const taken = await tx
+      .update(matches)
+      .set({ missingPlayers: sql`${matches.missingPlayers} - 1`, updatedAt: sql`now()` })
+      .where(and(eq(matches.id, matchId), sql`${matches.missingPlayers} > 0`))
+      .returning({ id: matches.id });
+    if (taken.length === 0) break;
+    await tx.delete(matchWaitlist).where(eq(matchWaitlist.id, next.id));
+    await tx.insert(matchParticipants).values({ matchId, userId: next.userId, joinedAt: deps.clock.now() });
+    promoted.push(next.userId);
+  }
+  const match = promoted.length > 0 ? await matchInfo(tx, matchId) : null;
+  if (match) {
+    await notifyMatch(tx, deps, 'promoted', match, promoted);
+    for (const p of await recipients(tx, promoted)) await notifyMatch(tx, deps, 'joined', match, [match.createdBy], p.name);
+  }
+  return promoted;
+}
+
+/**
+ * THE way a place comes back to a match: call it in the transaction that has just removed a
+ * participant row (a player leaves, an account is deleted). It gives the place back (never above
+ * the slots) and, if the match has not started, hands it at once to the first waiting player.
+ * Answers the promoted user ids.
+ */
+export async function freePlaceAndPromote(tx: DbOrTx, deps: NotifyDeps, matchId: number): Promise<number[]> {
+  const [match] = await tx
+    .update(matches)
+    .set({ missingPlayers: sql`${matches.missingPlayers} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(matches.id, matchId), sql`${matches.missingPlayers} < ${matches.slots}`))
+    .returning({ date: matches.date, time: matches.time });
+  if (!match || isFinished(match, deps.clock.now(), deps.env.APP_TIMEZONE)) return [];
+  return promoteWaitlisted(tx, deps, matchId);
+}

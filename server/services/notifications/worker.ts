@@ -1,0 +1,198 @@
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { isFinished } from '../../../common/schedule';
+import type { Db } from '../../../db/client';
+import { outbox, users } from '../../../db/schema';
+import type { Deps } from '../../deps';
+import { MSG } from '../../../common/messages';
+import { notifyMatch } from './enqueue';
+import { matchInfo, matchPlayers } from './match-info';
+import { unsubscribeUrl } from './unsubscribe';
+
+export interface OutboxWorkerOptions {
+  /** Pause between two rounds (ms). */
+  intervalMs: number;
+  /** Rows taken per round. */
+  batchSize?: number;
+  /** How long a taken row stays out of other workers' reach while it is being sent (ms). */
+  leaseMs?: number;
+}
+
+/** Wait before the n-th retry: 30 s, 1 min, 2 min… capped at an hour. */
+export const retryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+/** After this many failures a row is given up (about half a day of retries) and logged as an error. */
+export const MAX_ATTEMPTS = 20;
+
+type Pending = Pick<
+  typeof outbox.$inferSelect,
+  'id' | 'channel' | 'event' | 'userId' | 'recipient' | 'subject' | 'body' | 'ics' | 'icsMethod' | 'attempts'
+>;
+
+/**
+ * Notifications not yet sent nor given up, retries included: the backlog a metric watches.
+ * Reminders waiting for their day are not late, so they count only once due.
+ */
+export async function outboxBacklog(db: Pick<Db, '$count'>, now: Date = new Date()): Promise<number> {
+  return db.$count(
+    outbox,
+    and(isNull(outbox.sentAt), isNull(outbox.failedAt), or(inArray(outbox.channel, ['email', 'sms']), lte(outbox.sendAfter, now))),
+  );
+}
+
+/**
+ * Sends what the outbox holds. Several instances may run one each on the same database: a row is
+ * taken with `FOR UPDATE SKIP LOCKED` and leased (`locked_until`) in one statement, so two workers
+ * never take the same row; it is marked sent after the transport accepted it, or put back with an
+ * exponential delay. Day-before reminders are expanded into mails and SMS in the transaction that
+ * marks them done, so each is expanded once.
+ */
+export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions) {
+  const batchSize = o.batchSize ?? 20;
+  const leaseMs = o.leaseMs ?? 5 * 60_000;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = true;
+
+  const due = (now: Date) =>
+    and(
+      isNull(outbox.sentAt),
+      isNull(outbox.failedAt),
+      lte(outbox.sendAfter, now),
+      or(isNull(outbox.lockedUntil), lte(outbox.lockedUntil, now)),
+    );
+
+  /** Turns due reminders into mails and SMS to the match's players; answers how many were expanded. */
+  async function expandReminders(): Promise<number> {
+    const now = deps.clock.now();
+    return deps.db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ id: outbox.id, matchId: outbox.matchId })
+        .from(outbox)
+        .where(and(eq(outbox.channel, 'reminder'), due(now)))
+        .orderBy(asc(outbox.sendAfter), asc(outbox.id))
+        .limit(batchSize)
+        .for('update', { skipLocked: true });
+      for (const r of rows) {
+        const match = r.matchId === null ? null : await matchInfo(tx, r.matchId);
+        if (match && !isFinished(match, now, deps.env.APP_TIMEZONE)) {
+          await notifyMatch(tx, deps, 'reminder', match, await matchPlayers(tx, match.id, match.createdBy));
+        }
+        await tx
+          .update(outbox)
+          .set({ sentAt: now, attempts: sql`${outbox.attempts} + 1` })
+          .where(eq(outbox.id, r.id));
+      }
+      return rows.length;
+    });
+  }
+
+  /** Leases a batch of due mails and SMS to this worker. */
+  async function claim(): Promise<Pending[]> {
+    const now = deps.clock.now();
+    const ids = deps.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(inArray(outbox.channel, ['email', 'sms']), due(now)))
+      .orderBy(asc(outbox.sendAfter), asc(outbox.id))
+      .limit(batchSize)
+      .for('update', { skipLocked: true });
+    return deps.db
+      .update(outbox)
+      .set({ lockedUntil: new Date(now.getTime() + leaseMs), attempts: sql`${outbox.attempts} + 1` })
+      .where(inArray(outbox.id, ids))
+      .returning({
+        id: outbox.id,
+        channel: outbox.channel,
+        event: outbox.event,
+        userId: outbox.userId,
+        recipient: outbox.recipient,
+        subject: outbox.subject,
+        body: outbox.body,
+        ics: outbox.ics,
+        icsMethod: outbox.icsMethod,
+        attempts: outbox.attempts,
+      });
+  }
+
+  /** False when the player turned this channel off after the notification was written. */
+  async function stillWanted(row: Pending): Promise<boolean> {
+    if (row.userId === null) return true;
+    const [u] = await deps.db.select({ email: users.notifyEmail, sms: users.notifySms }).from(users).where(eq(users.id, row.userId));
+    return row.channel === 'sms' ? !!u?.sms : !!u?.email;
+  }
+
+  async function deliver(row: Pending) {
+    const to = row.recipient ?? '';
+    const body = row.body ?? '';
+    if (row.channel === 'sms') return deps.sms.send(to, body);
+    const unsubscribe = row.userId === null ? null : unsubscribeUrl(deps.env, deps.secrets, row.userId);
+    await deps.mailer.send({
+      to,
+      subject: row.subject ?? '',
+      text: unsubscribe ? `${body}\n\n${MSG.notify.unsubscribeFooter(unsubscribe)}` : body,
+      headers: unsubscribe ? { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined,
+      attachments:
+        row.ics && row.icsMethod
+          ? [{ filename: 'match.ics', content: row.ics, contentType: `text/calendar; charset=utf-8; method=${row.icsMethod}` }]
+          : undefined,
+    });
+  }
+
+  async function sendOne(row: Pending) {
+    const now = () => deps.clock.now();
+    try {
+      if (await stillWanted(row)) await deliver(row);
+      await deps.db.update(outbox).set({ sentAt: now(), lockedUntil: null, lastError: null }).where(eq(outbox.id, row.id));
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const givenUp = row.attempts >= MAX_ATTEMPTS;
+      await deps.db
+        .update(outbox)
+        .set({
+          lockedUntil: null,
+          lastError: message.slice(0, 500),
+          sendAfter: new Date(now().getTime() + retryDelayMs(row.attempts)),
+          failedAt: givenUp ? now() : null,
+        })
+        .where(eq(outbox.id, row.id));
+      const log = { id: row.id, channel: row.channel, event: row.event, attempts: row.attempts, err: message };
+      if (givenUp) deps.logger.error(log, 'notification given up');
+      else deps.logger.warn(log, 'notification not sent, will retry');
+    }
+  }
+
+  /** One round: expands due reminders, then sends due notifications until none is left. Answers how many were handled. */
+  async function runOnce(): Promise<number> {
+    let handled = 0;
+    while ((await expandReminders()) > 0) handled++;
+    for (;;) {
+      const rows = await claim();
+      if (rows.length === 0) return handled;
+      for (const row of rows) await sendOne(row);
+      handled += rows.length;
+    }
+  }
+
+  const tick = () => {
+    running = runOnce()
+      .catch((err: unknown) => deps.logger.error({ err }, 'outbox worker round failed'))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, o.intervalMs);
+      });
+  };
+
+  return {
+    runOnce,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      timer = setTimeout(tick, 0);
+    },
+    /** Stops the rounds and waits for the current one, so no send is cut off mid-way. */
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+export type OutboxWorker = ReturnType<typeof createOutboxWorker>;

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type DbHandle } from '../../db/client';
+import { buildApp } from '../../server/app';
+import { createDeps } from '../../server/create-deps';
+import { outboxBacklog } from '../../server/services/notifications/worker';
+import { createTestContext, type TestContext } from '../support/app';
+import { createUser } from '../support/factories';
+import { captureLogger } from '../support/logs';
+import { startSmtpServer, type SmtpTestServer } from '../support/smtp';
+import { createPlace } from './matches-support';
+
+/**
+ * Two instances of the server on ONE database, each with its own outbox worker started by the
+ * server (every 20 ms). On PostgreSQL each has its own connection pool, so their workers really
+ * compete for the rows; PGlite is one embedded connection, so there they share it.
+ */
+const NOW = '2026-06-10T08:00:00Z';
+const MATCHES = 8;
+let t: TestContext;
+let smtp: SmtpTestServer;
+let second: DbHandle | undefined;
+const apps: FastifyInstance[] = [];
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createTestContext({ now: NOW, env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://padel.example.fr' } });
+}, 60_000);
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  await second?.close();
+  await t.close();
+  await smtp.close();
+});
+
+async function startInstance(db: DbHandle['db']) {
+  const deps = createDeps({ env: { ...t.deps.env, OUTBOX_INTERVAL_MS: 20 }, db, logger: captureLogger().logger, clock: t.clock });
+  const app = await buildApp(deps, { serveClient: false });
+  await app.ready();
+  apps.push(app);
+}
+
+const DB = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+
+describe(`two instances on one ${DB} database`, () => {
+  it('send each notification and each day-before reminder exactly once', async () => {
+    const place = (await createPlace(t)).id;
+    const expected: string[] = [];
+    for (let i = 0; i < MATCHES; i++) {
+      const creator = await createUser(t.deps, { name: `Créateur ${i}` });
+      const m = await t
+        .caller(creator)
+        .matches.create({ place_id: place, date: '2026-06-12', time: '19:00', levels: ['Niveau 3'], slots: 2 });
+      for (const j of [0, 1]) {
+        const u = await createUser(t.deps, { name: `Joueur ${i}-${j}` });
+        await t.caller(u).matches.join({ id: m.id });
+        expected.push(`${creator.email!.toLowerCase()} joined ${m.id} ${u.name}`, `${u.email!.toLowerCase()} reminder ${m.id}`);
+      }
+      expected.push(`${creator.email!.toLowerCase()} reminder ${m.id}`);
+    }
+    // The reminders fall due (19:00 Paris the day before), while both instances run.
+    t.clock.set('2026-06-11T17:00:01Z');
+    second = t.db.url ? createDb({ url: t.db.url, max: 5 }) : undefined;
+    await startInstance(t.db.db);
+    await startInstance(second?.db ?? t.db.db);
+
+    const deadline = Date.now() + 30_000;
+    while ((smtp.mails.length < expected.length || (await outboxBacklog(t.db.db, t.clock.now())) > 0) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    // Give a duplicate, if any, the time to arrive.
+    await new Promise((r) => setTimeout(r, 300));
+
+    const got = smtp.mails.map((mail) => {
+      const id = /\/matches\/(\d+)/.exec(mail.text)?.[1];
+      const joined = /^(.+) a rejoint votre match/m.exec(mail.text)?.[1];
+      return `${mail.to.join(',')} ${joined ? 'joined' : 'reminder'} ${id} ${joined ?? ''}`.trim();
+    });
+    console.info(`[outbox] ${got.length} mails from two instances for ${expected.length} notifications`);
+    expect(got.sort()).toEqual(expected.sort());
+  }, 60_000);
+});
