@@ -35,9 +35,9 @@ export async function runMigrations(handle: DbHandle, url?: string): Promise<voi
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { loadEnv } = await import('../server/env');
-  const { openDatabase } = await import('./open');
+  const { openDatabaseOrExit } = await import('./open');
   const env = loadEnv();
-  const handle = openDatabase(env);
+  const handle = openDatabaseOrExit(env);
   await runMigrations(handle, env.DATABASE_URL);
   await handle.close();
   console.log(`Migrations applied (${handle.driver}).`);
