@@ -82,6 +82,7 @@ export const MSG = {
     photoNotFound: 'Aucune photo pour cet utilisateur.',
   },
   match: {
+    idempotencyKeyInvalid: 'Clé d’idempotence invalide : 8 à 128 caractères visibles (lettres, chiffres, tirets).',
     levelRequired: 'Veuillez sélectionner au moins un niveau',
     placeRequired: 'Veuillez sélectionner un lieu',
     placeUnknown: "Ce lieu n'existe pas ou n'est plus disponible.",

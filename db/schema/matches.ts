@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, primaryKey, time } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, primaryKey, text, time, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, timestamps } from './_columns';
 import { places } from './catalog';
 import { users } from './users';
@@ -21,6 +21,8 @@ export const matches = pgTable(
     createdBy: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The creator's key for this create (client retries, double submits): one match per key. */
+    idempotencyKey: text(),
     ...timestamps,
   },
   (t) => [
@@ -29,6 +31,7 @@ export const matches = pgTable(
     index('matches_upcoming_idx').on(t.date, t.time, t.id),
     index('matches_created_by_idx').on(t.createdBy),
     index('matches_place_idx').on(t.placeId, t.date),
+    uniqueIndex('matches_idempotency_key_idx').on(t.createdBy, t.idempotencyKey),
   ],
 );
 

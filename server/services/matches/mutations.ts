@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
 import type { DbOrTx } from '../../../db/client';
 import { matches, matchParticipants } from '../../../db/schema';
@@ -15,9 +15,15 @@ import { checkMatchFields, createLimits, editLimits } from './rules';
  * max_levels_selection existing levels, 1..max_places slots, a date from today (APP_TIMEZONE)
  * within months_ahead*30 days, a 07:00–21:30 half-hour slot. Nobody has joined yet, so
  * `missing_players` starts at `slots`.
+ * With an idempotency key, a repeated create (double click, retry after a lost answer) returns the
+ * creator's match made with that key; the unique index settles concurrent repeats to one insert.
  */
 export async function createMatch(deps: Deps, actor: SessionUser, input: TCreateMatchInput): Promise<TMatch> {
-  const fields = await checkMatchFields(deps, input, await createLimits(deps));
+  const { idempotencyKey = null, ...draft } = input;
+  const made = () => matchMadeWithKey(deps.db, actor.id, idempotencyKey);
+  const earlier = await made();
+  if (earlier) return getMatch(deps, earlier);
+  const fields = await checkMatchFields(deps, draft, await createLimits(deps));
   const [row] = await deps.db
     .insert(matches)
     .values({
@@ -28,10 +34,23 @@ export async function createMatch(deps: Deps, actor: SessionUser, input: TCreate
       slots: fields.slots,
       missingPlayers: fields.slots,
       createdBy: actor.id,
+      idempotencyKey,
     })
+    .onConflictDoNothing({ target: [matches.createdBy, matches.idempotencyKey] })
     .returning({ id: matches.id });
-  if (!row) throw new Error('createMatch: insert returned nothing');
-  return getMatch(deps, row.id);
+  const id = row?.id ?? (await made());
+  if (!id) throw new Error('createMatch: insert returned nothing');
+  return getMatch(deps, id);
+}
+
+async function matchMadeWithKey(db: DbOrTx, createdBy: number, key: string | null): Promise<number | undefined> {
+  if (!key) return undefined;
+  const [row] = await db
+    .select({ id: matches.id })
+    .from(matches)
+    .where(and(eq(matches.createdBy, createdBy), eq(matches.idempotencyKey, key)))
+    .limit(1);
+  return row?.id;
 }
 
 /** Locks the match row (so joins wait for us) and checks that the actor created it. */
