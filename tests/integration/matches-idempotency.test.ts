@@ -23,8 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const draft = { place_id: placeId, date: '2026-06-20', time: '18:00', levels: ['Niveau 3'], slots: 3 };
-const fields = () => ({ ...draft, place_id: placeId });
+const fields = () => ({ place_id: placeId, date: '2026-06-20', time: '18:00', levels: ['Niveau 3'], slots: 3 });
 const countOf = async (userId: number) => t.db.db.$count(matches, eq(matches.createdBy, userId));
 
 describe('creating a match with an idempotency key', () => {
