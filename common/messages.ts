@@ -1,3 +1,6 @@
+/** A wait as the OTP countdown shows it, "m:ss" (300 → "5:00"). */
+export const formatCountdown = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
 /**
  * Every French text the product shows, word for word from the spec where the spec gives one.
  * Shared by server and client so a message is written once.
@@ -23,6 +26,9 @@ export const MSG = {
     otpExpired: 'Ce code a expiré. Veuillez demander un nouveau code.',
     otpTooManyAttempts: 'Trop de tentatives. Veuillez demander un nouveau code.',
     otpResendTooSoon: 'Veuillez patienter avant de demander un nouveau code.',
+    otpResendWait: (seconds: number) => `Veuillez patienter ${formatCountdown(seconds)} avant de demander un nouveau code.`,
+    otpAlreadySent: 'Un code vous a déjà été envoyé : saisissez-le ci-dessous.',
+    emailVerifiedStep: 'Votre email est vérifié. Continuez pour choisir votre code PIN.',
     otpSendFailed: "Erreur lors de l'envoi du code de vérification. Veuillez réessayer.",
     otpResendFailed: 'Erreur lors du renvoi du code. Veuillez réessayer.',
     otpSent: 'Code de vérification envoyé.',
@@ -41,6 +47,7 @@ export const MSG = {
     createdButLoginFailed: 'Compte créé mais connexion échouée. Veuillez vous connecter manuellement.',
     unknownEmail: 'Email incorrect. Vérifiez votre adresse email.',
     wrongPin: 'Code PIN incorrect. Vérifiez votre code PIN.',
+    attemptsLeft: (n: number) => `${n} essai${n > 1 ? 's' : ''} restant${n > 1 ? 's' : ''} avant le blocage du compte.`,
     unknownPhone: 'Aucun compte ne correspond à ce numéro de téléphone.',
     loggedIn: 'Connexion réussie',
     loggedOut: 'Déconnexion réussie',

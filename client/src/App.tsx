@@ -14,13 +14,14 @@ const AdminPage = lazy(() => import('./pages/AdminPage'));
 
 /** Logged out: only the authentication screen. Logged in: the shell around the routes of spec section 2. */
 export function App() {
-  const { user, setUser } = useAuth();
+  const { user, ended, setUser } = useAuth();
   const { pathname } = useLocation();
   if (!user)
     return (
       <LoadErrorBoundary>
         <Suspense fallback={<Spinner />}>
-          <AuthScreen onLogin={setUser} />
+          {/* Keyed by how the session ended: a session found gone after the screen showed reopens it on the login step. */}
+          <AuthScreen key={ended?.reason ?? 'none'} onLogin={setUser} ended={ended} />
         </Suspense>
       </LoadErrorBoundary>
     );

@@ -48,10 +48,10 @@ describe('creating a match with an idempotency key', () => {
       });
     const responses = await Promise.all(Array.from({ length: 10 }, () => post('rest-retry-7f3a9c')));
     expect(responses.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
-    const ids = new Set(responses.map((r) => (r.json() as { match: { id: number } }).match.id));
+    const ids = new Set(responses.map((r) => r.json<{ match: { id: number } }>().match.id));
     expect(ids.size).toBe(1);
     const retry = await post('rest-retry-7f3a9c');
-    expect((retry.json() as { match: { id: number } }).match.id).toBe([...ids][0]);
+    expect(retry.json<{ match: { id: number } }>().match.id).toBe([...ids][0]);
     expect(await countOf(owner.id)).toBe(before + 1);
     // Without a key, two posts are two matches (the documented legacy behaviour).
     await post();

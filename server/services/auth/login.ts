@@ -56,8 +56,9 @@ export async function loginWithPin(
   await assertNotLocked(deps, { userId: account.id });
   if (!(await verifyPin(account.pinHash, input.pin, deps.secrets.pinPepper))) {
     await recordFailure(deps, ipKey(req.ip), IP_POLICY);
-    if (await recordFailure(deps, userKey(account.id), ACCOUNT_POLICY)) await assertNotLocked(deps, { userId: account.id });
-    throw new AppError('UNAUTHORIZED', MSG.auth.wrongPin);
+    const failure = await recordFailure(deps, userKey(account.id), ACCOUNT_POLICY);
+    if (failure.locked) await assertNotLocked(deps, { userId: account.id });
+    throw new AppError('UNAUTHORIZED', MSG.auth.wrongPin, { attemptsLeft: failure.attemptsLeft });
   }
   await clearFailures(deps, userKey(account.id));
   await promoteIfListed(deps, account);

@@ -3,7 +3,7 @@ import { MSG } from '../../../common/messages';
 import { smsConfig, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import { type SessionUser } from '../../lib/auth';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { hashPin, verifyPin } from '../../lib/pin-hash';
 import { findCredentials } from './login';
 import { checkCode, consumeProof, sendEmailCode, sendSmsCode, type OtpTarget } from './otp';
@@ -93,8 +93,9 @@ export async function changePin(deps: Deps, actor: SessionUser, input: { current
   await assertNotLocked(deps, { userId: actor.id });
   const [row] = await deps.db.select({ pinHash: users.pinHash }).from(users).where(eq(users.id, actor.id)).limit(1);
   if (!row || !(await verifyPin(row.pinHash, input.currentPin, deps.secrets.pinPepper))) {
-    if (await recordFailure(deps, userKey(actor.id), ACCOUNT_POLICY)) await assertNotLocked(deps, { userId: actor.id });
-    throw badRequest(MSG.auth.currentPinWrong);
+    const failure = await recordFailure(deps, userKey(actor.id), ACCOUNT_POLICY);
+    if (failure.locked) await assertNotLocked(deps, { userId: actor.id });
+    throw new AppError('BAD_REQUEST', MSG.auth.currentPinWrong, { attemptsLeft: failure.attemptsLeft });
   }
   await setPin(deps, actor.id, input.newPin);
   await revokeOtherSessions(deps, actor.id, actor.sessionId);

@@ -54,9 +54,13 @@ export async function assertNotLocked(deps: Pick<Deps, 'db' | 'clock'>, o: { use
 
 /**
  * Counts one failure against `key` (atomically, so concurrent guesses all count) and locks it when
- * the policy's maximum is reached. Returns true when this failure locked it.
+ * the policy's maximum is reached. Says whether this failure locked it, and how many tries are left.
  */
-export async function recordFailure(deps: Pick<Deps, 'db' | 'clock'>, key: string, policy: Policy): Promise<boolean> {
+export async function recordFailure(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  key: string,
+  policy: Policy,
+): Promise<{ locked: boolean; attemptsLeft: number }> {
   const now = deps.clock.now();
   const nowSql = sql`${now.toISOString()}::timestamptz`;
   const windowStart = policy.windowMs === null ? new Date(0) : new Date(now.getTime() - policy.windowMs);
@@ -76,13 +80,13 @@ export async function recordFailure(deps: Pick<Deps, 'db' | 'clock'>, key: strin
       },
     })
     .returning({ failures: t.failures, lockedUntil: t.lockedUntil });
-  if (row?.lockedUntil) return true;
-  if (!row || row.failures < policy.max) return false;
+  if (row?.lockedUntil) return { locked: true, attemptsLeft: 0 };
+  if (!row || row.failures < policy.max) return { locked: false, attemptsLeft: policy.max - (row?.failures ?? 0) };
   await deps.db
     .update(authThrottles)
     .set({ failures: 0, windowStartedAt: now, lockedUntil: new Date(now.getTime() + policy.lockMs) })
     .where(eq(authThrottles.key, key));
-  return true;
+  return { locked: true, attemptsLeft: 0 };
 }
 
 /** A success (or an OTP-backed PIN reset) wipes the account's failures and any lock. */

@@ -146,7 +146,7 @@ describe('accounts', () => {
     expect(unknown.body).toEqual({ success: false, error: 'Email incorrect. Vérifiez votre adresse email.' });
     const wrong = await w.api.call('POST', '/api/auth/login-by-email', { body: { email: carol.email, pin: '1357', deviceId: 'd' } });
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toEqual({ success: false, error: 'Code PIN incorrect. Vérifiez votre code PIN.' });
+    expect(wrong.body).toEqual({ success: false, error: 'Code PIN incorrect. Vérifiez votre code PIN.', attemptsLeft: 4 });
   });
 
   it('the session cookie works as well as the Bearer token', async () => {
@@ -221,7 +221,7 @@ describe('accounts', () => {
       ...bearer(bob),
     });
     expect(wrong.status).toBeGreaterThanOrEqual(400);
-    expect(wrong.body).toEqual({ success: false, error: 'Le PIN actuel est incorrect.' });
+    expect(wrong.body).toEqual({ success: false, error: 'Le PIN actuel est incorrect.', attemptsLeft: 4 });
     const ok = await w.api.call('POST', '/api/auth/change-pin', {
       body: { userId: bob.id, currentPin: bob.pin, newPin: '8642' },
       ...bearer(bob),
