@@ -56,7 +56,7 @@ async function matchMadeWithKey(db: DbOrTx, createdBy: number, key: string | nul
 /** Locks the match row (so joins wait for us) and checks that the actor created it. */
 async function lockOwnMatch(tx: DbOrTx, actor: SessionUser, id: number) {
   const [match] = await tx
-    .select({ createdBy: matches.createdBy, placeId: matches.placeId })
+    .select({ createdBy: matches.createdBy, placeId: matches.placeId, date: matches.date, time: matches.time })
     .from(matches)
     .where(eq(matches.id, id))
     .for('update')
@@ -68,7 +68,7 @@ async function lockOwnMatch(tx: DbOrTx, actor: SessionUser, id: number) {
 
 /**
  * Edits a match; creator only (403 otherwise). Edit rules of spec section 5: at most 3 levels,
- * a date within the next 30 days, an 08:00–21:30 slot. Slots may not drop below the players
+ * a date the create form offers (at least the next 30 days; an unchanged date is not checked), an 08:00–21:30 slot. Slots may not drop below the players
  * already in, and `missing_players` is recomputed from the participants counted under the row
  * lock, so a join racing with the edit can neither overbook nor be lost.
  */
@@ -76,7 +76,7 @@ export async function updateMatch(deps: Deps, actor: SessionUser, input: TUpdate
   const limits = await editLimits(deps);
   await deps.db.transaction(async (tx) => {
     const current = await lockOwnMatch(tx, actor, input.id);
-    const fields = await checkMatchFields({ ...deps, db: tx }, input, limits, current.placeId);
+    const fields = await checkMatchFields({ ...deps, db: tx }, input, limits, current);
     const joined = await tx.$count(matchParticipants, eq(matchParticipants.matchId, input.id));
     if (fields.slots < joined) throw badRequest(MSG.match.slotsBelowJoined(joined));
     await tx
