@@ -5,6 +5,7 @@ import { adminAccessJourney, mobileMenuJourney } from './journeys/access';
 import { adminJourney } from './journeys/admin';
 import { lockoutJourney, registrationJourney } from './journeys/auth';
 import { matchJourney } from './journeys/matches';
+import { doubleSubmitJourney, keyboardJourney, sessionEndedJourney, signUpBackAndForthJourney } from './journeys/dead-ends';
 
 /**
  * Padel Match in a real Chromium against the real server (a child process), a fresh database and
@@ -64,4 +65,8 @@ describe.skipIf(!status.available)('Padel Match in Chromium', () => {
   adminAccessJourney(suite);
   mobileMenuJourney(suite);
   lockoutJourney(suite);
+  signUpBackAndForthJourney(suite);
+  doubleSubmitJourney(suite);
+  sessionEndedJourney(suite);
+  keyboardJourney(suite);
 });
