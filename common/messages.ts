@@ -163,6 +163,22 @@ export const MSG = {
     smtpTestFailed: "Erreur lors de l'envoi du test",
     smtpTestSent: 'Email de test envoyé avec succès !',
     smtpSaved: 'Configuration SMTP enregistrée avec succès !',
+    smtpSavedInactive:
+      "Configuration SMTP enregistrée, mais inactive : elle ne sera activée qu'après un email de test réussi avec ces paramètres. Envoyez un test, puis enregistrez-la active.",
+    smtpActivationHint:
+      "Activable seulement après un email de test réussi avec ces paramètres (tant qu'elle est inactive, les emails partent par la configuration par défaut).",
+    smsSavedInactive:
+      "Configuration Twilio enregistrée, mais pas en production : testez-la d'abord avec ces paramètres, puis enregistrez-la en production.",
+    smsActivationHint: 'Activable seulement après un test réussi de ces paramètres.',
+    testFailedBecause: (fallback: string, reason: string) => `${fallback} : ${reason}`,
+    smtpReasons: {
+      ENOTFOUND: (host: string) => `le serveur « ${host} » est introuvable (nom DNS inconnu).`,
+      ECONNREFUSED: (host: string) => `le serveur « ${host} » refuse la connexion sur ce port.`,
+      ETIMEDOUT: (host: string) => `le serveur « ${host} » ne répond pas (délai dépassé).`,
+      EAUTH: () => "le serveur a refusé le nom d'utilisateur ou le mot de passe.",
+      ETLS: () => 'la négociation TLS a échoué (vérifiez le port et « Connexion sécurisée »).',
+      EENVELOPE: () => "le serveur a refusé l'adresse d'expéditeur ou de destination.",
+    } as Record<string, (host: string) => string>,
     smtpNotConfigured: "Aucune configuration SMTP n'est enregistrée.",
     smtpPortInvalid: 'Le port doit être un nombre entre 1 et 65535.',
     smtpTestSubject: 'Padel Match : email de test',

@@ -20,6 +20,8 @@ export const smsConfig = pgTable(
     authTokenEnc: text().notNull(),
     phoneNumber: text().notNull(),
     isLive: boolean().notNull().default(false),
+    /** When a test of exactly these settings succeeded; a change clears it. Going live needs it. */
+    verifiedAt: timestamp({ withTimezone: true }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('sms_config_single_row', sql`${t.id} = 1`)],
@@ -38,6 +40,8 @@ export const smtpConfig = pgTable(
     fromEmail: text(),
     fromName: text(),
     isActive: boolean().notNull().default(false),
+    /** When a test mail through exactly these settings succeeded; a change clears it. Activation needs it. */
+    verifiedAt: timestamp({ withTimezone: true }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('smtp_config_single_row', sql`${t.id} = 1`)],

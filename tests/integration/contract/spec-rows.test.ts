@@ -1,3 +1,4 @@
+import { MSG } from '../../../common/messages';
 /**
  * Spec section 7 as a third party walks it: plain HTTP against the real server, the spec's payload
  * names in, the documented fields out, Bearer tokens from the login answers. Every answer is also
@@ -321,6 +322,7 @@ describe('admin calls (header user-id)', () => {
         auth_token: '********1234',
         phone_number: '+33700000000',
         is_live: false,
+        is_verified: false,
       },
     });
     // The stored credentials are tried against Twilio, which this machine cannot reach (nor would
@@ -341,17 +343,16 @@ describe('admin calls (header user-id)', () => {
     });
     const smtp = { host: '127.0.0.1', port: w.smtp.port, secure: false, username: 'relay', password: 'relay-pass', is_active: true };
     const saved = await w.api.call('POST', '/api/admin/smtp-config', { body: smtp, ...asAdmin() });
-    expect(saved.body).toEqual({ message: 'Configuration SMTP enregistrée avec succès !' });
-    expect((await w.api.call('GET', '/api/admin/smtp-config', asAdmin())).body).toEqual({
-      host: '127.0.0.1',
-      port: w.smtp.port,
-      secure: false,
-      username: 'relay',
-      is_active: true,
-    });
+    // Untested settings are saved inactive; a successful test mail makes them activable.
+    expect(saved.body).toEqual({ message: MSG.admin.smtpSavedInactive });
+    const stored = { host: '127.0.0.1', port: w.smtp.port, secure: false, username: 'relay' };
+    expect((await w.api.call('GET', '/api/admin/smtp-config', asAdmin())).body).toEqual({ ...stored, is_active: false });
     const test = await w.api.call('POST', '/api/admin/smtp-test', { body: { email: 'test.smtp@example.fr' }, ...asAdmin() });
     expect(test.body).toEqual({ message: 'Email de test envoyé avec succès !' });
     expect((await w.smtp.waitForMail('test.smtp@example.fr')).text).toContain('configuration SMTP fonctionne');
+    const active = await w.api.call('POST', '/api/admin/smtp-config', { body: smtp, ...asAdmin() });
+    expect(active.body).toEqual({ message: 'Configuration SMTP enregistrée avec succès !' });
+    expect((await w.api.call('GET', '/api/admin/smtp-config', asAdmin())).body).toEqual({ ...stored, is_active: true });
     const empty = await w.api.call('POST', '/api/admin/smtp-test', { body: { email: '' }, ...asAdmin() });
     expect(empty.body).toEqual({ error: 'Veuillez saisir un email de test' });
   });
