@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
@@ -33,12 +33,19 @@ export interface ServerProcessOptions {
   pglite?: boolean;
   /** An existing DATA_DIR to use (kept by `stop`) instead of a new temp directory. */
   dataDir?: string;
+  /**
+   * An existing PostgreSQL database to share with other servers (several instances behind one
+   * load balancer); `stop` leaves it in place. Default: a fresh database of this server's own.
+   */
+  databaseUrl?: string;
+  /** Run the compiled server as `npm start` does (`node dist/server/index.js`), built first if stale. */
+  compiled?: boolean;
 }
 
 export interface ServerProcess {
   url: string;
   port: number;
-  /** 'postgres' when a fresh PostgreSQL database was created for this server, else 'pglite'. */
+  /** 'postgres' when the server runs on PostgreSQL (its own database or a shared one), else 'pglite'. */
   database: 'postgres' | 'pglite';
   /** Everything the server wrote to stdout and stderr so far (pino JSON lines). */
   output: () => string;
@@ -59,13 +66,14 @@ function withDatabase(url: string, name: string) {
 }
 
 /**
- * The real server (`server/index.ts`, what `npm start` runs, without the client build step) as a
+ * The real server (`server/index.ts` from sources, or its compiled `dist/server/index.js`) as a
  * child process on a free port, with a database of its own: a new PostgreSQL database when
- * TEST_DATABASE_URL / DATABASE_URL is set (dropped by `stop`), else PGlite in a temp DATA_DIR.
+ * TEST_DATABASE_URL / DATABASE_URL is set (dropped by `stop`), else PGlite in a temp DATA_DIR;
+ * or `databaseUrl`, shared with other servers.
  * The server migrates and seeds it on start. Resolves once GET /healthz answers 200.
  */
 export async function startServerProcess(o: ServerProcessOptions = {}): Promise<ServerProcess> {
-  const base = o.pglite ? undefined : serverUrl();
+  const base = o.databaseUrl || o.pglite ? undefined : serverUrl();
   const dataDir = o.dataDir ?? mkdtempSync(join(tmpdir(), 'padel-server-'));
   let dbName: string | undefined;
   if (base) {
@@ -88,10 +96,16 @@ export async function startServerProcess(o: ServerProcessOptions = {}): Promise<
     PORT: String(port),
     DATA_DIR: dataDir,
     ...(base && dbName ? { DATABASE_URL: withDatabase(base, dbName) } : {}),
+    ...(o.databaseUrl ? { DATABASE_URL: o.databaseUrl } : {}),
   });
 
-  // Same as `npx tsx server/index.ts`, in one process so a signal reaches the server itself.
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  if (o.compiled) {
+    const build = spawnSync(process.execPath, ['scripts/build.mjs', '--server', '--if-stale'], { cwd: ROOT, encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`server build failed:\n${build.stdout}\n${build.stderr}`);
+  }
+  // `npx tsx server/index.ts` or `npm start`, in one process so a signal reaches the server itself.
+  const entry = o.compiled ? ['dist/server/index.js'] : ['--import', 'tsx', 'server/index.ts'];
+  const child: ChildProcess = spawn(process.execPath, entry, {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -146,7 +160,7 @@ export async function startServerProcess(o: ServerProcessOptions = {}): Promise<
   return {
     url,
     port,
-    database: base ? 'postgres' : 'pglite',
+    database: base || o.databaseUrl ? 'postgres' : 'pglite',
     output: () => out,
     stop,
     exitCode: () => child.exitCode,
