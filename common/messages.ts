@@ -1,3 +1,6 @@
+/** A wait as the OTP countdown shows it, "m:ss" (300 → "5:00"). */
+export const formatCountdown = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
 /**
  * Every French text the product shows, word for word from the spec where the spec gives one.
  * Shared by server and client so a message is written once.
@@ -23,6 +26,9 @@ export const MSG = {
     otpExpired: 'Ce code a expiré. Veuillez demander un nouveau code.',
     otpTooManyAttempts: 'Trop de tentatives. Veuillez demander un nouveau code.',
     otpResendTooSoon: 'Veuillez patienter avant de demander un nouveau code.',
+    otpResendWait: (seconds: number) => `Veuillez patienter ${formatCountdown(seconds)} avant de demander un nouveau code.`,
+    otpAlreadySent: 'Un code vous a déjà été envoyé : saisissez-le ci-dessous.',
+    emailVerifiedStep: 'Votre email est vérifié. Continuez pour choisir votre code PIN.',
     otpSendFailed: "Erreur lors de l'envoi du code de vérification. Veuillez réessayer.",
     otpResendFailed: 'Erreur lors du renvoi du code. Veuillez réessayer.',
     smsNotConfigured: "L'envoi de SMS n'est pas configuré sur ce serveur. Contactez l'administrateur.",
@@ -43,6 +49,7 @@ export const MSG = {
     createdButLoginFailed: 'Compte créé mais connexion échouée. Veuillez vous connecter manuellement.',
     unknownEmail: 'Email incorrect. Vérifiez votre adresse email.',
     wrongPin: 'Code PIN incorrect. Vérifiez votre code PIN.',
+    attemptsLeft: (n: number) => `${n} essai${n > 1 ? 's' : ''} restant${n > 1 ? 's' : ''} avant le blocage du compte.`,
     unknownPhone: 'Aucun compte ne correspond à ce numéro de téléphone.',
     loggedIn: 'Connexion réussie',
     loggedOut: 'Déconnexion réussie',
@@ -84,6 +91,7 @@ export const MSG = {
     photoNotFound: 'Aucune photo pour cet utilisateur.',
   },
   match: {
+    idempotencyKeyInvalid: 'Clé d’idempotence invalide : 8 à 128 caractères visibles (lettres, chiffres, tirets).',
     levelRequired: 'Veuillez sélectionner au moins un niveau',
     placeRequired: 'Veuillez sélectionner un lieu',
     placeUnknown: "Ce lieu n'existe pas ou n'est plus disponible.",
@@ -165,6 +173,22 @@ export const MSG = {
     smtpTestFailed: "Erreur lors de l'envoi du test",
     smtpTestSent: 'Email de test envoyé avec succès !',
     smtpSaved: 'Configuration SMTP enregistrée avec succès !',
+    smtpSavedInactive:
+      "Configuration SMTP enregistrée, mais inactive : elle ne sera activée qu'après un email de test réussi avec ces paramètres. Envoyez un test, puis enregistrez-la active.",
+    smtpActivationHint:
+      "Activable seulement après un email de test réussi avec ces paramètres (tant qu'elle est inactive, les emails partent par la configuration par défaut).",
+    smsSavedInactive:
+      "Configuration Twilio enregistrée, mais pas en production : testez-la d'abord avec ces paramètres, puis enregistrez-la en production.",
+    smsActivationHint: 'Activable seulement après un test réussi de ces paramètres.',
+    testFailedBecause: (fallback: string, reason: string) => `${fallback} : ${reason}`,
+    smtpReasons: {
+      ENOTFOUND: (host: string) => `le serveur « ${host} » est introuvable (nom DNS inconnu).`,
+      ECONNREFUSED: (host: string) => `le serveur « ${host} » refuse la connexion sur ce port.`,
+      ETIMEDOUT: (host: string) => `le serveur « ${host} » ne répond pas (délai dépassé).`,
+      EAUTH: () => "le serveur a refusé le nom d'utilisateur ou le mot de passe.",
+      ETLS: () => 'la négociation TLS a échoué (vérifiez le port et « Connexion sécurisée »).',
+      EENVELOPE: () => "le serveur a refusé l'adresse d'expéditeur ou de destination.",
+    } as Record<string, (host: string) => string>,
     smtpNotConfigured: "Aucune configuration SMTP n'est enregistrée.",
     smtpPortInvalid: 'Le port doit être un nombre entre 1 et 65535.',
     smtpSkipCertVerify: 'Ne pas vérifier le certificat',

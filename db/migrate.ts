@@ -58,9 +58,9 @@ export async function pendingMigrations(db: Db): Promise<string[]> {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { loadEnv, readDotEnv } = await import('../server/env');
   readDotEnv();
-  const { openDatabase } = await import('./open');
+  const { openDatabaseOrExit } = await import('./open');
   const env = loadEnv();
-  const handle = openDatabase(env);
+  const handle = openDatabaseOrExit(env);
   await runMigrations(handle, env.DATABASE_URL);
   await handle.close();
   console.log(`Migrations applied (${handle.driver}).`);

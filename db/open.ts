@@ -1,8 +1,41 @@
 import { join } from 'node:path';
 import type { Env } from '../server/env';
 import { createDb, type DbHandle } from './client';
+import { DatabaseLockedError, lockPgliteDir } from './pglite-lock';
 
-/** The database the environment asks for: PostgreSQL when DATABASE_URL is set, else PGlite on disk. */
+/**
+ * The database the environment asks for: PostgreSQL when DATABASE_URL is set, else PGlite on disk,
+ * held by this process alone (throws DatabaseLockedError while another process holds it).
+ */
 export function openDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'DB_POOL_SIZE'>): DbHandle {
-  return createDb({ url: env.DATABASE_URL, pgliteDir: join(env.DATA_DIR, 'pglite'), max: env.DB_POOL_SIZE });
+  if (env.DATABASE_URL) return createDb({ url: env.DATABASE_URL, max: env.DB_POOL_SIZE });
+  const dir = join(env.DATA_DIR, 'pglite');
+  const release = lockPgliteDir(dir);
+  try {
+    const handle = createDb({ pgliteDir: dir });
+    return {
+      ...handle,
+      close: async () => {
+        try {
+          await handle.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (e) {
+    release();
+    throw e;
+  }
+}
+
+/** For commands: `openDatabase`, or the lock's message and exit code 1 when another process holds the database. */
+export function openDatabaseOrExit(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'DB_POOL_SIZE'>): DbHandle {
+  try {
+    return openDatabase(env);
+  } catch (e) {
+    if (!(e instanceof DatabaseLockedError)) throw e;
+    console.error(e.message);
+    process.exit(1);
+  }
 }

@@ -28,10 +28,10 @@ export async function seedDefaults(db: Db): Promise<void> {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { loadEnv, readDotEnv } = await import('../server/env');
   readDotEnv();
-  const { openDatabase } = await import('./open');
+  const { openDatabaseOrExit } = await import('./open');
   const { runMigrations } = await import('./migrate');
   const env = loadEnv();
-  const handle = openDatabase(env);
+  const handle = openDatabaseOrExit(env);
   await runMigrations(handle, env.DATABASE_URL);
   await seedDefaults(handle.db);
   if (process.argv.includes('--demo')) {

@@ -207,8 +207,8 @@ async function main() {
           await page.getByRole('heading', { level: 1, name: title }).waitFor();
           if (screen === 'create-match') {
             await page.getByLabel('Lieu').selectOption({ index: 1 });
-            await page.getByRole('group', { name: 'Jours disponibles' }).getByRole('button').nth(2).click();
-            await page.getByRole('button', { name: '19:00', exact: true }).click();
+            await page.getByRole('radiogroup', { name: 'Jours disponibles' }).getByRole('radio').nth(2).click();
+            await page.getByRole('radio', { name: '19:00', exact: true }).click();
             await page.getByRole('button', { name: /^Niveau 4\b/ }).click();
           }
           if (screen === 'my-matches') {

@@ -1,4 +1,4 @@
-import { openDatabase } from '../db/open';
+import { openDatabaseOrExit } from '../db/open';
 import { runMigrations } from '../db/migrate';
 import { seedDefaults } from '../db/seed';
 import { buildApp } from './app';
@@ -16,7 +16,7 @@ try {
 }
 
 const logger = createLogger(env.LOG_LEVEL);
-const handle = openDatabase(env);
+const handle = openDatabaseOrExit(env);
 await runMigrations(handle, env.DATABASE_URL);
 await seedDefaults(handle.db);
 const deps = createDeps({ env, db: handle.db, logger });

@@ -16,13 +16,14 @@ const MatchPage = lazy(() => import('./pages/MatchPage'));
 
 /** Logged out: only the authentication screen. Logged in: the shell around the routes of spec section 2. */
 export function App() {
-  const { user, setUser } = useAuth();
+  const { user, ended, setUser } = useAuth();
   const { pathname, search } = useLocation();
   if (!user)
     return (
       <LoadErrorBoundary>
         <Suspense fallback={<Spinner />}>
-          <AuthScreen onLogin={setUser} />
+          {/* Keyed by how the session ended: a session found gone after the screen showed reopens it on the login step. */}
+          <AuthScreen key={ended?.reason ?? 'none'} onLogin={setUser} ended={ended} />
         </Suspense>
       </LoadErrorBoundary>
     );

@@ -99,6 +99,8 @@ export const ZTwilioConfig = z.object({
   auth_token: z.string(),
   phone_number: z.string(),
   is_live: z.boolean(),
+  /** A test of the stored settings succeeded since they last changed: they may go live. */
+  is_verified: z.boolean(),
 });
 export type TTwilioConfig = z.infer<typeof ZTwilioConfig>;
 
@@ -138,6 +140,8 @@ export const ZSmtpConfig = z.object({
   skip_cert_verify: z.boolean(),
   /** Whether a password is stored (it is never sent back). */
   has_password: z.boolean(),
+  /** A test mail through the stored settings succeeded since they last changed: they may be activated. */
+  is_verified: z.boolean(),
 });
 export type TSmtpConfig = z.infer<typeof ZSmtpConfig>;
 

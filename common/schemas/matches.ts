@@ -27,7 +27,14 @@ const ZPlaceId = z
   .max(INT32_MAX, MSG.match.placeRequired);
 
 export const ZMatchFields = z.object({ place_id: ZPlaceId, date: ZDate, time: ZTime, levels: ZLevels, slots: ZSlots });
-export const ZCreateMatchInput = ZMatchFields;
+/**
+ * Chosen by the client once per create form (a UUID): a retried create with the same key returns
+ * the match the first one made instead of a second one. REST takes it as the Idempotency-Key header.
+ */
+export const ZIdempotencyKey = z
+  .string({ error: MSG.match.idempotencyKeyInvalid })
+  .regex(/^[A-Za-z0-9_.:-]{8,128}$/, MSG.match.idempotencyKeyInvalid);
+export const ZCreateMatchInput = ZMatchFields.extend({ idempotencyKey: ZIdempotencyKey.optional() });
 export type TCreateMatchInput = z.infer<typeof ZCreateMatchInput>;
 
 export const ZUpdateMatchInput = ZMatchFields.extend({ id: ZId });

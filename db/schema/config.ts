@@ -20,6 +20,8 @@ export const smsConfig = pgTable(
     authTokenEnc: text().notNull(),
     phoneNumber: text().notNull(),
     isLive: boolean().notNull().default(false),
+    /** When a test of exactly these settings succeeded; a change clears it. Going live needs it. */
+    verifiedAt: timestamp({ withTimezone: true }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('sms_config_single_row', sql`${t.id} = 1`)],
@@ -40,6 +42,8 @@ export const smtpConfig = pgTable(
     isActive: boolean().notNull().default(false),
     /** The admin's explicit opt-out of certificate checks (self-signed relay); off by default. */
     skipCertVerify: boolean().notNull().default(false),
+    /** When a test mail through exactly these settings succeeded; a change clears it. Activation needs it. */
+    verifiedAt: timestamp({ withTimezone: true }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('smtp_config_single_row', sql`${t.id} = 1`)],

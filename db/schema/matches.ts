@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, primaryKey, time } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, primaryKey, text, time, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, timestamps } from './_columns';
 import { places } from './catalog';
 import { users } from './users';
@@ -23,6 +23,8 @@ export const matches = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** iCalendar SEQUENCE: raised in the same UPDATE as every edit, so calendars replace the old event. */
     sequence: integer().notNull().default(0),
+    /** The creator's key for this create (client retries, double submits): one match per key. */
+    idempotencyKey: text(),
     ...timestamps,
   },
   (t) => [
@@ -38,6 +40,7 @@ export const matches = pgTable(
     index('matches_need_idx')
       .on(t.missingPlayers, t.date, t.time, t.id)
       .where(sql`${t.missingPlayers} > 0`),
+    uniqueIndex('matches_idempotency_key_idx').on(t.createdBy, t.idempotencyKey),
   ],
 );
 

@@ -2,7 +2,7 @@
  * `npm run admin -- grant <email>`: gives admin rights to an existing account, for the first admin
  * of an install that did not list it in ADMIN_EMAILS (or for later ones, without the admin screen).
  */
-import { openDatabase } from '../../db/open';
+import { openDatabaseOrExit } from '../../db/open';
 import { runMigrations } from '../../db/migrate';
 import { loadEnv, readDotEnv } from '../env';
 import { grantAdmin } from '../services/auth/admin-emails';
@@ -17,7 +17,7 @@ async function main(args: string[]): Promise<number> {
   }
   readDotEnv();
   const env = loadEnv();
-  const handle = openDatabase(env);
+  const handle = openDatabaseOrExit(env);
   try {
     await runMigrations(handle, env.DATABASE_URL);
     const user = await grantAdmin({ db: handle.db }, email);

@@ -49,7 +49,11 @@ const bodyFor = (req: FastifyRequest, error: string) => errorBody(req.routeOptio
 /** One mapping for every REST error: AppError through the shared table, zod to 400, the rest to 500. */
 export function installRestErrors(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError | ZodError, req: FastifyRequest, reply: FastifyReply) => {
-    if (err instanceof AppError) return reply.code(ERROR_TABLE[err.code].http).send(bodyFor(req, err.message));
+    if (err instanceof AppError) {
+      const retryAfter = err.details?.retryAfterSeconds;
+      if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+      return reply.code(ERROR_TABLE[err.code].http).send({ ...bodyFor(req, err.message), ...err.details });
+    }
     if (err instanceof ZodError) return reply.code(400).send(bodyFor(req, firstZodMessage(err)));
     const badInput = badInputFromDb(err);
     if (badInput) {

@@ -8,6 +8,7 @@ import {
   ZRestPageSize,
   ZDeleteResult,
   ZMatch,
+  ZIdempotencyKey,
   ZMatchFields,
   ZMatchDetail,
   ZMatchIdInput,
@@ -49,6 +50,11 @@ const ZLegacyFields = ZMatchFields.extend({
   levels: z.preprocess(parseLegacyLevels, ZMatchFields.shape.levels),
 });
 const ZLegacyCreate = ZLegacyFields.extend({ created_by: ZClaimedId });
+const ZCreateHeaders = z.object({
+  'idempotency-key': ZIdempotencyKey.optional().describe(
+    'Clé choisie par le client (ex. un UUID) : une création répétée avec la même clé renvoie le match déjà créé au lieu d’en créer un second.',
+  ),
+});
 const ZLegacyUpdate = ZLegacyFields.extend({ user_id: ZClaimedId });
 const ZLegacyActor = z.object({ user_id: ZClaimedId }).loose();
 
@@ -101,12 +107,14 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
       auth: 'user',
       legacySuccess: true,
       body: ZLegacyCreate,
+      headers: ZCreateHeaders,
       response: ZLegacyResult,
       status: 201,
     },
-    async ({ body: { created_by, ...fields }, user }) => {
+    async ({ body: { created_by, ...fields }, headers, user }) => {
       assertSelf(user, created_by);
-      return { success: true, message: MSG.match.created, match: toLegacy(await createMatch(deps, user, fields)) };
+      const { 'idempotency-key': idempotencyKey } = ZCreateHeaders.parse(headers);
+      return { success: true, message: MSG.match.created, match: toLegacy(await createMatch(deps, user, { ...fields, idempotencyKey })) };
     },
   );
 

@@ -100,7 +100,7 @@ class SchemaConverter {
   }
 }
 
-function parametersFrom(json: JsonSchema | undefined, where: 'path' | 'query'): OpenApiParameter[] {
+function parametersFrom(json: JsonSchema | undefined, where: 'path' | 'query' | 'header'): OpenApiParameter[] {
   const props = (json?.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((json?.required ?? []) as string[]);
   return Object.entries(props).map(([name, schema]) => ({
@@ -121,7 +121,11 @@ function operationFor(spec: AnyRouteSpec, conv: SchemaConverter): OpenApiOperati
   for (const name of pathNames) {
     if (!params.some((p) => p.name === name)) params.push({ name, in: 'path', required: true, schema: { type: 'string' } });
   }
-  const parameters = [...params, ...parametersFrom(spec.query && conv.convert(spec.query, 'input'), 'query')];
+  const parameters = [
+    ...params,
+    ...parametersFrom(spec.query && conv.convert(spec.query, 'input'), 'query'),
+    ...parametersFrom(spec.headers && conv.convert(spec.headers, 'input'), 'header'),
+  ];
   if (spec.auth) {
     parameters.push({
       name: 'user-id',

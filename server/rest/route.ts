@@ -23,6 +23,8 @@ export interface RouteSpec<B extends ZObj, P extends ZObj, Q extends ZObj, A ext
   body?: B;
   params?: P;
   query?: Q;
+  /** Request headers the path reads (lower-case names), parsed like the body and documented. */
+  headers?: ZObj;
   /** The answer's shape, for the OpenAPI description. */
   response?: z.ZodType;
   /** HTTP status of a successful answer (default 200). */
@@ -35,6 +37,8 @@ interface HandlerInput<B extends ZObj, P extends ZObj, Q extends ZObj, A extends
   body: z.infer<B>;
   params: z.infer<P>;
   query: z.infer<Q>;
+  /** The headers named by `spec.headers`, parsed. */
+  headers: Record<string, unknown>;
   /** The session's user; non-null whenever the spec says `auth`. */
   user: UserFor<A>;
   req: FastifyRequest;
@@ -69,6 +73,7 @@ export function route<
         body: parse(spec.body ?? ZNone, req.body) as z.infer<B>,
         params: parse(spec.params ?? ZNone, req.params) as z.infer<P>,
         query: parse(spec.query ?? ZNone, req.query) as z.infer<Q>,
+        headers: parse(spec.headers ?? ZNone, req.headers),
         // `installRestContext` has already refused a missing session; this only narrows the type.
         user: (spec.auth ? assertUser(req.ctx.user) : req.ctx.user) as UserFor<A>,
         req,

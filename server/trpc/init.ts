@@ -42,6 +42,8 @@ const t = initTRPC.context<Context>().create({
         ...shape.data,
         stack: undefined,
         zodError: zod ? z.flattenError(zod) : null,
+        // Facts a client acts on (seconds before a resend, PIN tries left), beside the French text.
+        details: error.cause instanceof AppError ? (error.cause.details ?? null) : null,
       },
     };
   },

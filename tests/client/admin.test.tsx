@@ -110,6 +110,47 @@ describe('Administration tabs', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Attention : le certificat du serveur SMTP n’est pas vérifié.');
   });
 
+  it('SMTP: "Configuration active" is not pre-ticked and waits for a successful test; a test error keeps its reason until dismissed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const reason = "Erreur lors de l'envoi du test : le serveur « smtp.inconnu.fr » est introuvable (nom DNS inconnu).";
+      renderWithProviders(<AdminPage />, {
+        user: admin,
+        route: '/admin?onglet=smtp',
+        fixtures: {
+          'admin.smtp.get': {
+            host: 'smtp.inconnu.fr',
+            port: 587,
+            secure: false,
+            username: 'u',
+            is_active: false,
+            from_email: null,
+            from_name: null,
+            has_password: true,
+            is_verified: false,
+            skip_cert_verify: false,
+          },
+          'admin.smtp.test': () => {
+            throw serverError(reason);
+          },
+        },
+      });
+      const active = await screen.findByRole('checkbox', { name: 'Configuration active' });
+      expect(active).not.toBeChecked();
+      expect(active).toBeDisabled();
+      expect(active).toHaveAccessibleDescription(/Activable seulement après un email de test réussi/);
+      await userEvent.type(screen.getByLabelText('Email de test'), 'admin@example.fr');
+      await userEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(reason);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(screen.getByRole('alert')).toHaveTextContent(reason);
+      await userEvent.click(screen.getByRole('button', { name: 'Fermer le message' }));
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('asks before deleting a user', async () => {
     renderWithProviders(<AdminPage />, {
       user: admin,

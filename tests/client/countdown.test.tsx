@@ -1,9 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '../../common/messages';
 import { OtpEmailStep } from '../../client/src/pages/auth/OtpEmailStep';
-import { formatCountdown } from '../../client/src/pages/auth/useCountdown';
+import { formatCountdown, MSG } from '../../common/messages';
 import { renderWithProviders } from './support/render';
 
 const tick = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
@@ -18,9 +17,19 @@ describe('OTP resend countdown', () => {
   });
 
   const renderStep = () =>
-    renderWithProviders(<OtpEmailStep email="camille@example.fr" resendAfterSeconds={300} onVerified={vi.fn()} onChangeEmail={vi.fn()} />, {
-      fixtures: { 'auth.sendOtpEmail': { success: true, message: MSG.auth.otpSent, resendAfterSeconds: 300 } },
-    });
+    renderWithProviders(
+      <OtpEmailStep
+        email="camille@example.fr"
+        resendAt={Date.now() + 300_000}
+        verified={false}
+        onResent={vi.fn()}
+        onVerified={vi.fn()}
+        onChangeEmail={vi.fn()}
+      />,
+      {
+        fixtures: { 'auth.sendOtpEmail': { success: true, message: MSG.auth.otpSent, resendAfterSeconds: 300 } },
+      },
+    );
 
   it('formats seconds as m:ss', () => {
     expect([300, 299, 61, 60, 9, 0].map(formatCountdown)).toEqual(['5:00', '4:59', '1:01', '1:00', '0:09', '0:00']);

@@ -5,7 +5,7 @@ import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CreateMatchForm, type CreateMatchFormProps } from '../../client/src/components/matches/CreateMatchForm';
 import CreateMatchPage from '../../client/src/pages/CreateMatchPage';
-import { renderWithProviders, serverError, testUser } from './support/render';
+import { networkError, renderWithProviders, serverError, testUser } from './support/render';
 import { aMatch, levelRows, levels, places, schedule } from './support/match-fixtures';
 
 function renderForm(overrides: Partial<CreateMatchFormProps> = {}) {
@@ -45,8 +45,8 @@ describe('Create match form', () => {
   it('asks for at least one level when everything else is chosen', async () => {
     const { onSubmit } = renderForm();
     await userEvent.selectOptions(screen.getByLabelText('Lieu'), 'Urban Padel — Lyon');
-    await userEvent.click(within(group('Date')).getByRole('button', { name: 'samedi 21 novembre 2026' }));
-    await userEvent.click(within(group('Horaire')).getByRole('button', { name: '18:30' }));
+    await userEvent.click(within(group('Date')).getByRole('radio', { name: 'samedi 21 novembre 2026' }));
+    await userEvent.click(within(group('Horaire')).getByRole('radio', { name: '18:30' }));
     await userEvent.click(screen.getByRole('button', { name: 'Créer le match' }));
     expect(screen.getByText('Veuillez sélectionner au moins un niveau')).toBeInTheDocument();
     expect(screen.queryByText('Veuillez sélectionner un lieu')).not.toBeInTheDocument();
@@ -56,8 +56,8 @@ describe('Create match form', () => {
   it('sends the filled-in match', async () => {
     const { onSubmit } = renderForm();
     await userEvent.selectOptions(screen.getByLabelText('Lieu'), 'Urban Padel — Lyon');
-    await userEvent.click(screen.getByRole('button', { name: 'dimanche 22 novembre 2026' }));
-    await userEvent.click(screen.getByRole('button', { name: '07:30' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'dimanche 22 novembre 2026' }));
+    await userEvent.click(screen.getByRole('radio', { name: '07:30' }));
     await userEvent.click(screen.getByRole('button', { name: '2 places' }));
     await userEvent.click(screen.getByRole('button', { name: /Niveau 2/ }));
     await userEvent.click(screen.getByRole('button', { name: /Niveau 3/ }));
@@ -78,11 +78,38 @@ describe('Create match form', () => {
     expect(screen.getByRole('button', { name: /Niveau 1/ })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('the day strip and the time slots are one tab stop each; arrow keys move the choice', async () => {
+    renderForm();
+    const days = screen.getByRole('radiogroup', { name: 'Jours disponibles' });
+    const slots = screen.getByRole('radiogroup', { name: 'Horaires disponibles' });
+    const tabbable = (g: HTMLElement) =>
+      within(g)
+        .getAllByRole('radio')
+        .filter((r) => r.tabIndex === 0);
+    expect(tabbable(days)).toHaveLength(1);
+    expect(tabbable(slots)).toHaveLength(1);
+    await userEvent.selectOptions(screen.getByLabelText('Lieu'), 'Urban Padel — Lyon');
+    await userEvent.tab();
+    expect(document.activeElement).toBe(tabbable(days)[0]);
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}');
+    const third = within(days).getAllByRole('radio')[2]!;
+    expect(document.activeElement).toBe(third);
+    expect(third).toHaveAttribute('aria-checked', 'true');
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(within(days).getAllByRole('radio')[1]).toHaveAttribute('aria-checked', 'true');
+    await userEvent.tab();
+    expect(document.activeElement).toBe(tabbable(slots)[0]);
+    await userEvent.keyboard('{End}');
+    expect(within(slots).getAllByRole('radio').at(-1)).toHaveAttribute('aria-checked', 'true');
+    await userEvent.keyboard('{ArrowRight}');
+    expect(within(slots).getAllByRole('radio')[0]).toHaveAttribute('aria-checked', 'true');
+  });
+
   it("hides today's slots that are already past", async () => {
     renderForm();
-    await userEvent.click(screen.getByRole('button', { name: 'vendredi 20 novembre 2026' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'vendredi 20 novembre 2026' }));
     const slots = within(group('Horaire'))
-      .getAllByRole('button')
+      .getAllByRole('radio')
       .map((b) => b.textContent);
     expect(slots).toEqual(['10:30', '18:30', '21:30']);
   });
@@ -106,8 +133,8 @@ describe('Create match page', () => {
 
   async function fillAndSubmit() {
     await userEvent.selectOptions(await screen.findByLabelText('Lieu'), 'Padel Club Lyon — Lyon');
-    await userEvent.click(screen.getByRole('button', { name: 'samedi 21 novembre 2026' }));
-    await userEvent.click(screen.getByRole('button', { name: '18:30' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'samedi 21 novembre 2026' }));
+    await userEvent.click(screen.getByRole('radio', { name: '18:30' }));
     await userEvent.click(screen.getByRole('button', { name: /Niveau 4/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Créer le match' }));
   }
@@ -150,6 +177,41 @@ describe('Create match page', () => {
     });
     await fillAndSubmit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Erreur lors de la création du match');
+  });
+
+  it('a double click on "Créer le match" sends one create, with a key that a retry after an error sends again', async () => {
+    let answer: (() => void) | undefined;
+    let fail = true;
+    const { calls } = renderWithProviders(<CreateMatchPage />, {
+      user,
+      fixtures: {
+        ...base,
+        'matches.create': (input: { levels: string[] }) =>
+          new Promise((resolve, reject) => {
+            answer = () => (fail ? reject(networkError()) : resolve(aMatch({ levels: input.levels, created_by: user.id })));
+          }),
+      },
+    });
+    await fillAndSubmit();
+    await userEvent.dblClick(screen.getByRole('button', { name: 'Créer le match' }));
+    const creates = () => calls.filter((c) => c.path === 'matches.create');
+    expect(creates()).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Créer le match' })).toBeDisabled();
+    answer?.();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Erreur de connexion');
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Créer le match' }));
+    answer?.();
+    expect(await screen.findByRole('heading', { name: 'Match créé avec succès !' })).toBeInTheDocument();
+    const [first, retry] = creates().map((c) => (c.input as { idempotencyKey: string }).idempotencyKey);
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(retry).toBe(first);
+    // Another match, another key.
+    await userEvent.click(screen.getByRole('button', { name: 'Créer un autre match' }));
+    await fillAndSubmit();
+    answer?.();
+    await screen.findByRole('heading', { name: 'Match créé avec succès !' });
+    expect((creates()[2]!.input as { idempotencyKey: string }).idempotencyKey).not.toBe(first);
   });
 
   it('Annuler goes to /find-match', async () => {

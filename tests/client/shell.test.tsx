@@ -7,7 +7,8 @@ import { Layout } from '../../client/src/components/layout/Layout';
 import { App } from '../../client/src/App';
 import { useAuth } from '../../client/src/lib/auth';
 import { STORAGE_KEYS } from '../../client/src/lib/storage';
-import { renderWithProviders, testUser } from './support/render';
+import { MSG } from '../../common/messages';
+import { renderWithProviders, serverError, testUser } from './support/render';
 
 function WhoAmI() {
   const { user } = useAuth();
@@ -122,25 +123,64 @@ describe('mobile menu', () => {
     await ue.click(screen.getByRole('button', { name: 'Ouvrir le menu' }));
     await ue.keyboard('{Escape}');
     await waitForElementToBeRemoved(screen.queryByRole('dialog', { name: 'Menu' }), { timeout: 1000 });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Ouvrir le menu' }));
   });
 });
 
 // The auth screen is a lazy chunk: its first import may take a while on a busy machine.
-describe('app gate', () => {
+describe('app gate', { timeout: 20_000 }, () => {
+  it('names each screen in the document title', async () => {
+    renderWithProviders(<App />, { user: testUser(), route: '/find-match', fixtures: { 'matches.list': { items: [], nextCursor: null } } });
+    await vi.waitFor(() => expect(document.title).toBe('Trouver un match — Padel Match'));
+  });
+
+  it('after logout shows the login step, with the e-mail filled in', async () => {
+    const ue = userEvent.setup();
+    renderWithProviders(<App />, {
+      user: testUser(),
+      fixtures: { 'auth.logout': { success: true }, 'matches.list': { items: [], nextCursor: null } },
+    });
+    await ue.click(await screen.findByRole('button', { name: /menu du compte/ }));
+    await ue.click(screen.getByRole('button', { name: 'Déconnexion' }));
+    expect(await screen.findByRole('heading', { name: 'Connexion' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue(testUser().email);
+    expect(screen.queryByText(MSG.auth.sessionExpired)).not.toBeInTheDocument();
+    expect(document.title).toBe('Connexion — Padel Match');
+    // Registration is one visible link away.
+    await ue.click(screen.getByRole('button', { name: 'Créer un compte' }));
+    expect(await screen.findByRole('heading', { name: 'Créer un compte' })).toBeInTheDocument();
+  });
+
+  it('a call refused for want of a session (PIN changed elsewhere) leads to the login step with "Votre session a expiré"', async () => {
+    renderWithProviders(<App />, {
+      user: testUser(),
+      route: '/find-match',
+      fixtures: {
+        'matches.list': () => {
+          throw serverError(MSG.auth.required, 'UNAUTHORIZED', 401);
+        },
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Connexion' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText(MSG.auth.sessionExpired)).toBeInTheDocument();
+  });
+
   it('shows only the authentication screen when nobody is logged in', async () => {
     renderWithProviders(<App />, { user: null });
     expect(await screen.findByRole('heading', { name: 'Créer un compte' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Navigation principale' })).not.toBeInTheDocument();
   });
 
-  it('drops a stored user whose session the server no longer knows', async () => {
+  it('drops a stored user whose session the server no longer knows, and says so on the login step', async () => {
     window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(testUser()));
     const { calls } = renderWithProviders(<App />, {
       user: 'stored',
       route: '/nowhere',
       fixtures: { 'matches.list': { items: [], nextCursor: null } },
     });
-    expect(await screen.findByRole('heading', { name: 'Créer un compte' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Connexion' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText(MSG.auth.sessionExpired)).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue(testUser().email);
     expect(calls.some((c) => c.path === 'auth.me')).toBe(true);
     await vi.waitFor(() => expect(window.localStorage.getItem(STORAGE_KEYS.user)).toBeNull());
   });

@@ -7,6 +7,7 @@ import { lockoutJourney, registrationJourney } from './journeys/auth';
 import { findShareJourney } from './journeys/find-share';
 import { matchJourney } from './journeys/matches';
 import { waitlistJourney } from './journeys/waitlist';
+import { doubleSubmitJourney, keyboardJourney, sessionEndedJourney, signUpBackAndForthJourney } from './journeys/dead-ends';
 
 /**
  * Padel Match in a real Chromium against the real server (a child process), a fresh database and
@@ -68,4 +69,8 @@ describe.skipIf(!status.available)('Padel Match in Chromium', () => {
   adminAccessJourney(suite);
   mobileMenuJourney(suite);
   lockoutJourney(suite);
+  signUpBackAndForthJourney(suite);
+  doubleSubmitJourney(suite);
+  sessionEndedJourney(suite);
+  keyboardJourney(suite);
 });

@@ -62,14 +62,15 @@ describe('SMTP', () => {
 
   it('saves the config with the password encrypted, never answered', async () => {
     const res = await restAs(t, admin, 'POST', '/admin/smtp-config', { ...form(), port: String(smtp.port), secure: 0, is_active: 1 });
-    expect(res).toMatchObject({ status: 200, body: { message: A.smtpSaved } });
+    // Issue 13, item 4: asked active but never tested, it is saved inactive (and says so).
+    expect(res).toMatchObject({ status: 200, body: { message: A.smtpSavedInactive } });
     const got = (await restAs(t, admin, 'GET', '/admin/smtp-config')).body;
     expect(got).toEqual({
       host: '127.0.0.1',
       port: smtp.port,
       secure: false,
       username: 'relay-user',
-      is_active: true,
+      is_active: false,
       skip_cert_verify: false,
     });
     expect(await as().admin.smtp.get()).toMatchObject({ host: '127.0.0.1', has_password: true });
@@ -90,6 +91,10 @@ describe('SMTP', () => {
     const mail = await smtp.waitForMail('test-admin@example.fr');
     expect(mail.text).toContain('La configuration SMTP fonctionne.');
     expect(smtp.logins.at(-1)).toEqual({ username: 'relay-user', password: PASSWORD });
+    // The tested settings may now be switched on.
+    expect(await as().admin.smtp.get()).toMatchObject({ is_verified: true, is_active: false });
+    expect(await as().admin.smtp.save({ ...form(), password: '' })).toEqual({ success: true, message: A.smtpSaved });
+    expect(await as().admin.smtp.get()).toMatchObject({ is_verified: true, is_active: true });
   });
 
   it('the active config carries the app’s mails: an OTP code goes through it', async () => {
@@ -102,26 +107,31 @@ describe('SMTP', () => {
     for (const login of smtp.logins) expect(login).toEqual({ username: 'relay-user', password: PASSWORD });
   });
 
-  it('an empty password on a later save keeps the stored one', async () => {
-    expect(await as().admin.smtp.save({ ...form(), username: 'relay-2', password: '' })).toEqual({ success: true, message: A.smtpSaved });
+  it('an empty password on a later save keeps the stored one; changed settings go inactive until tested again', async () => {
+    expect(await as().admin.smtp.save({ ...form(), username: 'relay-2', password: '' })).toEqual({
+      success: true,
+      message: A.smtpSavedInactive,
+    });
+    expect(await as().admin.smtp.get()).toMatchObject({ is_verified: false, is_active: false });
     smtp.logins.splice(0);
     await as().admin.smtp.test({ email: 'again@example.fr' });
     await smtp.waitForMail('again@example.fr');
     expect(smtp.logins).toEqual([{ username: 'relay-2', password: PASSWORD }]);
+    expect(await as().admin.smtp.get()).toMatchObject({ is_verified: true, is_active: false });
   });
 
   it('a failing server gives the spec’s failure message', async () => {
     const dead = await startSmtpServer();
     await dead.close();
     await as().admin.smtp.save({ ...form(), port: dead.port, password: '', is_active: false });
-    expect(await trpcError(as().admin.smtp.test({ email: 'nobody@example.fr' }))).toEqual({
-      code: 'BAD_REQUEST',
-      message: A.smtpTestFailed,
-    });
+    // The reason is kept: here the port refuses connections.
+    const refused = A.testFailedBecause(A.smtpTestFailed, A.smtpReasons.ECONNREFUSED!('127.0.0.1'));
+    expect(await trpcError(as().admin.smtp.test({ email: 'nobody@example.fr' }))).toEqual({ code: 'BAD_REQUEST', message: refused });
     expect(await restAs(t, admin, 'POST', '/admin/smtp-test', { email: 'nobody@example.fr' })).toMatchObject({
       status: 400,
-      body: { error: A.smtpTestFailed },
+      body: { error: refused },
     });
+    expect(await as().admin.smtp.get()).toMatchObject({ is_verified: false, is_active: false });
   });
 });
 
@@ -157,7 +167,7 @@ describe('Twilio', () => {
     const got = (await restAs(t, admin, 'GET', '/admin/twilio/config')).body;
     expect(got).toEqual({
       success: true,
-      config: { account_sid: stub.validSid, auth_token: '********-123', phone_number: '+33700000001', is_live: false },
+      config: { account_sid: stub.validSid, auth_token: '********-123', phone_number: '+33700000001', is_live: false, is_verified: false },
     });
     const [row] = await t.db.db.select().from(smsConfig);
     expect(row!.authTokenEnc).not.toContain(stub.validToken);
@@ -178,6 +188,8 @@ describe('Twilio', () => {
   });
 
   it('a masked token sent back keeps the stored one; once live, SMS go out through Twilio', async () => {
+    // The stored settings were tested above; a wrong token test in between does not count for them.
+    expect(await as().admin.twilio.get()).toMatchObject({ is_verified: true, is_live: false });
     expect(await as().admin.twilio.save({ ...form(), authToken: '********-123', isLive: true })).toEqual({
       success: true,
       message: A.smsSaved,
@@ -194,5 +206,11 @@ describe('Twilio', () => {
     const reset = await t.caller().auth.requestPinReset({ email: 'reset@example.fr' });
     expect(reset.channel).toBe('sms');
     expect(stub.messages.at(-1)).toMatchObject({ to: player.phone, body: expect.stringMatching(/\d{6}/) as unknown });
+    // Another number is untested: saved, but not live.
+    expect(await as().admin.twilio.save({ ...form(), authToken: '********-123', phoneNumber: '+33700000002', isLive: true })).toEqual({
+      success: true,
+      message: A.smsSavedInactive,
+    });
+    expect(await as().admin.twilio.get()).toMatchObject({ is_verified: false, is_live: false });
   });
 });

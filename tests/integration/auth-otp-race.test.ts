@@ -1,7 +1,6 @@
 /** The 300-second resend limit of OTP codes holds when many sends to one address arrive at once. */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../common/messages';
 import { otpCodes } from '../../db/schema';
 import { createTestContext, type TestContext } from '../support/app';
 import { createUser } from '../support/factories';
@@ -54,7 +53,7 @@ describe(`20 sends of a code to one address at once (${dbName})`, () => {
     console.log(`mails sent by a 20-way burst of sends to one address: ${mails} (${dbName})`);
     expect(mails).toBe(1);
     expect(answers.filter((a) => a === 'ok')).toHaveLength(1);
-    expect(answers.filter((a) => a === MSG.auth.otpResendTooSoon)).toHaveLength(19);
+    expect(answers.filter((a) => /^Veuillez patienter \d:\d\d avant de demander un nouveau code\.$/.test(a))).toHaveLength(19);
     const rows = await t.db.db
       .select()
       .from(otpCodes)

@@ -77,9 +77,20 @@ describe('e-mail codes', () => {
     const first = await smtp.codeFor(email);
     const early = await rest(t.app, 'POST', '/auth/send-otp-email', { email });
     expect(early.status).toBe(429);
-    expect(early.body.error).toBe(MSG.auth.otpResendTooSoon);
-    t.clock.advance(299_000);
-    await expect(t.caller().auth.sendOtpEmail({ email })).rejects.toThrow(MSG.auth.otpResendTooSoon);
+    // The refusal names the wait left, as text (m:ss), as a number and as Retry-After.
+    expect(early.body).toEqual({
+      success: false,
+      error: 'Veuillez patienter 5:00 avant de demander un nouveau code.',
+      retryAfterSeconds: 300,
+    });
+    expect(early.headers['retry-after']).toBe('300');
+    t.clock.advance(207_500);
+    await expect(t.caller().auth.sendOtpEmail({ email })).rejects.toMatchObject({
+      message: 'Veuillez patienter 1:33 avant de demander un nouveau code.',
+      code: 'TOO_MANY_REQUESTS',
+    });
+    t.clock.advance(91_500);
+    await expect(t.caller().auth.sendOtpEmail({ email })).rejects.toThrow(MSG.auth.otpResendWait(1));
     t.clock.advance(1000);
     smtp.clear();
     await t.caller().auth.sendOtpEmail({ email });
@@ -89,7 +100,10 @@ describe('e-mail codes', () => {
       success: true,
       message: MSG.auth.otpVerified,
     });
-    await expect(t.caller().auth.verifyOtpEmail({ email, code: second })).rejects.toThrow(MSG.auth.otpWrong);
+    // A player who went back a step may enter the same code again while the proof holds (30 min)…
+    await expect(t.caller().auth.verifyOtpEmail({ email, code: second })).resolves.toMatchObject({ success: true });
+    // …but a wrong code stays wrong, and once registration used the proof the code is gone.
+    await expect(t.caller().auth.verifyOtpEmail({ email, code: first === second ? '000000' : first })).rejects.toThrow(MSG.auth.otpWrong);
   });
 
   it('stores only a keyed hash of the code', async () => {
@@ -236,7 +250,7 @@ describe('PIN reset', () => {
     const res = await t.caller().auth.resetPin({ email: id.email, code: await smtp.codeFor(id.email), newPin: '5937', confirmPin: '5937' });
     expect(res.success).toBe(true);
     await expect(t.caller().auth.requestPinReset({ email: id.email })).resolves.toMatchObject({ success: true });
-    await expect(t.caller().auth.requestPinReset({ email: id.email })).rejects.toThrow(MSG.auth.otpResendTooSoon);
+    await expect(t.caller().auth.requestPinReset({ email: id.email })).rejects.toThrow(MSG.auth.otpResendWait(300));
   });
 
   it('requestPinReset answers the spec message for an unknown e-mail', async () => {

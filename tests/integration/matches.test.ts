@@ -107,6 +107,26 @@ describe('create', () => {
         message: MSG.match.dateTooFar(60),
       });
       expect((await t.caller().matches.schedule()).createDates).toHaveLength(60);
+      // Issue 13, item 3: a match 59 days ahead can be edited (its own date is not refused), moved
+      // within the window the create form offers, and the edit form offers the same dates.
+      expect((await t.caller().matches.schedule()).editDates).toHaveLength(60);
+      const edited = await t
+        .caller(carol)
+        .matches.update({ id: m.id, ...base(), levels: ['Niveau 2'], slots: 5, date: '2026-08-08', time: '19:00' });
+      expect(edited).toMatchObject({ date: '2026-08-08', time: '19:00' });
+      await expect(
+        t.caller(carol).matches.update({ id: m.id, ...base(), levels: ['Niveau 2'], slots: 5, date: '2026-08-01' }),
+      ).resolves.toMatchObject({ date: '2026-08-01' });
+      expect(
+        await trpcError(t.caller(carol).matches.update({ id: m.id, ...base(), levels: ['Niveau 2'], date: '2026-08-09' })),
+      ).toMatchObject({
+        message: MSG.match.dateTooFar(60),
+      });
+      // The window shrinks later (months_ahead back to 1): the match keeps its date through an edit of something else.
+      await setSetting(t, 'months_ahead', 1);
+      await expect(
+        t.caller(carol).matches.update({ id: m.id, ...base(), levels: ['Niveau 2'], slots: 5, date: '2026-08-01', time: '20:00' }),
+      ).resolves.toMatchObject({ time: '20:00' });
     } finally {
       await setSetting(t, 'max_places', 3);
       await setSetting(t, 'max_levels_selection', 3);

@@ -29,6 +29,10 @@ export interface ServerProcessOptions {
   env?: Record<string, string>;
   /** Milliseconds to wait for /healthz (default 60 s: first start migrates the database). */
   startTimeoutMs?: number;
+  /** Use the embedded PGlite even when a PostgreSQL URL is configured for the tests. */
+  pglite?: boolean;
+  /** An existing DATA_DIR to use (kept by `stop`) instead of a new temp directory. */
+  dataDir?: string;
   /**
    * An existing PostgreSQL database to share with other servers (several instances behind one
    * load balancer); `stop` leaves it in place. Default: a fresh database of this server's own.
@@ -45,10 +49,14 @@ export interface ServerProcess {
   database: 'postgres' | 'pglite';
   /** Everything the server wrote to stdout and stderr so far (pino JSON lines). */
   output: () => string;
-  /** SIGTERM, wait for exit (SIGKILL after 10 s), then drop the database / temp directory. */
-  stop: () => Promise<void>;
+  /** SIGTERM, wait for exit (SIGKILL after 10 s), then drop the database / temp directory (unless `keepData`). */
+  stop: (o?: { keepData?: boolean }) => Promise<void>;
   /** The process's exit code once it has exited (null while running or when killed by a signal). */
   exitCode: () => number | null;
+  /** Its DATA_DIR (PGlite files when `database` is 'pglite'). */
+  dataDir: string;
+  /** Its DATABASE_URL when `database` is 'postgres'. */
+  databaseUrl?: string;
 }
 
 function withDatabase(url: string, name: string) {
@@ -65,8 +73,8 @@ function withDatabase(url: string, name: string) {
  * The server migrates and seeds it on start. Resolves once GET /healthz answers 200.
  */
 export async function startServerProcess(o: ServerProcessOptions = {}): Promise<ServerProcess> {
-  const base = o.databaseUrl ? undefined : serverUrl();
-  const dataDir = mkdtempSync(join(tmpdir(), 'padel-server-'));
+  const base = o.databaseUrl || o.pglite ? undefined : serverUrl();
+  const dataDir = o.dataDir ?? mkdtempSync(join(tmpdir(), 'padel-server-'));
   let dbName: string | undefined;
   if (base) {
     dbName = `padel_srv_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
@@ -109,23 +117,23 @@ export async function startServerProcess(o: ServerProcessOptions = {}): Promise<
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
 
-  const cleanup = async () => {
+  const cleanup = async (keepData = Boolean(o.dataDir)) => {
     process.off('exit', killOnExit);
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     if (base && dbName) {
       const dropper = postgres(base, { max: 1, onnotice: () => {} });
       await dropper.unsafe(`drop database if exists ${dbName} with (force)`);
       await dropper.end();
     }
   };
-  const stop = async () => {
+  const stop = async ({ keepData }: { keepData?: boolean } = {}) => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;
       clearTimeout(timer);
     }
-    await cleanup();
+    await cleanup(keepData || Boolean(o.dataDir));
   };
 
   const url = `http://127.0.0.1:${port}`;
@@ -149,5 +157,14 @@ export async function startServerProcess(o: ServerProcessOptions = {}): Promise<
     }
     await new Promise((r) => setTimeout(r, 150));
   }
-  return { url, port, database: base || o.databaseUrl ? 'postgres' : 'pglite', output: () => out, stop, exitCode: () => child.exitCode };
+  return {
+    url,
+    port,
+    database: base || o.databaseUrl ? 'postgres' : 'pglite',
+    output: () => out,
+    stop,
+    exitCode: () => child.exitCode,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+  };
 }

@@ -1,3 +1,5 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { TRPCClientError } from '@trpc/client';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { getDeviceId, setDeviceTrusted } from './device';
 import { STORAGE_KEYS, readJson, removeKey, writeJson } from './storage';
@@ -14,8 +16,19 @@ const isStoredUser = (value: unknown): value is TUser =>
 
 const readStoredUser = () => readJson(STORAGE_KEYS.user, isStoredUser);
 
+/** Why a logged-in user is no longer: ended here (logout) or elsewhere (PIN change, expiry, revocation). */
+export interface SessionEnd {
+  reason: 'logout' | 'expired';
+  email: string;
+}
+
+const isUnauthorized = (error: unknown) =>
+  error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === 'UNAUTHORIZED';
+
 interface AuthContextValue {
   user: TUser | null;
+  /** How the last session of this page ended, so the auth screen opens on the login step. */
+  ended: SessionEnd | null;
   /** Stores the whole user object (login, registration, saved profile). */
   setUser: (user: TUser) => void;
   /** Ends the session on the server, then clears the stored user and the device trust. */
@@ -30,7 +43,9 @@ const AuthContext = createContext<AuthContextValue | null>(null);
  */
 export function AuthProvider({ children, initialUser }: { children: ReactNode; initialUser?: TUser | null }) {
   const [user, setUserState] = useState<TUser | null>(() => (initialUser === undefined ? readStoredUser() : initialUser));
+  const [ended, setEnded] = useState<SessionEnd | null>(null);
   const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const me = trpc.auth.me.useQuery(undefined, { enabled: user !== null, retry: false, staleTime: Infinity });
   const checkDevice = trpc.auth.checkDevice.useMutation();
   const logoutMutation = trpc.auth.logout.useMutation();
@@ -45,14 +60,20 @@ export function AuthProvider({ children, initialUser }: { children: ReactNode; i
     (next: TUser) => {
       writeJson(STORAGE_KEYS.user, next);
       utils.auth.me.setData(undefined, next);
+      setEnded(null);
       setUserState(next);
     },
     [utils],
   );
 
-  // The server's answer wins over the stored copy: null means the session is gone.
+  // The server's answer wins over the stored copy: null means the session is gone (ended elsewhere).
+  const email = user?.email ?? '';
+  if (user !== null && me.data === null) {
+    setUserState(null);
+    setEnded({ reason: 'expired', email });
+  }
   const current = user === null || me.data === undefined ? user : me.data;
-  const serverUser = user === null ? undefined : me.data;
+  const serverUser = me.data;
   useEffect(() => {
     if (serverUser === undefined) return;
     if (serverUser === null) {
@@ -62,6 +83,24 @@ export function AuthProvider({ children, initialUser }: { children: ReactNode; i
       writeJson(STORAGE_KEYS.user, serverUser);
     }
   }, [serverUser]);
+  const expire = useCallback(() => {
+    clear();
+    setEnded({ reason: 'expired', email });
+  }, [clear, email]);
+
+  // Any call refused for want of a session while a user is shown: it ended elsewhere.
+  useEffect(() => {
+    if (user === null) return;
+    const onEvent = (event: { type: string; action?: { type: string; error?: unknown } }) => {
+      if (event.type === 'updated' && event.action?.type === 'error' && isUnauthorized(event.action.error)) expire();
+    };
+    const unsubscribeQueries = queryClient.getQueryCache().subscribe(onEvent);
+    const unsubscribeMutations = queryClient.getMutationCache().subscribe(onEvent);
+    return () => {
+      unsubscribeQueries();
+      unsubscribeMutations();
+    };
+  }, [user, queryClient, expire]);
 
   // Only a user restored from storage is re-checked; a fresh login has just trusted the device.
   const restored = useRef(user !== null);
@@ -85,10 +124,11 @@ export function AuthProvider({ children, initialUser }: { children: ReactNode; i
       // The local session ends even when the server cannot be reached.
     }
     clear();
+    setEnded({ reason: 'logout', email });
     utils.auth.me.setData(undefined, null);
-  }, [logoutAsync, clear, utils]);
+  }, [logoutAsync, clear, utils, email]);
 
-  const value = useMemo(() => ({ user: current, setUser, logout }), [current, setUser, logout]);
+  const value = useMemo(() => ({ user: current, ended, setUser, logout }), [current, ended, setUser, logout]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

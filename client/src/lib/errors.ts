@@ -38,3 +38,11 @@ export function errorMessage(error: unknown, fallback: string): string {
   }
   return fallback;
 }
+
+/** A number the server attached to its refusal (`retryAfterSeconds`, `attemptsLeft`), when there is one. */
+export function errorDetail(error: unknown, key: string): number | undefined {
+  if (!(error instanceof TRPCClientError)) return undefined;
+  const details = (error.data as { details?: Record<string, unknown> | null } | undefined)?.details;
+  const value = details?.[key];
+  return typeof value === 'number' ? value : undefined;
+}

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { DEFAULT_COUNTRY } from '../../../common/countries';
-import { APP_NAME, OTP_RESEND_SECONDS } from '../../../common/limits';
+import { APP_NAME, OTP_RESEND_SECONDS, OTP_TTL_MINUTES } from '../../../common/limits';
 import { MSG } from '../../../common/messages';
 import { Footer } from '../components/layout/Footer';
-import type { TUser } from '../lib/auth';
+import type { SessionEnd, TUser } from '../lib/auth';
 import { setDeviceTrusted } from '../lib/device';
+import { useDocumentTitle } from '../lib/document-title';
 import { CreateAccountStep } from './auth/CreateAccountStep';
 import { LoginStep, type LoginStepProps } from './auth/LoginStep';
 import { OtpEmailStep } from './auth/OtpEmailStep';
@@ -17,18 +18,42 @@ export interface AuthScreenProps {
   onLogin: (user: TUser) => void;
   /** First step shown; 'phone' (registration) unless a test or a link says otherwise. */
   initialStep?: AuthStep;
+  /** The session that just ended on this page: open on the login step (with a word when it expired). */
+  ended?: SessionEnd | null;
 }
+
+/** The code last sent to an e-mail: when it was sent and when a new one may be asked for. */
+interface SentCode {
+  email: string;
+  sentAt: number;
+  resendAt: number;
+}
+
+const STEP_TITLES: Record<AuthStep, string> = {
+  phone: 'Créer un compte',
+  'otp-email': 'Vérifiez votre email',
+  register: 'Finalisez votre compte',
+  login: 'Connexion',
+  'reset-pin': 'Réinitialiser le code PIN',
+};
 
 /**
  * The only screen of a logged-out visitor (spec sections 2 and 4):
  * phone → otp-email → register → logged in; phone ↔ login; login ↔ reset-pin → logged in.
+ * The code sent and the e-mail proven are kept here, so going back and forth between the steps
+ * never waits for a new code nor asks again for a code already entered.
  */
-export function AuthScreen({ onLogin, initialStep = 'phone' }: AuthScreenProps) {
-  const [step, setStep] = useState<AuthStep>(initialStep);
+export function AuthScreen({ onLogin, initialStep, ended = null }: AuthScreenProps) {
+  const [step, setStep] = useState<AuthStep>(initialStep ?? (ended ? 'login' : 'phone'));
   const [start, setStart] = useState<RegisterStartValues>({ name: '', email: '', phone: '', country: DEFAULT_COUNTRY });
-  const [resendAfter, setResendAfter] = useState(OTP_RESEND_SECONDS);
-  const [loginEmail, setLoginEmail] = useState('');
-  const [loginNotice, setLoginNotice] = useState<LoginStepProps['notice']>(null);
+  const [sent, setSent] = useState<SentCode | null>(null);
+  const [sentNotice, setSentNotice] = useState<string | null>(null);
+  const [verifiedEmail, setVerifiedEmail] = useState<string | null>(null);
+  const [loginEmail, setLoginEmail] = useState(ended?.email ?? '');
+  const [loginNotice, setLoginNotice] = useState<LoginStepProps['notice']>(
+    ended?.reason === 'expired' ? { kind: 'info', message: MSG.auth.sessionExpired } : null,
+  );
+  useDocumentTitle(STEP_TITLES[step]);
 
   /** Every successful login (PIN, registration, PIN reset) trusts this device, then hands the user over. */
   const loggedIn = (user: TUser) => {
@@ -41,6 +66,9 @@ export function AuthScreen({ onLogin, initialStep = 'phone' }: AuthScreenProps) 
     setLoginNotice(notice);
     setStep('login');
   };
+
+  const codeStillValid = (email: string) =>
+    email === verifiedEmail || (sent !== null && sent.email === email && Date.now() < sent.sentAt + OTP_TTL_MINUTES * 60_000);
 
   return (
     <div className="auth">
@@ -55,9 +83,23 @@ export function AuthScreen({ onLogin, initialStep = 'phone' }: AuthScreenProps) 
         {step === 'phone' && (
           <RegisterStartStep
             initial={start}
-            onCodeSent={(values, seconds) => {
+            hasCodeFor={codeStillValid}
+            onContinue={(values) => {
               setStart(values);
-              setResendAfter(seconds);
+              setSentNotice(null);
+              setStep(values.email === verifiedEmail ? 'register' : 'otp-email');
+            }}
+            onCodeSent={(values, resendAfterSeconds, alreadySent) => {
+              const now = Date.now();
+              setStart(values);
+              setVerifiedEmail(null);
+              // Refused as too early: the code sent before is the one to enter (sent a resend period ago at most).
+              setSent({
+                email: values.email,
+                sentAt: alreadySent ? now - (OTP_RESEND_SECONDS - resendAfterSeconds) * 1000 : now,
+                resendAt: now + resendAfterSeconds * 1000,
+              });
+              setSentNotice(alreadySent ? MSG.auth.otpAlreadySent : null);
               setStep('otp-email');
             }}
             onHaveAccount={(email) => goLogin(email)}
@@ -66,8 +108,14 @@ export function AuthScreen({ onLogin, initialStep = 'phone' }: AuthScreenProps) 
         {step === 'otp-email' && (
           <OtpEmailStep
             email={start.email}
-            resendAfterSeconds={resendAfter}
-            onVerified={() => setStep('register')}
+            resendAt={sent?.email === start.email ? sent.resendAt : 0}
+            verified={verifiedEmail === start.email}
+            notice={sentNotice}
+            onResent={(resendAt) => setSent({ email: start.email, sentAt: Date.now(), resendAt })}
+            onVerified={() => {
+              setVerifiedEmail(start.email);
+              setStep('register');
+            }}
             onChangeEmail={() => setStep('phone')}
           />
         )}
@@ -77,6 +125,7 @@ export function AuthScreen({ onLogin, initialStep = 'phone' }: AuthScreenProps) 
             onLoggedIn={loggedIn}
             onCreatedNotLoggedIn={(email) => goLogin(email, { kind: 'error', message: MSG.auth.createdButLoginFailed })}
             onBack={() => setStep('otp-email')}
+            onChangeEmail={() => setStep('phone')}
           />
         )}
         {step === 'login' && (
@@ -86,6 +135,7 @@ export function AuthScreen({ onLogin, initialStep = 'phone' }: AuthScreenProps) 
             notice={loginNotice}
             onLoggedIn={loggedIn}
             onChangeEmail={() => setStep('phone')}
+            onCreateAccount={() => setStep('phone')}
             onForgotPin={(email) => {
               setLoginEmail(email);
               setStep('reset-pin');

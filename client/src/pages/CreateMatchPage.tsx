@@ -9,6 +9,7 @@ import type { MatchView } from '../components/matches/types';
 import { useLevelCatalogue } from '../components/matches/useLevelCatalogue';
 import { Button, Notice, Spinner } from '../components/ui';
 import { errorMessage } from '../lib/errors';
+import { newIdempotencyKey, useSingleFlight } from '../lib/single-flight';
 import { trpc } from '../lib/trpc';
 import './matches.css';
 
@@ -56,6 +57,9 @@ export default function CreateMatchPage() {
   });
   const [created, setCreated] = useState<MatchView | null>(null);
   const [formKey, setFormKey] = useState(0);
+  // One key per form: a double click or a retry after a lost answer makes one match.
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+  const once = useSingleFlight();
 
   if (created) {
     return (
@@ -65,6 +69,7 @@ export default function CreateMatchPage() {
           setCreated(null);
           create.reset();
           setFormKey((k) => k + 1);
+          setIdempotencyKey(newIdempotencyKey());
         }}
       />
     );
@@ -104,9 +109,17 @@ export default function CreateMatchPage() {
           onDismissError={create.reset}
           onCancel={() => void navigate('/find-match')}
           onSubmit={(draft) =>
-            create.mutate(
-              { place_id: Number(draft.placeId), date: draft.date, time: draft.time, levels: draft.levels, slots: draft.slots },
-              { onSuccess: (match) => setCreated(match) },
+            once(() =>
+              create
+                .mutateAsync({
+                  place_id: Number(draft.placeId),
+                  date: draft.date,
+                  time: draft.time,
+                  levels: draft.levels,
+                  slots: draft.slots,
+                  idempotencyKey,
+                })
+                .then(setCreated),
             )
           }
         />

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
 import { readSmsConfig } from '../../../db/config-rows';
 import { smsConfig } from '../../../db/schema';
@@ -29,13 +30,20 @@ async function storedConfig(deps: Pick<Deps, 'db' | 'secrets'>) {
 export async function getTwilioConfig(deps: Pick<Deps, 'db' | 'secrets'>, _actor: SessionUser): Promise<TTwilioConfig | null> {
   const row = await storedConfig(deps);
   if (!row) return null;
-  return { account_sid: row.accountSid, auth_token: maskToken(row.authToken), phone_number: row.phoneNumber, is_live: row.isLive };
+  return {
+    account_sid: row.accountSid,
+    auth_token: maskToken(row.authToken),
+    phone_number: row.phoneNumber,
+    is_live: row.isLive,
+    is_verified: row.verifiedAt !== null,
+  };
 }
 
 /**
  * Saves the Twilio settings. The token is encrypted at rest (AES-256-GCM); a masked token sent
  * back unchanged from the form keeps the stored one, so the admin never has to retype it. Once
- * `isLive` is on, SMS (PIN reset codes) really go out through Twilio.
+ * `isLive` is on, SMS (PIN reset codes) really go out through Twilio — so it goes live only once
+ * a test of these very settings succeeded; untested settings are saved not live.
  */
 export async function saveTwilioConfig(
   deps: Pick<Deps, 'db' | 'secrets' | 'clock'>,
@@ -44,11 +52,16 @@ export async function saveTwilioConfig(
 ): Promise<TActionResult> {
   const stored = await storedConfig(deps);
   const authToken = keptSecret(isMasked(input.authToken), stored?.authToken, MSG.admin.smsFieldsRequired) ?? input.authToken;
+  const same =
+    stored !== null && stored.accountSid === input.accountSid && stored.authToken === authToken && stored.phoneNumber === input.phoneNumber;
+  const verifiedAt = same ? stored.verifiedAt : null;
+  const isLive = input.isLive && verifiedAt !== null;
   const values = {
     accountSid: input.accountSid,
     authTokenEnc: deps.secrets.encrypt(authToken),
     phoneNumber: input.phoneNumber,
-    isLive: input.isLive,
+    isLive,
+    verifiedAt,
     updatedAt: deps.clock.now(),
   };
   await deps.db.transaction(async (tx) => {
@@ -62,12 +75,12 @@ export async function saveTwilioConfig(
       details: {
         account_sid: input.accountSid,
         phone_number: input.phoneNumber,
-        is_live: input.isLive,
+        is_live: isLive,
         token_changed: authToken !== stored?.authToken,
       },
     });
   });
-  return { success: true, message: MSG.admin.smsSaved };
+  return { success: true, message: input.isLive && !isLive ? MSG.admin.smsSavedInactive : MSG.admin.smsSaved };
 }
 
 /**
@@ -75,7 +88,7 @@ export async function saveTwilioConfig(
  * out, or a masked token, fall back to the stored settings, so "Tester" works on the saved config.
  */
 export async function testTwilioConfig(
-  deps: Pick<Deps, 'db' | 'secrets' | 'sms' | 'logger'>,
+  deps: Pick<Deps, 'db' | 'secrets' | 'sms' | 'logger' | 'clock'>,
   _actor: SessionUser,
   input: TTwilioTestInput,
 ): Promise<TActionResult> {
@@ -91,5 +104,8 @@ export async function testTwilioConfig(
     deps.logger.warn({ status, code, accountSid }, 'Twilio credential test failed');
     throw badRequest(MSG.admin.smsTestFailed);
   }
+  // The proof counts for the stored settings only when they are what was tested.
+  if (stored && stored.accountSid === accountSid && stored.authToken === authToken && stored.phoneNumber === phoneNumber)
+    await deps.db.update(smsConfig).set({ verifiedAt: deps.clock.now() }).where(eq(smsConfig.id, 1));
   return { success: true, message: MSG.admin.smsValid };
 }

@@ -77,7 +77,8 @@ export async function loginWithPin(
     await giveBack(deps, fromIp);
     throw err;
   });
-  if (!(await checkReservedPin(deps, attempt, account.pinHash, input.pin))) throw new AppError('UNAUTHORIZED', MSG.auth.wrongPin);
+  if (!(await checkReservedPin(deps, attempt, account.pinHash, input.pin)))
+    throw new AppError('UNAUTHORIZED', MSG.auth.wrongPin, { attemptsLeft: attempt.attemptsLeft });
   await giveBack(deps, fromIp);
   await promoteIfListed(deps, account);
   const session = await startSession(deps, account.id, input.deviceId);

@@ -30,6 +30,12 @@ const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEq
 
 const newCode = () => String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
 
+/** An early resend's refusal names the wait left (m:ss), and gives it in seconds to programs. */
+function resendTooSoon(sentAt: Date, now: Date) {
+  const seconds = Math.max(1, Math.ceil((sentAt.getTime() + OTP_RESEND_SECONDS * 1000 - now.getTime()) / 1000));
+  return new AppError('TOO_MANY_REQUESTS', MSG.auth.otpResendWait(seconds), { retryAfterSeconds: seconds });
+}
+
 /**
  * Creates a fresh code for `target` and hands it to `deliver`. A new code may be asked for only
  * once the 300-second countdown of the previous one has run out; it replaces every earlier
@@ -57,7 +63,7 @@ export async function issueCode(deps: OtpDeps & Pick<Deps, 'logger'>, t: OtpTarg
       )
       .orderBy(desc(otpCodes.createdAt))
       .limit(1);
-    if (last) throw new AppError('TOO_MANY_REQUESTS', MSG.auth.otpResendTooSoon);
+    if (last) throw resendTooSoon(last.createdAt, now);
 
     await tx
       .update(otpCodes)
@@ -140,7 +146,7 @@ export async function checkCode(deps: OtpDeps, targets: OtpTarget[], code: strin
 
   const [marked] = await deps.db
     .update(otpCodes)
-    .set(o.consume ? { consumedAt: now, verifiedAt: row.verifiedAt ?? now } : { verifiedAt: now })
+    .set(o.consume ? { consumedAt: now, verifiedAt: row.verifiedAt ?? now } : { verifiedAt: row.verifiedAt ?? now })
     .where(and(eq(otpCodes.id, row.id), isNull(otpCodes.consumedAt), row.verifiedAt ? sql`true` : isNull(otpCodes.verifiedAt)))
     .returning({ id: otpCodes.id });
   if (!marked) throw badRequest(MSG.auth.otpWrong);

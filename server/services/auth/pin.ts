@@ -93,7 +93,8 @@ export async function changePin(deps: Deps, actor: SessionUser, input: { current
   const [row] = await deps.db.select({ pinHash: users.pinHash }).from(users).where(eq(users.id, actor.id)).limit(1);
   if (!row) throw badRequest(MSG.auth.currentPinWrong);
   const attempt = await reserveAttempt(deps, userKey(actor.id), ACCOUNT_POLICY);
-  if (!(await checkReservedPin(deps, attempt, row.pinHash, input.currentPin))) throw badRequest(MSG.auth.currentPinWrong);
+  if (!(await checkReservedPin(deps, attempt, row.pinHash, input.currentPin)))
+    throw new AppError('BAD_REQUEST', MSG.auth.currentPinWrong, { attemptsLeft: attempt.attemptsLeft });
   await setPin(deps, actor.id, input.newPin);
   await revokeOtherSessions(deps, actor.id, actor.sessionId);
   return { success: true, message: MSG.auth.pinChanged };

@@ -29,9 +29,12 @@ export async function sendEmailOtp(deps: Deps, email: string) {
   return { success: true, message: MSG.auth.otpSent, resendAfterSeconds };
 }
 
-/** Checks the e-mail code; a verified code is the proof `register` asks for (30 minutes, once). */
+/**
+ * Checks the e-mail code; a verified code is the proof `register` asks for (30 minutes, once).
+ * Entering the same code again (a player who went back a step) is accepted while the proof holds.
+ */
 export async function verifyEmailOtp(deps: Deps, input: { email: string; code: string }) {
-  await checkCode(deps, [{ channel: 'email', target: input.email }], input.code);
+  await checkCode(deps, [{ channel: 'email', target: input.email }], input.code, { acceptVerified: true });
   return { success: true, message: MSG.auth.otpVerified };
 }
 

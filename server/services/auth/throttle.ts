@@ -46,6 +46,8 @@ export interface Attempt {
   windowStartedAt: Date;
   /** Set when this attempt used the last one of the window: the key is locked until then. */
   lockedUntil: Date | null;
+  /** Attempts still allowed in the window should this one fail (told to the player). */
+  attemptsLeft: number;
 }
 
 const minutesLeft = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / MINUTE));
@@ -82,8 +84,11 @@ export async function reserveAttempt(deps: Pick<Deps, 'db' | 'clock'>, key: stri
         },
         setWhere: sql`(${t.lockedUntil} is null or ${t.lockedUntil} <= ${nowSql}) and (${restart} or ${t.failures} < ${policy.max})`,
       })
-      .returning({ windowStartedAt: t.windowStartedAt, lockedUntil: t.lockedUntil });
-    if (row) return { key, policy, ...row };
+      .returning({ windowStartedAt: t.windowStartedAt, lockedUntil: t.lockedUntil, failures: t.failures });
+    if (row) {
+      const { failures, ...kept } = row;
+      return { key, policy, ...kept, attemptsLeft: Math.max(0, policy.max - failures) };
+    }
 
     const [lock] = await deps.db
       .select({ lockedUntil: t.lockedUntil })

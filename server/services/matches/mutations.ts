@@ -19,10 +19,16 @@ import { promoteWaitlisted } from './waitlist';
  * max_levels_selection existing levels, 1..max_places slots, a date from today (APP_TIMEZONE)
  * within months_ahead*30 days, a 07:00–21:30 half-hour slot. Nobody has joined yet, so
  * `missing_players` starts at `slots`.
+ * With an idempotency key, a repeated create (double click, retry after a lost answer) returns the
+ * creator's match made with that key; the unique index settles concurrent repeats to one insert.
  */
 export async function createMatch(deps: Deps, actor: SessionUser, input: TCreateMatchInput): Promise<TMatch> {
-  const fields = await checkMatchFields(deps, input, await createLimits(deps));
-  const id = await deps.db.transaction(async (tx) => {
+  const { idempotencyKey = null, ...draft } = input;
+  const made = () => matchMadeWithKey(deps.db, actor.id, idempotencyKey);
+  const earlier = await made();
+  if (earlier) return getMatch(deps, earlier);
+  const fields = await checkMatchFields(deps, draft, await createLimits(deps));
+  const created = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(matches)
       .values({
@@ -33,14 +39,29 @@ export async function createMatch(deps: Deps, actor: SessionUser, input: TCreate
         slots: fields.slots,
         missingPlayers: fields.slots,
         createdBy: actor.id,
+        idempotencyKey,
       })
+      // A concurrent create with the same key won: it scheduled the reminder, its match is the answer.
+      .onConflictDoNothing({ target: [matches.createdBy, matches.idempotencyKey] })
       .returning({ id: matches.id });
-    if (!row) throw new Error('createMatch: insert returned nothing');
+    if (!row) return undefined;
     const match = await matchInfo(tx, row.id);
     if (match) await scheduleReminder(tx, deps, match);
     return row.id;
   });
+  const id = created ?? (await made());
+  if (!id) throw new Error('createMatch: insert returned nothing');
   return getMatch(deps, id);
+}
+
+async function matchMadeWithKey(db: DbOrTx, createdBy: number, key: string | null): Promise<number | undefined> {
+  if (!key) return undefined;
+  const [row] = await db
+    .select({ id: matches.id })
+    .from(matches)
+    .where(and(eq(matches.createdBy, createdBy), eq(matches.idempotencyKey, key)))
+    .limit(1);
+  return row?.id;
 }
 
 /** Locks the match row (so joins wait for us) and checks that the actor created it. */
@@ -58,7 +79,7 @@ async function lockOwnMatch(tx: DbOrTx, actor: SessionUser, id: number) {
 
 /**
  * Edits a match; creator only (403 otherwise). Edit rules of spec section 5: at most 3 levels,
- * a date within the next 30 days, an 08:00–21:30 slot. Slots may not drop below the players
+ * a date the create form offers (at least the next 30 days; an unchanged date is not checked), an 08:00–21:30 slot. Slots may not drop below the players
  * already in, and `missing_players` is recomputed from the participants counted under the row
  * lock, so a join racing with the edit can neither overbook nor be lost. Raised slots go to the
  * waiting list first; a new date, time or place is announced to every player and waiting player
@@ -68,7 +89,7 @@ export async function updateMatch(deps: Deps, actor: SessionUser, input: TUpdate
   const limits = await editLimits(deps);
   await deps.db.transaction(async (tx) => {
     const current = await lockOwnMatch(tx, actor, input.id);
-    const fields = await checkMatchFields({ ...deps, db: tx }, input, limits, current.placeId);
+    const fields = await checkMatchFields({ ...deps, db: tx }, input, limits, current);
     const joined = await tx.$count(matchParticipants, eq(matchParticipants.matchId, input.id));
     if (fields.slots < joined) throw badRequest(MSG.match.slotsBelowJoined(joined));
     await tx

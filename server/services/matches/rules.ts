@@ -34,10 +34,21 @@ export async function createLimits(deps: Pick<Deps, 'db'>): Promise<MatchLimits>
   return { maxLevels: s.max_levels_selection, maxSlots: s.max_places, days: s.months_ahead * DAYS_PER_MONTH, slots: CREATE_SLOTS };
 }
 
-/** Edit: at most 3 levels (fixed), 1..max_places, the next 30 days, 08:00–21:30. */
+/**
+ * Edit: at most 3 levels (fixed), 1..max_places, 08:00–21:30, and the dates the create form offers
+ * (at least the spec's next 30 days): a match created far ahead must be movable within its range.
+ */
 export async function editLimits(deps: Pick<Deps, 'db'>): Promise<MatchLimits> {
   const s = await getSettings(deps);
-  return { maxLevels: EDIT_MATCH_MAX_LEVELS, maxSlots: s.max_places, days: EDIT_MATCH_DAYS, slots: EDIT_SLOTS };
+  const days = Math.max(EDIT_MATCH_DAYS, s.months_ahead * DAYS_PER_MONTH);
+  return { maxLevels: EDIT_MATCH_MAX_LEVELS, maxSlots: s.max_places, days, slots: EDIT_SLOTS };
+}
+
+/** What an edit keeps from the stored match: an unchanged place or date is not checked again. */
+export interface KeptFields {
+  placeId: number;
+  date: string;
+  time: string;
 }
 
 /** The match fields once checked: time as "HH:MM", levels trimmed and de-duplicated. */
@@ -46,13 +57,14 @@ export type CheckedMatchFields = TCreateMatchInput;
 /**
  * Every server-side rule of a match form, checked before anything is written, each with the
  * French message the player sees. Dates and times are local to APP_TIMEZONE, "today" and "now"
- * come from `deps.clock`. `keepPlaceId` lets an edit keep a place an admin has since deactivated.
+ * come from `deps.clock`. `kept` (an edit) lets the match keep a place an admin has since
+ * deactivated and a date the window no longer offers: only what changed is checked.
  */
 export async function checkMatchFields(
   deps: Pick<Deps, 'db' | 'clock' | 'env'>,
   input: TCreateMatchInput,
   limits: MatchLimits,
-  keepPlaceId?: number,
+  kept?: KeptFields,
 ): Promise<CheckedMatchFields> {
   const levels = [...new Set(input.levels.map((l) => l.trim()))];
   const levelsWrong = levelsProblem(levels, limits.maxLevels);
@@ -65,13 +77,15 @@ export async function checkMatchFields(
   if (slotsWrong) throw badRequest(slotsWrong);
 
   const local = localParts(deps.clock.now(), deps.env.APP_TIMEZONE);
-  if (input.date < local.date) throw badRequest(MSG.match.datePast);
-  if (input.date > addDays(local.date, limits.days - 1)) throw badRequest(MSG.match.dateTooFar(limits.days));
+  const dateChanged = input.date !== kept?.date;
+  if (dateChanged && input.date < local.date) throw badRequest(MSG.match.datePast);
+  if (dateChanged && input.date > addDays(local.date, limits.days - 1)) throw badRequest(MSG.match.dateTooFar(limits.days));
   if (!isSlot(input.time, limits.slots)) throw badRequest(MSG.match.timeOffSlot(limits.slots.first, limits.slots.last));
   const time = shortTime(input.time);
-  if (input.date === local.date && time < local.time) throw badRequest(MSG.match.timePast);
+  const whenChanged = dateChanged || time !== (kept && shortTime(kept.time));
+  if (whenChanged && input.date === local.date && time < local.time) throw badRequest(MSG.match.timePast);
 
-  if (input.place_id !== keepPlaceId) {
+  if (input.place_id !== kept?.placeId) {
     const [place] = await deps.db
       .select({ id: places.id })
       .from(places)
@@ -84,6 +98,6 @@ export async function checkMatchFields(
 
 /** The dates and times the create and edit forms offer, from the server's clock and APP_TIMEZONE. */
 export async function getSchedule(deps: Pick<Deps, 'db' | 'clock' | 'env'>): Promise<MatchSchedule> {
-  const { days } = await createLimits(deps);
-  return buildSchedule(deps.clock.now(), deps.env.APP_TIMEZONE, days, EDIT_MATCH_DAYS);
+  const [create, edit] = await Promise.all([createLimits(deps), editLimits(deps)]);
+  return buildSchedule(deps.clock.now(), deps.env.APP_TIMEZONE, create.days, edit.days);
 }

@@ -20,9 +20,9 @@ export interface Call {
   input: unknown;
 }
 
-/** An error as the tRPC server sends it: French message, tRPC code and HTTP status. */
-export function serverError(message: string, code = 'BAD_REQUEST', httpStatus = 400) {
-  return TRPCClientError.from({ error: { code: -32600, message, data: { code, httpStatus } } });
+/** An error as the tRPC server sends it: French message, tRPC code, HTTP status and the facts it attaches. */
+export function serverError(message: string, code = 'BAD_REQUEST', httpStatus = 400, details: Record<string, unknown> | null = null) {
+  return TRPCClientError.from({ error: { code: -32600, message, data: { code, httpStatus, details } } });
 }
 
 /** A call that never reached the server (offline, DNS failure). */

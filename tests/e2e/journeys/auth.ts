@@ -115,10 +115,8 @@ export function registrationJourney(s: Suite) {
       // Logout clears the stored user; the old PIN no longer works, the new one does.
       await page.getByRole('button', { name: /menu du compte/ }).click();
       await page.getByRole('button', { name: 'Déconnexion' }).click();
-      await authStep(page, 'Créer un compte');
-      expect(await page.evaluate((key) => localStorage.getItem(key), STORED_USER_KEY)).toBeNull();
-      await page.getByRole('button', { name: "J'ai déjà un compte" }).click();
       await authStep(page, 'Connexion');
+      expect(await page.evaluate((key) => localStorage.getItem(key), STORED_USER_KEY)).toBeNull();
       await loginThroughUi(page, player.email, player.pin);
       await expectText(page, MSG.auth.wrongPin);
       await page.getByLabel('Code PIN', { exact: true }).fill(newPin);

@@ -20,9 +20,9 @@ export function matchJourney(s: Suite) {
       await loginInContext(ctxA, pageA, a, '/create-match');
       await pageA.getByRole('heading', { level: 1, name: 'Créer un match' }).waitFor();
       await pageA.getByLabel('Lieu').selectOption({ label: `${place.name} — ${place.city}` });
-      const days = pageA.getByRole('group', { name: 'Jours disponibles' }).getByRole('button');
+      const days = pageA.getByRole('radiogroup', { name: 'Jours disponibles' }).getByRole('radio');
       await days.nth(1).click();
-      await pageA.getByRole('button', { name: '18:00', exact: true }).click();
+      await pageA.getByRole('radio', { name: '18:00', exact: true }).click();
       await pageA.getByRole('button', { name: '2 places', exact: true }).click();
       await pageA.getByRole('button', { name: /^Niveau 3\b/ }).click();
       await checkA11y(pageA, 'create match (filled)');

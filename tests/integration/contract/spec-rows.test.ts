@@ -1,3 +1,4 @@
+import { MSG } from '../../../common/messages';
 /**
  * Spec section 7 as a third party walks it: plain HTTP against the real server, the spec's payload
  * names in, the documented fields out, Bearer tokens from the login answers. Every answer is also
@@ -147,7 +148,7 @@ describe('accounts', () => {
     expect(unknown.body).toEqual({ success: false, error: 'Email incorrect. Vérifiez votre adresse email.' });
     const wrong = await w.api.call('POST', '/api/auth/login-by-email', { body: { email: carol.email, pin: '1357', deviceId: 'd' } });
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toEqual({ success: false, error: 'Code PIN incorrect. Vérifiez votre code PIN.' });
+    expect(wrong.body).toEqual({ success: false, error: 'Code PIN incorrect. Vérifiez votre code PIN.', attemptsLeft: 4 });
   });
 
   it('the session cookie works as well as the Bearer token', async () => {
@@ -222,7 +223,7 @@ describe('accounts', () => {
       ...bearer(bob),
     });
     expect(wrong.status).toBeGreaterThanOrEqual(400);
-    expect(wrong.body).toEqual({ success: false, error: 'Le PIN actuel est incorrect.' });
+    expect(wrong.body).toEqual({ success: false, error: 'Le PIN actuel est incorrect.', attemptsLeft: 4 });
     const ok = await w.api.call('POST', '/api/auth/change-pin', {
       body: { userId: bob.id, currentPin: bob.pin, newPin: '8642' },
       ...bearer(bob),
@@ -322,6 +323,7 @@ describe('admin calls (header user-id)', () => {
         auth_token: '********1234',
         phone_number: '+33700000000',
         is_live: false,
+        is_verified: false,
       },
     });
     // The stored credentials are tried against Twilio, which this machine cannot reach (nor would
@@ -343,18 +345,16 @@ describe('admin calls (header user-id)', () => {
     });
     const smtp = { host: '127.0.0.1', port: w.smtp.port, secure: false, username: 'relay', password: 'relay-pass', is_active: true };
     const saved = await w.api.call('POST', '/api/admin/smtp-config', { body: smtp, ...asAdmin() });
-    expect(saved.body).toEqual({ message: 'Configuration SMTP enregistrée avec succès !' });
-    expect((await w.api.call('GET', '/api/admin/smtp-config', asAdmin())).body).toEqual({
-      host: '127.0.0.1',
-      port: w.smtp.port,
-      secure: false,
-      username: 'relay',
-      is_active: true,
-      skip_cert_verify: false,
-    });
+    // Untested settings are saved inactive; a successful test mail makes them activable.
+    expect(saved.body).toEqual({ message: MSG.admin.smtpSavedInactive });
+    const stored = { host: '127.0.0.1', port: w.smtp.port, secure: false, username: 'relay', skip_cert_verify: false };
+    expect((await w.api.call('GET', '/api/admin/smtp-config', asAdmin())).body).toEqual({ ...stored, is_active: false });
     const test = await w.api.call('POST', '/api/admin/smtp-test', { body: { email: 'test.smtp@example.fr' }, ...asAdmin() });
     expect(test.body).toEqual({ message: 'Email de test envoyé avec succès !' });
     expect((await w.smtp.waitForMail('test.smtp@example.fr')).text).toContain('configuration SMTP fonctionne');
+    const active = await w.api.call('POST', '/api/admin/smtp-config', { body: smtp, ...asAdmin() });
+    expect(active.body).toEqual({ message: 'Configuration SMTP enregistrée avec succès !' });
+    expect((await w.api.call('GET', '/api/admin/smtp-config', asAdmin())).body).toEqual({ ...stored, is_active: true });
     const empty = await w.api.call('POST', '/api/admin/smtp-test', { body: { email: '' }, ...asAdmin() });
     expect(empty.body).toEqual({ error: 'Veuillez saisir un email de test' });
   });

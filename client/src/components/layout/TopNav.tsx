@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../lib/auth';
 import { MobileMenu } from './MobileMenu';
@@ -11,6 +11,7 @@ export function TopNav() {
   const { user, logout } = useAuth();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
   if (!user) return null;
 
   const onLogout = () => {
@@ -41,6 +42,7 @@ export function TopNav() {
         </nav>
         <UserMenu user={user} onLogout={onLogout} />
         <button
+          ref={toggle}
           type="button"
           className="menu-toggle"
           aria-label="Ouvrir le menu"
@@ -51,7 +53,18 @@ export function TopNav() {
           <span className="menu-toggle-bars" aria-hidden="true" />
         </button>
       </div>
-      {menuOpen && <MobileMenu id="mobile-menu" user={user} onClosed={() => setMenuOpen(false)} onLogout={onLogout} />}
+      {menuOpen && (
+        <MobileMenu
+          id="mobile-menu"
+          user={user}
+          onClosed={() => {
+            setMenuOpen(false);
+            // Focus was in the menu, which is gone: back to the button that opened it.
+            toggle.current?.focus();
+          }}
+          onLogout={onLogout}
+        />
+      )}
     </header>
   );
 }

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { dayParts, formatLongDate } from '../../lib/format';
 import { levelColour, textOn } from './level-colour';
+import { RadioChips } from './RadioChips';
 import type { LevelView } from './types';
 
 interface GroupProps {
@@ -41,16 +42,22 @@ interface DateStripProps {
   error?: string;
 }
 
-/** One button per day, scrolling sideways on small screens. */
+/** One chip per day, scrolling sideways on small screens; one tab stop, arrow keys between days. */
 export function DateStrip({ dates, value, onChange, error }: DateStripProps) {
   return (
     <ChoiceGroup legend="Date" error={error} hint={value ? formatLongDate(value) : undefined}>
-      <div className="date-strip" role="group" aria-label="Jours disponibles">
-        {dates.map((date) => {
+      <RadioChips
+        label="Jours disponibles"
+        className="date-strip"
+        chipClassName="date-chip"
+        options={dates}
+        value={value}
+        onChange={onChange}
+      >
+        {(date) => {
           const parts = dayParts(date);
-          const selected = date === value;
           return (
-            <button key={date} type="button" className="date-chip" aria-pressed={selected} onClick={() => onChange(date)}>
+            <>
               {/* The long date is the accessible name; the short visible parts are hidden from it
                   (an aria-label that does not contain the visible text fails WCAG 2.5.3). */}
               <span className="visually-hidden">{formatLongDate(date)}</span>
@@ -63,10 +70,10 @@ export function DateStrip({ dates, value, onChange, error }: DateStripProps) {
               <span className="date-chip-month" aria-hidden="true">
                 {parts.month}
               </span>
-            </button>
+            </>
           );
-        })}
-      </div>
+        }}
+      </RadioChips>
     </ChoiceGroup>
   );
 }
@@ -81,13 +88,14 @@ interface TimeSlotsProps {
 export function TimeSlots({ times, value, onChange, error }: TimeSlotsProps) {
   return (
     <ChoiceGroup legend="Horaire" error={error}>
-      <div className="slot-grid">
-        {times.map((time) => (
-          <button key={time} type="button" className="slot-chip" aria-pressed={time === value} onClick={() => onChange(time)}>
-            {time}
-          </button>
-        ))}
-      </div>
+      <RadioChips
+        label="Horaires disponibles"
+        className="slot-grid"
+        chipClassName="slot-chip"
+        options={times}
+        value={value}
+        onChange={onChange}
+      />
     </ChoiceGroup>
   );
 }
@@ -161,7 +169,10 @@ export function LevelChips({ levels, selected, max, onToggle, error }: LevelChip
               }
               onClick={() => onToggle(level.niveau)}
             >
-              <span className="level-chip-dot" style={{ background: colour }} aria-hidden="true" />
+              {/* A tick, not only the fill colour, says "chosen" (a pale level colour alone did not). */}
+              <span className="level-chip-dot" style={on ? undefined : { background: colour }} aria-hidden="true">
+                {on ? '✓' : null}
+              </span>
               <span className="level-chip-name">{level.niveau}</span>
               <span className="level-chip-label">{level.label}</span>
             </button>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { MSG } from '../../../../common/messages';
 import { errorMessage } from '../../lib/errors';
+import { useSingleFlight } from '../../lib/single-flight';
 import { trpc } from '../../lib/trpc';
 import type { MatchView } from './types';
 import { useNotice } from './useNotice';
@@ -15,22 +16,22 @@ export function useJoinMatch() {
   const notice = useNotice();
   const [joiningId, setJoiningId] = useState<number | null>(null);
   const mutation = trpc.matches.join.useMutation();
+  const once = useSingleFlight();
 
-  const join = (match: MatchView) => {
-    setJoiningId(match.id);
-    mutation.mutate(
-      { id: match.id },
-      {
-        onSuccess: () => notice.success(MSG.match.joined),
-        onError: (err) => notice.error(errorMessage(err, MSG.match.joinFailed)),
-        onSettled: () => {
-          setJoiningId(null);
-          void utils.matches.list.invalidate();
-          void utils.matches.mine.invalidate();
-        },
-      },
-    );
-  };
+  const join = (match: MatchView) =>
+    once(async () => {
+      setJoiningId(match.id);
+      try {
+        await mutation.mutateAsync({ id: match.id });
+        notice.success(MSG.match.joined);
+      } catch (err) {
+        notice.error(errorMessage(err, MSG.match.joinFailed));
+      } finally {
+        setJoiningId(null);
+        void utils.matches.list.invalidate();
+        void utils.matches.mine.invalidate();
+      }
+    });
 
   return { join, joiningId, notice };
 }

@@ -25,7 +25,11 @@ export function Modal({ title, open, onClose, children, className }: ModalProps)
     if (!open) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const node = panel.current;
-    const first = node?.querySelector<HTMLElement>(`.modal-body ${FOCUSABLE}`) ?? node;
+    // The first field when there is one (a form is opened to be filled), else the first control.
+    const first =
+      node?.querySelector<HTMLElement>('.modal-body :is(input, select, textarea):not([disabled], [type="hidden"])') ??
+      node?.querySelector<HTMLElement>(`.modal-body ${FOCUSABLE}`) ??
+      node;
     first?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {

@@ -21,8 +21,9 @@ function SmtpForm({ config }: { config: SmtpConfig | null }) {
   const [secure, setSecure] = useState(config?.secure ?? false);
   const [username, setUsername] = useState(config?.username ?? '');
   const [password, setPassword] = useState('');
-  const [isActive, setIsActive] = useState(config?.is_active ?? true);
+  const [isActive, setIsActive] = useState(config?.is_active ?? false);
   const [skipCertVerify, setSkipCertVerify] = useState(config?.skip_cert_verify ?? false);
+  const activable = config?.is_verified ?? false;
   const [fromEmail, setFromEmail] = useState(config?.from_email ?? '');
   const [fromName, setFromName] = useState(config?.from_name ?? '');
   const hasPassword = config?.has_password ?? false;
@@ -113,7 +114,13 @@ function SmtpForm({ config }: { config: SmtpConfig | null }) {
           <span>Connexion sécurisée (SSL/TLS)</span>
         </label>
         <label className="check">
-          <input type="checkbox" checked={isActive} onChange={(e) => setIsActive(e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={isActive}
+            onChange={(e) => setIsActive(e.target.checked)}
+            disabled={!activable && !isActive}
+            aria-describedby="smtp-activation-hint"
+          />
           <span>Configuration active</span>
         </label>
         <label className="check">
@@ -122,6 +129,9 @@ function SmtpForm({ config }: { config: SmtpConfig | null }) {
         </label>
       </div>
       {skipCertVerify && <Notice kind="warning" persistent message={MSG.admin.smtpCertUnverifiedWarning} />}
+      <p className="field-hint" id="smtp-activation-hint">
+        {MSG.admin.smtpActivationHint}
+      </p>
       <NoticeSlot notice={notice.notice} onClose={notice.clear} />
       <div className="form-actions">
         <Button type="submit" loading={save.isPending}>
@@ -133,7 +143,8 @@ function SmtpForm({ config }: { config: SmtpConfig | null }) {
 }
 
 function SmtpTest() {
-  const test = trpc.admin.smtp.test.useMutation();
+  const utils = trpc.useUtils();
+  const test = trpc.admin.smtp.test.useMutation({ onSuccess: () => void utils.admin.smtp.get.invalidate() });
   const notice = useNotice();
   const [email, setEmail] = useState('');
 

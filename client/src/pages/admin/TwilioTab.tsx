@@ -14,12 +14,13 @@ type TwilioConfig = NonNullable<RouterOutputs['admin']['twilio']['get']>;
 function TwilioForm({ config }: { config: TwilioConfig | null }) {
   const utils = trpc.useUtils();
   const save = trpc.admin.twilio.save.useMutation();
-  const test = trpc.admin.twilio.test.useMutation();
+  const test = trpc.admin.twilio.test.useMutation({ onSuccess: () => void utils.admin.twilio.get.invalidate() });
   const notice = useNotice();
   const [accountSid, setAccountSid] = useState(config?.account_sid ?? '');
   const [authToken, setAuthToken] = useState(config?.auth_token ?? '');
   const [phoneNumber, setPhoneNumber] = useState(config?.phone_number ?? '');
   const [isLive, setIsLive] = useState(config?.is_live ?? false);
+  const activable = config?.is_verified ?? false;
 
   const values = () => ({ accountSid, authToken, phoneNumber, isLive });
   const check = () => {
@@ -80,9 +81,18 @@ function TwilioForm({ config }: { config: TwilioConfig | null }) {
         </Field>
       </div>
       <label className="check">
-        <input type="checkbox" checked={isLive} onChange={(e) => setIsLive(e.target.checked)} />
+        <input
+          type="checkbox"
+          checked={isLive}
+          onChange={(e) => setIsLive(e.target.checked)}
+          disabled={!activable && !isLive}
+          aria-describedby="sms-activation-hint"
+        />
         <span>Mode production : envoyer réellement les SMS</span>
       </label>
+      <p className="field-hint" id="sms-activation-hint">
+        {MSG.admin.smsActivationHint}
+      </p>
       <NoticeSlot notice={notice.notice} onClose={notice.clear} />
       <div className="form-actions">
         <Button variant="secondary" onClick={onTest} loading={test.isPending}>

@@ -19,6 +19,8 @@ export interface CreateAccountStepProps {
   /** The account exists but the automatic login failed: the player logs in by hand. */
   onCreatedNotLoggedIn: (email: string) => void;
   onBack: () => void;
+  /** Back to the first step to use another e-mail (which will need its own code). */
+  onChangeEmail: () => void;
 }
 
 const FIELDS = ['name', 'email', 'pin', 'confirmPin'];
@@ -32,9 +34,11 @@ export function CreateAccountStep({
   onLoggedIn,
   onCreatedNotLoggedIn,
   onBack,
+  onChangeEmail,
 }: CreateAccountStepProps) {
   const [name, setName] = useState(initialName);
-  const [email, setEmail] = useState(initialEmail);
+  // The e-mail is the one just proven by its code: changing it means starting again (first step).
+  const email = initialEmail;
   const [pin, setPin] = useState('');
   const [confirmPin, setConfirmPin] = useState('');
   const [error, setError] = useState<FormError | null>(null);
@@ -79,16 +83,14 @@ export function CreateAccountStep({
         <Field label="Nom complet" error={fieldError('name')}>
           <input className="input" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
         </Field>
-        <Field label="Email" error={fieldError('email')}>
-          <input
-            className="input"
-            type="email"
-            name="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
+        <Field label="Email" error={fieldError('email')} hint="Email vérifié ✓">
+          <input className="input" type="email" name="email" autoComplete="email" value={email} readOnly />
         </Field>
+        <p className="auth-switch">
+          <button type="button" className="link-button" onClick={onChangeEmail}>
+            Utiliser un autre email
+          </button>
+        </p>
         <PinPairFields
           name="pin"
           labels={{ pin: 'Code PIN (4 chiffres)', confirm: 'Confirmer le code PIN' }}

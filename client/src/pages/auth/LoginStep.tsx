@@ -4,7 +4,7 @@ import { ZLoginByEmailInput } from '../../../../common/schemas/auth';
 import { Button, Field, Notice } from '../../components/ui';
 import type { TUser } from '../../lib/auth';
 import { getDeviceId } from '../../lib/device';
-import { errorMessage } from '../../lib/errors';
+import { errorDetail, errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { AuthCard } from './AuthCard';
 import { PinInput } from './PinInput';
@@ -16,11 +16,12 @@ export interface LoginStepProps {
   notice?: { kind: 'success' | 'error' | 'info'; message: string } | null;
   onLoggedIn: (user: TUser) => void;
   onChangeEmail: () => void;
+  onCreateAccount: () => void;
   onForgotPin: (email: string) => void;
 }
 
 /** Step 'login': e-mail and PIN, sent with this browser's device id. */
-export function LoginStep({ initialEmail, notice, onLoggedIn, onChangeEmail, onForgotPin }: LoginStepProps) {
+export function LoginStep({ initialEmail, notice, onLoggedIn, onChangeEmail, onCreateAccount, onForgotPin }: LoginStepProps) {
   const [email, setEmail] = useState(initialEmail);
   const [pin, setPin] = useState('');
   const [error, setError] = useState<FormError | null>(null);
@@ -39,7 +40,9 @@ export function LoginStep({ initialEmail, notice, onLoggedIn, onChangeEmail, onF
       if (session.success && session.user) onLoggedIn(session.user);
       else setError({ field: '', message: session.message || MSG.auth.wrongPin });
     } catch (e) {
-      setError({ field: '', message: errorMessage(e, MSG.auth.wrongPin) });
+      const left = errorDetail(e, 'attemptsLeft');
+      const message = errorMessage(e, MSG.auth.wrongPin);
+      setError({ field: '', message: left ? `${message} ${MSG.auth.attemptsLeft(left)}` : message });
     }
   };
 
@@ -57,11 +60,22 @@ export function LoginStep({ initialEmail, notice, onLoggedIn, onChangeEmail, onF
             autoComplete="email"
             inputMode="email"
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              setError(null);
+            }}
           />
         </Field>
         <Field label="Code PIN" error={fieldError('pin')}>
-          <PinInput name="pin" autoComplete="current-password" value={pin} onValueChange={setPin} />
+          <PinInput
+            name="pin"
+            autoComplete="current-password"
+            value={pin}
+            onValueChange={(value) => {
+              setPin(value);
+              setError(null);
+            }}
+          />
         </Field>
         <Notice kind="error" message={formError} persistent />
         <Button type="submit" block loading={login.isPending}>
@@ -76,6 +90,12 @@ export function LoginStep({ initialEmail, notice, onLoggedIn, onChangeEmail, onF
           Code PIN oublié ?
         </button>
       </div>
+      <p className="auth-switch">
+        Pas encore de compte ?{' '}
+        <button type="button" className="link-button" onClick={onCreateAccount}>
+          Créer un compte
+        </button>
+      </p>
     </AuthCard>
   );
 }

@@ -6,7 +6,7 @@ import { filterPhoneInput } from '../../../../common/phone';
 import { ZRegistrationStartInput } from '../../../../common/schemas/auth';
 import { firstIssue, type FormError } from '../../../../common/schemas/first-issue';
 import { Button, Field, Notice } from '../../components/ui';
-import { errorMessage } from '../../lib/errors';
+import { errorDetail, errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { AuthCard } from './AuthCard';
 
@@ -20,20 +20,31 @@ export interface RegisterStartValues {
 
 export interface RegisterStartStepProps {
   initial: RegisterStartValues;
-  /** Both existence checks came back empty and the e-mail code was sent. */
-  onCodeSent: (values: RegisterStartValues, resendAfterSeconds: number) => void;
+  /** Whether a code sent to (or proven for) this e-mail still holds: no new code is then asked for. */
+  hasCodeFor: (email: string) => boolean;
+  /** Both existence checks came back empty and the code already sent still holds. */
+  onContinue: (values: RegisterStartValues) => void;
+  /**
+   * Both existence checks came back empty and the e-mail code was sent — or, `alreadySent`, the
+   * server refused a new one because one was sent moments ago (another tab, a reload).
+   */
+  onCodeSent: (values: RegisterStartValues, resendAfterSeconds: number, alreadySent?: boolean) => void;
   onHaveAccount: (email: string) => void;
 }
 
 /** Step 'phone': name, e-mail and phone with its country; ends by sending a code to the e-mail. */
-export function RegisterStartStep({ initial, onCodeSent, onHaveAccount }: RegisterStartStepProps) {
+export function RegisterStartStep({ initial, hasCodeFor, onContinue, onCodeSent, onHaveAccount }: RegisterStartStepProps) {
   const [values, setValues] = useState(initial);
   const [error, setError] = useState<FormError | null>(null);
   const [busy, setBusy] = useState(false);
   const utils = trpc.useUtils();
   const sendOtp = trpc.auth.sendOtpEmail.useMutation();
 
-  const set = (key: keyof RegisterStartValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  // A message about a field goes once that field changes (a form-wide one too: it may no longer hold).
+  const set = (key: keyof RegisterStartValues) => (value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setError((e) => (e && (e.field === key || e.field === '') ? null : e));
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -56,11 +67,14 @@ export function RegisterStartStep({ initial, onCodeSent, onHaveAccount }: Regist
       }
       if (exists[0]) return setError({ field: 'phone', message: MSG.auth.existingPhone });
       if (exists[1]) return setError({ field: 'email', message: MSG.auth.existingEmail });
+      if (hasCodeFor(input.email)) return onContinue(input);
       try {
         const sent = await sendOtp.mutateAsync({ email: input.email });
         if (!sent.success) return setError({ field: '', message: sent.message || MSG.auth.otpSendFailed });
         onCodeSent(input, sent.resendAfterSeconds || OTP_RESEND_SECONDS);
       } catch (e) {
+        const wait = errorDetail(e, 'retryAfterSeconds');
+        if (wait !== undefined) return onCodeSent(input, wait, true);
         setError({ field: '', message: errorMessage(e, MSG.auth.otpSendFailed) });
       }
     } finally {

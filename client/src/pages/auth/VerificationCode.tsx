@@ -1,7 +1,7 @@
 import { OTP_LENGTH } from '../../../../common/limits';
 import { filterDigits } from '../../../../common/pin';
 import { Field } from '../../components/ui';
-import { formatCountdown } from './useCountdown';
+import { formatCountdown } from '../../../../common/messages';
 
 interface OtpCodeFieldProps {
   value: string;
@@ -10,10 +10,12 @@ interface OtpCodeFieldProps {
 }
 
 /** The 6-digit code received by e-mail or SMS: digits only, numeric keypad, filled by the phone when it can. */
+/** Focused when it appears: the code is the one thing to type on its step. */
 export function OtpCodeField({ value, onChange, error }: OtpCodeFieldProps) {
   return (
     <Field label="Code de vérification" error={error}>
       <input
+        autoFocus
         className="input input-code"
         name="code"
         autoComplete="one-time-code"

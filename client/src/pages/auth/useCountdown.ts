@@ -1,8 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** "m:ss", as the OTP resend countdown shows it (300 → "5:00"). */
-export const formatCountdown = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-
 const secondsLeft = (deadline: number) => Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
 
 /**

@@ -3,7 +3,7 @@ import { PIN_SUCCESS_DELAY_MS } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
 import { ZChangePinInput } from '../../../../common/schemas/auth';
 import { Button, Field, Modal, Notice } from '../../components/ui';
-import { errorMessage } from '../../lib/errors';
+import { errorDetail, errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { PinInput } from '../auth/PinInput';
 import { PinPairFields } from '../auth/PinPairFields';
@@ -50,7 +50,9 @@ function ChangePinForm({ onClose }: { onClose: () => void }) {
       if (result.success) setDone(MSG.auth.pinChanged);
       else setError({ field: '', message: result.message || MSG.auth.pinChangeFailed });
     } catch (e) {
-      setError({ field: '', message: errorMessage(e, MSG.auth.pinChangeFailed) });
+      const left = errorDetail(e, 'attemptsLeft');
+      const message = errorMessage(e, MSG.auth.pinChangeFailed);
+      setError({ field: '', message: left ? `${message} ${MSG.auth.attemptsLeft(left)}` : message });
     }
   };
 

@@ -1,0 +1,19 @@
+import { useEffect } from 'react';
+import { APP_NAME } from '../../../common/limits';
+
+/** Titles of the routes of spec section 2 (the tab, the history and screen readers name the screen). */
+export const ROUTE_TITLES: Readonly<Record<string, string>> = {
+  '/': 'Accueil',
+  '/profile': 'Mon Profil',
+  '/find-match': 'Trouver un match',
+  '/create-match': 'Créer un match',
+  '/my-matches': 'Mes matchs',
+  '/admin': 'Administration',
+};
+
+/** Sets the document title to "<screen> — Padel Match" (just "Padel Match" without a screen name). */
+export function useDocumentTitle(screen: string | undefined) {
+  useEffect(() => {
+    document.title = screen ? `${screen} — ${APP_NAME}` : APP_NAME;
+  }, [screen]);
+}
