@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { MSG } from '../../common/messages';
+import { ZAccountDeleted, ZAccountExport, ZDeleteAccountBody } from '../../common/schemas/account';
 import { assertSelf } from '../lib/auth';
 import { ZIdInput } from '../schemas/catalog';
 import { ZLegacyUpdateUserBody, ZUpdatedUserAnswer, ZUpdateProfileInput, ZUserAnswer } from '../schemas/users';
+import { deleteOwnAccount } from '../services/account/delete-account';
+import { exportPersonalData } from '../services/account/export-data';
 import { getPhoto, getUser, updateProfile } from '../services/users';
 import { parse, type RestRoutes } from './http';
 import { route } from './route';
@@ -64,6 +67,42 @@ export const usersRoutes: RestRoutes = (app, deps) => {
       reply.header('x-content-type-options', 'nosniff');
       if (req.headers['if-none-match'] === photo.etag) return reply.code(304).send();
       return reply.type(photo.mime).send(photo.data);
+    },
+  );
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/users/:id/export',
+      tag,
+      summary: 'Toutes ses données personnelles en JSON (403 pour un autre id)',
+      auth: 'user',
+      params: ZIdInput,
+      response: ZAccountExport,
+    },
+    async ({ params, user, reply }) => {
+      const data = await exportPersonalData(deps, user, params.id);
+      reply.header('content-disposition', `attachment; filename="padel-match-donnees-${params.id}.json"`);
+      reply.header('cache-control', 'no-store');
+      return data;
+    },
+  );
+  route(
+    app,
+    {
+      method: 'DELETE',
+      url: '/users/:id',
+      tag,
+      summary: 'Supprime son propre compte, confirmé par le code PIN (403 pour un autre id)',
+      auth: 'user',
+      params: ZIdInput,
+      body: ZDeleteAccountBody,
+      response: ZAccountDeleted,
+    },
+    async ({ params, body, user, req }) => {
+      const done = await deleteOwnAccount(deps, user, { id: params.id, pin: body.pin });
+      req.ctx.cookie.clear();
+      return done;
     },
   );
 };

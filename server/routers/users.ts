@@ -1,4 +1,7 @@
+import { ZAccountDeleted, ZAccountExport, ZDeleteAccountInput, ZExportInput } from '../../common/schemas/account';
 import { ZGetUserInput, ZUpdateProfileInput, ZUser } from '../schemas/users';
+import { deleteOwnAccount } from '../services/account/delete-account';
+import { exportPersonalData } from '../services/account/export-data';
 import { getUser, updateProfile } from '../services/users';
 import { authedProcedure, router } from '../trpc/init';
 
@@ -11,4 +14,16 @@ export const usersRouter = router({
     .input(ZUpdateProfileInput)
     .output(ZUser)
     .mutation(({ ctx, input }) => updateProfile(ctx.deps, ctx.user, input)),
+  exportData: authedProcedure
+    .input(ZExportInput)
+    .output(ZAccountExport)
+    .query(({ ctx, input }) => exportPersonalData(ctx.deps, ctx.user, input.id)),
+  deleteAccount: authedProcedure
+    .input(ZDeleteAccountInput)
+    .output(ZAccountDeleted)
+    .mutation(async ({ ctx, input }) => {
+      const done = await deleteOwnAccount(ctx.deps, ctx.user, input);
+      ctx.cookie.clear();
+      return done;
+    }),
 });

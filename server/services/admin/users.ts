@@ -9,12 +9,13 @@ import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import type { TActionResult, TAdminUpdateUserInput } from '../../schemas/admin';
 import type { TUser } from '../../schemas/users';
 import { isExistingLevel } from '../levels';
-import { removeUserFromMatches } from '../matches/participation';
+import { eraseUser } from '../account/erase';
+import { sendCancellationNotices } from '../account/notices';
 import { findUser, toUser, userColumns } from '../users';
 import { changedFields, writeAudit } from './audit';
 import { pgError, UNIQUE_VIOLATION } from '../../lib/db-errors';
 
-type AdminDeps = Pick<Deps, 'db' | 'clock'>;
+type AdminDeps = Pick<Deps, 'db' | 'clock' | 'env' | 'mailer' | 'logger'>;
 
 /** Serialises changes to admin flags and deletions, so two admins can never remove each other at once. */
 const ADMIN_CHANGES_LOCK = 727005;
@@ -32,13 +33,13 @@ function phoneOf(raw: string, country: string | undefined): string {
 }
 
 /** Taken first in the transaction (before any row lock, so two such changes never deadlock). */
-const lockAdminChanges = (tx: DbOrTx) => tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_CHANGES_LOCK})`);
+export const lockAdminChanges = (tx: DbOrTx) => tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_CHANGES_LOCK})`);
 
 /**
  * Under the admin-changes lock, re-reads the acting admin (rights are checked per call, and a
  * concurrent call may have just removed them), then refuses a change that would leave no admin.
  */
-async function guardAdminCount(tx: DbOrTx, actor: SessionUser, losing: number) {
+export async function guardAdminCount(tx: DbOrTx, actor: SessionUser, losing: number) {
   const [me] = await tx.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, actor.id));
   if (!me?.isAdmin) throw forbidden(MSG.auth.adminOnly);
   const others = await tx.$count(users, and(eq(users.isAdmin, true), ne(users.id, losing)));
@@ -97,25 +98,26 @@ export async function updateUser(deps: AdminDeps, actor: SessionUser, input: TAd
 }
 
 /**
- * Deletes an account in one transaction: the places it took in other players' matches are given
- * back first, then the user row goes, and with it (by FK cascade) its sessions, photo and the
- * matches it created. An admin cannot delete themselves, and never the last admin.
+ * Deletes an account in one transaction (see `eraseUser`: places given back, created matches and
+ * personal rows removed), then tells the players of its upcoming matches. An admin cannot delete
+ * themselves here (their own account is deleted from the profile), and never the last admin.
  */
 export async function deleteUser(deps: AdminDeps, actor: SessionUser, input: { id: number }): Promise<TActionResult> {
   if (input.id === actor.id) throw badRequest(MSG.admin.cannotDeleteSelf);
-  await deps.db.transaction(async (tx) => {
+  const erased = await deps.db.transaction(async (tx) => {
     await lockAdminChanges(tx);
     const [target] = await tx.select({ name: users.name, isAdmin: users.isAdmin }).from(users).where(eq(users.id, input.id)).for('update');
     if (!target) throw notFound(MSG.admin.userNotFound);
     if (target.isAdmin) await guardAdminCount(tx, actor, input.id);
-    const freed = await removeUserFromMatches(tx, input.id);
-    await tx.delete(users).where(eq(users.id, input.id));
+    const result = await eraseUser(tx, deps, input.id);
     await writeAudit(tx, deps, actor, {
       action: 'delete',
       entity: 'user',
       entityId: input.id,
-      details: { name: target.name, places_given_back: freed },
+      details: { name: target.name, places_given_back: result.placesGivenBack },
     });
+    return result;
   });
+  await sendCancellationNotices(deps, erased.notices);
   return { success: true, message: MSG.admin.deleted };
 }
