@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
 import { isPinFormat } from '../pin';
-import { ZId } from '../../server/schemas/catalog';
+import { ZId } from './catalog';
 
 export const ZExportInput = z.object({ id: ZId });
 

@@ -1,5 +1,5 @@
 import { ZAccountDeleted, ZAccountExport, ZDeleteAccountInput, ZExportInput } from '../../common/schemas/account';
-import { ZGetUserInput, ZUpdateProfileInput, ZUser } from '../schemas/users';
+import { ZGetUserInput, ZUpdateProfileInput, ZUser } from '../../common/schemas/users';
 import { deleteOwnAccount } from '../services/account/delete-account';
 import { exportPersonalData } from '../services/account/export-data';
 import { getUser, updateProfile } from '../services/users';

@@ -13,7 +13,7 @@ import {
   type TMatchPage,
   type TMyMatches,
   type TParticipant,
-} from '../../schemas/matches';
+} from '../../../common/schemas/matches';
 
 /** The columns of a match card: the match, its place and its creator's name (never a photo). */
 const cardColumns = {
