@@ -35,6 +35,8 @@ const ZEnv = z.object({
       }
     }, 'unknown IANA time zone'),
   TRUST_PROXY: bool.default(false),
+  /** Minutes between two purges of expired codes, sessions and throttle rows; 0 turns the job off. */
+  RETENTION_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
