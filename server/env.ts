@@ -37,6 +37,8 @@ const ZEnv = z.object({
   TRUST_PROXY: bool.default(false),
   /** Minutes between two purges of expired codes, sessions and throttle rows; 0 turns the job off. */
   RETENTION_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  /** Bearer token that unlocks GET /metrics; unset, the path does not exist. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

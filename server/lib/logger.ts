@@ -1,5 +1,6 @@
 import pino, { type DestinationStream } from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
+import { requestIdMixin } from './request-id';
 
 export type Logger = FastifyBaseLogger;
 
@@ -24,5 +25,5 @@ export const REDACTED_PATHS = [
 ];
 
 export function createLogger(level: string, destination?: DestinationStream): Logger {
-  return pino({ level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, destination);
+  return pino({ level, mixin: requestIdMixin, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, destination);
 }

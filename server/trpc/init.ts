@@ -7,6 +7,7 @@ import { ZodError, z } from 'zod';
 import { MSG } from '../../common/messages';
 import { AppError, ERROR_TABLE } from '../lib/errors';
 import { assertAdmin, assertUser } from '../lib/auth';
+import { currentRequestId } from '../lib/request-id';
 import type { Context } from './context';
 
 const toTRPCError = (e: AppError) => new TRPCError({ code: ERROR_TABLE[e.code].trpc, message: e.message, cause: e });
@@ -25,6 +26,8 @@ const t = initTRPC.context<Context>().create({
         ...shape.data,
         stack: undefined,
         zodError: zod ? z.flattenError(zod) : null,
+        // Quoted by a user to support, it finds the logged details.
+        requestId: error.code === 'INTERNAL_SERVER_ERROR' ? currentRequestId() : undefined,
       },
     };
   },

@@ -51,11 +51,13 @@ export async function loginWithPin(
   if (!account) {
     await verifyPin(await dummyHash(deps.secrets.pinPepper), input.pin, deps.secrets.pinPepper);
     await recordFailure(deps, ipKey(req.ip), IP_POLICY);
+    deps.metrics.loginFailures.inc({ reason: 'unknown_account' });
     throw new AppError('UNAUTHORIZED', unknown);
   }
   await assertNotLocked(deps, { userId: account.id });
   if (!(await verifyPin(account.pinHash, input.pin, deps.secrets.pinPepper))) {
     await recordFailure(deps, ipKey(req.ip), IP_POLICY);
+    deps.metrics.loginFailures.inc({ reason: 'wrong_pin' });
     if (await recordFailure(deps, userKey(account.id), ACCOUNT_POLICY)) await assertNotLocked(deps, { userId: account.id });
     throw new AppError('UNAUTHORIZED', MSG.auth.wrongPin);
   }

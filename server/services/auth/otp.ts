@@ -34,7 +34,7 @@ const newCode = () => String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH
  * once the 300-second countdown of the previous one has run out; it replaces every earlier
  * pending code, so only the latest can be used. If delivery fails the code is withdrawn.
  */
-export async function issueCode(deps: OtpDeps & Pick<Deps, 'logger'>, t: OtpTarget, deliver: (code: string) => Promise<void>) {
+export async function issueCode(deps: OtpDeps & Pick<Deps, 'logger' | 'metrics'>, t: OtpTarget, deliver: (code: string) => Promise<void>) {
   const now = deps.clock.now();
   const [last] = await deps.db
     .select({ createdAt: otpCodes.createdAt })
@@ -77,18 +77,19 @@ export async function issueCode(deps: OtpDeps & Pick<Deps, 'logger'>, t: OtpTarg
     deps.logger.error({ err, channel: t.channel }, 'OTP delivery failed');
     throw new AppError('BAD_GATEWAY', MSG.auth.otpSendFailed);
   }
+  deps.metrics.codesSent.inc({ channel: t.channel });
   return { resendAfterSeconds: OTP_RESEND_SECONDS };
 }
 
 /** Sends a 6-digit code by e-mail (admin SMTP config, else SMTP_URL, else the log outside production). */
-export function sendEmailCode(deps: OtpDeps & Pick<Deps, 'logger' | 'mailer'>, email: string) {
+export function sendEmailCode(deps: OtpDeps & Pick<Deps, 'logger' | 'mailer' | 'metrics'>, email: string) {
   return issueCode(deps, { channel: 'email', target: email }, (code) =>
     deps.mailer.send({ to: email, subject: MSG.auth.otpEmailSubject, text: MSG.auth.otpEmailText(code, OTP_TTL_MINUTES) }),
   );
 }
 
 /** Sends a 6-digit code by SMS (Twilio when the admin's config is live, else the log). */
-export function sendSmsCode(deps: OtpDeps & Pick<Deps, 'logger' | 'sms'>, phone: string) {
+export function sendSmsCode(deps: OtpDeps & Pick<Deps, 'logger' | 'sms' | 'metrics'>, phone: string) {
   return issueCode(deps, { channel: 'sms', target: phone }, (code) => deps.sms.send(phone, MSG.auth.otpSms(code, OTP_TTL_MINUTES)));
 }
 

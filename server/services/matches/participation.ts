@@ -51,6 +51,7 @@ export async function joinMatch(deps: Deps, actor: SessionUser, id: number): Pro
       .returning({ userId: matchParticipants.userId });
     if (inserted.length === 0) throw conflict(MSG.match.alreadyJoined);
   });
+  deps.metrics.joins.inc();
   return { success: true, message: MSG.match.joined, match: await getMatch(deps, id) };
 }
 
