@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
 
-const ZEnv = z.object({
+export const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -43,6 +43,18 @@ const ZEnv = z.object({
 });
 
 export type Env = z.infer<typeof ZEnv>;
+
+/**
+ * Reads `.env` from the working directory into process.env when the file exists (Node 20.12+);
+ * variables already set in the environment win over the file.
+ */
+export function readDotEnv(path = '.env'): void {
+  try {
+    process.loadEnvFile(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+}
 
 /** The only reader of process.env. Empty strings count as unset so `.env` templates stay harmless. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
