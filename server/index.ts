@@ -18,7 +18,8 @@ try {
 
 const logger = createLogger(env.LOG_LEVEL);
 const handle = openDatabase(env);
-await runMigrations(handle, env.DATABASE_URL);
+const migrationsApplied = await runMigrations(handle, env.DATABASE_URL);
+logger.info({ migrationsApplied }, 'database migrated');
 await seedDefaults(handle.db);
 const deps = createDeps({ env, db: handle.db, logger });
 const app = await buildApp(deps, { onClose: handle.close });

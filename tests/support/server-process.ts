@@ -29,6 +29,8 @@ export interface ServerProcessOptions {
   env?: Record<string, string>;
   /** Milliseconds to wait for /healthz (default 60 s: first start migrates the database). */
   startTimeoutMs?: number;
+  /** A PostgreSQL database to use as it is (neither created nor dropped here), e.g. shared by two servers. */
+  databaseUrl?: string;
   /** Run the compiled server as `npm start` does (`node dist/server/index.js`), built first if stale. */
   compiled?: boolean;
 }
@@ -62,7 +64,7 @@ export async function startServerProcess(o: ServerProcessOptions = {}): Promise<
   const base = serverUrl();
   const dataDir = mkdtempSync(join(tmpdir(), 'padel-server-'));
   let dbName: string | undefined;
-  if (base) {
+  if (base && !o.databaseUrl) {
     dbName = `padel_srv_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
     const admin = postgres(base, { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database ${dbName}`);
@@ -82,6 +84,7 @@ export async function startServerProcess(o: ServerProcessOptions = {}): Promise<
     PORT: String(port),
     DATA_DIR: dataDir,
     ...(base && dbName ? { DATABASE_URL: withDatabase(base, dbName) } : {}),
+    ...(o.databaseUrl ? { DATABASE_URL: o.databaseUrl } : {}),
   });
 
   if (o.compiled) {
@@ -142,5 +145,5 @@ export async function startServerProcess(o: ServerProcessOptions = {}): Promise<
     }
     await new Promise((r) => setTimeout(r, 150));
   }
-  return { url, port, database: base ? 'postgres' : 'pglite', output: () => out, stop, exitCode: () => child.exitCode };
+  return { url, port, database: base || o.databaseUrl ? 'postgres' : 'pglite', output: () => out, stop, exitCode: () => child.exitCode };
 }
