@@ -27,6 +27,7 @@ const pgliteDir = (env: BackupEnv) => join(env.DATA_DIR, 'pglite');
  */
 export async function backupDatabase(env: BackupEnv, file: string): Promise<void> {
   if (env.DATABASE_URL) return run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, env.DATABASE_URL]);
+  if (!existsSync(pgliteDir(env))) throw new Error(`No PGlite database in ${pgliteDir(env)} (is DATA_DIR right?)`);
   const db = new PGlite(pgliteDir(env));
   try {
     // dumpDataDir before the database is ready never settles.
