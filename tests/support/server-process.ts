@@ -29,7 +29,10 @@ export interface ServerProcessOptions {
   env?: Record<string, string>;
   /** Milliseconds to wait for /healthz (default 60 s: first start migrates the database). */
   startTimeoutMs?: number;
-  /** A PostgreSQL database to use as it is (neither created nor dropped here), e.g. shared by two servers. */
+  /**
+   * An existing PostgreSQL database to share with other servers (several instances behind one
+   * load balancer); `stop` leaves it in place. Default: a fresh database of this server's own.
+   */
   databaseUrl?: string;
   /** Run the compiled server as `npm start` does (`node dist/server/index.js`), built first if stale. */
   compiled?: boolean;
@@ -38,7 +41,7 @@ export interface ServerProcessOptions {
 export interface ServerProcess {
   url: string;
   port: number;
-  /** 'postgres' when a fresh PostgreSQL database was created for this server, else 'pglite'. */
+  /** 'postgres' when the server runs on PostgreSQL (its own database or a shared one), else 'pglite'. */
   database: 'postgres' | 'pglite';
   /** Everything the server wrote to stdout and stderr so far (pino JSON lines). */
   output: () => string;
@@ -57,14 +60,15 @@ function withDatabase(url: string, name: string) {
 /**
  * The real server (`server/index.ts` from sources, or its compiled `dist/server/index.js`) as a
  * child process on a free port, with a database of its own: a new PostgreSQL database when
- * TEST_DATABASE_URL / DATABASE_URL is set (dropped by `stop`), else PGlite in a temp DATA_DIR.
+ * TEST_DATABASE_URL / DATABASE_URL is set (dropped by `stop`), else PGlite in a temp DATA_DIR;
+ * or `databaseUrl`, shared with other servers.
  * The server migrates and seeds it on start. Resolves once GET /healthz answers 200.
  */
 export async function startServerProcess(o: ServerProcessOptions = {}): Promise<ServerProcess> {
-  const base = serverUrl();
+  const base = o.databaseUrl ? undefined : serverUrl();
   const dataDir = mkdtempSync(join(tmpdir(), 'padel-server-'));
   let dbName: string | undefined;
-  if (base && !o.databaseUrl) {
+  if (base) {
     dbName = `padel_srv_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
     const admin = postgres(base, { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database ${dbName}`);
