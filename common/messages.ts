@@ -172,6 +172,9 @@ export const MSG = {
     smtpSaved: 'Configuration SMTP enregistrée avec succès !',
     smtpNotConfigured: "Aucune configuration SMTP n'est enregistrée.",
     smtpPortInvalid: 'Le port doit être un nombre entre 1 et 65535.',
+    smtpSkipCertVerify: 'Ne pas vérifier le certificat',
+    smtpCertUnverifiedWarning:
+      'Attention : le certificat du serveur SMTP n’est pas vérifié. Un tiers sur le réseau pourrait se faire passer pour ce serveur et lire les emails et le mot de passe. À réserver à un relais interne au certificat auto-signé.',
     smtpTestSubject: 'Padel Match : email de test',
     smtpTestBody: 'Ceci est un email de test envoyé depuis l’administration de Padel Match. La configuration SMTP fonctionne.',
     settingRange: (description: string, max: number) => `${description} doit être un nombre entre 1 et ${max}.`,
@@ -192,6 +195,7 @@ export const MSG = {
     network: 'Erreur de connexion. Vérifiez votre connexion internet.',
     badRequest: 'Requête invalide.',
     invalidId: 'Identifiant invalide.',
+    invalidText: 'Le texte contient des caractères non autorisés.',
     routeNotFound: 'Ressource introuvable.',
     jsonOnly: 'Le corps de la requête doit être au format JSON (application/json).',
     crossSite: 'Requête refusée : origine non autorisée.',

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
@@ -5,7 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
-import { rowsOf, type DbHandle, type Schema } from './client';
+import { rowsOf, type Db, type DbHandle, type Schema } from './client';
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -46,6 +48,26 @@ export async function runMigrations(handle: DbHandle, url?: string): Promise<num
   } finally {
     await client.end({ timeout: 5 });
   }
+}
+
+/**
+ * Tags of the committed migrations the database has not applied yet (drizzle records each one's
+ * journal timestamp in `drizzle.__drizzle_migrations`). Throws when the database does not answer.
+ */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  const applied = await db
+    .execute(sql`select created_at from drizzle.__drizzle_migrations`)
+    .then((r) => new Set(rowsOf<{ created_at: string | number }>(r).map((row) => Number(row.created_at))))
+    .catch((err: unknown) => {
+      // No migrations table yet: nothing is applied (any other failure is the database's).
+      if ((err as { cause?: { code?: string } }).cause?.code === '42P01' || (err as { code?: string }).code === '42P01')
+        return new Set<number>();
+      throw err;
+    });
+  return journal.entries.filter((e) => !applied.has(e.when)).map((e) => e.tag);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -4,15 +4,16 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { APP_VERSION } from '../common/limits';
 import { MSG } from '../common/messages';
 import type { Deps } from './deps';
+import type { Env } from './env';
 import { HTTP_ERRORS } from './lib/errors';
+import { registerHealth } from './lib/health';
 import { registerMetrics } from './lib/metrics';
 import { registerAuthRateLimit } from './lib/rate-limit';
 import { genReqId, registerRequestId } from './lib/request-id';
+import { registerSecurityHeaders } from './lib/security-headers';
 import { requestGuard } from './lib/request-guard';
 import { restPlugin } from './rest';
 import { createContextFactory } from './trpc/context';
@@ -30,6 +31,13 @@ export const CLIENT_DIST = join(packageRoot(), 'dist/client');
 /** Photos are at most 5 MB; base64 adds a third, JSON a little more. */
 export const BODY_LIMIT = Math.ceil(5 * 1024 * 1024 * (4 / 3)) + 64 * 1024;
 
+/**
+ * Fastify 5 ignores a bare hop count (it cannot tell a direct client from the proxy), so the count
+ * becomes proxy-addr's classic rule: the nearest `hops` addresses are proxies, the next one is the
+ * client. Only safe when the app is reachable through the proxy alone; addresses are safer still.
+ */
+const trustProxyOption = (v: Env['TRUST_PROXY']) => (typeof v === 'number' ? (_addr: string, hop: number) => hop < v : v);
+
 export interface BuildAppOptions {
   /** Serve the built client from `dist/client` with SPA fallback (default: when it exists). */
   serveClient?: boolean;
@@ -41,7 +49,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   const app = Fastify({
     loggerInstance: deps.logger,
     bodyLimit: BODY_LIMIT,
-    trustProxy: deps.env.TRUST_PROXY,
+    trustProxy: trustProxyOption(deps.env.TRUST_PROXY),
     // Batched GET URLs list every procedure path in one segment.
     routerOptions: { maxParamLength: 5000 },
     // Start-up also waits for the database and Redis; a loaded host should not abort it.
@@ -63,19 +71,12 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     return reply.code(status).send({ error: HTTP_ERRORS[status] ?? MSG.http.badRequest });
   });
 
+  await registerSecurityHeaders(app);
   await app.register(cookie);
   await registerAuthRateLimit(app, deps.env);
   app.addHook('onRequest', requestGuard);
 
-  app.get('/healthz', async (_req, reply) => {
-    try {
-      await deps.db.execute(sql`select 1`);
-      return { status: 'ok', database: 'ok', version: APP_VERSION };
-    } catch (err) {
-      deps.logger.error({ err }, 'health check: database unreachable');
-      return reply.code(503).send({ status: 'error', database: 'unreachable' });
-    }
-  });
+  registerHealth(app, deps);
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

@@ -1,6 +1,42 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
-const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
+/** An IPv4/IPv6 address, optionally with a CIDR prefix length. */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may set X-Forwarded-For: off (default), a hop count, or their addresses/CIDRs
+ * (comma-separated). "Trust every hop" (`true`) would let a client forge its own address and
+ * escape every per-IP limit, so it is refused.
+ */
+const ZTrustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): false | number | string[] => {
+    const lower = v.toLowerCase();
+    if (lower === 'false' || lower === 'off' || v === '0') return false;
+    if (lower === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'true would trust every hop (a client could forge its address); give a hop count (e.g. 1) or the proxy addresses/CIDRs',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(v)) return Number(v);
+    const entries = v.split(',').map((e) => e.trim());
+    const bad = entries.find((e) => !isAddressOrCidr(e));
+    if (bad !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `not a hop count nor an IP address/CIDR: "${bad}"` });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 export const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -34,7 +70,7 @@ export const ZEnv = z.object({
         return false;
       }
     }, 'unknown IANA time zone'),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: ZTrustProxy.default(false),
   /** Minutes between two purges of expired codes, sessions and throttle rows; 0 turns the job off. */
   RETENTION_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   /** Bearer token that unlocks GET /metrics; unset, the path does not exist. */

@@ -1,3 +1,4 @@
+import './lib/zod-csp';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { httpBatchLink, loggerLink } from '@trpc/client';
 import { StrictMode, useState } from 'react';

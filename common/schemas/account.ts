@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
 import { isPinFormat } from '../pin';
-import { ZId } from './catalog';
+import { ZId } from './primitives';
 
 export const ZExportInput = z.object({ id: ZId });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LEVEL_ORDRE_MAX, LEVEL_ORDRE_MIN, SETTING_DESCRIPTIONS, SETTING_KEYS, SETTING_MAX } from '../limits';
 import { MSG } from '../messages';
-import { ZId } from './catalog';
+import { safeText, ZId } from './primitives';
 import { ZUser } from './users';
 
 /**
@@ -11,7 +11,7 @@ import { ZUser } from './users';
 const A = MSG.admin;
 
 /** A required text field: trimmed, and missing or blank gives `message`. */
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+const required = (message: string) => safeText({ error: message }).trim().min(1, message);
 
 // --- Places -----------------------------------------------------------------------------------
 
@@ -35,10 +35,9 @@ export type TUpdatePlaceInput = z.infer<typeof ZUpdatePlaceInput>;
 const levelFields = {
   niveau: required(A.levelFieldsRequired),
   label: required(A.levelFieldsRequired),
-  description: z.string().trim().optional(),
+  description: safeText().trim().optional(),
   /** Hex `#RRGGBB`; empty or absent means the default (#4CAF50) on create, unchanged on edit. */
-  couleur: z
-    .string()
+  couleur: safeText()
     .trim()
     .regex(/^(#[0-9A-Fa-f]{6})?$/, A.levelColourInvalid)
     .optional()
@@ -64,9 +63,9 @@ export const ZAdminUpdateUserInput = z.object({
   name: required(A.userFieldsRequired),
   /** A 10-digit national number (normalised with `country`, default FR) or an international one. */
   phone: required(A.userFieldsRequired),
-  country: z.string().trim().optional(),
+  country: safeText().trim().optional(),
   /** Absent: unchanged. */
-  email: z.string().trim().toLowerCase().pipe(z.email(MSG.auth.emailInvalid)).optional(),
+  email: safeText().trim().toLowerCase().pipe(z.email(MSG.auth.emailInvalid)).optional(),
   level: required(A.userFieldsRequired),
   is_admin: z.boolean().optional(),
 });
@@ -89,9 +88,9 @@ export type TTwilioSaveInput = z.infer<typeof ZTwilioSaveInput>;
 
 /** Each field defaults to the stored one, so "Tester" works on the saved config. */
 export const ZTwilioTestInput = z.object({
-  accountSid: z.string().trim().optional(),
-  authToken: z.string().trim().optional(),
-  phoneNumber: z.string().trim().optional(),
+  accountSid: safeText().trim().optional(),
+  authToken: safeText().trim().optional(),
+  phoneNumber: safeText().trim().optional(),
 });
 export type TTwilioTestInput = z.infer<typeof ZTwilioTestInput>;
 
@@ -111,19 +110,20 @@ export const ZSmtpSaveInput = z.object({
   secure: z.boolean().default(false),
   username: required(A.smtpFieldsRequired),
   /** Empty keeps the stored password; required when none is stored yet. */
-  password: z.string().optional(),
+  password: safeText().optional(),
   is_active: z.boolean().default(true),
-  from_email: z
-    .string()
+  /** Accept an invalid or self-signed certificate ("Ne pas vérifier le certificat"). */
+  skip_cert_verify: z.boolean().default(false),
+  from_email: safeText()
     .trim()
     .pipe(z.union([z.literal(''), z.email(MSG.auth.emailInvalid)]))
     .nullish(),
-  from_name: z.string().trim().nullish(),
+  from_name: safeText().trim().nullish(),
 });
 export type TSmtpSaveInput = z.infer<typeof ZSmtpSaveInput>;
 
 export const ZSmtpTestInput = z.object({
-  email: z.string({ error: A.smtpTestEmailRequired }).trim().min(1, A.smtpTestEmailRequired).pipe(z.email(MSG.auth.emailInvalid)),
+  email: safeText({ error: A.smtpTestEmailRequired }).trim().min(1, A.smtpTestEmailRequired).pipe(z.email(MSG.auth.emailInvalid)),
 });
 export type TSmtpTestInput = z.infer<typeof ZSmtpTestInput>;
 
@@ -135,6 +135,7 @@ export const ZSmtpConfig = z.object({
   is_active: z.boolean(),
   from_email: z.string().nullable(),
   from_name: z.string().nullable(),
+  skip_cert_verify: z.boolean(),
   /** Whether a password is stored (it is never sent back). */
   has_password: z.boolean(),
 });

@@ -10,6 +10,7 @@ import { OTP_LENGTH } from '../limits';
 import { MSG } from '../messages';
 import { resolvePhone } from '../phone';
 import { isPinFormat, isWeakPin } from '../pin';
+import { safeText } from './primitives';
 import { ZUser } from './users';
 
 export const EMAIL_MAX = 254;
@@ -38,9 +39,9 @@ function checked<T>(value: T, ctx: z.RefinementCtx, rules: Rule[]): T {
   return value;
 }
 
-const text = (required: string) => z.string({ error: required }).trim();
-const ZCountry = z.string().trim().max(2).optional();
-const ZDeviceId = z.string().trim().max(DEVICE_ID_MAX).optional();
+const text = (required: string) => safeText({ error: required }).trim();
+const ZCountry = safeText().trim().max(2).optional();
+const ZDeviceId = safeText().trim().max(DEVICE_ID_MAX).optional();
 
 const emailRules = (email: string, required = MSG.auth.emailRequired): Rule[] => [
   () => !email && ['email', required],
@@ -235,7 +236,7 @@ export const ZChangePinInput = z
   .transform((v, ctx) => checked(v, ctx, changePinRules(v)));
 export type TChangePinInput = z.input<typeof ZChangePinInput>;
 
-const ZLegacyUserId = z.union([z.number(), z.string()]).optional();
+const ZLegacyUserId = z.union([z.number(), safeText()]).optional();
 
 /** Legacy `POST /auth/change-pin {userId, currentPin, newPin}` (userId must be the session's user). */
 export const ZLegacyChangePinBody = z.object({ userId: ZLegacyUserId, ...changePinFields }).transform((v, ctx) => {
@@ -246,7 +247,7 @@ export const ZLegacyChangePinBody = z.object({ userId: ZLegacyUserId, ...changeP
 // ---------------------------------------------------------------- devices and session
 
 const deviceRules = (deviceId: string): Rule[] => [() => !deviceId && ['deviceId', MSG.auth.deviceIdRequired]];
-const ZRequiredDeviceId = z.string({ error: MSG.auth.deviceIdRequired }).trim().max(DEVICE_ID_MAX);
+const ZRequiredDeviceId = safeText({ error: MSG.auth.deviceIdRequired }).trim().max(DEVICE_ID_MAX);
 
 export const ZCheckDeviceInput = z.object({ deviceId: ZRequiredDeviceId }).transform((v, ctx) => checked(v, ctx, deviceRules(v.deviceId)));
 

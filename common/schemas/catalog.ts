@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from '../messages';
+import { ZId } from './primitives';
 
 export const ZSettings = z.object({
   max_places: z.number().int(),
@@ -27,6 +27,4 @@ export const ZLevel = z.object({
 });
 export type TLevel = z.infer<typeof ZLevel>;
 
-/** Every id in a path or payload: a positive integer, from a number or a numeric string. */
-export const ZId = z.coerce.number({ error: MSG.http.invalidId }).int(MSG.http.invalidId).positive(MSG.http.invalidId);
 export const ZIdInput = z.object({ id: ZId });

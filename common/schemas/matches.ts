@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
-import { isIsoDate } from '../schedule';
-import { ZId } from './catalog';
+import { calendarDate, INT32_MAX, isCalendarDate, safeText, ZId } from './primitives';
 
 /**
  * Match inputs and outputs, shared by the tRPC router, the REST adapter and the client's forms.
@@ -9,15 +8,23 @@ import { ZId } from './catalog';
  * dates from today) are in `server/services/matches/rules.ts`.
  */
 
-const ZDate = z.string({ error: MSG.match.dateRequired }).min(1, MSG.match.dateRequired).refine(isIsoDate, MSG.match.dateInvalid);
+const ZDate = safeText({ error: MSG.match.dateRequired }).min(1, MSG.match.dateRequired).refine(isCalendarDate, MSG.match.dateInvalid);
 /** "HH:MM" (or legacy "HH:MM:SS"); whether it is an allowed slot is a service rule. */
-const ZTime = z.string({ error: MSG.match.timeRequired }).min(1, MSG.match.timeRequired).max(8, MSG.match.timeRequired);
+const ZTime = safeText({ error: MSG.match.timeRequired }).min(1, MSG.match.timeRequired).max(8, MSG.match.timeRequired);
 const ZLevels = z
-  .array(z.string().trim().min(1, MSG.match.levelRequired).max(100), { error: MSG.match.levelRequired })
+  .array(safeText().trim().min(1, MSG.match.levelRequired).max(100), { error: MSG.match.levelRequired })
   .min(1, MSG.match.levelRequired)
   .max(20, MSG.match.tooManyLevels(20));
-const ZSlots = z.number({ error: MSG.match.slotsInvalid }).int(MSG.match.slotsInvalid);
-const ZPlaceId = z.number({ error: MSG.match.placeRequired }).int(MSG.match.placeRequired).positive(MSG.match.placeRequired);
+const ZSlots = z
+  .number({ error: MSG.match.slotsInvalid })
+  .int(MSG.match.slotsInvalid)
+  .min(-INT32_MAX, MSG.match.slotsInvalid)
+  .max(INT32_MAX, MSG.match.slotsInvalid);
+const ZPlaceId = z
+  .number({ error: MSG.match.placeRequired })
+  .int(MSG.match.placeRequired)
+  .positive(MSG.match.placeRequired)
+  .max(INT32_MAX, MSG.match.placeRequired);
 
 export const ZMatchFields = z.object({ place_id: ZPlaceId, date: ZDate, time: ZTime, levels: ZLevels, slots: ZSlots });
 export const ZCreateMatchInput = ZMatchFields;
@@ -29,7 +36,7 @@ export type TUpdateMatchInput = z.infer<typeof ZUpdateMatchInput>;
 export const ZMatchIdInput = z.object({ id: ZId });
 export type TMatchIdInput = z.infer<typeof ZMatchIdInput>;
 
-const ZFilterDate = z.string().refine(isIsoDate, MSG.match.filterDateInvalid);
+const ZFilterDate = calendarDate(MSG.match.filterDateInvalid);
 export const MATCH_PAGE_DEFAULT = 20;
 export const MATCH_PAGE_MAX = 100;
 
@@ -38,8 +45,8 @@ export const ZListMatchesInput = z
     placeId: ZId.optional(),
     from: ZFilterDate.optional(),
     to: ZFilterDate.optional(),
-    level: z.string().trim().min(1).max(100).optional(),
-    cursor: z.string().max(200, MSG.match.cursorInvalid).optional(),
+    level: safeText().trim().min(1).max(100).optional(),
+    cursor: safeText().max(200, MSG.match.cursorInvalid).optional(),
     limit: z.number().int().min(1).max(MATCH_PAGE_MAX).default(MATCH_PAGE_DEFAULT),
   })
   .default({ limit: MATCH_PAGE_DEFAULT });

@@ -1,7 +1,7 @@
 /** The user as the client sees it, and the profile form. Isomorphic (the client imports it). */
 import { z } from 'zod';
 import { MSG } from '../messages';
-import { ZId } from './catalog';
+import { safeText, ZId } from './primitives';
 
 export const PROFILE_NAME_MAX = 100;
 /** A 5 MB photo in base64 is about 6.7 MB of text; anything longer cannot be a valid photo. */
@@ -30,9 +30,9 @@ export type TGetUserInput = z.infer<typeof ZGetUserInput>;
  */
 export const ZUpdateProfileInput = z
   .object({
-    name: z.string({ error: MSG.profile.nameAndLevelRequired }).trim(),
-    level: z.string({ error: MSG.profile.nameAndLevelRequired }).trim(),
-    photo: z.string().max(PHOTO_TEXT_MAX, MSG.http.payloadTooLarge).nullable().optional(),
+    name: safeText({ error: MSG.profile.nameAndLevelRequired }).trim(),
+    level: safeText({ error: MSG.profile.nameAndLevelRequired }).trim(),
+    photo: safeText().max(PHOTO_TEXT_MAX, MSG.http.payloadTooLarge).nullable().optional(),
   })
   .superRefine((v, ctx) => {
     if (!v.name || !v.level) ctx.addIssue({ code: 'custom', message: MSG.profile.nameAndLevelRequired, path: [v.name ? 'level' : 'name'] });
@@ -41,7 +41,7 @@ export const ZUpdateProfileInput = z
   });
 export type TUpdateProfileInput = z.input<typeof ZUpdateProfileInput>;
 
-const ZLegacyId = z.union([z.number(), z.string()]).optional();
+const ZLegacyId = z.union([z.number(), safeText()]).optional();
 
 /**
  * Legacy `PUT /users/{id}` body: the profile fields, plus whatever identity fields an old client
@@ -52,9 +52,9 @@ export const ZLegacyUpdateUserBody = z
     id: ZLegacyId,
     user_id: ZLegacyId,
     userId: ZLegacyId,
-    name: z.string({ error: MSG.profile.nameAndLevelRequired }),
-    level: z.string({ error: MSG.profile.nameAndLevelRequired }).nullable(),
-    photo: z.string().nullable().optional(),
+    name: safeText({ error: MSG.profile.nameAndLevelRequired }),
+    level: safeText({ error: MSG.profile.nameAndLevelRequired }).nullable(),
+    photo: safeText().nullable().optional(),
   })
   .transform((v) => ({ ...v, level: v.level ?? '' }));
 

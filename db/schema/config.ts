@@ -38,6 +38,8 @@ export const smtpConfig = pgTable(
     fromEmail: text(),
     fromName: text(),
     isActive: boolean().notNull().default(false),
+    /** The admin's explicit opt-out of certificate checks (self-signed relay); off by default. */
+    skipCertVerify: boolean().notNull().default(false),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('smtp_config_single_row', sql`${t.id} = 1`)],

@@ -1,3 +1,6 @@
+import { MSG } from '../../common/messages';
+import { AppError } from './errors';
+
 /** PostgreSQL error details, found through drizzle's wrapping (`cause`) for both drivers. */
 export function pgError(e: unknown): { code?: string; constraint?: string } | null {
   let err: unknown = e;
@@ -19,4 +22,27 @@ export const FOREIGN_KEY_VIOLATION = '23503';
 export function isUniqueViolation(e: unknown, constraint?: string): boolean {
   const pg = pgError(e);
   return pg?.code === UNIQUE_VIOLATION && (!constraint || pg.constraint === constraint);
+}
+
+/**
+ * A unique violation on an account's e-mail or phone (also one raced in by a concurrent request)
+ * as the French 409 of that field; any other error is handed back unchanged, for the caller to throw.
+ */
+export function accountTaken(e: unknown, messages: { email: string; phone: string }): unknown {
+  const pg = pgError(e);
+  if (pg?.code !== UNIQUE_VIOLATION) return e;
+  return new AppError('CONFLICT', pg.constraint === 'users_email_lower_key' ? messages.email : messages.phone);
+}
+
+/**
+ * PostgreSQL's refusals of a value itself (NUL or untranslatable character, number out of range,
+ * impossible date or time, malformed literal). The schemas refuse all of these first; should one
+ * slip through, the client still gets a French 400, not a 500, and nothing was written.
+ */
+const BAD_INPUT_CODES = new Set(['22P05', '22021', '22003', '22007', '22008', '22P02', '22001', '22011', '2201B', '22025', '22026']);
+
+/** The 400 for a database refusal caused by the request's value, or null for any other failure. */
+export function badInputFromDb(e: unknown): AppError | null {
+  const code = pgError(e)?.code;
+  return code && BAD_INPUT_CODES.has(code) ? new AppError('BAD_REQUEST', MSG.http.badRequest, { pgCode: code }) : null;
 }

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client';
-import { smtpConfig } from '../../db/schema';
+import { readSmtpConfig } from '../../db/config-rows';
 import { ChannelNotConfigured } from '../lib/delivery';
 import type { Secrets } from '../lib/secrets';
 import type { Logger } from '../lib/logger';
@@ -19,6 +18,8 @@ export interface SmtpSettings {
   secure: boolean;
   username: string;
   password: string;
+  /** The admin's opt-out of certificate verification; verified otherwise. */
+  skipCertVerify?: boolean;
   fromEmail?: string | null;
   fromName?: string | null;
 }
@@ -39,16 +40,20 @@ interface MailerOptions {
   isProduction: boolean;
 }
 
+/**
+ * A mail is sent while a player waits (an OTP code): a relay that accepts the connection and then
+ * says nothing must fail the request in seconds, not nodemailer's 30 s to 10 min defaults.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 15_000, dnsTimeout: 5_000 } as const;
+
 function transportFor(s: SmtpSettings): Transporter {
   return nodemailer.createTransport({
     host: s.host,
     port: s.port,
     secure: s.secure,
     auth: s.username ? { user: s.username, pass: s.password } : undefined,
-    // Local and self-hosted relays often use self-signed certificates; the admin chose this host.
-    tls: { rejectUnauthorized: false },
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
+    tls: { rejectUnauthorized: !s.skipCertVerify },
+    ...SMTP_TIMEOUTS,
   });
 }
 
@@ -57,8 +62,8 @@ export function createMailer(o: MailerOptions): Mailer {
     s?.fromEmail ? (s.fromName ? `${s.fromName} <${s.fromEmail}>` : s.fromEmail) : o.defaultFrom;
 
   async function activeSettings(): Promise<SmtpSettings | null> {
-    const [row] = await o.db.select().from(smtpConfig).where(eq(smtpConfig.isActive, true)).limit(1);
-    if (!row) return null;
+    const row = await readSmtpConfig(o.db);
+    if (!row?.isActive) return null;
     return { ...row, password: o.secrets.decrypt(row.passwordEnc) };
   }
 
@@ -77,7 +82,7 @@ export function createMailer(o: MailerOptions): Mailer {
       const settings = await activeSettings();
       if (settings) return sendWith(settings, m);
       if (o.smtpUrl) {
-        const transport = nodemailer.createTransport(o.smtpUrl);
+        const transport = nodemailer.createTransport({ url: o.smtpUrl, ...SMTP_TIMEOUTS });
         try {
           await transport.sendMail({ from: o.defaultFrom, ...m });
         } finally {

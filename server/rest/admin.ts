@@ -27,12 +27,8 @@ import { getSmtpConfig, saveSmtpConfig, testSmtpConfig } from '../services/admin
 import { getTwilioConfig, saveTwilioConfig, testTwilioConfig } from '../services/admin/twilio';
 import { deleteUser, listUsers, updateUser } from '../services/admin/users';
 import { listLevels } from '../services/levels';
-import type { RestRoutes } from './http';
+import { numeric, type RestRoutes } from './http';
 import { route } from './route';
-
-/** Legacy payloads send numbers as strings at times. */
-const numeric = <S extends z.ZodType>(schema: S) =>
-  z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v), schema);
 
 /** Legacy booleans: true/false, 1/0 or their strings. */
 const legacyBool = z.preprocess(
@@ -67,6 +63,7 @@ const ZLegacySmtp = ZSmtpSaveInput.extend({
   port: numeric(ZSmtpSaveInput.shape.port),
   secure: legacyBool.default(false),
   is_active: legacyBool.default(true),
+  skip_cert_verify: legacyBool.default(false),
 });
 const ZLegacySmtpConfig = z.object({
   host: z.string(),
@@ -74,6 +71,7 @@ const ZLegacySmtpConfig = z.object({
   secure: z.boolean(),
   username: z.string(),
   is_active: z.boolean(),
+  skip_cert_verify: z.boolean(),
 });
 const { max_places, max_levels_selection, months_ahead } = ZSaveSettingsInput.shape;
 const ZLegacySettings = z.object({
@@ -212,8 +210,15 @@ export const adminRoutes: RestRoutes = (app, deps) => {
     async ({ req, user }) => {
       const c = await getSmtpConfig(deps, actorOf(req, user));
       return c
-        ? { host: c.host, port: c.port, secure: c.secure, username: c.username, is_active: c.is_active }
-        : { host: '', port: DEFAULT_SMTP_PORT, secure: false, username: '', is_active: false };
+        ? {
+            host: c.host,
+            port: c.port,
+            secure: c.secure,
+            username: c.username,
+            is_active: c.is_active,
+            skip_cert_verify: c.skip_cert_verify,
+          }
+        : { host: '', port: DEFAULT_SMTP_PORT, secure: false, username: '', is_active: false, skip_cert_verify: false };
     },
   );
   route(

@@ -14,12 +14,9 @@ import {
 import { createMatch, deleteMatch, updateMatch } from '../services/matches/mutations';
 import { joinMatch, leaveMatch } from '../services/matches/participation';
 import { listMatches, listMyMatches, listParticipants } from '../services/matches/queries';
-import type { RestRoutes } from './http';
+import { calendarDate, safeText } from '../../common/schemas/primitives';
+import { numeric, type RestRoutes } from './http';
 import { route } from './route';
-
-/** Legacy payloads send numbers as strings at times. */
-const numeric = <S extends z.ZodType>(schema: S) =>
-  z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v), schema);
 
 /** Legacy `levels`: an array, a JSON-encoded array, or plain text (comma-separated names). */
 function parseLegacyLevels(v: unknown): unknown {
@@ -36,7 +33,7 @@ function parseLegacyLevels(v: unknown): unknown {
 }
 
 /** `user_id` / `created_by`: accepted for compatibility, but must be the session's own id. */
-const ZClaimedId = z.union([z.number(), z.string()]).nullish();
+const ZClaimedId = z.union([z.number(), safeText()]).nullish();
 
 const ZLegacyFields = ZMatchFields.extend({
   place_id: numeric(ZMatchFields.shape.place_id),
@@ -48,12 +45,12 @@ const ZLegacyUpdate = ZLegacyFields.extend({ user_id: ZClaimedId });
 const ZLegacyActor = z.object({ user_id: ZClaimedId }).loose();
 
 const ZListQuery = z.object({
-  cursor: z.string().max(200, MSG.match.cursorInvalid).optional(),
+  cursor: safeText().max(200, MSG.match.cursorInvalid).optional(),
   limit: numeric(z.number().int().min(1).max(MATCH_PAGE_MAX)).optional(),
   place_id: numeric(ZMatchFields.shape.place_id).optional(),
-  from: z.string().optional(),
-  to: z.string().optional(),
-  level: z.string().optional(),
+  from: calendarDate(MSG.match.filterDateInvalid).optional(),
+  to: calendarDate(MSG.match.filterDateInvalid).optional(),
+  level: safeText().optional(),
 });
 
 /** The legacy match: `levels` JSON-encoded, `time` as PostgreSQL printed it ("HH:MM:SS"). */

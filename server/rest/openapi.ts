@@ -183,11 +183,27 @@ function staticPaths(): OpenApiDocument['paths'] {
     },
     required: ['status', 'database'],
   };
+  const ready = {
+    type: 'object',
+    properties: {
+      ...health.properties,
+      migrations: { type: 'string', enum: ['ok'] },
+      reason: { type: 'string' },
+      pending: { type: 'array', items: { type: 'string' } },
+    },
+    required: ['status', 'database'],
+  };
   return {
     '/healthz': {
       get: op('getHealthz', 'État du service et de la base de données', 'Documentation', {
         '200': json(health, 'Service et base de données disponibles.'),
         '503': json(health, 'Base de données injoignable.'),
+      }),
+    },
+    '/readyz': {
+      get: op('getReadyz', 'Prêt à servir : base de données joignable et toutes les migrations appliquées', 'Documentation', {
+        '200': json(ready, 'Prêt à recevoir du trafic.'),
+        '503': json(ready, 'Base de données injoignable ou migrations en attente (raison dans `reason`).'),
       }),
     },
     '/api/openapi.json': {
@@ -262,7 +278,10 @@ export function openApiRoutes(app: FastifyInstance) {
   app.get('/docs', (_req, reply) =>
     reply
       .type('text/html; charset=utf-8')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      )
       .send(renderDocsPage(buildOpenApiDocument(app.restCatalogue))),
   );
 }

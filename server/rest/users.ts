@@ -3,6 +3,7 @@ import { MSG } from '../../common/messages';
 import { ZAccountDeleted, ZAccountExport, ZDeleteAccountBody } from '../../common/schemas/account';
 import { assertSelf } from '../lib/auth';
 import { ZIdInput } from '../../common/schemas/catalog';
+import { safeText } from '../../common/schemas/primitives';
 import { ZLegacyUpdateUserBody, ZUpdatedUserAnswer, ZUpdateProfileInput, ZUserAnswer } from '../../common/schemas/users';
 import { deleteOwnAccount } from '../services/account/delete-account';
 import { exportPersonalData } from '../services/account/export-data';
@@ -11,7 +12,7 @@ import { parse, type RestRoutes } from './http';
 import { route } from './route';
 
 const tag = 'Utilisateurs';
-const ZPhotoQuery = z.object({ v: z.string().max(30).optional() });
+const ZPhotoQuery = z.object({ v: safeText().max(30).optional() });
 
 export const usersRoutes: RestRoutes = (app, deps) => {
   route(

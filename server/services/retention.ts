@@ -2,7 +2,7 @@ import { and, isNull, lt, or } from 'drizzle-orm';
 import { OTP_PROOF_MINUTES } from '../../common/limits';
 import { authThrottles, otpCodes, sessions } from '../../db/schema';
 import type { Deps } from '../deps';
-import { SESSION_IDLE_MS } from '../lib/auth';
+import { SESSION_IDLE_MS } from './auth/sessions';
 
 const MINUTE = 60_000;
 /**

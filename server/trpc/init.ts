@@ -2,26 +2,43 @@
  * @see https://trpc.io/docs/server/procedures#reusable-base-procedures
  * @see https://trpc.io/docs/server/error-formatting
  */
-import { initTRPC, TRPCError } from '@trpc/server';
+import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { ZodError, z } from 'zod';
 import { MSG } from '../../common/messages';
-import { AppError, ERROR_TABLE } from '../lib/errors';
+import { badInputFromDb } from '../lib/db-errors';
+import { AppError, ERROR_TABLE, firstZodMessage } from '../lib/errors';
 import { assertAdmin, assertUser } from '../lib/auth';
 import { currentRequestId } from '../lib/request-id';
-import type { Context } from './context';
+import type { Context } from '../lib/request-context';
 
 const toTRPCError = (e: AppError) => new TRPCError({ code: ERROR_TABLE[e.code].trpc, message: e.message, cause: e });
 
-/** The French message a user sees for invalid input: the first issue's own message. */
-export const firstZodMessage = (e: ZodError) => e.issues[0]?.message ?? 'Requête invalide.';
+/**
+ * French texts for the errors tRPC raises itself before a procedure runs (unreadable JSON, unknown
+ * procedure, wrong method, body too large), whose own messages are English.
+ */
+const FRAMEWORK_MESSAGES: Partial<Record<TRPC_ERROR_CODE_KEY, string>> = {
+  NOT_FOUND: MSG.http.routeNotFound,
+  PAYLOAD_TOO_LARGE: MSG.http.payloadTooLarge,
+  UNSUPPORTED_MEDIA_TYPE: MSG.http.jsonOnly,
+  TOO_MANY_REQUESTS: MSG.auth.tooManyRequests,
+};
+
+/** What the caller reads: ours (an AppError), the schema's, or a French text for the rest. */
+function userMessage(error: TRPCError, zod: ZodError | null): string {
+  if (zod) return firstZodMessage(zod);
+  if (error.cause instanceof AppError) return error.message;
+  // Internal failures keep their details in the log, never in the answer.
+  if (error.code === 'INTERNAL_SERVER_ERROR') return MSG.http.server;
+  return FRAMEWORK_MESSAGES[error.code] ?? MSG.http.badRequest;
+}
 
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     const zod = error.cause instanceof ZodError ? error.cause : null;
     return {
       ...shape,
-      // Internal failures keep their details in the log, never in the answer.
-      message: zod ? firstZodMessage(zod) : error.code === 'INTERNAL_SERVER_ERROR' ? MSG.http.server : shape.message,
+      message: userMessage(error, zod),
       data: {
         ...shape.data,
         stack: undefined,
@@ -37,9 +54,15 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /** Turns a service's AppError into the matching tRPC error; anything else stays a 500. */
-const appErrors = t.middleware(async ({ next }) => {
+const appErrors = t.middleware(async ({ ctx, path, next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
+  if (result.ok) return result;
+  if (result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
+  const badInput = badInputFromDb(result.error.cause);
+  if (badInput) {
+    ctx.deps.logger.warn({ path, pgCode: badInput.details?.pgCode }, 'input refused by the database, not the schema');
+    throw toTRPCError(badInput);
+  }
   return result;
 });
 

@@ -101,6 +101,15 @@ describe('Administration tabs', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Veuillez saisir un email de test');
   });
 
+  it('warns when the SMTP certificate is not verified, and sends the opt-out with the form', async () => {
+    renderWithProviders(<AdminPage />, { user: admin, route: '/admin?onglet=smtp', fixtures: { 'admin.smtp.get': null } });
+    const optOut = await screen.findByRole('checkbox', { name: 'Ne pas vérifier le certificat' });
+    expect(optOut).not.toBeChecked();
+    expect(screen.queryByText(/le certificat du serveur SMTP n’est pas vérifié/)).toBeNull();
+    await userEvent.click(optOut);
+    expect(screen.getByRole('status')).toHaveTextContent('Attention : le certificat du serveur SMTP n’est pas vérifié.');
+  });
+
   it('asks before deleting a user', async () => {
     renderWithProviders(<AdminPage />, {
       user: admin,

@@ -45,6 +45,7 @@ describe('SMTP', () => {
       secure: false,
       username: '',
       is_active: false,
+      skip_cert_verify: false,
     });
     expect(await trpcError(as().admin.smtp.test({ email: 'x@example.fr' }))).toEqual({ code: 'BAD_REQUEST', message: A.smtpNotConfigured });
   });
@@ -63,7 +64,14 @@ describe('SMTP', () => {
     const res = await restAs(t, admin, 'POST', '/admin/smtp-config', { ...form(), port: String(smtp.port), secure: 0, is_active: 1 });
     expect(res).toMatchObject({ status: 200, body: { message: A.smtpSaved } });
     const got = (await restAs(t, admin, 'GET', '/admin/smtp-config')).body;
-    expect(got).toEqual({ host: '127.0.0.1', port: smtp.port, secure: false, username: 'relay-user', is_active: true });
+    expect(got).toEqual({
+      host: '127.0.0.1',
+      port: smtp.port,
+      secure: false,
+      username: 'relay-user',
+      is_active: true,
+      skip_cert_verify: false,
+    });
     expect(await as().admin.smtp.get()).toMatchObject({ host: '127.0.0.1', has_password: true });
     const [row] = await t.db.db.select().from(smtpConfig);
     expect(row!.passwordEnc).not.toContain(PASSWORD);

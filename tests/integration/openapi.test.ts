@@ -64,7 +64,7 @@ describe('GET /api/openapi.json', () => {
 
   it('describes every route the server serves under /api, and /healthz', () => {
     const described = new Set(operations(doc).map((o) => o.key));
-    const served = servedRoutes(t.app).filter((k) => k.split(' ')[1]!.startsWith('/api/') || k === 'GET /healthz');
+    const served = servedRoutes(t.app).filter((k) => k.split(' ')[1]!.startsWith('/api/') || k === 'GET /healthz' || k === 'GET /readyz');
     expect(served.length).toBeGreaterThan(3);
     expect(served.filter((k) => !described.has(k))).toEqual([]);
   });
@@ -78,7 +78,7 @@ describe('GET /api/openapi.json', () => {
 
   it('lists every spec row, admin call and path the contract test calls', () => {
     const described = new Set(operations(doc).map((o) => o.key));
-    expect(CONTRACT_CALLS.length).toBe(SPEC_ROWS.length + ADMIN_ROWS.length + 3);
+    expect(CONTRACT_CALLS.length).toBe(SPEC_ROWS.length + ADMIN_ROWS.length + 4);
     expect(CONTRACT_CALLS.map(callKey).filter((k) => !described.has(k))).toEqual([]);
   });
 

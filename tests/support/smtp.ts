@@ -23,11 +23,13 @@ function decodeBody(raw: string): string {
  * any relay. Accepts any login, so the app's username/password path is exercised too. `port`
  * brings a relay back where an earlier one stopped (default: any free port).
  */
-export async function startSmtpServer(o: { port?: number } = {}) {
+export async function startSmtpServer(o: { port?: number; secure?: boolean } = {}) {
   const mails: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const logins: { username: string; password: string }[] = [];
   const server = new SMTPServer({
+    // `secure`: implicit TLS with smtp-server's bundled self-signed certificate.
+    secure: o.secure ?? false,
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
@@ -51,6 +53,8 @@ export async function startSmtpServer(o: { port?: number } = {}) {
       });
     },
   });
+  // A client that drops the connection (e.g. refusing the certificate) is what some tests check.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(o.port ?? 0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
 

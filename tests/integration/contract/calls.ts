@@ -59,6 +59,7 @@ export const ADMIN_ROWS: readonly Call[] = [
 /** Documented paths beyond the spec table that the contract test walks too. */
 export const EXTRA_CALLS: readonly Call[] = [
   ['GET', '/healthz'],
+  ['GET', '/readyz'],
   ['GET', '/api/openapi.json'],
   ['GET', '/api/docs'],
 ];

@@ -29,8 +29,9 @@ const bearer = (p: Person) => ({ token: p.token });
 const asAdmin = () => ({ token: admin.token, headers: { 'user-id': String(admin.id) } });
 
 describe('documentation paths', () => {
-  it('answers /healthz, the OpenAPI description and the reference page', async () => {
+  it('answers /healthz, /readyz, the OpenAPI description and the reference page', async () => {
     expect((await w.api.call('GET', '/healthz')).body).toMatchObject({ status: 'ok', database: 'ok' });
+    expect((await w.api.call('GET', '/readyz')).body).toMatchObject({ status: 'ok', database: 'ok', migrations: 'ok' });
     const doc = await w.api.call('GET', '/api/openapi.json');
     expect(doc.body).toMatchObject({ openapi: '3.1.0' });
     const page = await w.api.call('GET', '/api/docs');
@@ -361,6 +362,7 @@ describe('admin calls (header user-id)', () => {
       secure: false,
       username: '',
       is_active: false,
+      skip_cert_verify: false,
     });
     const smtp = { host: '127.0.0.1', port: w.smtp.port, secure: false, username: 'relay', password: 'relay-pass', is_active: true };
     const saved = await w.api.call('POST', '/api/admin/smtp-config', { body: smtp, ...asAdmin() });
@@ -371,6 +373,7 @@ describe('admin calls (header user-id)', () => {
       secure: false,
       username: 'relay',
       is_active: true,
+      skip_cert_verify: false,
     });
     const test = await w.api.call('POST', '/api/admin/smtp-test', { body: { email: 'test.smtp@example.fr' }, ...asAdmin() });
     expect(test.body).toEqual({ message: 'Email de test envoyé avec succès !' });

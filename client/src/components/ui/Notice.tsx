@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { NOTICE_TIMEOUT_MS } from '../../../../common/limits';
 
-export type NoticeKind = 'success' | 'error' | 'info';
+export type NoticeKind = 'success' | 'error' | 'info' | 'warning';
 
 export interface NoticeProps {
   kind: NoticeKind;
@@ -12,9 +12,9 @@ export interface NoticeProps {
   className?: string;
 }
 
-const ICONS: Record<NoticeKind, string> = { success: '✓', error: '!', info: 'i' };
+const ICONS: Record<NoticeKind, string> = { success: '✓', error: '!', info: 'i', warning: '!' };
 
-/** A success, error or information message announced to screen readers; it vanishes after 5 s. */
+/** A success, error, warning or information message announced to screen readers; it vanishes after 5 s. */
 export function Notice({ kind, message, onClose, persistent = false, className }: NoticeProps) {
   useEffect(() => {
     if (!message || persistent || !onClose) return;

@@ -7,7 +7,8 @@ import { useNotice } from '../../components/matches/useNotice';
 import { Button, Field, Notice, Spinner } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { firstIssue, PanelHead } from './shared';
+import { PanelHead } from './shared';
+import { firstIssue } from '../../../../common/schemas/first-issue';
 
 type SmtpConfig = NonNullable<RouterOutputs['admin']['smtp']['get']>;
 
@@ -21,6 +22,7 @@ function SmtpForm({ config }: { config: SmtpConfig | null }) {
   const [username, setUsername] = useState(config?.username ?? '');
   const [password, setPassword] = useState('');
   const [isActive, setIsActive] = useState(config?.is_active ?? true);
+  const [skipCertVerify, setSkipCertVerify] = useState(config?.skip_cert_verify ?? false);
   const [fromEmail, setFromEmail] = useState(config?.from_email ?? '');
   const [fromName, setFromName] = useState(config?.from_name ?? '');
   const hasPassword = config?.has_password ?? false;
@@ -38,10 +40,11 @@ function SmtpForm({ config }: { config: SmtpConfig | null }) {
       username,
       password: password || undefined,
       is_active: isActive,
+      skip_cert_verify: skipCertVerify,
       from_email: fromEmail,
       from_name: fromName,
     });
-    const error = firstIssue(parsed);
+    const error = firstIssue(parsed)?.message ?? null;
     if (!parsed.success || port.trim() === '') {
       notice.error(error ?? MSG.admin.smtpFieldsRequired);
       return;
@@ -113,7 +116,12 @@ function SmtpForm({ config }: { config: SmtpConfig | null }) {
           <input type="checkbox" checked={isActive} onChange={(e) => setIsActive(e.target.checked)} />
           <span>Configuration active</span>
         </label>
+        <label className="check">
+          <input type="checkbox" checked={skipCertVerify} onChange={(e) => setSkipCertVerify(e.target.checked)} />
+          <span>{MSG.admin.smtpSkipCertVerify}</span>
+        </label>
       </div>
+      {skipCertVerify && <Notice kind="warning" persistent message={MSG.admin.smtpCertUnverifiedWarning} />}
       <NoticeSlot notice={notice.notice} onClose={notice.clear} />
       <div className="form-actions">
         <Button type="submit" loading={save.isPending}>

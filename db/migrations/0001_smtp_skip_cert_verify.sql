@@ -1,0 +1,1 @@
+ALTER TABLE "smtp_config" ADD COLUMN "skip_cert_verify" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,202 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../../server/services/auth/sessions';
+import { createTestContext, type TestContext } from '../support/app';
+import { createAdmin, createUser, type TestUser } from '../support/factories';
+import { createPlace, insertMatch } from '../integration/matches-support';
+import { callProcedure, errorText, isFrench, procedures, restOperations, type Procedure, type RestOperation } from './surface';
+
+/**
+ * Every tRPC procedure and every REST operation × anonymous / player / other player / admin,
+ * against a table of decided rules. The surface is discovered (router, OpenAPI document), so a new
+ * procedure or path without a row here fails until someone decides who may call it.
+ *
+ * - public: anyone gets past authorization.
+ * - user: a session is required (401 without), any user passes.
+ * - admin: 401 without a session, 403 for a player.
+ * - owner: the resource is the player's own (their profile, a match they created or play in):
+ *   401 without a session, 403 for anyone else, admins included.
+ * - ownerOrAdmin: as owner, but admins pass too (profile photos, shown in the admin's user list).
+ */
+type Rule = 'public' | 'user' | 'admin' | 'owner' | 'ownerOrAdmin';
+
+const TRPC_RULES: Record<string, Rule> = {
+  'auth.checkUser': 'public',
+  'auth.checkUserByEmail': 'public',
+  'auth.sendOtpEmail': 'public',
+  'auth.verifyOtpEmail': 'public',
+  'auth.sendOtp': 'public',
+  'auth.verifyOtp': 'public',
+  'auth.register': 'public',
+  'auth.login': 'public',
+  'auth.loginByEmail': 'public',
+  'auth.requestPinReset': 'public',
+  'auth.resetPin': 'public',
+  'auth.me': 'public',
+  'auth.changePin': 'user',
+  'auth.checkDevice': 'user',
+  'auth.logout': 'user',
+  'users.get': 'owner',
+  'users.update': 'user',
+  'matches.schedule': 'public',
+  'matches.list': 'public',
+  'matches.create': 'user',
+  'matches.join': 'user',
+  'matches.leave': 'user',
+  'matches.update': 'owner',
+  'matches.delete': 'owner',
+  'matches.participants': 'owner',
+  'matches.mine': 'user',
+  'places.list': 'public',
+  'levels.list': 'public',
+  'settings.get': 'public',
+};
+/** Every `admin.*` procedure and `/api/admin/*` path is admin-only; no exception is decided. */
+const isAdminArea = (key: string) => key.startsWith('admin.') || key.includes(' /api/admin/');
+
+const REST_RULES: Record<string, Rule> = {
+  'GET /healthz': 'public',
+  'GET /readyz': 'public',
+  'GET /api/openapi.json': 'public',
+  'GET /api/docs': 'public',
+  'GET /api/settings': 'public',
+  'GET /api/places': 'public',
+  'GET /api/levels': 'public',
+  'POST /api/auth/check-user': 'public',
+  'POST /api/auth/check-user-by-email': 'public',
+  'POST /api/auth/send-otp': 'public',
+  'POST /api/auth/verify-otp': 'public',
+  'POST /api/auth/send-otp-email': 'public',
+  'POST /api/auth/verify-otp-email': 'public',
+  'POST /api/auth/register': 'public',
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/login-by-email': 'public',
+  'POST /api/auth/request-pin-reset': 'public',
+  'POST /api/auth/reset-pin': 'public',
+  'POST /api/auth/change-pin': 'user',
+  'POST /api/auth/check-device': 'user',
+  'POST /api/auth/logout': 'user',
+  'GET /api/auth/me': 'user',
+  'GET /api/matches': 'public',
+  'POST /api/matches': 'user',
+  'GET /api/matches/mine': 'user',
+  'PUT /api/matches/{id}': 'owner',
+  'DELETE /api/matches/{id}': 'owner',
+  'POST /api/matches/{id}/join': 'user',
+  'POST /api/matches/{id}/leave': 'user',
+  'GET /api/matches/{id}/participants': 'owner',
+  'GET /api/users/{id}': 'owner',
+  'PUT /api/users/{id}': 'owner',
+  'GET /api/users/{id}/photo': 'ownerOrAdmin',
+};
+
+type Role = 'anonymous' | 'player' | 'other' | 'admin';
+/** The owner acts last: an allowed delete must not hide the others' refusals. */
+const ROLES: Role[] = ['anonymous', 'other', 'admin', 'player'];
+type Outcome = 'pass' | 401 | 403;
+
+function expected(rule: Rule, role: Role): Outcome {
+  if (rule === 'public') return 'pass';
+  if (role === 'anonymous') return 401;
+  if (rule === 'user') return 'pass';
+  if (rule === 'admin' || (rule === 'ownerOrAdmin' && role === 'admin')) return role === 'admin' ? 'pass' : 403;
+  return role === 'player' ? 'pass' : 403;
+}
+
+let t: TestContext;
+let users: Record<Exclude<Role, 'anonymous'>, TestUser>;
+let placeId: number;
+let sharedMatchId: number;
+
+beforeAll(async () => {
+  t = await createTestContext({ now: '2026-03-02T10:00:00Z' });
+  users = { player: await createUser(t.deps), other: await createUser(t.deps), admin: await createAdmin(t.deps) };
+  placeId = (await createPlace(t)).id;
+  sharedMatchId = await newMatch();
+});
+afterAll(() => t.close());
+
+async function newMatch() {
+  return (await insertMatch(t, { placeId, createdBy: users.player.id, date: '2026-03-20', time: '18:00' })).id;
+}
+
+/** A fresh session per call, so a logout or PIN change in one cell never affects another. */
+async function headersFor(role: Role): Promise<Record<string, string>> {
+  if (role === 'anonymous') return {};
+  const { token } = await createSession(t.deps, users[role].id, null);
+  return { authorization: `Bearer ${token}` };
+}
+
+const matchFields = () => ({ place_id: placeId, date: '2026-03-25', time: '18:00', levels: ['Niveau 3'], slots: 3 });
+
+/** Inputs that reach the ownership check (owner rows); everything else is called with `{}`. */
+async function procedureInput(p: Procedure): Promise<unknown> {
+  if (p.fields === null) return undefined;
+  if (p.path === 'users.get') return { id: users.player.id };
+  if (p.path === 'matches.update') return { id: await newMatch(), ...matchFields() };
+  if (p.path === 'matches.delete' || p.path === 'matches.participants') return { id: await newMatch() };
+  return {};
+}
+
+async function callRest(op: RestOperation, rule: Rule, headers: Record<string, string>) {
+  const ownMatch = rule !== 'public' && op.path.startsWith('/api/matches/') ? await newMatch() : sharedMatchId;
+  // Admin paths get an id nothing has, so an allowed DELETE changes nothing the other cells use.
+  const id = op.path.startsWith('/api/users/') ? users.player.id : op.path.startsWith('/api/matches/') ? ownMatch : 999_999;
+  const url = op.path.replace(/\{\w+\}/g, String(id));
+  let payload: object | undefined;
+  if (op.method !== 'GET')
+    payload =
+      op.key === 'PUT /api/matches/{id}' ? matchFields() : op.key === 'PUT /api/users/{id}' ? { name: 'Nom', level: 'Niveau 3' } : {};
+  return t.app.inject({ method: op.method, url, headers, payload });
+}
+
+function verdict(res: LightMyRequestResponse, want: Outcome): string | null {
+  const got = res.statusCode;
+  if (want === 'pass') return got === 401 || got === 403 || got >= 500 ? `expected to pass, got ${got} ${errorText(res) ?? ''}` : null;
+  if (got !== want) return `expected ${want}, got ${got}`;
+  return isFrench(errorText(res)) ? null : `refusal without a French error: ${res.body.slice(0, 120)}`;
+}
+
+describe('authorization matrix', () => {
+  it('has a decided rule for every procedure and every REST operation, and every cell holds', async () => {
+    const procs = procedures();
+    const ops = await restOperations(t.app);
+    const ruleOf = (key: string, table: Record<string, Rule>) => table[key] ?? (isAdminArea(key) ? 'admin' : undefined);
+
+    const undecided = [
+      ...procs.filter((p) => !ruleOf(p.path, TRPC_RULES)).map((p) => `tRPC ${p.path}`),
+      ...ops.filter((o) => !ruleOf(o.key, REST_RULES)).map((o) => o.key),
+    ];
+    expect(undecided, 'no authorization rule decided in tests/security/authz-matrix.test.ts').toEqual([]);
+    const stale = [
+      ...Object.keys(TRPC_RULES).filter((k) => !procs.some((p) => p.path === k)),
+      ...Object.keys(REST_RULES).filter((k) => !ops.some((o) => o.key === k)),
+    ];
+    expect(stale, 'rules for procedures or paths that no longer exist').toEqual([]);
+
+    const failures: string[] = [];
+    let cells = 0;
+    for (const p of procs) {
+      const rule = ruleOf(p.path, TRPC_RULES)!;
+      for (const role of ROLES) {
+        const res = await callProcedure(t.app, p, await procedureInput(p), await headersFor(role));
+        const problem = verdict(res, expected(rule, role));
+        if (problem) failures.push(`tRPC ${p.path} as ${role} (${rule}): ${problem}`);
+        cells++;
+      }
+    }
+    for (const op of ops) {
+      const rule = ruleOf(op.key, REST_RULES)!;
+      for (const role of ROLES) {
+        const problem = verdict(await callRest(op, rule, await headersFor(role)), expected(rule, role));
+        if (problem) failures.push(`${op.key} as ${role} (${rule}): ${problem}`);
+        cells++;
+      }
+    }
+    console.log(
+      `[security] authorization matrix: ${cells} cells (${procs.length} procedures + ${ops.length} REST operations × ${ROLES.length} roles), ${failures.length} failures`,
+    );
+    expect(failures).toEqual([]);
+    expect(cells).toBe((procs.length + ops.length) * ROLES.length);
+  });
+});
