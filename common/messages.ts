@@ -90,6 +90,16 @@ export const MSG = {
     nameTooLong: (max: number) => `Le nom ne peut pas dépasser ${max} caractères.`,
     photoNotFound: 'Aucune photo pour cet utilisateur.',
   },
+  account: {
+    exportButton: 'Télécharger mes données',
+    deleteButton: 'Supprimer mon compte',
+    deleteWarning:
+      'Cette action est irréversible : vos matchs à venir seront annulés (leurs joueurs prévenus), vos places libérées, votre photo, vos sessions et vos appareils effacés.',
+    deleteConfirmPin: 'Saisissez votre code PIN pour confirmer.',
+    deleted: 'Votre compte a été supprimé.',
+    deleteFailed: 'Erreur lors de la suppression du compte',
+    exportFailed: 'Erreur lors du téléchargement de vos données',
+  },
   match: {
     idempotencyKeyInvalid: 'Clé d’idempotence invalide : 8 à 128 caractères visibles (lettres, chiffres, tirets).',
     levelRequired: 'Veuillez sélectionner au moins un niveau',

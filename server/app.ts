@@ -10,7 +10,9 @@ import type { Deps } from './deps';
 import type { Env } from './env';
 import { HTTP_ERRORS } from './lib/errors';
 import { registerHealth } from './lib/health';
+import { registerMetrics } from './lib/metrics';
 import { registerAuthRateLimit } from './lib/rate-limit';
+import { genReqId, registerRequestId } from './lib/request-id';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { requestGuard } from './lib/request-guard';
 import { restPlugin } from './rest';
@@ -55,7 +57,10 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     routerOptions: { maxParamLength: 5000 },
     // Start-up also waits for the database and Redis; a loaded host should not abort it.
     pluginTimeout: 60_000,
+    genReqId,
   });
+  registerRequestId(app);
+  registerMetrics(app, deps);
   if (options.onClose) app.addHook('onClose', options.onClose);
 
   // Errors raised before a route's own handling (body too large, unreadable JSON) stay French
@@ -64,7 +69,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     const status = err.statusCode ?? 500;
     if (status >= 500) {
       req.log.error({ err }, 'unhandled error');
-      return reply.code(500).send({ error: MSG.http.server });
+      return reply.code(500).send({ error: MSG.http.server, requestId: req.id });
     }
     return reply.code(status).send({ error: HTTP_ERRORS[status] ?? MSG.http.badRequest });
   });

@@ -3,6 +3,7 @@ import type { Deps } from './deps';
 import type { Env } from './env';
 import { systemClock, type Clock } from './lib/clock';
 import type { Logger } from './lib/logger';
+import { createMetrics } from './lib/metrics';
 import { createSecrets, resolveAppSecret } from './lib/secrets';
 import { createMailer } from './mail/mailer';
 import { createSmsSender } from './sms/sms';
@@ -28,5 +29,5 @@ export function createDeps({ env, db, logger, clock = systemClock, twilioBaseUrl
     isProduction: env.NODE_ENV === 'production',
   });
   const sms = createSmsSender({ db, secrets, logger, twilioBaseUrl, isProduction: env.NODE_ENV === 'production' });
-  return { db, env, clock, secrets, mailer, sms, logger };
+  return { db, env, clock, secrets, mailer, sms, logger, metrics: createMetrics(db, env) };
 }

@@ -2,6 +2,7 @@ import type { Db } from '../db/client';
 import type { Env } from './env';
 import type { Clock } from './lib/clock';
 import type { Logger } from './lib/logger';
+import type { Metrics } from './lib/metrics';
 import type { Secrets } from './lib/secrets';
 import type { Mailer } from './mail/mailer';
 import type { SmsSender } from './sms/sms';
@@ -18,4 +19,5 @@ export interface Deps {
   mailer: Mailer;
   sms: SmsSender;
   logger: Logger;
+  metrics: Metrics;
 }

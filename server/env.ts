@@ -75,6 +75,10 @@ export const ZEnv = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** How often the outbox worker looks for notifications to send (ms); 0 turns it off (tests drive it). */
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
+  /** Minutes between two purges of expired codes, sessions and throttle rows; 0 turns the job off. */
+  RETENTION_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  /** Bearer token that unlocks GET /metrics; unset, the path does not exist. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -1,5 +1,6 @@
 import pino, { type DestinationStream } from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
+import { requestIdMixin } from './request-id';
 
 export type Logger = FastifyBaseLogger;
 
@@ -66,6 +67,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   return pino(
     {
       level,
+      mixin: requestIdMixin,
       redact: { paths: REDACTED_PATHS, censor: REDACTED },
       // Replaces Fastify's request serializer (it takes the logger's own) so URLs are redacted.
       serializers: {

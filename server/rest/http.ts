@@ -63,7 +63,7 @@ export function installRestErrors(app: FastifyInstance) {
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.code(status).send(bodyFor(req, HTTP_ERRORS[status] ?? MSG.http.badRequest));
     req.log.error({ err }, 'unhandled REST error');
-    return reply.code(500).send(bodyFor(req, MSG.http.server));
+    return reply.code(500).send({ ...bodyFor(req, MSG.http.server), requestId: req.id });
   });
   app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: MSG.http.routeNotFound }));
 }

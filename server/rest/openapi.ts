@@ -251,7 +251,14 @@ export function buildOpenApiDocument(catalogue: readonly AnyRouteSpec[]): OpenAp
         ...conv.schemas,
         Error: {
           type: 'object',
-          properties: { error: { type: 'string', description: 'Message en français.' }, success: { const: false } },
+          properties: {
+            error: { type: 'string', description: 'Message en français.' },
+            success: { const: false },
+            requestId: {
+              type: 'string',
+              description: 'Sur les erreurs 500 : l’identifiant de la requête (aussi dans l’en-tête X-Request-Id), à citer au support.',
+            },
+          },
           required: ['error'],
         },
       },

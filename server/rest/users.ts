@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { MSG } from '../../common/messages';
+import { ZAccountDeleted, ZAccountExport, ZDeleteAccountBody } from '../../common/schemas/account';
 import { assertSelf } from '../lib/auth';
 import { ZIdInput } from '../../common/schemas/catalog';
 import { safeText } from '../../common/schemas/primitives';
 import { ZLegacyUpdateUserBody, ZUpdatedUserAnswer, ZUpdateProfileInput, ZUserAnswer } from '../../common/schemas/users';
+import { deleteOwnAccount } from '../services/account/delete-account';
+import { exportPersonalData } from '../services/account/export-data';
 import { getPhoto, getUser, updateProfile } from '../services/users';
 import { ZNotificationPrefs } from '../../common/schemas/waitlist';
 import { getNotificationPrefs, updateNotificationPrefs } from '../services/notifications/preferences';
@@ -85,6 +88,24 @@ export const usersRoutes: RestRoutes = (app, deps) => {
   route(
     app,
     {
+      method: 'GET',
+      url: '/users/:id/export',
+      tag,
+      summary: 'Toutes ses données personnelles en JSON (403 pour un autre id)',
+      auth: 'user',
+      params: ZIdInput,
+      response: ZAccountExport,
+    },
+    async ({ params, user, reply }) => {
+      const data = await exportPersonalData(deps, user, params.id);
+      reply.header('content-disposition', `attachment; filename="padel-match-donnees-${params.id}.json"`);
+      reply.header('cache-control', 'no-store');
+      return data;
+    },
+  );
+  route(
+    app,
+    {
       method: 'PUT',
       url: '/users/:id/notifications',
       tag,
@@ -95,5 +116,23 @@ export const usersRoutes: RestRoutes = (app, deps) => {
       response: ZNotificationPrefs,
     },
     ({ params, body, user }) => updateNotificationPrefs(deps, user, body, params.id),
+  );
+  route(
+    app,
+    {
+      method: 'DELETE',
+      url: '/users/:id',
+      tag,
+      summary: 'Supprime son propre compte, confirmé par le code PIN (403 pour un autre id)',
+      auth: 'user',
+      params: ZIdInput,
+      body: ZDeleteAccountBody,
+      response: ZAccountDeleted,
+    },
+    async ({ params, body, user, req }) => {
+      const done = await deleteOwnAccount(deps, user, { id: params.id, pin: body.pin });
+      req.ctx.cookie.clear();
+      return done;
+    },
   );
 };

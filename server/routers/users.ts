@@ -1,7 +1,10 @@
+import { ZAccountDeleted, ZAccountExport, ZDeleteAccountInput, ZExportInput } from '../../common/schemas/account';
 import { ZGetUserInput, ZUpdateProfileInput, ZUser } from '../../common/schemas/users';
 import { z } from 'zod';
 import { ZNotificationPrefs } from '../../common/schemas/waitlist';
 import { getNotificationPrefs, updateNotificationPrefs } from '../services/notifications/preferences';
+import { deleteOwnAccount } from '../services/account/delete-account';
+import { exportPersonalData } from '../services/account/export-data';
 import { getUser, updateProfile } from '../services/users';
 import { authedProcedure, router } from '../trpc/init';
 
@@ -22,4 +25,16 @@ export const usersRouter = router({
     .input(ZNotificationPrefs)
     .output(ZNotificationPrefs)
     .mutation(({ ctx, input }) => updateNotificationPrefs(ctx.deps, ctx.user, input)),
+  exportData: authedProcedure
+    .input(ZExportInput)
+    .output(ZAccountExport)
+    .query(({ ctx, input }) => exportPersonalData(ctx.deps, ctx.user, input.id)),
+  deleteAccount: authedProcedure
+    .input(ZDeleteAccountInput)
+    .output(ZAccountDeleted)
+    .mutation(async ({ ctx, input }) => {
+      const done = await deleteOwnAccount(ctx.deps, ctx.user, input);
+      ctx.cookie.clear();
+      return done;
+    }),
 });

@@ -8,6 +8,7 @@ import { MSG } from '../../common/messages';
 import { badInputFromDb } from '../lib/db-errors';
 import { AppError, ERROR_TABLE, firstZodMessage } from '../lib/errors';
 import { assertAdmin, assertUser } from '../lib/auth';
+import { currentRequestId } from '../lib/request-id';
 import type { Context } from '../lib/request-context';
 
 const toTRPCError = (e: AppError) => new TRPCError({ code: ERROR_TABLE[e.code].trpc, message: e.message, cause: e });
@@ -44,6 +45,8 @@ const t = initTRPC.context<Context>().create({
         zodError: zod ? z.flattenError(zod) : null,
         // Facts a client acts on (seconds before a resend, PIN tries left), beside the French text.
         details: error.cause instanceof AppError ? (error.cause.details ?? null) : null,
+        // Quoted by a user to support, it finds the logged details.
+        requestId: error.code === 'INTERNAL_SERVER_ERROR' ? currentRequestId() : undefined,
       },
     };
   },

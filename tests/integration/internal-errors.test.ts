@@ -16,12 +16,18 @@ describe('an internal failure', () => {
     const body = res.json<{ error: { message: string } }>();
     expect(body.error.message).toBe('Erreur serveur. Veuillez réessayer plus tard.');
     expect(t.logs.text()).toContain('tRPC error');
+    // The id the answer quotes is in its header and on the logged error.
+    const id = res.headers['x-request-id'] as string;
+    expect(body.error).toMatchObject({ data: { requestId: id } });
+    expect(t.logs.lines.find((l) => l.includes('tRPC error'))).toContain(`"reqId":"${id}"`);
   });
 
   it('answers REST callers with the generic French text', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/settings' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ error: 'Erreur serveur. Veuillez réessayer plus tard.' });
+    const id = res.headers['x-request-id'] as string;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.json()).toEqual({ error: 'Erreur serveur. Veuillez réessayer plus tard.', requestId: id });
   });
 
   it('makes the health check fail', async () => {

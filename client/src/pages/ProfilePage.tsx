@@ -5,6 +5,7 @@ import { Button, Notice, Spinner, type NoticeKind } from '../components/ui';
 import { useAuth, type TUser } from '../lib/auth';
 import { deviceName, isDeviceTrusted } from '../lib/device';
 import { trpc } from '../lib/trpc';
+import { AccountDataCard } from './profile/AccountDataCard';
 import { ChangePinModal } from './profile/ChangePinModal';
 import { LevelProgress } from './profile/LevelProgress';
 import { NotificationPrefs } from './profile/NotificationPrefs';
@@ -16,7 +17,7 @@ export interface ProfilePageProps {
   preparePhoto?: (file: File) => Promise<string>;
 }
 
-/** Mon Profil: view and edit of the player's photo, name and level, and the PIN change. */
+/** Mon Profil: view and edit of the player's photo, name and level, the PIN change, and their data. */
 export default function ProfilePage({ preparePhoto }: ProfilePageProps = {}) {
   const { user, setUser } = useAuth();
   const levels = trpc.levels.list.useQuery();
@@ -134,6 +135,7 @@ export default function ProfilePage({ preparePhoto }: ProfilePageProps = {}) {
             <NotificationPrefs onNotice={(kind, message) => setNotice({ kind, message })} />
             {level && <LevelProgress level={level} levelCount={levelList.length} />}
             <TipsBox />
+            <AccountDataCard userId={user.id} />
           </div>
         </div>
       </div>

@@ -9,8 +9,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { TActionResult, TAdminUpdateUserInput } from '../../../common/schemas/admin';
 import type { TUser } from '../../../common/schemas/users';
 import { isExistingLevel } from '../levels';
-import { announceCancellationsOf } from '../matches/mutations';
-import { removeUserFromMatches } from '../matches/participation';
+import { eraseUser } from '../account/erase';
 import { findUser, toUser, userColumns } from '../users';
 import { changedFields, writeAudit } from './audit';
 import { accountTaken } from '../../lib/db-errors';
@@ -33,13 +32,13 @@ function phoneOf(raw: string, country: string | undefined): string {
 }
 
 /** Taken first in the transaction (before any row lock, so two such changes never deadlock). */
-const lockAdminChanges = (tx: DbOrTx) => tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_CHANGES_LOCK})`);
+export const lockAdminChanges = (tx: DbOrTx) => tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_CHANGES_LOCK})`);
 
 /**
  * Under the admin-changes lock, re-reads the acting admin (rights are checked per call, and a
  * concurrent call may have just removed them), then refuses a change that would leave no admin.
  */
-async function guardAdminCount(tx: DbOrTx, actor: SessionUser, losing: number) {
+export async function guardAdminCount(tx: DbOrTx, actor: SessionUser, losing: number) {
   const [me] = await tx.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, actor.id));
   if (!me?.isAdmin) throw forbidden(MSG.auth.adminOnly);
   const others = await tx.$count(users, and(eq(users.isAdmin, true), ne(users.id, losing)));
@@ -102,15 +101,14 @@ export async function deleteUser(deps: AdminDeps, actor: SessionUser, input: { i
     const [target] = await tx.select({ name: users.name, isAdmin: users.isAdmin }).from(users).where(eq(users.id, input.id)).for('update');
     if (!target) throw notFound(MSG.admin.userNotFound);
     if (target.isAdmin) await guardAdminCount(tx, actor, input.id);
-    const freed = await removeUserFromMatches(tx, deps, input.id);
-    await announceCancellationsOf(tx, deps, input.id);
-    await tx.delete(users).where(eq(users.id, input.id));
+    const result = await eraseUser(tx, deps, input.id);
     await writeAudit(tx, deps, actor, {
       action: 'delete',
       entity: 'user',
       entityId: input.id,
-      details: { name: target.name, places_given_back: freed },
+      details: { name: target.name, places_given_back: result.placesGivenBack },
     });
+    return result;
   });
   return { success: true, message: MSG.admin.deleted };
 }

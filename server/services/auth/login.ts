@@ -70,6 +70,7 @@ export async function loginWithPin(
   const account = await findCredentials(deps, input);
   if (!account) {
     await verifyPin(await dummyHash(deps.secrets.pinPepper), input.pin, deps.secrets.pinPepper);
+    deps.metrics.loginFailures.inc({ reason: 'unknown_account' });
     throw new AppError('UNAUTHORIZED', 'email' in input ? MSG.auth.unknownEmail : MSG.auth.unknownPhone);
   }
   // A locked account refuses before any check: that is no guess from this address.
@@ -77,8 +78,10 @@ export async function loginWithPin(
     await giveBack(deps, fromIp);
     throw err;
   });
-  if (!(await checkReservedPin(deps, attempt, account.pinHash, input.pin)))
+  if (!(await checkReservedPin(deps, attempt, account.pinHash, input.pin))) {
+    deps.metrics.loginFailures.inc({ reason: 'wrong_pin' });
     throw new AppError('UNAUTHORIZED', MSG.auth.wrongPin, { attemptsLeft: attempt.attemptsLeft });
+  }
   await giveBack(deps, fromIp);
   await promoteIfListed(deps, account);
   const session = await startSession(deps, account.id, input.deviceId);

@@ -41,7 +41,7 @@ function resendTooSoon(sentAt: Date, now: Date) {
  * once the 300-second countdown of the previous one has run out; it replaces every earlier
  * pending code, so only the latest can be used. If delivery fails the code is withdrawn.
  */
-export async function issueCode(deps: OtpDeps & Pick<Deps, 'logger'>, t: OtpTarget, deliver: (code: string) => Promise<void>) {
+export async function issueCode(deps: OtpDeps & Pick<Deps, 'logger' | 'metrics'>, t: OtpTarget, deliver: (code: string) => Promise<void>) {
   const now = deps.clock.now();
   const code = newCode();
   // Check and insert under a per-target lock, held until commit: parallel sends to one address
@@ -89,18 +89,19 @@ export async function issueCode(deps: OtpDeps & Pick<Deps, 'logger'>, t: OtpTarg
       throw new AppError('BAD_GATEWAY', err.channel === 'sms' ? MSG.auth.smsNotConfigured : MSG.auth.emailNotConfigured);
     throw new AppError('BAD_GATEWAY', MSG.auth.otpSendFailed);
   }
+  deps.metrics.codesSent.inc({ channel: t.channel });
   return { resendAfterSeconds: OTP_RESEND_SECONDS };
 }
 
 /** Sends a 6-digit code by e-mail (admin SMTP config, else SMTP_URL, else the log outside production). */
-export function sendEmailCode(deps: OtpDeps & Pick<Deps, 'logger' | 'mailer'>, email: string) {
+export function sendEmailCode(deps: OtpDeps & Pick<Deps, 'logger' | 'mailer' | 'metrics'>, email: string) {
   return issueCode(deps, { channel: 'email', target: email }, (code) =>
     deps.mailer.send({ to: email, subject: MSG.auth.otpEmailSubject, text: MSG.auth.otpEmailText(code, OTP_TTL_MINUTES) }),
   );
 }
 
 /** Sends a 6-digit code by SMS (Twilio when the admin's config is live, else the log). */
-export function sendSmsCode(deps: OtpDeps & Pick<Deps, 'logger' | 'sms'>, phone: string) {
+export function sendSmsCode(deps: OtpDeps & Pick<Deps, 'logger' | 'sms' | 'metrics'>, phone: string) {
   return issueCode(deps, { channel: 'sms', target: phone }, (code) => deps.sms.send(phone, MSG.auth.otpSms(code, OTP_TTL_MINUTES)));
 }
 

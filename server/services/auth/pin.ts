@@ -4,12 +4,13 @@ import { readSmsConfig } from '../../../db/config-rows';
 import { users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import { type SessionUser } from '../../lib/auth';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { hashPin } from '../../lib/pin-hash';
-import { checkReservedPin, findCredentials } from './login';
+import { confirmPin } from './confirm-pin';
+import { findCredentials } from './login';
 import { checkCode, consumeProof, sendEmailCode, sendSmsCode, type OtpTarget } from './otp';
 import { revokeOtherSessions, startSession, type LoggedIn } from './sessions';
-import { ACCOUNT_POLICY, clearFailures, reserveAttempt, userKey } from './throttle';
+import { clearFailures, userKey } from './throttle';
 
 /** `jo***@example.fr`: enough for the player to recognise, not enough to harvest. */
 const maskEmail = (email: string) => {
@@ -90,11 +91,7 @@ export async function resetPinWithProof(deps: Deps, input: { phone: string; newP
  * the account lock (a stolen session must not become a PIN oracle); other sessions end on success.
  */
 export async function changePin(deps: Deps, actor: SessionUser, input: { currentPin: string; newPin: string }) {
-  const [row] = await deps.db.select({ pinHash: users.pinHash }).from(users).where(eq(users.id, actor.id)).limit(1);
-  if (!row) throw badRequest(MSG.auth.currentPinWrong);
-  const attempt = await reserveAttempt(deps, userKey(actor.id), ACCOUNT_POLICY);
-  if (!(await checkReservedPin(deps, attempt, row.pinHash, input.currentPin)))
-    throw new AppError('BAD_REQUEST', MSG.auth.currentPinWrong, { attemptsLeft: attempt.attemptsLeft });
+  await confirmPin(deps, actor.id, input.currentPin);
   await setPin(deps, actor.id, input.newPin);
   await revokeOtherSessions(deps, actor.id, actor.sessionId);
   return { success: true, message: MSG.auth.pinChanged };

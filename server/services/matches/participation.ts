@@ -56,6 +56,7 @@ export async function joinMatch(deps: Deps, actor: SessionUser, id: number): Pro
     await tx.delete(matchWaitlist).where(and(eq(matchWaitlist.matchId, id), eq(matchWaitlist.userId, actor.id)));
     await tellCreator(tx, deps, actor, id, 'joined');
   });
+  deps.metrics.joins.inc();
   return { success: true, message: MSG.match.joined, match: await getMatch(deps, id) };
 }
 

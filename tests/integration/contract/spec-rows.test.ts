@@ -217,6 +217,29 @@ describe('accounts', () => {
     expect(unchanged.body.user.name).toBe('Bob Durand');
   });
 
+  it('GET /users/{id}/export and DELETE /users/{id} {pin}: own data as JSON, own account deleted', async () => {
+    const data = await w.api.call<{ account: { id: number; email: string } }>('GET', '/api/users/{id}/export', {
+      params: { id: alice.id },
+      ...bearer(alice),
+    });
+    expect(data.status).toBe(200);
+    expect(data.body.account).toMatchObject({ id: alice.id, email: 'alice@example.fr' });
+    expect((await w.api.call('GET', '/api/users/{id}/export', { params: { id: bob.id }, ...bearer(alice) })).status).toBe(403);
+    const dave = await register(w, {
+      name: 'Dave Part',
+      email: 'dave@example.fr',
+      phone: '0612340009',
+      pin: '5172',
+      deviceId: 'device-dave',
+    });
+    const wrong = await w.api.call('DELETE', '/api/users/{id}', { params: { id: dave.id }, body: { pin: '9999' }, ...bearer(dave) });
+    expect(wrong.status).toBe(400);
+    const gone = await w.api.call('DELETE', '/api/users/{id}', { params: { id: dave.id }, body: { pin: dave.pin }, ...bearer(dave) });
+    expect(gone.status).toBe(200);
+    expect(gone.body).toEqual({ success: true, message: 'Votre compte a été supprimé.' });
+    expect((await w.api.call('GET', '/api/users/{id}', { params: { id: dave.id }, ...bearer(dave) })).status).toBe(401);
+  });
+
   it('change-pin {userId, currentPin, newPin}', async () => {
     const wrong = await w.api.call('POST', '/api/auth/change-pin', {
       body: { userId: bob.id, currentPin: '1357', newPin: '8642' },

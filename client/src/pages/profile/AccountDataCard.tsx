@@ -1,0 +1,70 @@
+import { useState, type FormEvent } from 'react';
+import { MSG } from '../../../../common/messages';
+import { ZDeleteAccountInput } from '../../../../common/schemas/account';
+import { Button, Field, Modal } from '../../components/ui';
+import { useAuth } from '../../lib/auth';
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { PinInput } from '../auth/PinInput';
+
+/**
+ * "Mes données": the player downloads everything stored about them (a plain link, so the browser
+ * saves the JSON file with its session cookie) or deletes their account after typing their PIN.
+ */
+export function AccountDataCard({ userId }: { userId: number }) {
+  const [deleting, setDeleting] = useState(false);
+  return (
+    <section className="card" aria-labelledby="account-data-title">
+      <h2 className="section-title" id="account-data-title">
+        Mes données
+      </h2>
+      <div className="row">
+        <a className="btn btn-secondary" href={`/api/users/${userId}/export`} download={`padel-match-donnees-${userId}.json`}>
+          {MSG.account.exportButton}
+        </a>
+        <Button variant="danger" onClick={() => setDeleting(true)}>
+          {MSG.account.deleteButton}
+        </Button>
+      </div>
+      {deleting && <DeleteAccountModal userId={userId} onClose={() => setDeleting(false)} />}
+    </section>
+  );
+}
+
+function DeleteAccountModal({ userId, onClose }: { userId: number; onClose: () => void }) {
+  const { logout } = useAuth();
+  const [pin, setPin] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const remove = trpc.users.deleteAccount.useMutation();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = ZDeleteAccountInput.safeParse({ id: userId, pin });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? MSG.auth.pinFormat);
+    try {
+      await remove.mutateAsync(parsed.data);
+      await logout();
+    } catch (e) {
+      setError(errorMessage(e, MSG.account.deleteFailed));
+    }
+  };
+
+  return (
+    <Modal title={MSG.account.deleteButton} open onClose={onClose}>
+      <form className="stack" noValidate onSubmit={(e) => void submit(e)}>
+        <p>{MSG.account.deleteWarning}</p>
+        <Field label={MSG.account.deleteConfirmPin} error={error}>
+          <PinInput name="pin" autoComplete="current-password" value={pin} onValueChange={setPin} />
+        </Field>
+        <div className="row row-end">
+          <Button variant="secondary" onClick={onClose}>
+            Annuler
+          </Button>
+          <Button type="submit" variant="danger" loading={remove.isPending}>
+            {MSG.account.deleteButton}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,75 @@
+/** The player's own data: the export ("Télécharger mes données") and the account deletion. */
+import { z } from 'zod';
+import { MSG } from '../messages';
+import { isPinFormat } from '../pin';
+import { ZId } from './primitives';
+
+export const ZExportInput = z.object({ id: ZId });
+
+/** Deleting one's account is confirmed with the PIN, checked like a login (and throttled like one). */
+export const ZDeleteAccountInput = z.object({
+  id: ZId,
+  pin: z
+    .string({ error: MSG.auth.pinRequired })
+    .min(1, MSG.auth.pinRequired)
+    .refine((p) => isPinFormat(p), MSG.auth.pinFormat),
+});
+export type TDeleteAccountInput = z.infer<typeof ZDeleteAccountInput>;
+
+/** Legacy `DELETE /users/{id}` body. */
+export const ZDeleteAccountBody = ZDeleteAccountInput.pick({ pin: true });
+
+const ZIso = z.string();
+const ZMatchSummary = z.object({
+  id: z.number().int(),
+  place: z.string(),
+  city: z.string(),
+  date: z.string(),
+  time: z.string(),
+  levels: z.array(z.string()),
+  slots: z.number().int(),
+  missing_players: z.number().int(),
+});
+
+/**
+ * Everything stored about a player, and nothing about anyone else: other players of their matches
+ * are counted, never named. The PIN hash, session token hashes and OTP code hashes are left out:
+ * they are secrets, not information about the player.
+ */
+export const ZAccountExport = z.object({
+  exported_at: ZIso,
+  account: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string().nullable(),
+    phone: z.string(),
+    level: z.string().nullable(),
+    is_admin: z.boolean(),
+    created_at: ZIso,
+    updated_at: ZIso,
+  }),
+  photo: z.object({ mime: z.string(), updated_at: ZIso, data_url: z.string() }).nullable(),
+  preferences: z.object({ level: z.string().nullable() }),
+  matches_created: z.array(ZMatchSummary.extend({ created_at: ZIso })),
+  matches_joined: z.array(ZMatchSummary.extend({ joined_at: ZIso })),
+  waitlists: z.array(z.object({ match_id: z.number().int(), created_at: ZIso })),
+  devices: z.array(z.object({ device_id: z.string(), trusted_at: ZIso })),
+  sessions: z.array(
+    z.object({ id: z.number().int(), device_id: z.string().nullable(), created_at: ZIso, last_seen_at: ZIso, expires_at: ZIso }),
+  ),
+  verification_codes: z.array(
+    z.object({
+      channel: z.enum(['email', 'sms']),
+      created_at: ZIso,
+      expires_at: ZIso,
+      verified_at: ZIso.nullable(),
+      consumed_at: ZIso.nullable(),
+    }),
+  ),
+  login_throttle: z.object({ failures: z.number().int(), locked_until: ZIso.nullable() }).nullable(),
+  admin_actions: z.array(z.object({ action: z.string(), entity: z.string(), entity_id: z.string().nullable(), created_at: ZIso })),
+  account_history: z.array(z.object({ action: z.string(), created_at: ZIso, details: z.record(z.string(), z.unknown()).nullable() })),
+});
+export type TAccountExport = z.infer<typeof ZAccountExport>;
+
+export const ZAccountDeleted = z.object({ success: z.literal(true), message: z.string() });

@@ -1,0 +1,40 @@
+import { and, eq, or } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { auditLog, authThrottles, otpCodes, users } from '../../../db/schema';
+import { announceCancellationsOf } from '../matches/mutations';
+import { removeUserFromMatches } from '../matches/participation';
+import type { NotifyDeps } from '../notifications/enqueue';
+import { userKey } from '../auth/throttle';
+
+export interface ErasedUser {
+  /** Matches of other players in which a place was given back (to the first waiting player, if any). */
+  placesGivenBack: number;
+}
+
+/**
+ * Removes an account and everything that refers to it, inside the caller's transaction: the places
+ * it held in other players' matches are given back, the matches it created go (their players and
+ * waiting players are told through the outbox), and its photo, sessions, trusted devices, OTP codes, login throttle
+ * and the details of audit entries about it are erased. Audit entries it wrote as an admin keep
+ * their action with no author (FK `set null`). Both the player's own deletion and the admin's use it.
+ */
+export async function eraseUser(tx: DbOrTx, deps: NotifyDeps, userId: number): Promise<ErasedUser> {
+  const [account] = await tx.select({ email: users.email, phone: users.phone }).from(users).where(eq(users.id, userId)).for('update');
+  if (!account) return { placesGivenBack: 0 };
+  const placesGivenBack = await removeUserFromMatches(tx, deps, userId);
+  // Through the outbox, in this transaction: the notices exist if and only if the deletion does.
+  await announceCancellationsOf(tx, deps, userId);
+  const targets = [
+    and(eq(otpCodes.channel, 'sms'), eq(otpCodes.target, account.phone)),
+    ...(account.email ? [and(eq(otpCodes.channel, 'email'), eq(otpCodes.target, account.email.toLowerCase()))] : []),
+  ];
+  await tx.delete(otpCodes).where(or(...targets));
+  await tx.delete(authThrottles).where(eq(authThrottles.key, userKey(userId)));
+  await tx
+    .update(auditLog)
+    .set({ details: null })
+    .where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, String(userId))));
+  // Matches, participations, sessions, photo and devices follow by FK cascade.
+  await tx.delete(users).where(eq(users.id, userId));
+  return { placesGivenBack };
+}

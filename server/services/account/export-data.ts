@@ -1,0 +1,150 @@
+import { and, asc, eq, or } from 'drizzle-orm';
+import { MSG } from '../../../common/messages';
+import type { TAccountExport } from '../../../common/schemas/account';
+import {
+  auditLog,
+  authThrottles,
+  matches,
+  matchParticipants,
+  otpCodes,
+  places,
+  sessions,
+  trustedDevices,
+  userPhotos,
+  users,
+} from '../../../db/schema';
+import type { Deps } from '../../deps';
+import { assertSelf, type SessionUser } from '../../lib/auth';
+import { notFound } from '../../lib/errors';
+import { userKey } from '../auth/throttle';
+
+const iso = (d: Date) => d.toISOString();
+const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+
+const matchSummary = {
+  id: matches.id,
+  place: places.name,
+  city: places.city,
+  date: matches.date,
+  time: matches.time,
+  levels: matches.levels,
+  slots: matches.slots,
+  missingPlayers: matches.missingPlayers,
+};
+interface MatchRow {
+  id: number;
+  place: string;
+  city: string;
+  date: string;
+  time: string;
+  levels: string[];
+  slots: number;
+  missingPlayers: number;
+}
+const shapeMatch = ({ missingPlayers, time, ...m }: MatchRow) => ({ ...m, time: time.slice(0, 5), missing_players: missingPlayers });
+
+/**
+ * "Télécharger mes données" (GDPR access and portability): every row stored about the player, in
+ * one JSON document. Only their own rows are read; their matches' other players are counted in
+ * `missing_players`, never named. Hashes of the PIN, session tokens and codes are not information
+ * about the player and stay out.
+ */
+export async function exportPersonalData(deps: Pick<Deps, 'db' | 'clock'>, actor: SessionUser, id: number): Promise<TAccountExport> {
+  assertSelf(actor, id);
+  const db = deps.db;
+  const [account] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      phone: users.phone,
+      level: users.level,
+      isAdmin: users.isAdmin,
+      createdAt: users.createdAt,
+      updatedAt: users.updatedAt,
+    })
+    .from(users)
+    .where(eq(users.id, id));
+  if (!account) throw notFound(MSG.profile.userNotFound);
+  const codeTargets = [
+    and(eq(otpCodes.channel, 'sms'), eq(otpCodes.target, account.phone)),
+    ...(account.email ? [and(eq(otpCodes.channel, 'email'), eq(otpCodes.target, account.email.toLowerCase()))] : []),
+  ];
+  const [photo, created, joined, devices, sessionRows, codes, throttle, history, actions] = await Promise.all([
+    db.select().from(userPhotos).where(eq(userPhotos.userId, id)),
+    db
+      .select({ ...matchSummary, createdAt: matches.createdAt })
+      .from(matches)
+      .innerJoin(places, eq(places.id, matches.placeId))
+      .where(eq(matches.createdBy, id))
+      .orderBy(asc(matches.date), asc(matches.time)),
+    db
+      .select({ ...matchSummary, joinedAt: matchParticipants.joinedAt })
+      .from(matchParticipants)
+      .innerJoin(matches, eq(matches.id, matchParticipants.matchId))
+      .innerJoin(places, eq(places.id, matches.placeId))
+      .where(eq(matchParticipants.userId, id))
+      .orderBy(asc(matches.date), asc(matches.time)),
+    db.select().from(trustedDevices).where(eq(trustedDevices.userId, id)).orderBy(asc(trustedDevices.trustedAt)),
+    db.select().from(sessions).where(eq(sessions.userId, id)).orderBy(asc(sessions.id)),
+    db
+      .select()
+      .from(otpCodes)
+      .where(or(...codeTargets))
+      .orderBy(asc(otpCodes.id)),
+    db
+      .select()
+      .from(authThrottles)
+      .where(eq(authThrottles.key, userKey(id))),
+    db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, String(id))))
+      .orderBy(asc(auditLog.id)),
+    db.select().from(auditLog).where(eq(auditLog.actorId, id)).orderBy(asc(auditLog.id)),
+  ]);
+  const [picture] = photo;
+  const [lock] = throttle;
+  return {
+    exported_at: iso(deps.clock.now()),
+    account: {
+      id: account.id,
+      name: account.name,
+      email: account.email,
+      phone: account.phone,
+      level: account.level,
+      is_admin: account.isAdmin,
+      created_at: iso(account.createdAt),
+      updated_at: iso(account.updatedAt),
+    },
+    photo: picture
+      ? {
+          mime: picture.mime,
+          updated_at: iso(picture.updatedAt),
+          data_url: `data:${picture.mime};base64,${Buffer.from(picture.data).toString('base64')}`,
+        }
+      : null,
+    preferences: { level: account.level },
+    matches_created: created.map(({ createdAt, ...m }) => ({ ...shapeMatch(m), created_at: iso(createdAt) })),
+    matches_joined: joined.map(({ joinedAt, ...m }) => ({ ...shapeMatch(m), joined_at: iso(joinedAt) })),
+    waitlists: [],
+    devices: devices.map((d) => ({ device_id: d.deviceId, trusted_at: iso(d.trustedAt) })),
+    sessions: sessionRows.map((s) => ({
+      id: s.id,
+      device_id: s.deviceId,
+      created_at: iso(s.createdAt),
+      last_seen_at: iso(s.lastSeenAt),
+      expires_at: iso(s.expiresAt),
+    })),
+    verification_codes: codes.map((c) => ({
+      channel: c.channel,
+      created_at: iso(c.createdAt),
+      expires_at: iso(c.expiresAt),
+      verified_at: isoOrNull(c.verifiedAt),
+      consumed_at: isoOrNull(c.consumedAt),
+    })),
+    login_throttle: lock ? { failures: lock.failures, locked_until: isoOrNull(lock.lockedUntil) } : null,
+    account_history: history.map((h) => ({ action: h.action, created_at: iso(h.createdAt), details: h.details ?? null })),
+    admin_actions: actions.map((a) => ({ action: a.action, entity: a.entity, entity_id: a.entityId, created_at: iso(a.createdAt) })),
+  };
+}
