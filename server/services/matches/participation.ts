@@ -25,31 +25,51 @@ async function matchForPlayer(tx: DbOrTx, actor: SessionUser, id: number) {
   return row;
 }
 
+interface JoinOutcome {
+  created_by: number;
+  date: string;
+  time: string;
+  is_in: boolean;
+  taken: number;
+  joined: number;
+}
+
 /**
- * Joins a match: not one's own, not a finished one, not twice, not when full. Concurrency-safe:
- * in ONE transaction a conditional `UPDATE … SET missing_players = missing_players - 1 WHERE
- * missing_players > 0` takes the place (PostgreSQL re-checks the condition after waiting for the
- * row, so 50 simultaneous joins on 3 places give exactly 3 winners) and the participant insert
- * relies on the (match_id, user_id) primary key against a double join; any failure rolls both back.
+ * Joins a match: not one's own, not a finished one, not twice, not when full. Concurrency-safe
+ * and in one statement inside one transaction: a conditional `UPDATE … SET missing_players =
+ * missing_players - 1 WHERE missing_players > 0` takes the place (PostgreSQL re-checks the
+ * condition after waiting for the row, so 50 simultaneous joins on 3 places give exactly 3
+ * winners), the participant insert relies on the (match_id, user_id) primary key against a
+ * double join, and the same statement reads what the checks need. Any refusal throws, which rolls
+ * the place back: the rules stay in code, the database round trips stay at three.
  */
 export async function joinMatch(deps: Deps, actor: SessionUser, id: number): Promise<TMatchResult> {
+  const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    const match = await matchForPlayer(tx, actor, id);
-    if (match.createdBy === actor.id) throw badRequest(MSG.match.ownMatch);
-    if (match.isIn) throw conflict(MSG.match.alreadyJoined);
-    if (isFinished(match, deps.clock.now(), deps.env.APP_TIMEZONE)) throw badRequest(MSG.match.finished);
-    const taken = await tx
-      .update(matches)
-      .set({ missingPlayers: sql`${matches.missingPlayers} - 1`, updatedAt: sql`now()` })
-      .where(and(eq(matches.id, id), sql`${matches.missingPlayers} > 0`))
-      .returning({ id: matches.id });
-    if (taken.length === 0) throw conflict(MSG.match.full);
-    const inserted = await tx
-      .insert(matchParticipants)
-      .values({ matchId: id, userId: actor.id, joinedAt: deps.clock.now() })
-      .onConflictDoNothing()
-      .returning({ userId: matchParticipants.userId });
-    if (inserted.length === 0) throw conflict(MSG.match.alreadyJoined);
+    const [row] = rowsOf<JoinOutcome>(
+      await tx.execute(sql`
+        with m as (
+          select created_by, date::text as date, time::text as time,
+                 exists (select 1 from ${matchParticipants} where match_id = ${id} and user_id = ${actor.id}) as is_in
+            from ${matches} where id = ${id}
+        ), taken as (
+          update ${matches} set missing_players = missing_players - 1, updated_at = now()
+           where id = ${id} and missing_players > 0
+          returning id
+        ), joined as (
+          insert into ${matchParticipants} (match_id, user_id, joined_at)
+          select id, ${actor.id}, ${now.toISOString()}::timestamptz from taken
+          on conflict do nothing
+          returning user_id
+        )
+        select m.*, (select count(*) from taken)::int as taken, (select count(*) from joined)::int as joined from m`),
+    );
+    if (!row) throw notFound(MSG.match.notFound);
+    if (row.created_by === actor.id) throw badRequest(MSG.match.ownMatch);
+    if (row.is_in) throw conflict(MSG.match.alreadyJoined);
+    if (isFinished(row, now, deps.env.APP_TIMEZONE)) throw badRequest(MSG.match.finished);
+    if (row.taken === 0) throw conflict(MSG.match.full);
+    if (row.joined === 0) throw conflict(MSG.match.alreadyJoined);
   });
   return { success: true, message: MSG.match.joined, match: await getMatch(deps, id) };
 }
