@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const quiet = process.argv.includes('--quiet');
 const root = fileURLToPath(new URL('..', import.meta.url));
 const index = `${root}dist/client/index.html`;
-const sources = ['client', 'common', 'server/schemas'];
+const sources = ['client', 'common'];
 
 function newestMtime(dir) {
   let newest = 0;

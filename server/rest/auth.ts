@@ -21,8 +21,8 @@ import {
   ZSuccessAnswer,
   ZVerifyOtpEmailInput,
   ZVerifyOtpInput,
-} from '../schemas/auth';
-import { ZUserAnswer } from '../schemas/users';
+} from '../../common/schemas/auth';
+import { ZUserAnswer } from '../../common/schemas/users';
 import { loginWithPin } from '../services/auth/login';
 import { changePin, requestPinReset, resetPinWithProof } from '../services/auth/pin';
 import {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZLevel, ZPlace, ZSettings } from '../schemas/catalog';
+import { ZLevel, ZPlace, ZSettings } from '../../common/schemas/catalog';
 import { listLevels } from '../services/levels';
 import { listActivePlaces } from '../services/places';
 import { getSettings } from '../services/settings';

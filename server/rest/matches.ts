@@ -10,7 +10,7 @@ import {
   ZMyMatch,
   ZParticipant,
   type TMatch,
-} from '../schemas/matches';
+} from '../../common/schemas/matches';
 import { createMatch, deleteMatch, updateMatch } from '../services/matches/mutations';
 import { joinMatch, leaveMatch } from '../services/matches/participation';
 import { listMatches, listMyMatches, listParticipants } from '../services/matches/queries';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MSG } from '../../common/messages';
 import { assertSelf } from '../lib/auth';
-import { ZIdInput } from '../schemas/catalog';
-import { ZLegacyUpdateUserBody, ZUpdatedUserAnswer, ZUpdateProfileInput, ZUserAnswer } from '../schemas/users';
+import { ZIdInput } from '../../common/schemas/catalog';
+import { ZLegacyUpdateUserBody, ZUpdatedUserAnswer, ZUpdateProfileInput, ZUserAnswer } from '../../common/schemas/users';
 import { getPhoto, getUser, updateProfile } from '../services/users';
 import { parse, type RestRoutes } from './http';
 import { route } from './route';

@@ -17,8 +17,8 @@ import {
   ZTwilioTestInput,
   ZUpdateLevelInput,
   ZUpdatePlaceInput,
-} from '../schemas/admin';
-import { ZIdInput, ZLevel, ZPlace } from '../schemas/catalog';
+} from '../../common/schemas/admin';
+import { ZIdInput, ZLevel, ZPlace } from '../../common/schemas/catalog';
 import { listAudit } from '../services/admin/audit';
 import { createLevel, deleteLevel, updateLevel } from '../services/admin/levels';
 import { createPlace, deletePlace, listAllPlaces, updatePlace } from '../services/admin/places';

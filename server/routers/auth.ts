@@ -32,8 +32,8 @@ import {
   ZSuccessAnswer,
   ZVerifyOtpEmailInput,
   ZVerifyOtpInput,
-} from '../schemas/auth';
-import { ZUser } from '../schemas/users';
+} from '../../common/schemas/auth';
+import { ZUser } from '../../common/schemas/users';
 import { getMe } from '../services/users';
 import { openedSession } from '../trpc/context';
 import { authedProcedure, publicProcedure, router } from '../trpc/init';

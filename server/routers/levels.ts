@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZLevel } from '../schemas/catalog';
+import { ZLevel } from '../../common/schemas/catalog';
 import { listLevels } from '../services/levels';
 import { publicProcedure, router } from '../trpc/init';
 

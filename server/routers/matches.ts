@@ -11,7 +11,7 @@ import {
   ZParticipant,
   ZSchedule,
   ZUpdateMatchInput,
-} from '../schemas/matches';
+} from '../../common/schemas/matches';
 import { createMatch, deleteMatch, updateMatch } from '../services/matches/mutations';
 import { joinMatch, leaveMatch } from '../services/matches/participation';
 import { listMatches, listMyMatches, listParticipants } from '../services/matches/queries';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPlace } from '../schemas/catalog';
+import { ZPlace } from '../../common/schemas/catalog';
 import { listActivePlaces } from '../services/places';
 import { publicProcedure, router } from '../trpc/init';
 

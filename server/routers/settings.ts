@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZSettings } from '../schemas/catalog';
+import { ZSettings } from '../../common/schemas/catalog';
 import { getSettings } from '../services/settings';
 import { publicProcedure, router } from '../trpc/init';
 

@@ -1,4 +1,4 @@
-import { ZGetUserInput, ZUpdateProfileInput, ZUser } from '../schemas/users';
+import { ZGetUserInput, ZUpdateProfileInput, ZUser } from '../../common/schemas/users';
 import { getUser, updateProfile } from '../services/users';
 import { authedProcedure, router } from '../trpc/init';
 

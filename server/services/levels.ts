@@ -1,7 +1,7 @@
 import { asc, inArray } from 'drizzle-orm';
 import { levels } from '../../db/schema';
 import type { Deps } from '../deps';
-import type { TLevel } from '../schemas/catalog';
+import type { TLevel } from '../../common/schemas/catalog';
 
 export const levelColumns = {
   id: levels.id,

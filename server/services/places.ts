@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { places } from '../../db/schema';
 import type { Deps } from '../deps';
-import type { TPlace } from '../schemas/catalog';
+import type { TPlace } from '../../common/schemas/catalog';
 
 export const placeColumns = { id: places.id, name: places.name, address: places.address, city: places.city, is_active: places.isActive };
 

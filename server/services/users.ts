@@ -7,7 +7,7 @@ import { userPhotos, users } from '../../db/schema';
 import type { Deps } from '../deps';
 import { assertSelf, type SessionUser } from '../lib/auth';
 import { AppError, badRequest, notFound } from '../lib/errors';
-import type { TUpdateProfileInput, TUser } from '../schemas/users';
+import type { TUpdateProfileInput, TUser } from '../../common/schemas/users';
 import { isExistingLevel } from './levels';
 
 /** The columns a `TUser` is built from: never the PIN hash, never the photo bytes. */

@@ -13,7 +13,7 @@ import { MSG } from '../../common/messages';
 import { createDb } from '../../db/client';
 import { runMigrations } from '../../db/migrate';
 import { users } from '../../db/schema';
-import type { TUser } from '../../server/schemas/users';
+import type { TUser } from '../../common/schemas/users';
 import { grantAdmin } from '../../server/services/auth/admin-emails';
 import { createTestContext, type TestContext } from '../support/app';
 import { createUser } from '../support/factories';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
 import { users } from '../../db/schema';
-import { ZRegistrationStartInput } from '../../server/schemas/auth';
+import { ZRegistrationStartInput } from '../../common/schemas/auth';
 import { createTestContext, type TestContext } from '../support/app';
 import { createUser, type TestUser } from '../support/factories';
 import { bearer, rest, trpc } from '../support/http';

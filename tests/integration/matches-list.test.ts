@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
 import { removeUserFromMatches } from '../../server/services/matches/participation';
-import type { TMatch } from '../../server/schemas/matches';
+import type { TMatch } from '../../common/schemas/matches';
 import { createTestContext, type TestContext } from '../support/app';
 import { createUser, type TestUser } from '../support/factories';
 import { restAs } from '../support/http';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
 import { levels, userPhotos, users } from '../../db/schema';
-import type { TUser } from '../../server/schemas/users';
+import type { TUser } from '../../common/schemas/users';
 import { createTestContext, type TestContext } from '../support/app';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
 import { bearer, rest, trpc } from '../support/http';

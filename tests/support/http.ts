@@ -1,7 +1,7 @@
 /** tRPC and legacy REST calls over real HTTP (`app.inject`), as the browser client and old clients make them. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SESSION_COOKIE } from '../../server/lib/auth';
-import type { TUser } from '../../server/schemas/users';
+import type { TUser } from '../../common/schemas/users';
 import type { TestContext } from './app';
 import type { TestUser } from './factories';
 

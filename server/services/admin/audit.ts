@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../../db/client';
 import { auditLog, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
-import type { TAuditEntry, TAuditListInput } from '../../schemas/admin';
+import type { TAuditEntry, TAuditListInput } from '../../../common/schemas/admin';
 
 export type AuditEntity = 'place' | 'level' | 'user' | 'twilio' | 'smtp' | 'settings';
 export type AuditAction = 'create' | 'update' | 'delete';

@@ -5,7 +5,7 @@ import { settings } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
-import type { TActionResult, TAdminSetting, TSaveSomeSettingsInput } from '../../schemas/admin';
+import type { TActionResult, TAdminSetting, TSaveSomeSettingsInput } from '../../../common/schemas/admin';
 import { getSettings } from '../settings';
 import { writeAudit } from './audit';
 

@@ -4,7 +4,7 @@ import { smtpConfig } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
-import type { TActionResult, TSmtpConfig, TSmtpSaveInput, TSmtpTestInput } from '../../schemas/admin';
+import type { TActionResult, TSmtpConfig, TSmtpSaveInput, TSmtpTestInput } from '../../../common/schemas/admin';
 import { writeAudit } from './audit';
 import { keptSecret } from './kept-secret';
 

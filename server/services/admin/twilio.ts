@@ -4,7 +4,7 @@ import { smsConfig } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
-import type { TActionResult, TTwilioConfig, TTwilioSaveInput, TTwilioTestInput } from '../../schemas/admin';
+import type { TActionResult, TTwilioConfig, TTwilioSaveInput, TTwilioTestInput } from '../../../common/schemas/admin';
 import { writeAudit } from './audit';
 import { keptSecret } from './kept-secret';
 

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps';
 import { pgError, UNIQUE_VIOLATION } from '../../lib/db-errors';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { hashPin } from '../../lib/pin-hash';
-import type { TRegisterData } from '../../schemas/auth';
+import type { TRegisterData } from '../../../common/schemas/auth';
 import { emailEquals } from '../users';
 import { isListedAdmin } from './admin-emails';
 import { checkCode, consumeProof, hasProof, sendEmailCode, sendSmsCode } from './otp';

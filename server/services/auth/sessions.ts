@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { sessions, trustedDevices } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import { createSession, revokeSession, type SessionUser } from '../../lib/auth';
-import type { TUser } from '../../schemas/users';
+import type { TUser } from '../../../common/schemas/users';
 import { findUser } from '../users';
 
 export interface LoggedIn {

@@ -5,7 +5,7 @@ import { matches, matchParticipants } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
-import type { TCreateMatchInput, TMatch, TUpdateMatchInput } from '../../schemas/matches';
+import type { TCreateMatchInput, TMatch, TUpdateMatchInput } from '../../../common/schemas/matches';
 import { getMatch } from './queries';
 import { checkMatchFields, createLimits, editLimits } from './rules';
 

@@ -6,7 +6,7 @@ import { matches, matchParticipants } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import type { TMatchResult } from '../../schemas/matches';
+import type { TMatchResult } from '../../../common/schemas/matches';
 import { getMatch } from './queries';
 
 /** The match a player wants to join or leave, with whether they are already in it. */

@@ -13,7 +13,7 @@ import {
   type TMatchPage,
   type TMyMatches,
   type TParticipant,
-} from '../../schemas/matches';
+} from '../../../common/schemas/matches';
 
 /**
  * Participant ids of the card's match, in joining order, aggregated by PostgreSQL: the card and

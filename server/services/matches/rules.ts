@@ -15,7 +15,7 @@ import {
 import { places } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../lib/errors';
-import type { TCreateMatchInput } from '../../schemas/matches';
+import type { TCreateMatchInput } from '../../../common/schemas/matches';
 import { existingLevelNames } from '../levels';
 import { getSettings } from '../settings';
 

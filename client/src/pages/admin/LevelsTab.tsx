@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { DEFAULT_LEVELS } from '../../../../common/levels';
 import { DEFAULT_LEVEL_COLOUR, LEVEL_ORDRE_MAX, LEVEL_ORDRE_MIN } from '../../../../common/limits';
-import { ZCreateLevelInput } from '../../../../server/schemas/admin';
+import { ZCreateLevelInput } from '../../../../common/schemas/admin';
 import { LevelBadge } from '../../components/matches/LevelBadges';
 import { NoticeSlot } from '../../components/matches/NoticeSlot';
 import { ConfirmDialog, Field, Notice } from '../../components/ui';

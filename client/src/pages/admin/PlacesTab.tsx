@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { MSG } from '../../../../common/messages';
-import { ZCreatePlaceInput } from '../../../../server/schemas/admin';
+import { ZCreatePlaceInput } from '../../../../common/schemas/admin';
 import { NoticeSlot } from '../../components/matches/NoticeSlot';
 import { ConfirmDialog, Field, Notice } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { DEFAULT_SMTP_PORT } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
-import { ZSmtpSaveInput } from '../../../../server/schemas/admin';
+import { ZSmtpSaveInput } from '../../../../common/schemas/admin';
 import { NoticeSlot } from '../../components/matches/NoticeSlot';
 import { useNotice } from '../../components/matches/useNotice';
 import { Button, Field, Notice, Spinner } from '../../components/ui';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { MSG } from '../../../../common/messages';
-import { ZTwilioSaveInput } from '../../../../server/schemas/admin';
+import { ZTwilioSaveInput } from '../../../../common/schemas/admin';
 import { NoticeSlot } from '../../components/matches/NoticeSlot';
 import { useNotice } from '../../components/matches/useNotice';
 import { Button, Field, Notice, Spinner } from '../../components/ui';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { MSG } from '../../../../common/messages';
-import { ZAdminUpdateUserInput } from '../../../../server/schemas/admin';
+import { ZAdminUpdateUserInput } from '../../../../common/schemas/admin';
 import { LevelBadge } from '../../components/matches/LevelBadges';
 import { useLevelCatalogue } from '../../components/matches/useLevelCatalogue';
 import { NoticeSlot } from '../../components/matches/NoticeSlot';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { MSG } from '../../../../common/messages';
-import { ZRegisterInput } from '../../../../server/schemas/auth';
+import { ZRegisterInput } from '../../../../common/schemas/auth';
 import { Field, Notice } from '../../components/ui';
 import type { TUser } from '../../lib/auth';
 import { getDeviceId } from '../../lib/device';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { MSG } from '../../../../common/messages';
-import { ZLoginByEmailInput } from '../../../../server/schemas/auth';
+import { ZLoginByEmailInput } from '../../../../common/schemas/auth';
 import { Button, Field, Notice } from '../../components/ui';
 import type { TUser } from '../../lib/auth';
 import { getDeviceId } from '../../lib/device';

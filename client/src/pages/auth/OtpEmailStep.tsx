@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { MSG } from '../../../../common/messages';
-import { ZVerifyOtpEmailInput } from '../../../../server/schemas/auth';
+import { ZVerifyOtpEmailInput } from '../../../../common/schemas/auth';
 import { Button, Notice } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { OTP_RESEND_SECONDS } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
-import { ZRequestPinResetInput, ZResetPinInput } from '../../../../server/schemas/auth';
+import { ZRequestPinResetInput, ZResetPinInput } from '../../../../common/schemas/auth';
 import { Field, Notice } from '../../components/ui';
 import type { TUser } from '../../lib/auth';
 import { getDeviceId } from '../../lib/device';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { MSG } from '../../../../common/messages';
 import { normalizePhone } from '../../../../common/phone';
-import { ZEmailInput } from '../../../../server/schemas/auth';
+import { ZEmailInput } from '../../../../common/schemas/auth';
 
 /** The first broken rule of a form: the field to mark and the French message (spec section 5). */
 export interface FormError {

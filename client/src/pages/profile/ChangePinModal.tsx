@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { PIN_SUCCESS_DELAY_MS } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
-import { ZChangePinInput } from '../../../../server/schemas/auth';
+import { ZChangePinInput } from '../../../../common/schemas/auth';
 import { Button, Field, Modal, Notice } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { MSG } from '../../../../common/messages';
-import { ZUpdateProfileInput } from '../../../../server/schemas/users';
+import { ZUpdateProfileInput } from '../../../../common/schemas/users';
 import { Button, Field, Notice } from '../../components/ui';
 import type { TUser } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';

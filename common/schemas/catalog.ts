@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from '../../common/messages';
+import { MSG } from '../messages';
 
 export const ZSettings = z.object({
   max_places: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MSG } from '../../common/messages';
-import { isIsoDate } from '../../common/schedule';
+import { MSG } from '../messages';
+import { isIsoDate } from '../schedule';
 import { ZId } from './catalog';
 
 /**

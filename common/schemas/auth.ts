@@ -6,10 +6,10 @@
  * player sees is the one the spec lists first (a zod object would report fields in key order).
  */
 import { z } from 'zod';
-import { OTP_LENGTH } from '../../common/limits';
-import { MSG } from '../../common/messages';
-import { resolvePhone } from '../../common/phone';
-import { isPinFormat, isWeakPin } from '../../common/pin';
+import { OTP_LENGTH } from '../limits';
+import { MSG } from '../messages';
+import { resolvePhone } from '../phone';
+import { isPinFormat, isWeakPin } from '../pin';
 import { ZUser } from './users';
 
 export const EMAIL_MAX = 254;

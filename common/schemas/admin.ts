@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { LEVEL_ORDRE_MAX, LEVEL_ORDRE_MIN, SETTING_DESCRIPTIONS, SETTING_KEYS, SETTING_MAX } from '../../common/limits';
-import { MSG } from '../../common/messages';
+import { LEVEL_ORDRE_MAX, LEVEL_ORDRE_MIN, SETTING_DESCRIPTIONS, SETTING_KEYS, SETTING_MAX } from '../limits';
+import { MSG } from '../messages';
 import { ZId } from './catalog';
 import { ZUser } from './users';
 

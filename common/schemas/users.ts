@@ -1,6 +1,6 @@
 /** The user as the client sees it, and the profile form. Isomorphic (the client imports it). */
 import { z } from 'zod';
-import { MSG } from '../../common/messages';
+import { MSG } from '../messages';
 import { ZId } from './catalog';
 
 export const PROFILE_NAME_MAX = 100;
