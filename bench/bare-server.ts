@@ -15,11 +15,9 @@ interface BareQuery {
 
 const queries = JSON.parse(process.env.BENCH_BARE_QUERIES ?? '{}') as Record<string, BareQuery>;
 const sql = postgres(process.env.BENCH_DATABASE_URL ?? '', { max: Number(process.env.DB_POOL_SIZE ?? 10), onnotice: () => {} });
-// Dates and times as PostgreSQL prints them, as drizzle reads them.
-for (const oid of [1082, 1083, 1114, 1184]) {
-  sql.options.parsers[oid] = (v: string) => v;
-  sql.options.serializers[oid] = (v: unknown) => String(v);
-}
+// Dates, times and JSON parameters pass through as drizzle configures postgres.js.
+for (const oid of [1082, 1083, 1114, 1184]) sql.options.parsers[oid] = (v: string) => v;
+for (const oid of [1082, 1083, 1114, 1184, 114, 3802]) sql.options.serializers[oid] = (v: unknown) => String(v);
 
 const parts = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Europe/Paris',
@@ -36,45 +34,36 @@ function localNow() {
   return [`${p.year}-${p.month}-${p.day}`, `${p.hour}:${p.minute}`];
 }
 
-interface Row {
-  id: number;
-  place_id: number;
-  place_name: string;
-  address: string;
-  city: string;
-  date: string;
-  time: string;
-  levels: string[];
-  slots: number;
-  missing_players: number;
-  created_by: number;
-  creator_name: string;
-  participants: number[];
-}
+/** A card row by position, as drizzle reads it: the select list has no aliases. */
+type Row = [number, number, string, string, string, string, string, string[], number, number, number, string, number[]];
 
 const app = Fastify({ logger: false });
+app.setErrorHandler((err, _req, reply) => {
+  console.error(err);
+  return reply.code(500).send({ error: String(err) });
+});
 app.get<{ Params: { name: string } }>('/list/:name', async (req, reply) => {
   const q = queries[req.params.name];
   if (!q) return reply.code(404).send({ error: 'unknown query' });
-  const rows = (await sql.unsafe(q.text, [...localNow(), ...q.params] as never[], { prepare: true })) as unknown as Row[];
+  const rows = (await sql.unsafe(q.text, [...localNow(), ...q.params] as never[], { prepare: true }).values()) as unknown as Row[];
   const limit = rows.length > 0 ? Math.min(rows.length, (q.params.at(-1) as number) - 1) : 0;
   const out = [];
   for (let i = 0; i < limit; i++) {
     const r = rows[i]!;
     out.push({
-      id: r.id,
-      place_id: r.place_id,
-      place_name: r.place_name,
-      address: r.address,
-      city: r.city,
-      date: r.date,
-      time: `${r.time.slice(0, 5)}:00`,
-      levels: JSON.stringify(r.levels),
-      slots: r.slots,
-      missing_players: r.missing_players,
-      created_by: r.created_by,
-      creator_name: r.creator_name,
-      participants: r.participants.map((user_id) => ({ user_id })),
+      id: r[0],
+      place_id: r[1],
+      place_name: r[2],
+      address: r[3],
+      city: r[4],
+      date: r[5],
+      time: `${r[6].slice(0, 5)}:00`,
+      levels: JSON.stringify(r[7]),
+      slots: r[8],
+      missing_players: r[9],
+      created_by: r[10],
+      creator_name: r[11],
+      participants: r[12].map((user_id) => ({ user_id })),
     });
   }
   return reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(out));

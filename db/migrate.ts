@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
@@ -15,6 +14,7 @@ const MIGRATION_LOCK = 727_001;
 /** Applies the committed drizzle-kit migrations. PostgreSQL needs its URL (one dedicated connection). */
 export async function runMigrations(handle: DbHandle, url?: string): Promise<void> {
   if (handle.driver === 'pglite') {
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(handle.db as PgliteDatabase<Schema>, { migrationsFolder });
     return;
   }
@@ -37,7 +37,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { loadEnv } = await import('../server/env');
   const { openDatabase } = await import('./open');
   const env = loadEnv();
-  const handle = openDatabase(env);
+  const handle = await openDatabase(env);
   await runMigrations(handle, env.DATABASE_URL);
   await handle.close();
   console.log(`Migrations applied (${handle.driver}).`);

@@ -30,7 +30,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { openDatabase } = await import('./open');
   const { runMigrations } = await import('./migrate');
   const env = loadEnv();
-  const handle = openDatabase(env);
+  const handle = await openDatabase(env);
   await runMigrations(handle, env.DATABASE_URL);
   await seedDefaults(handle.db);
   if (process.argv.includes('--demo')) {

@@ -15,7 +15,7 @@ try {
 }
 
 const logger = createLogger(env.LOG_LEVEL);
-const handle = openDatabase(env);
+const handle = await openDatabase(env);
 await runMigrations(handle, env.DATABASE_URL);
 await seedDefaults(handle.db);
 const deps = createDeps({ env, db: handle.db, logger });

@@ -16,7 +16,7 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   const env = loadEnv();
-  const handle = openDatabase(env);
+  const handle = await openDatabase(env);
   try {
     await runMigrations(handle, env.DATABASE_URL);
     const user = await grantAdmin({ db: handle.db }, email);

@@ -1,6 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
 import { MSG } from '../../common/messages';
 import type { Env } from '../env';
 
@@ -19,7 +18,10 @@ export function isAuthPath(url: string): boolean {
  * several instances run. The per-account PIN lockout is separate and lives in the database.
  */
 export async function registerAuthRateLimit(app: FastifyInstance, env: Env) {
-  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+  // ioredis weighs about 25 MB once loaded: only instances configured with Redis pay for it.
+  const redis = env.REDIS_URL
+    ? new (await import('ioredis')).Redis(env.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
   if (redis)
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
