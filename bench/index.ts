@@ -188,7 +188,9 @@ async function main() {
       ...(db.url ? { DATABASE_URL: db.url } : {}),
     };
     t0 = performance.now();
-    const app = await startNode(server.args, appEnv, '/healthz');
+    // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops.
+    const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+    const app = await startNode([...prof, ...server.args], appEnv, '/healthz');
     servers.push(app);
     log(`server (${server.label}, NODE_ENV=production, pid ${app.pid}) ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 

@@ -51,21 +51,32 @@ function localFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-/** Local calendar date ("YYYY-MM-DD") and time ("HH:MM") of an instant in a zone. */
+/** The last answer per zone: every request of the same minute asks for the same one. */
+const lastParts = new Map<string, { minute: number; parts: { date: string; time: string } }>();
+
+/**
+ * Local calendar date ("YYYY-MM-DD") and time ("HH:MM") of an instant in a zone. Zone offsets
+ * since 1970 are whole minutes, so one UTC minute is one local minute and its answer is kept.
+ */
 export function localParts(instant: Date, timeZone: string): { date: string; time: string } {
+  const minute = Math.floor(instant.getTime() / 60_000);
+  const last = lastParts.get(timeZone);
+  if (last?.minute === minute && minute >= 0) return { ...last.parts };
   let year = '00';
   let month = '00';
   let day = '00';
   let hour = '00';
-  let minute = '00';
+  let minutes = '00';
   for (const p of localFormat(timeZone).formatToParts(instant)) {
     if (p.type === 'year') year = p.value;
     else if (p.type === 'month') month = p.value;
     else if (p.type === 'day') day = p.value;
     else if (p.type === 'hour') hour = p.value;
-    else if (p.type === 'minute') minute = p.value;
+    else if (p.type === 'minute') minutes = p.value;
   }
-  return { date: `${year}-${month}-${day}`, time: `${hour}:${minute}` };
+  const parts = { date: `${year}-${month}-${day}`, time: `${hour}:${minutes}` };
+  lastParts.set(timeZone, { minute, parts });
+  return { ...parts };
 }
 
 /** Adds days to a calendar date without touching time zones. */

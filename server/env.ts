@@ -40,6 +40,9 @@ const ZEnv = z.object({
 
 export type Env = z.infer<typeof ZEnv>;
 
+/** For module-level choices made before any Env is loaded (see `hotOutput`). */
+export const IS_PRODUCTION_PROCESS = process.env.NODE_ENV === 'production';
+
 /** The only reader of process.env. Empty strings count as unset so `.env` templates stay harmless. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { MSG } from '../../common/messages';
 import type { Deps } from '../deps';
@@ -43,14 +44,8 @@ export async function revokeSession(deps: Pick<Deps, 'db'>, sessionId: number) {
   await deps.db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/**
- * The user behind a token, in one query per request: the session must be unexpired (30 days after
- * login) and used within the last 7 days. Admin rights are read fresh, never cached in the token.
- */
-export async function resolveSession(deps: Pick<Deps, 'db' | 'clock'>, token: string | undefined): Promise<SessionUser | null> {
-  if (!token || token.length > 200) return null;
-  const now = deps.clock.now();
-  const [row] = await deps.db
+const prepareSessionLookup = (db: Db) =>
+  db
     .select({
       id: users.id,
       name: users.name,
@@ -65,21 +60,46 @@ export async function resolveSession(deps: Pick<Deps, 'db' | 'clock'>, token: st
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+        gt(sessions.lastSeenAt, sql`${sql.placeholder('idleSince')}::timestamptz`),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('session_lookup');
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
+/**
+ * The user behind a token, in one prepared query per request: the session must be unexpired (30
+ * days after login) and used within the last 7 days. Admin rights are read fresh, never cached in
+ * the token.
+ */
+export async function resolveSession(deps: Pick<Deps, 'db' | 'clock'>, token: string | undefined): Promise<SessionUser | null> {
+  if (!token || token.length > 200) return null;
+  const now = deps.clock.now();
+  let lookup = sessionLookups.get(deps.db);
+  if (!lookup) sessionLookups.set(deps.db, (lookup = prepareSessionLookup(deps.db)));
+  const [row] = await lookup.execute({
+    tokenHash: hashToken(token),
+    now: now.toISOString(),
+    idleSince: new Date(now.getTime() - SESSION_IDLE_MS).toISOString(),
+  });
   if (!row) return null;
-  const { lastSeenAt, ...user } = row;
-  if (now.getTime() - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await deps.db
       .update(sessions)
       .set({ lastSeenAt: now })
       .where(and(eq(sessions.id, row.sessionId), lt(sessions.lastSeenAt, now)));
   }
-  return user;
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    level: row.level,
+    isAdmin: row.isAdmin,
+    sessionId: row.sessionId,
+  };
 }
 
 /** 401 in French without a session: the shared check of tRPC middlewares and REST routes. */

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db/client';
 import { smtpConfig } from '../../db/schema';
 import type { Secrets } from '../lib/secrets';
@@ -38,8 +38,11 @@ interface MailerOptions {
   isProduction: boolean;
 }
 
-function transportFor(s: SmtpSettings): Transporter {
-  return nodemailer.createTransport({
+/** nodemailer (about 15 MB loaded) is imported on the first mail, not at start. */
+const loadNodemailer = async () => (await import('nodemailer')).default;
+
+async function transportFor(s: SmtpSettings): Promise<Transporter> {
+  return (await loadNodemailer()).createTransport({
     host: s.host,
     port: s.port,
     secure: s.secure,
@@ -62,7 +65,7 @@ export function createMailer(o: MailerOptions): Mailer {
   }
 
   async function sendWith(settings: SmtpSettings, m: MailMessage) {
-    const transport = transportFor(settings);
+    const transport = await transportFor(settings);
     try {
       await transport.sendMail({ from: fromOf(settings), ...m });
     } finally {
@@ -76,7 +79,7 @@ export function createMailer(o: MailerOptions): Mailer {
       const settings = await activeSettings();
       if (settings) return sendWith(settings, m);
       if (o.smtpUrl) {
-        const transport = nodemailer.createTransport(o.smtpUrl);
+        const transport = (await loadNodemailer()).createTransport(o.smtpUrl);
         try {
           await transport.sendMail({ from: o.defaultFrom, ...m });
         } finally {

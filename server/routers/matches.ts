@@ -16,7 +16,7 @@ import { createMatch, deleteMatch, updateMatch } from '../services/matches/mutat
 import { joinMatch, leaveMatch } from '../services/matches/participation';
 import { listMatches, listMyMatches, listParticipants } from '../services/matches/queries';
 import { getSchedule } from '../services/matches/rules';
-import { authedProcedure, publicProcedure, router } from '../trpc/init';
+import { authedProcedure, hotOutput, publicProcedure, router } from '../trpc/init';
 
 export const matchesRouter = router({
   schedule: publicProcedure
@@ -25,7 +25,7 @@ export const matchesRouter = router({
     .query(({ ctx }) => getSchedule(ctx.deps)),
   list: publicProcedure
     .input(ZListMatchesInput)
-    .output(ZMatchPage)
+    .output(hotOutput(ZMatchPage))
     .query(({ ctx, input }) => listMatches(ctx.deps, input)),
   create: authedProcedure
     .input(ZCreateMatchInput)

@@ -5,6 +5,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
 import { MSG } from '../../common/messages';
+import { IS_PRODUCTION_PROCESS } from '../env';
 import { AppError, ERROR_TABLE } from '../lib/errors';
 import { assertAdmin, assertUser } from '../lib/auth';
 import type { Context } from './context';
@@ -46,3 +47,11 @@ export const publicProcedure = t.procedure.use(appErrors);
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: { user: assertUser(ctx.user) } }));
 
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => next({ ctx: { user: assertAdmin(ctx.user) } }));
+
+/**
+ * The output schema of a hot list, checked outside production only: the service builds each item
+ * field by field, and re-validating a 100-match page costs about 0.2 ms per call in production.
+ * The type the client sees is the schema's either way.
+ */
+export const hotOutput = <S extends z.ZodType>(schema: S): S | ((value: unknown) => z.output<S>) =>
+  IS_PRODUCTION_PROCESS ? (value: unknown) => value as z.output<S> : schema;
