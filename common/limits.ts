@@ -1,6 +1,9 @@
 /** Business constants of spec section 9. */
+import { version } from '../package.json';
+
 export const APP_NAME = 'Padel Match';
-export const APP_VERSION = '1.2.2';
+/** package.json is the one place the version is written; bundlers inline this single field. */
+export const APP_VERSION = version;
 
 export const PIN_LENGTH = 4;
 export const OTP_LENGTH = 6;

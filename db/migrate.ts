@@ -34,7 +34,8 @@ export async function runMigrations(handle: DbHandle, url?: string): Promise<voi
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { loadEnv } = await import('../server/env');
+  const { loadEnv, readDotEnv } = await import('../server/env');
+  readDotEnv();
   const { openDatabase } = await import('./open');
   const env = loadEnv();
   const handle = await openDatabase(env);

@@ -26,7 +26,8 @@ export async function seedDefaults(db: Db): Promise<void> {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { loadEnv } = await import('../server/env');
+  const { loadEnv, readDotEnv } = await import('../server/env');
+  readDotEnv();
   const { openDatabase } = await import('./open');
   const { runMigrations } = await import('./migrate');
   const env = loadEnv();

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
@@ -7,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { APP_VERSION } from '../common/limits';
 import { MSG } from '../common/messages';
 import type { Deps } from './deps';
 import { HTTP_ERRORS } from './lib/errors';
@@ -16,7 +18,14 @@ import { restPlugin } from './rest';
 import { createContextFactory } from './trpc/context';
 import { appRouter, type AppRouter } from './trpc/root';
 
-export const CLIENT_DIST = fileURLToPath(new URL('../dist/client', import.meta.url));
+/** The package root, above `server/` (sources) or `dist/server/` (compiled): where package.json is. */
+function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
+
+export const CLIENT_DIST = join(packageRoot(), 'dist/client');
 
 /** Photos are at most 5 MB; base64 adds a third, JSON a little more. */
 export const BODY_LIMIT = Math.ceil(5 * 1024 * 1024 * (4 / 3)) + 64 * 1024;
@@ -64,7 +73,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   app.get('/healthz', async (_req, reply) => {
     try {
       await deps.db.execute(sql`select 1`);
-      return { status: 'ok', database: 'ok', version: '1.2.2' };
+      return { status: 'ok', database: 'ok', version: APP_VERSION };
     } catch (err) {
       deps.logger.error({ err }, 'health check: database unreachable');
       return reply.code(503).send({ status: 'error', database: 'unreachable' });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
 
-const ZEnv = z.object({
+export const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -40,8 +40,19 @@ const ZEnv = z.object({
 
 export type Env = z.infer<typeof ZEnv>;
 
-/** For module-level choices made before any Env is loaded (see `hotOutput`). */
-export const IS_PRODUCTION_PROCESS = process.env.NODE_ENV === 'production';
+/** For choices made outside a request's Env, read when asked so a `.env` file counts (see `hotOutput`). */
+export const isProductionProcess = () => process.env.NODE_ENV === 'production';
+/**
+ * Reads `.env` from the working directory into process.env when the file exists (Node 20.12+);
+ * variables already set in the environment win over the file.
+ */
+export function readDotEnv(path = '.env'): void {
+  try {
+    process.loadEnvFile(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+}
 
 /** The only reader of process.env. Empty strings count as unset so `.env` templates stay harmless. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {

@@ -3,11 +3,12 @@ import { runMigrations } from '../db/migrate';
 import { seedDefaults } from '../db/seed';
 import { buildApp } from './app';
 import { createDeps } from './create-deps';
-import { loadEnv } from './env';
+import { loadEnv, readDotEnv } from './env';
 import { createLogger } from './lib/logger';
 
 let env;
 try {
+  readDotEnv();
   env = loadEnv();
 } catch (e) {
   console.error((e as Error).message);

@@ -4,7 +4,7 @@
  */
 import { openDatabase } from '../../db/open';
 import { runMigrations } from '../../db/migrate';
-import { loadEnv } from '../env';
+import { loadEnv, readDotEnv } from '../env';
 import { grantAdmin } from '../services/auth/admin-emails';
 
 const USAGE = 'Usage: npm run admin -- grant <email>';
@@ -15,6 +15,7 @@ async function main(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
+  readDotEnv();
   const env = loadEnv();
   const handle = await openDatabase(env);
   try {

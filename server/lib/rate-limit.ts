@@ -18,7 +18,7 @@ export function isAuthPath(url: string): boolean {
  * several instances run. The per-account PIN lockout is separate and lives in the database.
  */
 export async function registerAuthRateLimit(app: FastifyInstance, env: Env) {
-  // ioredis weighs about 25 MB once loaded: only instances configured with Redis pay for it.
+  // A single instance never loads the Redis client.
   const redis = env.REDIS_URL
     ? new (await import('ioredis')).Redis(env.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;

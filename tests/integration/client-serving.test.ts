@@ -8,8 +8,8 @@ import { createTestContext, type TestContext } from '../support/app';
 let t: TestContext;
 let app: FastifyInstance;
 beforeAll(async () => {
-  // Same step as `npm start`: build the client when it is missing or stale.
-  const build = spawnSync('node', ['scripts/ensure-client.mjs'], { stdio: 'inherit' });
+  // Same step as `npm install`: build the client when it is missing or stale.
+  const build = spawnSync('node', ['scripts/build.mjs', '--client', '--if-stale'], { stdio: 'inherit' });
   expect(build.status).toBe(0);
   t = await createTestContext();
   app = await buildApp(t.deps, { serveClient: true });

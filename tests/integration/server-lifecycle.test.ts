@@ -11,6 +11,20 @@ describe('the server process', () => {
     expect(server.exitCode()).toBe(0);
   }, 90_000);
 
+  it('runs compiled, as `npm start` does: no TypeScript at run time, migrations found from dist/', async () => {
+    const server = await startServerProcess({ compiled: true });
+    try {
+      const health = await fetch(`${server.url}/healthz`);
+      expect(await health.json()).toMatchObject({ status: 'ok', database: 'ok' });
+      const levels = await fetch(`${server.url}/api/levels`);
+      expect(levels.status).toBe(200);
+      expect(((await levels.json()) as unknown[]).length).toBeGreaterThan(0);
+    } finally {
+      await server.stop();
+    }
+    expect(server.exitCode()).toBe(0);
+  }, 90_000);
+
   it('refuses to start on a bad setting and says which', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
       cwd: ROOT,

@@ -21,21 +21,24 @@ function withDatabase(url: string, name: string) {
   return u.toString();
 }
 
-/** Started once per worker when Docker answers and no URL is given; testcontainers is optional. */
-let containerUrl: Promise<string | undefined> | undefined;
+/**
+ * TEST_PG=docker (and no URL given): a PostgreSQL container, started once per worker. Asking for
+ * Docker and not getting it is an error, not a quiet switch to PGlite.
+ */
+let containerUrl: Promise<string> | undefined;
 async function dockerUrl(): Promise<string | undefined> {
   if (process.env.TEST_PG !== 'docker') return undefined;
   containerUrl ??= (async () => {
+    const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
     try {
-      const moduleName = '@testcontainers/postgresql';
-      const { PostgreSqlContainer } = (await import(moduleName)) as {
-        PostgreSqlContainer: new (image: string) => { start(): Promise<{ getConnectionUri(): string }> };
-      };
       const container = await new PostgreSqlContainer('postgres:15-alpine').start();
       return container.getConnectionUri();
     } catch (e) {
-      console.warn(`TEST_PG=docker but no container could start (${(e as Error).message}); using PGlite`);
-      return undefined;
+      throw new Error(
+        `TEST_PG=docker, but no PostgreSQL container could start: is a Docker engine running? ` +
+          `Unset TEST_PG to use PGlite, or set TEST_DATABASE_URL. Cause: ${(e as Error).message}`,
+        { cause: e },
+      );
     }
   })();
   return containerUrl;

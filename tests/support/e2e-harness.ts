@@ -61,9 +61,13 @@ const CONTENT_TYPES: Record<string, string> = {
   woff2: 'font/woff2',
 };
 
-/** Builds dist/client when it is missing or older than its sources (same script as `npm start`). */
+/** Builds dist/client when it is missing or older than its sources (same script as `npm install`). */
 export function ensureClientBuilt() {
-  const r = spawnSync(process.execPath, ['scripts/ensure-client.mjs'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['scripts/build.mjs', '--client', '--if-stale'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`client build failed:\n${r.stdout}\n${r.stderr}`);
 }
 

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
@@ -29,6 +29,8 @@ export interface ServerProcessOptions {
   env?: Record<string, string>;
   /** Milliseconds to wait for /healthz (default 60 s: first start migrates the database). */
   startTimeoutMs?: number;
+  /** Run the compiled server as `npm start` does (`node dist/server/index.js`), built first if stale. */
+  compiled?: boolean;
 }
 
 export interface ServerProcess {
@@ -51,7 +53,7 @@ function withDatabase(url: string, name: string) {
 }
 
 /**
- * The real server (`server/index.ts`, what `npm start` runs, without the client build step) as a
+ * The real server (`server/index.ts` from sources, or its compiled `dist/server/index.js`) as a
  * child process on a free port, with a database of its own: a new PostgreSQL database when
  * TEST_DATABASE_URL / DATABASE_URL is set (dropped by `stop`), else PGlite in a temp DATA_DIR.
  * The server migrates and seeds it on start. Resolves once GET /healthz answers 200.
@@ -82,8 +84,13 @@ export async function startServerProcess(o: ServerProcessOptions = {}): Promise<
     ...(base && dbName ? { DATABASE_URL: withDatabase(base, dbName) } : {}),
   });
 
-  // Same as `npx tsx server/index.ts`, in one process so a signal reaches the server itself.
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  if (o.compiled) {
+    const build = spawnSync(process.execPath, ['scripts/build.mjs', '--server', '--if-stale'], { cwd: ROOT, encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`server build failed:\n${build.stdout}\n${build.stderr}`);
+  }
+  // `npx tsx server/index.ts` or `npm start`, in one process so a signal reaches the server itself.
+  const entry = o.compiled ? ['dist/server/index.js'] : ['--import', 'tsx', 'server/index.ts'];
+  const child: ChildProcess = spawn(process.execPath, entry, {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
