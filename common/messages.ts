@@ -25,6 +25,8 @@ export const MSG = {
     otpResendTooSoon: 'Veuillez patienter avant de demander un nouveau code.',
     otpSendFailed: "Erreur lors de l'envoi du code de vérification. Veuillez réessayer.",
     otpResendFailed: 'Erreur lors du renvoi du code. Veuillez réessayer.',
+    smsNotConfigured: "L'envoi de SMS n'est pas configuré sur ce serveur. Contactez l'administrateur.",
+    emailNotConfigured: "L'envoi d'emails n'est pas configuré sur ce serveur. Contactez l'administrateur.",
     otpSent: 'Code de vérification envoyé.',
     otpVerified: 'Email vérifié avec succès.',
     emailNotVerified: "Veuillez d'abord vérifier votre email avec le code reçu.",

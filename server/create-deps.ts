@@ -27,6 +27,6 @@ export function createDeps({ env, db, logger, clock = systemClock, twilioBaseUrl
     defaultFrom: env.MAIL_FROM,
     isProduction: env.NODE_ENV === 'production',
   });
-  const sms = createSmsSender({ db, secrets, logger, twilioBaseUrl });
+  const sms = createSmsSender({ db, secrets, logger, twilioBaseUrl, isProduction: env.NODE_ENV === 'production' });
   return { db, env, clock, secrets, mailer, sms, logger };
 }

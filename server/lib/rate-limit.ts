@@ -3,15 +3,25 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MSG } from '../../common/messages';
 import type { Env } from '../env';
 
-/** tRPC paths (`/trpc/auth.login`, batches `/trpc/auth.x,matches.y`) and REST paths under `/api/auth/`. */
-export function isAuthPath(url: string): boolean {
+/**
+ * How many authentication calls one request makes: 1 for a REST path under `/api/auth/`, and for
+ * tRPC each `auth.*` procedure its path lists (a batch `/trpc/auth.x,auth.y,matches.z` carries 2).
+ */
+export function authCallCount(url: string): number {
   const path = url.split('?')[0] ?? '';
-  if (path.startsWith('/api/auth/')) return true;
-  if (!path.startsWith('/trpc/')) return false;
-  return decodeURIComponent(path.slice(6))
-    .split(',')
-    .some((p) => p.startsWith('auth.'));
+  if (path.startsWith('/api/auth/')) return 1;
+  if (!path.startsWith('/trpc/')) return 0;
+  let procedures: string[];
+  try {
+    procedures = decodeURIComponent(path.slice(6)).split(',');
+  } catch {
+    // A malformed escape cannot name a procedure; tRPC answers it as unknown.
+    procedures = path.slice(6).split(',');
+  }
+  return procedures.filter((p) => p.startsWith('auth.')).length;
 }
+
+export const isAuthPath = (url: string) => authCallCount(url) > 0;
 
 /**
  * AUTH_RATE_LIMIT requests per minute per IP on authentication paths, shared through Redis when
@@ -35,5 +45,20 @@ export async function registerAuthRateLimit(app: FastifyInstance, env: Env) {
     skipOnError: true,
     allowList: (req: FastifyRequest) => !isAuthPath(req.url),
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, error: MSG.auth.tooManyRequests, retryAfter: Math.ceil(ctx.ttl / 1000) }),
+  });
+
+  // The plugin counts one per HTTP request; a tRPC batch of 20 auth calls must cost 20, or
+  // batching would multiply the limit by 20. (Refusing such batches would break the client,
+  // whose batch link sends `auth.me` and `auth.checkDevice` together.) The extra calls are
+  // counted in the same store, under the same key, as the plugin's own count.
+  const countCall = app.createRateLimit();
+  app.addHook('onRequest', async (req, reply) => {
+    for (let extra = authCallCount(req.url) - 1; extra > 0; extra--) {
+      const r = await countCall(req);
+      if (!r.isAllowed && r.isExceeded) {
+        void reply.header('retry-after', r.ttlInSeconds);
+        throw Object.assign(new Error(MSG.auth.tooManyRequests), { statusCode: 429 });
+      }
+    }
   });
 }

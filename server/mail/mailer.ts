@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db/client';
 import { smtpConfig } from '../../db/schema';
+import { ChannelNotConfigured } from '../lib/delivery';
 import type { Secrets } from '../lib/secrets';
 import type { Logger } from '../lib/logger';
 
@@ -87,7 +88,7 @@ export function createMailer(o: MailerOptions): Mailer {
         }
         return;
       }
-      if (o.isProduction) throw new Error('No mail transport configured');
+      if (o.isProduction) throw new ChannelNotConfigured('email');
       o.logger.warn({ to: m.to, subject: m.subject, text: m.text }, 'mail not sent (no SMTP configured): printed here');
     },
   };

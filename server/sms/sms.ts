@@ -3,6 +3,7 @@ import type { Twilio } from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';
 import type { Db } from '../../db/client';
 import { smsConfig } from '../../db/schema';
+import { ChannelNotConfigured } from '../lib/delivery';
 import type { Logger } from '../lib/logger';
 import type { Secrets } from '../lib/secrets';
 
@@ -13,7 +14,7 @@ export interface TwilioCredentials {
 }
 
 export interface SmsSender {
-  /** Sends through Twilio when the admin's config is live, else writes the text to the log. */
+  /** Sends through Twilio when the admin's config is live, else writes the text to the log (never in production). */
   send(to: string, body: string): Promise<void>;
   /** Asks Twilio whether these credentials open the account (the admin's "test" button). */
   verify(credentials: TwilioCredentials): Promise<void>;
@@ -25,6 +26,7 @@ interface SmsOptions {
   logger: Logger;
   /** Base URL of a stand-in of Twilio's API (tests); absent in production. */
   twilioBaseUrl?: string;
+  isProduction: boolean;
 }
 
 /**
@@ -52,6 +54,7 @@ export function createSmsSender(o: SmsOptions): SmsSender {
     async send(to, body) {
       const [row] = await o.db.select().from(smsConfig).where(eq(smsConfig.id, 1)).limit(1);
       if (!row?.isLive) {
+        if (o.isProduction) throw new ChannelNotConfigured('sms');
         o.logger.warn({ to, body }, 'SMS not sent (Twilio not live): printed here');
         return;
       }

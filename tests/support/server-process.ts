@@ -29,6 +29,11 @@ export interface ServerProcessOptions {
   env?: Record<string, string>;
   /** Milliseconds to wait for /healthz (default 60 s: first start migrates the database). */
   startTimeoutMs?: number;
+  /**
+   * An existing PostgreSQL database to share with other servers (several instances behind one
+   * load balancer); `stop` leaves it in place. Default: a fresh database of this server's own.
+   */
+  databaseUrl?: string;
   /** Run the compiled server as `npm start` does (`node dist/server/index.js`), built first if stale. */
   compiled?: boolean;
 }
@@ -36,7 +41,7 @@ export interface ServerProcessOptions {
 export interface ServerProcess {
   url: string;
   port: number;
-  /** 'postgres' when a fresh PostgreSQL database was created for this server, else 'pglite'. */
+  /** 'postgres' when the server runs on PostgreSQL (its own database or a shared one), else 'pglite'. */
   database: 'postgres' | 'pglite';
   /** Everything the server wrote to stdout and stderr so far (pino JSON lines). */
   output: () => string;
@@ -55,11 +60,12 @@ function withDatabase(url: string, name: string) {
 /**
  * The real server (`server/index.ts` from sources, or its compiled `dist/server/index.js`) as a
  * child process on a free port, with a database of its own: a new PostgreSQL database when
- * TEST_DATABASE_URL / DATABASE_URL is set (dropped by `stop`), else PGlite in a temp DATA_DIR.
+ * TEST_DATABASE_URL / DATABASE_URL is set (dropped by `stop`), else PGlite in a temp DATA_DIR;
+ * or `databaseUrl`, shared with other servers.
  * The server migrates and seeds it on start. Resolves once GET /healthz answers 200.
  */
 export async function startServerProcess(o: ServerProcessOptions = {}): Promise<ServerProcess> {
-  const base = serverUrl();
+  const base = o.databaseUrl ? undefined : serverUrl();
   const dataDir = mkdtempSync(join(tmpdir(), 'padel-server-'));
   let dbName: string | undefined;
   if (base) {
@@ -82,6 +88,7 @@ export async function startServerProcess(o: ServerProcessOptions = {}): Promise<
     PORT: String(port),
     DATA_DIR: dataDir,
     ...(base && dbName ? { DATABASE_URL: withDatabase(base, dbName) } : {}),
+    ...(o.databaseUrl ? { DATABASE_URL: o.databaseUrl } : {}),
   });
 
   if (o.compiled) {
@@ -142,5 +149,5 @@ export async function startServerProcess(o: ServerProcessOptions = {}): Promise<
     }
     await new Promise((r) => setTimeout(r, 150));
   }
-  return { url, port, database: base ? 'postgres' : 'pglite', output: () => out, stop, exitCode: () => child.exitCode };
+  return { url, port, database: base || o.databaseUrl ? 'postgres' : 'pglite', output: () => out, stop, exitCode: () => child.exitCode };
 }

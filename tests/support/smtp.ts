@@ -20,9 +20,10 @@ function decodeBody(raw: string): string {
 
 /**
  * A real SMTP server in the test process (the `smtp-server` package); nodemailer talks to it as to
- * any relay. Accepts any login, so the app's username/password path is exercised too.
+ * any relay. Accepts any login, so the app's username/password path is exercised too. `port`
+ * brings a relay back where an earlier one stopped (default: any free port).
  */
-export async function startSmtpServer() {
+export async function startSmtpServer(o: { port?: number } = {}) {
   const mails: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const logins: { username: string; password: string }[] = [];
@@ -50,7 +51,7 @@ export async function startSmtpServer() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(o.port ?? 0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
 
   /** The latest mail to `to` (waits up to `timeoutMs` for one to arrive). */

@@ -5,6 +5,7 @@ import { MSG } from '../../../common/messages';
 import type { DbOrTx } from '../../../db/client';
 import { otpCodes } from '../../../db/schema';
 import type { Deps } from '../../deps';
+import { ChannelNotConfigured } from '../../lib/delivery';
 import { AppError, badRequest } from '../../lib/errors';
 
 export type OtpChannel = 'email' | 'sms';
@@ -36,25 +37,28 @@ const newCode = () => String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH
  */
 export async function issueCode(deps: OtpDeps & Pick<Deps, 'logger'>, t: OtpTarget, deliver: (code: string) => Promise<void>) {
   const now = deps.clock.now();
-  const [last] = await deps.db
-    .select({ createdAt: otpCodes.createdAt })
-    .from(otpCodes)
-    .where(
-      and(
-        eq(otpCodes.channel, t.channel),
-        eq(otpCodes.target, t.target),
-        gt(otpCodes.createdAt, new Date(now.getTime() - OTP_RESEND_SECONDS * 1000)),
-        // A code already used for what it was sent for (registration, reset) no longer holds the
-        // next one back: a player locked out right after registering can reset at once.
-        or(isNull(otpCodes.consumedAt), isNull(otpCodes.verifiedAt)),
-      ),
-    )
-    .orderBy(desc(otpCodes.createdAt))
-    .limit(1);
-  if (last) throw new AppError('TOO_MANY_REQUESTS', MSG.auth.otpResendTooSoon);
-
   const code = newCode();
+  // Check and insert under a per-target lock, held until commit: parallel sends to one address
+  // (any instance) queue here, and each one after the first sees the code just created.
   const row = await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`otp:${t.channel}:${t.target}`}, 0))`);
+    const [last] = await tx
+      .select({ createdAt: otpCodes.createdAt })
+      .from(otpCodes)
+      .where(
+        and(
+          eq(otpCodes.channel, t.channel),
+          eq(otpCodes.target, t.target),
+          gt(otpCodes.createdAt, new Date(now.getTime() - OTP_RESEND_SECONDS * 1000)),
+          // A code already used for what it was sent for (registration, reset) no longer holds the
+          // next one back: a player locked out right after registering can reset at once.
+          or(isNull(otpCodes.consumedAt), isNull(otpCodes.verifiedAt)),
+        ),
+      )
+      .orderBy(desc(otpCodes.createdAt))
+      .limit(1);
+    if (last) throw new AppError('TOO_MANY_REQUESTS', MSG.auth.otpResendTooSoon);
+
     await tx
       .update(otpCodes)
       .set({ consumedAt: now })
@@ -75,6 +79,8 @@ export async function issueCode(deps: OtpDeps & Pick<Deps, 'logger'>, t: OtpTarg
   } catch (err) {
     if (row) await deps.db.delete(otpCodes).where(eq(otpCodes.id, row.id));
     deps.logger.error({ err, channel: t.channel }, 'OTP delivery failed');
+    if (err instanceof ChannelNotConfigured)
+      throw new AppError('BAD_GATEWAY', err.channel === 'sms' ? MSG.auth.smsNotConfigured : MSG.auth.emailNotConfigured);
     throw new AppError('BAD_GATEWAY', MSG.auth.otpSendFailed);
   }
   return { resendAfterSeconds: OTP_RESEND_SECONDS };

@@ -4,11 +4,11 @@ import { smsConfig, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import { type SessionUser } from '../../lib/auth';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { hashPin, verifyPin } from '../../lib/pin-hash';
-import { findCredentials } from './login';
+import { hashPin } from '../../lib/pin-hash';
+import { checkReservedPin, findCredentials } from './login';
 import { checkCode, consumeProof, sendEmailCode, sendSmsCode, type OtpTarget } from './otp';
 import { revokeOtherSessions, startSession, type LoggedIn } from './sessions';
-import { ACCOUNT_POLICY, assertNotLocked, clearFailures, recordFailure, userKey } from './throttle';
+import { ACCOUNT_POLICY, clearFailures, reserveAttempt, userKey } from './throttle';
 
 /** `jo***@example.fr`: enough for the player to recognise, not enough to harvest. */
 const maskEmail = (email: string) => {
@@ -90,12 +90,10 @@ export async function resetPinWithProof(deps: Deps, input: { phone: string; newP
  * the account lock (a stolen session must not become a PIN oracle); other sessions end on success.
  */
 export async function changePin(deps: Deps, actor: SessionUser, input: { currentPin: string; newPin: string }) {
-  await assertNotLocked(deps, { userId: actor.id });
   const [row] = await deps.db.select({ pinHash: users.pinHash }).from(users).where(eq(users.id, actor.id)).limit(1);
-  if (!row || !(await verifyPin(row.pinHash, input.currentPin, deps.secrets.pinPepper))) {
-    if (await recordFailure(deps, userKey(actor.id), ACCOUNT_POLICY)) await assertNotLocked(deps, { userId: actor.id });
-    throw badRequest(MSG.auth.currentPinWrong);
-  }
+  if (!row) throw badRequest(MSG.auth.currentPinWrong);
+  const attempt = await reserveAttempt(deps, userKey(actor.id), ACCOUNT_POLICY);
+  if (!(await checkReservedPin(deps, attempt, row.pinHash, input.currentPin))) throw badRequest(MSG.auth.currentPinWrong);
   await setPin(deps, actor.id, input.newPin);
   await revokeOtherSessions(deps, actor.id, actor.sessionId);
   return { success: true, message: MSG.auth.pinChanged };
