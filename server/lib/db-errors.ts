@@ -1,3 +1,5 @@
+import { AppError } from './errors';
+
 /** PostgreSQL error details, found through drizzle's wrapping (`cause`) for both drivers. */
 export function pgError(e: unknown): { code?: string; constraint?: string } | null {
   let err: unknown = e;
@@ -19,4 +21,14 @@ export const FOREIGN_KEY_VIOLATION = '23503';
 export function isUniqueViolation(e: unknown, constraint?: string): boolean {
   const pg = pgError(e);
   return pg?.code === UNIQUE_VIOLATION && (!constraint || pg.constraint === constraint);
+}
+
+/**
+ * A unique violation on an account's e-mail or phone (also one raced in by a concurrent request)
+ * as the French 409 of that field; any other error is handed back unchanged, for the caller to throw.
+ */
+export function accountTaken(e: unknown, messages: { email: string; phone: string }): unknown {
+  const pg = pgError(e);
+  if (pg?.code !== UNIQUE_VIOLATION) return e;
+  return new AppError('CONFLICT', pg.constraint === 'users_email_lower_key' ? messages.email : messages.phone);
 }
