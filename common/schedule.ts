@@ -32,19 +32,51 @@ export function isSlot(time: string, range: SlotRange): boolean {
 /** "HH:MM" from "HH:MM" or "HH:MM:SS": the spec shows the first 5 characters. */
 export const shortTime = (time: string) => time.slice(0, 5);
 
-/** Local calendar date ("YYYY-MM-DD") and time ("HH:MM") of an instant in a zone. */
+/** Building an Intl.DateTimeFormat costs far more than using one: one per zone, kept. */
+const localFormats = new Map<string, Intl.DateTimeFormat>();
+function localFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = localFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    localFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** The last answer per zone: every request of the same minute asks for the same one. */
+const lastParts = new Map<string, { minute: number; parts: { date: string; time: string } }>();
+
+/**
+ * Local calendar date ("YYYY-MM-DD") and time ("HH:MM") of an instant in a zone. Zone offsets
+ * since 1970 are whole minutes, so one UTC minute is one local minute and its answer is kept.
+ */
 export function localParts(instant: Date, timeZone: string): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}` };
+  const minute = Math.floor(instant.getTime() / 60_000);
+  const last = lastParts.get(timeZone);
+  if (last?.minute === minute && minute >= 0) return { ...last.parts };
+  let year = '00';
+  let month = '00';
+  let day = '00';
+  let hour = '00';
+  let minutes = '00';
+  for (const p of localFormat(timeZone).formatToParts(instant)) {
+    if (p.type === 'year') year = p.value;
+    else if (p.type === 'month') month = p.value;
+    else if (p.type === 'day') day = p.value;
+    else if (p.type === 'hour') hour = p.value;
+    else if (p.type === 'minute') minutes = p.value;
+  }
+  const parts = { date: `${year}-${month}-${day}`, time: `${hour}:${minutes}` };
+  lastParts.set(timeZone, { minute, parts });
+  return { ...parts };
 }
 
 /** Adds days to a calendar date without touching time zones. */

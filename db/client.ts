@@ -1,7 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import * as schema from './schema';
@@ -27,7 +25,11 @@ export interface CreateDbOptions {
   max?: number;
 }
 
-export function createDb({ url, pgliteDir = 'memory://', max = 10 }: CreateDbOptions): DbHandle {
+/**
+ * Opens the database. PGlite and its drizzle driver (about 15 MB of memory once loaded) are
+ * imported only when used, so a server on PostgreSQL never carries them.
+ */
+export async function createDb({ url, pgliteDir = 'memory://', max = 10 }: CreateDbOptions): Promise<DbHandle> {
   const common = { schema, casing: 'snake_case' } as const;
   if (url) {
     const client = postgres(url, { max, onnotice: () => {} });
@@ -35,6 +37,7 @@ export function createDb({ url, pgliteDir = 'memory://', max = 10 }: CreateDbOpt
     return { db, driver: 'postgres', close: () => client.end({ timeout: 5 }) };
   }
   if (!pgliteDir.startsWith('memory://')) mkdirSync(pgliteDir, { recursive: true });
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
   const client = new PGlite(pgliteDir);
   const db: Db = drizzlePglite(client, common);
   return { db, driver: 'pglite', close: () => client.close() };

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
@@ -30,6 +29,7 @@ async function appliedCount(db: Executor): Promise<number> {
 export async function runMigrations(handle: DbHandle, url?: string): Promise<number> {
   if (handle.driver === 'pglite') {
     const before = await appliedCount(handle.db);
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(handle.db as PgliteDatabase<Schema>, { migrationsFolder });
     return (await appliedCount(handle.db)) - before;
   }
@@ -75,7 +75,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   readDotEnv();
   const { openDatabaseOrExit } = await import('./open');
   const env = loadEnv();
-  const handle = openDatabaseOrExit(env);
+  const handle = await openDatabaseOrExit(env);
   const applied = await runMigrations(handle, env.DATABASE_URL);
   await handle.close();
   console.log(`Migrations applied (${handle.driver}): ${applied} new.`);

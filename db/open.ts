@@ -7,12 +7,12 @@ import { DatabaseLockedError, lockPgliteDir } from './pglite-lock';
  * The database the environment asks for: PostgreSQL when DATABASE_URL is set, else PGlite on disk,
  * held by this process alone (throws DatabaseLockedError while another process holds it).
  */
-export function openDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'DB_POOL_SIZE'>): DbHandle {
+export async function openDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'DB_POOL_SIZE'>): Promise<DbHandle> {
   if (env.DATABASE_URL) return createDb({ url: env.DATABASE_URL, max: env.DB_POOL_SIZE });
   const dir = join(env.DATA_DIR, 'pglite');
   const release = lockPgliteDir(dir);
   try {
-    const handle = createDb({ pgliteDir: dir });
+    const handle = await createDb({ pgliteDir: dir });
     return {
       ...handle,
       close: async () => {
@@ -30,9 +30,9 @@ export function openDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'DB_PO
 }
 
 /** For commands: `openDatabase`, or the lock's message and exit code 1 when another process holds the database. */
-export function openDatabaseOrExit(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'DB_POOL_SIZE'>): DbHandle {
+export async function openDatabaseOrExit(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'DB_POOL_SIZE'>): Promise<DbHandle> {
   try {
-    return openDatabase(env);
+    return await openDatabase(env);
   } catch (e) {
     if (!(e instanceof DatabaseLockedError)) throw e;
     console.error(e.message);

@@ -31,7 +31,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { openDatabaseOrExit } = await import('./open');
   const { runMigrations } = await import('./migrate');
   const env = loadEnv();
-  const handle = openDatabaseOrExit(env);
+  const handle = await openDatabaseOrExit(env);
   await runMigrations(handle, env.DATABASE_URL);
   await seedDefaults(handle.db);
   if (process.argv.includes('--demo')) {

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
@@ -75,6 +77,12 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   });
 
   await registerSecurityHeaders(app);
+  // Text answers (a 100-match page is ~30 KB of JSON, ~1 KB compressed) go out compressed; brotli at
+  // quality 4 costs about what gzip does. Static client files are compressed at build time instead.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(cookie);
   await registerAuthRateLimit(app, deps.env);
   app.addHook('onRequest', requestGuard);
@@ -112,6 +120,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     await app.register(fastifyStatic, {
       root: CLIENT_DIST,
       index: 'index.html',
+      // `npm run build` writes .br and .gz beside each file (client/precompress.ts).
+      preCompressed: true,
       // Hashed assets can be cached forever; index.html never.
       setHeaders: (res, path) =>
         void res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),

@@ -17,7 +17,7 @@ try {
 }
 
 const logger = createLogger(env.LOG_LEVEL);
-const handle = openDatabaseOrExit(env);
+const handle = await openDatabaseOrExit(env);
 const migrationsApplied = await runMigrations(handle, env.DATABASE_URL);
 logger.info({ migrationsApplied }, 'database migrated');
 await seedDefaults(handle.db);

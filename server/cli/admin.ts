@@ -17,7 +17,7 @@ async function main(args: string[]): Promise<number> {
   }
   readDotEnv();
   const env = loadEnv();
-  const handle = openDatabaseOrExit(env);
+  const handle = await openDatabaseOrExit(env);
   try {
     await runMigrations(handle, env.DATABASE_URL);
     const user = await grantAdmin({ db: handle.db }, email);

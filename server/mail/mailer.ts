@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db/client';
 import { readSmtpConfig } from '../../db/config-rows';
 import { ChannelNotConfigured } from '../lib/delivery';
@@ -49,8 +49,11 @@ interface MailerOptions {
  */
 export const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 15_000, dnsTimeout: 5_000 } as const;
 
-function transportFor(s: SmtpSettings): Transporter {
-  return nodemailer.createTransport({
+/** nodemailer (about 15 MB loaded) is imported on the first mail, not at start. */
+const loadNodemailer = async () => (await import('nodemailer')).default;
+
+async function transportFor(s: SmtpSettings): Promise<Transporter> {
+  return (await loadNodemailer()).createTransport({
     host: s.host,
     port: s.port,
     secure: s.secure,
@@ -71,7 +74,7 @@ export function createMailer(o: MailerOptions): Mailer {
   }
 
   async function sendWith(settings: SmtpSettings, m: MailMessage) {
-    const transport = transportFor(settings);
+    const transport = await transportFor(settings);
     try {
       await transport.sendMail({ from: fromOf(settings), ...m });
     } finally {
@@ -85,7 +88,7 @@ export function createMailer(o: MailerOptions): Mailer {
       const settings = await activeSettings();
       if (settings) return sendWith(settings, m);
       if (o.smtpUrl) {
-        const transport = nodemailer.createTransport({ url: o.smtpUrl, ...SMTP_TIMEOUTS });
+        const transport = (await loadNodemailer()).createTransport({ url: o.smtpUrl, ...SMTP_TIMEOUTS });
         try {
           await transport.sendMail({ from: o.defaultFrom, ...m });
         } finally {

@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
 import { PHOTO_MAX_BYTES } from '../../common/limits';
 import { MSG } from '../../common/messages';
 import { rowsOf, type DbOrTx } from '../../db/client';
@@ -89,7 +88,8 @@ async function decodePhoto(text: string): Promise<{ mime: string; data: Buffer }
   if (estimated > PHOTO_MAX_BYTES + 2) throw new AppError('PAYLOAD_TOO_LARGE', MSG.profile.photoTooLarge(megabytes(estimated)));
   const data = Buffer.from(base64, 'base64');
   if (data.length > PHOTO_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', MSG.profile.photoTooLarge(megabytes(data.length)));
-  const type = await fileTypeFromBuffer(data);
+  // file-type is imported on the first photo, not at start (about 12 MB loaded).
+  const type = await (await import('file-type')).fileTypeFromBuffer(data);
   if (!type || !ACCEPTED_IMAGES.has(type.mime)) throw badRequest(MSG.profile.photoNotImage);
   return { mime: type.mime, data };
 }

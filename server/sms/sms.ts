@@ -1,4 +1,4 @@
-import twilio from 'twilio';
+import type { Twilio } from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';
 import type { Db } from '../../db/client';
 import { readSmsConfig } from '../../db/config-rows';
@@ -28,8 +28,14 @@ interface SmsOptions {
   isProduction: boolean;
 }
 
+/**
+ * The twilio package weighs about 25 MB once loaded; it is imported on the first SMS, not at start.
+ */
+const loadTwilio = async () => (await import('twilio')).default;
+
 /** Sends the twilio package's real requests to another host, keeping path, method and body. */
-function redirectingClient(baseUrl: string): twilio.RequestClient {
+async function redirectingClient(baseUrl: string) {
+  const twilio = await loadTwilio();
   class Redirecting extends twilio.RequestClient {
     override request<TData>(opts: RequestClient.RequestOptions<TData>) {
       const url = new URL(opts.uri);
@@ -40,8 +46,8 @@ function redirectingClient(baseUrl: string): twilio.RequestClient {
 }
 
 export function createSmsSender(o: SmsOptions): SmsSender {
-  const clientFor = (c: TwilioCredentials) =>
-    twilio(c.accountSid, c.authToken, o.twilioBaseUrl ? { httpClient: redirectingClient(o.twilioBaseUrl) } : {});
+  const clientFor = async (c: TwilioCredentials): Promise<Twilio> =>
+    (await loadTwilio())(c.accountSid, c.authToken, o.twilioBaseUrl ? { httpClient: await redirectingClient(o.twilioBaseUrl) } : {});
 
   return {
     async send(to, body) {
@@ -52,10 +58,10 @@ export function createSmsSender(o: SmsOptions): SmsSender {
         return;
       }
       const creds = { accountSid: row.accountSid, authToken: o.secrets.decrypt(row.authTokenEnc), phoneNumber: row.phoneNumber };
-      await clientFor(creds).messages.create({ to, from: creds.phoneNumber, body });
+      await (await clientFor(creds)).messages.create({ to, from: creds.phoneNumber, body });
     },
     async verify(creds) {
-      await clientFor(creds).api.v2010.accounts(creds.accountSid).fetch();
+      await (await clientFor(creds)).api.v2010.accounts(creds.accountSid).fetch();
     },
   };
 }

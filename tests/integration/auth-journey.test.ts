@@ -293,7 +293,7 @@ describe('ADMIN_EMAILS and `npm run admin -- grant`', () => {
     } else {
       // PGlite: the command opens $DATA_DIR/pglite, so give it its own database with this account.
       dataDir = mkdtempSync(join(tmpdir(), 'padel-admin-'));
-      const handle = createDb({ pgliteDir: join(dataDir, 'pglite') });
+      const handle = await createDb({ pgliteDir: join(dataDir, 'pglite') });
       await runMigrations(handle);
       await handle.db.insert(users).values({ name: u.name, email: u.email, phone: u.phone, pinHash: 'x' });
       await handle.close();
@@ -305,7 +305,7 @@ describe('ADMIN_EMAILS and `npm run admin -- grant`', () => {
       const usage = await run(tsx, ['server/cli/admin.ts', 'promote'], { env }).catch((e: { code: number; stderr: string }) => e);
       expect(usage).toMatchObject({ code: 2, stderr: expect.stringContaining('npm run admin -- grant <email>') as string });
       if (dataDir) {
-        const handle = createDb({ pgliteDir: join(dataDir, 'pglite') });
+        const handle = await createDb({ pgliteDir: join(dataDir, 'pglite') });
         const [row] = await handle.db.select().from(users).where(eq(users.email, u.email!));
         await handle.close();
         expect(row!.isAdmin).toBe(true);

@@ -60,7 +60,7 @@ describe.runIf(base)('PostgreSQL: pg_dump, then pg_restore into a fresh database
 
   it('gives the same rows', async () => {
     const [srcUrl, dstUrl] = names.map(urlOf) as [string, string];
-    const src = createDb({ url: srcUrl });
+    const src = await createDb({ url: srcUrl });
     await runMigrations(src, srcUrl);
     await seedDefaults(src.db);
     await fill(src.db);
@@ -70,7 +70,7 @@ describe.runIf(base)('PostgreSQL: pg_dump, then pg_restore into a fresh database
     await src.close();
 
     await restoreDatabase({ DATABASE_URL: dstUrl, DATA_DIR: work }, file);
-    const dst = createDb({ url: dstUrl });
+    const dst = await createDb({ url: dstUrl });
     try {
       const after = await snapshot(dst.db);
       expect(after['public.users']).toHaveLength(3);
@@ -87,7 +87,7 @@ describe.runIf(base)('PostgreSQL: pg_dump, then pg_restore into a fresh database
 describe('PGlite: dumpDataDir, then loadDataDir into a fresh data directory', () => {
   it('gives the same rows, and keeps the replaced directory aside', { timeout: 180_000 }, async () => {
     const srcDir = join(work, 'src');
-    const src = createDb({ pgliteDir: join(srcDir, 'pglite') });
+    const src = await createDb({ pgliteDir: join(srcDir, 'pglite') });
     await runMigrations(src);
     await seedDefaults(src.db);
     await fill(src.db);
@@ -97,12 +97,12 @@ describe('PGlite: dumpDataDir, then loadDataDir into a fresh data directory', ()
     await backupDatabase({ DATA_DIR: srcDir }, file);
 
     const dstDir = join(work, 'dst');
-    const stale = createDb({ pgliteDir: join(dstDir, 'pglite') });
+    const stale = await createDb({ pgliteDir: join(dstDir, 'pglite') });
     await runMigrations(stale);
     await stale.close();
     await restoreDatabase({ DATA_DIR: dstDir }, file);
     expect(readdirSync(dstDir).filter((n) => n.startsWith('pglite.before-restore-'))).toHaveLength(1);
-    const dst = createDb({ pgliteDir: join(dstDir, 'pglite') });
+    const dst = await createDb({ pgliteDir: join(dstDir, 'pglite') });
     try {
       const after = await snapshot(dst.db);
       expect(after['public.users']).toHaveLength(3);

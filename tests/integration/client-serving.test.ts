@@ -26,7 +26,7 @@ describe('serving the built client', () => {
     const res = await page(url);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain('<div id="root">');
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 

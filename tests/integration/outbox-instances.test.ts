@@ -60,7 +60,7 @@ describe(`two instances on one ${DB} database`, () => {
     }
     // The reminders fall due (19:00 Paris the day before), while both instances run.
     t.clock.set('2026-06-11T17:00:01Z');
-    second = t.db.url ? createDb({ url: t.db.url, max: 5 }) : undefined;
+    second = t.db.url ? await createDb({ url: t.db.url, max: 5 }) : undefined;
     await startInstance(t.db.db);
     await startInstance(second?.db ?? t.db.db);
 

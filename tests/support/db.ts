@@ -51,7 +51,7 @@ async function dockerUrl(): Promise<string | undefined> {
 export async function createTestDb(): Promise<TestDb> {
   const base = serverUrl() ?? (await dockerUrl());
   if (!base) {
-    const handle = createDb({ pgliteDir: 'memory://' });
+    const handle = await createDb({ pgliteDir: 'memory://' });
     await runMigrations(handle);
     await seedDefaults(handle.db);
     return { ...handle, kind: 'pglite' };
@@ -61,7 +61,7 @@ export async function createTestDb(): Promise<TestDb> {
   await admin.unsafe(`create database ${name}`);
   await admin.end();
   const url = withDatabase(base, name);
-  const handle = createDb({ url, max: 20 });
+  const handle = await createDb({ url, max: 20 });
   await runMigrations(handle, url);
   await seedDefaults(handle.db);
   return {

@@ -1,0 +1,73 @@
+/**
+ * The ceiling of our stack for `npm run bench`: a bare Fastify route on postgres.js, in its own
+ * process, running the app's own list SQL (handed over by the bench as text) and answering the
+ * same JSON bytes as `GET /api/matches`. No session, no validation, no ORM: what is left of a
+ * request when everything the app adds is taken away.
+ */
+import Fastify from 'fastify';
+import postgres from 'postgres';
+
+interface BareQuery {
+  text: string;
+  /** Parameters after the local date and time, which are computed per request as the app does. */
+  params: unknown[];
+}
+
+const queries = JSON.parse(process.env.BENCH_BARE_QUERIES ?? '{}') as Record<string, BareQuery>;
+const sql = postgres(process.env.BENCH_DATABASE_URL ?? '', { max: Number(process.env.DB_POOL_SIZE ?? 10), onnotice: () => {} });
+// Dates, times and JSON parameters pass through as drizzle configures postgres.js.
+for (const oid of [1082, 1083, 1114, 1184]) sql.options.parsers[oid] = (v: string) => v;
+for (const oid of [1082, 1083, 1114, 1184, 114, 3802]) sql.options.serializers[oid] = (v: unknown) => String(v);
+
+const parts = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Paris',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+function localNow() {
+  const p: Record<string, string> = {};
+  for (const { type, value } of parts.formatToParts(new Date())) p[type] = value;
+  return [`${p.year}-${p.month}-${p.day}`, `${p.hour}:${p.minute}`];
+}
+
+/** A card row by position, as drizzle reads it: the select list has no aliases. */
+type Row = [number, number, string, string, string, string, string, string[], number, number, number, string, number[]];
+
+const app = Fastify({ logger: false });
+app.setErrorHandler((err, _req, reply) => {
+  console.error(err);
+  return reply.code(500).send({ error: String(err) });
+});
+app.get<{ Params: { name: string } }>('/list/:name', async (req, reply) => {
+  const q = queries[req.params.name];
+  if (!q) return reply.code(404).send({ error: 'unknown query' });
+  const rows = (await sql.unsafe(q.text, [...localNow(), ...q.params] as never[], { prepare: true }).values()) as unknown as Row[];
+  const limit = rows.length > 0 ? Math.min(rows.length, (q.params.at(-1) as number) - 1) : 0;
+  const out = [];
+  for (let i = 0; i < limit; i++) {
+    const r = rows[i]!;
+    out.push({
+      id: r[0],
+      place_id: r[1],
+      place_name: r[2],
+      address: r[3],
+      city: r[4],
+      date: r[5],
+      time: `${r[6].slice(0, 5)}:00`,
+      levels: JSON.stringify(r[7]),
+      slots: r[8],
+      missing_players: r[9],
+      created_by: r[10],
+      creator_name: r[11],
+      participants: r[12].map((user_id) => ({ user_id })),
+    });
+  }
+  return reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(out));
+});
+
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+process.once('SIGTERM', () => void app.close().then(() => sql.end({ timeout: 2 }).then(() => process.exit(0))));

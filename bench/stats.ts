@@ -1,0 +1,58 @@
+/** One measured figure: throughput, latency and failures, as every line of the report shows it. */
+export interface Figure {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+/** The median of each field over the rounds (errors are summed: one is one too many). */
+export const medianFigure = (rounds: Figure[]): Figure => ({
+  rps: median(rounds.map((r) => r.rps)),
+  p50: median(rounds.map((r) => r.p50)),
+  p99: median(rounds.map((r) => r.p99)),
+  errors: rounds.reduce((n, r) => n + r.errors, 0),
+});
+
+/** Latency quantile of raw samples (milliseconds). */
+export const quantile = (samples: number[], q: number) => {
+  const s = [...samples].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
+};
+
+export interface Budget {
+  name: string;
+  value: number;
+  /** `>=` or `<=` the limit. */
+  op: '>=' | '<=';
+  limit: number;
+  unit: string;
+  holds: boolean;
+  note?: string;
+}
+
+export const budget = (name: string, value: number, op: Budget['op'], limit: number, unit = '×', note?: string): Budget => ({
+  name,
+  value,
+  op,
+  limit,
+  unit,
+  holds: Number.isFinite(value) && (op === '>=' ? value >= limit : value <= limit),
+  ...(note ? { note } : {}),
+});
+
+export function printTable(head: string[], rows: string[][]) {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  console.log(line(head));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of rows) console.log(line(r));
+}
+
+export const fmt = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
