@@ -15,7 +15,7 @@ import { seedDefaults } from '../db/seed';
 import { buildApp } from '../server/app';
 import { createDeps } from '../server/create-deps';
 import { loadEnv } from '../server/env';
-import { createSession } from '../server/lib/auth';
+import { createSession } from '../server/services/auth/sessions';
 import { createLogger } from '../server/lib/logger';
 import { encodeCursor, listMatchesQuery } from '../server/services/matches/queries';
 import { explain, seedBenchData, usesUpcomingIndex } from './seed';

@@ -12,7 +12,7 @@ export type PhoneCheck = { ok: true; phone: string } | { ok: false; message: str
  * Validates a 10-digit national number and returns it with its dial code: a leading 0 is replaced
  * by the dial code, otherwise the dial code is prefixed (spec section 5).
  */
-export function normalizePhone(raw: string, countryCode: string): PhoneCheck {
+function normalizePhone(raw: string, countryCode: string): PhoneCheck {
   const trimmed = raw.trim();
   if (!trimmed) return { ok: false, message: MSG.auth.phoneRequired };
   const country = countryByCode(countryCode);
@@ -28,8 +28,10 @@ export function normalizePhone(raw: string, countryCode: string): PhoneCheck {
 export const INTERNATIONAL_PHONE = /^\+\d{8,15}$/;
 
 /**
- * The stored form of a phone: a national number with its country (leading 0 replaced by the dial
- * code, else prefixed), or an already-international `+…` number as legacy clients send it.
+ * The one phone rule of every form and path (registration, login, profile, admin, REST): the stored
+ * form is a national number of 10 digits with its country (leading 0 replaced by the dial code,
+ * else prefixed), or an already-international `+…` number as legacy clients send it. Separators are
+ * refused everywhere (the phone fields filter typing to digits).
  */
 export function resolvePhone(raw: string, country: string | undefined): PhoneCheck {
   const trimmed = raw.trim();

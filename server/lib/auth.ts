@@ -1,8 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
-import { sessions, users } from '../../db/schema';
 import { MSG } from '../../common/messages';
-import type { Deps } from '../deps';
 import { AppError } from './errors';
 
 /** The person behind a request, read from the database on every call (so admin rights are current). */
@@ -17,70 +13,6 @@ export interface SessionUser {
 }
 
 export const SESSION_COOKIE = 'padel_session';
-/** A session dies after this long without use… */
-export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
-/** …and in any case this long after login. */
-export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600_000;
-/** Refreshing `last_seen_at` on every request would turn every read into a write. */
-const TOUCH_EVERY_MS = 5 * 60_000;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
-
-/** 128 bits of randomness, new on every login. */
-const newSessionToken = () => randomBytes(16).toString('base64url');
-
-/** Opens a session: only the token's SHA-256 is stored, so a database leak yields no usable token. */
-export async function createSession(deps: Pick<Deps, 'db' | 'clock'>, userId: number, deviceId: string | null) {
-  const token = newSessionToken();
-  const now = deps.clock.now();
-  const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
-  await deps.db.insert(sessions).values({ tokenHash: hashToken(token), userId, deviceId, createdAt: now, lastSeenAt: now, expiresAt });
-  return { token, expiresAt };
-}
-
-/** Ends one session at once (logout): the token is dead on every instance. */
-export async function revokeSession(deps: Pick<Deps, 'db'>, sessionId: number) {
-  await deps.db.delete(sessions).where(eq(sessions.id, sessionId));
-}
-
-/**
- * The user behind a token, in one query per request: the session must be unexpired (30 days after
- * login) and used within the last 7 days. Admin rights are read fresh, never cached in the token.
- */
-export async function resolveSession(deps: Pick<Deps, 'db' | 'clock'>, token: string | undefined): Promise<SessionUser | null> {
-  if (!token || token.length > 200) return null;
-  const now = deps.clock.now();
-  const [row] = await deps.db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      phone: users.phone,
-      level: users.level,
-      isAdmin: users.isAdmin,
-      sessionId: sessions.id,
-      lastSeenAt: sessions.lastSeenAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, hashToken(token)),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
-      ),
-    )
-    .limit(1);
-  if (!row) return null;
-  const { lastSeenAt, ...user } = row;
-  if (now.getTime() - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await deps.db
-      .update(sessions)
-      .set({ lastSeenAt: now })
-      .where(and(eq(sessions.id, row.sessionId), lt(sessions.lastSeenAt, now)));
-  }
-  return user;
-}
 
 /** 401 in French without a session: the shared check of tRPC middlewares and REST routes. */
 export function assertUser(user: SessionUser | null): SessionUser {

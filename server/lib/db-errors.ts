@@ -36,3 +36,13 @@ export function badInputFromDb(e: unknown): AppError | null {
   const code = pgError(e)?.code;
   return code && BAD_INPUT_CODES.has(code) ? new AppError('BAD_REQUEST', MSG.http.badRequest, { pgCode: code }) : null;
 }
+
+/**
+ * A unique violation on an account's e-mail or phone (also one raced in by a concurrent request)
+ * as the French 409 of that field; any other error is handed back unchanged, for the caller to throw.
+ */
+export function accountTaken(e: unknown, messages: { email: string; phone: string }): unknown {
+  const pg = pgError(e);
+  if (pg?.code !== UNIQUE_VIOLATION) return e;
+  return new AppError('CONFLICT', pg.constraint === 'users_email_lower_key' ? messages.email : messages.phone);
+}

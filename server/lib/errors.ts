@@ -1,4 +1,5 @@
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import type { ZodError } from 'zod';
 import { MSG } from '../../common/messages';
 
 export type AppErrorCode =
@@ -53,3 +54,6 @@ export const HTTP_ERRORS: Readonly<Record<number, string>> = {
 
 /** An HTTP error body; paths whose documented answer has `success` keep it on errors too. */
 export const errorBody = (legacySuccess: boolean | undefined, error: string) => (legacySuccess ? { success: false, error } : { error });
+
+/** The French message a user sees for invalid input, on both transports: the first issue's own message. */
+export const firstZodMessage = (e: ZodError) => e.issues[0]?.message ?? MSG.http.badRequest;

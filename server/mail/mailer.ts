@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client';
-import { smtpConfig } from '../../db/schema';
+import { readSmtpConfig } from '../../db/config-rows';
 import { ChannelNotConfigured } from '../lib/delivery';
 import type { Secrets } from '../lib/secrets';
 import type { Logger } from '../lib/logger';
@@ -63,8 +62,8 @@ export function createMailer(o: MailerOptions): Mailer {
     s?.fromEmail ? (s.fromName ? `${s.fromName} <${s.fromEmail}>` : s.fromEmail) : o.defaultFrom;
 
   async function activeSettings(): Promise<SmtpSettings | null> {
-    const [row] = await o.db.select().from(smtpConfig).where(eq(smtpConfig.isActive, true)).limit(1);
-    if (!row) return null;
+    const row = await readSmtpConfig(o.db);
+    if (!row?.isActive) return null;
     return { ...row, password: o.secrets.decrypt(row.passwordEnc) };
   }
 

@@ -27,12 +27,8 @@ import { getSmtpConfig, saveSmtpConfig, testSmtpConfig } from '../services/admin
 import { getTwilioConfig, saveTwilioConfig, testTwilioConfig } from '../services/admin/twilio';
 import { deleteUser, listUsers, updateUser } from '../services/admin/users';
 import { listLevels } from '../services/levels';
-import type { RestRoutes } from './http';
+import { numeric, type RestRoutes } from './http';
 import { route } from './route';
-
-/** Legacy payloads send numbers as strings at times. */
-const numeric = <S extends z.ZodType>(schema: S) =>
-  z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v), schema);
 
 /** Legacy booleans: true/false, 1/0 or their strings. */
 const legacyBool = z.preprocess(

@@ -36,7 +36,7 @@ import {
 } from '../services/auth/registration';
 import { checkDevice, logout } from '../services/auth/sessions';
 import { getUser } from '../services/users';
-import { openedSession } from '../trpc/context';
+import { openedSession } from '../lib/request-context';
 import type { RestRoutes } from './http';
 import { route } from './route';
 

@@ -1,12 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ZodError, type z } from 'zod';
+import { ZodError, z } from 'zod';
 import { MSG } from '../../common/messages';
 import type { Deps } from '../deps';
 import { assertAdmin, assertSelf, assertUser } from '../lib/auth';
 import { badInputFromDb } from '../lib/db-errors';
-import { AppError, ERROR_TABLE, errorBody, HTTP_ERRORS } from '../lib/errors';
-import { contextFromRequest, type Context } from '../trpc/context';
-import { firstZodMessage } from '../trpc/init';
+import { AppError, ERROR_TABLE, errorBody, firstZodMessage, HTTP_ERRORS } from '../lib/errors';
+import { contextFromRequest, type Context } from '../lib/request-context';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,6 +20,13 @@ declare module 'fastify' {
 }
 
 export type RestRoutes = (app: FastifyInstance, deps: Deps) => void;
+
+/**
+ * Legacy payloads send numbers as strings at times: a numeric string is read as its number, and the
+ * schema then judges it (an integer field still refuses "2.5", with its own French message).
+ */
+export const numeric = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v), schema);
 
 /** Parses a legacy payload with a shared zod schema; a ZodError becomes a 400 with its French text. */
 export const parse = <S extends z.ZodType>(schema: S, value: unknown): z.infer<S> => schema.parse(value ?? {});

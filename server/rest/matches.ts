@@ -15,12 +15,8 @@ import { createMatch, deleteMatch, updateMatch } from '../services/matches/mutat
 import { joinMatch, leaveMatch } from '../services/matches/participation';
 import { listMatches, listMyMatches, listParticipants } from '../services/matches/queries';
 import { calendarDate, safeText } from '../../common/schemas/primitives';
-import type { RestRoutes } from './http';
+import { numeric, type RestRoutes } from './http';
 import { route } from './route';
-
-/** Legacy payloads send numbers as strings at times. */
-const numeric = <S extends z.ZodType>(schema: S) =>
-  z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v), schema);
 
 /** Legacy `levels`: an array, a JSON-encoded array, or plain text (comma-separated names). */
 function parseLegacyLevels(v: unknown): unknown {

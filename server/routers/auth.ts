@@ -35,7 +35,7 @@ import {
 } from '../../common/schemas/auth';
 import { ZUser } from '../../common/schemas/users';
 import { getMe } from '../services/users';
-import { openedSession } from '../trpc/context';
+import { openedSession } from '../lib/request-context';
 import { authedProcedure, publicProcedure, router } from '../trpc/init';
 
 export const authRouter = router({

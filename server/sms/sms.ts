@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';
 import type { Db } from '../../db/client';
-import { smsConfig } from '../../db/schema';
+import { readSmsConfig } from '../../db/config-rows';
 import { ChannelNotConfigured } from '../lib/delivery';
 import type { Logger } from '../lib/logger';
 import type { Secrets } from '../lib/secrets';
@@ -46,7 +45,7 @@ export function createSmsSender(o: SmsOptions): SmsSender {
 
   return {
     async send(to, body) {
-      const [row] = await o.db.select().from(smsConfig).where(eq(smsConfig.id, 1)).limit(1);
+      const row = await readSmsConfig(o.db);
       if (!row?.isLive) {
         if (o.isProduction) throw new ChannelNotConfigured('sms');
         o.logger.warn({ to, body }, 'SMS not sent (Twilio not live): printed here');

@@ -6,14 +6,11 @@ import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { ZodError, z } from 'zod';
 import { MSG } from '../../common/messages';
 import { badInputFromDb } from '../lib/db-errors';
-import { AppError, ERROR_TABLE } from '../lib/errors';
+import { AppError, ERROR_TABLE, firstZodMessage } from '../lib/errors';
 import { assertAdmin, assertUser } from '../lib/auth';
-import type { Context } from './context';
+import type { Context } from '../lib/request-context';
 
 const toTRPCError = (e: AppError) => new TRPCError({ code: ERROR_TABLE[e.code].trpc, message: e.message, cause: e });
-
-/** The French message a user sees for invalid input: the first issue's own message. */
-export const firstZodMessage = (e: ZodError) => e.issues[0]?.message ?? 'Requête invalide.';
 
 /**
  * French texts for the errors tRPC raises itself before a procedure runs (unreadable JSON, unknown

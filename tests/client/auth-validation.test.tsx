@@ -1,21 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
-import { validateRegisterStart } from '../../client/src/pages/auth/validation';
+import { ZRegistrationStartInput } from '../../common/schemas/auth';
+import { firstIssue } from '../../common/schemas/first-issue';
 
-/** The phone messages the filtered field cannot produce by typing, checked on the form's rule set. */
+/** The registration start form's rules (the shared schema), for what the filtered fields cannot produce by typing. */
 describe('registration start rules', () => {
   const ok = { name: 'Camille', email: 'camille@example.fr', phone: '0612345678', country: 'FR' };
+  const check = (v: typeof ok) => firstIssue(ZRegistrationStartInput.safeParse(v));
   it.each([
     [{ phone: '06123456789' }, MSG.auth.phoneTooLong],
     [{ phone: '06 12 34 56' }, MSG.auth.phoneFormat],
     [{ country: 'XX' }, MSG.auth.countryUnsupported],
     [{ name: '   ' }, MSG.auth.nameRequired],
+    [{ name: 'x'.repeat(101) }, MSG.auth.nameTooLong(100)],
     [{ email: 'camille.example.fr' }, MSG.auth.emailInvalid],
   ])('%o → %s', (change, message) => {
-    expect(validateRegisterStart({ ...ok, ...change })?.message).toBe(message);
+    expect(check({ ...ok, ...change })?.message).toBe(message);
   });
 
   it('accepts a complete form', () => {
-    expect(validateRegisterStart(ok)).toBeNull();
+    expect(check(ok)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
 import { matchParticipants, matches, sessions, users } from '../../db/schema';
-import { resolveSession } from '../../server/lib/auth';
+import { resolveSession } from '../../server/services/auth/sessions';
 import { createTestContext, type TestContext } from '../support/app';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
 import { restAs } from '../support/http';

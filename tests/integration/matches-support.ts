@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import { firstZodMessage } from '../../server/trpc/init';
+import { firstZodMessage } from '../../server/lib/errors';
 import { matches, places, settings } from '../../db/schema';
 import type { TestContext } from '../support/app';
 

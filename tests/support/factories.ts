@@ -1,6 +1,7 @@
 import { users } from '../../db/schema';
 import type { Deps } from '../../server/deps';
-import { createSession, type SessionUser } from '../../server/lib/auth';
+import type { SessionUser } from '../../server/lib/auth';
+import { createSession } from '../../server/services/auth/sessions';
 import { hashPin } from '../../server/lib/pin-hash';
 
 let counter = 0;

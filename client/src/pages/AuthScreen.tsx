@@ -8,9 +8,8 @@ import { setDeviceTrusted } from '../lib/device';
 import { CreateAccountStep } from './auth/CreateAccountStep';
 import { LoginStep, type LoginStepProps } from './auth/LoginStep';
 import { OtpEmailStep } from './auth/OtpEmailStep';
-import { RegisterStartStep } from './auth/RegisterStartStep';
+import { RegisterStartStep, type RegisterStartValues } from './auth/RegisterStartStep';
 import { ResetPinStep } from './auth/ResetPinStep';
-import type { RegisterStartValues } from './auth/validation';
 
 export type AuthStep = 'phone' | 'otp-email' | 'register' | 'login' | 'reset-pin';
 

@@ -4,8 +4,8 @@ import { MSG } from '../../../common/messages';
 import { settings } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
-import { badRequest } from '../../lib/errors';
-import type { TActionResult, TAdminSetting, TSaveSomeSettingsInput } from '../../../common/schemas/admin';
+import { badRequest, firstZodMessage } from '../../lib/errors';
+import { ZSaveSomeSettingsInput, type TActionResult, type TAdminSetting, type TSaveSomeSettingsInput } from '../../../common/schemas/admin';
 import { getSettings } from '../settings';
 import { writeAudit } from './audit';
 
@@ -17,20 +17,18 @@ export async function getAdminSettings(deps: Pick<Deps, 'db'>, _actor: SessionUs
 
 /**
  * Saves the general limits given (each an integer from 1 to its max: 10, or 12 for months_ahead).
- * The bounds are also checked here, not only by the input schema, because these numbers drive
- * the create-match form and its server-side checks for every player.
+ * The bounds are checked again here with the same schema (not only at the transport), because
+ * these numbers drive the create-match form and its server-side checks for every player.
  */
 export async function saveAdminSettings(
   deps: Pick<Deps, 'db' | 'clock'>,
   actor: SessionUser,
   input: TSaveSomeSettingsInput,
 ): Promise<TActionResult> {
-  const entries = SETTING_KEYS.flatMap((key): [SettingKey, number][] => (input[key] === undefined ? [] : [[key, input[key]]]));
-  for (const [key, value] of entries) {
-    if (!Number.isInteger(value) || value < 1 || value > SETTING_MAX[key]) {
-      throw badRequest(MSG.admin.settingRange(SETTING_DESCRIPTIONS[key], SETTING_MAX[key]));
-    }
-  }
+  const checked = ZSaveSomeSettingsInput.safeParse(input);
+  if (!checked.success) throw badRequest(firstZodMessage(checked.error));
+  const values = checked.data;
+  const entries = SETTING_KEYS.flatMap((key): [SettingKey, number][] => (values[key] === undefined ? [] : [[key, values[key]]]));
   if (entries.length === 0) return { success: true, message: MSG.admin.settingsUpdated };
   const before = await getSettings(deps);
   const now = deps.clock.now();

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
+import { readSmtpConfig } from '../../../db/config-rows';
 import { smtpConfig } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
@@ -8,14 +8,9 @@ import type { TActionResult, TSmtpConfig, TSmtpSaveInput, TSmtpTestInput } from 
 import { writeAudit } from './audit';
 import { keptSecret } from './kept-secret';
 
-async function storedRow(deps: Pick<Deps, 'db'>) {
-  const [row] = await deps.db.select().from(smtpConfig).where(eq(smtpConfig.id, 1)).limit(1);
-  return row ?? null;
-}
-
 /** The stored SMTP settings, never the password (only whether one is stored); null when none. */
 export async function getSmtpConfig(deps: Pick<Deps, 'db'>, _actor: SessionUser): Promise<TSmtpConfig | null> {
-  const row = await storedRow(deps);
+  const row = await readSmtpConfig(deps.db);
   if (!row) return null;
   return {
     host: row.host,
@@ -40,7 +35,7 @@ export async function saveSmtpConfig(
   actor: SessionUser,
   input: TSmtpSaveInput,
 ): Promise<TActionResult> {
-  const stored = await storedRow(deps);
+  const stored = await readSmtpConfig(deps.db);
   const newPassword = input.password ?? '';
   const keptEnc = keptSecret(newPassword === '', stored?.passwordEnc, MSG.admin.smtpFieldsRequired);
   const values = {
@@ -86,7 +81,7 @@ export async function testSmtpConfig(
   _actor: SessionUser,
   input: TSmtpTestInput,
 ): Promise<TActionResult> {
-  const row = await storedRow(deps);
+  const row = await readSmtpConfig(deps.db);
   if (!row) throw badRequest(MSG.admin.smtpNotConfigured);
   try {
     await deps.mailer.sendWith(

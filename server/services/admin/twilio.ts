@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
+import { readSmsConfig } from '../../../db/config-rows';
 import { smsConfig } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
@@ -21,7 +21,7 @@ export const maskToken = (token: string) => MASK + (token.length >= 3 * VISIBLE 
 const isMasked = (token: string) => token.startsWith('*');
 
 async function storedConfig(deps: Pick<Deps, 'db' | 'secrets'>) {
-  const [row] = await deps.db.select().from(smsConfig).where(eq(smsConfig.id, 1)).limit(1);
+  const row = await readSmsConfig(deps.db);
   return row ? { ...row, authToken: deps.secrets.decrypt(row.authTokenEnc) } : null;
 }
 

@@ -5,14 +5,14 @@ import type { DbOrTx } from '../../../db/client';
 import { users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { TActionResult, TAdminUpdateUserInput } from '../../../common/schemas/admin';
 import type { TUser } from '../../../common/schemas/users';
 import { isExistingLevel } from '../levels';
 import { removeUserFromMatches } from '../matches/participation';
 import { findUser, toUser, userColumns } from '../users';
 import { changedFields, writeAudit } from './audit';
-import { pgError, UNIQUE_VIOLATION } from '../../lib/db-errors';
+import { accountTaken } from '../../lib/db-errors';
 
 type AdminDeps = Pick<Deps, 'db' | 'clock'>;
 
@@ -24,9 +24,9 @@ export async function listUsers(deps: Pick<Deps, 'db'>, _actor: SessionUser): Pr
   return (await deps.db.select(userColumns).from(users).orderBy(asc(users.id))).map(toUser);
 }
 
-/** The phone as registration stores it; the admin may type it with spaces, dots or dashes. */
+/** The phone as registration stores it, by the same rule. */
 function phoneOf(raw: string, country: string | undefined): string {
-  const checked = resolvePhone(raw.replace(/[\s.-]/g, ''), country);
+  const checked = resolvePhone(raw, country);
   if (!checked.ok) throw badRequest(checked.message);
   return checked.phone;
 }
@@ -43,14 +43,6 @@ async function guardAdminCount(tx: DbOrTx, actor: SessionUser, losing: number) {
   if (!me?.isAdmin) throw forbidden(MSG.auth.adminOnly);
   const others = await tx.$count(users, and(eq(users.isAdmin, true), ne(users.id, losing)));
   if (others === 0) throw badRequest(MSG.admin.lastAdmin);
-}
-
-/** Unique phone / e-mail (also when raced in by a registration) as French 409s. */
-function uniqueError(e: unknown): unknown {
-  const pg = pgError(e);
-  if (pg?.code !== UNIQUE_VIOLATION) return e;
-  if (pg.constraint === 'users_email_lower_key') return new AppError('CONFLICT', MSG.admin.userEmailTaken);
-  return new AppError('CONFLICT', MSG.admin.userPhoneTaken);
 }
 
 /**
@@ -92,7 +84,7 @@ export async function updateUser(deps: AdminDeps, actor: SessionUser, input: TAd
       return user;
     });
   } catch (e) {
-    throw uniqueError(e);
+    throw accountTaken(e, { email: MSG.admin.userEmailTaken, phone: MSG.admin.userPhoneTaken });
   }
 }
 

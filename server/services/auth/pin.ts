@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
-import { smsConfig, users } from '../../../db/schema';
+import { readSmsConfig } from '../../../db/config-rows';
+import { users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import { type SessionUser } from '../../lib/auth';
 import { AppError, badRequest, notFound } from '../../lib/errors';
@@ -24,8 +25,7 @@ const accountTargets = (a: { email: string | null; phone: string }): OtpTarget[]
 ];
 
 async function isSmsLive(deps: Pick<Deps, 'db'>) {
-  const [row] = await deps.db.select({ isLive: smsConfig.isLive }).from(smsConfig).where(eq(smsConfig.id, 1)).limit(1);
-  return row?.isLive ?? false;
+  return (await readSmsConfig(deps.db))?.isLive ?? false;
 }
 
 /** Sets a new PIN after proof of ownership: lifts the lock and ends every session of the account. */

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
 import { users } from '../../../db/schema';
 import type { Deps } from '../../deps';
-import { pgError, UNIQUE_VIOLATION } from '../../lib/db-errors';
+import { accountTaken } from '../../lib/db-errors';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { hashPin } from '../../lib/pin-hash';
 import type { TRegisterData } from '../../../common/schemas/auth';
@@ -85,9 +85,7 @@ export async function register(deps: Deps, input: TRegisterData): Promise<Logged
       return row.id;
     });
   } catch (err) {
-    const pg = pgError(err);
-    if (pg?.code !== UNIQUE_VIOLATION) throw err;
-    throw conflict(pg.constraint?.includes('phone') ? MSG.auth.existingPhone : MSG.auth.existingEmail);
+    throw accountTaken(err, { email: MSG.auth.existingEmail, phone: MSG.auth.existingPhone });
   }
   const session = await startSession(deps, userId, input.deviceId);
   return { ...session, message: MSG.auth.registered };

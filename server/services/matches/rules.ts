@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { DAYS_PER_MONTH, EDIT_MATCH_DAYS, EDIT_MATCH_MAX_LEVELS } from '../../../common/limits';
+import { levelsProblem, slotsProblem } from '../../../common/match-rules';
 import { MSG } from '../../../common/messages';
 import {
   addDays,
@@ -54,13 +55,14 @@ export async function checkMatchFields(
   keepPlaceId?: number,
 ): Promise<CheckedMatchFields> {
   const levels = [...new Set(input.levels.map((l) => l.trim()))];
-  if (levels.length === 0) throw badRequest(MSG.match.levelRequired);
-  if (levels.length > limits.maxLevels) throw badRequest(MSG.match.tooManyLevels(limits.maxLevels));
+  const levelsWrong = levelsProblem(levels, limits.maxLevels);
+  if (levelsWrong) throw badRequest(levelsWrong);
   const known = await existingLevelNames(deps, levels);
   const unknown = levels.find((l) => !known.has(l));
   if (unknown !== undefined) throw badRequest(MSG.match.levelUnknown(unknown));
 
-  if (input.slots < 1 || input.slots > limits.maxSlots) throw badRequest(MSG.match.slotsRange(limits.maxSlots));
+  const slotsWrong = slotsProblem(input.slots, limits.maxSlots);
+  if (slotsWrong) throw badRequest(slotsWrong);
 
   const local = localParts(deps.clock.now(), deps.env.APP_TIMEZONE);
   if (input.date < local.date) throw badRequest(MSG.match.datePast);

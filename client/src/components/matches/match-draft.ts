@@ -1,3 +1,4 @@
+import { levelsProblem, slotsProblem } from '../../../../common/match-rules';
 import { MSG } from '../../../../common/messages';
 
 /** The create/edit match form as the player fills it in (strings until sent). */
@@ -26,11 +27,10 @@ export function validateMatchDraft(draft: MatchDraft, limits: DraftLimits): Draf
   if (!draft.placeId) errors.placeId = MSG.match.placeRequired;
   if (!draft.date) errors.date = MSG.match.dateRequired;
   if (!draft.time) errors.time = MSG.match.timeRequired;
-  if (draft.levels.length === 0) errors.levels = MSG.match.levelRequired;
-  else if (draft.levels.length > limits.maxLevels) errors.levels = MSG.match.tooManyLevels(limits.maxLevels);
-  if (!Number.isInteger(draft.slots) || draft.slots < 1 || draft.slots > limits.maxPlaces) {
-    errors.slots = MSG.match.slotsRange(limits.maxPlaces);
-  }
+  const levels = levelsProblem(draft.levels, limits.maxLevels);
+  if (levels) errors.levels = levels;
+  const slots = slotsProblem(draft.slots, limits.maxPlaces);
+  if (slots) errors.slots = slots;
   return errors;
 }
 

@@ -1,47 +1,14 @@
+import type { RouterOutputs } from '../../lib/trpc';
+
 /**
- * The shapes the match screens draw, as the tRPC contract describes them. Kept structural so the
- * presentational components can be rendered from plain fixtures in tests.
+ * The shapes the match screens draw: the tRPC answers themselves (never a hand copy), so a change
+ * of the server's shape breaks these components and their test fixtures at compile time.
  */
-export interface MatchView {
-  id: number;
-  place_id: number;
-  place_name: string;
-  address: string;
-  city: string;
-  date: string;
-  time: string;
-  levels: string[];
-  slots: number;
-  missing_players: number;
-  created_by: number;
-  creator_name: string;
-  participants: { user_id: number }[];
-}
+export type MatchView = RouterOutputs['matches']['list']['items'][number];
+export type MyMatchView = RouterOutputs['matches']['mine']['matches'][number];
+export type ParticipantView = RouterOutputs['matches']['participants'][number];
 
-export interface MyMatchView extends MatchView {
-  is_creator: boolean;
-  is_finished: boolean;
-}
-
-export interface LevelView {
-  niveau: string;
-  label: string;
-  couleur: string;
-  ordre: number;
-  description?: string;
-}
-
-export interface PlaceView {
-  id: number;
-  name: string;
-  address: string;
-  city: string;
-}
-
-export interface ParticipantView {
-  user_id: number;
-  name: string;
-  level: string | null;
-  phone: string;
-  joined_at: string;
-}
+type Level = RouterOutputs['levels']['list'][number];
+/** What a level badge needs; the admin's lists pass whole rows. */
+export type LevelView = Pick<Level, 'niveau' | 'label' | 'couleur' | 'ordre'> & Partial<Pick<Level, 'description'>>;
+export type PlaceView = Pick<RouterOutputs['places']['list'][number], 'id' | 'name' | 'address' | 'city'>;

@@ -6,7 +6,8 @@ import { LevelBadge } from '../../components/matches/LevelBadges';
 import { NoticeSlot } from '../../components/matches/NoticeSlot';
 import { ConfirmDialog, Field, Notice } from '../../components/ui';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { AddToggleButton, AdminList, EditFormActions, firstIssue, ItemActions, PanelHead } from './shared';
+import { AddToggleButton, AdminList, EditFormActions, ItemActions, PanelHead } from './shared';
+import { firstIssue } from '../../../../common/schemas/first-issue';
 import { useCrudTab } from './useCrudTab';
 
 type Level = RouterOutputs['admin']['levels']['list'][number];
@@ -28,7 +29,7 @@ function validateLevel(values: { niveau: string; label: string; description: str
     ordre: values.ordre.trim() === '' ? undefined : Number(values.ordre),
     couleur: values.couleur.trim() || DEFAULT_LEVEL_COLOUR,
   });
-  return { error: firstIssue(parsed), data: parsed.success ? parsed.data : null };
+  return { error: firstIssue(parsed)?.message ?? null, data: parsed.success ? parsed.data : null };
 }
 
 interface LevelFormProps {

@@ -5,7 +5,8 @@ import { NoticeSlot } from '../../components/matches/NoticeSlot';
 import { ConfirmDialog, Field, Notice } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { AddToggleButton, AdminList, EditFormActions, firstIssue, ItemActions, PanelHead } from './shared';
+import { AddToggleButton, AdminList, EditFormActions, ItemActions, PanelHead } from './shared';
+import { firstIssue } from '../../../../common/schemas/first-issue';
 import { useCrudTab } from './useCrudTab';
 
 type Place = RouterOutputs['admin']['places']['list'][number];
@@ -27,7 +28,7 @@ function PlaceForm({ place, saving, onSave, onCancel }: PlaceFormProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = ZCreatePlaceInput.safeParse({ name, address, city, is_active: isActive });
-    setError(firstIssue(parsed));
+    setError(firstIssue(parsed)?.message ?? null);
     if (parsed.success) onSave({ ...parsed.data, is_active: isActive });
   };
 

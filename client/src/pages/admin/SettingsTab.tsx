@@ -1,35 +1,28 @@
 import { useState, type FormEvent } from 'react';
 import { MSG } from '../../../../common/messages';
+import { ZSaveSettingsInput, type TSaveSettingsInput } from '../../../../common/schemas/admin';
 import { NoticeSlot } from '../../components/matches/NoticeSlot';
 import { useNotice } from '../../components/matches/useNotice';
 import { Button, Field, Notice, Spinner } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
-import { trpc, type RouterInputs, type RouterOutputs } from '../../lib/trpc';
+import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { PanelHead } from './shared';
 
 type Setting = RouterOutputs['admin']['settings']['get'][number];
-type SettingsInput = RouterInputs['admin']['settings']['save'];
 
-/**
- * Each setting must be an integer from 1 to its max (10, or 12 for months_ahead); otherwise
- * '{description} doit être un nombre entre 1 et {max}.' (spec section 5).
- */
+/** The shared schema's ranges, with every field's own message (an empty field is not a number). */
 function validateSettings(settings: readonly Setting[], values: Record<string, string>) {
+  const numbers = Object.fromEntries(settings.map((s) => [s.key, (values[s.key] ?? '').trim() === '' ? NaN : Number(values[s.key])]));
+  const result = ZSaveSettingsInput.safeParse(numbers);
   const errors: Record<string, string> = {};
-  const data: Record<string, number> = {};
-  for (const s of settings) {
-    const raw = (values[s.key] ?? '').trim();
-    const n = Number(raw);
-    if (raw === '' || !Number.isInteger(n) || n < 1 || n > s.max) errors[s.key] = MSG.admin.settingRange(s.description, s.max);
-    else data[s.key] = n;
-  }
-  return { errors, data };
+  for (const issue of result.error?.issues ?? []) errors[String(issue.path[0])] ??= issue.message;
+  return { errors, data: result.data };
 }
 
 interface SettingsFormProps {
   settings: readonly Setting[];
   saving?: boolean;
-  onSave: (values: SettingsInput) => void;
+  onSave: (values: TSaveSettingsInput) => void;
 }
 
 export function SettingsForm({ settings, saving = false, onSave }: SettingsFormProps) {
@@ -40,8 +33,7 @@ export function SettingsForm({ settings, saving = false, onSave }: SettingsFormP
     event.preventDefault();
     const result = validateSettings(settings, values);
     setErrors(result.errors);
-    if (Object.keys(result.errors).length > 0) return;
-    onSave(result.data as SettingsInput);
+    if (result.data) onSave(result.data);
   };
 
   return (

@@ -7,7 +7,8 @@ import { useNotice } from '../../components/matches/useNotice';
 import { Button, Field, Notice, Spinner } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { firstIssue, PanelHead } from './shared';
+import { PanelHead } from './shared';
+import { firstIssue } from '../../../../common/schemas/first-issue';
 
 type SmtpConfig = NonNullable<RouterOutputs['admin']['smtp']['get']>;
 
@@ -43,7 +44,7 @@ function SmtpForm({ config }: { config: SmtpConfig | null }) {
       from_email: fromEmail,
       from_name: fromName,
     });
-    const error = firstIssue(parsed);
+    const error = firstIssue(parsed)?.message ?? null;
     if (!parsed.success || port.trim() === '') {
       notice.error(error ?? MSG.admin.smtpFieldsRequired);
       return;

@@ -6,7 +6,8 @@ import { useNotice } from '../../components/matches/useNotice';
 import { Button, Field, Notice, Spinner } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { firstIssue, PanelHead } from './shared';
+import { PanelHead } from './shared';
+import { firstIssue } from '../../../../common/schemas/first-issue';
 
 type TwilioConfig = NonNullable<RouterOutputs['admin']['twilio']['get']>;
 
@@ -22,7 +23,7 @@ function TwilioForm({ config }: { config: TwilioConfig | null }) {
 
   const values = () => ({ accountSid, authToken, phoneNumber, isLive });
   const check = () => {
-    const error = firstIssue(ZTwilioSaveInput.safeParse(values()));
+    const error = firstIssue(ZTwilioSaveInput.safeParse(values()))?.message ?? null;
     if (error) notice.error(error);
     return error === null;
   };

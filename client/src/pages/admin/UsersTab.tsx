@@ -8,7 +8,8 @@ import { Button, ConfirmDialog, Field, Modal, Notice } from '../../components/ui
 import { useAuth } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { AdminList, firstIssue, ItemActions, PanelHead } from './shared';
+import { AdminList, ItemActions, PanelHead } from './shared';
+import { firstIssue } from '../../../../common/schemas/first-issue';
 import { useCrudTab } from './useCrudTab';
 
 type AdminUser = RouterOutputs['admin']['users']['list'][number];
@@ -40,7 +41,7 @@ function UserEditModal({ user, onClose, onSaved }: UserEditProps) {
       level,
       is_admin: isAdmin,
     });
-    const issue = firstIssue(parsed);
+    const issue = firstIssue(parsed)?.message ?? null;
     setError(issue);
     if (!parsed.success) return;
     update.mutate(parsed.data, {

@@ -1,11 +1,5 @@
 import type { Key, ReactNode } from 'react';
-import type { z } from 'zod';
 import { Button, EmptyState, Notice, Spinner } from '../../components/ui';
-
-/** The French message of the first failed rule (the shared zod schemas carry the spec's texts). */
-export function firstIssue<T>(result: z.ZodSafeParseResult<T>): string | null {
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
-}
 
 interface PanelHeadProps {
   title: string;

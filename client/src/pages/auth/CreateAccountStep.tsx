@@ -8,7 +8,7 @@ import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { AuthCard, StepActions } from './AuthCard';
 import { PinPairFields } from './PinPairFields';
-import { firstIssue, type FormError } from './validation';
+import { firstIssue, type FormError } from '../../../../common/schemas/first-issue';
 
 export interface CreateAccountStepProps {
   name: string;
@@ -45,7 +45,7 @@ export function CreateAccountStep({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const input = { name, email, phone, country, pin, confirmPin };
-    const invalid = firstIssue(ZRegisterInput, input);
+    const invalid = firstIssue(ZRegisterInput.safeParse(input));
     setError(invalid);
     if (invalid) return;
     setBusy(true);

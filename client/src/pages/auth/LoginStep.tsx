@@ -8,7 +8,7 @@ import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { AuthCard } from './AuthCard';
 import { PinInput } from './PinInput';
-import { firstIssue, type FormError } from './validation';
+import { firstIssue, type FormError } from '../../../../common/schemas/first-issue';
 
 export interface LoginStepProps {
   initialEmail: string;
@@ -31,7 +31,7 @@ export function LoginStep({ initialEmail, notice, onLoggedIn, onChangeEmail, onF
     event.preventDefault();
     setCarried(null);
     const input = { email, pin, deviceId: getDeviceId() };
-    const invalid = firstIssue(ZLoginByEmailInput, input);
+    const invalid = firstIssue(ZLoginByEmailInput.safeParse(input));
     setError(invalid);
     if (invalid) return;
     try {

@@ -6,7 +6,7 @@ import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { AuthCard } from './AuthCard';
 import { useCountdown } from './useCountdown';
-import { firstIssue } from './validation';
+import { firstIssue } from '../../../../common/schemas/first-issue';
 import { OtpCodeField, ResendCountdown } from './VerificationCode';
 
 export interface OtpEmailStepProps {
@@ -28,7 +28,7 @@ export function OtpEmailStep({ email, resendAfterSeconds, onVerified, onChangeEm
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setInfo(null);
-    const invalid = firstIssue(ZVerifyOtpEmailInput, { email, code });
+    const invalid = firstIssue(ZVerifyOtpEmailInput.safeParse({ email, code }));
     setError(invalid?.message ?? null);
     if (invalid) return;
     try {

@@ -3,11 +3,20 @@ import { COUNTRIES } from '../../../../common/countries';
 import { OTP_RESEND_SECONDS } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
 import { filterPhoneInput } from '../../../../common/phone';
+import { ZRegistrationStartInput } from '../../../../common/schemas/auth';
+import { firstIssue, type FormError } from '../../../../common/schemas/first-issue';
 import { Button, Field, Notice } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { AuthCard } from './AuthCard';
-import { validateRegisterStart, type FormError, type RegisterStartValues } from './validation';
+
+/** The first step's fields, kept by the authentication screen while the player moves between steps. */
+export interface RegisterStartValues {
+  name: string;
+  email: string;
+  phone: string;
+  country: string;
+}
 
 export interface RegisterStartStepProps {
   initial: RegisterStartValues;
@@ -28,7 +37,7 @@ export function RegisterStartStep({ initial, onCodeSent, onHaveAccount }: Regist
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const invalid = validateRegisterStart(values);
+    const invalid = firstIssue(ZRegistrationStartInput.safeParse(values));
     setError(invalid);
     if (invalid) return;
     setBusy(true);

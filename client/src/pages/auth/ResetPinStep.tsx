@@ -10,7 +10,7 @@ import { trpc } from '../../lib/trpc';
 import { AuthCard, StepActions } from './AuthCard';
 import { PinPairFields } from './PinPairFields';
 import { useCountdown } from './useCountdown';
-import { firstIssue, type FormError } from './validation';
+import { firstIssue, type FormError } from '../../../../common/schemas/first-issue';
 import { OtpCodeField, ResendCountdown } from './VerificationCode';
 
 export interface ResetPinStepProps {
@@ -47,7 +47,7 @@ export function ResetPinStep({ initialEmail, onLoggedIn, onBack }: ResetPinStepP
 
   const requestCode = async (event?: FormEvent) => {
     event?.preventDefault();
-    const invalid = firstIssue(ZRequestPinResetInput, { email });
+    const invalid = firstIssue(ZRequestPinResetInput.safeParse({ email }));
     setError(invalid);
     if (invalid) return;
     try {
@@ -63,7 +63,7 @@ export function ResetPinStep({ initialEmail, onLoggedIn, onBack }: ResetPinStepP
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const input = { email, code, newPin, confirmPin, deviceId: getDeviceId() };
-    const invalid = firstIssue(ZResetPinInput, input);
+    const invalid = firstIssue(ZResetPinInput.safeParse(input));
     setError(invalid);
     if (invalid) return;
     try {

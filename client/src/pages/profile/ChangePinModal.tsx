@@ -7,7 +7,7 @@ import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { PinInput } from '../auth/PinInput';
 import { PinPairFields } from '../auth/PinPairFields';
-import { firstIssue, type FormError } from '../auth/validation';
+import { firstIssue, type FormError } from '../../../../common/schemas/first-issue';
 
 export interface ChangePinModalProps {
   open: boolean;
@@ -42,7 +42,7 @@ function ChangePinForm({ onClose }: { onClose: () => void }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const input = { currentPin, newPin, confirmPin };
-    const invalid = firstIssue(ZChangePinInput, input);
+    const invalid = firstIssue(ZChangePinInput.safeParse(input));
     setError(invalid);
     if (invalid) return;
     try {

@@ -5,7 +5,7 @@ import { Button, Field, Notice } from '../../components/ui';
 import type { TUser } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { firstIssue, type FormError } from '../auth/validation';
+import { firstIssue, type FormError } from '../../../../common/schemas/first-issue';
 import { PhotoDropzone } from './PhotoDropzone';
 
 type Level = RouterOutputs['levels']['list'][number];
@@ -34,7 +34,7 @@ export function ProfileEditForm({ user, levels, levelCleared, onSaved, onCancel,
     event.preventDefault();
     const input = { name, level, ...(photo === undefined ? {} : { photo }) };
     const invalid =
-      firstIssue(ZUpdateProfileInput, input) ??
+      firstIssue(ZUpdateProfileInput.safeParse(input)) ??
       (levels.some((l) => l.niveau === level.trim()) ? null : { field: 'level', message: MSG.profile.levelGone });
     setError(invalid);
     if (invalid) return;
