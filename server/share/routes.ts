@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { ZMatchIdInput } from '../../common/schemas/matches';
 import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
-import { resolveSession, SESSION_COOKIE } from '../lib/auth';
+import { SESSION_COOKIE } from '../lib/auth';
+import { resolveSession } from '../services/auth/sessions';
 import { getMatch } from '../services/matches/queries';
 import { renderShareNotFound, renderSharePage, SHARE_CSS, SHARE_CSS_PATH } from './render';
 
