@@ -50,6 +50,14 @@ const TRPC_RULES: Record<string, Rule> = {
   'places.list': 'public',
   'levels.list': 'public',
   'settings.get': 'public',
+  'matches.byId': 'user',
+  'matches.joinWaitlist': 'user',
+  'matches.leaveWaitlist': 'user',
+  'matches.myWaitlist': 'user',
+  'users.notifications': 'user',
+  'users.updateNotifications': 'user',
+  'users.exportData': 'owner',
+  'users.deleteAccount': 'owner',
 };
 /** Every `admin.*` procedure and `/api/admin/*` path is admin-only; no exception is decided. */
 const isAdminArea = (key: string) => key.startsWith('admin.') || key.includes(' /api/admin/');
@@ -88,6 +96,14 @@ const REST_RULES: Record<string, Rule> = {
   'GET /api/users/{id}': 'owner',
   'PUT /api/users/{id}': 'owner',
   'GET /api/users/{id}/photo': 'ownerOrAdmin',
+  'GET /api/users/{id}/notifications': 'owner',
+  'PUT /api/users/{id}/notifications': 'owner',
+  'GET /api/users/{id}/export': 'owner',
+  'DELETE /api/users/{id}': 'owner',
+  'GET /api/matches/{id}': 'user',
+  'GET /api/matches/{id}/calendar.ics': 'owner',
+  'POST /api/matches/{id}/waitlist': 'user',
+  'DELETE /api/matches/{id}/waitlist': 'user',
 };
 
 type Role = 'anonymous' | 'player' | 'other' | 'admin';
@@ -127,12 +143,16 @@ async function headersFor(role: Role): Promise<Record<string, string>> {
   return { authorization: `Bearer ${token}` };
 }
 
+const wrongPin = () => (users.player.pin === '7391' ? '7392' : '7391');
+
 const matchFields = () => ({ place_id: placeId, date: '2026-03-25', time: '18:00', levels: ['Niveau 3'], slots: 3 });
 
 /** Inputs that reach the ownership check (owner rows); everything else is called with `{}`. */
 async function procedureInput(p: Procedure): Promise<unknown> {
   if (p.fields === null) return undefined;
-  if (p.path === 'users.get') return { id: users.player.id };
+  if (p.path === 'users.get' || p.path === 'users.exportData') return { id: users.player.id };
+  // A well-formed but wrong PIN: the owner is refused for the PIN (400), the others for the id (403).
+  if (p.path === 'users.deleteAccount') return { id: users.player.id, pin: wrongPin() };
   if (p.path === 'matches.update') return { id: await newMatch(), ...matchFields() };
   if (p.path === 'matches.delete' || p.path === 'matches.participants') return { id: await newMatch() };
   return {};
@@ -146,7 +166,15 @@ async function callRest(op: RestOperation, rule: Rule, headers: Record<string, s
   let payload: object | undefined;
   if (op.method !== 'GET')
     payload =
-      op.key === 'PUT /api/matches/{id}' ? matchFields() : op.key === 'PUT /api/users/{id}' ? { name: 'Nom', level: 'Niveau 3' } : {};
+      op.key === 'PUT /api/matches/{id}'
+        ? matchFields()
+        : op.key === 'PUT /api/users/{id}'
+          ? { name: 'Nom', level: 'Niveau 3' }
+          : op.key === 'PUT /api/users/{id}/notifications'
+            ? { notify_email: true, notify_sms: false }
+            : op.key === 'DELETE /api/users/{id}'
+              ? { pin: wrongPin() }
+              : {};
   return t.app.inject({ method: op.method, url, headers, payload });
 }
 

@@ -66,7 +66,9 @@ describe('a mail relay that accepts and says nothing', () => {
     const form = { host: '127.0.0.1', port: silent.port, secure: false, username: 'u', password: 'p', is_active: false };
     expect((await restAs(t, admin, 'POST', '/admin/smtp-config', form)).status).toBe(200);
     const { result: res, ms } = await timed(() => restAs(t, admin, 'POST', '/admin/smtp-test', { email: 'test@example.fr' }));
-    expect(res).toMatchObject({ status: 400, body: { error: MSG.admin.smtpTestFailed } });
+    expect(res.status).toBe(400);
+    // The French failure, with the server's reason kept for the admin.
+    expect((res.body as { error: string }).error).toMatch(new RegExp(`^${MSG.admin.smtpTestFailed} : .*délai dépassé`));
     expect(ms).toBeLessThan(FAST_MS);
   });
 });
