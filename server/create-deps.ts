@@ -6,6 +6,7 @@ import type { Logger } from './lib/logger';
 import { createMetrics } from './lib/metrics';
 import { createSecrets, resolveAppSecret } from './lib/secrets';
 import { createMailer } from './mail/mailer';
+import { outboxBacklog } from './services/notifications/worker';
 import { createSmsSender } from './sms/sms';
 
 export interface DepsOptions {
@@ -29,5 +30,7 @@ export function createDeps({ env, db, logger, clock = systemClock, twilioBaseUrl
     isProduction: env.NODE_ENV === 'production',
   });
   const sms = createSmsSender({ db, secrets, logger, twilioBaseUrl, isProduction: env.NODE_ENV === 'production' });
-  return { db, env, clock, secrets, mailer, sms, logger, metrics: createMetrics(db, env) };
+  const metrics = createMetrics(db, env);
+  metrics.outboxBacklog.source = () => outboxBacklog(db, clock.now());
+  return { db, env, clock, secrets, mailer, sms, logger, metrics };
 }

@@ -49,10 +49,14 @@ export const ZAccountExport = z.object({
     updated_at: ZIso,
   }),
   photo: z.object({ mime: z.string(), updated_at: ZIso, data_url: z.string() }).nullable(),
-  preferences: z.object({ level: z.string().nullable() }),
+  preferences: z.object({ level: z.string().nullable(), notify_email: z.boolean(), notify_sms: z.boolean() }),
   matches_created: z.array(ZMatchSummary.extend({ created_at: ZIso })),
   matches_joined: z.array(ZMatchSummary.extend({ joined_at: ZIso })),
   waitlists: z.array(z.object({ match_id: z.number().int(), created_at: ZIso })),
+  /** Match notifications addressed to the player (queued or sent); their text is not repeated. */
+  notifications: z.array(
+    z.object({ channel: z.string(), event: z.string(), created_at: ZIso, sent_at: ZIso.nullable(), failed_at: ZIso.nullable() }),
+  ),
   devices: z.array(z.object({ device_id: z.string(), trusted_at: ZIso })),
   sessions: z.array(
     z.object({ id: z.number().int(), device_id: z.string().nullable(), created_at: ZIso, last_seen_at: ZIso, expires_at: ZIso }),

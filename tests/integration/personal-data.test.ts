@@ -10,6 +10,7 @@ import {
   authThrottles,
   matches,
   matchParticipants,
+  matchWaitlist,
   otpCodes,
   sessions,
   trustedDevices,
@@ -96,6 +97,9 @@ describe('Télécharger mes données', () => {
     q = await createUser(t.deps, { name: 'Quentin Autre', pin: '5830' });
     await furnish(p, q, 'p');
     await furnish(q, p, 'q');
+    // Waiting for one of q's matches.
+    const [theirs] = await t.db.db.select({ id: matches.id }).from(matches).where(eq(matches.createdBy, q.id)).limit(1);
+    await t.db.db.insert(matchWaitlist).values({ matchId: theirs!.id, userId: p.id });
     const admin = await createAdmin(t.deps);
     await t.caller(admin).admin.users.update({ id: p.id, name: 'Pauline Export', phone: p.phone, email: p.email!, level: 'Niveau 4' });
     const res = await rest(t.app, 'GET', `/users/${p.id}/export`, undefined, bearer(p.token));
@@ -121,7 +125,9 @@ describe('Télécharger mes données', () => {
     expect(data.login_throttle).toMatchObject({ failures: 1 });
     expect(data.account_history).toHaveLength(1);
     expect(data.account_history[0]).toMatchObject({ action: 'update', details: { level: 'Niveau 4' } });
-    expect(data.preferences).toEqual({ level: 'Niveau 4' });
+    expect(data.preferences).toEqual({ level: 'Niveau 4', notify_email: true, notify_sms: false });
+    expect(data.waitlists).toHaveLength(await count(matchWaitlist, eq(matchWaitlist.userId, p.id)));
+    expect(data.waitlists).toHaveLength(1);
   });
 
   it('covers every table that refers to a user (a new one must be added to the export)', async () => {
@@ -132,8 +138,8 @@ describe('Télécharger mes données', () => {
       'sessions.user_id': 'sessions',
       'trusted_devices.user_id': 'devices',
       'user_photos.user_id': 'photo',
-      'waitlist.user_id': 'waitlists',
-      'waitlists.user_id': 'waitlists',
+      'match_waitlist.user_id': 'waitlists',
+      'outbox.user_id': 'notifications',
     };
     const refs = (await userReferences()).map((r) => `${r.table}.${r.column}`);
     expect(refs.length).toBeGreaterThanOrEqual(6);
@@ -164,7 +170,7 @@ describe('Supprimer mon compte', () => {
     expect((await rest(t.app, 'DELETE', `/users/${v.id}`, { pin: v.pin }, bearer(u.token))).status).toBe(403);
     const wrong = await rest(t.app, 'DELETE', `/users/${u.id}`, { pin: '1593' }, bearer(u.token));
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toEqual({ error: MSG.auth.currentPinWrong });
+    expect(wrong.body).toEqual({ error: MSG.auth.currentPinWrong, attemptsLeft: 4 });
     const bad = await rest(t.app, 'DELETE', `/users/${u.id}`, { pin: '12' }, bearer(u.token));
     expect(bad).toMatchObject({ status: 400, body: { error: MSG.auth.pinFormat } });
     expect(await t.db.db.$count(users, eq(users.id, u.id))).toBe(1);

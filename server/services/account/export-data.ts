@@ -6,7 +6,9 @@ import {
   authThrottles,
   matches,
   matchParticipants,
+  matchWaitlist,
   otpCodes,
+  outbox,
   places,
   sessions,
   trustedDevices,
@@ -59,6 +61,8 @@ export async function exportPersonalData(deps: Pick<Deps, 'db' | 'clock'>, actor
       email: users.email,
       phone: users.phone,
       level: users.level,
+      notifyEmail: users.notifyEmail,
+      notifySms: users.notifySms,
       isAdmin: users.isAdmin,
       createdAt: users.createdAt,
       updatedAt: users.updatedAt,
@@ -70,7 +74,7 @@ export async function exportPersonalData(deps: Pick<Deps, 'db' | 'clock'>, actor
     and(eq(otpCodes.channel, 'sms'), eq(otpCodes.target, account.phone)),
     ...(account.email ? [and(eq(otpCodes.channel, 'email'), eq(otpCodes.target, account.email.toLowerCase()))] : []),
   ];
-  const [photo, created, joined, devices, sessionRows, codes, throttle, history, actions] = await Promise.all([
+  const [photo, created, joined, devices, sessionRows, codes, throttle, history, actions, waiting, notices] = await Promise.all([
     db.select().from(userPhotos).where(eq(userPhotos.userId, id)),
     db
       .select({ ...matchSummary, createdAt: matches.createdAt })
@@ -102,6 +106,22 @@ export async function exportPersonalData(deps: Pick<Deps, 'db' | 'clock'>, actor
       .where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, String(id))))
       .orderBy(asc(auditLog.id)),
     db.select().from(auditLog).where(eq(auditLog.actorId, id)).orderBy(asc(auditLog.id)),
+    db
+      .select({ matchId: matchWaitlist.matchId, createdAt: matchWaitlist.createdAt })
+      .from(matchWaitlist)
+      .where(eq(matchWaitlist.userId, id))
+      .orderBy(asc(matchWaitlist.id)),
+    db
+      .select({
+        channel: outbox.channel,
+        event: outbox.event,
+        createdAt: outbox.createdAt,
+        sentAt: outbox.sentAt,
+        failedAt: outbox.failedAt,
+      })
+      .from(outbox)
+      .where(eq(outbox.userId, id))
+      .orderBy(asc(outbox.id)),
   ]);
   const [picture] = photo;
   const [lock] = throttle;
@@ -124,10 +144,17 @@ export async function exportPersonalData(deps: Pick<Deps, 'db' | 'clock'>, actor
           data_url: `data:${picture.mime};base64,${Buffer.from(picture.data).toString('base64')}`,
         }
       : null,
-    preferences: { level: account.level },
+    preferences: { level: account.level, notify_email: account.notifyEmail, notify_sms: account.notifySms },
     matches_created: created.map(({ createdAt, ...m }) => ({ ...shapeMatch(m), created_at: iso(createdAt) })),
     matches_joined: joined.map(({ joinedAt, ...m }) => ({ ...shapeMatch(m), joined_at: iso(joinedAt) })),
-    waitlists: [],
+    waitlists: waiting.map((w) => ({ match_id: w.matchId, created_at: iso(w.createdAt) })),
+    notifications: notices.map((n) => ({
+      channel: n.channel,
+      event: n.event,
+      created_at: iso(n.createdAt),
+      sent_at: n.sentAt ? iso(n.sentAt) : null,
+      failed_at: n.failedAt ? iso(n.failedAt) : null,
+    })),
     devices: devices.map((d) => ({ device_id: d.deviceId, trusted_at: iso(d.trustedAt) })),
     sessions: sessionRows.map((s) => ({
       id: s.id,
