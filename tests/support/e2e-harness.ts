@@ -199,7 +199,15 @@ export async function runJourney(e2e: E2E, name: string, fn: (j: Journey) => Pro
   const journey: Journey = {
     pages: [],
     async open(options = DESKTOP) {
-      const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, locale: 'fr-FR', timezoneId: 'Europe/Paris', ...options });
+      // axe is injected as an inline script, which the app's CSP rightly refuses; the CSP itself is
+      // checked in tests/security/csp-browser.test.ts.
+      const context = await e2e.browser.newContext({
+        baseURL: e2e.baseUrl,
+        locale: 'fr-FR',
+        timezoneId: 'Europe/Paris',
+        bypassCSP: true,
+        ...options,
+      });
       context.setDefaultTimeout(10_000);
       await context.route(`${e2e.baseUrl}/assets/**`, async (route) => {
         const path = new URL(route.request().url()).pathname;
