@@ -44,7 +44,8 @@ export default function FindMatchPage() {
       catalogue={catalogue}
       joiningId={joiningId}
       onJoin={join}
-      headingLevel={3}
+      // Grouped by day, each card's heading sits under its day's h2; ungrouped, right under the h1.
+      headingLevel={filters.order === 'need' ? 2 : 3}
       onNotice={(kind, message) => notice[kind](message)}
     />
   );
