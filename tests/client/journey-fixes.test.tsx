@@ -10,8 +10,10 @@ import FindMatchPage from '../../client/src/pages/FindMatchPage';
 import MyMatchesPage from '../../client/src/pages/MyMatchesPage';
 import ProfilePage from '../../client/src/pages/ProfilePage';
 import { PhotoDropzone } from '../../client/src/pages/profile/PhotoDropzone';
+import { RegisterStartStep } from '../../client/src/pages/auth/RegisterStartStep';
+import { LevelChips } from '../../client/src/components/matches/MatchFormFields';
 import { renderWithProviders, serverError, testUser } from './support/render';
-import { aMatch, aMyMatch, levelRows, places, schedule } from './support/match-fixtures';
+import { aMatch, aMyMatch, levelRows, levels as levelViews, places, schedule } from './support/match-fixtures';
 
 /** Issue 13 items 8, 10 and 11: what a player or an admin saw go wrong, now right. */
 
@@ -201,6 +203,33 @@ describe('admin history names users and places (item 11)', () => {
   });
 });
 
+describe('admin test errors keep the reason and stay (item 8)', () => {
+  it("Twilio: a failed test shows the server's reason, as an alert toast, until dismissed", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const reason = 'Échec du test Twilio : identifiants refusés (code 20003).';
+      renderWithProviders(<AdminPage />, {
+        user: testUser({ is_admin: true }),
+        route: '/admin?onglet=twilio',
+        fixtures: {
+          'admin.twilio.get': { account_sid: 'AC123', auth_token: '••••abcd', phone_number: '+33600000000', is_live: false },
+          'admin.twilio.test': { success: false, message: reason },
+        },
+      });
+      await userEvent.click(await screen.findByRole('button', { name: 'Tester' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(reason);
+      expect(alert).toHaveClass('notice-toast');
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(screen.getByRole('alert')).toHaveTextContent(reason);
+      await userEvent.click(screen.getByRole('button', { name: 'Fermer le message' }));
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('drag and drop is not offered on touch screens (item 11)', () => {
   const media = (fine: boolean) =>
     vi.stubGlobal(
@@ -253,5 +282,33 @@ describe('an old form error clears when its field changes (item 11)', () => {
     await screen.findByText(MSG.profile.nameAndLevelRequired);
     await ue.type(nameField, 'C');
     expect(screen.queryByText(MSG.profile.nameAndLevelRequired)).not.toBeInTheDocument();
+  });
+});
+
+describe('smaller items already right, kept right (item 11)', () => {
+  it('the country picker shows the dial code of the chosen country', () => {
+    renderWithProviders(
+      <RegisterStartStep
+        initial={{ name: '', email: '', phone: '', country: 'BE' }}
+        hasCodeFor={() => false}
+        onContinue={vi.fn()}
+        onCodeSent={vi.fn()}
+        onHaveAccount={vi.fn()}
+      />,
+    );
+    const picker = screen.getByLabelText('Pays');
+    expect(picker).toHaveDisplayValue(/Belgique \(\+32\)/);
+    expect(within(picker).getByRole('option', { name: /France \(\+33\)/ })).toBeInTheDocument();
+  });
+
+  it('a selected level chip is pressed, filled with its colour and ticked; the others are not', () => {
+    render(<LevelChips levels={levelViews} selected={['Niveau 3']} max={3} onToggle={vi.fn()} />);
+    const on = screen.getByRole('button', { name: /Niveau 3/ });
+    const off = screen.getByRole('button', { name: /Niveau 4/ });
+    expect(on).toHaveAttribute('aria-pressed', 'true');
+    expect(on).toHaveStyle({ backgroundColor: '#CDDC39' });
+    expect(on).toHaveTextContent('✓');
+    expect(off).toHaveAttribute('aria-pressed', 'false');
+    expect(off).not.toHaveTextContent('✓');
   });
 });
