@@ -59,7 +59,11 @@ export function MyMatchItem({ match, catalogue, places, editDates, editTimes, ma
 
       <div className="my-match-actions">
         <Button variant="ghost" aria-expanded={showParticipants} aria-controls={panelId} onClick={() => setShowParticipants((v) => !v)}>
-          {showParticipants ? 'Masquer les participants' : `Participants (${playerCount})`}
+          {/* One label whether open or not (aria-expanded says which), so the row does not reflow. */}
+          {`Participants (${playerCount})`}
+          <span className="disclosure-mark" aria-hidden="true">
+            {showParticipants ? '▴' : '▾'}
+          </span>
         </Button>
         {/* Modifier and Supprimer wrap together, never Supprimer alone on its row. */}
         <div className="my-match-manage">
