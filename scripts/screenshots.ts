@@ -132,8 +132,9 @@ async function settle(page: Page) {
   await page.waitForTimeout(350);
 }
 
-async function shoot(page: Page, screen: string, viewport: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
+/** Saves the viewport; from the top of the page unless `scrolled` (the shot is of something further down). */
+async function shoot(page: Page, screen: string, viewport: string, scrolled = false) {
+  if (!scrolled) await page.evaluate(() => window.scrollTo(0, 0));
   await settle(page);
   const path = join(OUT, `${screen}-${viewport}.png`);
   await page.screenshot({ path });
@@ -220,6 +221,26 @@ async function main() {
           }
           await shoot(page, screen, vp);
         }
+        // The participants panel of the first match, scrolled into view.
+        await page.goto('/my-matches');
+        await page
+          .getByRole('button', { name: /^Participants/ })
+          .first()
+          .click();
+        const panel = page.getByLabel('Participants', { exact: true }).first();
+        await panel.getByRole('listitem').nth(1).waitFor();
+        await panel.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+        await shoot(page, 'my-matches-participants', vp, true);
+        // Joining a match for other levels asks first.
+        await page.goto('/find-match');
+        await page.getByLabel('Niveau', { exact: true }).selectOption('');
+        const other = page.getByRole('article').filter({ hasText: 'Niveau 1' }).first();
+        await other.getByRole('button', { name: 'Rejoindre' }).click();
+        const warning = page.getByRole('dialog');
+        await warning.waitFor();
+        await shoot(page, 'find-match-level-warning', vp, true);
+        await warning.getByRole('button', { name: 'Annuler' }).click();
+        await page.getByLabel('Niveau', { exact: true }).selectOption('Niveau 4');
         if (vp === 'mobile') {
           await page.goto('/find-match');
           await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
@@ -243,6 +264,7 @@ async function main() {
           ['SMTP', 'admin-smtp'],
           ['Utilisateurs', 'admin-users'],
           ['Paramètres', 'admin-settings'],
+          ['Historique', 'admin-history'],
         ] as const) {
           await page.getByRole('tab', { name: tab, exact: true }).click();
           await page.getByRole('tabpanel').getByRole('heading', { level: 2 }).first().waitFor();

@@ -182,6 +182,8 @@ export type TAuditListInput = z.infer<typeof ZAuditListInput>;
 export const ZAuditEntry = z.object({
   id: z.number().int(),
   actor_name: z.string().nullable(),
+  /** The current name of the user or place the entry is about, when it still exists. */
+  subject_name: z.string().nullable(),
   action: z.string(),
   entity: z.string(),
   entity_id: z.string().nullable(),

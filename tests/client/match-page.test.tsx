@@ -3,6 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MSG } from '../../common/messages';
 import type { RouterOutputs } from '../../client/src/lib/trpc';
 import MatchPage from '../../client/src/pages/MatchPage';
 import { levelRows } from './support/match-fixtures';
@@ -90,5 +91,19 @@ describe('Match page', () => {
     });
     expect(await screen.findByText('Match introuvable')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Trouver un match' })).toHaveAttribute('href', '/find-match');
+  });
+
+  it('asks before joining a match whose levels exclude mine, with the real range; a finished match shows no free place', async () => {
+    const { calls } = renderPage(detail({ levels: ['Niveau 6', 'Niveau 5'] }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Rejoindre' }));
+    const dialog = screen.getByRole('dialog', { name: MSG.match.levelMismatchTitle });
+    expect(dialog).toHaveTextContent('Ce match recherche Niveau 5–6. Rejoindre quand même ?');
+    expect(calls.some((c) => c.path === 'matches.join')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Rejoindre quand même' }));
+    expect(calls.some((c) => c.path === 'matches.join')).toBe(true);
+    cleanup();
+    renderPage(detail({ is_finished: true, is_participant: true }));
+    await screen.findByRole('heading', { level: 1, name: 'Padel Club Lyon' });
+    expect(screen.queryByText(/place.* disponible/)).not.toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import { adminAccessJourney, mobileMenuJourney } from './journeys/access';
 import { adminJourney } from './journeys/admin';
 import { lockoutJourney, registrationJourney } from './journeys/auth';
 import { findShareJourney } from './journeys/find-share';
+import { fitJourneys } from './journeys/fit';
 import { matchJourney } from './journeys/matches';
 import { waitlistJourney } from './journeys/waitlist';
 import { doubleSubmitJourney, keyboardJourney, sessionEndedJourney, signUpBackAndForthJourney } from './journeys/dead-ends';
@@ -73,4 +74,5 @@ describe.skipIf(!status.available)('Padel Match in Chromium', () => {
   doubleSubmitJourney(suite);
   sessionEndedJourney(suite);
   keyboardJourney(suite);
+  fitJourneys(suite);
 });

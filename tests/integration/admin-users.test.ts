@@ -186,6 +186,18 @@ describe('deleting', () => {
     expect(entry).toMatchObject({ action: 'delete', entity: 'user', entity_id: String(leaving.id), details: { places_given_back: 1 } });
   });
 
+  it('the audit trail names the user and the place a change was about, not only their id', async () => {
+    const player = await createUser(t.deps, { name: 'Zoé Nommée' });
+    await as().admin.users.update({ id: player.id, name: 'Zoé Nommée', phone: player.phone, level: 'Niveau 6' });
+    const place = await as().admin.places.create({ name: 'Club Nommé', address: '2 rue', city: 'Lyon' });
+    await as().admin.places.update({ id: place.id, name: 'Club Nommé', address: '3 rue', city: 'Lyon' });
+    const entries = await as().admin.audit.list({ limit: 5 });
+    const userEntry = entries.find((e) => e.entity === 'user' && e.entity_id === String(player.id));
+    expect(userEntry).toMatchObject({ action: 'update', subject_name: 'Zoé Nommée', details: { level: 'Niveau 6' } });
+    expect(userEntry?.details).not.toHaveProperty('name');
+    expect(entries.find((e) => e.entity === 'place' && e.action === 'update')).toMatchObject({ subject_name: 'Club Nommé' });
+  });
+
   it('a deleted admin’s past changes stay in the audit trail', async () => {
     const other = await createAdmin(t.deps);
     const place = await as(other).admin.places.create({ name: 'Trace', address: '1 rue', city: 'Paris' });

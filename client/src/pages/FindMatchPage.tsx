@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { MatchGridSkeleton } from '../components/matches/MatchCardSkeleton';
 import { MatchCardGrid, NoMatchesAvailable } from '../components/matches/MatchCardGrid';
 import { NoticeSlot } from '../components/matches/NoticeSlot';
+import { JoinLevelConfirm } from '../components/matches/JoinLevelConfirm';
 import { useJoinMatch } from '../components/matches/useJoinMatch';
 import { useLevelCatalogue } from '../components/matches/useLevelCatalogue';
 import { useLoggedError } from '../components/matches/useLoggedError';
@@ -34,7 +35,7 @@ export default function FindMatchPage() {
     { getNextPageParam: (page) => page.nextCursor ?? undefined },
   );
   useLoggedError(list.error, 'matches.list');
-  const { join, joiningId, notice } = useJoinMatch();
+  const { join, joiningId, notice, levelCheck } = useJoinMatch();
   const matches = list.data?.pages.flatMap((page) => page.items) ?? [];
   const grid = (items: typeof matches) => (
     <MatchCardGrid
@@ -43,7 +44,8 @@ export default function FindMatchPage() {
       catalogue={catalogue}
       joiningId={joiningId}
       onJoin={join}
-      headingLevel={3}
+      // Grouped by day, each card's heading sits under its day's h2; ungrouped, right under the h1.
+      headingLevel={filters.order === 'need' ? 2 : 3}
       onNotice={(kind, message) => notice[kind](message)}
     />
   );
@@ -69,6 +71,7 @@ export default function FindMatchPage() {
       />
 
       <NoticeSlot notice={notice.notice} onClose={notice.clear} />
+      <JoinLevelConfirm {...levelCheck} />
 
       {list.isPending ? (
         <MatchGridSkeleton count={6} />

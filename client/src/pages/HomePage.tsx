@@ -3,6 +3,7 @@ import { HOME_RECENT_MATCHES } from '../../../common/limits';
 import { LevelBadge } from '../components/matches/LevelBadges';
 import { MatchCardGrid, NoMatchesAvailable } from '../components/matches/MatchCardGrid';
 import { MatchGridSkeleton } from '../components/matches/MatchCardSkeleton';
+import { JoinLevelConfirm } from '../components/matches/JoinLevelConfirm';
 import { useJoinMatch } from '../components/matches/useJoinMatch';
 import { useLevelCatalogue } from '../components/matches/useLevelCatalogue';
 import { NoticeSlot } from '../components/matches/NoticeSlot';
@@ -16,7 +17,7 @@ export default function HomePage() {
   const catalogue = useLevelCatalogue();
   const recent = trpc.matches.list.useQuery({ limit: HOME_RECENT_MATCHES });
   useLoggedError(recent.error, 'matches.list');
-  const { join, joiningId, notice } = useJoinMatch();
+  const { join, joiningId, notice, levelCheck } = useJoinMatch();
   const matches = recent.data?.items.slice(0, HOME_RECENT_MATCHES) ?? [];
   const level = user?.level ? catalogue?.find((l) => l.niveau === user.level) : undefined;
 
@@ -71,6 +72,7 @@ export default function HomePage() {
           </Link>
         </div>
         <NoticeSlot notice={notice.notice} onClose={notice.clear} />
+        <JoinLevelConfirm {...levelCheck} />
         {recent.isPending ? (
           <MatchGridSkeleton count={HOME_RECENT_MATCHES} />
         ) : matches.length === 0 ? (

@@ -6,6 +6,9 @@ import { LevelBadges } from '../components/matches/LevelBadges';
 import { MatchEditForm } from '../components/matches/MatchEditForm';
 import { MatchPlayers } from '../components/matches/MatchPlayers';
 import { NoticeSlot } from '../components/matches/NoticeSlot';
+import { JoinLevelConfirm } from '../components/matches/JoinLevelConfirm';
+import { levelExcludes } from '../components/matches/join-level';
+import { useAuth } from '../lib/auth';
 import { ShareButton } from '../components/matches/ShareButton';
 import { useLevelCatalogue } from '../components/matches/useLevelCatalogue';
 import { useLoggedError } from '../components/matches/useLoggedError';
@@ -62,6 +65,8 @@ function MatchDetail({ match }: { match: Detail }) {
   const utils = trpc.useUtils();
   const catalogue = useLevelCatalogue();
   const notice = useNotice();
+  const { user } = useAuth();
+  const [askLevel, setAskLevel] = useState(false);
   const [editing, setEditing] = useState(false);
   const [confirmLeave, setConfirmLeave] = useState(false);
   const refresh = () => {
@@ -106,15 +111,22 @@ function MatchDetail({ match }: { match: Detail }) {
         <ul className="match-facts">
           <li className="match-date">{formatLongDate(match.date)}</li>
           <li>{formatTime(match.time)}</li>
-          <li className={match.missing_players > 0 ? 'match-open' : 'match-full'}>
-            {match.missing_players > 0 ? placesAvailable(match.missing_players) : MSG.match.full}
-          </li>
+          {match.is_finished ? (
+            <li className="match-past">{MSG.match.finishedTag}</li>
+          ) : (
+            <li className={match.missing_players > 0 ? 'match-open' : 'match-full'}>
+              {match.missing_players > 0 ? placesAvailable(match.missing_players) : MSG.match.full}
+            </li>
+          )}
         </ul>
         <LevelBadges levels={match.levels} catalogue={catalogue} />
 
         <div className="match-page-actions">
           {canJoin && (
-            <Button loading={join.isPending} onClick={() => join.mutate({ id: match.id })}>
+            <Button
+              loading={join.isPending}
+              onClick={() => (levelExcludes(match.levels, user?.level) ? setAskLevel(true) : join.mutate({ id: match.id }))}
+            >
               Rejoindre
             </Button>
           )}
@@ -136,6 +148,14 @@ function MatchDetail({ match }: { match: Detail }) {
           )}
         </div>
         <NoticeSlot notice={notice.notice} onClose={notice.clear} />
+        <JoinLevelConfirm
+          levels={askLevel ? match.levels : null}
+          onConfirm={() => {
+            setAskLevel(false);
+            join.mutate({ id: match.id });
+          }}
+          onCancel={() => setAskLevel(false)}
+        />
         {editing && <EditPanel match={match} onDone={() => setEditing(false)} onSaved={() => notice.success(MSG.match.updated)} />}
       </article>
 

@@ -1,6 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client';
-import { auditLog, users } from '../../../db/schema';
+import { auditLog, places, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import type { TAuditEntry, TAuditListInput } from '../../../common/schemas/admin';
@@ -33,15 +34,19 @@ export async function writeAudit(tx: DbOrTx, deps: Pick<Deps, 'clock'>, actor: S
   });
 }
 
+const subjectUser = alias(users, 'subject_user');
+
 /**
  * The latest admin changes, newest first, with the acting admin's current name (null once that
- * account is deleted: the row stays, so the trail outlives its authors).
+ * account is deleted: the row stays, so the trail outlives its authors) and the current name of the
+ * user or place the change was about (null when it is gone; a deletion keeps the name in `details`).
  */
 export async function listAudit(deps: Pick<Deps, 'db'>, _actor: SessionUser, input: TAuditListInput): Promise<TAuditEntry[]> {
   const rows = await deps.db
     .select({
       id: auditLog.id,
       actor_name: users.name,
+      subject_name: sql<string | null>`coalesce(${subjectUser.name}, ${places.name})`,
       action: auditLog.action,
       entity: auditLog.entity,
       entity_id: auditLog.entityId,
@@ -50,6 +55,8 @@ export async function listAudit(deps: Pick<Deps, 'db'>, _actor: SessionUser, inp
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
+    .leftJoin(subjectUser, and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, sql`${subjectUser.id}::text`)))
+    .leftJoin(places, and(eq(auditLog.entity, 'place'), eq(auditLog.entityId, sql`${places.id}::text`)))
     .orderBy(desc(auditLog.id))
     .limit(input.limit ?? DEFAULT_LIMIT);
   return rows.map(({ createdAt, ...r }) => ({ ...r, created_at: createdAt.toISOString() }));

@@ -44,7 +44,7 @@ export function matchJourney(s: Suite) {
       // A sees B in the participants panel.
       await pageA.goto('/my-matches');
       const mine = pageA.getByRole('article', { name: place.name });
-      await mine.getByRole('button', { name: 'Participants (1)' }).click();
+      await mine.getByRole('button', { name: 'Participants (2)' }).click();
       const panel = mine.getByLabel('Participants', { exact: true });
       await panel.getByText(b.name).waitFor();
       await checkA11y(pageA, 'my matches (participants open)');
@@ -60,7 +60,7 @@ export function matchJourney(s: Suite) {
 
       // A edits (time 19:00) then deletes.
       await pageA.reload();
-      await mine.getByRole('button', { name: 'Participants (0)' }).waitFor();
+      await mine.getByRole('button', { name: 'Participants (1)' }).waitFor();
       await mine.getByRole('button', { name: 'Modifier' }).click();
       const form = mine.getByRole('form', { name: 'Modifier le match' });
       await form.getByLabel('Horaire').selectOption('19:00');

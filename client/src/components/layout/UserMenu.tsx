@@ -52,7 +52,7 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
         onClick={() => setOpen((v) => !v)}
       >
         <Avatar name={user.name} photo={user.photo} />
-        <span>{firstName}</span>
+        <span className="user-menu-name">{firstName}</span>
         <span className="visually-hidden"> — menu du compte</span>
         <span aria-hidden="true">▾</span>
       </button>

@@ -12,6 +12,8 @@ interface MatchSummaryProps {
   headingId?: string;
   /** Extra tags next to the place name (e.g. 'Terminé'). */
   tags?: ReactNode;
+  /** A past match: no place is on offer any more, so none is shown as available. */
+  finished?: boolean;
 }
 
 function Icon({ path }: { path: string }) {
@@ -31,9 +33,17 @@ const ICONS = {
 };
 
 /** What every match card shows: place, address, long date, time, levels, free places, creator. */
-export function MatchSummary({ match, catalogue, headingLevel = 3, headingId, tags }: MatchSummaryProps) {
+/** The free-places line: green while places are open, red when full, neutral once the match is over. */
+function placesFact(match: MatchView, finished: boolean): { className: string; text: string } {
+  const players = match.slots - match.missing_players + 1;
+  if (finished) return { className: 'match-past', text: `${players} joueur${players > 1 ? 's' : ''}` };
+  if (match.missing_players <= 0) return { className: 'match-full', text: MSG.match.full };
+  return { className: 'match-open', text: placesAvailable(match.missing_players) };
+}
+
+export function MatchSummary({ match, catalogue, headingLevel = 3, headingId, tags, finished = false }: MatchSummaryProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const isFull = match.missing_players <= 0;
+  const places = placesFact(match, finished);
   return (
     <>
       <div className="match-head">
@@ -59,9 +69,9 @@ export function MatchSummary({ match, catalogue, headingLevel = 3, headingId, ta
           <Icon path={ICONS.clock} />
           <span>{formatTime(match.time)}</span>
         </li>
-        <li className={isFull ? 'match-full' : 'match-open'}>
+        <li className={places.className}>
           <Icon path={ICONS.people} />
-          <span>{isFull ? MSG.match.full : placesAvailable(match.missing_players)}</span>
+          <span>{places.text}</span>
         </li>
       </ul>
       <LevelBadges levels={match.levels} catalogue={catalogue} />

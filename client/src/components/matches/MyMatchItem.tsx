@@ -38,7 +38,8 @@ export function MyMatchItem({ match, catalogue, places, editDates, editTimes, ma
   const update = trpc.matches.update.useMutation();
   const remove = trpc.matches.delete.useMutation();
   const leave = trpc.matches.leave.useMutation();
-  const joinedCount = match.slots - match.missing_players;
+  // The organiser plays too: they count among the participants.
+  const playerCount = match.slots - match.missing_players + 1;
 
   return (
     <article className={['card', 'my-match', match.is_finished ? 'is-finished' : ''].join(' ')} aria-labelledby={headingId}>
@@ -47,6 +48,7 @@ export function MyMatchItem({ match, catalogue, places, editDates, editTimes, ma
         catalogue={catalogue}
         headingId={headingId}
         headingLevel={2}
+        finished={match.is_finished}
         tags={
           <span className="match-tags">
             {match.is_finished && <span className="tag tag-finished">{MSG.match.finishedTag}</span>}
@@ -57,26 +59,33 @@ export function MyMatchItem({ match, catalogue, places, editDates, editTimes, ma
 
       <div className="my-match-actions">
         <Button variant="ghost" aria-expanded={showParticipants} aria-controls={panelId} onClick={() => setShowParticipants((v) => !v)}>
-          {showParticipants ? 'Masquer les participants' : `Participants (${joinedCount})`}
+          {/* One label whether open or not (aria-expanded says which), so the row does not reflow. */}
+          {`Participants (${playerCount})`}
+          <span className="disclosure-mark" aria-hidden="true">
+            {showParticipants ? '▴' : '▾'}
+          </span>
         </Button>
-        {match.is_creator && !match.is_finished && !editing && (
-          <Button variant="secondary" onClick={() => setEditing(true)}>
-            Modifier
-          </Button>
-        )}
-        {match.is_creator && (
-          <Button variant="danger" onClick={() => setConfirm('delete')}>
-            Supprimer
-          </Button>
-        )}
-        {!match.is_creator && !match.is_finished && (
-          <Button variant="secondary" onClick={() => setConfirm('leave')}>
-            Quitter
-          </Button>
-        )}
+        {/* Modifier and Supprimer wrap together, never Supprimer alone on its row. */}
+        <div className="my-match-manage">
+          {match.is_creator && !match.is_finished && !editing && (
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              Modifier
+            </Button>
+          )}
+          {match.is_creator && (
+            <Button variant="danger" onClick={() => setConfirm('delete')}>
+              Supprimer
+            </Button>
+          )}
+          {!match.is_creator && !match.is_finished && (
+            <Button variant="secondary" onClick={() => setConfirm('leave')}>
+              Quitter
+            </Button>
+          )}
+        </div>
       </div>
 
-      {showParticipants && <ParticipantsPanel matchId={match.id} id={panelId} catalogue={catalogue} />}
+      {showParticipants && <ParticipantsPanel matchId={match.id} id={panelId} catalogue={catalogue} organiser={match.creator_name} />}
 
       {editing && (
         <MatchEditForm

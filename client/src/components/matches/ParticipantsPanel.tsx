@@ -8,17 +8,31 @@ import type { LevelView, ParticipantView } from './types';
 interface ParticipantsListProps {
   participants: readonly ParticipantView[];
   catalogue?: readonly LevelView[];
+  organiser?: string | undefined;
 }
 
-/** Name, level, phone (a tel: link) and join date of each player who joined. */
-function ParticipantsList({ participants, catalogue }: ParticipantsListProps) {
-  if (participants.length === 0) return <p className="participants-empty">Aucun joueur inscrit pour le moment.</p>;
+const initial = (name: string) => name.trim().charAt(0).toUpperCase();
+
+/** The organiser first (they play too), then name, level, phone (a tel: link) and join date of each player who joined. */
+function ParticipantsList({ participants, catalogue, organiser }: ParticipantsListProps) {
   return (
     <ul className="participants-list">
+      {organiser !== undefined && (
+        <li className="participant participant-organiser">
+          <span className="participant-avatar" aria-hidden="true">
+            {initial(organiser)}
+          </span>
+          <div className="participant-main">
+            <span className="participant-name">{organiser}</span>
+            <span className="participant-joined">Organisateur</span>
+          </div>
+        </li>
+      )}
+      {participants.length === 0 && <li className="participants-empty">Aucun autre joueur inscrit pour le moment.</li>}
       {participants.map((p) => (
         <li key={p.user_id} className="participant">
           <span className="participant-avatar" aria-hidden="true">
-            {p.name.trim().charAt(0).toUpperCase()}
+            {initial(p.name)}
           </span>
           <div className="participant-main">
             <span className="participant-name">{p.name}</span>
@@ -42,10 +56,12 @@ interface ParticipantsPanelProps {
   matchId: number;
   id: string;
   catalogue?: readonly LevelView[];
+  /** The organiser's name, listed first. */
+  organiser?: string;
 }
 
 /** Loads the participants of a match when the panel is opened (creator or participant only). */
-export function ParticipantsPanel({ matchId, id, catalogue }: ParticipantsPanelProps) {
+export function ParticipantsPanel({ matchId, id, catalogue, organiser }: ParticipantsPanelProps) {
   const query = trpc.matches.participants.useQuery({ id: matchId });
   return (
     <div className="participants-panel" id={id} role="group" aria-label="Participants">
@@ -53,7 +69,7 @@ export function ParticipantsPanel({ matchId, id, catalogue }: ParticipantsPanelP
       {query.isError && (
         <Notice kind="error" persistent message={errorMessage(query.error, 'Erreur lors du chargement des participants')} />
       )}
-      {query.data && <ParticipantsList participants={query.data} catalogue={catalogue} />}
+      {query.data && <ParticipantsList participants={query.data} catalogue={catalogue} organiser={organiser} />}
     </div>
   );
 }

@@ -1,24 +1,29 @@
 import { useState } from 'react';
+import { useAuth } from '../../lib/auth';
 import { MSG } from '../../../../common/messages';
 import { errorMessage } from '../../lib/errors';
 import { useSingleFlight } from '../../lib/single-flight';
 import { trpc } from '../../lib/trpc';
+import { levelExcludes } from './join-level';
 import type { MatchView } from './types';
 import { useNotice } from './useNotice';
 
 /**
  * Joining from a card: remembers which card is joining (its button reads 'Inscription...'), shows the
  * spec's success text or the error (server text, else 'Erreur lors de l'inscription au match'), and
- * refreshes the lists that show the match.
+ * refreshes the lists that show the match. A match whose levels exclude the player's asks first
+ * (`levelCheck`, rendered with JoinLevelConfirm).
  */
 export function useJoinMatch() {
+  const { user } = useAuth();
+  const [unsure, setUnsure] = useState<MatchView | null>(null);
   const utils = trpc.useUtils();
   const notice = useNotice();
   const [joiningId, setJoiningId] = useState<number | null>(null);
   const mutation = trpc.matches.join.useMutation();
   const once = useSingleFlight();
 
-  const join = (match: MatchView) =>
+  const joinNow = (match: MatchView) =>
     once(async () => {
       setJoiningId(match.id);
       try {
@@ -33,5 +38,18 @@ export function useJoinMatch() {
       }
     });
 
-  return { join, joiningId, notice };
+  const join = (match: MatchView) => {
+    if (levelExcludes(match.levels, user?.level)) setUnsure(match);
+    else joinNow(match);
+  };
+  const levelCheck = {
+    levels: unsure?.levels ?? null,
+    onConfirm: () => {
+      if (unsure) joinNow(unsure);
+      setUnsure(null);
+    },
+    onCancel: () => setUnsure(null),
+  };
+
+  return { join, joiningId, notice, levelCheck };
 }

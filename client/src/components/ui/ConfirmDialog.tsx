@@ -10,9 +10,11 @@ export interface ConfirmDialogProps {
   open?: boolean;
   loading?: boolean;
   cancelLabel?: string;
+  /** 'danger' (default) for what cannot be undone; 'primary' for a confirmed go-ahead. */
+  confirmVariant?: 'danger' | 'primary';
 }
 
-/** Asks before an irreversible action (deleting a match, a place, a level, a user). */
+/** Asks before an irreversible action (deleting a match, a place, a level, a user) or an unusual one. */
 export function ConfirmDialog({
   title,
   message,
@@ -22,6 +24,7 @@ export function ConfirmDialog({
   open = true,
   loading = false,
   cancelLabel = 'Annuler',
+  confirmVariant = 'danger',
 }: ConfirmDialogProps) {
   return (
     <Modal title={title} open={open} onClose={onCancel} className="modal-small">
@@ -30,7 +33,7 @@ export function ConfirmDialog({
         <Button variant="secondary" onClick={onCancel}>
           {cancelLabel}
         </Button>
-        <Button variant="danger" onClick={onConfirm} loading={loading}>
+        <Button variant={confirmVariant} onClick={onConfirm} loading={loading}>
           {confirmLabel}
         </Button>
       </div>

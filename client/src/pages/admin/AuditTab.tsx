@@ -17,9 +17,13 @@ const ENTITIES: Record<string, string> = {
 
 const ACTIONS: Record<string, string> = { create: 'Création', update: 'Modification', delete: 'Suppression' };
 
-/** The name the details carry (place or user name, level identifier), when there is one. */
-function subject(details: Record<string, unknown> | null): string | null {
-  const value = details?.name ?? details?.niveau;
+/**
+ * Whom or what the entry is about: the current name of the user or place, else the name the details
+ * kept (a deleted user or place, a level identifier).
+ */
+function subject(entry: { subject_name: string | null; details: Record<string, unknown> | null }): string | null {
+  if (entry.subject_name) return entry.subject_name;
+  const value = entry.details?.name ?? entry.details?.niveau;
   return typeof value === 'string' && value ? value : null;
 }
 
@@ -49,7 +53,7 @@ export function AuditTab() {
               </time>
               <span className="audit-what">
                 <strong>{ACTIONS[entry.action] ?? entry.action}</strong> · {ENTITIES[entry.entity] ?? entry.entity}
-                {subject(entry.details) ? ` « ${subject(entry.details)} »` : entry.entity_id ? ` #${entry.entity_id}` : ''}
+                {subject(entry) ? ` « ${subject(entry)} »` : entry.entity_id ? ` #${entry.entity_id}` : ''}
               </span>
               <span className="audit-entity">par {entry.actor_name ?? 'un compte supprimé'}</span>
             </li>

@@ -9,6 +9,7 @@ import { trpc } from '../../lib/trpc';
 import { AuthCard, StepActions } from './AuthCard';
 import { PinPairFields } from './PinPairFields';
 import { firstIssue, type FormError } from '../../../../common/schemas/first-issue';
+import { clearedOn } from '../../lib/form-error';
 
 export interface CreateAccountStepProps {
   name: string;
@@ -81,7 +82,16 @@ export function CreateAccountStep({
     <AuthCard title="Finalisez votre compte" lead="Choisissez un code PIN à 4 chiffres : il vous servira à vous connecter.">
       <form className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
         <Field label="Nom complet" error={fieldError('name')}>
-          <input className="input" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+          <input
+            className="input"
+            name="name"
+            autoComplete="name"
+            value={name}
+            onChange={(e) => {
+              setName(e.target.value);
+              setError(clearedOn('name'));
+            }}
+          />
         </Field>
         <Field label="Email" error={fieldError('email')} hint="Email vérifié ✓">
           <input className="input" type="email" name="email" autoComplete="email" value={email} readOnly />
@@ -96,8 +106,14 @@ export function CreateAccountStep({
           labels={{ pin: 'Code PIN (4 chiffres)', confirm: 'Confirmer le code PIN' }}
           pin={pin}
           confirmPin={confirmPin}
-          onPinChange={setPin}
-          onConfirmPinChange={setConfirmPin}
+          onPinChange={(v) => {
+            setPin(v);
+            setError(clearedOn('pin', 'confirmPin'));
+          }}
+          onConfirmPinChange={(v) => {
+            setConfirmPin(v);
+            setError(clearedOn('confirmPin'));
+          }}
           fieldError={fieldError}
         />
         <Notice kind="error" message={formError} persistent />

@@ -11,6 +11,7 @@ import { AuthCard, StepActions } from './AuthCard';
 import { PinPairFields } from './PinPairFields';
 import { useCountdown } from './useCountdown';
 import { firstIssue, type FormError } from '../../../../common/schemas/first-issue';
+import { clearedOn } from '../../lib/form-error';
 import { OtpCodeField, ResendCountdown } from './VerificationCode';
 
 export interface ResetPinStepProps {
@@ -94,7 +95,10 @@ export function ResetPinStep({ initialEmail, onLoggedIn, onBack }: ResetPinStepP
               autoComplete="email"
               inputMode="email"
               value={email}
-              onChange={(e) => setEmail(e.target.value)}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                setError(clearedOn('email'));
+              }}
             />
           </Field>
           <Notice kind="error" message={formError} persistent />
@@ -109,14 +113,27 @@ export function ResetPinStep({ initialEmail, onLoggedIn, onBack }: ResetPinStepP
   return (
     <AuthCard title="Réinitialiser le code PIN" lead={`Un code de vérification vous a été envoyé ${where}.`}>
       <form className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
-        <OtpCodeField value={code} onChange={setCode} error={fieldError('code')} />
+        <OtpCodeField
+          value={code}
+          onChange={(v) => {
+            setCode(v);
+            setError(clearedOn('code'));
+          }}
+          error={fieldError('code')}
+        />
         <PinPairFields
           name="newPin"
           labels={{ pin: 'Nouveau code PIN (4 chiffres)', confirm: 'Confirmer le nouveau code PIN' }}
           pin={newPin}
           confirmPin={confirmPin}
-          onPinChange={setNewPin}
-          onConfirmPinChange={setConfirmPin}
+          onPinChange={(v) => {
+            setNewPin(v);
+            setError(clearedOn('newPin', 'confirmPin'));
+          }}
+          onConfirmPinChange={(v) => {
+            setConfirmPin(v);
+            setError(clearedOn('confirmPin'));
+          }}
           fieldError={fieldError}
         />
         <Notice kind="error" message={formError} persistent />

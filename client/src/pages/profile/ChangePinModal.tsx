@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { clearedOn } from '../../lib/form-error';
 import { PIN_SUCCESS_DELAY_MS } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
 import { ZChangePinInput } from '../../../../common/schemas/auth';
@@ -62,15 +63,30 @@ function ChangePinForm({ onClose }: { onClose: () => void }) {
     <Modal title="Modifier le code PIN" open onClose={onClose}>
       <form className="stack" noValidate onSubmit={(e) => void submit(e)}>
         <Field label="PIN actuel" error={fieldError('currentPin')}>
-          <PinInput name="currentPin" autoComplete="current-password" value={currentPin} onValueChange={setCurrentPin} disabled={!!done} />
+          <PinInput
+            name="currentPin"
+            autoComplete="current-password"
+            value={currentPin}
+            onValueChange={(v) => {
+              setCurrentPin(v);
+              setError(clearedOn('currentPin'));
+            }}
+            disabled={!!done}
+          />
         </Field>
         <PinPairFields
           name="newPin"
           labels={{ pin: 'Nouveau PIN', confirm: 'Confirmer le nouveau PIN' }}
           pin={newPin}
           confirmPin={confirmPin}
-          onPinChange={setNewPin}
-          onConfirmPinChange={setConfirmPin}
+          onPinChange={(v) => {
+            setNewPin(v);
+            setError(clearedOn('newPin', 'confirmPin'));
+          }}
+          onConfirmPinChange={(v) => {
+            setConfirmPin(v);
+            setError(clearedOn('confirmPin'));
+          }}
           fieldError={fieldError}
           disabled={!!done}
         />

@@ -14,9 +14,14 @@ export interface PhotoDropzoneProps {
   prepare?: (file: File) => Promise<string>;
 }
 
+/** Drag and drop needs a mouse: a touch screen (coarse pointer, no hover) is not offered it. */
+const FINE_POINTER = '(hover: hover) and (pointer: fine)';
+const canDragAndDrop = () => typeof window.matchMedia !== 'function' || window.matchMedia(FINE_POINTER).matches;
+
 /** The drag-and-drop image area of the profile form, with a file picker for touch screens and keyboards. */
 export function PhotoDropzone({ preview, name, onPhoto, onRemove, onError, prepare = preparePhoto }: PhotoDropzoneProps) {
   const [dragging, setDragging] = useState(false);
+  const [draggable] = useState(canDragAndDrop);
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
@@ -57,7 +62,7 @@ export function PhotoDropzone({ preview, name, onPhoto, onRemove, onError, prepa
       ) : (
         <Avatar name={name} photo={null} className="dropzone-preview profile-photo" />
       )}
-      <p>Glissez-déposez une photo ici</p>
+      <p>{draggable ? 'Glissez-déposez une photo ici' : 'Ajoutez une photo depuis votre appareil'}</p>
       <p className="muted">JPG, PNG ou GIF, 5 MB maximum</p>
       <div className="row">
         <input

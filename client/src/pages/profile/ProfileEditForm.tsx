@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { clearedOn } from '../../lib/form-error';
 import { MSG } from '../../../../common/messages';
 import { ZUpdateProfileInput } from '../../../../common/schemas/users';
 import { Button, Field, Notice } from '../../components/ui';
@@ -63,10 +64,27 @@ export function ProfileEditForm({ user, levels, levelCleared, onSaved, onCancel,
       />
       <Notice kind="error" message={photoError} persistent />
       <Field label="Nom" error={fieldError('name')}>
-        <input className="input" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+        <input
+          className="input"
+          name="name"
+          autoComplete="name"
+          value={name}
+          onChange={(e) => {
+            setName(e.target.value);
+            setError(clearedOn('name'));
+          }}
+        />
       </Field>
       <Field label="Niveau" error={fieldError('level')}>
-        <select className="select" name="level" value={level} onChange={(e) => setLevel(e.target.value)}>
+        <select
+          className="select"
+          name="level"
+          value={level}
+          onChange={(e) => {
+            setLevel(e.target.value);
+            setError(clearedOn('level'));
+          }}
+        >
           <option value="">Choisissez votre niveau</option>
           {levels.map((l) => (
             <option key={l.id} value={l.niveau}>

@@ -1,0 +1,209 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { MSG } from '../../../common/messages';
+import { checkA11y, DESKTOP, MOBILE, runJourney, uniquePlayer, type TestPlayer } from '../../support/e2e-harness';
+import { createPlace, loginInContext, type Suite } from '../../support/e2e-app';
+
+/** The box of a located element, failing when it has none (not rendered). */
+async function box(locator: Locator) {
+  const b = await locator.boundingBox();
+  if (!b) throw new Error(`no box for ${locator.toString()}`);
+  return b;
+}
+
+/** Whether the element is wholly inside the viewport as the page is scrolled now. */
+async function inViewport(page: Page, locator: Locator) {
+  const b = await box(locator);
+  const v = page.viewportSize();
+  if (!v) throw new Error('no viewport');
+  return b.y >= 0 && b.x >= 0 && b.y + b.height <= v.height && b.x + b.width <= v.width;
+}
+
+const background = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).backgroundColor);
+const PRIMARY = 'rgb(15, 118, 110)';
+
+/** A few matches at one place, spread over the next days, created through the API. */
+async function matchesAt(organiser: TestPlayer, placeId: number, count: number, slots = 2) {
+  const schedule = await organiser.api.matches.schedule.query();
+  const out = [];
+  for (let i = 0; i < count; i += 1) {
+    const date = schedule.createDates[Math.min(1 + i, schedule.createDates.length - 1)]!;
+    out.push(await organiser.api.matches.create.mutate({ place_id: placeId, date, time: '18:00', levels: ['Niveau 3'], slots }));
+  }
+  return out;
+}
+
+/**
+ * Issue 13, items 8, 10 and 11 in a real browser: notices in view, the find filters, My matches on
+ * a phone, admin tabs on a phone, the header at 900 px, touch screens, the favicon.
+ */
+export function fitJourneys(s: Suite) {
+  it('phone: joining from a card low in the list shows the outcome in view ("Match complet" too)', async () => {
+    const e2e = s.e2e();
+    await runJourney(e2e, 'fit: notices in view', async (j) => {
+      const place = await createPlace(s.admin(), 'Club Toast');
+      const organiser = await e2e.registerPlayer(uniquePlayer('Orga'));
+      const player = await e2e.registerPlayer(uniquePlayer('Joueur'));
+      const rival = await e2e.registerPlayer(uniquePlayer('Rival'));
+      const matches = await matchesAt(organiser, place.id, 8, 1);
+      const last = matches[matches.length - 1]!;
+
+      const { context, page } = await j.open(MOBILE);
+      await loginInContext(context, page, player, '/find-match');
+      const cards = page.getByRole('article', { name: place.name });
+      await expect.poll(() => cards.count()).toBe(8);
+      // Meanwhile someone else takes the last place of the last match.
+      await rival.api.matches.join.mutate({ id: last.id });
+
+      const lowCard = cards.last();
+      await lowCard.scrollIntoViewIfNeeded();
+      await lowCard.getByRole('button', { name: 'Rejoindre' }).click();
+      const alert = page.getByRole('alert').filter({ hasText: MSG.match.full });
+      await alert.waitFor();
+      expect(await inViewport(page, alert)).toBe(true);
+      await checkA11y(page, 'find (error toast, mobile)');
+      // It stays until dismissed.
+      await page.waitForTimeout(5500);
+      expect(await alert.isVisible()).toBe(true);
+      await alert.getByRole('button', { name: 'Fermer le message' }).click();
+      await alert.waitFor({ state: 'detached' });
+
+      const other = cards.nth(6);
+      await other.scrollIntoViewIfNeeded();
+      await other.getByRole('button', { name: 'Rejoindre' }).click();
+      const status = page.locator('.notice-toast').filter({ hasText: MSG.match.joined });
+      await status.waitFor();
+      expect(await status.getAttribute('role')).toBe('status');
+      expect(await inViewport(page, status)).toBe(true);
+    });
+  });
+
+  it('phone: the chosen day and order look chosen, and the two order buttons share one row', async () => {
+    const e2e = s.e2e();
+    await runJourney(e2e, 'fit: find filters', async (j) => {
+      const player = await e2e.registerPlayer(uniquePlayer('Filtre'));
+      const { context, page } = await j.open(MOBILE);
+      await loginInContext(context, page, player, '/find-match');
+      const days = page.getByRole('group', { name: 'Jour' });
+      const allDays = days.getByRole('button', { name: 'Tous les jours' });
+      await allDays.waitFor();
+      expect(await allDays.getAttribute('aria-pressed')).toBe('true');
+      expect(await background(allDays)).toBe(PRIMARY);
+      const aDay = days.getByRole('button').nth(2);
+      expect(await background(aDay)).not.toBe(PRIMARY);
+      await aDay.click();
+      await page.mouse.move(0, 0);
+      await expect.poll(() => background(aDay)).toBe(PRIMARY);
+      await expect.poll(() => background(allDays)).not.toBe(PRIMARY);
+
+      const order = page.getByRole('group', { name: 'Ordre' });
+      const near = order.getByRole('button', { name: 'Les plus proches' });
+      const need = order.getByRole('button', { name: 'Ceux qui ont besoin de vous' });
+      expect((await box(near)).y).toBe((await box(need)).y);
+      await need.click();
+      await page.mouse.move(0, 0);
+      await expect.poll(() => background(need)).toBe(PRIMARY);
+      expect(await background(near)).not.toBe(PRIMARY);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+      await checkA11y(page, 'find (filters chosen, mobile)');
+    });
+  });
+
+  it('phone: My matches keeps Modifier and Supprimer together; the participants panel fits, organiser first', async () => {
+    const e2e = s.e2e();
+    await runJourney(e2e, 'fit: my matches', async (j) => {
+      const place = await createPlace(s.admin(), 'Club Panneau');
+      const organiser = await e2e.registerPlayer(uniquePlayer('Organisatrice'));
+      const guest = await e2e.registerPlayer(uniquePlayer('Invitée'));
+      const [match] = await matchesAt(organiser, place.id, 1, 3);
+      await guest.api.matches.join.mutate({ id: match!.id });
+
+      const { context, page } = await j.open(MOBILE);
+      await loginInContext(context, page, organiser, '/my-matches');
+      const card = page.getByRole('article', { name: place.name });
+      const edit = card.getByRole('button', { name: 'Modifier' });
+      const remove = card.getByRole('button', { name: 'Supprimer' });
+      await remove.waitFor();
+      expect((await box(remove)).y).toBe((await box(edit)).y);
+
+      await card.getByRole('button', { name: 'Participants (2)' }).click();
+      const panel = card.getByRole('group', { name: 'Participants' });
+      await panel.getByText(guest.name).waitFor();
+      const rows = panel.getByRole('listitem');
+      expect(await rows.first().textContent()).toContain(organiser.name);
+      expect(await rows.first().textContent()).toContain('Organisateur');
+      const joined = panel.getByText(/^Inscrit le /);
+      const lines = await joined.evaluate((el) => {
+        const lineHeight = parseFloat(getComputedStyle(el).lineHeight) || 20;
+        return Math.round(el.getBoundingClientRect().height / lineHeight);
+      });
+      expect(lines).toBe(1);
+      expect(await panel.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+      await checkA11y(page, 'my matches (participants, mobile)');
+    });
+  });
+
+  it('phone: every admin tab is in sight (the strip wraps)', async () => {
+    const e2e = s.e2e();
+    await runJourney(e2e, 'fit: admin tabs', async (j) => {
+      const { context, page } = await j.open(MOBILE);
+      await loginInContext(context, page, s.admin(), '/admin');
+      const tabs = page.getByRole('tab');
+      await tabs.first().waitFor();
+      const count = await tabs.count();
+      expect(count).toBe(7);
+      for (let i = 0; i < count; i += 1) expect(await inViewport(page, tabs.nth(i))).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+      await checkA11y(page, 'admin tabs (mobile)');
+    });
+  });
+
+  it('900 px: the header stays on one row with a long name', async () => {
+    const e2e = s.e2e();
+    await runJourney(e2e, 'fit: header at 900 px', async (j) => {
+      const player = await e2e.registerPlayer({ ...uniquePlayer('x'), name: 'Maximilien-Alexandre de La Rochefoucauld-Montmorency' });
+      const { context, page } = await j.open({ ...DESKTOP, viewport: { width: 900, height: 800 } });
+      await loginInContext(context, page, player, '/');
+      const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+      await nav.waitFor();
+      const header = await box(page.locator('.topnav-inner'));
+      const items = [
+        page.locator('.brand'),
+        ...['Trouver un match', 'Créer un match', 'Mes matchs'].map((name) => nav.getByRole('link', { name })),
+        page.getByRole('button', { name: /menu du compte/ }),
+      ];
+      for (const item of items) {
+        const b = await box(item);
+        expect(b.height).toBeLessThanOrEqual(48);
+        expect(b.y).toBeGreaterThanOrEqual(header.y);
+        expect(b.y + b.height).toBeLessThanOrEqual(header.y + header.height);
+        expect(b.x + b.width).toBeLessThanOrEqual(900);
+      }
+    });
+  });
+
+  it('touch screens are not offered drag and drop; a mouse is; the app has a favicon', async () => {
+    const e2e = s.e2e();
+    await runJourney(e2e, 'fit: touch and favicon', async (j) => {
+      const player = await e2e.registerPlayer(uniquePlayer('Tactile'));
+      for (const [options, offered] of [
+        [MOBILE, false],
+        [DESKTOP, true],
+      ] as const) {
+        const { context, page } = await j.open(options);
+        await loginInContext(context, page, player, '/profile');
+        await page.getByRole('button', { name: 'Modifier le profil' }).click();
+        await page.getByText('Choisir une photo').waitFor();
+        expect(await page.getByText('Glissez-déposez une photo ici').count()).toBe(offered ? 1 : 0);
+        if (offered) {
+          const href = await page.locator('link[rel="icon"]').getAttribute('href');
+          expect(href).toBe('/favicon.svg');
+          const res = await page.request.get(href!);
+          expect(res.status()).toBe(200);
+          expect(res.headers()['content-type']).toContain('image/svg+xml');
+        }
+      }
+    });
+  });
+}
