@@ -71,7 +71,7 @@ const statements = new WeakMap<DbOrTx, Map<string, unknown>>();
 let statementCount = 0;
 function prepared<S>(db: DbOrTx, key: string, prepare: (name: string) => S): S {
   let byKey = statements.get(db);
-  if (!byKey) statements.set(db, (byKey = new Map()));
+  if (!byKey) statements.set(db, (byKey = new Map<string, unknown>()));
   let statement = byKey.get(key) as S | undefined;
   if (!statement) byKey.set(key, (statement = prepare(`stmt_${++statementCount}`)));
   return statement;
