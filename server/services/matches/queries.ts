@@ -6,6 +6,7 @@ import { matches, matchParticipants, places, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { prepared } from '../../lib/prepared';
 import { INT32_MAX } from '../../../common/schemas/primitives';
 import {
   MATCH_PAGE_DEFAULT,
@@ -62,20 +63,6 @@ const toMatch = (r: CardRow): TMatch => ({
   creator_name: r.creator_name,
   participants: r.participant_ids.map((user_id) => ({ user_id })),
 });
-
-/**
- * Prepared statements, one per database handle and key, built on first use: drizzle builds the
- * SQL once and PostgreSQL keeps the plan; then only the values travel.
- */
-const statements = new WeakMap<DbOrTx, Map<string, unknown>>();
-let statementCount = 0;
-function prepared<S>(db: DbOrTx, key: string, prepare: (name: string) => S): S {
-  let byKey = statements.get(db);
-  if (!byKey) statements.set(db, (byKey = new Map<string, unknown>()));
-  let statement = byKey.get(key) as S | undefined;
-  if (!statement) byKey.set(key, (statement = prepare(`stmt_${++statementCount}`)));
-  return statement;
-}
 
 const matchById = (db: DbOrTx) =>
   prepared(db, 'match_by_id', (name) =>
