@@ -97,8 +97,8 @@ describe('concurrent joins', () => {
   });
 
   it(`a burst of 150 joins over 10 matches at once (${DB}): none overbooked, one notice to the creator per player who got in`, async () => {
-    const ms = [];
-    for (let i = 0; i < 10; i++) ms.push(await newMatch(3));
+    const ms = await Promise.all(Array.from({ length: 10 }, () => newMatch(3)));
+
     const joinedNotices = () => t.db.db.$count(outbox, and(eq(outbox.event, 'joined'), eq(outbox.userId, owner.id)));
     const noticesBefore = await joinedNotices();
     // Each player tries three matches (a fixed spread, every match wanted by about 15 players).
