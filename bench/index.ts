@@ -124,7 +124,9 @@ function serverCommand(): { args: string[]; label: string } {
 async function main() {
   const started = performance.now();
   const serverNode = serverNodeVersion();
-  log(`Node ${process.version} (servers: ${serverNode}), ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GB`);
+  log(
+    `Node ${process.version} (servers: ${serverNode}), ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GB`,
+  );
   buildClient();
   const db = await openDatabase();
   const servers: Child[] = [];
