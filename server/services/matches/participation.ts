@@ -10,7 +10,7 @@ import type { TMatchResult } from '../../../common/schemas/matches';
 import { notifyMatch, writeNotices, type NotifyDeps } from '../notifications/enqueue';
 import { matchInfo, type MatchInfo, type Recipient } from '../notifications/match-info';
 import { matchForPlayer } from './player-match';
-import { getMatch } from './queries';
+import { getMatch, matchCardIn } from './queries';
 import { freePlaceAndPromote } from './waitlist';
 
 /** What the join statement answers: the checks' inputs, what it did, and what the creator's notice needs. */
@@ -113,10 +113,8 @@ export async function joinMatch(deps: Deps, actor: SessionUser, id: number): Pro
       notifyEmail: row.creator_notify_email,
       notifySms: row.creator_notify_sms,
     };
-    const [, card] = await Promise.all([
-      writeNotices(tx, deps, 'joined', info, [creator], row.sms_live, actor.name),
-      getMatch({ db: tx }, id),
-    ]);
+    const [, card] = await Promise.all([writeNotices(tx, deps, 'joined', info, [creator], row.sms_live, actor.name), matchCardIn(tx, id)]);
+    if (!card) throw notFound(MSG.match.notFound);
     return card;
   });
   deps.metrics.joins.inc();

@@ -79,6 +79,15 @@ export async function getMatch(deps: Pick<Deps, 'db'>, id: number): Promise<TMat
   return toMatch(row);
 }
 
+/**
+ * One match card read inside a transaction, which sees its own writes (the join answers the card it
+ * has just changed); built per call, since a prepared statement belongs to one database handle.
+ */
+export async function matchCardIn(tx: DbOrTx, id: number): Promise<TMatch | null> {
+  const [row] = await cards(tx).where(eq(matches.id, id)).limit(1);
+  return row ? toMatch(row) : null;
+}
+
 type ListOrder = NonNullable<TListMatchesInput['order']>;
 interface CursorPosition {
   missing: number;
