@@ -28,7 +28,7 @@ import { hashPin } from '../server/lib/pin-hash';
 import { listMatchesQuery } from '../server/services/matches/queries';
 import { initialAssets, measureFcp } from './client';
 import { load, loop } from './http';
-import { ROOT, startNode, type Child } from './processes';
+import { ROOT, serverNodeVersion, startNode, type Child } from './processes';
 import { seedBenchData } from './seed';
 import { budget, fmt, medianFigure, printTable, type Budget, type Figure } from './stats';
 
@@ -123,7 +123,10 @@ function serverCommand(): { args: string[]; label: string } {
 
 async function main() {
   const started = performance.now();
-  log(`Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GB`);
+  const serverNode = serverNodeVersion();
+  log(
+    `Node ${process.version} (servers: ${serverNode}), ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GB`,
+  );
   buildClient();
   const db = await openDatabase();
   const servers: Child[] = [];
@@ -367,7 +370,7 @@ async function main() {
     budgets.push(budget('admin screens in the initial JS', assets.adminInInitial ? 1 : 0, '<=', 0, ''));
     budgets.push(budget('FCP of / vs minimal page', fcp.appMs / fcp.minimalMs, '<=', 1.2));
 
-    console.log(`\nPadel Match benchmark — ${db.label}, Node ${process.version}, ${cpus().length} CPUs, ${server.label}`);
+    console.log(`\nPadel Match benchmark — ${db.label}, Node ${serverNode} (servers), ${cpus().length} CPUs, ${server.label}`);
     console.log(`medians of ${ROUNDS} interleaved rounds; lists ${SECONDS} s at c=${LIST_CONNECTIONS}, ${PAGE} matches a page\n`);
     const figureRow = (name: string, f: Figure, base?: Figure) => [
       name,
@@ -407,11 +410,14 @@ async function main() {
     );
 
     const date = new Date().toISOString().slice(0, 10);
-    const file = join(ROOT, 'bench/results', `${date}.json`);
+    // Another Node for the servers (BENCH_NODE) writes its own file: `<date>-node22.json`.
+    const nodeTag = serverNode === process.version ? '' : `-node${serverNode.slice(1).split('.')[0]}`;
+    const file = join(ROOT, 'bench/results', `${date}${nodeTag}.json`);
     mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
     const results = {
       date: new Date().toISOString(),
-      node: process.version,
+      node: serverNode,
+      benchNode: process.version,
       cpus: cpus().length,
       cpu: cpus()[0]?.model,
       database: db.label,

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -28,9 +28,14 @@ export interface Child {
  * Starts `node <args>` in the repository with `env` on a free port and waits until `readyPath`
  * answers 200. The process is node itself (no npm or tsx wrapper), so its pid is the server's.
  */
+/** The node that runs the servers: BENCH_NODE=<path to a node binary> measures another Node version. */
+export const SERVER_NODE = process.env.BENCH_NODE || process.execPath;
+export const serverNodeVersion = () =>
+  SERVER_NODE === process.execPath ? process.version : spawnSync(SERVER_NODE, ['--version'], { encoding: 'utf8' }).stdout.trim();
+
 export async function startNode(args: string[], env: Record<string, string>, readyPath: string): Promise<Child> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, args, {
+  const child: ChildProcess = spawn(SERVER_NODE, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../../common/messages';
-import { assertSelf } from '../lib/auth';
+import { assertSelf, type SessionUser } from '../lib/auth';
 import {
   checkFilterRange,
   MATCH_PAGE_MAX,
@@ -15,6 +15,7 @@ import {
   ZMyMatch,
   ZParticipant,
   type TMatch,
+  type TMatchResult,
 } from '../../common/schemas/matches';
 import { getMatchIcs } from '../services/matches/calendar';
 import { getMatchDetail } from '../services/matches/detail';
@@ -227,44 +228,26 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
     },
   );
 
-  route(
-    app,
-    {
-      method: 'POST',
-      url: '/matches/:id/join',
-      tag: TAG,
-      summary: 'Rejoindre un match',
-      auth: 'user',
-      legacySuccess: true,
-      params: ZMatchIdInput,
-      body: ZLegacyActor,
-      response: ZLegacyResult,
-    },
-    async ({ params, body, user }) => {
-      assertSelf(user, body.user_id);
-      const result = await joinMatch(deps, user, params.id);
-      return { ...result, match: toLegacy(result.match) };
-    },
-  );
+  /** A player's action on one match: a legacy `user_id` in the body must be the session's own. */
+  const playerAction = (
+    spec: { method: 'POST' | 'DELETE'; url: string; summary: string; response: z.ZodType; status?: number },
+    run: (user: SessionUser, id: number) => Promise<unknown>,
+  ) =>
+    route(
+      app,
+      { ...spec, tag: TAG, auth: 'user', legacySuccess: true, params: ZMatchIdInput, body: ZLegacyActor },
+      ({ params, body, user }) => {
+        assertSelf(user, body.user_id);
+        return run(user, params.id);
+      },
+    );
+  const legacyResult = (r: TMatchResult) => ({ ...r, match: toLegacy(r.match) });
 
-  route(
-    app,
-    {
-      method: 'POST',
-      url: '/matches/:id/leave',
-      tag: TAG,
-      summary: 'Quitter un match',
-      auth: 'user',
-      legacySuccess: true,
-      params: ZMatchIdInput,
-      body: ZLegacyActor,
-      response: ZLegacyResult,
-    },
-    async ({ params, body, user }) => {
-      assertSelf(user, body.user_id);
-      const result = await leaveMatch(deps, user, params.id);
-      return { ...result, match: toLegacy(result.match) };
-    },
+  playerAction({ method: 'POST', url: '/matches/:id/join', summary: 'Rejoindre un match', response: ZLegacyResult }, async (user, id) =>
+    legacyResult(await joinMatch(deps, user, id)),
+  );
+  playerAction({ method: 'POST', url: '/matches/:id/leave', summary: 'Quitter un match', response: ZLegacyResult }, async (user, id) =>
+    legacyResult(await leaveMatch(deps, user, id)),
   );
 
   route(
@@ -281,61 +264,21 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
     ({ params, user }) => listParticipants(deps, user, params.id),
   );
 
-  route(
-    app,
-    {
-      method: 'DELETE',
-      url: '/matches/:id',
-      tag: TAG,
-      summary: 'Supprimer un match (créateur)',
-      auth: 'user',
-      legacySuccess: true,
-      params: ZMatchIdInput,
-      body: ZLegacyActor,
-      response: ZDeleteResult,
-    },
-    ({ params, body, user }) => {
-      assertSelf(user, body.user_id);
-      return deleteMatch(deps, user, params.id);
-    },
+  playerAction({ method: 'DELETE', url: '/matches/:id', summary: 'Supprimer un match (créateur)', response: ZDeleteResult }, (user, id) =>
+    deleteMatch(deps, user, id),
   );
-
-  route(
-    app,
+  playerAction(
     {
       method: 'POST',
       url: '/matches/:id/waitlist',
-      tag: TAG,
       summary: "Rejoindre la liste d'attente d'un match complet (répond la position, 1 = prochain)",
-      auth: 'user',
-      legacySuccess: true,
-      params: ZMatchIdInput,
-      body: ZLegacyActor,
       response: ZWaitlistResult,
       status: 201,
     },
-    ({ params, body, user }) => {
-      assertSelf(user, body.user_id);
-      return joinWaitlist(deps, user, params.id);
-    },
+    (user, id) => joinWaitlist(deps, user, id),
   );
-
-  route(
-    app,
-    {
-      method: 'DELETE',
-      url: '/matches/:id/waitlist',
-      tag: TAG,
-      summary: "Quitter la liste d'attente d'un match",
-      auth: 'user',
-      legacySuccess: true,
-      params: ZMatchIdInput,
-      body: ZLegacyActor,
-      response: ZDeleteResult,
-    },
-    ({ params, body, user }) => {
-      assertSelf(user, body.user_id);
-      return leaveWaitlist(deps, user, params.id);
-    },
+  playerAction(
+    { method: 'DELETE', url: '/matches/:id/waitlist', summary: "Quitter la liste d'attente d'un match", response: ZDeleteResult },
+    (user, id) => leaveWaitlist(deps, user, id),
   );
 };

@@ -9,29 +9,24 @@ import { AppError, badRequest, notFound } from '../lib/errors';
 import type { TUpdateProfileInput, TUser } from '../../common/schemas/users';
 import { isExistingLevel } from './levels';
 
-/** The columns a `TUser` is built from: never the PIN hash, never the photo bytes. */
-export const userColumns = {
+/** Who a user is (a session's user has these, read fresh on every request): never the PIN hash. */
+export const identityColumns = {
   id: users.id,
   name: users.name,
   email: users.email,
   phone: users.phone,
   level: users.level,
   isAdmin: users.isAdmin,
+};
+
+/** The columns a `TUser` is built from: never the PIN hash, never the photo bytes. */
+export const userColumns = {
+  ...identityColumns,
   hasPhoto: users.hasPhoto,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 };
-export interface UserRow {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string;
-  level: string | null;
-  isAdmin: boolean;
-  hasPhoto: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type UserRow = Omit<SessionUser, 'sessionId'> & { hasPhoto: boolean; createdAt: Date; updatedAt: Date };
 
 export const photoUrl = (id: number, version: Date) => `/api/users/${id}/photo?v=${version.getTime()}`;
 

@@ -1,14 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
-import { matchParticipants } from '../../db/schema';
+import { matchParticipants, outbox } from '../../db/schema';
 import { createTestContext, type TestContext } from '../support/app';
+import { serverUrl } from '../support/db';
 import { createUser, type TestUser } from '../support/factories';
 import { createPlace, matchRow, trpcError } from './matches-support';
 
 // On PostgreSQL these calls really run at once (pool of 20 connections): the conditional UPDATE
 // inside the join transaction is what keeps the count exact. PGlite runs them one by one.
 const NOW = '2026-06-10T08:00:00Z';
+const DB = serverUrl() ? 'PostgreSQL' : 'PGlite';
 let t: TestContext;
 let owner: TestUser;
 let players: TestUser[];
@@ -27,7 +29,7 @@ const newMatch = (slots: number) =>
   t.caller(owner).matches.create({ place_id: placeId, date: '2026-06-20', time: '18:00', levels: ['Niveau 3'], slots });
 
 describe('concurrent joins', () => {
-  it(`50 players join a 3-place match at once over tRPC (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): exactly 3 get in`, async () => {
+  it(`50 players join a 3-place match at once over tRPC (${DB}): exactly 3 get in`, async () => {
     const m = await newMatch(3);
     const results = await Promise.all(players.map((p) => trpcError(t.caller(p).matches.join({ id: m.id }))));
     const ok = results.filter((r) => r.code === 'NO_ERROR');
@@ -92,5 +94,28 @@ describe('concurrent joins', () => {
     expect(count).toBeLessThanOrEqual(row!.slots);
     expect(joins.filter((r) => r.code === 'NO_ERROR')).toHaveLength(count);
     if (edit.code !== 'NO_ERROR') expect(edit.message).toBe(MSG.match.slotsBelowJoined(3));
+  });
+
+  it(`a burst of 150 joins over 10 matches at once (${DB}): none overbooked, one notice to the creator per player who got in`, async () => {
+    const ms = await Promise.all(Array.from({ length: 10 }, () => newMatch(3)));
+
+    const joinedNotices = () => t.db.db.$count(outbox, and(eq(outbox.event, 'joined'), eq(outbox.userId, owner.id)));
+    const noticesBefore = await joinedNotices();
+    // Each player tries three matches (a fixed spread, every match wanted by about 15 players).
+    const attempts = players.flatMap((p, i) => [0, 3, 7].map((k) => ({ p, m: ms[(i + k) % ms.length]! })));
+    const results = await Promise.all(attempts.map(({ p, m }) => trpcError(t.caller(p).matches.join({ id: m.id }))));
+    for (const r of results) if (r.code !== 'NO_ERROR') expect(r.message).toBe(MSG.match.full);
+    let overbooked = 0;
+    let playersIn = 0;
+    for (const m of ms) {
+      const row = await matchRow(t, m.id);
+      const count = await t.db.db.$count(matchParticipants, eq(matchParticipants.matchId, m.id));
+      if (count > row!.slots || row!.missingPlayers !== row!.slots - count) overbooked++;
+      playersIn += count;
+    }
+    expect(overbooked).toBe(0);
+    expect(playersIn).toBe(30);
+    expect(results.filter((r) => r.code === 'NO_ERROR')).toHaveLength(30);
+    expect((await joinedNotices()) - noticesBefore).toBe(30);
   });
 });

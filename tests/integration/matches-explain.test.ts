@@ -19,6 +19,22 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t.close());
 
+/**
+ * The plan without its SubPlans: each card aggregates its players in a subquery, and PostgreSQL 16+
+ * sorts those few rows (joining order) under the aggregate; that is not a Sort of the matches.
+ */
+function outsideSubPlans(plan: string[]): string[] {
+  const out: string[] = [];
+  let depth = -1;
+  for (const line of plan) {
+    const indent = line.length - line.trimStart().length;
+    if (depth >= 0 && indent > depth) continue;
+    depth = /^\s*SubPlan\b/.test(line) ? indent : -1;
+    if (depth < 0) out.push(line);
+  }
+  return out;
+}
+
 describe('listing 100,000 matches', () => {
   it('reads the first page through matches_upcoming_idx, touching about one page of rows', async () => {
     const plan = await explain(t.db.db, listMatchesQuery(t.db.db, local, { limit: 20 }));
@@ -64,7 +80,9 @@ describe('listing 100,000 matches', () => {
       const plan = await explain(t.db.db, listMatchesQuery(t.db.db, local, { ...filters, limit: 20 }));
       console.log(`[explain] ${name} (${t.db.kind}):\n${plan.join('\n')}`);
       expect(plan.some((l) => /Seq Scan on matches/.test(l))).toBe(false);
-      expect(plan.some((l) => /^\s*(->\s*)?(Incremental )?Sort\b/.test(l))).toBe(false);
+      expect(outsideSubPlans(plan).some((l) => /^\s*(->\s*)?(Incremental )?Sort\b/.test(l))).toBe(false);
+      // Each card's players come from the participants index, a few rows per match.
+      expect(plan.some((l) => /Seq Scan on match_participants/.test(l))).toBe(false);
       const scan = plan.find((l) => index.test(l) && / on matches /.test(l));
       expect(scan).toBeDefined();
       // About a page of rows, not the tens of thousands that match: the walk stops at 21 kept.

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
 import { matchParticipants, matchWaitlist } from '../../db/schema';
@@ -96,6 +96,20 @@ describe('joining and leaving the waiting list', () => {
 });
 
 describe('a freed place goes to the first waiting player, in the same transaction', () => {
+  it('a waiting player who gets a place by joining leaves the queue; the others keep theirs', async () => {
+    const m = await fullMatch(1, [p(0)]);
+    await t.caller(p(2)).matches.joinWaitlist({ id: m.id });
+    await t.caller(p(3)).matches.joinWaitlist({ id: m.id });
+    // A place that came back without going to the queue (as if its promotion had skipped a locked row).
+    await t.db.db.execute(sql`update matches set slots = slots + 1, missing_players = missing_players + 1 where id = ${m.id}`);
+    const joined = await t.caller(p(3)).matches.join({ id: m.id });
+    expect(joined.message).toBe(MSG.match.joined);
+    expect(joined.match.participants.map((x) => x.user_id)).toEqual([p(0).id, p(3).id]);
+    expect(joined.match.missing_players).toBe(0);
+    expect(await waitingIds(m.id)).toEqual([p(2).id]);
+    expect(await t.caller(p(3)).matches.myWaitlist()).toEqual([]);
+  });
+
   it('when a participant leaves: the first in the queue plays, the second moves up', async () => {
     const m = await fullMatch(2, [p(0), p(1)]);
     await t.caller(p(2)).matches.joinWaitlist({ id: m.id });

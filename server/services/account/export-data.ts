@@ -19,6 +19,7 @@ import type { Deps } from '../../deps';
 import { assertSelf, type SessionUser } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import { userKey } from '../auth/throttle';
+import { identityColumns } from '../users';
 
 const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
@@ -56,14 +57,9 @@ export async function exportPersonalData(deps: Pick<Deps, 'db' | 'clock'>, actor
   const db = deps.db;
   const [account] = await db
     .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      phone: users.phone,
-      level: users.level,
+      ...identityColumns,
       notifyEmail: users.notifyEmail,
       notifySms: users.notifySms,
-      isAdmin: users.isAdmin,
       createdAt: users.createdAt,
       updatedAt: users.updatedAt,
     })

@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
 import { sessions, trustedDevices, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import type { TUser } from '../../../common/schemas/users';
-import { findUser } from '../users';
+import { prepared } from '../../lib/prepared';
+import { findUser, identityColumns } from '../users';
 
 /** A session dies after this long without use… */
 export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
@@ -32,34 +34,37 @@ export async function revokeSession(deps: Pick<Deps, 'db'>, sessionId: number) {
   await deps.db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
+/** The session lookup, prepared once per database handle: one round trip per request, SQL built once. */
+const sessionLookup = (db: DbOrTx) =>
+  prepared(db, 'session_lookup', (name) =>
+    db
+      .select({ ...identityColumns, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+          gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+          gt(sessions.lastSeenAt, sql`${sql.placeholder('idleSince')}::timestamptz`),
+        ),
+      )
+      .limit(1)
+      .prepare(name),
+  );
+
 /**
- * The user behind a token, in one query per request: the session must be unexpired (30 days after
- * login) and used within the last 7 days. Admin rights are read fresh, never cached in the token.
+ * The user behind a token, in one prepared query per request (the request context resolves it
+ * once for both transports): the session must be unexpired (30 days after login) and used within
+ * the last 7 days. Admin rights are read fresh, never cached in the token.
  */
 export async function resolveSession(deps: Pick<Deps, 'db' | 'clock'>, token: string | undefined): Promise<SessionUser | null> {
   if (!token || token.length > 200) return null;
   const now = deps.clock.now();
-  const [row] = await deps.db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      phone: users.phone,
-      level: users.level,
-      isAdmin: users.isAdmin,
-      sessionId: sessions.id,
-      lastSeenAt: sessions.lastSeenAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, hashToken(token)),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
-      ),
-    )
-    .limit(1);
+  const [row] = await sessionLookup(deps.db).execute({
+    tokenHash: hashToken(token),
+    now: now.toISOString(),
+    idleSince: new Date(now.getTime() - SESSION_IDLE_MS).toISOString(),
+  });
   if (!row) return null;
   const { lastSeenAt, ...user } = row;
   if (now.getTime() - lastSeenAt.getTime() > TOUCH_EVERY_MS) {

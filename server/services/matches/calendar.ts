@@ -1,31 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
 import type { DbOrTx } from '../../../db/client';
-import { matches, matchParticipants, places } from '../../../db/schema';
+import { matchParticipants } from '../../../db/schema';
 import { buildMatchCalendar, type CalendarMatch } from '../../calendar/ics';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { forbidden, notFound } from '../../lib/errors';
+import { matchInfo } from '../notifications/match-info';
 
 /** What a calendar invitation shows of a match, with its SEQUENCE; no personal data. */
 export async function getCalendarMatch(db: DbOrTx, id: number): Promise<CalendarMatchRow | null> {
-  const [row] = await db
-    .select({
-      id: matches.id,
-      date: matches.date,
-      time: matches.time,
-      place_name: places.name,
-      address: places.address,
-      city: places.city,
-      levels: matches.levels,
-      sequence: matches.sequence,
-      created_by: matches.createdBy,
-    })
-    .from(matches)
-    .innerJoin(places, eq(places.id, matches.placeId))
-    .where(eq(matches.id, id))
-    .limit(1);
-  return row ? { ...row, levels: [...row.levels] } : null;
+  const m = await matchInfo(db, id);
+  if (!m) return null;
+  const { placeName, createdBy, ...rest } = m;
+  return { ...rest, place_name: placeName, created_by: createdBy };
 }
 
 /** Calendar downloads are for the match's own players: anyone else gets a French 403. */

@@ -1,69 +1,124 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
-import { isFinished } from '../../../common/schedule';
-import type { DbOrTx } from '../../../db/client';
-import { matches, matchParticipants, matchWaitlist } from '../../../db/schema';
+import { isFinished, shortTime } from '../../../common/schedule';
+import { rowsOf, type DbOrTx } from '../../../db/client';
+import { matches, matchParticipants, matchWaitlist, places, smsConfig, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { TMatchResult } from '../../../common/schemas/matches';
-import { notifyMatch, type NotifyDeps } from '../notifications/enqueue';
-import { matchInfo } from '../notifications/match-info';
-import { getMatch } from './queries';
+import { notifyMatch, writeNotices, type NotifyDeps } from '../notifications/enqueue';
+import { matchInfo, type MatchInfo, type Recipient } from '../notifications/match-info';
+import { matchForPlayer } from './player-match';
+import { getMatch, matchCardIn } from './queries';
 import { freePlaceAndPromote } from './waitlist';
 
-/** The match a player wants to join or leave, with whether they are already in it. */
-async function matchForPlayer(tx: DbOrTx, actor: SessionUser, id: number) {
-  const [row] = await tx
-    .select({
-      createdBy: matches.createdBy,
-      date: matches.date,
-      time: matches.time,
-      isIn: sql<boolean>`exists (select 1 from ${matchParticipants} mp where mp.match_id = ${matches.id} and mp.user_id = ${actor.id})`,
-    })
-    .from(matches)
-    .where(eq(matches.id, id))
-    .limit(1);
-  if (!row) throw notFound(MSG.match.notFound);
+/** What the join statement answers: the checks' inputs, what it did, and what the creator's notice needs. */
+interface JoinRow {
+  created_by: number;
+  date: string;
+  time: string;
+  levels: string[];
+  sequence: number;
+  place_name: string;
+  address: string;
+  city: string;
+  is_in: boolean;
+  creator_name: string;
+  creator_email: string | null;
+  creator_phone: string;
+  creator_notify_email: boolean;
+  creator_notify_sms: boolean;
+  sms_live: boolean;
+  taken: number;
+  joined: number;
+}
+
+/**
+ * Takes a place and makes the player a participant, in ONE statement: a conditional `UPDATE …
+ * SET missing_players = missing_players - 1 WHERE missing_players > 0` takes the place
+ * (PostgreSQL re-checks the condition after waiting for the row, so 50 simultaneous joins on 3
+ * places give exactly 3 winners), the participant insert relies on the (match_id, user_id) primary
+ * key against a double join, the player's waiting-list row goes once they are in, and the same
+ * statement reads what the checks and the creator's notice need (the match, its place, its creator
+ * and whether SMS are live). It decides nothing: the caller checks the answer and throws, which
+ * rolls the place back.
+ */
+async function takePlace(tx: DbOrTx, actor: SessionUser, id: number, now: Date): Promise<JoinRow | undefined> {
+  const [row] = rowsOf<JoinRow>(
+    await tx.execute(sql`
+      with m as (
+        select m.created_by, m.date::text as date, m.time::text as time, m.levels, m.sequence,
+               p.name as place_name, p.address, p.city,
+               u.name as creator_name, u.email as creator_email, u.phone as creator_phone,
+               u.notify_email as creator_notify_email, u.notify_sms as creator_notify_sms,
+               exists (select 1 from ${matchParticipants} mp where mp.match_id = m.id and mp.user_id = ${actor.id}) as is_in
+          from ${matches} m
+          join ${places} p on p.id = m.place_id
+          join ${users} u on u.id = m.created_by
+         where m.id = ${id}
+      ), taken as (
+        update ${matches} set missing_players = missing_players - 1, updated_at = now()
+         where id = ${id} and missing_players > 0
+        returning id
+      ), joined as (
+        insert into ${matchParticipants} (match_id, user_id, joined_at)
+        select id, ${actor.id}, ${now.toISOString()}::timestamptz from taken
+        on conflict do nothing
+        returning user_id
+      ), unwaited as (
+        delete from ${matchWaitlist} where match_id = ${id} and user_id = ${actor.id} and exists (select 1 from joined)
+      )
+      select m.*,
+             coalesce((select is_live from ${smsConfig} limit 1), false) as sms_live,
+             (select count(*) from taken)::int as taken,
+             (select count(*) from joined)::int as joined
+        from m`),
+  );
   return row;
 }
 
 /**
- * Joins a match: not one's own, not a finished one, not twice, not when full. Concurrency-safe:
- * in ONE transaction a conditional `UPDATE … SET missing_players = missing_players - 1 WHERE
- * missing_players > 0` takes the place (PostgreSQL re-checks the condition after waiting for the
- * row, so 50 simultaneous joins on 3 places give exactly 3 winners) and the participant insert
- * relies on the (match_id, user_id) primary key against a double join; any failure rolls both back.
+ * Joins a match: not one's own, not a finished one, not twice, not when full; the creator is told
+ * through the outbox in the same transaction. Round trips: BEGIN, the join statement (`takePlace`),
+ * the creator's notice and the new card together (pipelined on the transaction's connection),
+ * COMMIT. Any refusal throws, which rolls the place back: the rules stay in code.
  */
 export async function joinMatch(deps: Deps, actor: SessionUser, id: number): Promise<TMatchResult> {
-  await deps.db.transaction(async (tx) => {
-    const match = await matchForPlayer(tx, actor, id);
-    if (match.createdBy === actor.id) throw badRequest(MSG.match.ownMatch);
-    if (match.isIn) throw conflict(MSG.match.alreadyJoined);
-    if (isFinished(match, deps.clock.now(), deps.env.APP_TIMEZONE)) throw badRequest(MSG.match.finished);
-    const taken = await tx
-      .update(matches)
-      .set({ missingPlayers: sql`${matches.missingPlayers} - 1`, updatedAt: sql`now()` })
-      .where(and(eq(matches.id, id), sql`${matches.missingPlayers} > 0`))
-      .returning({ id: matches.id });
-    if (taken.length === 0) throw conflict(MSG.match.full);
-    const inserted = await tx
-      .insert(matchParticipants)
-      .values({ matchId: id, userId: actor.id, joinedAt: deps.clock.now() })
-      .onConflictDoNothing()
-      .returning({ userId: matchParticipants.userId });
-    if (inserted.length === 0) throw conflict(MSG.match.alreadyJoined);
-    await tx.delete(matchWaitlist).where(and(eq(matchWaitlist.matchId, id), eq(matchWaitlist.userId, actor.id)));
-    await tellCreator(tx, deps, actor, id, 'joined');
+  const now = deps.clock.now();
+  const match = await deps.db.transaction(async (tx) => {
+    const row = await takePlace(tx, actor, id, now);
+    if (!row) throw notFound(MSG.match.notFound);
+    if (row.created_by === actor.id) throw badRequest(MSG.match.ownMatch);
+    if (row.is_in) throw conflict(MSG.match.alreadyJoined);
+    if (isFinished(row, now, deps.env.APP_TIMEZONE)) throw badRequest(MSG.match.finished);
+    if (row.taken === 0) throw conflict(MSG.match.full);
+    if (row.joined === 0) throw conflict(MSG.match.alreadyJoined);
+    const info: MatchInfo = {
+      id,
+      date: row.date,
+      time: shortTime(row.time),
+      placeName: row.place_name,
+      address: row.address,
+      city: row.city,
+      levels: row.levels,
+      sequence: row.sequence,
+      createdBy: row.created_by,
+    };
+    const creator: Recipient = {
+      id: row.created_by,
+      name: row.creator_name,
+      email: row.creator_email,
+      phone: row.creator_phone,
+      notifyEmail: row.creator_notify_email,
+      notifySms: row.creator_notify_sms,
+    };
+    const [, card] = await Promise.all([writeNotices(tx, deps, 'joined', info, [creator], row.sms_live, actor.name), matchCardIn(tx, id)]);
+    if (!card) throw notFound(MSG.match.notFound);
+    return card;
   });
   deps.metrics.joins.inc();
-  return { success: true, message: MSG.match.joined, match: await getMatch(deps, id) };
-}
-
-/** Tells the creator, through the outbox, that the actor joined or left their match. */
-async function tellCreator(tx: DbOrTx, deps: Deps, actor: SessionUser, id: number, event: 'joined' | 'left') {
-  const match = await matchInfo(tx, id);
-  if (match) await notifyMatch(tx, deps, event, match, [match.createdBy], actor.name);
+  return { success: true, message: MSG.match.joined, match };
 }
 
 /**
@@ -81,7 +136,8 @@ export async function leaveMatch(deps: Deps, actor: SessionUser, id: number): Pr
       .where(and(eq(matchParticipants.matchId, id), eq(matchParticipants.userId, actor.id)))
       .returning({ userId: matchParticipants.userId });
     if (removed.length === 0) throw conflict(MSG.match.notJoined);
-    await tellCreator(tx, deps, actor, id, 'left');
+    const info = await matchInfo(tx, id);
+    if (info) await notifyMatch(tx, deps, 'left', info, [info.createdBy], actor.name);
     await freePlaceAndPromote(tx, deps, id);
   });
   return { success: true, message: MSG.match.left, match: await getMatch(deps, id) };

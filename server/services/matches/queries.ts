@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
 import { isFinished, isIsoDate, localParts, shortTime } from '../../../common/schedule';
 import type { DbOrTx } from '../../../db/client';
@@ -6,6 +6,7 @@ import { matches, matchParticipants, places, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { prepared } from '../../lib/prepared';
 import { INT32_MAX } from '../../../common/schemas/primitives';
 import {
   MATCH_PAGE_DEFAULT,
@@ -16,7 +17,15 @@ import {
   type TParticipant,
 } from '../../../common/schemas/matches';
 
-/** The columns of a match card: the match, its place and its creator's name (never a photo). */
+/**
+ * Participant ids of the card's match, in joining order, aggregated by PostgreSQL: a card and its
+ * players come in ONE query and one round trip, for one match or a page of 100.
+ */
+const participantIds = sql<
+  number[]
+>`coalesce((select json_agg(mp.user_id order by mp.joined_at, mp.user_id) from ${matchParticipants} mp where mp.match_id = ${matches.id}), '[]'::json)`;
+
+/** The columns of a match card: the match, its place, its creator's name and its players (never a photo). */
 const cardColumns = {
   id: matches.id,
   place_id: matches.placeId,
@@ -30,6 +39,7 @@ const cardColumns = {
   missing_players: matches.missingPlayers,
   created_by: matches.createdBy,
   creator_name: users.name,
+  participant_ids: participantIds,
 };
 
 const cards = (db: DbOrTx) =>
@@ -37,33 +47,45 @@ const cards = (db: DbOrTx) =>
 
 type CardRow = Awaited<ReturnType<ReturnType<typeof cards>['execute']>>[number];
 
-/** Participant ids of many matches in ONE query (no N+1), in joining order. */
-async function participantIds(db: DbOrTx, ids: number[]): Promise<Map<number, { user_id: number }[]>> {
-  const out = new Map<number, { user_id: number }[]>(ids.map((id) => [id, []]));
-  if (ids.length === 0) return out;
-  const rows = await db
-    .select({ matchId: matchParticipants.matchId, userId: matchParticipants.userId })
-    .from(matchParticipants)
-    .where(inArray(matchParticipants.matchId, ids))
-    .orderBy(asc(matchParticipants.joinedAt), asc(matchParticipants.userId));
-  for (const r of rows) out.get(r.matchId)?.push({ user_id: r.userId });
-  return out;
-}
+/** A card row as the API shows it; field by field, since this runs 100 times per list page. */
+const toMatch = (r: CardRow): TMatch => ({
+  id: r.id,
+  place_id: r.place_id,
+  place_name: r.place_name,
+  address: r.address,
+  city: r.city,
+  date: r.date,
+  time: shortTime(r.time),
+  levels: r.levels,
+  slots: r.slots,
+  missing_players: r.missing_players,
+  created_by: r.created_by,
+  creator_name: r.creator_name,
+  participants: r.participant_ids.map((user_id) => ({ user_id })),
+});
 
-async function toMatches(db: DbOrTx, rows: CardRow[]): Promise<TMatch[]> {
-  const byMatch = await participantIds(
-    db,
-    rows.map((r) => r.id),
+const matchById = (db: DbOrTx) =>
+  prepared(db, 'match_by_id', (name) =>
+    cards(db)
+      .where(eq(matches.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(name),
   );
-  return rows.map((r) => ({ ...r, time: shortTime(r.time), levels: [...r.levels], participants: byMatch.get(r.id) ?? [] }));
-}
 
 /** One match card, or a French 404. */
 export async function getMatch(deps: Pick<Deps, 'db'>, id: number): Promise<TMatch> {
-  const rows = await cards(deps.db).where(eq(matches.id, id)).limit(1);
-  const [match] = await toMatches(deps.db, rows);
-  if (!match) throw notFound(MSG.match.notFound);
-  return match;
+  const [row] = await matchById(deps.db).execute({ id });
+  if (!row) throw notFound(MSG.match.notFound);
+  return toMatch(row);
+}
+
+/**
+ * One match card read inside a transaction, which sees its own writes (the join answers the card it
+ * has just changed); built per call, since a prepared statement belongs to one database handle.
+ */
+export async function matchCardIn(tx: DbOrTx, id: number): Promise<TMatch | null> {
+  const [row] = await cards(tx).where(eq(matches.id, id)).limit(1);
+  return row ? toMatch(row) : null;
 }
 
 type ListOrder = NonNullable<TListMatchesInput['order']>;
@@ -91,37 +113,114 @@ function decodeCursor(cursor: string, order: ListOrder): CursorPosition {
   return { missing: Number(m[1] ?? 0), date: m[2]!, time: `${m[3]}:${m[4]}`, id };
 }
 
-/**
- * The list query, unexecuted (the benchmark and a test EXPLAIN it); the one place its SQL lives.
- * The upcoming test and the keyset cursor are row comparisons in the order's own columns, so
- * PostgreSQL walks an index from the right spot and stops after `limit + 1` rows:
- * `matches_upcoming_idx` (date, time, id) for the date order, `matches_open_idx` (same, only
- * matches with free places) for `available`, `matches_need_idx` (missing_players, date, time, id)
- * for the "need" order, `matches_place_idx` (place_id, date, time, id) for a place.
- */
-export function listMatchesQuery(db: DbOrTx, local: { date: string; time: string }, input: TListMatchesInput = {}) {
-  const limit = input.limit ?? MATCH_PAGE_DEFAULT;
+/** The values of one list query; a filter left out is `undefined`. */
+interface ListValues {
+  today: string;
+  now: string;
+  afterMissing?: number;
+  afterDate?: string;
+  afterTime?: string;
+  afterId?: number;
+  placeId?: number;
+  city?: string;
+  from?: string;
+  to?: string;
+  /** `["<level>"]`, for jsonb containment. */
+  levelJson?: string;
+  take: number;
+}
+const LIST_VALUE_KEYS = [
+  'today',
+  'now',
+  'afterMissing',
+  'afterDate',
+  'afterTime',
+  'afterId',
+  'placeId',
+  'city',
+  'from',
+  'to',
+  'levelJson',
+  'take',
+] as const satisfies readonly (keyof ListValues)[];
+
+/** What decides the SQL text: the order, "free places only", and which values are present. */
+interface ListShape {
+  need: boolean;
+  open: boolean;
+}
+type ListSlots = { [K in keyof ListValues]: ListValues[K] | Placeholder };
+
+function listValues(local: { date: string; time: string }, input: TListMatchesInput): ListShape & { values: ListValues } {
   const order = input.order ?? 'date';
-  const where: SQL[] = [sql`(${matches.date}, ${matches.time}) >= (${local.date}::date, ${local.time}::time)`];
-  if (input.cursor) {
-    const c = decodeCursor(input.cursor, order);
+  const after = input.cursor ? decodeCursor(input.cursor, order) : undefined;
+  const need = order === 'need';
+  return {
+    need,
+    open: need || input.available === true,
+    values: {
+      today: local.date,
+      now: local.time,
+      afterMissing: need ? after?.missing : undefined,
+      afterDate: after?.date,
+      afterTime: after?.time,
+      afterId: after?.id,
+      placeId: input.placeId || undefined,
+      city: input.city || undefined,
+      from: input.from || undefined,
+      to: input.to || undefined,
+      levelJson: input.level ? JSON.stringify([input.level]) : undefined,
+      take: (input.limit ?? MATCH_PAGE_DEFAULT) + 1,
+    },
+  };
+}
+
+/**
+ * The list query from values or placeholders; the one place its SQL lives. The upcoming test and
+ * the keyset cursor are row comparisons in the order's own columns, so PostgreSQL walks an index
+ * from the right spot and stops after `limit + 1` rows: `matches_upcoming_idx` (date, time, id)
+ * for the date order, `matches_open_idx` (same, only matches with free places) for `available`,
+ * `matches_need_idx` (missing_players, date, time, id) for the "need" order, `matches_place_idx`
+ * (place_id, date, time, id) for a place.
+ */
+function listQuery(db: DbOrTx, { need, open }: ListShape, v: ListSlots) {
+  const where: SQL[] = [sql`(${matches.date}, ${matches.time}) >= (${v.today}::date, ${v.now}::time)`];
+  if (v.afterId !== undefined)
     where.push(
-      order === 'need'
-        ? sql`(${matches.missingPlayers}, ${matches.date}, ${matches.time}, ${matches.id}) > (${c.missing}::int, ${c.date}::date, ${c.time}::time, ${c.id}::int)`
-        : sql`(${matches.date}, ${matches.time}, ${matches.id}) > (${c.date}::date, ${c.time}::time, ${c.id}::int)`,
+      need
+        ? sql`(${matches.missingPlayers}, ${matches.date}, ${matches.time}, ${matches.id}) > (${v.afterMissing}::int, ${v.afterDate}::date, ${v.afterTime}::time, ${v.afterId}::int)`
+        : sql`(${matches.date}, ${matches.time}, ${matches.id}) > (${v.afterDate}::date, ${v.afterTime}::time, ${v.afterId}::int)`,
     );
-  }
-  if (input.placeId) where.push(eq(matches.placeId, input.placeId));
-  if (input.city) where.push(sql`lower(${places.city}) = lower(${input.city})`);
-  if (input.from) where.push(sql`${matches.date} >= ${input.from}::date`);
-  if (input.to) where.push(sql`${matches.date} <= ${input.to}::date`);
-  if (input.level) where.push(sql`${matches.levels} @> ${JSON.stringify([input.level])}::jsonb`);
-  if (input.available || order === 'need') where.push(sql`${matches.missingPlayers} > 0`);
+  if (v.placeId !== undefined) where.push(sql`${matches.placeId} = ${v.placeId}::int`);
+  if (v.city !== undefined) where.push(sql`lower(${places.city}) = lower(${v.city}::text)`);
+  if (v.from !== undefined) where.push(sql`${matches.date} >= ${v.from}::date`);
+  if (v.to !== undefined) where.push(sql`${matches.date} <= ${v.to}::date`);
+  if (v.levelJson !== undefined) where.push(sql`${matches.levels} @> ${v.levelJson}::jsonb`);
+  if (open) where.push(sql`${matches.missingPlayers} > 0`);
   const keys = [asc(matches.date), asc(matches.time), asc(matches.id)];
   return cards(db)
     .where(and(...where))
-    .orderBy(...(order === 'need' ? [asc(matches.missingPlayers), ...keys] : keys))
-    .limit(limit + 1);
+    .orderBy(...(need ? [asc(matches.missingPlayers), ...keys] : keys))
+    .limit(v.take);
+}
+
+/** The list query with its values, unexecuted (the benchmark and a test EXPLAIN it). */
+export function listMatchesQuery(db: DbOrTx, local: { date: string; time: string }, input: TListMatchesInput = {}) {
+  const { values, ...shape } = listValues(local, input);
+  return listQuery(db, shape, values);
+}
+
+/**
+ * The list query prepared once per shape (order, free places only, filters in use): a handful of
+ * statements in all, each built once by drizzle and planned by PostgreSQL; then only the values travel.
+ */
+function preparedList(db: DbOrTx, shape: ListShape, values: ListValues) {
+  const used = LIST_VALUE_KEYS.filter((k) => values[k] !== undefined);
+  const key = `matches_list:${shape.need ? 'need' : 'date'}:${shape.open ? 'open' : 'all'}:${used.join(',')}`;
+  return prepared(db, key, (name) => {
+    const slots = Object.fromEntries(used.map((k) => [k, sql.placeholder(k)])) as unknown as ListSlots;
+    return listQuery(db, shape, slots).prepare(name);
+  });
 }
 
 /**
@@ -129,18 +228,18 @@ export function listMatchesQuery(db: DbOrTx, local: { date: string; time: string
  * opaque keyset cursor, so page 1 and page 5,000 cost the same at 100,000 matches (an offset would
  * re-read every skipped row). Filters, combined with AND: place, city (any case), level, date
  * range (inclusive), free places only. Order: by date and time, or "need" (fewest free places
- * first, full matches left out, then soonest). Participant ids come in one extra query for the
- * whole page; no photos.
+ * first, full matches left out, then soonest). Participant ids come with each card in the same
+ * statement: one round trip per page; no photos.
  */
 export async function listMatches(deps: Pick<Deps, 'db' | 'clock' | 'env'>, input: TListMatchesInput = {}): Promise<TMatchPage> {
   const limit = input.limit ?? MATCH_PAGE_DEFAULT;
-  const rows = await listMatchesQuery(deps.db, localParts(deps.clock.now(), deps.env.APP_TIMEZONE), input);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    items: await toMatches(deps.db, page),
-    nextCursor: rows.length > limit && last ? encodeCursor(last, input.order) : null,
-  };
+  const { values, ...shape } = listValues(localParts(deps.clock.now(), deps.env.APP_TIMEZONE), input);
+  const rows = await preparedList(deps.db, shape, values).execute(values as unknown as Record<string, unknown>);
+  const count = Math.min(rows.length, limit);
+  const items = new Array<TMatch>(count);
+  for (let i = 0; i < count; i++) items[i] = toMatch(rows[i]!);
+  const last = rows.length > limit ? rows[limit - 1] : undefined;
+  return { items, nextCursor: last ? encodeCursor(last, input.order) : null };
 }
 
 /**
@@ -153,11 +252,10 @@ export async function listMyMatches(deps: Pick<Deps, 'db' | 'clock' | 'env'>, ac
     .where(or(eq(matches.createdBy, actor.id), inArray(matches.id, joined)))
     .orderBy(asc(matches.date), asc(matches.time), asc(matches.id));
   const now = deps.clock.now();
-  const all = (await toMatches(deps.db, rows)).map((m) => ({
-    ...m,
-    is_creator: m.created_by === actor.id,
-    is_finished: isFinished(m, now, deps.env.APP_TIMEZONE),
-  }));
+  const all = rows.map((r) => {
+    const m = toMatch(r);
+    return { ...m, is_creator: m.created_by === actor.id, is_finished: isFinished(m, now, deps.env.APP_TIMEZONE) };
+  });
   const upcoming = all.filter((m) => !m.is_finished);
   const finished = all.filter((m) => m.is_finished).reverse();
   return {

@@ -5,10 +5,11 @@ import type { DbOrTx } from '../../../db/client';
 import { matches, matchParticipants, matchWaitlist } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict } from '../../lib/errors';
 import type { TMyWaitlist, TWaitlistResult } from '../../../common/schemas/waitlist';
 import { notifyMatch, type NotifyDeps } from '../notifications/enqueue';
 import { matchInfo, recipients } from '../notifications/match-info';
+import { matchForPlayer } from './player-match';
 
 /** A player's place in a match's queue (1 = next to play), counted under the caller's transaction. */
 async function positionOf(tx: DbOrTx, matchId: number, waitlistId: number): Promise<number> {
@@ -23,18 +24,7 @@ async function positionOf(tx: DbOrTx, matchId: number, waitlistId: number): Prom
  */
 export async function joinWaitlist(deps: Deps, actor: SessionUser, id: number): Promise<TWaitlistResult> {
   const position = await deps.db.transaction(async (tx) => {
-    const [match] = await tx
-      .select({
-        createdBy: matches.createdBy,
-        date: matches.date,
-        time: matches.time,
-        missingPlayers: matches.missingPlayers,
-        isIn: sql<boolean>`exists (select 1 from ${matchParticipants} mp where mp.match_id = ${matches.id} and mp.user_id = ${actor.id})`,
-      })
-      .from(matches)
-      .where(eq(matches.id, id))
-      .for('update');
-    if (!match) throw notFound(MSG.match.notFound);
+    const match = await matchForPlayer(tx, actor, id, true);
     if (match.createdBy === actor.id) throw badRequest(MSG.waitlist.ownMatch);
     if (match.isIn) throw conflict(MSG.waitlist.alreadyPlaying);
     if (isFinished(match, deps.clock.now(), deps.env.APP_TIMEZONE)) throw badRequest(MSG.match.finished);

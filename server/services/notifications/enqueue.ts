@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../../db/client';
 import { outbox, smsConfig } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import { buildMatchCalendar, type CalendarMethod } from '../../calendar/ics';
-import { matchUrl, recipients, startOf, whenOf, whereOf, type MatchInfo } from './match-info';
+import { matchUrl, recipients, startOf, whenOf, whereOf, type MatchInfo, type Recipient } from './match-info';
 
 export type MatchEvent = 'joined' | 'left' | 'changed' | 'cancelled' | 'promoted' | 'reminder';
 
@@ -48,6 +48,22 @@ export async function notifyMatch(tx: DbOrTx, deps: NotifyDeps, event: MatchEven
   const people = await recipients(tx, userIds);
   if (people.length === 0) return;
   const [sms] = await tx.select({ isLive: smsConfig.isLive }).from(smsConfig).limit(1);
+  await writeNotices(tx, deps, event, m, people, sms?.isLive ?? false, actorName);
+}
+
+/**
+ * The outbox rows of `notifyMatch` for recipients already read (the join reads its creator in its
+ * own statement): one insert, or none when nobody is to be told.
+ */
+export async function writeNotices(
+  tx: DbOrTx,
+  deps: NotifyDeps,
+  event: MatchEvent,
+  m: MatchInfo,
+  people: Recipient[],
+  smsLive: boolean,
+  actorName = '',
+) {
   const notice = render(event, m, actorName);
   const url = matchUrl(deps.env, m.id);
   const ics = notice.ics
@@ -73,7 +89,7 @@ export async function notifyMatch(tx: DbOrTx, deps: NotifyDeps, event: MatchEven
         sendAfter: deps.clock.now(),
       });
     }
-    if (p.notifySms && sms?.isLive) {
+    if (p.notifySms && smsLive) {
       rows.push({
         channel: 'sms',
         event,
