@@ -8,3 +8,4 @@ export { Spinner, type SpinnerProps } from './Spinner';
 export { LoadErrorBoundary, type LoadErrorBoundaryProps } from './LoadErrorBoundary';
 export { CheckField, InputField, type CheckFieldProps, type InputFieldProps } from './InputField';
 export { Loaded, type LoadedProps } from './Loaded';
+export { CancelSubmitRow, type CancelSubmitRowProps } from './CancelSubmitRow';

@@ -4,7 +4,7 @@ import { ZAdminUpdateUserInput } from '../../../../common/schemas/admin';
 import { LevelBadge } from '../../components/matches/LevelBadges';
 import { useLevelCatalogue } from '../../components/matches/useLevelCatalogue';
 import { NoticeSlot } from '../../components/matches/NoticeSlot';
-import { Button, CheckField, ConfirmDialog, Field, InputField, Modal, Notice } from '../../components/ui';
+import { CancelSubmitRow, CheckField, ConfirmDialog, Field, InputField, Modal, Notice } from '../../components/ui';
 import { useAuth } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
@@ -69,14 +69,7 @@ function UserEditModal({ user, onClose, onSaved }: UserEditProps) {
         </Field>
         <CheckField label="Administrateur" checked={isAdmin} onCheckedChange={setIsAdmin} />
         {error && <Notice kind="error" persistent message={error} />}
-        <div className="row row-end">
-          <Button variant="secondary" onClick={onClose}>
-            Annuler
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            Enregistrer
-          </Button>
-        </div>
+        <CancelSubmitRow onCancel={onClose} loading={update.isPending} />
       </form>
     </Modal>
   );

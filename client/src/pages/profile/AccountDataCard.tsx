@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { MSG } from '../../../../common/messages';
 import { ZDeleteAccountInput } from '../../../../common/schemas/account';
-import { Button, Field, Modal } from '../../components/ui';
+import { Button, CancelSubmitRow, Field, Modal } from '../../components/ui';
 import { useAuth } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -56,14 +56,9 @@ function DeleteAccountModal({ userId, onClose }: { userId: number; onClose: () =
         <Field label={MSG.account.deleteConfirmPin} error={error}>
           <PinInput name="pin" autoComplete="current-password" value={pin} onValueChange={setPin} />
         </Field>
-        <div className="row row-end">
-          <Button variant="secondary" onClick={onClose}>
-            Annuler
-          </Button>
-          <Button type="submit" variant="danger" loading={remove.isPending}>
-            {MSG.account.deleteButton}
-          </Button>
-        </div>
+        <CancelSubmitRow onCancel={onClose} loading={remove.isPending} variant="danger">
+          {MSG.account.deleteButton}
+        </CancelSubmitRow>
       </form>
     </Modal>
   );

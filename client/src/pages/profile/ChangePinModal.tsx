@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { PIN_SUCCESS_DELAY_MS } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
 import { ZChangePinInput } from '../../../../common/schemas/auth';
-import { Button, Field, Modal, Notice } from '../../components/ui';
+import { CancelSubmitRow, Field, Modal, Notice } from '../../components/ui';
 import { errorDetail, errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { PinInput } from '../auth/PinInput';
@@ -76,14 +76,7 @@ function ChangePinForm({ onClose }: { onClose: () => void }) {
         />
         <Notice kind="error" message={formError} persistent />
         <Notice kind="success" message={done} persistent />
-        <div className="row row-end">
-          <Button variant="secondary" onClick={onClose}>
-            Annuler
-          </Button>
-          <Button type="submit" loading={change.isPending} disabled={!!done}>
-            Enregistrer
-          </Button>
-        </div>
+        <CancelSubmitRow onCancel={onClose} loading={change.isPending} disabled={!!done} />
       </form>
     </Modal>
   );
