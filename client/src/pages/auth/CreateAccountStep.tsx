@@ -7,7 +7,7 @@ import { getDeviceId } from '../../lib/device';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { AuthCard, StepActions } from './AuthCard';
-import { PinPairFields } from './PinPairFields';
+import { PinPairFields, usePinPair } from './PinPairFields';
 import { firstIssue, type FormError } from '../../../../common/schemas/first-issue';
 
 export interface CreateAccountStepProps {
@@ -39,8 +39,8 @@ export function CreateAccountStep({
   const [name, setName] = useState(initialName);
   // The e-mail is the one just proven by its code: changing it means starting again (first step).
   const email = initialEmail;
-  const [pin, setPin] = useState('');
-  const [confirmPin, setConfirmPin] = useState('');
+  const pins = usePinPair();
+  const { pin, confirmPin } = pins;
   const [error, setError] = useState<FormError | null>(null);
   const [busy, setBusy] = useState(false);
   const register = trpc.auth.register.useMutation();
@@ -94,10 +94,7 @@ export function CreateAccountStep({
         <PinPairFields
           name="pin"
           labels={{ pin: 'Code PIN (4 chiffres)', confirm: 'Confirmer le code PIN' }}
-          pin={pin}
-          confirmPin={confirmPin}
-          onPinChange={setPin}
-          onConfirmPinChange={setConfirmPin}
+          pair={pins}
           fieldError={fieldError}
         />
         <Notice kind="error" message={formError} persistent />

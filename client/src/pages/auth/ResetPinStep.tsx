@@ -2,13 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { OTP_RESEND_SECONDS } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
 import { ZRequestPinResetInput, ZResetPinInput } from '../../../../common/schemas/auth';
-import { Field, Notice } from '../../components/ui';
+import { Notice } from '../../components/ui';
 import type { TUser } from '../../lib/auth';
 import { getDeviceId } from '../../lib/device';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { EmailField } from './EmailField';
 import { AuthCard, StepActions } from './AuthCard';
-import { PinPairFields } from './PinPairFields';
+import { PinPairFields, usePinPair } from './PinPairFields';
 import { useCountdown } from './useCountdown';
 import { firstIssue, type FormError } from '../../../../common/schemas/first-issue';
 import { OtpCodeField, ResendCountdown } from './VerificationCode';
@@ -39,8 +40,7 @@ export function ResetPinStep({ initialEmail, onLoggedIn, onBack }: ResetPinStepP
   const [sentTo, setSentTo] = useState<SentTo | null>(null);
   const [sendCount, setSendCount] = useState(0);
   const [code, setCode] = useState('');
-  const [newPin, setNewPin] = useState('');
-  const [confirmPin, setConfirmPin] = useState('');
+  const pins = usePinPair();
   const [error, setError] = useState<FormError | null>(null);
   const request = trpc.auth.requestPinReset.useMutation();
   const reset = trpc.auth.resetPin.useMutation();
@@ -62,7 +62,7 @@ export function ResetPinStep({ initialEmail, onLoggedIn, onBack }: ResetPinStepP
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const input = { email, code, newPin, confirmPin, deviceId: getDeviceId() };
+    const input = { email, code, newPin: pins.pin, confirmPin: pins.confirmPin, deviceId: getDeviceId() };
     const invalid = firstIssue(ZResetPinInput.safeParse(input));
     setError(invalid);
     if (invalid) return;
@@ -86,17 +86,7 @@ export function ResetPinStep({ initialEmail, onLoggedIn, onBack }: ResetPinStepP
         lead="Pour vérifier que ce compte est bien le vôtre, nous vous envoyons un code de vérification."
       >
         <form className="auth-form" noValidate onSubmit={(e) => void requestCode(e)}>
-          <Field label="Email" error={fieldError('email')}>
-            <input
-              className="input"
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </Field>
+          <EmailField value={email} onValueChange={setEmail} error={fieldError('email')} />
           <Notice kind="error" message={formError} persistent />
           <StepActions onBack={onBack} loading={request.isPending}>
             Recevoir un code
@@ -113,10 +103,7 @@ export function ResetPinStep({ initialEmail, onLoggedIn, onBack }: ResetPinStepP
         <PinPairFields
           name="newPin"
           labels={{ pin: 'Nouveau code PIN (4 chiffres)', confirm: 'Confirmer le nouveau code PIN' }}
-          pin={newPin}
-          confirmPin={confirmPin}
-          onPinChange={setNewPin}
-          onConfirmPinChange={setConfirmPin}
+          pair={pins}
           fieldError={fieldError}
         />
         <Notice kind="error" message={formError} persistent />

@@ -3,10 +3,10 @@ import { PIN_SUCCESS_DELAY_MS } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
 import { ZChangePinInput } from '../../../../common/schemas/auth';
 import { CancelSubmitRow, Field, Modal, Notice } from '../../components/ui';
-import { errorDetail, errorMessage } from '../../lib/errors';
+import { pinErrorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { PinInput } from '../auth/PinInput';
-import { PinPairFields } from '../auth/PinPairFields';
+import { PinPairFields, usePinPair } from '../auth/PinPairFields';
 import { firstIssue, type FormError } from '../../../../common/schemas/first-issue';
 
 export interface ChangePinModalProps {
@@ -23,8 +23,7 @@ export function ChangePinModal({ open, onClose }: ChangePinModalProps) {
 
 function ChangePinForm({ onClose }: { onClose: () => void }) {
   const [currentPin, setCurrentPin] = useState('');
-  const [newPin, setNewPin] = useState('');
-  const [confirmPin, setConfirmPin] = useState('');
+  const pins = usePinPair();
   const [error, setError] = useState<FormError | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const change = trpc.auth.changePin.useMutation();
@@ -41,7 +40,7 @@ function ChangePinForm({ onClose }: { onClose: () => void }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const input = { currentPin, newPin, confirmPin };
+    const input = { currentPin, newPin: pins.pin, confirmPin: pins.confirmPin };
     const invalid = firstIssue(ZChangePinInput.safeParse(input));
     setError(invalid);
     if (invalid) return;
@@ -50,9 +49,7 @@ function ChangePinForm({ onClose }: { onClose: () => void }) {
       if (result.success) setDone(MSG.auth.pinChanged);
       else setError({ field: '', message: result.message || MSG.auth.pinChangeFailed });
     } catch (e) {
-      const left = errorDetail(e, 'attemptsLeft');
-      const message = errorMessage(e, MSG.auth.pinChangeFailed);
-      setError({ field: '', message: left ? `${message} ${MSG.auth.attemptsLeft(left)}` : message });
+      setError({ field: '', message: pinErrorMessage(e, MSG.auth.pinChangeFailed) });
     }
   };
 
@@ -67,10 +64,7 @@ function ChangePinForm({ onClose }: { onClose: () => void }) {
         <PinPairFields
           name="newPin"
           labels={{ pin: 'Nouveau PIN', confirm: 'Confirmer le nouveau PIN' }}
-          pin={newPin}
-          confirmPin={confirmPin}
-          onPinChange={setNewPin}
-          onConfirmPinChange={setConfirmPin}
+          pair={pins}
           fieldError={fieldError}
           disabled={!!done}
         />
