@@ -7,7 +7,7 @@ import { useNotice } from '../../components/matches/useNotice';
 import { Button, CheckField, InputField, Loaded, Notice } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { PanelHead } from './shared';
+import { ActivationCheck, PanelHead, SecretField } from './shared';
 import { firstIssue } from '../../../../common/schemas/first-issue';
 
 type SmtpConfig = NonNullable<RouterOutputs['admin']['smtp']['get']>;
@@ -66,25 +66,23 @@ function SmtpForm({ config }: { config: SmtpConfig | null }) {
         <InputField label="Serveur SMTP" value={host} onValueChange={setHost} placeholder="smtp.exemple.fr" autoComplete="off" />
         <InputField label="Port" type="number" inputMode="numeric" min={1} max={65535} value={port} onValueChange={setPort} />
         <InputField label="Nom d'utilisateur" value={username} onValueChange={setUsername} autoComplete="off" />
-        <InputField
+        <SecretField
           label="Mot de passe"
-          hint={hasPassword ? 'Laissez vide pour conserver le mot de passe enregistré.' : undefined}
-          type="password"
+          keepHint={hasPassword ? 'Laissez vide pour conserver le mot de passe enregistré.' : undefined}
           value={password}
           onValueChange={setPassword}
-          autoComplete="new-password"
         />
         <InputField label="Email d'expéditeur" type="email" value={fromEmail} onValueChange={setFromEmail} autoComplete="off" />
         <InputField label="Nom d'expéditeur" value={fromName} onValueChange={setFromName} placeholder="Padel Match" autoComplete="off" />
       </div>
       <div className="admin-checks">
         <CheckField label="Connexion sécurisée (SSL/TLS)" checked={secure} onCheckedChange={setSecure} />
-        <CheckField
+        <ActivationCheck
           label="Configuration active"
           checked={isActive}
           onCheckedChange={setIsActive}
-          disabled={!activable && !isActive}
-          aria-describedby="smtp-activation-hint"
+          activable={activable}
+          hintId="smtp-activation-hint"
         />
         <CheckField label={MSG.admin.smtpSkipCertVerify} checked={skipCertVerify} onCheckedChange={setSkipCertVerify} />
       </div>

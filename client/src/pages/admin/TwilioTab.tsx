@@ -3,10 +3,10 @@ import { MSG } from '../../../../common/messages';
 import { ZTwilioSaveInput } from '../../../../common/schemas/admin';
 import { NoticeSlot } from '../../components/matches/NoticeSlot';
 import { useNotice } from '../../components/matches/useNotice';
-import { Button, CheckField, InputField, Loaded } from '../../components/ui';
+import { Button, InputField, Loaded } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { PanelHead } from './shared';
+import { ActivationCheck, PanelHead, SecretField } from './shared';
 import { firstIssue } from '../../../../common/schemas/first-issue';
 
 type TwilioConfig = NonNullable<RouterOutputs['admin']['twilio']['get']>;
@@ -58,14 +58,11 @@ function TwilioForm({ config }: { config: TwilioConfig | null }) {
     <form className="card admin-form" onSubmit={onSave} noValidate aria-label="Configuration Twilio">
       <div className="admin-form-grid">
         <InputField label="Account SID" value={accountSid} onValueChange={setAccountSid} autoComplete="off" spellCheck={false} />
-        <InputField
+        <SecretField
           label="Auth Token"
-          hint={config ? 'Laissez la valeur masquée pour conserver le jeton enregistré.' : undefined}
-          type="password"
+          keepHint={config ? 'Laissez la valeur masquée pour conserver le jeton enregistré.' : undefined}
           value={authToken}
           onValueChange={setAuthToken}
-          autoComplete="new-password"
-          spellCheck={false}
         />
         <InputField
           label="Numéro de téléphone Twilio"
@@ -76,12 +73,12 @@ function TwilioForm({ config }: { config: TwilioConfig | null }) {
           autoComplete="off"
         />
       </div>
-      <CheckField
+      <ActivationCheck
         label="Mode production : envoyer réellement les SMS"
         checked={isLive}
         onCheckedChange={setIsLive}
-        disabled={!activable && !isLive}
-        aria-describedby="sms-activation-hint"
+        activable={activable}
+        hintId="sms-activation-hint"
       />
       <p className="field-hint" id="sms-activation-hint">
         {MSG.admin.smsActivationHint}

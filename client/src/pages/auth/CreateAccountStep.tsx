@@ -91,12 +91,7 @@ export function CreateAccountStep({
             Utiliser un autre email
           </button>
         </p>
-        <PinPairFields
-          name="pin"
-          labels={{ pin: 'Code PIN (4 chiffres)', confirm: 'Confirmer le code PIN' }}
-          pair={pins}
-          fieldError={fieldError}
-        />
+        <PinPairFields purpose="register" pair={pins} fieldError={fieldError} />
         <Notice kind="error" message={formError} persistent />
         <StepActions onBack={onBack} loading={busy}>
           Créer mon compte

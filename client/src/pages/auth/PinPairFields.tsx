@@ -10,10 +10,18 @@ export function usePinPair() {
 }
 export type PinPair = ReturnType<typeof usePinPair>;
 
+/**
+ * Per form: the new PIN input's name, also the field its errors are reported on (the confirmation
+ * is always 'confirmPin'), and the two labels.
+ */
+const PURPOSES = {
+  register: { name: 'pin', pin: 'Code PIN (4 chiffres)', confirm: 'Confirmer le code PIN' },
+  reset: { name: 'newPin', pin: 'Nouveau code PIN (4 chiffres)', confirm: 'Confirmer le nouveau code PIN' },
+  change: { name: 'newPin', pin: 'Nouveau PIN', confirm: 'Confirmer le nouveau PIN' },
+} as const;
+
 export interface PinPairFieldsProps {
-  /** The new PIN input's name, also the field its errors are reported on; the confirmation is always 'confirmPin'. */
-  name: 'pin' | 'newPin';
-  labels: { pin: string; confirm: string };
+  purpose: keyof typeof PURPOSES;
   pair: PinPair;
   /** The message of the form's first broken rule when it is on that field. */
   fieldError: (field: string) => string | null;
@@ -21,7 +29,8 @@ export interface PinPairFieldsProps {
 }
 
 /** A new 4-digit PIN and its confirmation (registration, PIN reset, PIN change). */
-export function PinPairFields({ name, labels, pair, fieldError, disabled }: PinPairFieldsProps) {
+export function PinPairFields({ purpose, pair, fieldError, disabled }: PinPairFieldsProps) {
+  const { name, ...labels } = PURPOSES[purpose];
   return (
     <>
       <Field label={labels.pin} error={fieldError(name)}>

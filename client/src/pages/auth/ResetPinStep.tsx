@@ -100,12 +100,7 @@ export function ResetPinStep({ initialEmail, onLoggedIn, onBack }: ResetPinStepP
     <AuthCard title="Réinitialiser le code PIN" lead={`Un code de vérification vous a été envoyé ${where}.`}>
       <form className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
         <OtpCodeField value={code} onChange={setCode} error={fieldError('code')} />
-        <PinPairFields
-          name="newPin"
-          labels={{ pin: 'Nouveau code PIN (4 chiffres)', confirm: 'Confirmer le nouveau code PIN' }}
-          pair={pins}
-          fieldError={fieldError}
-        />
+        <PinPairFields purpose="reset" pair={pins} fieldError={fieldError} />
         <Notice kind="error" message={formError} persistent />
         <StepActions onBack={onBack} loading={reset.isPending}>
           Réinitialiser

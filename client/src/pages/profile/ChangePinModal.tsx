@@ -61,13 +61,7 @@ function ChangePinForm({ onClose }: { onClose: () => void }) {
         <Field label="PIN actuel" error={fieldError('currentPin')}>
           <PinInput name="currentPin" autoComplete="current-password" value={currentPin} onValueChange={setCurrentPin} disabled={!!done} />
         </Field>
-        <PinPairFields
-          name="newPin"
-          labels={{ pin: 'Nouveau PIN', confirm: 'Confirmer le nouveau PIN' }}
-          pair={pins}
-          fieldError={fieldError}
-          disabled={!!done}
-        />
+        <PinPairFields purpose="change" pair={pins} fieldError={fieldError} disabled={!!done} />
         <Notice kind="error" message={formError} persistent />
         <Notice kind="success" message={done} persistent />
         <CancelSubmitRow onCancel={onClose} loading={change.isPending} disabled={!!done} />
