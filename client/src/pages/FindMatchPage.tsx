@@ -34,18 +34,10 @@ export default function FindMatchPage() {
     { getNextPageParam: (page) => page.nextCursor ?? undefined },
   );
   useLoggedError(list.error, 'matches.list');
-  const { join, joiningId, notice } = useJoinMatch();
+  const { notice, gridProps } = useJoinMatch();
   const matches = list.data?.pages.flatMap((page) => page.items) ?? [];
   const grid = (items: typeof matches) => (
-    <MatchCardGrid
-      matches={items}
-      userId={user?.id}
-      catalogue={catalogue}
-      joiningId={joiningId}
-      onJoin={join}
-      headingLevel={3}
-      onNotice={(kind, message) => notice[kind](message)}
-    />
+    <MatchCardGrid matches={items} userId={user?.id} catalogue={catalogue} headingLevel={3} {...gridProps} />
   );
 
   return (

@@ -33,5 +33,11 @@ export function useJoinMatch() {
       }
     });
 
-  return { join, joiningId, notice };
+  /** What a MatchCardGrid needs to join from its cards and report waiting-list outcomes here. */
+  const gridProps = {
+    joiningId,
+    onJoin: join,
+    onNotice: (kind: 'success' | 'error', message: string) => notice[kind](message),
+  };
+  return { notice, gridProps };
 }
