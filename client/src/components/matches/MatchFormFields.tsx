@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { dayParts, formatLongDate } from '../../lib/format';
+import { formatLongDate } from '../../lib/format';
+import { DayChipLabel } from './DayChipLabel';
 import { levelColour, textOn } from './level-colour';
 import { RadioChips } from './RadioChips';
 import type { LevelView } from './types';
@@ -54,25 +55,7 @@ export function DateStrip({ dates, value, onChange, error }: DateStripProps) {
         value={value}
         onChange={onChange}
       >
-        {(date) => {
-          const parts = dayParts(date);
-          return (
-            <>
-              {/* The long date is the accessible name; the short visible parts are hidden from it
-                  (an aria-label that does not contain the visible text fails WCAG 2.5.3). */}
-              <span className="visually-hidden">{formatLongDate(date)}</span>
-              <span className="date-chip-weekday" aria-hidden="true">
-                {parts.weekday}
-              </span>
-              <span className="date-chip-day" aria-hidden="true">
-                {parts.day}
-              </span>
-              <span className="date-chip-month" aria-hidden="true">
-                {parts.month}
-              </span>
-            </>
-          );
-        }}
+        {(date) => <DayChipLabel date={date} />}
       </RadioChips>
     </ChoiceGroup>
   );
