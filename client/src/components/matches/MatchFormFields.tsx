@@ -36,49 +36,29 @@ function ChoiceGroup({ legend, hint, error, children }: GroupProps) {
   );
 }
 
-interface DateStripProps {
-  dates: readonly string[];
+/** A one-of-many field (a day, a time): the options offered, the chosen one, and its error. */
+interface ChoiceProps {
+  options: readonly string[];
   value: string;
-  onChange: (date: string) => void;
+  onChange: (option: string) => void;
   error?: string;
 }
 
 /** One chip per day, scrolling sideways on small screens; one tab stop, arrow keys between days. */
-export function DateStrip({ dates, value, onChange, error }: DateStripProps) {
+export function DateStrip({ error, ...choice }: ChoiceProps) {
   return (
-    <ChoiceGroup legend="Date" error={error} hint={value ? formatLongDate(value) : undefined}>
-      <RadioChips
-        label="Jours disponibles"
-        className="date-strip"
-        chipClassName="date-chip"
-        options={dates}
-        value={value}
-        onChange={onChange}
-      >
+    <ChoiceGroup legend="Date" error={error} hint={choice.value ? formatLongDate(choice.value) : undefined}>
+      <RadioChips label="Jours disponibles" className="date-strip" chipClassName="date-chip" {...choice}>
         {(date) => <DayChipLabel date={date} />}
       </RadioChips>
     </ChoiceGroup>
   );
 }
 
-interface TimeSlotsProps {
-  times: readonly string[];
-  value: string;
-  onChange: (time: string) => void;
-  error?: string;
-}
-
-export function TimeSlots({ times, value, onChange, error }: TimeSlotsProps) {
+export function TimeSlots({ error, ...choice }: ChoiceProps) {
   return (
     <ChoiceGroup legend="Horaire" error={error}>
-      <RadioChips
-        label="Horaires disponibles"
-        className="slot-grid"
-        chipClassName="slot-chip"
-        options={times}
-        value={value}
-        onChange={onChange}
-      />
+      <RadioChips label="Horaires disponibles" className="slot-grid" chipClassName="slot-chip" {...choice} />
     </ChoiceGroup>
   );
 }
