@@ -9,3 +9,4 @@ export { LoadErrorBoundary, type LoadErrorBoundaryProps } from './LoadErrorBound
 export { CheckField, InputField, type CheckFieldProps, type InputFieldProps } from './InputField';
 export { Loaded, type LoadedProps } from './Loaded';
 export { CancelSubmitRow, type CancelSubmitRowProps } from './CancelSubmitRow';
+export { TitledCard, type TitledCardProps } from './TitledCard';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { MSG } from '../../../../common/messages';
 import { ZDeleteAccountInput } from '../../../../common/schemas/account';
-import { Button, CancelSubmitRow, Field, Modal } from '../../components/ui';
+import { Button, CancelSubmitRow, Field, Modal, TitledCard } from '../../components/ui';
 import { useAuth } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -14,10 +14,7 @@ import { PinInput } from '../auth/PinInput';
 export function AccountDataCard({ userId }: { userId: number }) {
   const [deleting, setDeleting] = useState(false);
   return (
-    <section className="card" aria-labelledby="account-data-title">
-      <h2 className="section-title" id="account-data-title">
-        Mes données
-      </h2>
+    <TitledCard title="Mes données">
       <div className="row">
         <a className="btn btn-secondary" href={`/api/users/${userId}/export`} download={`padel-match-donnees-${userId}.json`}>
           {MSG.account.exportButton}
@@ -27,7 +24,7 @@ export function AccountDataCard({ userId }: { userId: number }) {
         </Button>
       </div>
       {deleting && <DeleteAccountModal userId={userId} onClose={() => setDeleting(false)} />}
-    </section>
+    </TitledCard>
   );
 }
 
