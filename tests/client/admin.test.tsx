@@ -6,6 +6,7 @@ import AdminPage from '../../client/src/pages/AdminPage';
 import { SettingsForm } from '../../client/src/pages/admin/SettingsTab';
 import { renderWithProviders, serverError, testUser } from './support/render';
 import { levelRows, places } from './support/match-fixtures';
+import { hugo } from './support/admin-fixtures';
 
 const settings = [
   { key: 'max_places' as const, value: 3, description: 'Le nombre maximum de places par match', max: 10 },
@@ -157,18 +158,7 @@ describe('Administration tabs', () => {
       route: '/admin?onglet=utilisateurs',
       fixtures: {
         'levels.list': levelRows,
-        'admin.users.list': [
-          {
-            id: 50,
-            name: 'Hugo Leroy',
-            email: 'hugo@example.fr',
-            phone: '+33611111111',
-            level: 'Niveau 2',
-            is_admin: false,
-            photo: null,
-            created_at: '2026-01-01T00:00:00.000Z',
-          },
-        ],
+        'admin.users.list': [hugo],
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Supprimer Hugo Leroy' }));
