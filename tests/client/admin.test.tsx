@@ -59,6 +59,22 @@ describe('Administration tabs', () => {
     expect(screen.getByRole('heading', { name: 'Expert' })).toBeInTheDocument();
   });
 
+  it('shows the SMTP form for no stored config, and says why Twilio or the history could not be loaded', async () => {
+    const failing = () => {
+      throw serverError('Base de données indisponible');
+    };
+    renderWithProviders(<AdminPage />, { user: admin, route: '/admin?onglet=smtp', fixtures: { 'admin.smtp.get': null } });
+    expect(await screen.findByLabelText('Serveur SMTP')).toHaveValue('');
+    expect(screen.getByLabelText('Port')).toHaveValue(587);
+    cleanup();
+    renderWithProviders(<AdminPage />, { user: admin, route: '/admin?onglet=twilio', fixtures: { 'admin.twilio.get': failing } });
+    expect(await screen.findByText('Base de données indisponible')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Account SID')).not.toBeInTheDocument();
+    cleanup();
+    renderWithProviders(<AdminPage />, { user: admin, route: '/admin?onglet=historique', fixtures: { 'admin.audit.list': [] } });
+    expect(await screen.findByText('Aucune action enregistrée.')).toBeInTheDocument();
+  });
+
   it('checks the level form: niveau, label and ordre 1–20', async () => {
     renderWithProviders(<AdminPage />, { user: admin, route: '/admin?onglet=niveaux', fixtures: { 'admin.levels.list': levelRows } });
     await userEvent.click(await screen.findByRole('button', { name: 'Ajouter un niveau' }));
