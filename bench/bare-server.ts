@@ -6,6 +6,7 @@
  */
 import Fastify from 'fastify';
 import postgres from 'postgres';
+import { localParts } from '../common/schedule';
 
 interface BareQuery {
   text: string;
@@ -19,19 +20,10 @@ const sql = postgres(process.env.BENCH_DATABASE_URL ?? '', { max: Number(process
 for (const oid of [1082, 1083, 1114, 1184]) sql.options.parsers[oid] = (v: string) => v;
 for (const oid of [1082, 1083, 1114, 1184, 114, 3802]) sql.options.serializers[oid] = (v: unknown) => String(v);
 
-const parts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Paris',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+/** The local date and time the list starts from, as the app computes them (its own pure function). */
 function localNow() {
-  const p: Record<string, string> = {};
-  for (const { type, value } of parts.formatToParts(new Date())) p[type] = value;
-  return [`${p.year}-${p.month}-${p.day}`, `${p.hour}:${p.minute}`];
+  const { date, time } = localParts(new Date(), 'Europe/Paris');
+  return [date, time];
 }
 
 /** A card row by position, as drizzle reads it: the select list has no aliases. */

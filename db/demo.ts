@@ -35,6 +35,10 @@ const DEMO_PLAYERS = [
   phone: `+3360000${String(101 + i).padStart(4, '0')}`,
 }));
 
+/** The keys the demo rows are found by again (places have no other unique key, players are unique by e-mail). */
+const DEMO_PLACE_NAMES = DEMO_PLACES.map((p) => p.name);
+const DEMO_PLAYER_EMAILS = DEMO_PLAYERS.map((p) => p.email);
+
 /** [place index, days from today, time, levels, slots, joiners (player indexes); creator = first player listed]. */
 type DemoMatch = [number, number, string, string[], number, number, number[]];
 const DEMO_MATCHES: DemoMatch[] = [
@@ -59,15 +63,7 @@ export async function seedDemo(db: Db, env: Env): Promise<string> {
 
   const created = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727003)`);
-    const existingPlaces = await tx
-      .select({ id: places.id, name: places.name })
-      .from(places)
-      .where(
-        inArray(
-          places.name,
-          DEMO_PLACES.map((p) => p.name),
-        ),
-      );
+    const existingPlaces = await tx.select({ id: places.id, name: places.name }).from(places).where(inArray(places.name, DEMO_PLACE_NAMES));
     const missingPlaces = DEMO_PLACES.filter((p) => !existingPlaces.some((e) => e.name === p.name));
     if (missingPlaces.length)
       existingPlaces.push(...(await tx.insert(places).values(missingPlaces).returning({ id: places.id, name: places.name })));
@@ -77,15 +73,7 @@ export async function seedDemo(db: Db, env: Env): Promise<string> {
       .insert(users)
       .values(DEMO_PLAYERS.map(({ name, email, phone, level, isAdmin }) => ({ name, email, phone, level, isAdmin, pinHash })))
       .onConflictDoNothing();
-    const rows = await tx
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(
-        inArray(
-          users.email,
-          DEMO_PLAYERS.map((p) => p.email),
-        ),
-      );
+    const rows = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, DEMO_PLAYER_EMAILS));
     const playerIds = DEMO_PLAYERS.map((p) => rows.find((r) => r.email === p.email)?.id);
     const known = playerIds.filter((id): id is number => id !== undefined);
 

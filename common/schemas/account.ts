@@ -2,7 +2,9 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
 import { isPinFormat } from '../pin';
+import { ZMatch } from './matches';
 import { ZId } from './primitives';
+import { ZUser } from './users';
 
 export const ZExportInput = z.object({ id: ZId });
 
@@ -20,15 +22,11 @@ export type TDeleteAccountInput = z.infer<typeof ZDeleteAccountInput>;
 export const ZDeleteAccountBody = ZDeleteAccountInput.pick({ pin: true });
 
 const ZIso = z.string();
+/** A match as the export lists it: the card's fields, the place by name. */
 const ZMatchSummary = z.object({
-  id: z.number().int(),
+  ...ZMatch.pick({ id: true }).shape,
   place: z.string(),
-  city: z.string(),
-  date: z.string(),
-  time: z.string(),
-  levels: z.array(z.string()),
-  slots: z.number().int(),
-  missing_players: z.number().int(),
+  ...ZMatch.pick({ city: true, date: true, time: true, levels: true, slots: true, missing_players: true }).shape,
 });
 
 /**
@@ -38,13 +36,7 @@ const ZMatchSummary = z.object({
  */
 export const ZAccountExport = z.object({
   exported_at: ZIso,
-  account: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    email: z.string().nullable(),
-    phone: z.string(),
-    level: z.string().nullable(),
-    is_admin: z.boolean(),
+  account: ZUser.pick({ id: true, name: true, email: true, phone: true, level: true, is_admin: true }).extend({
     created_at: ZIso,
     updated_at: ZIso,
   }),

@@ -43,6 +43,11 @@ const text = (required: string) => safeText({ error: required }).trim();
 const ZCountry = safeText().trim().max(2).optional();
 const ZDeviceId = safeText().trim().max(DEVICE_ID_MAX).optional();
 
+/** Fields several forms share, each with its "required" message. */
+const ZEmailField = text(MSG.auth.emailRequired);
+const ZCodeField = text(MSG.auth.otpRequired);
+const phoneFields = { phone: text(MSG.auth.phoneRequired), country: ZCountry };
+
 const emailRules = (email: string, required = MSG.auth.emailRequired): Rule[] => [
   () => !email && ['email', required],
   () => (email.length > EMAIL_MAX || !EMAIL_PATTERN.test(email)) && ['email', MSG.auth.emailInvalid],
@@ -66,27 +71,23 @@ const lower = <T extends { email: string }>(v: T): T => ({ ...v, email: v.email.
 
 // ---------------------------------------------------------------- existence checks and OTP
 
-export const ZCheckUserInput = z
-  .object({ phone: text(MSG.auth.phoneRequired), country: ZCountry })
-  .transform((v, ctx) => checked(v, ctx, phoneRules(v)));
+export const ZCheckUserInput = z.object(phoneFields).transform((v, ctx) => checked(v, ctx, phoneRules(v)));
 export type TCheckUserInput = z.input<typeof ZCheckUserInput>;
 
-export const ZEmailInput = z
-  .object({ email: text(MSG.auth.emailRequired) })
-  .transform((v, ctx) => lower(checked(v, ctx, emailRules(v.email))));
+export const ZEmailInput = z.object({ email: ZEmailField }).transform((v, ctx) => lower(checked(v, ctx, emailRules(v.email))));
 export const ZCheckUserByEmailInput = ZEmailInput;
 export const ZSendOtpEmailInput = ZEmailInput;
 export const ZRequestPinResetInput = ZEmailInput;
 
 export const ZVerifyOtpEmailInput = z
-  .object({ email: text(MSG.auth.emailRequired), code: text(MSG.auth.otpRequired) })
+  .object({ email: ZEmailField, code: ZCodeField })
   .transform((v, ctx) => lower(checked(v, ctx, [...emailRules(v.email), ...codeRules(v.code)])));
 export type TVerifyOtpEmailInput = z.input<typeof ZVerifyOtpEmailInput>;
 
 export const ZSendOtpInput = ZCheckUserInput;
 
 export const ZVerifyOtpInput = z
-  .object({ phone: text(MSG.auth.phoneRequired), country: ZCountry, code: text(MSG.auth.otpRequired) })
+  .object({ ...phoneFields, code: ZCodeField })
   .transform((v, ctx) => checked(v, ctx, [...phoneRules(v), ...codeRules(v.code)]));
 export type TVerifyOtpInput = z.input<typeof ZVerifyOtpInput>;
 
@@ -99,9 +100,8 @@ export type TVerifyOtpInput = z.input<typeof ZVerifyOtpInput>;
 export const ZRegistrationStartInput = z
   .object({
     name: text(MSG.auth.nameRequired),
-    email: text(MSG.auth.emailRequired),
-    phone: text(MSG.auth.phoneRequired),
-    country: ZCountry,
+    email: ZEmailField,
+    ...phoneFields,
   })
   .transform((v, ctx) =>
     lower(
@@ -141,8 +141,7 @@ const registerRules = (v: {
 const accountFields = {
   name: text(MSG.auth.allFieldsRequired),
   email: text(MSG.auth.allFieldsRequired),
-  phone: text(MSG.auth.phoneRequired),
-  country: ZCountry,
+  ...phoneFields,
   pin: text(MSG.auth.allFieldsRequired),
 };
 
@@ -168,13 +167,13 @@ const pinFormatRule =
     !isPinFormat(pin) && ['pin', MSG.auth.pinFormat];
 
 export const ZLoginInput = z
-  .object({ phone: text(MSG.auth.phoneRequired), country: ZCountry, pin: text(MSG.auth.pinRequired), deviceId: ZDeviceId })
+  .object({ ...phoneFields, pin: text(MSG.auth.pinRequired), deviceId: ZDeviceId })
   .transform((v, ctx) => checked(v, ctx, [...phoneRules(v), ...pinLoginRules(v.pin), pinFormatRule(v.pin)]));
 export type TLoginInput = z.input<typeof ZLoginInput>;
 
 /** Spec order: e-mail required, PIN required, e-mail format, PIN of 4 digits. */
 export const ZLoginByEmailInput = z
-  .object({ email: text(MSG.auth.emailRequired), pin: text(MSG.auth.pinRequired), deviceId: ZDeviceId })
+  .object({ email: ZEmailField, pin: text(MSG.auth.pinRequired), deviceId: ZDeviceId })
   .transform((v, ctx) => {
     const [required, format] = emailRules(v.email);
     return lower(checked(v, ctx, [required!, ...pinLoginRules(v.pin), format!, pinFormatRule(v.pin)]));
@@ -185,8 +184,8 @@ export type TLoginByEmailInput = z.input<typeof ZLoginByEmailInput>;
 
 export const ZResetPinInput = z
   .object({
-    email: text(MSG.auth.emailRequired),
-    code: text(MSG.auth.otpRequired),
+    email: ZEmailField,
+    code: ZCodeField,
     newPin: text(MSG.auth.allFieldsRequired),
     confirmPin: text(MSG.auth.allFieldsRequired),
     deviceId: ZDeviceId,
@@ -207,7 +206,7 @@ export type TResetPinInput = z.input<typeof ZResetPinInput>;
 
 /** Legacy `POST /auth/reset-pin {phone, newPin}`: only after a fresh OTP verification of that account. */
 export const ZLegacyResetPinBody = z
-  .object({ phone: text(MSG.auth.phoneRequired), country: ZCountry, newPin: text(MSG.auth.pinRequired) })
+  .object({ ...phoneFields, newPin: text(MSG.auth.pinRequired) })
   .transform((v, ctx) =>
     checked(v, ctx, [
       ...phoneRules(v),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, primaryKey, text, time, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, timestamps } from './_columns';
 import { places } from './catalog';
-import { users } from './users';
+import { userIdColumn } from './users';
 
 export const matches = pgTable(
   'matches',
@@ -18,9 +18,7 @@ export const matches = pgTable(
     levels: jsonb().$type<string[]>().notNull(),
     slots: integer().notNull(),
     missingPlayers: integer().notNull(),
-    createdBy: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    createdBy: userIdColumn(),
     /** iCalendar SEQUENCE: raised in the same UPDATE as every edit, so calendars replace the old event. */
     sequence: integer().notNull().default(0),
     /** The creator's key for this create (client retries, double submits): one match per key. */
@@ -44,15 +42,17 @@ export const matches = pgTable(
   ],
 );
 
+/** A row that belongs to a match and goes with it. */
+export const matchIdColumn = () =>
+  integer()
+    .notNull()
+    .references(() => matches.id, { onDelete: 'cascade' });
+
 export const matchParticipants = pgTable(
   'match_participants',
   {
-    matchId: integer()
-      .notNull()
-      .references(() => matches.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    matchId: matchIdColumn(),
+    userId: userIdColumn(),
     joinedAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.matchId, t.userId] }), index('match_participants_user_idx').on(t.userId)],

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './_columns';
-import { matches } from './matches';
-import { users } from './users';
+import { matches, matchIdColumn } from './matches';
+import { userIdColumn, users } from './users';
 
 /**
  * Players waiting for a place in a full match. The identity `id` is the queue order (first come,
@@ -12,12 +12,8 @@ export const matchWaitlist = pgTable(
   'match_waitlist',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    matchId: integer()
-      .notNull()
-      .references(() => matches.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    matchId: matchIdColumn(),
+    userId: userIdColumn(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('match_waitlist_match_user_key').on(t.matchId, t.userId), index('match_waitlist_user_idx').on(t.userId)],

@@ -25,6 +25,12 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`), uniqueIndex('users_phone_key').on(t.phone)],
 );
 
+/** A row that belongs to a user and goes with the account. */
+export const userIdColumn = () =>
+  integer()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 /** Photos live apart from users so that lists of users or matches never load image bytes. */
 export const userPhotos = pgTable('user_photos', {
   userId: integer()
@@ -41,9 +47,7 @@ export const sessions = pgTable(
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     /** SHA-256 of the bearer token; the token itself is never stored. */
     tokenHash: text().notNull().unique(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     deviceId: text(),
     createdAt: createdAt(),
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -55,9 +59,7 @@ export const sessions = pgTable(
 export const trustedDevices = pgTable(
   'trusted_devices',
   {
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     deviceId: text().notNull(),
     trustedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

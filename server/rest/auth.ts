@@ -23,20 +23,11 @@ import {
   ZVerifyOtpInput,
 } from '../../common/schemas/auth';
 import { ZUserAnswer } from '../../common/schemas/users';
-import { loginWithPin } from '../services/auth/login';
 import { changePin, requestPinReset, resetPinWithProof } from '../services/auth/pin';
-import {
-  emailExists,
-  phoneExists,
-  register,
-  sendEmailOtp,
-  sendPhoneOtp,
-  verifyEmailOtp,
-  verifyPhoneOtp,
-} from '../services/auth/registration';
-import { checkDevice, logout } from '../services/auth/sessions';
+import { emailExists, phoneExists, sendEmailOtp, sendPhoneOtp, verifyEmailOtp, verifyPhoneOtp } from '../services/auth/registration';
+import { checkDevice } from '../services/auth/sessions';
 import { getUser } from '../services/users';
-import { openedSession } from '../lib/request-context';
+import { closeSession, loginAndOpen, registerAndOpen } from '../lib/session-answers';
 import type { RestRoutes } from './http';
 import { route } from './route';
 
@@ -132,7 +123,7 @@ export const authRoutes: RestRoutes = (app, deps) => {
       body: ZLegacyRegisterBody,
       response: ZSessionAnswer,
     },
-    async ({ body, req }) => openedSession(req.ctx.cookie, await register(deps, body)),
+    ({ body, req }) => registerAndOpen(req.ctx, body),
   );
   route(
     app,
@@ -145,7 +136,7 @@ export const authRoutes: RestRoutes = (app, deps) => {
       body: ZLoginInput,
       response: ZSessionAnswer,
     },
-    async ({ body, req }) => openedSession(req.ctx.cookie, await loginWithPin(deps, req.ctx, body)),
+    ({ body, req }) => loginAndOpen(req.ctx, body),
   );
   route(
     app,
@@ -158,7 +149,7 @@ export const authRoutes: RestRoutes = (app, deps) => {
       body: ZLoginByEmailInput,
       response: ZSessionAnswer,
     },
-    async ({ body, req }) => openedSession(req.ctx.cookie, await loginWithPin(deps, req.ctx, body)),
+    ({ body, req }) => loginAndOpen(req.ctx, body),
   );
   route(
     app,
@@ -230,10 +221,7 @@ export const authRoutes: RestRoutes = (app, deps) => {
       body: ZEmptyInput,
       response: ZLogoutAnswer,
     },
-    ({ user, req }) => {
-      req.ctx.cookie.clear();
-      return logout(deps, user);
-    },
+    ({ user, req }) => closeSession(req.ctx, user),
   );
   route(
     app,

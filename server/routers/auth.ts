@@ -1,15 +1,6 @@
-import { checkDevice, logout } from '../services/auth/sessions';
-import { loginWithPin } from '../services/auth/login';
+import { checkDevice } from '../services/auth/sessions';
 import { changePin, requestPinReset, resetPinWithCode } from '../services/auth/pin';
-import {
-  emailExists,
-  phoneExists,
-  register,
-  sendEmailOtp,
-  sendPhoneOtp,
-  verifyEmailOtp,
-  verifyPhoneOtp,
-} from '../services/auth/registration';
+import { emailExists, phoneExists, sendEmailOtp, sendPhoneOtp, verifyEmailOtp, verifyPhoneOtp } from '../services/auth/registration';
 import {
   ZChangePinInput,
   ZCheckDeviceAnswer,
@@ -36,6 +27,7 @@ import {
 import { ZUser } from '../../common/schemas/users';
 import { getMe } from '../services/users';
 import { openedSession } from '../lib/request-context';
+import { closeSession, loginAndOpen, registerAndOpen } from '../lib/session-answers';
 import { authedProcedure, publicProcedure, router } from '../trpc/init';
 
 export const authRouter = router({
@@ -66,15 +58,15 @@ export const authRouter = router({
   register: publicProcedure
     .input(ZRegisterInput)
     .output(ZSessionAnswer)
-    .mutation(async ({ ctx, input }) => openedSession(ctx.cookie, await register(ctx.deps, input))),
+    .mutation(({ ctx, input }) => registerAndOpen(ctx, input)),
   login: publicProcedure
     .input(ZLoginInput)
     .output(ZSessionAnswer)
-    .mutation(async ({ ctx, input }) => openedSession(ctx.cookie, await loginWithPin(ctx.deps, ctx, input))),
+    .mutation(({ ctx, input }) => loginAndOpen(ctx, input)),
   loginByEmail: publicProcedure
     .input(ZLoginByEmailInput)
     .output(ZSessionAnswer)
-    .mutation(async ({ ctx, input }) => openedSession(ctx.cookie, await loginWithPin(ctx.deps, ctx, input))),
+    .mutation(({ ctx, input }) => loginAndOpen(ctx, input)),
   requestPinReset: publicProcedure
     .input(ZRequestPinResetInput)
     .output(ZPinResetRequestAnswer)
@@ -95,8 +87,5 @@ export const authRouter = router({
   logout: authedProcedure
     .input(ZEmptyInput)
     .output(ZLogoutAnswer)
-    .mutation(async ({ ctx }) => {
-      ctx.cookie.clear();
-      return logout(ctx.deps, ctx.user);
-    }),
+    .mutation(({ ctx }) => closeSession(ctx, ctx.user)),
 });

@@ -3,20 +3,11 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import AdminPage from '../../client/src/pages/AdminPage';
+import { hugo } from './support/admin-fixtures';
 import { levelRows, places } from './support/match-fixtures';
 import { renderWithProviders, serverError, testUser } from './support/render';
 
 const admin = testUser({ is_admin: true });
-const hugo = {
-  id: 50,
-  name: 'Hugo Leroy',
-  email: 'hugo@example.fr',
-  phone: '+33611111111',
-  level: 'Niveau 2',
-  is_admin: false,
-  photo: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-};
 
 describe('Administration list tabs (places, levels, users)', () => {
   afterEach(cleanup);

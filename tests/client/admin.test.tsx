@@ -6,6 +6,7 @@ import AdminPage from '../../client/src/pages/AdminPage';
 import { SettingsForm } from '../../client/src/pages/admin/SettingsTab';
 import { renderWithProviders, serverError, testUser } from './support/render';
 import { levelRows, places } from './support/match-fixtures';
+import { hugo } from './support/admin-fixtures';
 
 const settings = [
   { key: 'max_places' as const, value: 3, description: 'Le nombre maximum de places par match', max: 10 },
@@ -56,6 +57,22 @@ describe('Administration tabs', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Découverte' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Expert' })).toBeInTheDocument();
+  });
+
+  it('shows the SMTP form for no stored config, and says why Twilio or the history could not be loaded', async () => {
+    const failing = () => {
+      throw serverError('Base de données indisponible');
+    };
+    renderWithProviders(<AdminPage />, { user: admin, route: '/admin?onglet=smtp', fixtures: { 'admin.smtp.get': null } });
+    expect(await screen.findByLabelText('Serveur SMTP')).toHaveValue('');
+    expect(screen.getByLabelText('Port')).toHaveValue(587);
+    cleanup();
+    renderWithProviders(<AdminPage />, { user: admin, route: '/admin?onglet=twilio', fixtures: { 'admin.twilio.get': failing } });
+    expect(await screen.findByText('Base de données indisponible')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Account SID')).not.toBeInTheDocument();
+    cleanup();
+    renderWithProviders(<AdminPage />, { user: admin, route: '/admin?onglet=historique', fixtures: { 'admin.audit.list': [] } });
+    expect(await screen.findByText('Aucune action enregistrée.')).toBeInTheDocument();
   });
 
   it('checks the level form: niveau, label and ordre 1–20', async () => {
@@ -157,18 +174,7 @@ describe('Administration tabs', () => {
       route: '/admin?onglet=utilisateurs',
       fixtures: {
         'levels.list': levelRows,
-        'admin.users.list': [
-          {
-            id: 50,
-            name: 'Hugo Leroy',
-            email: 'hugo@example.fr',
-            phone: '+33611111111',
-            level: 'Niveau 2',
-            is_admin: false,
-            photo: null,
-            created_at: '2026-01-01T00:00:00.000Z',
-          },
-        ],
+        'admin.users.list': [hugo],
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Supprimer Hugo Leroy' }));

@@ -110,6 +110,40 @@ describe('Find match', () => {
     expect(screen.queryByRole('button', { name: 'Charger plus' })).not.toBeInTheDocument();
   });
 
+  it('offers one day and one order at a time, as radio chips the arrow keys move through', async () => {
+    const inputs: unknown[] = [];
+    renderWithProviders(<FindMatchPage />, {
+      user: testUser({ id: 8, level: null }),
+      fixtures: {
+        'matches.schedule': {
+          today: '2026-11-23',
+          createDates: ['2026-11-23', '2026-11-24'],
+          createTimes: [],
+          editDates: [],
+          editTimes: [],
+        },
+        'matches.list': (input: unknown) => {
+          inputs.push(input);
+          return { items: [], nextCursor: null };
+        },
+        'levels.list': levelRows,
+      },
+    });
+    const days = within(await screen.findByRole('radiogroup', { name: 'Jour' }));
+    expect(days.getByRole('radio', { name: 'Tous les jours' })).toHaveAttribute('aria-checked', 'true');
+    await userEvent.click(await days.findByRole('radio', { name: /24 novembre/ }));
+    expect(days.getByRole('radio', { name: /24 novembre/ })).toHaveAttribute('aria-checked', 'true');
+    expect(days.getByRole('radio', { name: 'Tous les jours' })).toHaveAttribute('aria-checked', 'false');
+    await waitFor(() => expect(inputs.at(-1)).toMatchObject({ from: '2026-11-24', to: '2026-11-24' }));
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(days.getByRole('radio', { name: /23 novembre/ })).toHaveAttribute('aria-checked', 'true');
+
+    const order = within(screen.getByRole('radiogroup', { name: 'Ordre' }));
+    await userEvent.click(order.getByRole('radio', { name: 'Ceux qui ont besoin de vous' }));
+    expect(order.getByRole('radio', { name: 'Ceux qui ont besoin de vous' })).toHaveAttribute('aria-checked', 'true');
+    await waitFor(() => expect(inputs.at(-1)).toMatchObject({ from: '2026-11-23', order: 'need' }));
+  });
+
   it("filters at the player's level first; with nothing found, offers to clear the filters, then to create the first match", async () => {
     const inputs: unknown[] = [];
     renderWithProviders(<FindMatchPage />, {

@@ -3,16 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
 import { SESSION_COOKIE } from '../../server/lib/auth';
 import { createTestContext, type TestContext } from '../support/app';
-import { createUser, type TestUser } from '../support/factories';
+import type { TestUser } from '../support/factories';
 import { rest, trpc } from '../support/http';
-import { freshIdentity } from './auth-support';
+import { freshIdentity, startAppWithUser } from './auth-support';
 
 let t: TestContext;
 let u: TestUser;
-beforeAll(async () => {
-  t = await createTestContext();
-  u = await createUser(t.deps);
-});
+beforeAll(async () => ({ t, u } = await startAppWithUser()));
 afterAll(() => t.close());
 
 const cookieHeader = () => ({ cookie: `${SESSION_COOKIE}=${u.token}` });

@@ -2,25 +2,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
 import { authThrottles } from '../../db/schema';
-import { createTestContext, type TestContext } from '../support/app';
+import type { TestContext } from '../support/app';
 import { createUser } from '../support/factories';
-import { startSmtpServer, type SmtpTestServer } from '../support/smtp';
+import type { SmtpTestServer } from '../support/smtp';
 import { bearer, rest, trpc } from '../support/http';
-import { freshIdentity } from './auth-support';
+import { freshIdentity, startAppWithSmtp } from './auth-support';
 
 const MINUTE = 60_000;
 const WRONG = '9183';
 
 let t: TestContext;
 let smtp: SmtpTestServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestContext({ env: { SMTP_URL: smtp.url } });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+let close: () => Promise<void>;
+beforeAll(async () => ({ t, smtp, close } = await startAppWithSmtp()));
+afterAll(() => close());
 
 /** Each test logs in from its own address so the per-IP counter never mixes tests. */
 let ipSeq = 0;

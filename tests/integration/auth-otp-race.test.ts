@@ -2,21 +2,16 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otpCodes } from '../../db/schema';
-import { createTestContext, type TestContext } from '../support/app';
+import type { TestContext } from '../support/app';
 import { createUser } from '../support/factories';
-import { startSmtpServer, type SmtpTestServer } from '../support/smtp';
-import { freshIdentity } from './auth-support';
+import type { SmtpTestServer } from '../support/smtp';
+import { freshIdentity, startAppWithSmtp } from './auth-support';
 
 let t: TestContext;
 let smtp: SmtpTestServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestContext({ env: { SMTP_URL: smtp.url } });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+let close: () => Promise<void>;
+beforeAll(async () => ({ t, smtp, close } = await startAppWithSmtp()));
+afterAll(() => close());
 
 // PostgreSQL runs the sends really at once (pool of 20); PGlite interleaves them between queries,
 // which raced too before the check and the insert shared one lock.

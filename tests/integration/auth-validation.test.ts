@@ -6,16 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
 import { users } from '../../db/schema';
 import { ZRegistrationStartInput } from '../../common/schemas/auth';
-import { createTestContext, type TestContext } from '../support/app';
-import { createUser, type TestUser } from '../support/factories';
+import type { TestContext } from '../support/app';
+import type { TestUser } from '../support/factories';
 import { bearer, rest, trpc } from '../support/http';
+import { startAppWithUser } from './auth-support';
 
 let t: TestContext;
 let u: TestUser;
-beforeAll(async () => {
-  t = await createTestContext();
-  u = await createUser(t.deps);
-});
+beforeAll(async () => ({ t, u } = await startAppWithUser()));
 afterAll(() => t.close());
 
 /** The French message a tRPC mutation (or query) answers for `input`, over HTTP like the client. */

@@ -2,31 +2,22 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
 import { matchParticipants, outbox } from '../../db/schema';
-import { createTestContext, type TestContext } from '../support/app';
+import type { TestContext } from '../support/app';
 import { serverUrl } from '../support/db';
-import { createUser, type TestUser } from '../support/factories';
-import { createPlace, matchRow, trpcError } from './matches-support';
+import type { TestUser } from '../support/factories';
+import { createBurstCast, matchRow, trpcError, type BurstCast } from './matches-support';
 
 // On PostgreSQL these calls really run at once (pool of 20 connections): the conditional UPDATE
 // inside the join transaction is what keeps the count exact. PGlite runs them one by one.
-const NOW = '2026-06-10T08:00:00Z';
 const DB = serverUrl() ? 'PostgreSQL' : 'PGlite';
 let t: TestContext;
 let owner: TestUser;
 let players: TestUser[];
 let placeId: number;
+let newMatch: BurstCast['newMatch'];
 
-beforeAll(async () => {
-  t = await createTestContext({ now: NOW });
-  owner = await createUser(t.deps, { name: 'Organisatrice' });
-  players = [];
-  for (let i = 0; i < 50; i++) players.push(await createUser(t.deps, { name: `Joueur ${i}` }));
-  placeId = (await createPlace(t)).id;
-}, 120_000);
+beforeAll(async () => ({ t, owner, players, placeId, newMatch } = await createBurstCast(50)), 120_000);
 afterAll(() => t.close());
-
-const newMatch = (slots: number) =>
-  t.caller(owner).matches.create({ place_id: placeId, date: '2026-06-20', time: '18:00', levels: ['Niveau 3'], slots });
 
 describe('concurrent joins', () => {
   it(`50 players join a 3-place match at once over tRPC (${DB}): exactly 3 get in`, async () => {

@@ -3,7 +3,8 @@ import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { firstZodMessage } from '../../server/lib/errors';
 import { matches, places, settings } from '../../db/schema';
-import type { TestContext } from '../support/app';
+import { createTestContext, type TestContext } from '../support/app';
+import { createUser, type TestUser } from '../support/factories';
 
 /** Shared helpers of the matches test files (not a test file itself). */
 
@@ -63,3 +64,20 @@ export async function trpcError(p: Promise<unknown>): Promise<{ code: string; me
   }
   return { code: 'NO_ERROR', message: '' };
 }
+
+/** The clock of the concurrency tests: the matches they create are ten days ahead. */
+export const BURST_NOW = '2026-06-10T08:00:00Z';
+
+/** A test app with an organiser, `count` players and a place: the cast of the concurrent-burst tests. */
+export async function createBurstCast(count: number) {
+  const t = await createTestContext({ now: BURST_NOW });
+  const owner = await createUser(t.deps, { name: 'Organisatrice' });
+  const players: TestUser[] = [];
+  for (let i = 0; i < count; i++) players.push(await createUser(t.deps, { name: `Joueur ${i}` }));
+  const placeId = (await createPlace(t)).id;
+  /** A match of `slots` places on the 20th at 18:00, created by the organiser. */
+  const newMatch = (slots: number) =>
+    t.caller(owner).matches.create({ place_id: placeId, date: '2026-06-20', time: '18:00', levels: ['Niveau 3'], slots });
+  return { t, owner, players, placeId, newMatch };
+}
+export type BurstCast = Awaited<ReturnType<typeof createBurstCast>>;

@@ -17,11 +17,11 @@ import {
   userPhotos,
   users,
 } from '../../db/schema';
-import { createTestContext, type TestContext } from '../support/app';
+import type { TestContext } from '../support/app';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
 import { bearer, rest, trpc } from '../support/http';
-import { startSmtpServer, type SmtpTestServer } from '../support/smtp';
-import { freshIdentity } from './auth-support';
+import type { SmtpTestServer } from '../support/smtp';
+import { freshIdentity, startAppWithSmtp } from './auth-support';
 import { createPlace, insertMatch, matchRow } from './matches-support';
 
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -30,14 +30,9 @@ const PAST = '2020-06-15';
 
 let t: TestContext;
 let smtp: SmtpTestServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestContext({ env: { SMTP_URL: smtp.url } });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+let close: () => Promise<void>;
+beforeAll(async () => ({ t, smtp, close } = await startAppWithSmtp()));
+afterAll(() => close());
 
 /**
  * Gives `u` one row of every kind the app stores about a player: photo, a created match (upcoming

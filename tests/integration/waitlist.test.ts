@@ -2,31 +2,23 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
 import { matchParticipants, matchWaitlist } from '../../db/schema';
-import { createTestContext, type TestContext } from '../support/app';
+import type { TestContext } from '../support/app';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
 import { restAs } from '../support/http';
-import { createPlace, insertMatch, matchRow, trpcError } from './matches-support';
+import { createBurstCast, insertMatch, matchRow, trpcError, type BurstCast } from './matches-support';
 
 // On PostgreSQL the bursts below really run at once (pool of 20 connections); PGlite runs them one by one.
 const DB = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-const NOW = '2026-06-10T08:00:00Z';
 let t: TestContext;
 let owner: TestUser;
 let players: TestUser[];
 let placeId: number;
+let newMatch: BurstCast['newMatch'];
 
-beforeAll(async () => {
-  t = await createTestContext({ now: NOW });
-  owner = await createUser(t.deps, { name: 'Organisatrice' });
-  players = [];
-  for (let i = 0; i < 14; i++) players.push(await createUser(t.deps, { name: `Joueur ${i}` }));
-  placeId = (await createPlace(t)).id;
-}, 120_000);
+beforeAll(async () => ({ t, owner, players, placeId, newMatch } = await createBurstCast(14)), 120_000);
 afterAll(() => t.close());
 
 const p = (i: number) => players[i]!;
-const newMatch = (slots: number) =>
-  t.caller(owner).matches.create({ place_id: placeId, date: '2026-06-20', time: '18:00', levels: ['Niveau 3'], slots });
 /** A match of `slots` places, all taken by the given players. */
 async function fullMatch(slots: number, by: TestUser[]) {
   const m = await newMatch(slots);

@@ -46,3 +46,10 @@ export function errorDetail(error: unknown, key: string): number | undefined {
   const value = details?.[key];
   return typeof value === 'number' ? value : undefined;
 }
+
+/** The text for a refused PIN: the server's message, then the attempts it leaves when it counted them. */
+export function pinErrorMessage(error: unknown, fallback: string): string {
+  const left = errorDetail(error, 'attemptsLeft');
+  const message = errorMessage(error, fallback);
+  return left ? `${message} ${MSG.auth.attemptsLeft(left)}` : message;
+}

@@ -35,18 +35,16 @@ export default function FindMatchPage() {
     { getNextPageParam: (page) => page.nextCursor ?? undefined },
   );
   useLoggedError(list.error, 'matches.list');
-  const { join, joiningId, notice, levelCheck } = useJoinMatch();
+  const { notice, gridProps, levelCheck } = useJoinMatch();
   const matches = list.data?.pages.flatMap((page) => page.items) ?? [];
   const grid = (items: typeof matches) => (
     <MatchCardGrid
       matches={items}
       userId={user?.id}
       catalogue={catalogue}
-      joiningId={joiningId}
-      onJoin={join}
       // Grouped by day, each card's heading sits under its day's h2; ungrouped, right under the h1.
       headingLevel={filters.order === 'need' ? 2 : 3}
-      onNotice={(kind, message) => notice[kind](message)}
+      {...gridProps}
     />
   );
 

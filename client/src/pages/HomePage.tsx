@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { HOME_RECENT_MATCHES } from '../../../common/limits';
 import { LevelBadge } from '../components/matches/LevelBadges';
-import { MatchCardGrid, NoMatchesAvailable } from '../components/matches/MatchCardGrid';
+import { FindOrCreateLinks, MatchCardGrid, NoMatchesAvailable } from '../components/matches/MatchCardGrid';
 import { MatchGridSkeleton } from '../components/matches/MatchCardSkeleton';
 import { JoinLevelConfirm } from '../components/matches/JoinLevelConfirm';
 import { useJoinMatch } from '../components/matches/useJoinMatch';
@@ -17,7 +17,7 @@ export default function HomePage() {
   const catalogue = useLevelCatalogue();
   const recent = trpc.matches.list.useQuery({ limit: HOME_RECENT_MATCHES });
   useLoggedError(recent.error, 'matches.list');
-  const { join, joiningId, notice, levelCheck } = useJoinMatch();
+  const { notice, gridProps, levelCheck } = useJoinMatch();
   const matches = recent.data?.items.slice(0, HOME_RECENT_MATCHES) ?? [];
   const level = user?.level ? catalogue?.find((l) => l.niveau === user.level) : undefined;
 
@@ -28,14 +28,7 @@ export default function HomePage() {
           Bonjour, {user?.name}&nbsp;!
         </h1>
         <p className="home-lead">Trouvez des partenaires et organisez vos prochains matchs de padel.</p>
-        <div className="home-actions">
-          <Link className="btn btn-primary" to="/find-match">
-            Trouver un match
-          </Link>
-          <Link className="btn btn-secondary" to="/create-match">
-            Créer un match
-          </Link>
-        </div>
+        <FindOrCreateLinks className="home-actions" />
       </section>
 
       <div className="home-info">
@@ -78,14 +71,7 @@ export default function HomePage() {
         ) : matches.length === 0 ? (
           <NoMatchesAvailable />
         ) : (
-          <MatchCardGrid
-            matches={matches}
-            userId={user?.id}
-            catalogue={catalogue}
-            joiningId={joiningId}
-            onJoin={join}
-            onNotice={(kind, message) => notice[kind](message)}
-          />
+          <MatchCardGrid matches={matches} userId={user?.id} catalogue={catalogue} {...gridProps} />
         )}
       </section>
     </div>

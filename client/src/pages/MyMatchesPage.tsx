@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { FindOrCreateLinks } from '../components/matches/MatchCardGrid';
 import { DEFAULT_SETTINGS } from '../../../common/limits';
 import { MatchGridSkeleton } from '../components/matches/MatchCardSkeleton';
 import { MyMatchItem } from '../components/matches/MyMatchItem';
@@ -50,19 +50,7 @@ export default function MyMatchesPage() {
       {mine.isPending ? (
         <MatchGridSkeleton count={2} />
       ) : matches.length === 0 ? (
-        <EmptyState
-          title="Vous n'avez encore aucun match."
-          action={
-            <div className="row">
-              <Link className="btn btn-primary" to="/find-match">
-                Trouver un match
-              </Link>
-              <Link className="btn btn-secondary" to="/create-match">
-                Créer un match
-              </Link>
-            </div>
-          }
-        />
+        <EmptyState title="Vous n'avez encore aucun match." action={<FindOrCreateLinks className="row" />} />
       ) : (
         <div className="my-match-list">
           {matches.map((match) => (

@@ -96,22 +96,22 @@ export default function ProfilePage({ preparePhoto }: ProfilePageProps = {}) {
                 Informations
               </h2>
               <dl className="profile-details">
-                <div className="profile-detail">
+                <div className="row row-between profile-detail">
                   <dt>Email</dt>
                   <dd>{user.email ?? '—'}</dd>
                 </div>
-                <div className="profile-detail">
+                <div className="row row-between profile-detail">
                   <dt>Téléphone</dt>
                   <dd>{user.phone}</dd>
                 </div>
-                <div className="profile-detail">
+                <div className="row row-between profile-detail">
                   <dt>Niveau</dt>
                   <dd className="row">
                     {user.level ?? 'Non renseigné'}
                     {levelGone && <span className="badge badge-danger">{MSG.profile.levelDeletedBadge}</span>}
                   </dd>
                 </div>
-                <div className="profile-detail">
+                <div className="row row-between profile-detail">
                   <dt>Code PIN</dt>
                   <dd className="row">
                     <span className="pin-mask" aria-hidden="true">
@@ -123,7 +123,7 @@ export default function ProfilePage({ preparePhoto }: ProfilePageProps = {}) {
                     </Button>
                   </dd>
                 </div>
-                <div className="profile-detail">
+                <div className="row row-between profile-detail">
                   <dt>Appareil</dt>
                   <dd>
                     {deviceName()}

@@ -30,7 +30,9 @@ export function findShareJourney(s: Suite) {
       await loginInContext(ctxB, pageB, b, '/find-match');
       await pageB.getByRole('heading', { level: 1, name: 'Trouver un match' }).waitFor();
       const longDate = LONG_DATE.format(new Date(`${day}T00:00:00Z`));
-      await pageB.getByRole('button', { name: longDate }).click();
+      const dayChip = pageB.getByRole('radiogroup', { name: 'Jour' }).getByRole('radio', { name: longDate });
+      await dayChip.click();
+      expect(await dayChip.getAttribute('aria-checked')).toBe('true');
       await pageB.getByLabel('Niveau', { exact: true }).selectOption('Niveau 4');
       await pageB.getByLabel('Places libres uniquement').check();
       const card = pageB.getByRole('article', { name: place.name });

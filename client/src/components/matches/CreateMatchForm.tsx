@@ -68,7 +68,7 @@ export function CreateMatchForm(props: CreateMatchFormProps) {
       )}
 
       <DateStrip
-        dates={dates}
+        options={dates}
         value={draft.date}
         error={errors.date}
         onChange={(date) => {
@@ -76,7 +76,7 @@ export function CreateMatchForm(props: CreateMatchFormProps) {
           if (draft.time && date === today && now !== undefined && draft.time <= now) update('time', '');
         }}
       />
-      <TimeSlots times={offeredTimes} value={draft.time} error={errors.time} onChange={(time) => update('time', time)} />
+      <TimeSlots options={offeredTimes} value={draft.time} error={errors.time} onChange={(time) => update('time', time)} />
       <PlacesCount max={limits.maxPlaces} value={draft.slots} error={errors.slots} onChange={(n) => update('slots', n)} />
       <LevelChips
         levels={levels}

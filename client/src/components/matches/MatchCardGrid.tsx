@@ -38,6 +38,20 @@ export function MatchCardGrid({ matches, userId, catalogue, joiningId, onJoin, h
   );
 }
 
+/** The two ways to a match: find one, or create one. */
+export function FindOrCreateLinks({ className }: { className: string }) {
+  return (
+    <div className={className}>
+      <Link className="btn btn-primary" to="/find-match">
+        Trouver un match
+      </Link>
+      <Link className="btn btn-secondary" to="/create-match">
+        Créer un match
+      </Link>
+    </div>
+  );
+}
+
 /** No upcoming match: 'Aucun match disponible' and a link to create the first one. */
 export function NoMatchesAvailable() {
   return (

@@ -21,8 +21,34 @@ export interface MatchEditFormProps {
   onCancel: () => void;
 }
 
-/** Keeps the match's current value offered even when it is outside today's lists. */
-const withCurrent = (list: readonly string[], current: string) => (current && !list.includes(current) ? [current, ...list] : [...list]);
+interface OfferedSelectProps {
+  label: string;
+  error?: string;
+  placeholder: string;
+  offered: readonly string[];
+  /** The match's stored value: it stays offered even when it is outside today's list. */
+  current: string;
+  value: string;
+  onChange: (value: string) => void;
+  show?: (value: string) => string;
+}
+
+/** A select of today's offered dates or times, after a placeholder. */
+function OfferedSelect({ label, error, placeholder, offered, current, value, onChange, show = (v) => v }: OfferedSelectProps) {
+  const options = current && !offered.includes(current) ? [current, ...offered] : offered;
+  return (
+    <Field label={label} error={error}>
+      <select className="input" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {show(option)}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
 
 /** The creator's inline edit form: place, date, time, up to 3 levels, number of places. */
 export function MatchEditForm(props: MatchEditFormProps) {
@@ -67,26 +93,25 @@ export function MatchEditForm(props: MatchEditFormProps) {
             ))}
           </select>
         </Field>
-        <Field label="Date" error={errors.date}>
-          <select className="input" value={draft.date} onChange={(e) => update('date', e.target.value)}>
-            <option value="">Choisissez une date</option>
-            {withCurrent(dates, match.date).map((date) => (
-              <option key={date} value={date}>
-                {formatLongDate(date)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Horaire" error={errors.time}>
-          <select className="input" value={draft.time} onChange={(e) => update('time', e.target.value)}>
-            <option value="">Choisissez un horaire</option>
-            {withCurrent(times, formatTime(match.time)).map((time) => (
-              <option key={time} value={time}>
-                {time}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <OfferedSelect
+          label="Date"
+          error={errors.date}
+          placeholder="Choisissez une date"
+          offered={dates}
+          current={match.date}
+          value={draft.date}
+          onChange={(date) => update('date', date)}
+          show={formatLongDate}
+        />
+        <OfferedSelect
+          label="Horaire"
+          error={errors.time}
+          placeholder="Choisissez un horaire"
+          offered={times}
+          current={formatTime(match.time)}
+          value={draft.time}
+          onChange={(time) => update('time', time)}
+        />
         <Field label="Nombre de places" error={errors.slots}>
           <select className="input" value={draft.slots} onChange={(e) => update('slots', Number(e.target.value))}>
             {slotOptions.map((n) => (

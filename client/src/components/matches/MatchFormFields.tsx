@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { dayParts, formatLongDate } from '../../lib/format';
+import { formatLongDate } from '../../lib/format';
+import { DayChipLabel } from './DayChipLabel';
 import { levelColour, textOn } from './level-colour';
 import { RadioChips } from './RadioChips';
 import type { LevelView } from './types';
@@ -35,67 +36,29 @@ function ChoiceGroup({ legend, hint, error, children }: GroupProps) {
   );
 }
 
-interface DateStripProps {
-  dates: readonly string[];
+/** A one-of-many field (a day, a time): the options offered, the chosen one, and its error. */
+interface ChoiceProps {
+  options: readonly string[];
   value: string;
-  onChange: (date: string) => void;
+  onChange: (option: string) => void;
   error?: string;
 }
 
 /** One chip per day, scrolling sideways on small screens; one tab stop, arrow keys between days. */
-export function DateStrip({ dates, value, onChange, error }: DateStripProps) {
+export function DateStrip({ error, ...choice }: ChoiceProps) {
   return (
-    <ChoiceGroup legend="Date" error={error} hint={value ? formatLongDate(value) : undefined}>
-      <RadioChips
-        label="Jours disponibles"
-        className="date-strip"
-        chipClassName="date-chip"
-        options={dates}
-        value={value}
-        onChange={onChange}
-      >
-        {(date) => {
-          const parts = dayParts(date);
-          return (
-            <>
-              {/* The long date is the accessible name; the short visible parts are hidden from it
-                  (an aria-label that does not contain the visible text fails WCAG 2.5.3). */}
-              <span className="visually-hidden">{formatLongDate(date)}</span>
-              <span className="date-chip-weekday" aria-hidden="true">
-                {parts.weekday}
-              </span>
-              <span className="date-chip-day" aria-hidden="true">
-                {parts.day}
-              </span>
-              <span className="date-chip-month" aria-hidden="true">
-                {parts.month}
-              </span>
-            </>
-          );
-        }}
+    <ChoiceGroup legend="Date" error={error} hint={choice.value ? formatLongDate(choice.value) : undefined}>
+      <RadioChips label="Jours disponibles" className="date-strip" chipClassName="date-chip" {...choice}>
+        {(date) => <DayChipLabel date={date} />}
       </RadioChips>
     </ChoiceGroup>
   );
 }
 
-interface TimeSlotsProps {
-  times: readonly string[];
-  value: string;
-  onChange: (time: string) => void;
-  error?: string;
-}
-
-export function TimeSlots({ times, value, onChange, error }: TimeSlotsProps) {
+export function TimeSlots({ error, ...choice }: ChoiceProps) {
   return (
     <ChoiceGroup legend="Horaire" error={error}>
-      <RadioChips
-        label="Horaires disponibles"
-        className="slot-grid"
-        chipClassName="slot-chip"
-        options={times}
-        value={value}
-        onChange={onChange}
-      />
+      <RadioChips label="Horaires disponibles" className="slot-grid" chipClassName="slot-chip" {...choice} />
     </ChoiceGroup>
   );
 }

@@ -1,3 +1,4 @@
+import { TitledCard } from '../ui';
 import type { RouterOutputs } from '../../lib/trpc';
 import { Avatar } from '../layout/Avatar';
 
@@ -29,10 +30,7 @@ function PlayerRow({ player, role }: { player: Player; role?: string }) {
 /** The organiser, then the players in joining order. */
 export function MatchPlayers({ organiser, participants }: { organiser: Player; participants: readonly Player[] }) {
   return (
-    <section className="card match-players" aria-labelledby="match-players-title">
-      <h2 className="section-title" id="match-players-title">
-        Joueurs
-      </h2>
+    <TitledCard title="Joueurs" className="match-players">
       <ul className="player-list">
         <PlayerRow player={organiser} role="Organisateur" />
         {participants.map((p) => (
@@ -40,6 +38,6 @@ export function MatchPlayers({ organiser, participants }: { organiser: Player; p
         ))}
       </ul>
       {participants.length === 0 && <p className="muted">Personne n’a encore rejoint ce match.</p>}
-    </section>
+    </TitledCard>
   );
 }

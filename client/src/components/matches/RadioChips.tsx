@@ -1,15 +1,16 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 
-interface RadioChipsProps {
+interface RadioChipsProps<T extends string> {
   /** Accessible name of the radio group. */
   label: string;
   className: string;
-  chipClassName: string;
-  options: readonly string[];
-  value: string;
-  onChange: (option: string) => void;
+  /** The class of every chip, or of each chip by its option. */
+  chipClassName: string | ((option: T) => string);
+  options: readonly T[];
+  value: T;
+  onChange: (option: T) => void;
   /** The chip's content (its accessible name); defaults to the option itself. */
-  children?: (option: string) => ReactNode;
+  children?: (option: T) => ReactNode;
 }
 
 const STEPS: Record<string, number | 'first' | 'last'> = {
@@ -25,7 +26,7 @@ const STEPS: Record<string, number | 'first' | 'last'> = {
  * A one-of-many choice drawn as chips: one tab stop for the whole group (the chosen chip, else the
  * first), arrow keys move and choose, as a native radio group does (WAI-ARIA radio group pattern).
  */
-export function RadioChips({ label, className, chipClassName, options, value, onChange, children }: RadioChipsProps) {
+export function RadioChips<T extends string>({ label, className, chipClassName, options, value, onChange, children }: RadioChipsProps<T>) {
   const chips = useRef<(HTMLButtonElement | null)[]>([]);
   const chosen = options.indexOf(value);
   const tabStop = chosen >= 0 ? chosen : 0;
@@ -52,7 +53,7 @@ export function RadioChips({ label, className, chipClassName, options, value, on
           }}
           type="button"
           role="radio"
-          className={chipClassName}
+          className={typeof chipClassName === 'string' ? chipClassName : chipClassName(option)}
           aria-checked={option === value}
           tabIndex={i === tabStop ? 0 : -1}
           onClick={() => onChange(option)}

@@ -50,6 +50,11 @@ export function useJoinMatch() {
     },
     onCancel: () => setUnsure(null),
   };
-
-  return { join, joiningId, notice, levelCheck };
+  /** What a MatchCardGrid needs to join from its cards and report waiting-list outcomes here. */
+  const gridProps = {
+    joiningId,
+    onJoin: join,
+    onNotice: (kind: 'success' | 'error', message: string) => notice[kind](message),
+  };
+  return { notice, gridProps, levelCheck };
 }

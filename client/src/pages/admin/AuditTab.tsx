@@ -1,6 +1,5 @@
 import { MSG } from '../../../../common/messages';
-import { EmptyState, Notice, Spinner } from '../../components/ui';
-import { errorMessage } from '../../lib/errors';
+import { EmptyState, Loaded } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 import { PanelHead } from './shared';
 
@@ -38,28 +37,28 @@ export function AuditTab() {
   return (
     <div className="admin-tab-body">
       <PanelHead title="Historique" lead="Les dernières actions des administrateurs." />
-      {query.isPending ? (
-        <Spinner label="Chargement de l'historique..." showLabel />
-      ) : query.isError ? (
-        <Notice kind="error" persistent message={errorMessage(query.error, MSG.admin.configLoadFailed)} />
-      ) : query.data.length === 0 ? (
-        <EmptyState title="Aucune action enregistrée." />
-      ) : (
-        <ol className="audit-list">
-          {query.data.map((entry) => (
-            <li key={entry.id} className="audit-entry">
-              <time dateTime={entry.created_at} className="audit-when">
-                {when(entry.created_at)}
-              </time>
-              <span className="audit-what">
-                <strong>{ACTIONS[entry.action] ?? entry.action}</strong> · {ENTITIES[entry.entity] ?? entry.entity}
-                {subject(entry) ? ` « ${subject(entry)} »` : entry.entity_id ? ` #${entry.entity_id}` : ''}
-              </span>
-              <span className="audit-entity">par {entry.actor_name ?? 'un compte supprimé'}</span>
-            </li>
-          ))}
-        </ol>
-      )}
+      <Loaded query={query} loadingLabel="Chargement de l'historique..." errorFallback={MSG.admin.configLoadFailed}>
+        {(entries) =>
+          entries.length === 0 ? (
+            <EmptyState title="Aucune action enregistrée." />
+          ) : (
+            <ol className="audit-list">
+              {entries.map((entry) => (
+                <li key={entry.id} className="audit-entry">
+                  <time dateTime={entry.created_at} className="audit-when">
+                    {when(entry.created_at)}
+                  </time>
+                  <span className="audit-what">
+                    <strong>{ACTIONS[entry.action] ?? entry.action}</strong> · {ENTITIES[entry.entity] ?? entry.entity}
+                    {subject(entry) ? ` « ${subject(entry)} »` : entry.entity_id ? ` #${entry.entity_id}` : ''}
+                  </span>
+                  <span className="audit-entity">par {entry.actor_name ?? 'un compte supprimé'}</span>
+                </li>
+              ))}
+            </ol>
+          )
+        }
+      </Loaded>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { DEFAULT_LEVEL_COLOUR, LEVEL_ORDRE_MAX, LEVEL_ORDRE_MIN } from '../../..
 import { ZCreateLevelInput } from '../../../../common/schemas/admin';
 import { LevelBadge } from '../../components/matches/LevelBadges';
 import { NoticeSlot } from '../../components/matches/NoticeSlot';
-import { ConfirmDialog, Field, Notice } from '../../components/ui';
+import { ConfirmDialog, Field, InputField, Notice } from '../../components/ui';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { AddToggleButton, AdminList, EditFormActions, ItemActions, PanelHead } from './shared';
 import { firstIssue } from '../../../../common/schemas/first-issue';
@@ -68,27 +68,20 @@ function LevelForm({ level, nextOrdre, saving, onSave, onCancel }: LevelFormProp
     <form className="card admin-form" onSubmit={submit} noValidate aria-label={level ? 'Modifier le niveau' : 'Ajouter un niveau'}>
       <h3 className="admin-form-title">{level ? `Modifier « ${level.niveau} »` : 'Nouveau niveau'}</h3>
       <div className="admin-form-grid">
-        <Field label="Niveau" hint="Identifiant affiché aux joueurs, par ex. « Niveau 3 »">
-          <input className="input" value={niveau} onChange={(e) => setNiveau(e.target.value)} />
-        </Field>
-        <Field label="Libellé">
-          <input className="input" value={label} onChange={(e) => setLabel(e.target.value)} />
-        </Field>
-        <Field label="Ordre" hint={`Entre ${LEVEL_ORDRE_MIN} et ${LEVEL_ORDRE_MAX}`}>
-          <input
-            className="input"
-            type="number"
-            inputMode="numeric"
-            min={LEVEL_ORDRE_MIN}
-            max={LEVEL_ORDRE_MAX}
-            value={ordre}
-            onChange={(e) => setOrdre(e.target.value)}
-          />
-        </Field>
+        <InputField label="Niveau" hint="Identifiant affiché aux joueurs, par ex. « Niveau 3 »" value={niveau} onValueChange={setNiveau} />
+        <InputField label="Libellé" value={label} onValueChange={setLabel} />
+        <InputField
+          label="Ordre"
+          hint={`Entre ${LEVEL_ORDRE_MIN} et ${LEVEL_ORDRE_MAX}`}
+          type="number"
+          inputMode="numeric"
+          min={LEVEL_ORDRE_MIN}
+          max={LEVEL_ORDRE_MAX}
+          value={ordre}
+          onValueChange={setOrdre}
+        />
         <div className="colour-field">
-          <Field label="Couleur" hint="Format #RRGGBB">
-            <input className="input" value={couleur} onChange={(e) => setCouleur(e.target.value)} />
-          </Field>
+          <InputField label="Couleur" hint="Format #RRGGBB" value={couleur} onValueChange={setCouleur} />
           <input
             type="color"
             className="colour-swatch-input"

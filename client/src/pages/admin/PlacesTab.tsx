@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { MSG } from '../../../../common/messages';
 import { ZCreatePlaceInput } from '../../../../common/schemas/admin';
 import { NoticeSlot } from '../../components/matches/NoticeSlot';
-import { ConfirmDialog, Field, Notice } from '../../components/ui';
+import { CheckField, ConfirmDialog, InputField, Notice } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { AddToggleButton, AdminList, EditFormActions, ItemActions, PanelHead } from './shared';
@@ -36,20 +36,17 @@ function PlaceForm({ place, saving, onSave, onCancel }: PlaceFormProps) {
     <form className="card admin-form" onSubmit={submit} noValidate aria-label={place ? 'Modifier le lieu' : 'Ajouter un lieu'}>
       <h3 className="admin-form-title">{place ? `Modifier « ${place.name} »` : 'Nouveau lieu'}</h3>
       <div className="admin-form-grid">
-        <Field label="Nom">
-          <input className="input" value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
-        </Field>
-        <Field label="Ville">
-          <input className="input" value={city} onChange={(e) => setCity(e.target.value)} autoComplete="address-level2" />
-        </Field>
-        <Field label="Adresse" className="admin-form-wide">
-          <input className="input" value={address} onChange={(e) => setAddress(e.target.value)} autoComplete="street-address" />
-        </Field>
+        <InputField label="Nom" value={name} onValueChange={setName} autoComplete="off" />
+        <InputField label="Ville" value={city} onValueChange={setCity} autoComplete="address-level2" />
+        <InputField
+          label="Adresse"
+          fieldClassName="admin-form-wide"
+          value={address}
+          onValueChange={setAddress}
+          autoComplete="street-address"
+        />
       </div>
-      <label className="check">
-        <input type="checkbox" checked={isActive} onChange={(e) => setIsActive(e.target.checked)} />
-        <span>Lieu actif (proposé à la création de matchs)</span>
-      </label>
+      <CheckField label="Lieu actif (proposé à la création de matchs)" checked={isActive} onCheckedChange={setIsActive} />
       {error && <Notice kind="error" persistent message={error} />}
       <EditFormActions isNew={!place} saving={saving} onCancel={onCancel} />
     </form>

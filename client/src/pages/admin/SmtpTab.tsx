@@ -4,10 +4,10 @@ import { MSG } from '../../../../common/messages';
 import { ZSmtpSaveInput } from '../../../../common/schemas/admin';
 import { NoticeSlot } from '../../components/matches/NoticeSlot';
 import { useNotice } from '../../components/matches/useNotice';
-import { Button, Field, Notice, Spinner } from '../../components/ui';
+import { Button, CheckField, InputField, Loaded, Notice } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { PanelHead } from './shared';
+import { ActivationCheck, PanelHead, SecretField } from './shared';
 import { firstIssue } from '../../../../common/schemas/first-issue';
 
 type SmtpConfig = NonNullable<RouterOutputs['admin']['smtp']['get']>;
@@ -63,70 +63,28 @@ function SmtpForm({ config }: { config: SmtpConfig | null }) {
   return (
     <form className="card admin-form" onSubmit={onSave} noValidate aria-label="Configuration SMTP">
       <div className="admin-form-grid">
-        <Field label="Serveur SMTP">
-          <input
-            className="input"
-            value={host}
-            onChange={(e) => setHost(e.target.value)}
-            placeholder="smtp.exemple.fr"
-            autoComplete="off"
-          />
-        </Field>
-        <Field label="Port">
-          <input
-            className="input"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={65535}
-            value={port}
-            onChange={(e) => setPort(e.target.value)}
-          />
-        </Field>
-        <Field label="Nom d'utilisateur">
-          <input className="input" value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="off" />
-        </Field>
-        <Field label="Mot de passe" hint={hasPassword ? 'Laissez vide pour conserver le mot de passe enregistré.' : undefined}>
-          <input
-            className="input"
-            type="password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            autoComplete="new-password"
-          />
-        </Field>
-        <Field label="Email d'expéditeur">
-          <input className="input" type="email" value={fromEmail} onChange={(e) => setFromEmail(e.target.value)} autoComplete="off" />
-        </Field>
-        <Field label="Nom d'expéditeur">
-          <input
-            className="input"
-            value={fromName}
-            onChange={(e) => setFromName(e.target.value)}
-            placeholder="Padel Match"
-            autoComplete="off"
-          />
-        </Field>
+        <InputField label="Serveur SMTP" value={host} onValueChange={setHost} placeholder="smtp.exemple.fr" autoComplete="off" />
+        <InputField label="Port" type="number" inputMode="numeric" min={1} max={65535} value={port} onValueChange={setPort} />
+        <InputField label="Nom d'utilisateur" value={username} onValueChange={setUsername} autoComplete="off" />
+        <SecretField
+          label="Mot de passe"
+          keepHint={hasPassword ? 'Laissez vide pour conserver le mot de passe enregistré.' : undefined}
+          value={password}
+          onValueChange={setPassword}
+        />
+        <InputField label="Email d'expéditeur" type="email" value={fromEmail} onValueChange={setFromEmail} autoComplete="off" />
+        <InputField label="Nom d'expéditeur" value={fromName} onValueChange={setFromName} placeholder="Padel Match" autoComplete="off" />
       </div>
       <div className="admin-checks">
-        <label className="check">
-          <input type="checkbox" checked={secure} onChange={(e) => setSecure(e.target.checked)} />
-          <span>Connexion sécurisée (SSL/TLS)</span>
-        </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={isActive}
-            onChange={(e) => setIsActive(e.target.checked)}
-            disabled={!activable && !isActive}
-            aria-describedby="smtp-activation-hint"
-          />
-          <span>Configuration active</span>
-        </label>
-        <label className="check">
-          <input type="checkbox" checked={skipCertVerify} onChange={(e) => setSkipCertVerify(e.target.checked)} />
-          <span>{MSG.admin.smtpSkipCertVerify}</span>
-        </label>
+        <CheckField label="Connexion sécurisée (SSL/TLS)" checked={secure} onCheckedChange={setSecure} />
+        <ActivationCheck
+          label="Configuration active"
+          checked={isActive}
+          onCheckedChange={setIsActive}
+          activable={activable}
+          hintId="smtp-activation-hint"
+        />
+        <CheckField label={MSG.admin.smtpSkipCertVerify} checked={skipCertVerify} onCheckedChange={setSkipCertVerify} />
       </div>
       {skipCertVerify && <Notice kind="warning" persistent message={MSG.admin.smtpCertUnverifiedWarning} />}
       <p className="field-hint" id="smtp-activation-hint">
@@ -168,9 +126,7 @@ function SmtpTest() {
     <form className="card admin-form" onSubmit={onSend} noValidate aria-label="Tester l'envoi d'email">
       <h3 className="admin-form-title">Tester l&apos;envoi</h3>
       <div className="admin-inline">
-        <Field label="Email de test">
-          <input className="input" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
-        </Field>
+        <InputField label="Email de test" type="email" value={email} onValueChange={setEmail} autoComplete="email" />
         <Button type="submit" loading={test.isPending}>
           Envoyer
         </Button>
@@ -186,16 +142,14 @@ export function SmtpTab() {
   return (
     <div className="admin-tab-body">
       <PanelHead title="SMTP" lead="Serveur d'envoi des emails (codes de vérification, notifications)." />
-      {config.isPending ? (
-        <Spinner label="Chargement de la configuration..." showLabel />
-      ) : config.isError ? (
-        <Notice kind="error" persistent message={errorMessage(config.error, MSG.admin.configLoadFailed)} />
-      ) : (
-        <>
-          <SmtpForm config={config.data} />
-          <SmtpTest />
-        </>
-      )}
+      <Loaded query={config} loadingLabel="Chargement de la configuration..." errorFallback={MSG.admin.configLoadFailed}>
+        {(data) => (
+          <>
+            <SmtpForm config={data} />
+            <SmtpTest />
+          </>
+        )}
+      </Loaded>
     </div>
   );
 }

@@ -3,10 +3,10 @@ import { MSG } from '../../../../common/messages';
 import { ZTwilioSaveInput } from '../../../../common/schemas/admin';
 import { NoticeSlot } from '../../components/matches/NoticeSlot';
 import { useNotice } from '../../components/matches/useNotice';
-import { Button, Field, Notice, Spinner } from '../../components/ui';
+import { Button, InputField, Loaded } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { PanelHead } from './shared';
+import { ActivationCheck, PanelHead, SecretField } from './shared';
 import { firstIssue } from '../../../../common/schemas/first-issue';
 
 type TwilioConfig = NonNullable<RouterOutputs['admin']['twilio']['get']>;
@@ -57,39 +57,29 @@ function TwilioForm({ config }: { config: TwilioConfig | null }) {
   return (
     <form className="card admin-form" onSubmit={onSave} noValidate aria-label="Configuration Twilio">
       <div className="admin-form-grid">
-        <Field label="Account SID">
-          <input
-            className="input"
-            value={accountSid}
-            onChange={(e) => setAccountSid(e.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-          />
-        </Field>
-        <Field label="Auth Token" hint={config ? 'Laissez la valeur masquée pour conserver le jeton enregistré.' : undefined}>
-          <input
-            className="input"
-            type="password"
-            value={authToken}
-            onChange={(e) => setAuthToken(e.target.value)}
-            autoComplete="new-password"
-            spellCheck={false}
-          />
-        </Field>
-        <Field label="Numéro de téléphone Twilio" hint="Format international, par ex. +33612345678">
-          <input className="input" type="tel" value={phoneNumber} onChange={(e) => setPhoneNumber(e.target.value)} autoComplete="off" />
-        </Field>
-      </div>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={isLive}
-          onChange={(e) => setIsLive(e.target.checked)}
-          disabled={!activable && !isLive}
-          aria-describedby="sms-activation-hint"
+        <InputField label="Account SID" value={accountSid} onValueChange={setAccountSid} autoComplete="off" spellCheck={false} />
+        <SecretField
+          label="Auth Token"
+          keepHint={config ? 'Laissez la valeur masquée pour conserver le jeton enregistré.' : undefined}
+          value={authToken}
+          onValueChange={setAuthToken}
         />
-        <span>Mode production : envoyer réellement les SMS</span>
-      </label>
+        <InputField
+          label="Numéro de téléphone Twilio"
+          hint="Format international, par ex. +33612345678"
+          type="tel"
+          value={phoneNumber}
+          onValueChange={setPhoneNumber}
+          autoComplete="off"
+        />
+      </div>
+      <ActivationCheck
+        label="Mode production : envoyer réellement les SMS"
+        checked={isLive}
+        onCheckedChange={setIsLive}
+        activable={activable}
+        hintId="sms-activation-hint"
+      />
       <p className="field-hint" id="sms-activation-hint">
         {MSG.admin.smsActivationHint}
       </p>
@@ -115,13 +105,9 @@ export function TwilioTab() {
         title="Twilio (SMS)"
         lead="Envoi des codes de vérification par SMS. Hors mode production, les SMS sont seulement écrits dans le journal du serveur."
       />
-      {config.isPending ? (
-        <Spinner label="Chargement de la configuration..." showLabel />
-      ) : config.isError ? (
-        <Notice kind="error" persistent message={errorMessage(config.error, MSG.admin.configLoadFailed)} />
-      ) : (
-        <TwilioForm config={config.data} />
-      )}
+      <Loaded query={config} loadingLabel="Chargement de la configuration..." errorFallback={MSG.admin.configLoadFailed}>
+        {(data) => <TwilioForm config={data} />}
+      </Loaded>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { ZAdminUpdateUserInput } from '../../../../common/schemas/admin';
 import { LevelBadge } from '../../components/matches/LevelBadges';
 import { useLevelCatalogue } from '../../components/matches/useLevelCatalogue';
 import { NoticeSlot } from '../../components/matches/NoticeSlot';
-import { Button, ConfirmDialog, Field, Modal, Notice } from '../../components/ui';
+import { CancelSubmitRow, CheckField, ConfirmDialog, Field, InputField, Modal, Notice } from '../../components/ui';
 import { useAuth } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
@@ -53,15 +53,9 @@ function UserEditModal({ user, onClose, onSaved }: UserEditProps) {
   return (
     <Modal title={`Modifier ${user.name}`} open onClose={onClose}>
       <form className="stack" onSubmit={submit} noValidate>
-        <Field label="Nom">
-          <input className="input" value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
-        </Field>
-        <Field label="Téléphone">
-          <input className="input" type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} autoComplete="off" />
-        </Field>
-        <Field label="Email">
-          <input className="input" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" />
-        </Field>
+        <InputField label="Nom" value={name} onValueChange={setName} autoComplete="off" />
+        <InputField label="Téléphone" type="tel" value={phone} onValueChange={setPhone} autoComplete="off" />
+        <InputField label="Email" type="email" value={email} onValueChange={setEmail} autoComplete="off" />
         <Field label="Niveau">
           <select className="input" value={level} onChange={(e) => setLevel(e.target.value)}>
             <option value="">Choisissez un niveau</option>
@@ -73,19 +67,9 @@ function UserEditModal({ user, onClose, onSaved }: UserEditProps) {
             ))}
           </select>
         </Field>
-        <label className="check">
-          <input type="checkbox" checked={isAdmin} onChange={(e) => setIsAdmin(e.target.checked)} />
-          <span>Administrateur</span>
-        </label>
+        <CheckField label="Administrateur" checked={isAdmin} onCheckedChange={setIsAdmin} />
         {error && <Notice kind="error" persistent message={error} />}
-        <div className="row row-end">
-          <Button variant="secondary" onClick={onClose}>
-            Annuler
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            Enregistrer
-          </Button>
-        </div>
+        <CancelSubmitRow onCancel={onClose} loading={update.isPending} />
       </form>
     </Modal>
   );
@@ -115,15 +99,14 @@ export function UsersTab() {
     <div className="admin-tab-body">
       <PanelHead title="Utilisateurs" lead={list.data ? `${list.data.length} compte${list.data.length > 1 ? 's' : ''}` : undefined} />
       <NoticeSlot notice={crud.notice.notice} onClose={crud.notice.clear} />
-      <Field label="Rechercher un utilisateur" className="admin-search">
-        <input
-          className="input"
-          type="search"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          placeholder="Nom, email ou téléphone"
-        />
-      </Field>
+      <InputField
+        label="Rechercher un utilisateur"
+        fieldClassName="admin-search"
+        type="search"
+        value={query}
+        onValueChange={setQuery}
+        placeholder="Nom, email ou téléphone"
+      />
       <AdminList
         loading={list.isPending}
         loadingLabel="Chargement des utilisateurs..."

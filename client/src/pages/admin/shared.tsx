@@ -1,5 +1,5 @@
 import type { Key, ReactNode } from 'react';
-import { Button, EmptyState, Notice, Spinner } from '../../components/ui';
+import { Button, CheckField, EmptyState, InputField, Notice, Spinner } from '../../components/ui';
 
 interface PanelHeadProps {
   title: string;
@@ -91,5 +91,51 @@ export function EditFormActions({ isNew, saving, onCancel }: { isNew: boolean; s
         {isNew ? 'Ajouter' : 'Enregistrer'}
       </Button>
     </div>
+  );
+}
+
+interface SecretFieldProps {
+  label: string;
+  /** How to keep the stored secret, shown once one is stored. */
+  keepHint?: string;
+  value: string;
+  onValueChange: (value: string) => void;
+}
+
+/** A password or token of a provider's configuration; never offered to the browser's password manager. */
+export function SecretField({ label, keepHint, value, onValueChange }: SecretFieldProps) {
+  return (
+    <InputField
+      label={label}
+      hint={keepHint}
+      type="password"
+      value={value}
+      onValueChange={onValueChange}
+      autoComplete="new-password"
+      spellCheck={false}
+    />
+  );
+}
+
+interface ActivationCheckProps {
+  label: string;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  /** The configuration passed a test since it was last changed. */
+  activable: boolean;
+  /** The id of the hint that explains when it can be turned on. */
+  hintId: string;
+}
+
+/** A provider's on switch: it can be turned on only once a test has passed, and turned off at any time. */
+export function ActivationCheck({ label, checked, onCheckedChange, activable, hintId }: ActivationCheckProps) {
+  return (
+    <CheckField
+      label={label}
+      checked={checked}
+      onCheckedChange={onCheckedChange}
+      disabled={!activable && !checked}
+      aria-describedby={hintId}
+    />
   );
 }

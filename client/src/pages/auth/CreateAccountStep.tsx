@@ -7,7 +7,7 @@ import { getDeviceId } from '../../lib/device';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { AuthCard, StepActions } from './AuthCard';
-import { PinPairFields } from './PinPairFields';
+import { PinPairFields, usePinPair } from './PinPairFields';
 import { firstIssue, type FormError } from '../../../../common/schemas/first-issue';
 import { clearedOn } from '../../lib/form-error';
 
@@ -40,8 +40,8 @@ export function CreateAccountStep({
   const [name, setName] = useState(initialName);
   // The e-mail is the one just proven by its code: changing it means starting again (first step).
   const email = initialEmail;
-  const [pin, setPin] = useState('');
-  const [confirmPin, setConfirmPin] = useState('');
+  const pins = usePinPair();
+  const { pin, confirmPin } = pins;
   const [error, setError] = useState<FormError | null>(null);
   const [busy, setBusy] = useState(false);
   const register = trpc.auth.register.useMutation();
@@ -101,21 +101,7 @@ export function CreateAccountStep({
             Utiliser un autre email
           </button>
         </p>
-        <PinPairFields
-          name="pin"
-          labels={{ pin: 'Code PIN (4 chiffres)', confirm: 'Confirmer le code PIN' }}
-          pin={pin}
-          confirmPin={confirmPin}
-          onPinChange={(v) => {
-            setPin(v);
-            setError(clearedOn('pin', 'confirmPin'));
-          }}
-          onConfirmPinChange={(v) => {
-            setConfirmPin(v);
-            setError(clearedOn('confirmPin'));
-          }}
-          fieldError={fieldError}
-        />
+        <PinPairFields purpose="register" pair={pins} fieldError={fieldError} setError={setError} />
         <Notice kind="error" message={formError} persistent />
         <StepActions onBack={onBack} loading={busy}>
           Créer mon compte

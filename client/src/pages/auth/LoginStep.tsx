@@ -4,8 +4,9 @@ import { ZLoginByEmailInput } from '../../../../common/schemas/auth';
 import { Button, Field, Notice } from '../../components/ui';
 import type { TUser } from '../../lib/auth';
 import { getDeviceId } from '../../lib/device';
-import { errorDetail, errorMessage } from '../../lib/errors';
+import { pinErrorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { EmailField } from './EmailField';
 import { AuthCard } from './AuthCard';
 import { PinInput } from './PinInput';
 import { firstIssue, type FormError } from '../../../../common/schemas/first-issue';
@@ -40,9 +41,7 @@ export function LoginStep({ initialEmail, notice, onLoggedIn, onChangeEmail, onC
       if (session.success && session.user) onLoggedIn(session.user);
       else setError({ field: '', message: session.message || MSG.auth.wrongPin });
     } catch (e) {
-      const left = errorDetail(e, 'attemptsLeft');
-      const message = errorMessage(e, MSG.auth.wrongPin);
-      setError({ field: '', message: left ? `${message} ${MSG.auth.attemptsLeft(left)}` : message });
+      setError({ field: '', message: pinErrorMessage(e, MSG.auth.wrongPin) });
     }
   };
 
@@ -52,20 +51,14 @@ export function LoginStep({ initialEmail, notice, onLoggedIn, onChangeEmail, onC
     <AuthCard title="Connexion" lead="Connectez-vous avec votre email et votre code PIN.">
       {carried && <Notice kind={carried.kind} message={carried.message} persistent />}
       <form className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
-        <Field label="Email" error={fieldError('email')}>
-          <input
-            className="input"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              setError(null);
-            }}
-          />
-        </Field>
+        <EmailField
+          value={email}
+          onValueChange={(value) => {
+            setEmail(value);
+            setError(null);
+          }}
+          error={fieldError('email')}
+        />
         <Field label="Code PIN" error={fieldError('pin')}>
           <PinInput
             name="pin"

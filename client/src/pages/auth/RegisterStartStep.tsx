@@ -8,6 +8,7 @@ import { firstIssue, type FormError } from '../../../../common/schemas/first-iss
 import { Button, Field, Notice } from '../../components/ui';
 import { errorDetail, errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { EmailField } from './EmailField';
 import { AuthCard } from './AuthCard';
 
 /** The first step's fields, kept by the authentication screen while the player moves between steps. */
@@ -90,17 +91,7 @@ export function RegisterStartStep({ initial, hasCodeFor, onContinue, onCodeSent,
         <Field label="Nom complet" error={fieldError('name')}>
           <input className="input" name="name" autoComplete="name" value={values.name} onChange={(e) => set('name')(e.target.value)} />
         </Field>
-        <Field label="Email" error={fieldError('email')}>
-          <input
-            className="input"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            value={values.email}
-            onChange={(e) => set('email')(e.target.value)}
-          />
-        </Field>
+        <EmailField value={values.email} onValueChange={set('email')} error={fieldError('email')} />
         <div className="phone-group">
           <Field label="Pays">
             <select className="select" name="country" value={values.country} onChange={(e) => set('country')(e.target.value)}>

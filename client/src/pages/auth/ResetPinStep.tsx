@@ -2,13 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { OTP_RESEND_SECONDS } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
 import { ZRequestPinResetInput, ZResetPinInput } from '../../../../common/schemas/auth';
-import { Field, Notice } from '../../components/ui';
+import { Notice } from '../../components/ui';
 import type { TUser } from '../../lib/auth';
 import { getDeviceId } from '../../lib/device';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { EmailField } from './EmailField';
 import { AuthCard, StepActions } from './AuthCard';
-import { PinPairFields } from './PinPairFields';
+import { PinPairFields, usePinPair } from './PinPairFields';
 import { useCountdown } from './useCountdown';
 import { firstIssue, type FormError } from '../../../../common/schemas/first-issue';
 import { clearedOn } from '../../lib/form-error';
@@ -40,8 +41,7 @@ export function ResetPinStep({ initialEmail, onLoggedIn, onBack }: ResetPinStepP
   const [sentTo, setSentTo] = useState<SentTo | null>(null);
   const [sendCount, setSendCount] = useState(0);
   const [code, setCode] = useState('');
-  const [newPin, setNewPin] = useState('');
-  const [confirmPin, setConfirmPin] = useState('');
+  const pins = usePinPair();
   const [error, setError] = useState<FormError | null>(null);
   const request = trpc.auth.requestPinReset.useMutation();
   const reset = trpc.auth.resetPin.useMutation();
@@ -63,7 +63,7 @@ export function ResetPinStep({ initialEmail, onLoggedIn, onBack }: ResetPinStepP
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const input = { email, code, newPin, confirmPin, deviceId: getDeviceId() };
+    const input = { email, code, newPin: pins.pin, confirmPin: pins.confirmPin, deviceId: getDeviceId() };
     const invalid = firstIssue(ZResetPinInput.safeParse(input));
     setError(invalid);
     if (invalid) return;
@@ -87,20 +87,14 @@ export function ResetPinStep({ initialEmail, onLoggedIn, onBack }: ResetPinStepP
         lead="Pour vérifier que ce compte est bien le vôtre, nous vous envoyons un code de vérification."
       >
         <form className="auth-form" noValidate onSubmit={(e) => void requestCode(e)}>
-          <Field label="Email" error={fieldError('email')}>
-            <input
-              className="input"
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
-              value={email}
-              onChange={(e) => {
-                setEmail(e.target.value);
-                setError(clearedOn('email'));
-              }}
-            />
-          </Field>
+          <EmailField
+            value={email}
+            onValueChange={(v) => {
+              setEmail(v);
+              setError(clearedOn('email'));
+            }}
+            error={fieldError('email')}
+          />
           <Notice kind="error" message={formError} persistent />
           <StepActions onBack={onBack} loading={request.isPending}>
             Recevoir un code
@@ -121,21 +115,7 @@ export function ResetPinStep({ initialEmail, onLoggedIn, onBack }: ResetPinStepP
           }}
           error={fieldError('code')}
         />
-        <PinPairFields
-          name="newPin"
-          labels={{ pin: 'Nouveau code PIN (4 chiffres)', confirm: 'Confirmer le nouveau code PIN' }}
-          pin={newPin}
-          confirmPin={confirmPin}
-          onPinChange={(v) => {
-            setNewPin(v);
-            setError(clearedOn('newPin', 'confirmPin'));
-          }}
-          onConfirmPinChange={(v) => {
-            setConfirmPin(v);
-            setError(clearedOn('confirmPin'));
-          }}
-          fieldError={fieldError}
-        />
+        <PinPairFields purpose="reset" pair={pins} fieldError={fieldError} setError={setError} />
         <Notice kind="error" message={formError} persistent />
         <StepActions onBack={onBack} loading={reset.isPending}>
           Réinitialiser

@@ -1,6 +1,11 @@
-import { dayParts, formatLongDate } from '../../lib/format';
+import { DayChipLabel } from '../../components/matches/DayChipLabel';
+import { RadioChips } from '../../components/matches/RadioChips';
 import type { LevelView, PlaceView } from '../../components/matches/types';
 import type { FindFilters } from './filters';
+
+/** The day filter's value for every day. */
+const ALL_DAYS = '';
+const ORDERS = ['date', 'need'] as const satisfies readonly FindFilters['order'][];
 
 interface FilterBarProps {
   filters: FindFilters;
@@ -16,28 +21,16 @@ export function FilterBar({ filters, onChange, days, places, levels }: FilterBar
   const cities = [...new Set(places.map((p) => p.city))].sort((a, b) => a.localeCompare(b, 'fr'));
   return (
     <section className="card filter-bar" aria-label="Filtres">
-      <div className="date-strip filter-days" role="group" aria-label="Jour">
-        <button type="button" className="date-chip filter-all-days" aria-pressed={filters.day === ''} onClick={() => set({ day: '' })}>
-          Tous les jours
-        </button>
-        {days.map((date) => {
-          const parts = dayParts(date);
-          return (
-            <button key={date} type="button" className="date-chip" aria-pressed={filters.day === date} onClick={() => set({ day: date })}>
-              <span className="visually-hidden">{formatLongDate(date)}</span>
-              <span className="date-chip-weekday" aria-hidden="true">
-                {parts.weekday}
-              </span>
-              <span className="date-chip-day" aria-hidden="true">
-                {parts.day}
-              </span>
-              <span className="date-chip-month" aria-hidden="true">
-                {parts.month}
-              </span>
-            </button>
-          );
-        })}
-      </div>
+      <RadioChips
+        label="Jour"
+        className="date-strip filter-days"
+        chipClassName={(day) => (day === ALL_DAYS ? 'date-chip filter-all-days' : 'date-chip')}
+        options={[ALL_DAYS, ...days]}
+        value={filters.day}
+        onChange={(day) => set({ day })}
+      >
+        {(day) => (day === ALL_DAYS ? 'Tous les jours' : <DayChipLabel date={day} />)}
+      </RadioChips>
 
       <div className="filter-fields">
         <div className="field">
@@ -79,14 +72,16 @@ export function FilterBar({ filters, onChange, days, places, levels }: FilterBar
         </label>
       </div>
 
-      <div className="filter-order" role="group" aria-label="Ordre">
-        <button type="button" className="slot-chip" aria-pressed={filters.order === 'date'} onClick={() => set({ order: 'date' })}>
-          Les plus proches
-        </button>
-        <button type="button" className="slot-chip" aria-pressed={filters.order === 'need'} onClick={() => set({ order: 'need' })}>
-          Ceux qui ont besoin de vous
-        </button>
-      </div>
+      <RadioChips
+        label="Ordre"
+        className="filter-order"
+        chipClassName="slot-chip"
+        options={ORDERS}
+        value={filters.order}
+        onChange={(order) => set({ order })}
+      >
+        {(order) => (order === 'need' ? 'Ceux qui ont besoin de vous' : 'Les plus proches')}
+      </RadioChips>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { MSG } from '../../../../common/messages';
 import { ZDeleteAccountInput } from '../../../../common/schemas/account';
-import { Button, Field, Modal } from '../../components/ui';
+import { Button, CancelSubmitRow, Field, Modal, TitledCard } from '../../components/ui';
 import { useAuth } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -14,10 +14,7 @@ import { PinInput } from '../auth/PinInput';
 export function AccountDataCard({ userId }: { userId: number }) {
   const [deleting, setDeleting] = useState(false);
   return (
-    <section className="card" aria-labelledby="account-data-title">
-      <h2 className="section-title" id="account-data-title">
-        Mes données
-      </h2>
+    <TitledCard title="Mes données">
       <div className="row">
         <a className="btn btn-secondary" href={`/api/users/${userId}/export`} download={`padel-match-donnees-${userId}.json`}>
           {MSG.account.exportButton}
@@ -27,7 +24,7 @@ export function AccountDataCard({ userId }: { userId: number }) {
         </Button>
       </div>
       {deleting && <DeleteAccountModal userId={userId} onClose={() => setDeleting(false)} />}
-    </section>
+    </TitledCard>
   );
 }
 
@@ -56,14 +53,9 @@ function DeleteAccountModal({ userId, onClose }: { userId: number; onClose: () =
         <Field label={MSG.account.deleteConfirmPin} error={error}>
           <PinInput name="pin" autoComplete="current-password" value={pin} onValueChange={setPin} />
         </Field>
-        <div className="row row-end">
-          <Button variant="secondary" onClick={onClose}>
-            Annuler
-          </Button>
-          <Button type="submit" variant="danger" loading={remove.isPending}>
-            {MSG.account.deleteButton}
-          </Button>
-        </div>
+        <CancelSubmitRow onCancel={onClose} loading={remove.isPending} variant="danger">
+          {MSG.account.deleteButton}
+        </CancelSubmitRow>
       </form>
     </Modal>
   );

@@ -3,11 +3,11 @@ import { clearedOn } from '../../lib/form-error';
 import { PIN_SUCCESS_DELAY_MS } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
 import { ZChangePinInput } from '../../../../common/schemas/auth';
-import { Button, Field, Modal, Notice } from '../../components/ui';
-import { errorDetail, errorMessage } from '../../lib/errors';
+import { CancelSubmitRow, Field, Modal, Notice } from '../../components/ui';
+import { pinErrorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { PinInput } from '../auth/PinInput';
-import { PinPairFields } from '../auth/PinPairFields';
+import { PinPairFields, usePinPair } from '../auth/PinPairFields';
 import { firstIssue, type FormError } from '../../../../common/schemas/first-issue';
 
 export interface ChangePinModalProps {
@@ -24,8 +24,7 @@ export function ChangePinModal({ open, onClose }: ChangePinModalProps) {
 
 function ChangePinForm({ onClose }: { onClose: () => void }) {
   const [currentPin, setCurrentPin] = useState('');
-  const [newPin, setNewPin] = useState('');
-  const [confirmPin, setConfirmPin] = useState('');
+  const pins = usePinPair();
   const [error, setError] = useState<FormError | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const change = trpc.auth.changePin.useMutation();
@@ -42,7 +41,7 @@ function ChangePinForm({ onClose }: { onClose: () => void }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const input = { currentPin, newPin, confirmPin };
+    const input = { currentPin, newPin: pins.pin, confirmPin: pins.confirmPin };
     const invalid = firstIssue(ZChangePinInput.safeParse(input));
     setError(invalid);
     if (invalid) return;
@@ -51,9 +50,7 @@ function ChangePinForm({ onClose }: { onClose: () => void }) {
       if (result.success) setDone(MSG.auth.pinChanged);
       else setError({ field: '', message: result.message || MSG.auth.pinChangeFailed });
     } catch (e) {
-      const left = errorDetail(e, 'attemptsLeft');
-      const message = errorMessage(e, MSG.auth.pinChangeFailed);
-      setError({ field: '', message: left ? `${message} ${MSG.auth.attemptsLeft(left)}` : message });
+      setError({ field: '', message: pinErrorMessage(e, MSG.auth.pinChangeFailed) });
     }
   };
 
@@ -74,32 +71,10 @@ function ChangePinForm({ onClose }: { onClose: () => void }) {
             disabled={!!done}
           />
         </Field>
-        <PinPairFields
-          name="newPin"
-          labels={{ pin: 'Nouveau PIN', confirm: 'Confirmer le nouveau PIN' }}
-          pin={newPin}
-          confirmPin={confirmPin}
-          onPinChange={(v) => {
-            setNewPin(v);
-            setError(clearedOn('newPin', 'confirmPin'));
-          }}
-          onConfirmPinChange={(v) => {
-            setConfirmPin(v);
-            setError(clearedOn('confirmPin'));
-          }}
-          fieldError={fieldError}
-          disabled={!!done}
-        />
+        <PinPairFields purpose="change" pair={pins} fieldError={fieldError} setError={setError} disabled={!!done} />
         <Notice kind="error" message={formError} persistent />
         <Notice kind="success" message={done} persistent />
-        <div className="row row-end">
-          <Button variant="secondary" onClick={onClose}>
-            Annuler
-          </Button>
-          <Button type="submit" loading={change.isPending} disabled={!!done}>
-            Enregistrer
-          </Button>
-        </div>
+        <CancelSubmitRow onCancel={onClose} loading={change.isPending} disabled={!!done} />
       </form>
     </Modal>
   );

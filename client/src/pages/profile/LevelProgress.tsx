@@ -1,3 +1,4 @@
+import { TitledCard } from '../../components/ui';
 import { DEFAULT_LEVEL_COLOUR } from '../../../../common/limits';
 import type { RouterOutputs } from '../../lib/trpc';
 
@@ -13,10 +14,7 @@ export function LevelProgress({ level, levelCount }: LevelProgressProps) {
   const max = Math.max(levelCount, level.ordre, 1);
   const percent = Math.round((Math.min(level.ordre, max) / max) * 100);
   return (
-    <section className="card level-progress" aria-labelledby="level-progress-title">
-      <h2 className="section-title" id="level-progress-title">
-        Progression de niveau
-      </h2>
+    <TitledCard title="Progression de niveau" className="level-progress">
       <div className="row row-between">
         <span className="row">
           <span className="level-swatch" style={{ background: level.couleur || DEFAULT_LEVEL_COLOUR }} aria-hidden="true" />
@@ -40,6 +38,6 @@ export function LevelProgress({ level, levelCount }: LevelProgressProps) {
         <div className="level-progress-bar" style={{ width: `${percent}%`, background: level.couleur || DEFAULT_LEVEL_COLOUR }} />
       </div>
       {level.description && <p className="muted">{level.description}</p>}
-    </section>
+    </TitledCard>
   );
 }

@@ -1,3 +1,4 @@
+import { TitledCard } from '../../components/ui';
 import { MSG } from '../../../../common/messages';
 import type { TNotificationPrefs } from '../../../../common/schemas/waitlist';
 import { errorMessage } from '../../lib/errors';
@@ -22,10 +23,7 @@ export function NotificationPrefs({ onNotice }: NotificationPrefsProps) {
   const current = prefs.data;
   const toggle = (key: keyof TNotificationPrefs) => save.mutate({ ...current, [key]: !current[key] });
   return (
-    <section className="card" aria-labelledby="profile-notify-title">
-      <h2 className="section-title" id="profile-notify-title">
-        {MSG.notify.prefsTitle}
-      </h2>
+    <TitledCard title={MSG.notify.prefsTitle}>
       <div className="stack">
         <label className="checkbox-row">
           <input type="checkbox" checked={current.notify_email} disabled={save.isPending} onChange={() => toggle('notify_email')} />
@@ -36,6 +34,6 @@ export function NotificationPrefs({ onNotice }: NotificationPrefsProps) {
           {MSG.notify.prefsSms}
         </label>
       </div>
-    </section>
+    </TitledCard>
   );
 }

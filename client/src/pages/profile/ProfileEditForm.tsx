@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { clearedOn } from '../../lib/form-error';
 import { MSG } from '../../../../common/messages';
 import { ZUpdateProfileInput } from '../../../../common/schemas/users';
-import { Button, Field, Notice } from '../../components/ui';
+import { CancelSubmitRow, Field, Notice } from '../../components/ui';
 import type { TUser } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
@@ -94,14 +94,7 @@ export function ProfileEditForm({ user, levels, levelCleared, onSaved, onCancel,
         </select>
       </Field>
       <Notice kind="error" message={formError} persistent />
-      <div className="row row-end">
-        <Button variant="secondary" onClick={onCancel}>
-          Annuler
-        </Button>
-        <Button type="submit" loading={update.isPending}>
-          Enregistrer
-        </Button>
-      </div>
+      <CancelSubmitRow onCancel={onCancel} loading={update.isPending} />
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { TitledCard } from '../../components/ui';
 const TIPS = [
   'Jouez régulièrement avec des joueurs de votre niveau, ou d’un niveau juste au-dessus, pour progresser.',
   'Variez vos partenaires : chaque paire vous apprend quelque chose de nouveau.',
@@ -7,15 +8,12 @@ const TIPS = [
 
 export function TipsBox() {
   return (
-    <aside className="card tips" aria-labelledby="tips-title">
-      <h2 className="tips-title" id="tips-title">
-        Conseils
-      </h2>
+    <TitledCard as="aside" title="Conseils" className="tips" titleClassName="tips-title">
       <ul className="tips-list">
         {TIPS.map((tip) => (
           <li key={tip}>{tip}</li>
         ))}
       </ul>
-    </aside>
+    </TitledCard>
   );
 }
