@@ -84,21 +84,21 @@ export function fitJourneys(s: Suite) {
       const player = await e2e.registerPlayer(uniquePlayer('Filtre'));
       const { context, page } = await j.open(MOBILE);
       await loginInContext(context, page, player, '/find-match');
-      const days = page.getByRole('group', { name: 'Jour' });
-      const allDays = days.getByRole('button', { name: 'Tous les jours' });
+      const days = page.getByRole('radiogroup', { name: 'Jour' });
+      const allDays = days.getByRole('radio', { name: 'Tous les jours' });
       await allDays.waitFor();
-      expect(await allDays.getAttribute('aria-pressed')).toBe('true');
+      expect(await allDays.getAttribute('aria-checked')).toBe('true');
       expect(await background(allDays)).toBe(PRIMARY);
-      const aDay = days.getByRole('button').nth(2);
+      const aDay = days.getByRole('radio').nth(2);
       expect(await background(aDay)).not.toBe(PRIMARY);
       await aDay.click();
       await page.mouse.move(0, 0);
       await expect.poll(() => background(aDay)).toBe(PRIMARY);
       await expect.poll(() => background(allDays)).not.toBe(PRIMARY);
 
-      const order = page.getByRole('group', { name: 'Ordre' });
-      const near = order.getByRole('button', { name: 'Les plus proches' });
-      const need = order.getByRole('button', { name: 'Ceux qui ont besoin de vous' });
+      const order = page.getByRole('radiogroup', { name: 'Ordre' });
+      const near = order.getByRole('radio', { name: 'Les plus proches' });
+      const need = order.getByRole('radio', { name: 'Ceux qui ont besoin de vous' });
       expect((await box(near)).y).toBe((await box(need)).y);
       await need.click();
       await page.mouse.move(0, 0);
