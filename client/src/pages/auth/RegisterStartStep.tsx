@@ -97,7 +97,7 @@ export function RegisterStartStep({ initial, hasCodeFor, onContinue, onCodeSent,
             <select className="select" name="country" value={values.country} onChange={(e) => set('country')(e.target.value)}>
               {COUNTRIES.map((c) => (
                 <option key={c.code} value={c.code}>
-                  {`${c.flag} ${c.name} (${c.dialCode})`}
+                  {`${c.flag} ${c.dialCode} ${c.name}`}
                 </option>
               ))}
             </select>
