@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { FormError } from '../../../common/schemas/first-issue';
 
 /**
@@ -9,3 +10,18 @@ export const clearedOn =
   (field: string, ...also: string[]) =>
   (error: FormError | null): FormError | null =>
     error && (error.field === '' || error.field === field || also.includes(error.field)) ? null : error;
+
+/** A form's first broken rule (from `firstIssue` or the server), the field it shows under, and setters that clear it once stale. */
+export function useFormError() {
+  const [error, setError] = useState<FormError | null>(null);
+  const fieldError = (field: string) => (error?.field === field ? error.message : null);
+  /** A value setter for `field` that also drops the messages the change made stale (see clearedOn). */
+  const edited =
+    <T>(set: (value: T) => void, field: string, ...also: string[]) =>
+    (value: T) => {
+      set(value);
+      setError(clearedOn(field, ...also));
+    };
+  return { error, setError, fieldError, edited };
+}
+export type FormErrorState = ReturnType<typeof useFormError>;

@@ -8,8 +8,8 @@ import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { AuthCard, StepActions } from './AuthCard';
 import { PinPairFields, usePinPair } from './PinPairFields';
-import { firstIssue, type FormError } from '../../../../common/schemas/first-issue';
-import { clearedOn } from '../../lib/form-error';
+import { firstIssue } from '../../../../common/schemas/first-issue';
+import { useFormError } from '../../lib/form-error';
 
 export interface CreateAccountStepProps {
   name: string;
@@ -42,7 +42,7 @@ export function CreateAccountStep({
   const email = initialEmail;
   const pins = usePinPair();
   const { pin, confirmPin } = pins;
-  const [error, setError] = useState<FormError | null>(null);
+  const { error, setError, fieldError, edited } = useFormError();
   const [busy, setBusy] = useState(false);
   const register = trpc.auth.register.useMutation();
   const login = trpc.auth.loginByEmail.useMutation();
@@ -76,22 +76,12 @@ export function CreateAccountStep({
     }
   };
 
-  const fieldError = (field: string) => (error?.field === field ? error.message : null);
   const formError = error && !FIELDS.includes(error.field) ? error.message : null;
   return (
     <AuthCard title="Finalisez votre compte" lead="Choisissez un code PIN à 4 chiffres : il vous servira à vous connecter.">
       <form className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
         <Field label="Nom complet" error={fieldError('name')}>
-          <input
-            className="input"
-            name="name"
-            autoComplete="name"
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              setError(clearedOn('name'));
-            }}
-          />
+          <input className="input" name="name" autoComplete="name" value={name} onChange={(e) => edited(setName, 'name')(e.target.value)} />
         </Field>
         <Field label="Email" error={fieldError('email')} hint="Email vérifié ✓">
           <input className="input" type="email" name="email" autoComplete="email" value={email} readOnly />
@@ -101,7 +91,7 @@ export function CreateAccountStep({
             Utiliser un autre email
           </button>
         </p>
-        <PinPairFields purpose="register" pair={pins} fieldError={fieldError} setError={setError} />
+        <PinPairFields purpose="register" pair={pins} form={{ fieldError, edited }} />
         <Notice kind="error" message={formError} persistent />
         <StepActions onBack={onBack} loading={busy}>
           Créer mon compte

@@ -9,7 +9,8 @@ import { trpc } from '../../lib/trpc';
 import { EmailField } from './EmailField';
 import { AuthCard } from './AuthCard';
 import { PinInput } from './PinInput';
-import { firstIssue, type FormError } from '../../../../common/schemas/first-issue';
+import { firstIssue } from '../../../../common/schemas/first-issue';
+import { useFormError } from '../../lib/form-error';
 
 export interface LoginStepProps {
   initialEmail: string;
@@ -25,7 +26,7 @@ export interface LoginStepProps {
 export function LoginStep({ initialEmail, notice, onLoggedIn, onChangeEmail, onCreateAccount, onForgotPin }: LoginStepProps) {
   const [email, setEmail] = useState(initialEmail);
   const [pin, setPin] = useState('');
-  const [error, setError] = useState<FormError | null>(null);
+  const { error, setError, fieldError, edited } = useFormError();
   const [carried, setCarried] = useState(notice ?? null);
   const login = trpc.auth.loginByEmail.useMutation();
 
@@ -45,30 +46,14 @@ export function LoginStep({ initialEmail, notice, onLoggedIn, onChangeEmail, onC
     }
   };
 
-  const fieldError = (field: string) => (error?.field === field ? error.message : null);
   const formError = error && error.field !== 'email' && error.field !== 'pin' ? error.message : null;
   return (
     <AuthCard title="Connexion" lead="Connectez-vous avec votre email et votre code PIN.">
       {carried && <Notice kind={carried.kind} message={carried.message} persistent />}
       <form className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
-        <EmailField
-          value={email}
-          onValueChange={(value) => {
-            setEmail(value);
-            setError(null);
-          }}
-          error={fieldError('email')}
-        />
+        <EmailField value={email} onValueChange={edited(setEmail, 'email', 'pin')} error={fieldError('email')} />
         <Field label="Code PIN" error={fieldError('pin')}>
-          <PinInput
-            name="pin"
-            autoComplete="current-password"
-            value={pin}
-            onValueChange={(value) => {
-              setPin(value);
-              setError(null);
-            }}
-          />
+          <PinInput name="pin" autoComplete="current-password" value={pin} onValueChange={edited(setPin, 'pin', 'email')} />
         </Field>
         <Notice kind="error" message={formError} persistent />
         <Button type="submit" block loading={login.isPending}>

@@ -1,6 +1,5 @@
-import { useState, type Dispatch, type SetStateAction } from 'react';
-import type { FormError } from '../../../../common/schemas/first-issue';
-import { clearedOn } from '../../lib/form-error';
+import { useState } from 'react';
+import type { FormErrorState } from '../../lib/form-error';
 import { Field } from '../../components/ui';
 import { PinInput } from './PinInput';
 
@@ -25,39 +24,31 @@ const PURPOSES = {
 export interface PinPairFieldsProps {
   purpose: keyof typeof PURPOSES;
   pair: PinPair;
-  /** The message of the form's first broken rule when it is on that field. */
-  fieldError: (field: string) => string | null;
-  /** The form's error state: typing in a field clears the messages it made stale. */
-  setError: Dispatch<SetStateAction<FormError | null>>;
+  /** The form's error: shown under the field it is about, cleared when that field changes. */
+  form: Pick<FormErrorState, 'fieldError' | 'edited'>;
   disabled?: boolean;
 }
 
 /** A new 4-digit PIN and its confirmation (registration, PIN reset, PIN change). */
-export function PinPairFields({ purpose, pair, fieldError, setError, disabled }: PinPairFieldsProps) {
+export function PinPairFields({ purpose, pair, form, disabled }: PinPairFieldsProps) {
   const { name, ...labels } = PURPOSES[purpose];
   return (
     <>
-      <Field label={labels.pin} error={fieldError(name)}>
+      <Field label={labels.pin} error={form.fieldError(name)}>
         <PinInput
           name={name}
           autoComplete="new-password"
           value={pair.pin}
-          onValueChange={(v) => {
-            pair.setPin(v);
-            setError(clearedOn(name, 'confirmPin'));
-          }}
+          onValueChange={form.edited(pair.setPin, name, 'confirmPin')}
           disabled={disabled}
         />
       </Field>
-      <Field label={labels.confirm} error={fieldError('confirmPin')}>
+      <Field label={labels.confirm} error={form.fieldError('confirmPin')}>
         <PinInput
           name="confirmPin"
           autoComplete="new-password"
           value={pair.confirmPin}
-          onValueChange={(v) => {
-            pair.setConfirmPin(v);
-            setError(clearedOn('confirmPin'));
-          }}
+          onValueChange={form.edited(pair.setConfirmPin, 'confirmPin')}
           disabled={disabled}
         />
       </Field>

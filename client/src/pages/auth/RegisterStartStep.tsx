@@ -4,7 +4,8 @@ import { OTP_RESEND_SECONDS } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
 import { filterPhoneInput } from '../../../../common/phone';
 import { ZRegistrationStartInput } from '../../../../common/schemas/auth';
-import { firstIssue, type FormError } from '../../../../common/schemas/first-issue';
+import { firstIssue } from '../../../../common/schemas/first-issue';
+import { useFormError } from '../../lib/form-error';
 import { Button, Field, Notice } from '../../components/ui';
 import { errorDetail, errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -36,16 +37,12 @@ export interface RegisterStartStepProps {
 /** Step 'phone': name, e-mail and phone with its country; ends by sending a code to the e-mail. */
 export function RegisterStartStep({ initial, hasCodeFor, onContinue, onCodeSent, onHaveAccount }: RegisterStartStepProps) {
   const [values, setValues] = useState(initial);
-  const [error, setError] = useState<FormError | null>(null);
+  const { error, setError, fieldError, edited } = useFormError();
   const [busy, setBusy] = useState(false);
   const utils = trpc.useUtils();
   const sendOtp = trpc.auth.sendOtpEmail.useMutation();
 
-  // A message about a field goes once that field changes (a form-wide one too: it may no longer hold).
-  const set = (key: keyof RegisterStartValues) => (value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setError((e) => (e && (e.field === key || e.field === '') ? null : e));
-  };
+  const set = (key: keyof RegisterStartValues) => edited((value: string) => setValues((v) => ({ ...v, [key]: value })), key);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -83,7 +80,6 @@ export function RegisterStartStep({ initial, hasCodeFor, onContinue, onCodeSent,
     }
   };
 
-  const fieldError = (field: string) => (error?.field === field ? error.message : null);
   const formError = error && !['name', 'email', 'phone'].includes(error.field) ? error.message : null;
   return (
     <AuthCard title="Créer un compte" lead="Rejoignez les joueurs de padel près de chez vous.">

@@ -11,8 +11,8 @@ import { EmailField } from './EmailField';
 import { AuthCard, StepActions } from './AuthCard';
 import { PinPairFields, usePinPair } from './PinPairFields';
 import { useCountdown } from './useCountdown';
-import { firstIssue, type FormError } from '../../../../common/schemas/first-issue';
-import { clearedOn } from '../../lib/form-error';
+import { firstIssue } from '../../../../common/schemas/first-issue';
+import { useFormError } from '../../lib/form-error';
 import { OtpCodeField, ResendCountdown } from './VerificationCode';
 
 export interface ResetPinStepProps {
@@ -42,7 +42,7 @@ export function ResetPinStep({ initialEmail, onLoggedIn, onBack }: ResetPinStepP
   const [sendCount, setSendCount] = useState(0);
   const [code, setCode] = useState('');
   const pins = usePinPair();
-  const [error, setError] = useState<FormError | null>(null);
+  const { error, setError, fieldError, edited } = useFormError();
   const request = trpc.auth.requestPinReset.useMutation();
   const reset = trpc.auth.resetPin.useMutation();
 
@@ -76,7 +76,6 @@ export function ResetPinStep({ initialEmail, onLoggedIn, onBack }: ResetPinStepP
     }
   };
 
-  const fieldError = (field: string) => (error?.field === field ? error.message : null);
   const shown = sentTo ? ['code', 'newPin', 'confirmPin'] : ['email'];
   const formError = error && !shown.includes(error.field) ? error.message : null;
 
@@ -87,14 +86,7 @@ export function ResetPinStep({ initialEmail, onLoggedIn, onBack }: ResetPinStepP
         lead="Pour vérifier que ce compte est bien le vôtre, nous vous envoyons un code de vérification."
       >
         <form className="auth-form" noValidate onSubmit={(e) => void requestCode(e)}>
-          <EmailField
-            value={email}
-            onValueChange={(v) => {
-              setEmail(v);
-              setError(clearedOn('email'));
-            }}
-            error={fieldError('email')}
-          />
+          <EmailField value={email} onValueChange={edited(setEmail, 'email')} error={fieldError('email')} />
           <Notice kind="error" message={formError} persistent />
           <StepActions onBack={onBack} loading={request.isPending}>
             Recevoir un code
@@ -107,15 +99,8 @@ export function ResetPinStep({ initialEmail, onLoggedIn, onBack }: ResetPinStepP
   return (
     <AuthCard title="Réinitialiser le code PIN" lead={`Un code de vérification vous a été envoyé ${where}.`}>
       <form className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
-        <OtpCodeField
-          value={code}
-          onChange={(v) => {
-            setCode(v);
-            setError(clearedOn('code'));
-          }}
-          error={fieldError('code')}
-        />
-        <PinPairFields purpose="reset" pair={pins} fieldError={fieldError} setError={setError} />
+        <OtpCodeField value={code} onChange={edited(setCode, 'code')} error={fieldError('code')} />
+        <PinPairFields purpose="reset" pair={pins} form={{ fieldError, edited }} />
         <Notice kind="error" message={formError} persistent />
         <StepActions onBack={onBack} loading={reset.isPending}>
           Réinitialiser

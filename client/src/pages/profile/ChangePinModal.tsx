@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { clearedOn } from '../../lib/form-error';
+import { useFormError } from '../../lib/form-error';
 import { PIN_SUCCESS_DELAY_MS } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
 import { ZChangePinInput } from '../../../../common/schemas/auth';
@@ -8,7 +8,7 @@ import { pinErrorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { PinInput } from '../auth/PinInput';
 import { PinPairFields, usePinPair } from '../auth/PinPairFields';
-import { firstIssue, type FormError } from '../../../../common/schemas/first-issue';
+import { firstIssue } from '../../../../common/schemas/first-issue';
 
 export interface ChangePinModalProps {
   open: boolean;
@@ -25,7 +25,7 @@ export function ChangePinModal({ open, onClose }: ChangePinModalProps) {
 function ChangePinForm({ onClose }: { onClose: () => void }) {
   const [currentPin, setCurrentPin] = useState('');
   const pins = usePinPair();
-  const [error, setError] = useState<FormError | null>(null);
+  const { error, setError, fieldError, edited } = useFormError();
   const [done, setDone] = useState<string | null>(null);
   const change = trpc.auth.changePin.useMutation();
 
@@ -54,7 +54,6 @@ function ChangePinForm({ onClose }: { onClose: () => void }) {
     }
   };
 
-  const fieldError = (field: string) => (error?.field === field ? error.message : null);
   const formError = error && !FIELDS.includes(error.field) ? error.message : null;
   return (
     <Modal title="Modifier le code PIN" open onClose={onClose}>
@@ -64,14 +63,11 @@ function ChangePinForm({ onClose }: { onClose: () => void }) {
             name="currentPin"
             autoComplete="current-password"
             value={currentPin}
-            onValueChange={(v) => {
-              setCurrentPin(v);
-              setError(clearedOn('currentPin'));
-            }}
+            onValueChange={edited(setCurrentPin, 'currentPin')}
             disabled={!!done}
           />
         </Field>
-        <PinPairFields purpose="change" pair={pins} fieldError={fieldError} setError={setError} disabled={!!done} />
+        <PinPairFields purpose="change" pair={pins} form={{ fieldError, edited }} disabled={!!done} />
         <Notice kind="error" message={formError} persistent />
         <Notice kind="success" message={done} persistent />
         <CancelSubmitRow onCancel={onClose} loading={change.isPending} disabled={!!done} />

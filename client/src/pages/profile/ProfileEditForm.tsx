@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { clearedOn } from '../../lib/form-error';
+import { useFormError } from '../../lib/form-error';
 import { MSG } from '../../../../common/messages';
 import { ZUpdateProfileInput } from '../../../../common/schemas/users';
 import { CancelSubmitRow, Field, Notice } from '../../components/ui';
 import type { TUser } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { firstIssue, type FormError } from '../../../../common/schemas/first-issue';
+import { firstIssue } from '../../../../common/schemas/first-issue';
 import { PhotoDropzone } from './PhotoDropzone';
 
 type Level = RouterOutputs['levels']['list'][number];
@@ -28,7 +28,7 @@ export function ProfileEditForm({ user, levels, levelCleared, onSaved, onCancel,
   // undefined: keep the current photo; null: remove it; a data URL: the new photo.
   const [photo, setPhoto] = useState<string | null | undefined>(undefined);
   const [photoError, setPhotoError] = useState<string | null>(null);
-  const [error, setError] = useState<FormError | null>(null);
+  const { error, setError, fieldError, edited } = useFormError();
   const update = trpc.users.update.useMutation();
 
   const submit = async (event: FormEvent) => {
@@ -47,7 +47,6 @@ export function ProfileEditForm({ user, levels, levelCleared, onSaved, onCancel,
   };
 
   const preview = photo === undefined ? user.photo : photo;
-  const fieldError = (field: string) => (error?.field === field ? error.message : null);
   const formError = error && error.field !== 'name' && error.field !== 'level' ? error.message : null;
   return (
     <form className="card stack" noValidate onSubmit={(e) => void submit(e)} aria-labelledby="profile-edit-title">
@@ -64,27 +63,10 @@ export function ProfileEditForm({ user, levels, levelCleared, onSaved, onCancel,
       />
       <Notice kind="error" message={photoError} persistent />
       <Field label="Nom" error={fieldError('name')}>
-        <input
-          className="input"
-          name="name"
-          autoComplete="name"
-          value={name}
-          onChange={(e) => {
-            setName(e.target.value);
-            setError(clearedOn('name'));
-          }}
-        />
+        <input className="input" name="name" autoComplete="name" value={name} onChange={(e) => edited(setName, 'name')(e.target.value)} />
       </Field>
       <Field label="Niveau" error={fieldError('level')}>
-        <select
-          className="select"
-          name="level"
-          value={level}
-          onChange={(e) => {
-            setLevel(e.target.value);
-            setError(clearedOn('level'));
-          }}
-        >
+        <select className="select" name="level" value={level} onChange={(e) => edited(setLevel, 'level')(e.target.value)}>
           <option value="">Choisissez votre niveau</option>
           {levels.map((l) => (
             <option key={l.id} value={l.niveau}>
