@@ -39,7 +39,7 @@ export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<s
     removeHeader: (name: string) => void delete headers[name.toLowerCase()],
   };
   helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
-    if (err) throw err instanceof Error ? err : new Error(String(err));
+    if (err) throw err instanceof Error ? err : new Error('helmet refused its options');
   });
   return headers;
 }
