@@ -28,7 +28,7 @@ import { hashPin } from '../server/lib/pin-hash';
 import { listMatchesQuery } from '../server/services/matches/queries';
 import { initialAssets, measureFcp } from './client';
 import { load, loop } from './http';
-import { ROOT, serverNodeVersion, startNode, type Child } from './processes';
+import { ROOT, imageRuntimeEnv, serverNodeVersion, startNode, type Child } from './processes';
 import { seedBenchData } from './seed';
 import { budget, fmt, medianFigure, printTable, type Budget, type Figure } from './stats';
 
@@ -180,7 +180,11 @@ async function main() {
     await h.close();
 
     const server = serverCommand();
+    // Both servers run with the production image's node settings (the Dockerfile's NODE_OPTIONS, MALLOC_*).
+    const runtimeEnv = imageRuntimeEnv();
+    log(`the image's runtime settings: ${JSON.stringify(runtimeEnv)}`);
     const appEnv = {
+      ...runtimeEnv,
       NODE_ENV: 'production',
       APP_SECRET: SECRET,
       LOG_LEVEL: 'warn',
@@ -205,6 +209,7 @@ async function main() {
       bare = await startNode(
         ['--import', 'tsx', 'bench/bare-server.ts'],
         {
+          ...runtimeEnv,
           BENCH_DATABASE_URL: db.url,
           DB_POOL_SIZE: String(POOL),
           BENCH_BARE_QUERIES: JSON.stringify({
@@ -422,6 +427,7 @@ async function main() {
       cpu: cpus()[0]?.model,
       database: db.label,
       server: server.label,
+      runtime: runtimeEnv,
       rounds: ROUNDS,
       seed: { players: PLAYERS, places: PLACES, matches: MATCHES, upcoming: counts?.upcoming, participants: counts?.participants },
       lists: {

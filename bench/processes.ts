@@ -25,6 +25,24 @@ export interface Child {
 }
 
 /**
+ * The runtime settings the production image gives node (`NODE_OPTIONS`, glibc's `MALLOC_*`), read
+ * from the last stage of the Dockerfile, so the bench measures the server as it is deployed.
+ */
+export function imageRuntimeEnv(): Record<string, string> {
+  const dockerfile = readFileSync(new URL('../Dockerfile', import.meta.url), 'utf8').replace(/\\\n/g, ' ');
+  const lastStage = dockerfile.split(/^FROM\s/m).pop() ?? '';
+  const env: Record<string, string> = {};
+  for (const line of lastStage.split('\n')) {
+    if (!/^ENV\s/.test(line)) continue;
+    for (const m of line.matchAll(/([A-Za-z_][A-Za-z0-9_]*)=("([^"]*)"|\S*)/g)) {
+      const [, key = '', raw = '', quoted] = m;
+      if (key === 'NODE_OPTIONS' || key.startsWith('MALLOC_')) env[key] = quoted ?? raw;
+    }
+  }
+  return env;
+}
+
+/**
  * Starts `node <args>` in the repository with `env` on a free port and waits until `readyPath`
  * answers 200. The process is node itself (no npm or tsx wrapper), so its pid is the server's.
  */

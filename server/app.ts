@@ -76,7 +76,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     return reply.code(status).send({ error: HTTP_ERRORS[status] ?? MSG.http.badRequest });
   });
 
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   // Text answers (a 100-match page is ~30 KB of JSON, ~1 KB compressed) go out compressed; brotli at
   // quality 4 costs about what gzip does. Static client files are compressed at build time instead.
   await app.register(compress, {

@@ -32,6 +32,8 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
   /** Sends through the given settings, whatever is active: the admin's "test" button. */
   sendWith(settings: SmtpSettings, message: MailMessage): Promise<void>;
+  /** Whether `send` has somewhere to send now (an active SMTP config, SMTP_URL, or the log outside production). */
+  canSend(): Promise<boolean>;
 }
 
 interface MailerOptions {
@@ -84,6 +86,10 @@ export function createMailer(o: MailerOptions): Mailer {
 
   return {
     sendWith,
+    async canSend() {
+      if (o.smtpUrl || !o.isProduction) return true;
+      return (await readSmtpConfig(o.db))?.isActive ?? false;
+    },
     async send(m) {
       const settings = await activeSettings();
       if (settings) return sendWith(settings, m);

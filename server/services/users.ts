@@ -44,7 +44,7 @@ export const toUser = (row: UserRow): TUser => ({
 
 /** One user in the client's shape, or null; works inside a transaction too. */
 export async function findUser(db: DbOrTx, id: number): Promise<TUser | null> {
-  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1).prepare('user_by_id').execute();
   return row ? toUser(row) : null;
 }
 

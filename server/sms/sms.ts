@@ -17,6 +17,8 @@ export interface SmsSender {
   send(to: string, body: string): Promise<void>;
   /** Asks Twilio whether these credentials open the account (the admin's "test" button). */
   verify(credentials: TwilioCredentials): Promise<void>;
+  /** Whether `send` has somewhere to send now (a live Twilio config, or the log outside production). */
+  canSend(): Promise<boolean>;
 }
 
 interface SmsOptions {
@@ -50,6 +52,10 @@ export function createSmsSender(o: SmsOptions): SmsSender {
     (await loadTwilio())(c.accountSid, c.authToken, o.twilioBaseUrl ? { httpClient: await redirectingClient(o.twilioBaseUrl) } : {});
 
   return {
+    async canSend() {
+      if (!o.isProduction) return true;
+      return (await readSmsConfig(o.db))?.isLive ?? false;
+    },
     async send(to, body) {
       const row = await readSmsConfig(o.db);
       if (!row?.isLive) {

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import ical from 'node-ical';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
-import { outbox, smsConfig } from '../../db/schema';
+import { outbox, smsConfig, smtpConfig } from '../../db/schema';
 import { createOutboxWorker, outboxBacklog } from '../../server/services/notifications/worker';
 import { createTestContext, type TestContext } from '../support/app';
 import { createUser, type TestUser } from '../support/factories';
@@ -252,6 +252,38 @@ describe('preferences and one-click unsubscribe', () => {
 });
 
 describe('never lost, never twice', () => {
+  it('in production with no mail channel configured, notices wait untouched and go once the admin activates SMTP', async () => {
+    const ctx = await createTestContext({ now: NOW, env: { NODE_ENV: 'production', PUBLIC_URL } });
+    try {
+      const w = createOutboxWorker(ctx.deps, { intervalMs: 0 });
+      const creator = await createUser(ctx.deps, { name: 'Créatrice' });
+      const place = (await createPlace(ctx)).id;
+      const m = await ctx.caller(creator).matches.create({ ...fields(), place_id: place, slots: 3 });
+      await ctx.caller(await createUser(ctx.deps)).matches.join({ id: m.id });
+      await w.runOnce();
+      await w.runOnce();
+      // Not attempted: no failure counted, no retry delay, nothing logged, still due.
+      const pending = await ctx.db.db.select().from(outbox).where(eq(outbox.channel, 'email'));
+      expect(pending).toHaveLength(1);
+      expect(pending[0]).toMatchObject({ attempts: 0, sentAt: null, failedAt: null, lastError: null, lockedUntil: null });
+      expect(ctx.logs.text().includes('notification not sent')).toBe(false);
+
+      await ctx.db.db.insert(smtpConfig).values({
+        host: '127.0.0.1',
+        port: smtp.port,
+        username: '',
+        passwordEnc: ctx.deps.secrets.encrypt(''),
+        isActive: true,
+      });
+      smtp.clear();
+      await w.runOnce();
+      expect(smtp.mails.map((x) => x.to[0])).toEqual([creator.email!.toLowerCase()]);
+      expect(await outboxBacklog(ctx.db.db, ctx.clock.now())).toBe(0);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it('SMTP down, then up: nothing is lost, each mail is delivered once, after the backoff', async () => {
     const down = await startSmtpServer();
     const port = down.port;

@@ -30,7 +30,9 @@ export async function findCredentials(deps: Pick<Deps, 'db'>, who: LoginIdentity
     .select({ id: users.id, email: users.email, phone: users.phone, isAdmin: users.isAdmin, pinHash: users.pinHash })
     .from(users)
     .where('email' in who ? emailEquals(who.email) : eq(users.phone, who.phone))
-    .limit(1);
+    .limit(1)
+    .prepare('email' in who ? 'credentials_by_email' : 'credentials_by_phone')
+    .execute();
   return row ?? null;
 }
 

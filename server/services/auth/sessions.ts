@@ -25,7 +25,11 @@ export async function createSession(deps: Pick<Deps, 'db' | 'clock'>, userId: nu
   const token = newSessionToken();
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
-  await deps.db.insert(sessions).values({ tokenHash: hashToken(token), userId, deviceId, createdAt: now, lastSeenAt: now, expiresAt });
+  await deps.db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), userId, deviceId, createdAt: now, lastSeenAt: now, expiresAt })
+    .prepare('session_insert')
+    .execute();
   return { token, expiresAt };
 }
 
@@ -101,7 +105,9 @@ async function trustDevice(deps: Pick<Deps, 'db' | 'clock'>, userId: number, dev
   await deps.db
     .insert(trustedDevices)
     .values({ userId, deviceId, trustedAt: now })
-    .onConflictDoUpdate({ target: [trustedDevices.userId, trustedDevices.deviceId], set: { trustedAt: now } });
+    .onConflictDoUpdate({ target: [trustedDevices.userId, trustedDevices.deviceId], set: { trustedAt: now } })
+    .prepare('trusted_device_upsert')
+    .execute();
 }
 
 /** Whether the session's user has logged in from this device before (spec: "device trust check"). */

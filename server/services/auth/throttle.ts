@@ -62,6 +62,8 @@ export const lockedError = (policy: Policy, until: Date, now: Date) =>
  * last slot locks the key at once; a success gives its slot back (`giveBack`, `clearFailures`).
  * Throws the policy's French lock message when no attempt is left.
  */
+// Statements on the login path are prepared: postgres.js sends an unprepared query with parameters in
+// two round trips and PostgreSQL plans it each time.
 export async function reserveAttempt(deps: Pick<Deps, 'db' | 'clock'>, key: string, policy: Policy): Promise<Attempt> {
   const t = authThrottles;
   for (let tries = 0; ; tries++) {
@@ -84,7 +86,9 @@ export async function reserveAttempt(deps: Pick<Deps, 'db' | 'clock'>, key: stri
         },
         setWhere: sql`(${t.lockedUntil} is null or ${t.lockedUntil} <= ${nowSql}) and (${restart} or ${t.failures} < ${policy.max})`,
       })
-      .returning({ windowStartedAt: t.windowStartedAt, lockedUntil: t.lockedUntil, failures: t.failures });
+      .returning({ windowStartedAt: t.windowStartedAt, lockedUntil: t.lockedUntil, failures: t.failures })
+      .prepare(`throttle_reserve_${policy.max}`)
+      .execute();
     if (row) {
       const { failures, ...kept } = row;
       return { key, policy, ...kept, attemptsLeft: Math.max(0, policy.max - failures) };
@@ -107,10 +111,12 @@ export async function giveBack(deps: Pick<Deps, 'db'>, a: Attempt) {
   await deps.db
     .update(t)
     .set({ failures: sql`${t.failures} - 1`, lockedUntil: null })
-    .where(and(eq(t.key, a.key), eq(t.windowStartedAt, a.windowStartedAt), gt(t.failures, 0)));
+    .where(and(eq(t.key, a.key), eq(t.windowStartedAt, a.windowStartedAt), gt(t.failures, 0)))
+    .prepare('throttle_give_back')
+    .execute();
 }
 
 /** A success (or an OTP-backed PIN reset) wipes the account's attempts and any lock. */
 export async function clearFailures(deps: Pick<Deps, 'db'>, key: string) {
-  await deps.db.delete(authThrottles).where(eq(authThrottles.key, key));
+  await deps.db.delete(authThrottles).where(eq(authThrottles.key, key)).prepare('throttle_clear').execute();
 }

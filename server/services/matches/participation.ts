@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
 import { isFinished, shortTime } from '../../../common/schedule';
-import { rowsOf, type DbOrTx } from '../../../db/client';
+import { executePrepared, rowsOf, type DbOrTx } from '../../../db/client';
 import { matches, matchParticipants, matchWaitlist, places, smsConfig, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
@@ -46,7 +46,9 @@ interface JoinRow {
  */
 async function takePlace(tx: DbOrTx, actor: SessionUser, id: number, now: Date): Promise<JoinRow | undefined> {
   const [row] = rowsOf<JoinRow>(
-    await tx.execute(sql`
+    await executePrepared(
+      tx,
+      sql`
       with m as (
         select m.created_by, m.date::text as date, m.time::text as time, m.levels, m.sequence,
                p.name as place_name, p.address, p.city,
@@ -73,7 +75,9 @@ async function takePlace(tx: DbOrTx, actor: SessionUser, id: number, now: Date):
              coalesce((select is_live from ${smsConfig} limit 1), false) as sms_live,
              (select count(*) from taken)::int as taken,
              (select count(*) from joined)::int as joined
-        from m`),
+        from m`,
+      'join_take_place',
+    ),
   );
   return row;
 }

@@ -100,7 +100,8 @@ export async function writeNotices(
       });
     }
   }
-  if (rows.length > 0) await tx.insert(outbox).values(rows);
+  // Prepared on the connection: the text only varies with the number of rows (one for a join).
+  if (rows.length > 0) await tx.insert(outbox).values(rows).prepare('outbox_notices').execute();
 }
 
 /** A day before the match starts. */

@@ -85,13 +85,24 @@ export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions) {
     });
   }
 
-  /** Leases a batch of due mails and SMS to this worker. */
-  async function claim(): Promise<Pending[]> {
+  /**
+   * The channels a send can go through now. In production without an SMTP or Twilio configuration
+   * every send would fail: those rows are left waiting, untouched (no attempt counted, no retry
+   * written, nothing logged), until the admin configures the channel.
+   */
+  async function sendableChannels(): Promise<('email' | 'sms')[]> {
+    const [email, sms] = await Promise.all([deps.mailer.canSend(), deps.sms.canSend()]);
+    return [...(email ? (['email'] as const) : []), ...(sms ? (['sms'] as const) : [])];
+  }
+
+  /** Leases a batch of due mails and SMS of `channels` to this worker. */
+  async function claim(channels: ('email' | 'sms')[]): Promise<Pending[]> {
+    if (channels.length === 0) return [];
     const now = deps.clock.now();
     const ids = deps.db
       .select({ id: outbox.id })
       .from(outbox)
-      .where(and(inArray(outbox.channel, ['email', 'sms']), due(now)))
+      .where(and(inArray(outbox.channel, channels), due(now)))
       .orderBy(asc(outbox.sendAfter), asc(outbox.id))
       .limit(batchSize)
       .for('update', { skipLocked: true });
@@ -164,8 +175,9 @@ export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions) {
   async function runOnce(): Promise<number> {
     let handled = 0;
     while ((await expandReminders()) > 0) handled++;
+    const channels = await sendableChannels();
     for (;;) {
-      const rows = await claim();
+      const rows = await claim(channels);
       if (rows.length === 0) return handled;
       for (const row of rows) await sendOne(row);
       handled += rows.length;
