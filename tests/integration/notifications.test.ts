@@ -3,7 +3,7 @@ import ical from 'node-ical';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
 import { outbox, smsConfig, smtpConfig } from '../../db/schema';
-import { createOutboxWorker, outboxBacklog } from '../../server/services/notifications/worker';
+import { createOutboxWorker, outboxBacklog, STALE_AFTER_MS } from '../../server/services/notifications/worker';
 import { createTestContext, type TestContext } from '../support/app';
 import { createUser, type TestUser } from '../support/factories';
 import { restAs } from '../support/http';
@@ -279,6 +279,36 @@ describe('never lost, never twice', () => {
       await w.runOnce();
       expect(smtp.mails.map((x) => x.to[0])).toEqual([creator.email!.toLowerCase()]);
       expect(await outboxBacklog(ctx.db.db, ctx.clock.now())).toBe(0);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('a notice still unsendable 12 h after it was due is dropped, not sent late once SMTP is activated', async () => {
+    const ctx = await createTestContext({ now: NOW, env: { NODE_ENV: 'production', PUBLIC_URL } });
+    try {
+      const w = createOutboxWorker(ctx.deps, { intervalMs: 0 });
+      const creator = await createUser(ctx.deps, { name: 'Créatrice' });
+      const place = (await createPlace(ctx)).id;
+      const m = await ctx.caller(creator).matches.create({ ...fields(), place_id: place, slots: 3 });
+      await ctx.caller(await createUser(ctx.deps)).matches.join({ id: m.id });
+      await w.runOnce();
+      ctx.clock.advance(STALE_AFTER_MS + 60_000);
+      await ctx.db.db.insert(smtpConfig).values({
+        host: '127.0.0.1',
+        port: smtp.port,
+        username: '',
+        passwordEnc: ctx.deps.secrets.encrypt(''),
+        isActive: true,
+      });
+      smtp.clear();
+      await w.runOnce();
+      expect(smtp.mails).toHaveLength(0);
+      const [row] = await ctx.db.db.select().from(outbox).where(eq(outbox.channel, 'email'));
+      expect(row).toMatchObject({ sentAt: null, lastError: expect.stringContaining('stale') as unknown });
+      expect(row?.failedAt).not.toBeNull();
+      expect(await outboxBacklog(ctx.db.db, ctx.clock.now())).toBe(0);
+      expect(ctx.logs.text().includes('notification dropped as stale')).toBe(true);
     } finally {
       await ctx.close();
     }

@@ -50,7 +50,7 @@ describe(`two instances on one ${DB} database`, () => {
       const creator = await createUser(t.deps, { name: `Créateur ${i}` });
       const m = await t
         .caller(creator)
-        .matches.create({ place_id: place, date: '2026-06-12', time: '19:00', levels: ['Niveau 3'], slots: 2 });
+        .matches.create({ place_id: place, date: '2026-06-11', time: '19:00', levels: ['Niveau 3'], slots: 2 });
       for (const j of [0, 1]) {
         const u = await createUser(t.deps, { name: `Joueur ${i}-${j}` });
         await t.caller(u).matches.join({ id: m.id });
@@ -58,8 +58,9 @@ describe(`two instances on one ${DB} database`, () => {
       }
       expected.push(`${creator.email!.toLowerCase()} reminder ${m.id}`);
     }
-    // The reminders fall due (19:00 Paris the day before), while both instances run.
-    t.clock.set('2026-06-11T17:00:01Z');
+    // The reminders fall due (19:00 Paris the day before), while both instances run; the join notices,
+    // due 9 h ago, are not yet stale (STALE_AFTER_MS).
+    t.clock.set('2026-06-10T17:00:01Z');
     second = t.db.url ? await createDb({ url: t.db.url, max: 5 }) : undefined;
     await startInstance(t.db.db);
     await startInstance(second?.db ?? t.db.db);

@@ -21,10 +21,15 @@ export interface OutboxWorkerOptions {
 export const retryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 /** After this many failures a row is given up (about half a day of retries) and logged as an error. */
 export const MAX_ATTEMPTS = 20;
+/**
+ * A notice still unsent this long after it was due (its channel was not configured, or stopped
+ * working) is dropped: "X joined your match" or a reminder weeks late would mislead more than help.
+ */
+export const STALE_AFTER_MS = 12 * 3_600_000;
 
 type Pending = Pick<
   typeof outbox.$inferSelect,
-  'id' | 'channel' | 'event' | 'userId' | 'recipient' | 'subject' | 'body' | 'ics' | 'icsMethod' | 'attempts'
+  'id' | 'channel' | 'event' | 'userId' | 'recipient' | 'subject' | 'body' | 'ics' | 'icsMethod' | 'attempts' | 'sendAfter'
 >;
 
 /**
@@ -121,6 +126,7 @@ export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions) {
         ics: outbox.ics,
         icsMethod: outbox.icsMethod,
         attempts: outbox.attempts,
+        sendAfter: outbox.sendAfter,
       });
   }
 
@@ -150,6 +156,14 @@ export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions) {
 
   async function sendOne(row: Pending) {
     const now = () => deps.clock.now();
+    if (now().getTime() - row.sendAfter.getTime() > STALE_AFTER_MS) {
+      await deps.db
+        .update(outbox)
+        .set({ lockedUntil: null, failedAt: now(), lastError: 'stale: not sent within 12 h of being due' })
+        .where(eq(outbox.id, row.id));
+      deps.logger.warn({ id: row.id, channel: row.channel, event: row.event }, 'notification dropped as stale');
+      return;
+    }
     try {
       if (await stillWanted(row)) await deliver(row);
       await deps.db.update(outbox).set({ sentAt: now(), lockedUntil: null, lastError: null }).where(eq(outbox.id, row.id));
