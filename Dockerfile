@@ -3,7 +3,7 @@
 #   docker build -t padel-match .
 #   docker run -p 3000:3000 -e APP_SECRET=... -v padel-data:/data padel-match
 
-FROM node:20-bookworm-slim AS build
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY scripts ./scripts
@@ -11,14 +11,14 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim AS deps
+FROM node:22-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY scripts ./scripts
 # Without the dev tools the postinstall build step does nothing: dist/ comes from the build stage.
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
-FROM node:20-bookworm-slim
+FROM node:22-bookworm-slim
 # npm run bench runs the servers with this stage's NODE_OPTIONS and MALLOC_* if any are set here.
 # None are: a smaller V8 young generation (--max-semi-space-size=4) saved about 25 MB but tripled
 # the list's garbage-collection time, and MALLOC_ARENA_MAX=2 made argon2 verifies page-fault more
