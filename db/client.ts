@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import type { SQL } from 'drizzle-orm';
-import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL, SQLWrapper } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import * as schema from './schema';
@@ -61,4 +61,13 @@ const dialect = new PgDialect({ casing: 'snake_case' });
  */
 export function executePrepared(db: DbOrTx, query: SQL, name: string): Promise<unknown> {
   return db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute();
+}
+
+/**
+ * A select prepared under `name` whose rows reach `map` as arrays, in the order of its columns, with
+ * no per-cell decoding by drizzle (about a tenth of the match list's CPU): for the hottest reads,
+ * whose mapper knows its columns. Both drivers give dates and times as text and JSON parsed.
+ */
+export function prepareRows<T>(db: DbOrTx, query: SQLWrapper, name: string, map: (rows: unknown[][]) => T) {
+  return db._.session.prepareQuery<PreparedQueryConfig & { execute: T }>(dialect.sqlToQuery(query.getSQL()), undefined, name, true, map);
 }
