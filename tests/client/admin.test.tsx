@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import AdminPage from '../../client/src/pages/AdminPage';
 import { SettingsForm } from '../../client/src/pages/admin/SettingsTab';
-import { renderWithProviders, serverError, testUser } from './support/render';
+import { expectAlertKeptUntilDismissed, renderWithProviders, serverError, testUser } from './support/render';
 import { levelRows, places } from './support/match-fixtures';
 import { hugo } from './support/admin-fixtures';
 
@@ -158,11 +158,7 @@ describe('Administration tabs', () => {
       expect(active).toHaveAccessibleDescription(/Activable seulement après un email de test réussi/);
       await userEvent.type(screen.getByLabelText('Email de test'), 'admin@example.fr');
       await userEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
-      expect(await screen.findByRole('alert')).toHaveTextContent(reason);
-      await vi.advanceTimersByTimeAsync(10_000);
-      expect(screen.getByRole('alert')).toHaveTextContent(reason);
-      await userEvent.click(screen.getByRole('button', { name: 'Fermer le message' }));
-      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      await expectAlertKeptUntilDismissed(reason);
     } finally {
       vi.useRealTimers();
     }

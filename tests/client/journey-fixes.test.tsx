@@ -12,7 +12,7 @@ import ProfilePage from '../../client/src/pages/ProfilePage';
 import { PhotoDropzone } from '../../client/src/pages/profile/PhotoDropzone';
 import { RegisterStartStep } from '../../client/src/pages/auth/RegisterStartStep';
 import { LevelChips } from '../../client/src/components/matches/MatchFormFields';
-import { renderWithProviders, serverError, testUser } from './support/render';
+import { expectAlertKeptUntilDismissed, renderWithProviders, serverError, testUser } from './support/render';
 import { aMatch, aMyMatch, levelRows, levels as levelViews, places, schedule } from './support/match-fixtures';
 
 /** Issue 13 items 8, 10 and 11: what a player or an admin saw go wrong, now right. */
@@ -217,13 +217,8 @@ describe('admin test errors keep the reason and stay (item 8)', () => {
         },
       });
       await userEvent.click(await screen.findByRole('button', { name: 'Tester' }));
-      const alert = await screen.findByRole('alert');
-      expect(alert).toHaveTextContent(reason);
-      expect(alert).toHaveClass('notice-toast');
-      await vi.advanceTimersByTimeAsync(10_000);
-      expect(screen.getByRole('alert')).toHaveTextContent(reason);
-      await userEvent.click(screen.getByRole('button', { name: 'Fermer le message' }));
-      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(await screen.findByRole('alert')).toHaveClass('notice-toast');
+      await expectAlertKeptUntilDismissed(reason);
     } finally {
       vi.useRealTimers();
     }

@@ -252,30 +252,39 @@ describe('preferences and one-click unsubscribe', () => {
 });
 
 describe('never lost, never twice', () => {
+  /**
+   * A production app with no mail channel, a worker driven by hand, and one join notice for the
+   * creator; `activateSmtp` then configures the test SMTP server as the live channel.
+   */
+  async function unconfiguredProduction(ctx: TestContext) {
+    const w = createOutboxWorker(ctx.deps, { intervalMs: 0 });
+    const creator = await createUser(ctx.deps, { name: 'Créatrice' });
+    const place = (await createPlace(ctx)).id;
+    const m = await ctx.caller(creator).matches.create({ ...fields(), place_id: place, slots: 3 });
+    await ctx.caller(await createUser(ctx.deps)).matches.join({ id: m.id });
+    const activateSmtp = async () => {
+      await ctx.db.db
+        .insert(smtpConfig)
+        .values({ host: '127.0.0.1', port: smtp.port, username: '', passwordEnc: ctx.deps.secrets.encrypt(''), isActive: true });
+      smtp.clear();
+    };
+    const emailRows = () => ctx.db.db.select().from(outbox).where(eq(outbox.channel, 'email'));
+    return { w, creator, activateSmtp, emailRows };
+  }
+
   it('in production with no mail channel configured, notices wait untouched and go once the admin activates SMTP', async () => {
     const ctx = await createTestContext({ now: NOW, env: { NODE_ENV: 'production', PUBLIC_URL } });
     try {
-      const w = createOutboxWorker(ctx.deps, { intervalMs: 0 });
-      const creator = await createUser(ctx.deps, { name: 'Créatrice' });
-      const place = (await createPlace(ctx)).id;
-      const m = await ctx.caller(creator).matches.create({ ...fields(), place_id: place, slots: 3 });
-      await ctx.caller(await createUser(ctx.deps)).matches.join({ id: m.id });
+      const { w, creator, activateSmtp, emailRows } = await unconfiguredProduction(ctx);
       await w.runOnce();
       await w.runOnce();
       // Not attempted: no failure counted, no retry delay, nothing logged, still due.
-      const pending = await ctx.db.db.select().from(outbox).where(eq(outbox.channel, 'email'));
+      const pending = await emailRows();
       expect(pending).toHaveLength(1);
       expect(pending[0]).toMatchObject({ attempts: 0, sentAt: null, failedAt: null, lastError: null, lockedUntil: null });
       expect(ctx.logs.text().includes('notification not sent')).toBe(false);
 
-      await ctx.db.db.insert(smtpConfig).values({
-        host: '127.0.0.1',
-        port: smtp.port,
-        username: '',
-        passwordEnc: ctx.deps.secrets.encrypt(''),
-        isActive: true,
-      });
-      smtp.clear();
+      await activateSmtp();
       await w.runOnce();
       expect(smtp.mails.map((x) => x.to[0])).toEqual([creator.email!.toLowerCase()]);
       expect(await outboxBacklog(ctx.db.db, ctx.clock.now())).toBe(0);
@@ -287,24 +296,13 @@ describe('never lost, never twice', () => {
   it('a notice still unsendable 12 h after it was due is dropped, not sent late once SMTP is activated', async () => {
     const ctx = await createTestContext({ now: NOW, env: { NODE_ENV: 'production', PUBLIC_URL } });
     try {
-      const w = createOutboxWorker(ctx.deps, { intervalMs: 0 });
-      const creator = await createUser(ctx.deps, { name: 'Créatrice' });
-      const place = (await createPlace(ctx)).id;
-      const m = await ctx.caller(creator).matches.create({ ...fields(), place_id: place, slots: 3 });
-      await ctx.caller(await createUser(ctx.deps)).matches.join({ id: m.id });
+      const { w, activateSmtp, emailRows } = await unconfiguredProduction(ctx);
       await w.runOnce();
       ctx.clock.advance(STALE_AFTER_MS + 60_000);
-      await ctx.db.db.insert(smtpConfig).values({
-        host: '127.0.0.1',
-        port: smtp.port,
-        username: '',
-        passwordEnc: ctx.deps.secrets.encrypt(''),
-        isActive: true,
-      });
-      smtp.clear();
+      await activateSmtp();
       await w.runOnce();
       expect(smtp.mails).toHaveLength(0);
-      const [row] = await ctx.db.db.select().from(outbox).where(eq(outbox.channel, 'email'));
+      const [row] = await emailRows();
       expect(row).toMatchObject({ sentAt: null, lastError: expect.stringContaining('stale') as unknown });
       expect(row?.failedAt).not.toBeNull();
       expect(await outboxBacklog(ctx.db.db, ctx.clock.now())).toBe(0);

@@ -5,7 +5,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect, vi } from 'vitest';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { AuthProvider, type TUser } from '../../../client/src/lib/auth';
@@ -97,4 +99,13 @@ export function renderWithProviders(ui: ReactElement, { fixtures = {}, route = '
     </trpc.Provider>
   );
   return { ...render(ui, { wrapper: Wrapper }), calls };
+}
+
+/** An error notice naming `reason` stays (10 s of fake time) until its close button is pressed. Needs fake timers. */
+export async function expectAlertKeptUntilDismissed(reason: string) {
+  expect(await screen.findByRole('alert')).toHaveTextContent(reason);
+  await vi.advanceTimersByTimeAsync(10_000);
+  expect(screen.getByRole('alert')).toHaveTextContent(reason);
+  await userEvent.click(screen.getByRole('button', { name: 'Fermer le message' }));
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 }
