@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MSG } from '../../../common/messages';
-import { checkA11y, MOBILE, runJourney, uniquePlayer } from '../../support/e2e-harness';
+import { checkA11y, MOBILE, runJourney, uniquePlayer, type Journey } from '../../support/e2e-harness';
 import { createPlace, expectShell, expectText, loginInContext, type Suite } from '../../support/e2e-app';
 
 // Issue 13 ("journeys without dead ends"): the journeys that broke, walked again in Chromium.
@@ -83,16 +83,22 @@ export function signUpBackAndForthJourney(s: Suite) {
   });
 }
 
+/** A new place and a new player, logged in on the create-match screen. */
+async function onCreateMatch(s: Suite, j: Journey, club: string, name: string) {
+  const place = await createPlace(s.admin(), club);
+  const player = await s.e2e().registerPlayer(uniquePlayer(name));
+  const { context, page } = await j.open();
+  await loginInContext(context, page, player, '/create-match');
+  await page.getByRole('heading', { level: 1, name: 'Créer un match' }).waitFor();
+  return { place, player, page };
+}
+
 /** Item 1: a double click on "Créer le match" makes one match. */
 export function doubleSubmitJourney(s: Suite) {
   it('a double click on "Créer le match" creates one match', async () => {
     const e2e = s.e2e();
     await runJourney(e2e, 'issue 13 double submit', async (j) => {
-      const place = await createPlace(s.admin(), 'Club Double');
-      const player = await e2e.registerPlayer(uniquePlayer('Doubleclic'));
-      const { context, page } = await j.open();
-      await loginInContext(context, page, player, '/create-match');
-      await page.getByRole('heading', { level: 1, name: 'Créer un match' }).waitFor();
+      const { place, player, page } = await onCreateMatch(s, j, 'Club Double', 'Doubleclic');
       await page.getByLabel('Lieu').selectOption({ label: `${place.name} — ${place.city}` });
       await page.getByRole('radiogroup', { name: 'Jours disponibles' }).getByRole('radio').nth(2).click();
       await page.getByRole('radio', { name: '19:00', exact: true }).click();
@@ -144,11 +150,7 @@ export function keyboardJourney(s: Suite) {
   it('keyboard: day strip and time slots are one tab stop each with arrow keys; titles; Escape and modal focus', async () => {
     const e2e = s.e2e();
     await runJourney(e2e, 'issue 13 keyboard', async (j) => {
-      await createPlace(s.admin(), 'Club Clavier');
-      const player = await e2e.registerPlayer(uniquePlayer('Clavier'));
-      const { context, page } = await j.open();
-      await loginInContext(context, page, player, '/create-match');
-      await page.getByRole('heading', { level: 1, name: 'Créer un match' }).waitFor();
+      const { player, page } = await onCreateMatch(s, j, 'Club Clavier', 'Clavier');
       expect(await page.title()).toBe('Créer un match — Padel Match');
       await page.getByLabel('Lieu').focus();
       await page.keyboard.press('Tab');
