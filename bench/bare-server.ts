@@ -6,6 +6,7 @@
  */
 import Fastify from 'fastify';
 import postgres from 'postgres';
+import { shortPublicName } from '../common/names';
 import { localParts } from '../common/schedule';
 
 interface BareQuery {
@@ -54,7 +55,7 @@ app.get<{ Params: { name: string } }>('/list/:name', async (req, reply) => {
       slots: r[8],
       missing_players: r[9],
       created_by: r[10],
-      creator_name: r[11],
+      creator_name: shortPublicName(r[11]),
       participants: r[12].map((user_id) => ({ user_id })),
     });
   }

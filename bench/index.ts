@@ -28,9 +28,13 @@ import { hashPin } from '../server/lib/pin-hash';
 import { listMatchesQuery } from '../server/services/matches/queries';
 import { initialAssets, measureFcp } from './client';
 import { load, loop } from './http';
+import { measureLighthouse, printLighthouse } from './lighthouse';
+import { benchOutbox, printOutbox } from './outbox';
 import { ROOT, imageRuntimeEnv, serverNodeVersion, startNode, type Child } from './processes';
+import { costGrowth } from './scale';
 import { seedBenchData } from './seed';
 import { budget, fmt, medianFigure, printTable, type Budget, type Figure } from './stats';
+import { createScratchDatabase } from './database';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -85,13 +89,9 @@ async function openDatabase(): Promise<Database> {
     await runMigrations(handle);
     return { label: 'PGlite', handle, dataDir, drop: () => Promise.resolve(rmSync(dataDir, { recursive: true, force: true })) };
   }
-  const name = `padel_bench_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(base, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const u = new URL(base);
-  u.pathname = `/${name}`;
-  const url = u.toString();
+  const scratch = await createScratchDatabase(base, 'padel_bench');
+  const { url } = scratch;
+  const u = new URL(url);
   const handle = await createDb({ url, max: 4 });
   await runMigrations(handle, url);
   return {
@@ -101,9 +101,7 @@ async function openDatabase(): Promise<Database> {
     dataDir,
     drop: async () => {
       rmSync(dataDir, { recursive: true, force: true });
-      const dropper = postgres(base, { max: 1, onnotice: () => {} });
-      await dropper.unsafe(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
 }
@@ -187,6 +185,7 @@ async function main() {
       ...runtimeEnv,
       NODE_ENV: 'production',
       APP_SECRET: SECRET,
+      PUBLIC_URL: 'https://padel.example.org',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '1000000',
       APP_TIMEZONE: TZ,
@@ -337,12 +336,37 @@ async function main() {
     }
     const logins = Object.fromEntries(Object.entries(loginRounds).map(([k, v]) => [k, medianFigure(v)]));
 
+    // 7. The notice pipeline (bench/outbox.ts: its own database, SMTP sink and servers).
+    const outbox = await benchOutbox();
+
     // 6. Client: what `/` loads, and its FCP under throttling against a minimal page.
     const assets = initialAssets(join(ROOT, 'dist/client'));
     const fcp = await measureFcp(app.url, ROUNDS);
+    // 7. Lighthouse (mobile) on / and on the share page of a match (bench/lighthouse.ts).
+    const lighthouse = await measureLighthouse(app.url, rounds[0]!.hot[0]!);
 
     // 5. Peak memory of the server over the whole run.
     const peakRssMb = app.peakRssMb();
+    // 7. Cost growth: the list at 1,000,000 matches beside these 100,000 (PostgreSQL; BENCH_SCALE=0 skips it).
+    const scale =
+      db.url && process.env.BENCH_SCALE !== '0'
+        ? await costGrowth({
+            baseUrl: process.env.DATABASE_URL!,
+            small: app,
+            serverArgs: [...prof, ...server.args],
+            env: appEnv,
+            local,
+            pinHash,
+            players: PLAYERS,
+            places: PLACES,
+            upcoming: UPCOMING,
+            page: PAGE,
+            level: LEVEL,
+            rounds: ROUNDS,
+            seconds: SECONDS,
+            connections: LIST_CONNECTIONS,
+          })
+        : undefined;
     const appOccupancy = await occupancy(appIds);
     const rawOccupancy = await occupancy(rawIds);
     await check.end();
@@ -374,6 +398,9 @@ async function main() {
     budgets.push(budget('initial JS gzip', assets.jsGzip / 1024, '<=', 130, ' KB'));
     budgets.push(budget('admin screens in the initial JS', assets.adminInInitial ? 1 : 0, '<=', 0, ''));
     budgets.push(budget('FCP of / vs minimal page', fcp.appMs / fcp.minimalMs, '<=', 1.2));
+    budgets.push(...lighthouse.budgets);
+    budgets.push(...(outbox?.budgets ?? []));
+    budgets.push(...(scale?.budgets ?? []));
 
     console.log(`\nPadel Match benchmark — ${db.label}, Node ${serverNode} (servers), ${cpus().length} CPUs, ${server.label}`);
     console.log(`medians of ${ROUNDS} interleaved rounds; lists ${SECONDS} s at c=${LIST_CONNECTIONS}, ${PAGE} matches a page\n`);
@@ -404,6 +431,9 @@ async function main() {
       `initial assets of /: JS ${fmt(assets.jsRaw / 1024, 1)} KB (gzip ${fmt(assets.jsGzip / 1024, 1)}, brotli ${fmt(assets.jsBrotli / 1024, 1)}), CSS ${fmt(assets.cssRaw / 1024, 1)} KB (gzip ${fmt(assets.cssGzip / 1024, 1)}, brotli ${fmt(assets.cssBrotli / 1024, 1)})`,
     );
     console.log(`FCP of /: ${fmt(fcp.appMs, 0)} ms vs minimal page ${fmt(fcp.minimalMs, 0)} ms (4× CPU, 150 ms RTT, 1.6 Mbps)\n`);
+    printLighthouse(lighthouse.pages);
+    console.log('');
+    if (outbox) printOutbox(outbox);
     printTable(
       ['budget', 'value', 'limit', 'holds'],
       budgets.map((b) => [
@@ -450,7 +480,9 @@ async function main() {
       },
       logins: { connections: LOGIN_CONNECTIONS, perRound: LOGINS, figures: logins },
       peakRssMb,
-      client: { assets, fcp },
+      client: { assets, fcp, lighthouse: lighthouse.pages },
+      outbox: outbox?.figures,
+      scale: scale?.result,
       budgets,
       seconds: (performance.now() - started) / 1000,
     };
