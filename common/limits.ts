@@ -30,6 +30,13 @@ export const LEVEL_ORDRE_MIN = 1;
 export const LEVEL_ORDRE_MAX = 20;
 export const DEFAULT_LEVEL_COLOUR = '#4CAF50';
 export const DEFAULT_SMTP_PORT = 587;
+/** The sender name of every mail while the admin gave none. */
+export const DEFAULT_MAIL_FROM_NAME = 'Padel Match';
+
+/** Share pages (`/m/:id`, sequential ids) per IP and minute: a group chat never comes close; listing every match does. */
+export const SHARE_PAGES_PER_MINUTE = 120;
+/** Personal-data exports per account and hour: each one reads everything about the player. */
+export const EXPORTS_PER_HOUR = 5;
 
 export const NOTICE_TIMEOUT_MS = 5000;
 export const PIN_SUCCESS_DELAY_MS = 1500;

@@ -9,6 +9,10 @@ export function publicName(name: string): { first_name: string; last_initial: st
   return { first_name: first, last_initial: last ? `${last.charAt(0).toUpperCase()}.` : '' };
 }
 
+/**
+ * The one rule for a name that reaches anyone but the person's co-players (match lists and cards,
+ * notices, the share page): "Léa D.".
+ */
 export const shortPublicName = (name: string) => {
   const p = publicName(name);
   return p.last_initial ? `${p.first_name} ${p.last_initial}` : p.first_name;

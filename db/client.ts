@@ -3,6 +3,7 @@ import type { SQL, SQLWrapper } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { createPoolGate, gatedClient, type PoolGate } from './pool-gate';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -24,17 +25,28 @@ export interface CreateDbOptions {
   pgliteDir?: string;
   /** Pool size for postgres.js. */
   max?: number;
+  /** PostgreSQL cancels any statement running longer (ms; 0 = never). */
+  statementTimeoutMs?: number;
+  /** A query waiting longer for a free pooled connection fails (ms). */
+  acquireTimeoutMs?: number;
 }
+
+const gates = new WeakMap<Db, PoolGate>();
+/** The pool's waiting line of a PostgreSQL handle (none on PGlite, which has one connection). */
+export const poolGateOf = (db: Db): PoolGate | undefined => gates.get(db);
 
 /**
  * Opens the database. PGlite and its drizzle driver (about 15 MB of memory once loaded) are
  * imported only when used, so a server on PostgreSQL never carries them.
  */
-export async function createDb({ url, pgliteDir = 'memory://', max = 10 }: CreateDbOptions): Promise<DbHandle> {
+export async function createDb(o: CreateDbOptions): Promise<DbHandle> {
+  const { url, pgliteDir = 'memory://', max = 10, statementTimeoutMs = 0, acquireTimeoutMs = 5000 } = o;
   const common = { schema, casing: 'snake_case' } as const;
   if (url) {
-    const client = postgres(url, { max, onnotice: () => {} });
-    const db: Db = drizzlePostgres(client, common);
+    const client = postgres(url, { max, onnotice: () => {}, connection: { statement_timeout: statementTimeoutMs } });
+    const gate = createPoolGate(max, acquireTimeoutMs);
+    const db: Db = drizzlePostgres(gatedClient(client, gate), common);
+    gates.set(db, gate);
     return { db, driver: 'postgres', close: () => client.end({ timeout: 5 }) };
   }
   if (!pgliteDir.startsWith('memory://')) mkdirSync(pgliteDir, { recursive: true });

@@ -7,8 +7,17 @@ import { DatabaseLockedError, lockPgliteDir } from './pglite-lock';
  * The database the environment asks for: PostgreSQL when DATABASE_URL is set, else PGlite on disk,
  * held by this process alone (throws DatabaseLockedError while another process holds it).
  */
-export async function openDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'DB_POOL_SIZE'>): Promise<DbHandle> {
-  if (env.DATABASE_URL) return createDb({ url: env.DATABASE_URL, max: env.DB_POOL_SIZE });
+type DbEnv = Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'DB_POOL_SIZE' | 'DB_STATEMENT_TIMEOUT_MS' | 'DB_ACQUIRE_TIMEOUT_MS'>;
+
+export async function openDatabase(env: DbEnv): Promise<DbHandle> {
+  if (env.DATABASE_URL) {
+    return createDb({
+      url: env.DATABASE_URL,
+      max: env.DB_POOL_SIZE,
+      statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+      acquireTimeoutMs: env.DB_ACQUIRE_TIMEOUT_MS,
+    });
+  }
   const dir = join(env.DATA_DIR, 'pglite');
   const release = lockPgliteDir(dir);
   try {
@@ -30,7 +39,7 @@ export async function openDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 
 }
 
 /** For commands: `openDatabase`, or the lock's message and exit code 1 when another process holds the database. */
-export async function openDatabaseOrExit(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'DB_POOL_SIZE'>): Promise<DbHandle> {
+export async function openDatabaseOrExit(env: DbEnv): Promise<DbHandle> {
   try {
     return await openDatabase(env);
   } catch (e) {

@@ -233,14 +233,23 @@ async function main() {
         await shoot(page, 'my-matches-participants', vp, true);
         // Joining a match for other levels asks first.
         await page.goto('/find-match');
-        await page.getByLabel('Niveau', { exact: true }).selectOption('');
+        const setLevel = async (level: string) => {
+          await page
+            .getByRole('group', { name: 'Filtres' })
+            .getByRole('button', { name: /^Filtres/ })
+            .click();
+          const sheet = page.getByRole('dialog', { name: 'Filtres' });
+          await sheet.getByLabel('Niveau', { exact: true }).selectOption(level);
+          await sheet.getByRole('button', { name: 'Voir les matchs' }).click();
+        };
+        await setLevel('');
         const other = page.getByRole('article').filter({ hasText: 'Niveau 1' }).first();
         await other.getByRole('button', { name: 'Rejoindre' }).click();
         const warning = page.getByRole('dialog');
         await warning.waitFor();
         await shoot(page, 'find-match-level-warning', vp, true);
         await warning.getByRole('button', { name: 'Annuler' }).click();
-        await page.getByLabel('Niveau', { exact: true }).selectOption('Niveau 4');
+        await setLevel('Niveau 4');
         if (vp === 'mobile') {
           await page.goto('/find-match');
           await page.getByRole('button', { name: 'Ouvrir le menu' }).click();

@@ -10,14 +10,18 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { MSG } from '../common/messages';
 import type { Deps } from './deps';
 import type { Env } from './env';
-import { HTTP_ERRORS } from './lib/errors';
+import { unavailableFromDb } from './lib/db-errors';
+import { AppError, HTTP_ERRORS } from './lib/errors';
+import { registerDrain } from './lib/drain';
 import { registerHealth } from './lib/health';
 import { registerMetrics } from './lib/metrics';
 import { registerAuthRateLimit } from './lib/rate-limit';
+import { registerDoorLimits } from './lib/door-limits';
 import { genReqId, registerRequestId } from './lib/request-id';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { requestGuard } from './lib/request-guard';
 import { restPlugin } from './rest';
+import { robotsRoute } from './robots';
 import { shareRoutes } from './share/routes';
 import { createOutboxWorker } from './services/notifications/worker';
 import { unsubscribePage } from './unsubscribe-page';
@@ -60,14 +64,28 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     // Start-up also waits for the database and Redis; a loaded host should not abort it.
     pluginTimeout: 60_000,
     genReqId,
+    // A request that reaches a closing server is still answered (the drain sends `Connection:
+    // close` with it) rather than refused with Fastify's English 503.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
   });
+  registerDrain(app);
   registerRequestId(app);
   registerMetrics(app, deps);
   if (options.onClose) app.addHook('onClose', options.onClose);
+  app.addHook('onClose', (_app, done) => {
+    deps.mailer.close();
+    done();
+  });
 
   // Errors raised before a route's own handling (body too large, unreadable JSON) stay French
   // outside /api too; /api has its own handler with the legacy shapes.
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    const unavailable = unavailableFromDb(err);
+    if (unavailable) {
+      req.log.warn({ err }, 'database busy: answered 503');
+      return reply.code(503).header('retry-after', String(unavailable.details?.retryAfterSeconds)).send({ error: unavailable.message });
+    }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
       req.log.error({ err }, 'unhandled error');
@@ -84,7 +102,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     brotliOptions: { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(cookie);
-  await registerAuthRateLimit(app, deps.env);
+  await registerAuthRateLimit(app, deps);
+  registerDoorLimits(app, deps);
   app.addHook('onRequest', requestGuard);
 
   registerHealth(app, deps);
@@ -95,6 +114,13 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
       router: appRouter,
       createContext: createContextFactory(deps),
       maxBatchSize: 20,
+      // Retry-After for a busy database (and any other error that says when to retry).
+      responseMeta({ errors }) {
+        const seconds = errors
+          .map((e) => (e.cause instanceof AppError ? e.cause.details?.retryAfterSeconds : undefined))
+          .find((s) => typeof s === 'number');
+        return seconds === undefined ? {} : { headers: { 'retry-after': String(seconds) } };
+      },
       onError({ error, path }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') deps.logger.error({ err: error.cause ?? error, path }, 'tRPC error');
       },
@@ -103,16 +129,18 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
 
   await app.register(restPlugin, { prefix: '/api', deps });
   shareRoutes(app, deps);
+  robotsRoute(app);
   await app.register(unsubscribePage, { deps });
 
   // Each instance sends the outbox's notifications; rows are leased, so instances never collide.
   if (deps.env.OUTBOX_INTERVAL_MS > 0) {
-    const worker = createOutboxWorker(deps, { intervalMs: deps.env.OUTBOX_INTERVAL_MS });
+    const worker = createOutboxWorker(deps, { intervalMs: deps.env.OUTBOX_INTERVAL_MS, concurrency: deps.env.OUTBOX_CONCURRENCY });
     app.addHook('onReady', (done) => {
       worker.start();
       done();
     });
-    app.addHook('preClose', () => worker.stop());
+    // After the HTTP drain, before the pool closes (onClose hooks run last-registered first).
+    app.addHook('onClose', () => worker.stop());
   }
 
   const serveClient = options.serveClient ?? existsSync(CLIENT_DIST);

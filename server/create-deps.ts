@@ -6,7 +6,7 @@ import type { Logger } from './lib/logger';
 import { createMetrics } from './lib/metrics';
 import { createSecrets, resolveAppSecret } from './lib/secrets';
 import { createMailer } from './mail/mailer';
-import { outboxBacklog } from './services/notifications/worker';
+import { oldestPendingSeconds, outboxBacklog } from './services/notifications/worker';
 import { createSmsSender } from './sms/sms';
 
 export interface DepsOptions {
@@ -28,9 +28,11 @@ export function createDeps({ env, db, logger, clock = systemClock, twilioBaseUrl
     smtpUrl: env.SMTP_URL,
     defaultFrom: env.MAIL_FROM,
     isProduction: env.NODE_ENV === 'production',
+    maxConnections: env.OUTBOX_CONCURRENCY,
   });
   const sms = createSmsSender({ db, secrets, logger, twilioBaseUrl, isProduction: env.NODE_ENV === 'production' });
   const metrics = createMetrics(db, env);
   metrics.outboxBacklog.source = () => outboxBacklog(db, clock.now());
+  metrics.outboxOldest.source = () => oldestPendingSeconds(db, clock.now());
   return { db, env, clock, secrets, mailer, sms, logger, metrics };
 }

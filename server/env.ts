@@ -44,6 +44,10 @@ export const ZEnv = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** PostgreSQL cancels a statement running longer than this (ms; 0 = no limit); the caller gets a 503. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** A query that finds every pooled connection busy for this long (ms) fails with a 503. */
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(1).default(5000),
   DATA_DIR: z.string().min(1).default('./data'),
   ADMIN_EMAILS: z
     .string()
@@ -75,10 +79,20 @@ export const ZEnv = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** How often the outbox worker looks for notifications to send (ms); 0 turns it off (tests drive it). */
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
+  /** Notifications each instance sends at once (and SMTP connections it keeps open to the relay). */
+  OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
   /** Minutes between two purges of expired codes, sessions and throttle rows; 0 turns the job off. */
   RETENTION_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  /** Days a sent (or given-up) notice keeps its text, address and calendar file before the retention job blanks them. */
+  NOTICE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Bearer token that unlocks GET /metrics; unset, the path does not exist. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /**
+   * After SIGTERM, how long (ms) the instance keeps accepting connections (readiness already 503,
+   * every answer closing its connection) before it closes its port: connections a client or proxy
+   * opened just before the signal are answered rather than reset.
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(5000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -101,13 +115,20 @@ export function readDotEnv(path = '.env'): void {
 /** The only reader of process.env. Empty strings count as unset so `.env` templates stay harmless. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = ZEnv.safeParse(cleaned);
+  // Operators read these in English, whatever locale the user-facing schemas set zod to.
+  const parsed = ZEnv.safeParse(cleaned, { error: z.locales.en().localeError });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   if (parsed.data.NODE_ENV === 'production' && !parsed.data.APP_SECRET) {
     throw new Error('Invalid configuration:\n  APP_SECRET: required in production');
+  }
+  if (parsed.data.NODE_ENV === 'production' && !parsed.data.PUBLIC_URL) {
+    // Otherwise the links in mails and SMS point at http://HOST:PORT, e.g. http://0.0.0.0:3000.
+    throw new Error(
+      'Invalid configuration:\n  PUBLIC_URL: required in production (the address players reach the app at, e.g. https://padel.example.org)',
+    );
   }
   return parsed.data;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LEVEL_ORDRE_MAX, LEVEL_ORDRE_MIN, SETTING_DESCRIPTIONS, SETTING_KEYS, SETTING_MAX } from '../limits';
 import { MSG } from '../messages';
-import { safeText, ZId } from './primitives';
+import { safeMultilineText, safeText, ZId } from './primitives';
 import { ZUser } from './users';
 
 /**
@@ -35,7 +35,7 @@ export type TUpdatePlaceInput = z.infer<typeof ZUpdatePlaceInput>;
 const levelFields = {
   niveau: required(A.levelFieldsRequired),
   label: required(A.levelFieldsRequired),
-  description: safeText().trim().optional(),
+  description: safeMultilineText().trim().optional(),
   /** Hex `#RRGGBB`; empty or absent means the default (#4CAF50) on create, unchanged on edit. */
   couleur: safeText()
     .trim()
@@ -126,6 +126,11 @@ export type TSmtpSaveInput = z.infer<typeof ZSmtpSaveInput>;
 
 export const ZSmtpTestInput = z.object({
   email: safeText({ error: A.smtpTestEmailRequired }).trim().min(1, A.smtpTestEmailRequired).pipe(z.email(MSG.auth.emailInvalid)),
+  /**
+   * The settings as they stand in the form, tested before any save (an empty password uses the
+   * stored one); absent, the stored settings are tested.
+   */
+  config: ZSmtpSaveInput.optional(),
 });
 export type TSmtpTestInput = z.infer<typeof ZSmtpTestInput>;
 

@@ -146,7 +146,13 @@ const accountFields = {
 };
 
 export const ZRegisterInput = z
-  .object({ ...accountFields, confirmPin: text(MSG.auth.allFieldsRequired), deviceId: ZDeviceId })
+  .object({
+    ...accountFields,
+    confirmPin: text(MSG.auth.allFieldsRequired),
+    deviceId: ZDeviceId,
+    /** Optional at sign-up ('' = not said); the server checks that the level exists. */
+    level: safeText().trim().max(100, MSG.match.filterLevelInvalid).optional(),
+  })
   .transform((v, ctx) => lower(checked(v, ctx, registerRules(v))));
 export type TRegisterInput = z.input<typeof ZRegisterInput>;
 /** What `register` receives once checked: trimmed, e-mail lower-cased, phone with its dial code. */

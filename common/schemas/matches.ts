@@ -136,9 +136,21 @@ export type TParticipant = z.infer<typeof ZParticipant>;
 export const ZMyMatch = ZMatch.extend({ is_creator: z.boolean(), is_finished: z.boolean() });
 export type TMyMatch = z.infer<typeof ZMyMatch>;
 
+/** An upcoming match the player waits for, with their place in its queue (1 = next to play). */
+export const ZMyWaitingMatch = ZMyMatch.extend({ waitlist_position: z.number().int() });
+export type TMyWaitingMatch = z.infer<typeof ZMyWaitingMatch>;
+
 export const ZMyMatches = z.object({
   matches: z.array(ZMyMatch),
-  counters: z.object({ created: z.number().int(), joined: z.number().int(), upcoming: z.number().int() }),
+  /** Upcoming matches where the player is on the waiting list (not in `matches`). */
+  waiting: z.array(ZMyWaitingMatch),
+  counters: z.object({
+    created: z.number().int(),
+    joined: z.number().int(),
+    upcoming: z.number().int(),
+    /** How many upcoming matches the player waits for. */
+    waiting: z.number().int(),
+  }),
 });
 export type TMyMatches = z.infer<typeof ZMyMatches>;
 
@@ -172,5 +184,7 @@ export const ZMatchDetail = ZMatch.omit({ participants: true, creator_name: true
   is_creator: z.boolean(),
   is_participant: z.boolean(),
   is_finished: z.boolean(),
+  /** The viewer's place on the match's waiting list (1 = next to play), or null when not waiting. */
+  waitlist_position: z.number().int().nullable(),
 });
 export type TMatchDetail = z.infer<typeof ZMatchDetail>;

@@ -1,7 +1,7 @@
 /** The user as the client sees it, and the profile form. Isomorphic (the client imports it). */
 import { z } from 'zod';
 import { MSG } from '../messages';
-import { safeText, ZId } from './primitives';
+import { safeMultilineText, safeText, ZId } from './primitives';
 
 export const PROFILE_NAME_MAX = 100;
 /** A 5 MB photo in base64 is about 6.7 MB of text; anything longer cannot be a valid photo. */
@@ -32,7 +32,7 @@ export const ZUpdateProfileInput = z
   .object({
     name: safeText({ error: MSG.profile.nameAndLevelRequired }).trim(),
     level: safeText({ error: MSG.profile.nameAndLevelRequired }).trim(),
-    photo: safeText().max(PHOTO_TEXT_MAX, MSG.http.payloadTooLarge).nullable().optional(),
+    photo: safeMultilineText().max(PHOTO_TEXT_MAX, MSG.http.payloadTooLarge).nullable().optional(),
   })
   .superRefine((v, ctx) => {
     if (!v.name || !v.level) ctx.addIssue({ code: 'custom', message: MSG.profile.nameAndLevelRequired, path: [v.name ? 'level' : 'name'] });
@@ -54,7 +54,7 @@ export const ZLegacyUpdateUserBody = z
     userId: ZLegacyId,
     name: safeText({ error: MSG.profile.nameAndLevelRequired }),
     level: safeText({ error: MSG.profile.nameAndLevelRequired }).nullable(),
-    photo: safeText().nullable().optional(),
+    photo: safeMultilineText().nullable().optional(),
   })
   .transform((v) => ({ ...v, level: v.level ?? '' }));
 

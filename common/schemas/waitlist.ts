@@ -24,3 +24,7 @@ export const ZNotificationPrefs = z.object({
   notify_sms: z.boolean(),
 });
 export type TNotificationPrefs = z.infer<typeof ZNotificationPrefs>;
+
+/** Which notification channels can reach a player now: SMS only while a live Twilio config is set up. */
+export const ZNotificationChannels = z.object({ sms: z.boolean() });
+export type TNotificationChannels = z.infer<typeof ZNotificationChannels>;

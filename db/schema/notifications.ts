@@ -40,7 +40,8 @@ export const outbox = pgTable(
     body: text(),
     /** The calendar file attached to the mail, if any. */
     ics: text(),
-    icsMethod: text({ enum: ['REQUEST', 'CANCEL'] }),
+    // REQUEST: rows written before mailed copies became PUBLISH, still sent as they were written.
+    icsMethod: text({ enum: ['PUBLISH', 'REQUEST', 'CANCEL'] }),
     sendAfter: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** A worker's lease: while in the future, no other worker takes the row. */
     lockedUntil: timestamp({ withTimezone: true }),

@@ -1,4 +1,5 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import { MSG } from '../../common/messages';
 import { zonedInstant } from '../../common/schedule';
 
 /** How long a padel match lasts when nothing says otherwise. */
@@ -18,7 +19,13 @@ export interface CalendarMatch {
   sequence: number;
 }
 
-export type CalendarMethod = 'PUBLISH' | 'REQUEST' | 'CANCEL';
+/**
+ * PUBLISH for every copy that adds or updates the event (download, mailed change, promotion,
+ * reminder): the app, not an RSVP, says who plays, and a REQUEST would offer "Accept/Decline"
+ * buttons whose replies go to a no-reply address. CANCEL (with ORGANIZER and the recipient as
+ * ATTENDEE, as RFC 5546 requires) removes the event from the recipient's calendar.
+ */
+export type CalendarMethod = 'PUBLISH' | 'CANCEL';
 
 export interface CalendarOptions {
   timeZone: string;
@@ -26,10 +33,10 @@ export interface CalendarOptions {
   now: Date;
   /** Absolute link to the match page, when known. */
   url?: string;
-  /** Required by METHOD:REQUEST and CANCEL (RFC 5546): who sends the invitation… */
+  /** Required by PUBLISH and CANCEL (RFC 5546): who publishes the event, the same on every copy… */
   organizer?: { name: string; email: string };
-  /** …and to whom. */
-  attendees?: { name: string; email: string }[];
+  /** …and, for CANCEL only, the one recipient of the copy (never the other players' addresses). */
+  attendees?: { email: string }[];
 }
 
 /** The same UID for every copy of a match's event, so a calendar updates it instead of adding another. */
@@ -38,8 +45,8 @@ export const matchEventUid = (matchId: number) => `match-${matchId}@padel-match`
 /**
  * One match as an iCalendar object with one VEVENT: times in UTC (computed from the local date and
  * time in `timeZone`, so no VTIMEZONE is needed), 90 minutes, the place and its address as
- * LOCATION, a stable UID and the match's SEQUENCE. `method` is PUBLISH for a download, REQUEST or
- * CANCEL for an e-mailed invitation (CANCEL also marks the event cancelled).
+ * LOCATION, a link back to the match (URL and in the description), a stable UID and the match's
+ * SEQUENCE, so a later copy replaces the earlier one. CANCEL also marks the event cancelled.
  */
 export function buildMatchCalendar(match: CalendarMatch, method: CalendarMethod, o: CalendarOptions): string {
   const start = zonedInstant(match.date, match.time, o.timeZone);
@@ -52,7 +59,7 @@ export function buildMatchCalendar(match: CalendarMatch, method: CalendarMethod,
     end: new Date(start.getTime() + MATCH_DURATION_MINUTES * 60_000),
     summary: `Padel — ${match.place_name}`,
     location: `${match.place_name}, ${match.address}, ${match.city}`,
-    description: `Niveaux : ${match.levels.join(', ')}${o.url ? `\n${o.url}` : ''}`,
+    description: `Niveaux : ${match.levels.join(', ')}${o.url ? `\n${MSG.notify.seeMatch(o.url)}` : ''}`,
     url: o.url ?? null,
     status: method === 'CANCEL' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     organizer: o.organizer ?? null,

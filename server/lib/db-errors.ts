@@ -1,4 +1,5 @@
 import { MSG } from '../../common/messages';
+import { PoolTimeoutError } from '../../db/pool-gate';
 import { AppError } from './errors';
 
 /** PostgreSQL error details, found through drizzle's wrapping (`cause`) for both drivers. */
@@ -46,3 +47,24 @@ export function badInputFromDb(e: unknown): AppError | null {
   const code = pgError(e)?.code;
   return code && BAD_INPUT_CODES.has(code) ? new AppError('BAD_REQUEST', MSG.http.badRequest, { pgCode: code }) : null;
 }
+
+/** statement_timeout (and a cancelled query), lock_timeout. */
+const TIMEOUT_CODES = new Set(['57014', '55P03']);
+/** Seconds a client is told to wait before trying again when the database is saturated. */
+export const BUSY_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * A query that timed out (statement or lock timeout) or found no free pooled connection in time:
+ * the request was fine, the database is busy or blocked, so a French 503 with Retry-After rather
+ * than a 500; nothing was written (the statement or its transaction was rolled back).
+ */
+export function unavailableFromDb(e: unknown): AppError | null {
+  let err: unknown = e;
+  for (let depth = 0; depth < 5 && err instanceof Error; depth++, err = err.cause) {
+    if (err instanceof PoolTimeoutError) return busy();
+  }
+  const code = pgError(e)?.code;
+  return code && TIMEOUT_CODES.has(code) ? busy() : null;
+}
+
+const busy = () => new AppError('SERVICE_UNAVAILABLE', MSG.http.overloaded, { retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS });

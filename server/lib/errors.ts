@@ -12,6 +12,7 @@ export type AppErrorCode =
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'TOO_MANY_REQUESTS'
   | 'BAD_GATEWAY'
+  | 'SERVICE_UNAVAILABLE'
   | 'INTERNAL';
 
 /** The one table that maps a business error onto both transports. */
@@ -25,6 +26,7 @@ export const ERROR_TABLE: Record<AppErrorCode, { trpc: TRPC_ERROR_CODE_KEY; http
   UNSUPPORTED_MEDIA_TYPE: { trpc: 'UNSUPPORTED_MEDIA_TYPE', http: 415 },
   TOO_MANY_REQUESTS: { trpc: 'TOO_MANY_REQUESTS', http: 429 },
   BAD_GATEWAY: { trpc: 'BAD_GATEWAY', http: 502 },
+  SERVICE_UNAVAILABLE: { trpc: 'SERVICE_UNAVAILABLE', http: 503 },
   INTERNAL: { trpc: 'INTERNAL_SERVER_ERROR', http: 500 },
 };
 

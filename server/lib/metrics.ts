@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { rowsOf, type Db } from '../../db/client';
+import { poolGateOf, rowsOf, type Db } from '../../db/client';
 import type { Deps } from '../deps';
 import type { Env } from '../env';
 import { appRouter } from '../trpc/root';
@@ -20,6 +20,47 @@ export interface Metrics {
    * and the gauge reads 0.
    */
   outboxBacklog: { source?: () => Promise<number> };
+  /** Where the age of the oldest pending notice (seconds) is read from. */
+  outboxOldest: { source?: () => Promise<number> };
+  /** What became of each notice: sent, skipped (channel turned off), failed (retried), given_up, dropped (stale). */
+  notifications: Counter<'channel' | 'outcome'>;
+  /** Rows the retention job deleted, by kind. */
+  retentionPurged: Counter<'kind'>;
+}
+
+/** A scrape must answer even when the database does not: each database read is capped. */
+export const DB_READ_TIMEOUT_MS = 2_000;
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    timer.unref();
+  });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * A gauge read from the database at scrape time. A read that fails or is slow leaves the gauge out
+ * of that scrape (no stale or made-up value) instead of failing the whole scrape with a 500: the
+ * app stays visible while only the database is down (`padel_db_up` says so).
+ */
+class DbGauge<T extends string = string> extends Gauge<T> {
+  readonly #read: (g: Gauge<T>) => Promise<void>;
+  constructor(cfg: { name: string; help: string; labelNames?: readonly T[]; registers: Registry[]; read: (g: Gauge<T>) => Promise<void> }) {
+    const { read, ...config } = cfg;
+    super(config);
+    this.#read = read;
+  }
+  override async get() {
+    this.reset();
+    try {
+      await withTimeout(this.#read(this), DB_READ_TIMEOUT_MS);
+      return await super.get();
+    } catch {
+      return { ...(await super.get()), values: [] };
+    }
+  }
 }
 
 /** Connections of this database by state, as PostgreSQL sees them (all instances together). */
@@ -34,6 +75,20 @@ export function createMetrics(db: Db, env: Pick<Env, 'DATABASE_URL' | 'DB_POOL_S
   collectDefaultMetrics({ register: registry });
   const labelNames = ['method', 'route', 'status_code'] as const;
   const outboxBacklog: Metrics['outboxBacklog'] = {};
+  const outboxOldest: Metrics['outboxOldest'] = {};
+  new Gauge({
+    name: 'padel_db_up',
+    help: 'Whether the database answered this scrape (1) or not within 2 s (0).',
+    registers: [registry],
+    async collect() {
+      this.set(
+        await withTimeout(db.execute(sql`select 1`), DB_READ_TIMEOUT_MS).then(
+          () => 1,
+          () => 0,
+        ),
+      );
+    },
+  });
   new Gauge({
     name: 'padel_db_pool_max',
     help: 'Connections this instance may open (postgres.js pool size; PGlite has one).',
@@ -42,22 +97,45 @@ export function createMetrics(db: Db, env: Pick<Env, 'DATABASE_URL' | 'DB_POOL_S
       this.set(env.DATABASE_URL ? env.DB_POOL_SIZE : 1);
     },
   });
-  new Gauge({
+  new DbGauge({
     name: 'padel_db_connections',
     help: 'Connections to this database by state (pg_stat_activity, every instance together).',
     labelNames: ['state'],
     registers: [registry],
-    async collect() {
-      this.reset();
-      for (const { state, n } of await connectionsByState(db).catch(() => [])) this.set({ state }, n);
+    async read(g) {
+      for (const { state, n } of await connectionsByState(db)) g.set({ state }, n);
     },
   });
+  const pool = poolGateOf(db);
   new Gauge({
+    name: 'padel_db_pool_waiting',
+    help: 'Queries and transactions of this instance waiting for a free pooled connection.',
+    registers: [registry],
+    collect() {
+      this.set(pool?.waiting ?? 0);
+    },
+  });
+  const poolWait = new Histogram({
+    name: 'padel_db_pool_wait_seconds',
+    help: 'Time each query or transaction waited for a pooled connection (DB_ACQUIRE_TIMEOUT_MS when it gave up).',
+    buckets: [0.001, 0.005, 0.025, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  if (pool) pool.onWait = (seconds) => poolWait.observe(seconds);
+  new DbGauge({
     name: 'padel_outbox_backlog',
     help: 'Notifications waiting in the outbox.',
     registers: [registry],
-    async collect() {
-      this.set(outboxBacklog.source ? await outboxBacklog.source() : 0);
+    async read(g) {
+      g.set(outboxBacklog.source ? await outboxBacklog.source() : 0);
+    },
+  });
+  new DbGauge({
+    name: 'padel_outbox_oldest_pending_seconds',
+    help: 'Age of the oldest notification not yet sent nor given up (0 when none): grows when sending falls behind or a channel is down.',
+    registers: [registry],
+    async read(g) {
+      g.set(outboxOldest.source ? await outboxOldest.source() : 0);
     },
   });
   return {
@@ -89,22 +167,35 @@ export function createMetrics(db: Db, env: Pick<Env, 'DATABASE_URL' | 'DB_POOL_S
     }),
     joins: new Counter({ name: 'padel_match_joins_total', help: 'Places taken in matches.', registers: [registry] }),
     outboxBacklog,
+    outboxOldest,
+    notifications: new Counter({
+      name: 'padel_notifications_total',
+      help: 'Notifications handled by this instance, by channel and outcome (sent, skipped, failed, given_up, dropped, expanded).',
+      labelNames: ['channel', 'outcome'],
+      registers: [registry],
+    }),
+    retentionPurged: new Counter({
+      name: 'padel_retention_purged_total',
+      help: 'Rows deleted by the retention job, by kind.',
+      labelNames: ['kind'],
+      registers: [registry],
+    }),
   };
 }
 
 const procedures = new Set(Object.keys(appRouter._def.procedures));
 
 /**
- * The route label: Fastify's pattern (`/api/matches/:id`), never the raw URL, so ids and query
- * strings do not multiply the series; tRPC calls are labelled by procedure when it exists.
+ * The route labels of a request: Fastify's pattern (`/api/matches/:id`), never the raw URL, so ids
+ * and query strings do not multiply the series; a tRPC call is labelled by its procedure when it
+ * exists (a fixed set), and a batch once per call it carries, each with the batch's status and time.
  */
-function routeLabel(req: FastifyRequest): string {
+function routeLabels(req: FastifyRequest): string[] {
   const pattern = req.routeOptions.url;
-  if (!pattern) return 'unmatched';
-  if (pattern !== '/trpc/:path') return pattern;
+  if (!pattern) return ['unmatched'];
+  if (pattern !== '/trpc/:path') return [pattern];
   const { path = '' } = req.params as { path?: string };
-  if (path.includes(',')) return '/trpc/(batch)';
-  return procedures.has(path) ? `/trpc/${path}` : pattern;
+  return path.split(',').map((p) => (procedures.has(p) ? `/trpc/${p}` : pattern));
 }
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
@@ -116,9 +207,11 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
 export function registerMetrics(app: FastifyInstance, deps: Pick<Deps, 'metrics' | 'env'>) {
   const { metrics } = deps;
   app.addHook('onResponse', (req, reply, done) => {
-    const labels = { method: req.method, route: routeLabel(req), status_code: String(reply.statusCode) };
-    metrics.httpRequests.inc(labels);
-    metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+    for (const route of routeLabels(req)) {
+      const labels = { method: req.method, route, status_code: String(reply.statusCode) };
+      metrics.httpRequests.inc(labels);
+      metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+    }
     done();
   });
   const token = deps.env.METRICS_TOKEN;

@@ -1,7 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MSG } from '../../common/messages';
-import type { Env } from '../env';
+import type { Deps } from '../deps';
+import { fallbackStore } from './rate-limit-store';
 
 /**
  * How many authentication calls one request makes: 1 for a REST path under `/api/auth/`, and for
@@ -25,24 +26,34 @@ export const isAuthPath = (url: string) => authCallCount(url) > 0;
 
 /**
  * AUTH_RATE_LIMIT requests per minute per IP on authentication paths, shared through Redis when
- * several instances run. The per-account PIN lockout is separate and lives in the database.
+ * several instances run (counted per instance while Redis is down, never switched off). The
+ * per-account PIN lockout is separate and lives in the database.
  */
-export async function registerAuthRateLimit(app: FastifyInstance, env: Env) {
+export async function registerAuthRateLimit(app: FastifyInstance, deps: Pick<Deps, 'env' | 'logger' | 'metrics'>) {
+  const { env } = deps;
   // A single instance never loads the Redis client.
   const redis = env.REDIS_URL
-    ? new (await import('ioredis')).Redis(env.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
+    ? new (await import('ioredis')).Redis(env.REDIS_URL, {
+        connectTimeout: 500,
+        // A Redis that stops answering must not hold requests: the store falls back instead.
+        commandTimeout: 500,
+        maxRetriesPerRequest: 1,
+        lazyConnect: false,
+      })
     : undefined;
   if (redis)
     app.addHook('onClose', async () => {
-      await redis.quit().catch(() => redis.disconnect());
+      // quit() would wait for a Redis that is down to come back.
+      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+      else redis.disconnect();
     });
   await app.register(rateLimit, {
     global: true,
     max: env.AUTH_RATE_LIMIT,
     timeWindow: 60_000,
-    redis,
-    nameSpace: 'padel-auth-rl:',
-    skipOnError: true,
+    ...(redis
+      ? { store: fallbackStore(redis, { nameSpace: 'padel-auth-rl:', logger: deps.logger, registry: deps.metrics.registry }) }
+      : {}),
     allowList: (req: FastifyRequest) => !isAuthPath(req.url),
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, error: MSG.auth.tooManyRequests, retryAfter: Math.ceil(ctx.ttl / 1000) }),
   });
@@ -62,3 +73,10 @@ export async function registerAuthRateLimit(app: FastifyInstance, env: Env) {
     }
   });
 }
+
+/**
+ * Route option for public answers that need no session (the share image): 120 requests per minute
+ * per IP, in the same store as the authentication limit (Redis when set), so sequential ids cannot
+ * be walked to list every match. The global allow-list (authentication paths only) is replaced.
+ */
+export const PUBLIC_PAGE_RATE_LIMIT = { max: 120, timeWindow: 60_000, allowList: () => false } as const;

@@ -37,7 +37,7 @@ export function createContextInner(o: { deps: Deps; user?: SessionUser | null; i
 export type Context = ContextInner;
 
 /** The bearer token of a request: `Authorization: Bearer …` first, else the session cookie. */
-function requestToken(req: FastifyRequest): string | undefined {
+export function requestToken(req: FastifyRequest): string | undefined {
   const header = req.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice(7).trim();
   return req.cookies[SESSION_COOKIE];

@@ -3,7 +3,7 @@ import { ZodError, z } from 'zod';
 import { MSG } from '../../common/messages';
 import type { Deps } from '../deps';
 import { assertAdmin, assertSelf, assertUser } from '../lib/auth';
-import { badInputFromDb } from '../lib/db-errors';
+import { badInputFromDb, unavailableFromDb } from '../lib/db-errors';
 import { AppError, ERROR_TABLE, errorBody, firstZodMessage, HTTP_ERRORS } from '../lib/errors';
 import { contextFromRequest, type Context } from '../lib/request-context';
 
@@ -48,7 +48,10 @@ const bodyFor = (req: FastifyRequest, error: string) => errorBody(req.routeOptio
 
 /** One mapping for every REST error: AppError through the shared table, zod to 400, the rest to 500. */
 export function installRestErrors(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError | AppError | ZodError, req: FastifyRequest, reply: FastifyReply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError | ZodError, req: FastifyRequest, reply: FastifyReply) => {
+    const unavailable = thrown instanceof AppError ? null : unavailableFromDb(thrown);
+    if (unavailable) req.log.warn({ err: thrown }, 'database busy: answered 503');
+    const err = unavailable ?? thrown;
     if (err instanceof AppError) {
       const retryAfter = err.details?.retryAfterSeconds;
       if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));

@@ -145,7 +145,8 @@ function operationFor(spec: AnyRouteSpec, conv: SchemaConverter): OpenApiOperati
   if (pathNames.length || body) errors.push('404');
   if (spec.method !== 'GET') errors.push('409');
   if (body) errors.push('413', '415');
-  if (isAuthPath) errors.push('429');
+  // The personal-data export is limited per account (server/lib/door-limits.ts).
+  if (isAuthPath || spec.url === '/users/:id/export') errors.push('429');
   if (spec.method === 'POST' && (isAuthPath || spec.url.startsWith('/admin/'))) errors.push('502');
   return {
     operationId: `${spec.method.toLowerCase()}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
@@ -185,7 +186,7 @@ function staticPaths(): OpenApiDocument['paths'] {
       database: { type: 'string', enum: ['ok', 'unreachable'] },
       version: { type: 'string' },
     },
-    required: ['status', 'database'],
+    required: ['status'],
   };
   const ready = {
     type: 'object',
@@ -195,19 +196,18 @@ function staticPaths(): OpenApiDocument['paths'] {
       reason: { type: 'string' },
       pending: { type: 'array', items: { type: 'string' } },
     },
-    required: ['status', 'database'],
+    required: ['status'],
   };
   return {
     '/healthz': {
-      get: op('getHealthz', 'État du service et de la base de données', 'Documentation', {
-        '200': json(health, 'Service et base de données disponibles.'),
-        '503': json(health, 'Base de données injoignable.'),
+      get: op('getHealthz', 'Vivacité : le processus répond (la base de données n’est pas consultée, voir /readyz)', 'Documentation', {
+        '200': json(health, 'Le processus répond.'),
       }),
     },
     '/readyz': {
       get: op('getReadyz', 'Prêt à servir : base de données joignable et toutes les migrations appliquées', 'Documentation', {
         '200': json(ready, 'Prêt à recevoir du trafic.'),
-        '503': json(ready, 'Base de données injoignable ou migrations en attente (raison dans `reason`).'),
+        '503': json(ready, 'Base de données injoignable en 2 s, migrations en attente ou arrêt en cours (raison dans `reason`).'),
       }),
     },
     '/api/openapi.json': {

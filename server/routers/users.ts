@@ -1,8 +1,8 @@
 import { ZAccountDeleted, ZAccountExport, ZDeleteAccountInput, ZExportInput } from '../../common/schemas/account';
 import { ZGetUserInput, ZUpdateProfileInput, ZUser } from '../../common/schemas/users';
 import { z } from 'zod';
-import { ZNotificationPrefs } from '../../common/schemas/waitlist';
-import { getNotificationPrefs, updateNotificationPrefs } from '../services/notifications/preferences';
+import { ZNotificationChannels, ZNotificationPrefs } from '../../common/schemas/waitlist';
+import { getNotificationChannels, getNotificationPrefs, updateNotificationPrefs } from '../services/notifications/preferences';
 import { deleteOwnAccount } from '../services/account/delete-account';
 import { exportPersonalData } from '../services/account/export-data';
 import { getUser, updateProfile } from '../services/users';
@@ -21,6 +21,10 @@ export const usersRouter = router({
     .input(z.void())
     .output(ZNotificationPrefs)
     .query(({ ctx }) => getNotificationPrefs(ctx.deps, ctx.user)),
+  notificationChannels: authedProcedure
+    .input(z.void())
+    .output(ZNotificationChannels)
+    .query(({ ctx }) => getNotificationChannels(ctx.deps)),
   updateNotifications: authedProcedure
     .input(ZNotificationPrefs)
     .output(ZNotificationPrefs)

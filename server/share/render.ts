@@ -40,6 +40,8 @@ const layout = ({ title, head, body }: Page) => `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
+<link rel="icon" href="/favicon.ico" sizes="32x32">
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 ${head}<link rel="stylesheet" href="${SHARE_CSS_PATH}">
 </head>
 <body>
@@ -56,7 +58,10 @@ ${body}
  * It shows the place, city, date, time, levels and free places, never a name, phone or e-mail,
  * and carries Open Graph and Twitter tags so chat apps preview the link.
  */
-export function renderSharePage(m: SharedMatch, o: { url: string; loginUrl: string }): Page & { html: string } {
+export function renderSharePage(
+  m: SharedMatch,
+  o: { url: string; loginUrl: string; image: { url: string; alt: string; width: number; height: number } },
+): Page & { html: string } {
   const title = shareTitle(m);
   const description = `Match de padel à ${m.place_name} (${m.city}), ${day(LONG_DAY, m.date)} à ${shortTime(m.time)}. Rejoignez-le sur Padel Match.`;
   const meta = (attr: 'property' | 'name', key: string, value: string) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">\n`;
@@ -68,9 +73,16 @@ export function renderSharePage(m: SharedMatch, o: { url: string; loginUrl: stri
     meta('property', 'og:title', title) +
     meta('property', 'og:description', description) +
     meta('property', 'og:url', o.url) +
-    meta('name', 'twitter:card', 'summary') +
+    meta('property', 'og:image', o.image.url) +
+    meta('property', 'og:image:type', 'image/png') +
+    meta('property', 'og:image:width', String(o.image.width)) +
+    meta('property', 'og:image:height', String(o.image.height)) +
+    meta('property', 'og:image:alt', o.image.alt) +
+    meta('name', 'twitter:card', 'summary_large_image') +
     meta('name', 'twitter:title', title) +
-    meta('name', 'twitter:description', description);
+    meta('name', 'twitter:description', description) +
+    meta('name', 'twitter:image', o.image.url) +
+    meta('name', 'twitter:image:alt', o.image.alt);
   const row = (label: string, value: string) => `<div><dt>${label}</dt><dd>${escapeHtml(value)}</dd></div>`;
   const body = `<h1>${escapeHtml(m.place_name)}</h1>
 <dl>

@@ -1,14 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import { MSG } from '../../common/messages';
 import { ZMatchIdInput } from '../../common/schemas/matches';
 import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
 import { SESSION_COOKIE } from '../lib/auth';
 import { resolveSession } from '../services/auth/sessions';
+import { PUBLIC_PAGE_RATE_LIMIT } from '../lib/rate-limit';
+import { listLevels } from '../services/levels';
 import { getMatch } from '../services/matches/queries';
-import { renderShareNotFound, renderSharePage, SHARE_CSS, SHARE_CSS_PATH } from './render';
+import { OG_HEIGHT, OG_WIDTH, OgImageCache, ogImageAlt, ogVersion, renderOgImage, type OgMatch } from './og-image';
+import { renderShareNotFound, renderSharePage, SHARE_CSS, SHARE_CSS_PATH, type SharedMatch } from './render';
 
-/** No script at all, styles from this origin only: the page must work with JavaScript off. */
-const SHARE_CSP = "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+/**
+ * No script at all, styles from this origin only: the page must work with JavaScript off.
+ * `connect-src 'self'` lets crawlers' audits (Lighthouse) read /robots.txt from the page; with no
+ * script it opens nothing else.
+ */
+const SHARE_CSP =
+  "default-src 'none'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /**
  * `GET /m/:id`, the link players paste in their group chat. A logged-in player (the session
@@ -27,12 +36,45 @@ export function shareRoutes(app: FastifyInstance, deps: Deps) {
     if (!match) return reply.code(404).type('text/html; charset=utf-8').send(renderShareNotFound().html);
     const target = `/matches/${match.id}`;
     if (await resolveSession(deps, req.cookies[SESSION_COOKIE])) return reply.redirect(target, 303);
+    const origin = `${req.protocol}://${req.host}`;
     const page = renderSharePage(match, {
-      url: `${req.protocol}://${req.host}/m/${match.id}`,
+      url: `${origin}/m/${match.id}`,
       loginUrl: `/?next=${encodeURIComponent(target)}`,
+      image: { url: `${origin}${ogImagePath(match.id)}`, alt: ogImageAlt(match), width: OG_WIDTH, height: OG_HEIGHT },
     });
     return reply.type('text/html; charset=utf-8').send(page.html);
   });
+
+  // About 50 KB each: 200 previews stay under 10 MB.
+  const images = new OgImageCache(200);
+  app.get('/m/:id/og.png', { config: { rateLimit: PUBLIC_PAGE_RATE_LIMIT } }, async (req, reply) => {
+    const parsed = ZMatchIdInput.safeParse(req.params);
+    const match = parsed.success ? await getMatch(deps, parsed.data.id).catch(notFoundAsNull) : null;
+    if (!match) return reply.code(404).send({ error: MSG.match.notFound });
+    const shown = await ogMatch(deps, match);
+    const etag = `"${ogVersion(shown)}"`;
+    // Free places change without an edit: caches keep a copy five minutes, then ask again.
+    void reply.header('cache-control', 'public, max-age=300').header('etag', etag);
+    if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+    const png = await images.get(etag, () => renderOgImage(shown));
+    return reply.type('image/png').send(png);
+  });
+}
+
+/** Where the preview image of a match is served (og:image of its share page). */
+export const ogImagePath = (id: number) => `/m/${id}/og.png`;
+
+/** What the preview shows: the public facts of the match, each level on its admin-chosen colour. */
+async function ogMatch(deps: Deps, m: SharedMatch): Promise<OgMatch> {
+  const colours = new Map((await listLevels(deps)).map((l) => [l.niveau, l.couleur]));
+  return {
+    place_name: m.place_name,
+    city: m.city,
+    date: m.date,
+    time: m.time,
+    missing_players: m.missing_players,
+    levels: m.levels.map((name) => ({ name, colour: colours.get(name) ?? '#5b6478' })),
+  };
 }
 
 const notFoundAsNull = (err: unknown) => {

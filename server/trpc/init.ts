@@ -5,14 +5,14 @@
 import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { ZodError, z } from 'zod';
 import { MSG } from '../../common/messages';
-import { badInputFromDb } from '../lib/db-errors';
+import { badInputFromDb, unavailableFromDb } from '../lib/db-errors';
 import { isProductionProcess } from '../env';
 import { AppError, ERROR_TABLE, firstZodMessage } from '../lib/errors';
 import { assertAdmin, assertUser } from '../lib/auth';
 import { currentRequestId } from '../lib/request-id';
 import type { Context } from '../lib/request-context';
 
-const toTRPCError = (e: AppError) => new TRPCError({ code: ERROR_TABLE[e.code].trpc, message: e.message, cause: e });
+export const toTRPCError = (e: AppError) => new TRPCError({ code: ERROR_TABLE[e.code].trpc, message: e.message, cause: e });
 
 /**
  * French texts for the errors tRPC raises itself before a procedure runs (unreadable JSON, unknown
@@ -65,6 +65,11 @@ const appErrors = t.middleware(async ({ ctx, path, next }) => {
   if (badInput) {
     ctx.deps.logger.warn({ path, pgCode: badInput.details?.pgCode }, 'input refused by the database, not the schema');
     throw toTRPCError(badInput);
+  }
+  const unavailable = unavailableFromDb(result.error.cause);
+  if (unavailable) {
+    ctx.deps.logger.warn({ path, err: result.error.cause }, 'database busy: answered 503');
+    throw toTRPCError(unavailable);
   }
   return result;
 });

@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
 import { STORAGE_KEYS } from '../../client/src/lib/storage';
+import { useAuth } from '../../client/src/lib/auth';
+import { AuthScreen } from '../../client/src/pages/AuthScreen';
 import { AccountDataCard } from '../../client/src/pages/profile/AccountDataCard';
 import { renderWithProviders, serverError, testUser, type Fixtures } from './support/render';
 
@@ -54,5 +56,43 @@ describe('Mes données', () => {
     await ue.click(within(dialog).getByRole('button', { name: MSG.account.deleteButton }));
     await expect.poll(() => window.localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
     expect(calls.find((c) => c.path === 'users.deleteAccount')?.input).toEqual({ id: 7, pin: '4826' });
+  });
+
+  it('after the deletion: "Votre compte a été supprimé.", a fresh sign-up with nothing filled in, no logout call, no cached answer', async () => {
+    const user = testUser();
+    window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+    /** What App does with the session: the card while logged in, else the auth screen keyed by how it ended. */
+    function Shell() {
+      const auth = useAuth();
+      return auth.user ? (
+        <AccountDataCard userId={auth.user.id} />
+      ) : (
+        <AuthScreen key={auth.ended?.reason ?? 'none'} ended={auth.ended} onLogin={auth.setUser} />
+      );
+    }
+    const { calls, queryClient } = renderWithProviders(<Shell />, {
+      user,
+      route: '/profile',
+      fixtures: { 'users.deleteAccount': { success: true, message: MSG.account.deleted } },
+    });
+    const ue = userEvent.setup();
+    await ue.click(screen.getByRole('button', { name: MSG.account.deleteButton }));
+    const dialog = await screen.findByRole('dialog');
+    await ue.type(within(dialog).getByLabelText(MSG.account.deleteConfirmPin), '4826');
+    await ue.click(within(dialog).getByRole('button', { name: MSG.account.deleteButton }));
+
+    expect(await screen.findByText(MSG.account.deleted)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Créer un compte' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('');
+    // The server ended the session with the account: a logout would only be refused (401).
+    expect(calls.map((c) => c.path)).not.toContain('auth.logout');
+    expect(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .filter((q) => q.state.data !== undefined)
+        .map((q) => q.queryKey),
+    ).toEqual([]);
+    expect(window.localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
   });
 });

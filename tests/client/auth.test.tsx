@@ -6,6 +6,7 @@ import { COUNTRIES } from '../../common/countries';
 import { MSG } from '../../common/messages';
 import { STORAGE_KEYS } from '../../client/src/lib/storage';
 import { AuthScreen, type AuthStep } from '../../client/src/pages/AuthScreen';
+import { levelRows } from './support/match-fixtures';
 import { networkError, renderWithProviders, serverError, testUser, type Fixtures } from './support/render';
 
 const user = testUser();
@@ -247,6 +248,16 @@ describe("Auth step 'register' (create account)", () => {
       confirmPin: '4826',
       deviceId: window.localStorage.getItem(STORAGE_KEYS.deviceId),
     });
+  });
+
+  it('offers the level, optional: the chosen one is sent with the account', async () => {
+    const { ue, calls } = await reachRegister({ 'auth.register': session, 'levels.list': levelRows });
+    const select = await screen.findByLabelText(MSG.signUpLevel.label);
+    expect(select).toHaveValue('');
+    await within(select).findByRole('option', { name: 'Niveau 4 — Intermédiaire confirmé' });
+    await ue.selectOptions(select, 'Niveau 4');
+    await pins(ue, '4826', '4826');
+    await vi.waitFor(() => expect(calls.find((c) => c.path === 'auth.register')?.input).toMatchObject({ level: 'Niveau 4' }));
   });
 
   it('sends the player to the login step when the automatic login fails', async () => {

@@ -78,7 +78,7 @@ describe('joining a match whose levels exclude mine asks first (item 11)', () =>
     expect(joinCalls(calls)).toBe(1);
   });
 
-  it('joins at once a match at my level, or when I have no level yet', async () => {
+  it('joins at once a match at my level', async () => {
     const match = aMatch({ place_name: 'Urban Padel', levels: ['Niveau 3', 'Niveau 4'] });
     const { calls } = renderWithProviders(<FindMatchPage />, {
       user,
@@ -88,16 +88,29 @@ describe('joining a match whose levels exclude mine asks first (item 11)', () =>
     expect(await screen.findByText(MSG.match.joined)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(joinCalls(calls)).toBe(1);
-    cleanup();
+  });
 
+  it('with no level yet, asks for it first: Annuler joins nothing; the chosen level is saved, then the join goes on', async () => {
     const other = aMatch({ place_name: 'Urban Padel', levels: ['Niveau 7'] });
-    const second = renderWithProviders(<FindMatchPage />, {
+    const saved = testUser({ level: 'Niveau 7' });
+    const { calls } = renderWithProviders(<FindMatchPage />, {
       user: testUser({ level: null }),
-      fixtures: findFixtures(other, { success: true, message: 'ok', match: other }),
+      fixtures: { ...findFixtures(other, { success: true, message: 'ok', match: other }), 'users.update': saved },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Rejoindre' }));
+    let dialog = within(await screen.findByRole('dialog', { name: MSG.levelFirst.title }));
+    expect(dialog.getByText(MSG.levelFirst.message('Niveau 7'))).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Annuler' }));
+    expect(joinCalls(calls)).toBe(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Rejoindre' }));
+    dialog = within(await screen.findByRole('dialog', { name: MSG.levelFirst.title }));
+    await within(dialog.getByLabelText('Votre niveau')).findByRole('option', { name: 'Niveau 7 — Compétiteur' });
+    expect(dialog.getByLabelText('Votre niveau')).toHaveValue('Niveau 7');
+    await userEvent.click(dialog.getByRole('button', { name: MSG.levelFirst.confirm }));
     expect(await screen.findByText(MSG.match.joined)).toBeInTheDocument();
-    expect(joinCalls(second.calls)).toBe(1);
+    expect(calls.find((c) => c.path === 'users.update')?.input).toMatchObject({ level: 'Niveau 7' });
+    expect(joinCalls(calls)).toBe(1);
   });
 
   it('writes a contiguous run as a range, anything else as a list', () => {
@@ -111,7 +124,8 @@ describe('joining a match whose levels exclude mine asks first (item 11)', () =>
 
 describe('My matches (items 10 and 11)', () => {
   const mine = {
-    counters: { created: 1, joined: 1, upcoming: 1 },
+    waiting: [],
+    counters: { created: 1, joined: 1, upcoming: 1, waiting: 0 },
     matches: [
       aMyMatch({
         id: 1,

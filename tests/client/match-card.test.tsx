@@ -27,14 +27,14 @@ describe('MatchCard', () => {
       within(badges)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Niveau 3', 'Niveau 4']);
+    ).toEqual(['Niveau 3 · Intermédiaire bas', 'Niveau 4 · Intermédiaire confirmé']);
     expect(within(card).getByText('2 places disponibles')).toBeInTheDocument();
     expect(within(card).getByText('Julie Bernard')).toBeInTheDocument();
   });
 
   it('draws each level in its own colour with readable text', () => {
     renderCard(<MatchCard match={aMatch({ levels: ['Niveau 7'] })} userId={ME} catalogue={levels} />);
-    const badge = screen.getByText('Niveau 7');
+    const badge = screen.getByText('Niveau 7 · Compétiteur');
     expect(badge).toHaveStyle({ backgroundColor: '#E91E63', color: '#000000' });
   });
 

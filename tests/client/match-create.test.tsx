@@ -165,6 +165,28 @@ describe('Create match page', () => {
     expect(await screen.findByLabelText('Lieu')).toHaveValue('');
   });
 
+  it('the success screen offers "Partager": the share sheet, else the /m/:id link copied', async () => {
+    const ue = userEvent.setup();
+    const created = aMatch({ id: 42, levels: ['Niveau 3'], created_by: user.id });
+    renderWithProviders(<CreateMatchPage />, { user, fixtures: { ...base, 'matches.create': () => created } });
+    await fillAndSubmit();
+    await screen.findByRole('heading', { name: 'Match créé avec succès !' });
+    await ue.click(screen.getByRole('button', { name: 'Partager' }));
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/m/42`);
+    expect(await screen.findByText('Lien du match copié : collez-le dans votre groupe.')).toBeInTheDocument();
+
+    const share = vi.fn((_data: ShareData) => Promise.resolve());
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    try {
+      await ue.click(screen.getByRole('button', { name: 'Partager' }));
+      const sent = share.mock.calls[0]?.[0];
+      expect(sent?.url).toBe(`${window.location.origin}/m/42`);
+      expect(sent?.text).toContain(created.place_name);
+    } finally {
+      Reflect.deleteProperty(navigator, 'share');
+    }
+  });
+
   it("shows the server's message, else 'Erreur lors de la création du match'", async () => {
     renderWithProviders(<CreateMatchPage />, {
       user,

@@ -1,14 +1,16 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MSG } from '../../common/messages';
 import MyMatchesPage from '../../client/src/pages/MyMatchesPage';
 import { renderWithProviders, serverError, testUser } from './support/render';
 import { aMyMatch, levelRows, places, schedule } from './support/match-fixtures';
 
 const user = testUser({ id: 7 });
 const mine = {
-  counters: { created: 2, joined: 5, upcoming: 4 },
+  waiting: [],
+  counters: { created: 2, joined: 5, upcoming: 4, waiting: 0 },
   matches: [
     aMyMatch({
       id: 1,
@@ -115,5 +117,30 @@ describe('My matches', () => {
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Quitter' }));
     expect(await screen.findByText('Vous avez quitté le match.')).toBeInTheDocument();
     expect(leave).toHaveBeenCalledWith({ id: 3 });
+  });
+
+  it('lists the matches I wait for with my position, counts them, and lets me leave the queue', async () => {
+    let waiting = [{ ...aMyMatch({ id: 5, place_name: 'Match attendu', missing_players: 0 }), waitlist_position: 3 }];
+    const { calls } = renderWithProviders(<MyMatchesPage />, {
+      user,
+      fixtures: {
+        ...base,
+        'matches.mine': () => ({ ...mine, waiting, counters: { ...mine.counters, waiting: waiting.length } }),
+        'matches.leaveWaitlist': () => {
+          waiting = [];
+          return { success: true, message: MSG.waitlist.left };
+        },
+      },
+    });
+    const card = await screen.findByRole('article', { name: 'Match attendu' });
+    expect(within(card).getByText(MSG.waitlist.tag)).toBeInTheDocument();
+    expect(within(card).getByText(MSG.waitlist.position(3))).toBeInTheDocument();
+    expect(screen.getByText(MSG.waitlist.counter, { selector: '.counter-label' }).parentElement).toHaveTextContent(
+      `1${MSG.waitlist.counter}`,
+    );
+    await userEvent.click(within(card).getByRole('button', { name: MSG.waitlist.leave }));
+    expect(await screen.findByText(MSG.waitlist.left)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Match attendu' })).not.toBeInTheDocument());
+    expect(calls.find((c) => c.path === 'matches.leaveWaitlist')?.input).toEqual({ id: 5 });
   });
 });

@@ -29,15 +29,16 @@ const detail = (o: Partial<Detail> = {}): Detail => ({
   is_creator: false,
   is_participant: false,
   is_finished: false,
+  waitlist_position: null,
   ...o,
 });
 
-const renderPage = (byId: unknown, join: unknown = () => ({})) =>
+const renderPage = (byId: unknown, join: unknown = () => ({}), more: Record<string, unknown> = {}) =>
   renderWithProviders(
     <Routes>
       <Route path="/matches/:id" element={<MatchPage />} />
     </Routes>,
-    { user, route: '/matches/42', fixtures: { 'matches.byId': byId, 'levels.list': levelRows, 'matches.join': join } },
+    { user, route: '/matches/42', fixtures: { 'matches.byId': byId, 'levels.list': levelRows, 'matches.join': join, ...more } },
   );
 
 describe('Match page', () => {
@@ -62,6 +63,22 @@ describe('Match page', () => {
     expect(screen.getByRole('button', { name: 'Partager' })).toBeInTheDocument();
   });
 
+  it('sends the match on WhatsApp with its text and its public link, and names the tab after its day and time', async () => {
+    renderPage(detail());
+    const whatsapp = await screen.findByRole('link', { name: 'Envoyer sur WhatsApp' });
+    const href = whatsapp.getAttribute('href') ?? '';
+    expect(href.startsWith('https://wa.me/?text=')).toBe(true);
+    const text = decodeURIComponent(href.slice('https://wa.me/?text='.length));
+    expect(text).toBe(
+      `2 places disponibles — Niveau 3, Niveau 4 — samedi 28 novembre 2026 18:30 — Padel Club Lyon\n${window.location.origin}/m/42`,
+    );
+    // Encoded: the link survives as one query value.
+    expect(href).toContain(encodeURIComponent(`${window.location.origin}/m/42`));
+    expect(whatsapp).toHaveAttribute('target', '_blank');
+    expect(whatsapp).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(document.title).toBe('Match du samedi 28 novembre à 18:30 — Padel Match');
+  });
+
   it('joins from the page, then shows phones, the calendar download and Quitter', async () => {
     let joined = false;
     renderPage(
@@ -81,6 +98,9 @@ describe('Match page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Rejoindre' }));
     expect(await screen.findByText('Vous avez rejoint le match avec succès !')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: '+33611111111' })).toHaveAttribute('href', 'tel:+33611111111');
+    expect(screen.getByRole('link', { name: 'Écrire à Julie B. sur WhatsApp' })).toHaveAttribute('href', 'https://wa.me/33611111111');
+    // Marc's phone was not sent: neither link for him.
+    expect(screen.queryByRole('link', { name: /Marc D\./ })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ajouter à mon agenda' })).toHaveAttribute('href', '/api/matches/42/calendar.ics');
     expect(screen.getByRole('button', { name: 'Quitter' })).toBeInTheDocument();
   });
@@ -90,6 +110,7 @@ describe('Match page', () => {
       throw serverError('Match introuvable.', 'NOT_FOUND', 404);
     });
     expect(await screen.findByText('Match introuvable')).toBeInTheDocument();
+    expect(document.title).toBe('Match introuvable — Padel Match');
     expect(screen.getByRole('link', { name: 'Trouver un match' })).toHaveAttribute('href', '/find-match');
   });
 
@@ -105,5 +126,32 @@ describe('Match page', () => {
     renderPage(detail({ is_finished: true, is_participant: true }));
     await screen.findByRole('heading', { level: 1, name: 'Padel Club Lyon' });
     expect(screen.queryByText(/place.* disponible/)).not.toBeInTheDocument();
+  });
+
+  it('a full match offers its waiting list: join, see the position, leave', async () => {
+    let position: number | null = null;
+    const { calls } = renderPage(() => detail({ missing_players: 0, waitlist_position: position }), undefined, {
+      'matches.joinWaitlist': () => {
+        position = 2;
+        return { success: true, message: MSG.waitlist.joined(2), position: 2 };
+      },
+      'matches.leaveWaitlist': () => {
+        position = null;
+        return { success: true, message: MSG.waitlist.left };
+      },
+    });
+    expect(await screen.findByText(MSG.match.full)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Rejoindre' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: MSG.waitlist.join }));
+    expect(await screen.findByText("Vous êtes n°2 sur la liste d'attente")).toBeInTheDocument();
+    expect(screen.getByText(MSG.waitlist.joined(2))).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: MSG.waitlist.leave }));
+    expect(await screen.findByRole('button', { name: MSG.waitlist.join })).toBeInTheDocument();
+    expect(calls.filter((c) => c.path.endsWith('Waitlist')).map((c) => c.path)).toEqual(['matches.joinWaitlist', 'matches.leaveWaitlist']);
+    cleanup();
+    // Its players and its organiser are not offered the queue.
+    renderPage(detail({ missing_players: 0, is_participant: true }));
+    await screen.findByRole('button', { name: 'Quitter' });
+    expect(screen.queryByRole('button', { name: MSG.waitlist.join })).not.toBeInTheDocument();
   });
 });

@@ -129,7 +129,13 @@ describe('Find match', () => {
         'levels.list': levelRows,
       },
     });
-    const days = within(await screen.findByRole('radiogroup', { name: 'Jour' }));
+    // The filters wait behind one row of chips; any of them opens the sheet.
+    const chips = within(await screen.findByRole('group', { name: 'Filtres' }));
+    expect(chips.getByRole('button', { name: 'Tous les niveaux' })).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(chips.getByRole('button', { name: 'Filtres' })).toBeInTheDocument();
+    await userEvent.click(chips.getByRole('button', { name: 'Tous les jours' }));
+    const sheet = within(screen.getByRole('dialog', { name: 'Filtres' }));
+    const days = within(sheet.getByRole('radiogroup', { name: 'Jour' }));
     expect(days.getByRole('radio', { name: 'Tous les jours' })).toHaveAttribute('aria-checked', 'true');
     await userEvent.click(await days.findByRole('radio', { name: /24 novembre/ }));
     expect(days.getByRole('radio', { name: /24 novembre/ })).toHaveAttribute('aria-checked', 'true');
@@ -138,10 +144,42 @@ describe('Find match', () => {
     await userEvent.keyboard('{ArrowLeft}');
     expect(days.getByRole('radio', { name: /23 novembre/ })).toHaveAttribute('aria-checked', 'true');
 
-    const order = within(screen.getByRole('radiogroup', { name: 'Ordre' }));
-    await userEvent.click(order.getByRole('radio', { name: 'Ceux qui ont besoin de vous' }));
-    expect(order.getByRole('radio', { name: 'Ceux qui ont besoin de vous' })).toHaveAttribute('aria-checked', 'true');
+    const order = within(sheet.getByRole('radiogroup', { name: 'Ordre' }));
+    await userEvent.click(order.getByRole('radio', { name: "Presque complets d'abord" }));
+    expect(order.getByRole('radio', { name: "Presque complets d'abord" })).toHaveAttribute('aria-checked', 'true');
     await waitFor(() => expect(inputs.at(-1)).toMatchObject({ from: '2026-11-23', order: 'need' }));
+    await userEvent.click(sheet.getByRole('button', { name: 'Voir les matchs' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(chips.getByRole('button', { name: 'lun. 23 nov.' })).toBeInTheDocument();
+    expect(chips.getByRole('button', { name: 'Filtres (1)' })).toBeInTheDocument();
+  });
+
+  it("the day strip covers the create form's whole window; a chosen level shows on its chip", async () => {
+    const window = Array.from({ length: 90 }, (_, i) => new Date(Date.UTC(2026, 10, 23 + i)).toISOString().slice(0, 10));
+    renderWithProviders(<FindMatchPage />, {
+      user,
+      fixtures: {
+        'matches.schedule': {
+          today: '2026-11-23',
+          now: '08:00',
+          timezone: 'Europe/Paris',
+          createDates: window,
+          createTimes: [],
+          editDates: [],
+          editTimes: [],
+        },
+        'matches.list': { items: [], nextCursor: null },
+        'levels.list': levelRows,
+      },
+    });
+    const chips = within(await screen.findByRole('group', { name: 'Filtres' }));
+    expect(chips.getByRole('button', { name: 'Filtres (1)' })).toBeInTheDocument();
+    await userEvent.click(chips.getByRole('button', { name: 'Niveau 3' }));
+    const sheet = within(screen.getByRole('dialog', { name: 'Filtres' }));
+    const days = within(sheet.getByRole('radiogroup', { name: 'Jour' }));
+    expect(days.getAllByRole('radio')).toHaveLength(91);
+    expect(days.getByRole('radio', { name: /20 février 2027/ })).toBeInTheDocument();
+    expect(sheet.getByLabelText('Niveau')).toHaveFocus();
   });
 
   it("filters at the player's level first; with nothing found, offers to clear the filters, then to create the first match", async () => {

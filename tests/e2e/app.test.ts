@@ -5,8 +5,10 @@ import { adminAccessJourney, mobileMenuJourney } from './journeys/access';
 import { adminJourney } from './journeys/admin';
 import { lockoutJourney, registrationJourney } from './journeys/auth';
 import { findShareJourney } from './journeys/find-share';
+import { densityJourney } from './journeys/density';
 import { fitJourneys } from './journeys/fit';
 import { matchJourney } from './journeys/matches';
+import { matchPageJourneys } from './journeys/match-page';
 import { waitlistJourney } from './journeys/waitlist';
 import { doubleSubmitJourney, keyboardJourney, sessionEndedJourney, signUpBackAndForthJourney } from './journeys/dead-ends';
 
@@ -75,4 +77,6 @@ describe.skipIf(!status.available)('Padel Match in Chromium', () => {
   sessionEndedJourney(suite);
   keyboardJourney(suite);
   fitJourneys(suite);
+  densityJourney(suite);
+  matchPageJourneys(suite);
 });

@@ -103,7 +103,8 @@ describe('SMTP', () => {
     expect((await smtp.waitForMail('direct@example.fr')).text).toContain('Bonjour');
     await t.caller().auth.sendOtpEmail({ email: 'nouveau@example.fr' });
     expect(await smtp.codeFor('nouveau@example.fr')).toMatch(/^\d{6}$/);
-    expect(smtp.logins.length).toBeGreaterThanOrEqual(2);
+    // One pooled connection carries both mails, so it may have logged in only once.
+    expect(smtp.logins.length).toBeGreaterThanOrEqual(1);
     for (const login of smtp.logins) expect(login).toEqual({ username: 'relay-user', password: PASSWORD });
   });
 

@@ -3,10 +3,12 @@
  * single calls, REST), by e-mail and by phone, and through the PIN change. At most 5 PINs per
  * account may ever be checked per lock window; the right PIN is then refused.
  */
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_MAX_FAILURES } from '../../common/limits';
 import { MSG } from '../../common/messages';
+import { authThrottles, sessions } from '../../db/schema';
 import { createTestContext, type TestContext } from '../support/app';
 import { createUser, type TestUser } from '../support/factories';
 import { bearer, rest } from '../support/http';
@@ -121,6 +123,29 @@ describe(`50 wrong PINs at once, then the right one (${process.env.TEST_DATABASE
     // After the lock window the right PIN works again.
     t.clock.advance(15 * 60_000);
     expect(await restLogin(t.app, u, 'email', u.pin, ip)).toBe('ok');
+  });
+
+  it('the right PIN sent 3 times at once from one address (taps on a slow phone): every login gets in, and only the wrong PIN stays counted', async () => {
+    const u = await createUser(t.deps);
+    const ip = newIp();
+    expect(await restLogin(t.app, u, 'email', wrongPins[0]!, ip)).toBe(MSG.auth.wrongPin);
+    // The address's and the account's counts are written by the same statements in every login: none may wait on another.
+    const answers = await Promise.all(['email', 'phone', 'email'].map((by) => restLogin(t.app, u, by as 'email' | 'phone', u.pin, ip)));
+    expect(answers).toEqual(['ok', 'ok', 'ok']);
+    expect(await t.db.db.$count(sessions, eq(sessions.userId, u.id))).toBe(4); // the factory's session and three new ones
+    const counts = await t.db.db
+      .select({ key: authThrottles.key, failures: authThrottles.failures, lockedUntil: authThrottles.lockedUntil })
+      .from(authThrottles)
+      .where(inArray(authThrottles.key, [`ip:${ip}`, `user:${u.id}`]));
+    expect(counts).toEqual([{ key: `ip:${ip}`, failures: 1, lockedUntil: null }]);
+    // The account's count starts again: a wrong PIN leaves 4 tries.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login-by-email',
+      payload: { email: u.email, pin: wrongPins[1]!, deviceId: 'd' },
+      remoteAddress: ip,
+    });
+    expect(res.json()).toMatchObject({ error: MSG.auth.wrongPin, attemptsLeft: 4 });
   });
 
   it('the per-address limit holds too: 55 guesses on 55 accounts at once from one address check at most 50 PINs', async () => {

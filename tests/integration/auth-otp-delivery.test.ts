@@ -24,7 +24,7 @@ describe('in production, with neither Twilio live nor SMTP configured', () => {
   let t: TestContext;
   let u: TestUser;
   beforeAll(async () => {
-    t = await createTestContext({ env: { NODE_ENV: 'production' } });
+    t = await createTestContext({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://padel.example.org' } });
     u = await createUser(t.deps);
   });
   afterAll(() => t.close());
@@ -55,7 +55,7 @@ describe('in production with Twilio live', () => {
   let stub: TwilioStub;
   beforeAll(async () => {
     stub = await startTwilioStub();
-    t = await createTestContext({ env: { NODE_ENV: 'production' }, twilioBaseUrl: stub.baseUrl });
+    t = await createTestContext({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://padel.example.org' }, twilioBaseUrl: stub.baseUrl });
     await t.db.db.insert(smsConfig).values({
       accountSid: stub.validSid,
       authTokenEnc: t.deps.secrets.encrypt(stub.validToken),

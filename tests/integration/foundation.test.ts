@@ -36,7 +36,7 @@ async function insertMatch(slots: number, missing: number) {
 
 describe('health and public catalogue', () => {
   it('reports a healthy database', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const res = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'ok', database: 'ok' });
   });

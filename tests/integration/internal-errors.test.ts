@@ -30,8 +30,8 @@ describe('an internal failure', () => {
     expect(res.json()).toEqual({ error: 'Erreur serveur. Veuillez réessayer plus tard.', requestId: id });
   });
 
-  it('makes the health check fail', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
-    expect(res.statusCode).toBe(503);
+  it('makes the readiness check fail while liveness, which never asks the database, holds', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   });
 });

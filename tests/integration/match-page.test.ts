@@ -95,6 +95,8 @@ describe('GET /m/{id}, the share page', () => {
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'none'");
     expect(csp).not.toMatch(/unsafe-inline|script-src/);
+    // Audits (Lighthouse's robots.txt check) fetch from the page: the page's own origin is allowed.
+    expect(csp).toContain("connect-src 'self'");
     const html = res.body;
     const title = `2 places — Niveau 3, Niveau 4 — samedi 20 juin 18:30 — ${MARKUP}`;
     const esc = (s: string) =>
@@ -103,7 +105,7 @@ describe('GET /m/{id}, the share page', () => {
     expect(html).toContain(`<meta name="twitter:title" content="${esc(title)}">`);
     expect(html).toMatch(/<meta property="og:description" content="[^"]+">/);
     expect(html).toContain(`<meta property="og:url" content="http://localhost:80/m/${matchId}">`);
-    expect(html).toContain('<meta name="twitter:card" content="summary">');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).toContain(`<h1>${esc(MARKUP)}</h1>`);
     expect(html).not.toContain('<script');
     expect(html).toContain('Lyon');
@@ -158,6 +160,11 @@ describe('GET /api/matches/{id}/calendar.ics', () => {
     expect(location).toContain('1 rue du Padel');
     expect(Number(ev.sequence)).toBe(0);
     expect(res.body).not.toMatch(/Martin|Durand|\+336/);
+    // A way back to the match, and the same ORGANIZER as the mailed copies (a mailed CANCEL removes it).
+    expect(res.body).toContain('METHOD:PUBLISH');
+    expect(ev.url).toMatchObject({ val: `http://127.0.0.1:3000/matches/${matchId}` });
+    expect(ev.description).toContain(MSG.notify.seeMatch(`http://127.0.0.1:3000/matches/${matchId}`));
+    expect(ev.organizer).toMatchObject({ params: { CN: 'Padel Match' }, val: 'mailto:no-reply@padel-match.local' });
 
     expect((await download(alice)).statusCode).toBe(200);
     expect(await restAs(t, carol, 'GET', `/matches/${matchId}/calendar.ics`)).toMatchObject({

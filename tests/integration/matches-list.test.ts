@@ -135,7 +135,7 @@ describe('matches.mine', () => {
       [own.id, true, false],
       [past.id, false, true],
     ]);
-    expect(mine.counters).toEqual({ created: 1, joined: 2, upcoming: 2 });
+    expect(mine.counters).toEqual({ created: 1, joined: 2, upcoming: 2, waiting: 0 });
     const viaRest = await restAs(t, carol, 'GET', '/matches/mine');
     expect(viaRest.body).toMatchObject({ counters: mine.counters });
     expect((viaRest.body.matches as { levels: string }[])[1]).toMatchObject({ levels: '["Niveau 3"]', time: '19:00:00', is_creator: true });
@@ -155,6 +155,6 @@ describe('removeUserFromMatches (used before an admin deletes a user)', () => {
     expect(await matchRow(t, m1.id)).toMatchObject({ missingPlayers: 1 });
     expect(await matchRow(t, m2.id)).toMatchObject({ missingPlayers: 1 });
     expect((await t.caller(alice).matches.participants({ id: m1.id })).map((p) => p.user_id)).toEqual([bob.id]);
-    expect((await t.caller(dan).matches.mine()).counters).toEqual({ created: 0, joined: 0, upcoming: 0 });
+    expect((await t.caller(dan).matches.mine()).counters).toEqual({ created: 0, joined: 0, upcoming: 0, waiting: 0 });
   });
 });

@@ -69,7 +69,7 @@ describe('dates and times follow APP_TIMEZONE (Europe/Paris), not UTC', () => {
     expect((await t.caller().matches.list({ to: '2026-07-01' })).items.map((x) => x.id)).not.toContain(m.id);
     const mine = await t.caller(player).matches.mine();
     expect(mine.matches.find((x) => x.id === m.id)).toMatchObject({ is_finished: true });
-    expect(mine.counters).toEqual({ created: 0, joined: 1, upcoming: 0 });
+    expect(mine.counters).toEqual({ created: 0, joined: 1, upcoming: 0, waiting: 0 });
     expect(await trpcError(t.caller(player).matches.leave({ id: m.id }))).toEqual({ code: 'BAD_REQUEST', message: MSG.match.finished });
   });
 

@@ -92,7 +92,7 @@ describe('each event reaches exactly the right recipients', () => {
     expect(await sent()).toEqual([]);
   });
 
-  it('a new date, time or place reaches every player and waiting player (not the creator), with METHOD:REQUEST; other edits reach nobody', async () => {
+  it('a new date, time or place reaches every player and waiting player (not the creator), with METHOD:PUBLISH; other edits reach nobody', async () => {
     const [ana, ben, wen, out] = [await player('Ana'), await player('Ben'), await player('Wen'), await player('Out')];
     const m = await newMatch(2);
     await t.caller(ana).matches.join({ id: m.id });
@@ -113,11 +113,18 @@ describe('each event reaches exactly the right recipients', () => {
     );
     const mail = smtp.mails[0]!;
     const part = mailPart(mail, 'text/calendar');
-    expect(part?.headers).toMatch(/method=REQUEST/i);
+    // PUBLISH: the calendar app updates the event without offering an RSVP that nobody would read.
+    expect(part?.headers).toMatch(/method=PUBLISH/i);
     const parsed = ical.sync.parseICS(part!.body);
-    const event = Object.values(parsed).find((c) => c?.type === 'VEVENT');
+    const event = Object.values(parsed).find((c): c is ical.VEvent => c?.type === 'VEVENT')!;
     expect(event).toMatchObject({ uid: `match-${m.id}@padel-match`, summary: 'Padel — Padel Club Lyon' });
-    expect(part!.body).toContain('METHOD:REQUEST');
+    expect(part!.body).toContain('METHOD:PUBLISH');
+    expect(event.url).toMatchObject({ val: `${PUBLIC_URL}/matches/${m.id}` });
+    expect(event.description).toContain(MSG.notify.seeMatch(`${PUBLIC_URL}/matches/${m.id}`));
+    expect(event.organizer).toMatchObject({ params: { CN: 'Padel Match' }, val: 'mailto:no-reply@padel-match.local' });
+    expect(event.attendee).toBeUndefined();
+    // Every player got the same copy: no one's address is in another's mail.
+    for (const other of smtp.mails) expect(mailPart(other, 'text/calendar')!.body).not.toMatch(/ATTENDEE|@example/);
     // 19:30 in Paris in June is 17:30 UTC.
     expect((event as { start: Date }).start.toISOString()).toBe('2026-06-20T17:30:00.000Z');
   });
@@ -141,6 +148,16 @@ describe('each event reaches exactly the right recipients', () => {
     expect(cancel.headers).toMatch(/method=CANCEL/i);
     expect(cancel.body).toContain('METHOD:CANCEL');
     expect(cancel.body).toContain('STATUS:CANCELLED');
+    // RFC 5546: a CANCEL names its ORGANIZER (the same as on the published copies) and the attendee
+    // it removes the event for: the recipient, and only them.
+    for (const mail of smtp.mails) {
+      const ev = Object.values(ical.sync.parseICS(mailPart(mail, 'text/calendar')!.body)).find(
+        (c): c is ical.VEvent => c?.type === 'VEVENT',
+      )!;
+      expect(ev.organizer).toMatchObject({ val: 'mailto:no-reply@padel-match.local' });
+      expect(ev.attendee).toMatchObject({ val: `MAILTO:${mail.to.join('')}` });
+    }
+    expect(smtp.mails.map((x) => mailPart(x, 'text/calendar')!.body.match(/ATTENDEE/g)?.length)).toEqual([1, 1]);
     const seq = (ics: string) => Number(/SEQUENCE:(\d+)/.exec(ics)?.[1]);
     expect(seq(cancel.body)).toBeGreaterThan(seq(request.body));
     // The reminder of a deleted match is gone with it.
@@ -322,7 +339,12 @@ describe('never lost, never twice', () => {
       const creator = await createUser(ctx.deps, { name: 'Créatrice' });
       const place = (await createPlace(ctx)).id;
       const m = await ctx.caller(creator).matches.create({ ...fields(), place_id: place, slots: 3 });
-      const joiners = [await createUser(ctx.deps), await createUser(ctx.deps), await createUser(ctx.deps)];
+      // Distinct first names: notices name players as "Prénom N.".
+      const joiners = [
+        await createUser(ctx.deps, { name: 'Ana' }),
+        await createUser(ctx.deps, { name: 'Ben' }),
+        await createUser(ctx.deps, { name: 'Cid' }),
+      ];
       for (const j of joiners) await ctx.caller(j).matches.join({ id: m.id });
       await w.runOnce();
       expect(await outboxBacklog(ctx.db.db, ctx.clock.now())).toBe(3);

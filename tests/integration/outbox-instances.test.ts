@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shortPublicName } from '../../common/names';
 import { createDb, type DbHandle } from '../../db/client';
 import { buildApp } from '../../server/app';
 import { createDeps } from '../../server/create-deps';
@@ -54,7 +55,10 @@ describe(`two instances on one ${DB} database`, () => {
       for (const j of [0, 1]) {
         const u = await createUser(t.deps, { name: `Joueur ${i}-${j}` });
         await t.caller(u).matches.join({ id: m.id });
-        expected.push(`${creator.email!.toLowerCase()} joined ${m.id} ${u.name}`, `${u.email!.toLowerCase()} reminder ${m.id}`);
+        expected.push(
+          `${creator.email!.toLowerCase()} joined ${m.id} ${shortPublicName(u.name)}`,
+          `${u.email!.toLowerCase()} reminder ${m.id}`,
+        );
       }
       expected.push(`${creator.email!.toLowerCase()} reminder ${m.id}`);
     }

@@ -12,6 +12,7 @@ import {
   matchParticipants,
   matchWaitlist,
   otpCodes,
+  outbox,
   sessions,
   trustedDevices,
   userPhotos,
@@ -187,6 +188,52 @@ describe('Supprimer mon compte', () => {
     await expect(t.caller(admin).users.deleteAccount({ id: admin.id, pin: admin.pin })).resolves.toMatchObject({ success: true });
   });
 
+  it('tells the organiser of each upcoming match whose place was freed, like any leave, without naming the deleted player', async () => {
+    const place = await createPlace(t, { name: 'Club Départ' });
+    const organiser = await createUser(t.deps, { name: 'Olga Organise' });
+    const leaving = await createUser(t.deps, { name: 'Dave Effacement-3K' });
+    const admin = await createAdmin(t.deps);
+    const upcoming = await insertMatch(t, {
+      placeId: place.id,
+      createdBy: organiser.id,
+      date: UPCOMING,
+      time: '19:30:00',
+      slots: 2,
+      missing: 1,
+    });
+    const past = await insertMatch(t, { placeId: place.id, createdBy: organiser.id, date: PAST, time: '19:30:00', slots: 2, missing: 1 });
+    await t.db.db.insert(matchParticipants).values([
+      { matchId: upcoming.id, userId: leaving.id },
+      { matchId: past.id, userId: leaving.id },
+    ]);
+    const organiserNotices = () =>
+      t.db.db
+        .select({ event: outbox.event, channel: outbox.channel, subject: outbox.subject, body: outbox.body })
+        .from(outbox)
+        .where(eq(outbox.userId, organiser.id));
+
+    expect(await t.caller(leaving).users.deleteAccount({ id: leaving.id, pin: leaving.pin })).toMatchObject({ success: true });
+
+    // One notice: the upcoming match. A match already played keeps its story (no "leave" there).
+    expect(await organiserNotices()).toEqual([
+      {
+        event: 'left',
+        channel: 'email',
+        subject: MSG.notify.leftSubject(MSG.notify.formerPlayer),
+        body: expect.stringContaining(`${MSG.notify.formerPlayer} a quitté votre match du lundi 15 juin à 19:30 (Club Départ).`) as unknown,
+      },
+    ]);
+    expect(await rowsMentioning('Dave Effacement-3K')).toEqual([]);
+    expect((await matchRow(t, upcoming.id))?.missingPlayers).toBe(2);
+
+    // The admin's deletion of an account goes the same way.
+    const other = await createUser(t.deps, { name: 'Eve Partie' });
+    await t.db.db.insert(matchParticipants).values({ matchId: upcoming.id, userId: other.id });
+    await t.db.db.update(matches).set({ missingPlayers: 1 }).where(eq(matches.id, upcoming.id));
+    await t.caller(admin).admin.users.delete({ id: other.id });
+    expect((await organiserNotices()).filter((n) => n.event === 'left')).toHaveLength(2);
+  });
+
   it('leaves no row referring to the player, frees their places, cancels their matches with a notice, and frees e-mail and phone', async () => {
     const id = freshIdentity('efface');
     const p = await createUser(t.deps, { name: 'Zoé Effacée-7Q', email: id.email, phone: id.phone });
@@ -210,7 +257,10 @@ describe('Supprimer mon compte', () => {
     const notice = await smtp.waitForMail(q.email!);
     expect(notice.text).toContain('15 juin à 18:00');
     expect(notice.text).toContain('Club z');
-    expect(smtp.mails.filter((m) => m.to.includes(q.email!))).toHaveLength(1);
+    // q organises the match whose place p held: told of the leave too, with p unnamed.
+    const toQ = smtp.mails.filter((m) => m.to.includes(q.email!));
+    expect(toQ).toHaveLength(2);
+    expect(toQ.filter((m) => m.text.includes(`${MSG.notify.formerPlayer} a quitté votre match du lundi 15 juin à 20:00`))).toHaveLength(1);
 
     // No row anywhere refers to them: no foreign key, no e-mail, phone or name, no throttle key.
     for (const { table, column } of await userReferences()) {

@@ -57,7 +57,7 @@ describe('purgeExpired', () => {
       { key: 'user:stale', failures: 2, windowStartedAt: ago(2 * DAY), lockedUntil: null },
     ]);
 
-    expect(await purgeExpired(t.deps)).toEqual({ otpCodes: 3, sessions: 2, throttles: 2 });
+    expect(await purgeExpired(t.deps)).toEqual({ otpCodes: 3, sessions: 2, throttles: 2, notices: 0 });
 
     const targets = (await t.db.db.select({ target: otpCodes.target }).from(otpCodes)).map((r) => r.target).sort();
     expect(targets).toEqual(['live@x.fr', 'proof@x.fr']);
@@ -70,6 +70,6 @@ describe('purgeExpired', () => {
     const keys = (await t.db.db.select({ key: authThrottles.key }).from(authThrottles)).map((r) => r.key).sort();
     expect(keys).toEqual(['ip:locked-old-window', 'user:recent']);
 
-    expect(await purgeExpired(t.deps)).toEqual({ otpCodes: 0, sessions: 0, throttles: 0 });
+    expect(await purgeExpired(t.deps)).toEqual({ otpCodes: 0, sessions: 0, throttles: 0, notices: 0 });
   });
 });

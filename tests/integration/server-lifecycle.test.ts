@@ -14,8 +14,8 @@ describe('the server process', () => {
   it('runs compiled, as `npm start` does: no TypeScript at run time, migrations found from dist/', async () => {
     const server = await startServerProcess({ compiled: true });
     try {
-      const health = await fetch(`${server.url}/healthz`);
-      expect(await health.json()).toMatchObject({ status: 'ok', database: 'ok' });
+      const ready = await fetch(`${server.url}/readyz`);
+      expect(await ready.json()).toMatchObject({ status: 'ok', database: 'ok' });
       const levels = await fetch(`${server.url}/api/levels`);
       expect(levels.status).toBe(200);
       expect(((await levels.json()) as unknown[]).length).toBeGreaterThan(0);

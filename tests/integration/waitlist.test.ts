@@ -87,6 +87,47 @@ describe('joining and leaving the waiting list', () => {
   });
 });
 
+describe('where a waiting player sees their place', () => {
+  it('the match page (tRPC and REST) gives the viewer their position, null for anyone not waiting', async () => {
+    const m = await fullMatch(1, [p(3)]);
+    await t.caller(p(4)).matches.joinWaitlist({ id: m.id });
+    await t.caller(p(5)).matches.joinWaitlist({ id: m.id });
+    expect((await t.caller(p(5)).matches.byId({ id: m.id })).waitlist_position).toBe(2);
+    expect((await restAs(t, p(4), 'GET', `/matches/${m.id}`)).body).toMatchObject({ waitlist_position: 1 });
+    expect((await t.caller(p(6)).matches.byId({ id: m.id })).waitlist_position).toBeNull();
+    expect((await t.caller(owner).matches.byId({ id: m.id })).waitlist_position).toBeNull();
+    await t.caller(p(4)).matches.leaveWaitlist({ id: m.id });
+    expect((await t.caller(p(5)).matches.byId({ id: m.id })).waitlist_position).toBe(1);
+    await t.caller(p(5)).matches.leaveWaitlist({ id: m.id });
+  });
+
+  it('My matches lists the upcoming matches the player waits for, with the position, and counts them', async () => {
+    const a = await fullMatch(1, [p(7)]);
+    const b = await fullMatch(1, [p(8)]);
+    await t.caller(p(10)).matches.joinWaitlist({ id: a.id });
+    await t.caller(p(9)).matches.joinWaitlist({ id: b.id });
+    await t.caller(p(10)).matches.joinWaitlist({ id: b.id });
+    const past = await insertMatch(t, { placeId, createdBy: owner.id, date: '2026-06-09', time: '18:00', slots: 1, missing: 0 });
+    await t.db.db.insert(matchWaitlist).values({ matchId: past.id, userId: p(10).id, createdAt: new Date('2026-06-01T10:00:00Z') });
+
+    const mine = await t.caller(p(10)).matches.mine();
+    expect(mine.waiting.map((w) => [w.id, w.waitlist_position, w.is_creator])).toEqual([
+      [a.id, 1, false],
+      [b.id, 2, false],
+    ]);
+    expect(mine.matches).toEqual([]);
+    expect(mine.counters).toEqual({ created: 0, joined: 0, upcoming: 0, waiting: 2 });
+    const viaRest = await restAs(t, p(10), 'GET', '/matches/mine');
+    expect(viaRest.body).toMatchObject({ counters: { waiting: 2 } });
+    // Promoted: the match moves from "waiting" to the matches the player plays.
+    await t.caller(p(7)).matches.leave({ id: a.id });
+    const after = await t.caller(p(10)).matches.mine();
+    expect(after.waiting.map((w) => w.id)).toEqual([b.id]);
+    expect(after.matches.map((x) => x.id)).toEqual([a.id]);
+    expect(after.counters).toMatchObject({ joined: 1, waiting: 1 });
+  });
+});
+
 describe('a freed place goes to the first waiting player, in the same transaction', () => {
   it('a waiting player who gets a place by joining leaves the queue; the others keep theirs', async () => {
     const m = await fullMatch(1, [p(0)]);

@@ -55,6 +55,7 @@ const TRPC_RULES: Record<string, Rule> = {
   'matches.leaveWaitlist': 'user',
   'matches.myWaitlist': 'user',
   'users.notifications': 'user',
+  'users.notificationChannels': 'user',
   'users.updateNotifications': 'user',
   'users.exportData': 'owner',
   'users.deleteAccount': 'owner',

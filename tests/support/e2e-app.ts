@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { MSG } from '../../common/messages';
 import type { E2E, TestPlayer } from './e2e-harness';
 
 /** What a journey module gets from the suite: the running harness and the admin registered at start. */
@@ -63,4 +64,14 @@ export async function createPlace(admin: TestPlayer, prefix: string) {
   const name = `${prefix} ${placeSeq}`;
   const place = await admin.api.admin.places.create.mutate({ name, address: `${placeSeq} rue du Padel`, city: 'Lyon', is_active: true });
   return { ...place, name, city: 'Lyon' };
+}
+
+/**
+ * A player with no level who joins a levelled match is asked for it first: this keeps the level the
+ * dialog proposes (the match's first) and goes on with the join.
+ */
+export async function setLevelFirst(page: Page) {
+  const dialog = page.getByRole('dialog', { name: MSG.levelFirst.title });
+  await dialog.getByRole('button', { name: MSG.levelFirst.confirm }).click();
+  await dialog.waitFor({ state: 'detached' });
 }

@@ -40,6 +40,8 @@ export interface ServerProcessOptions {
   databaseUrl?: string;
   /** Run the compiled server as `npm start` does (`node dist/server/index.js`), built first if stale. */
   compiled?: boolean;
+  /** Run `node dist/server/index.js` from this directory (an image's /app, replayed) as it stands. */
+  appDir?: string;
 }
 
 export interface ServerProcess {
@@ -104,9 +106,9 @@ export async function startServerProcess(o: ServerProcessOptions = {}): Promise<
     if (build.status !== 0) throw new Error(`server build failed:\n${build.stdout}\n${build.stderr}`);
   }
   // `npx tsx server/index.ts` or `npm start`, in one process so a signal reaches the server itself.
-  const entry = o.compiled ? ['dist/server/index.js'] : ['--import', 'tsx', 'server/index.ts'];
+  const entry = o.compiled || o.appDir ? ['dist/server/index.js'] : ['--import', 'tsx', 'server/index.ts'];
   const child: ChildProcess = spawn(process.execPath, entry, {
-    cwd: ROOT,
+    cwd: o.appDir ?? ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

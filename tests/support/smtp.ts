@@ -21,9 +21,10 @@ function decodeBody(raw: string): string {
 /**
  * A real SMTP server in the test process (the `smtp-server` package); nodemailer talks to it as to
  * any relay. Accepts any login, so the app's username/password path is exercised too. `port`
- * brings a relay back where an earlier one stopped (default: any free port).
+ * brings a relay back where an earlier one stopped (default: any free port); `delayMs` makes a slow
+ * relay that accepts each message that long after receiving it.
  */
-export async function startSmtpServer(o: { port?: number; secure?: boolean } = {}) {
+export async function startSmtpServer(o: { port?: number; secure?: boolean; delayMs?: number } = {}) {
   const mails: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const logins: { username: string; password: string }[] = [];
@@ -33,6 +34,8 @@ export async function startSmtpServer(o: { port?: number; secure?: boolean } = {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // The app keeps pooled connections open: closing ends them soon, as a relay going down would.
+    closeTimeout: 200,
     onAuth(auth, _session, cb) {
       logins.push({ username: auth.username ?? '', password: auth.password ?? '' });
       cb(null, { user: auth.username });
@@ -40,7 +43,8 @@ export async function startSmtpServer(o: { port?: number; secure?: boolean } = {
     onData(stream, session, cb) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
+      stream.on('end', () => (o.delayMs ? void setTimeout(accept, o.delayMs) : accept()));
+      const accept = () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         mails.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
@@ -50,7 +54,7 @@ export async function startSmtpServer(o: { port?: number; secure?: boolean } = {
         });
         waiters.splice(0).forEach((w) => w());
         cb();
-      });
+      };
     },
   });
   // A client that drops the connection (e.g. refusing the certificate) is what some tests check.

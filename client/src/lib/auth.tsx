@@ -16,9 +16,12 @@ const isStoredUser = (value: unknown): value is TUser =>
 
 const readStoredUser = () => readJson(STORAGE_KEYS.user, isStoredUser);
 
-/** Why a logged-in user is no longer: ended here (logout) or elsewhere (PIN change, expiry, revocation). */
+/**
+ * Why a logged-in user is no longer: ended here (logout), elsewhere (PIN change, expiry,
+ * revocation), or with the account itself (deleted: nothing of it is kept, not even its e-mail).
+ */
 export interface SessionEnd {
-  reason: 'logout' | 'expired';
+  reason: 'logout' | 'expired' | 'deleted';
   email: string;
 }
 
@@ -33,6 +36,11 @@ interface AuthContextValue {
   setUser: (user: TUser) => void;
   /** Ends the session on the server, then clears the stored user and the device trust. */
   logout: () => Promise<void>;
+  /**
+   * After the account was deleted (the server has already ended its session): forgets the user,
+   * the device trust and every cached answer, with no call that would now be refused.
+   */
+  accountDeleted: () => void;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -128,7 +136,17 @@ export function AuthProvider({ children, initialUser }: { children: ReactNode; i
     utils.auth.me.setData(undefined, null);
   }, [logoutAsync, clear, utils, email]);
 
-  const value = useMemo(() => ({ user: current, ended, setUser, logout }), [current, ended, setUser, logout]);
+  const accountDeleted = useCallback(() => {
+    clear();
+    setEnded({ reason: 'deleted', email: '' });
+    // The cached matches, profile and session belonged to the account: none may show again.
+    queryClient.clear();
+  }, [clear, queryClient]);
+
+  const value = useMemo(
+    () => ({ user: current, ended, setUser, logout, accountDeleted }),
+    [current, ended, setUser, logout, accountDeleted],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

@@ -11,9 +11,16 @@ export const ROUTE_TITLES: Readonly<Record<string, string>> = {
   '/admin': 'Administration',
 };
 
-/** Sets the document title to "<screen> — Padel Match" (just "Padel Match" without a screen name). */
-export function useDocumentTitle(screen: string | undefined) {
+/** Routes whose screen names itself from what it shows (the match page: its day and time). */
+export const SELF_TITLED = /^\/matches\//;
+
+/**
+ * Sets the document title to "<screen> — Padel Match" (just "Padel Match" without a screen name);
+ * null leaves it to the screen itself.
+ */
+export function useDocumentTitle(screen: string | null | undefined) {
   useEffect(() => {
+    if (screen === null) return;
     document.title = screen ? `${screen} — ${APP_NAME}` : APP_NAME;
   }, [screen]);
 }

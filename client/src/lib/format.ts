@@ -9,6 +9,8 @@ const LONG_DATE = new Intl.DateTimeFormat('fr-FR', {
   timeZone: 'UTC',
 });
 
+const DAY_MONTH = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+
 const DAY_PARTS = new Intl.DateTimeFormat('fr-FR', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 const DATE_TIME = new Intl.DateTimeFormat('fr-FR', {
@@ -42,6 +44,12 @@ export function formatLongDate(value: string | null | undefined): string {
   } catch {
     return MSG.match.dateFormatError;
   }
+}
+
+/** "samedi 21 novembre": a match's day when its year goes without saying (a title); '' when invalid. */
+export function formatDayMonth(value: string): string {
+  const day = toCalendarDay(value);
+  return day ? DAY_MONTH.format(day) : '';
 }
 
 /** Parts of a date-strip button: "sam.", "21", "nov.". */

@@ -3,6 +3,7 @@ import { DEFAULT_COUNTRY } from '../../../common/countries';
 import { APP_NAME, OTP_RESEND_SECONDS, OTP_TTL_MINUTES } from '../../../common/limits';
 import { MSG } from '../../../common/messages';
 import { Footer } from '../components/layout/Footer';
+import { Notice } from '../components/ui';
 import type { SessionEnd, TUser } from '../lib/auth';
 import { setDeviceTrusted } from '../lib/device';
 import { useDocumentTitle } from '../lib/document-title';
@@ -44,7 +45,9 @@ const STEP_TITLES: Record<AuthStep, string> = {
  * never waits for a new code nor asks again for a code already entered.
  */
 export function AuthScreen({ onLogin, initialStep, ended = null }: AuthScreenProps) {
-  const [step, setStep] = useState<AuthStep>(initialStep ?? (ended ? 'login' : 'phone'));
+  // A deleted account starts afresh on the first step; another ended session returns to login.
+  const [step, setStep] = useState<AuthStep>(initialStep ?? (ended && ended.reason !== 'deleted' ? 'login' : 'phone'));
+  const [farewell, setFarewell] = useState(ended?.reason === 'deleted');
   const [start, setStart] = useState<RegisterStartValues>({ name: '', email: '', phone: '', country: DEFAULT_COUNTRY });
   const [sent, setSent] = useState<SentCode | null>(null);
   const [sentNotice, setSentNotice] = useState<string | null>(null);
@@ -80,6 +83,9 @@ export function AuthScreen({ onLogin, initialStep, ended = null }: AuthScreenPro
           <h1 className="auth-brand-name">{APP_NAME}</h1>
           <p className="auth-brand-tagline">Trouvez, créez et rejoignez des matchs de padel.</p>
         </div>
+        {farewell && step === 'phone' && (
+          <Notice kind="success" message={MSG.account.deleted} persistent onClose={() => setFarewell(false)} className="auth-farewell" />
+        )}
         {step === 'phone' && (
           <RegisterStartStep
             initial={start}

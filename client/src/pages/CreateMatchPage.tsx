@@ -5,6 +5,10 @@ import { DEFAULT_SETTINGS } from '../../../common/limits';
 import { MSG } from '../../../common/messages';
 import { CreateMatchForm } from '../components/matches/CreateMatchForm';
 import { MatchSummary } from '../components/matches/MatchSummary';
+import { NoticeSlot } from '../components/matches/NoticeSlot';
+import { ShareButton } from '../components/matches/ShareButton';
+import { shareText } from '../components/matches/share-text';
+import { useNotice } from '../components/matches/useNotice';
 import type { MatchView } from '../components/matches/types';
 import { useLevelCatalogue } from '../components/matches/useLevelCatalogue';
 import { Button, Notice, Spinner } from '../components/ui';
@@ -16,6 +20,7 @@ import './matches.css';
 function Created({ match, onAgain }: { match: MatchView; onAgain: () => void }) {
   const catalogue = useLevelCatalogue();
   const title = useRef<HTMLHeadingElement>(null);
+  const notice = useNotice();
   useEffect(() => title.current?.focus(), []);
   return (
     <div className="page create-page">
@@ -29,6 +34,10 @@ function Created({ match, onAgain }: { match: MatchView; onAgain: () => void }) 
         <div className="created-summary">
           <MatchSummary match={match} catalogue={catalogue} headingLevel={2} />
         </div>
+        {/* Sharing is the natural next step: the players to invite are in a group chat. */}
+        <div className="created-share">
+          <ShareButton matchId={match.id} title={shareText(match)} onShared={notice.success} />
+        </div>
         <div className="form-actions form-actions-center">
           <Link className="btn btn-primary" to="/find-match">
             Voir tous les matchs
@@ -38,6 +47,7 @@ function Created({ match, onAgain }: { match: MatchView; onAgain: () => void }) 
           </Button>
         </div>
       </section>
+      <NoticeSlot notice={notice.notice} onClose={notice.clear} />
     </div>
   );
 }

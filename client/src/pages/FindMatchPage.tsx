@@ -11,13 +11,11 @@ import { Button, EmptyState } from '../components/ui';
 import { useAuth } from '../lib/auth';
 import { trpc } from '../lib/trpc';
 import { FilterBar } from './find/FilterBar';
-import { dayHeading, EMPTY_FILTERS, groupByDay, hasFilters, loadFilters, saveFilters, toListInput, type FindFilters } from './find/filters';
+import { EMPTY_FILTERS, hasFilters, loadFilters, saveFilters, toListInput, type FindFilters } from './find/filters';
 import './matches.css';
 import './find/find.css';
 
 const PAGE_SIZE = 12;
-/** Day chips: today and the next 13 days. */
-const DAY_CHIPS = 14;
 
 export default function FindMatchPage() {
   const { user } = useAuth();
@@ -37,16 +35,6 @@ export default function FindMatchPage() {
   useLoggedError(list.error, 'matches.list');
   const { notice, gridProps, levelCheck } = useJoinMatch();
   const matches = list.data?.pages.flatMap((page) => page.items) ?? [];
-  const grid = (items: typeof matches) => (
-    <MatchCardGrid
-      matches={items}
-      userId={user?.id}
-      catalogue={catalogue}
-      // Grouped by day, each card's heading sits under its day's h2; ungrouped, right under the h1.
-      headingLevel={filters.order === 'need' ? 2 : 3}
-      {...gridProps}
-    />
-  );
 
   return (
     <div className="page find-page">
@@ -63,7 +51,7 @@ export default function FindMatchPage() {
       <FilterBar
         filters={filters}
         onChange={setFilters}
-        days={(schedule.data?.createDates ?? []).slice(0, DAY_CHIPS)}
+        days={schedule.data?.createDates ?? []}
         places={places.data ?? []}
         levels={catalogue ?? []}
       />
@@ -96,14 +84,8 @@ export default function FindMatchPage() {
           <p className="visually-hidden" role="status">
             {matches.length} match{matches.length > 1 ? 's' : ''} affiché{matches.length > 1 ? 's' : ''}
           </p>
-          {filters.order === 'need'
-            ? grid(matches)
-            : groupByDay(matches).map((group) => (
-                <section key={group.date} className="day-group" aria-label={dayHeading(group.date)}>
-                  <h2 className="day-heading">{dayHeading(group.date)}</h2>
-                  {grid(group.matches)}
-                </section>
-              ))}
+          {/* One grid in either order: a grid per day put one card a row on a wide screen. Each card says its day. */}
+          <MatchCardGrid matches={matches} userId={user?.id} catalogue={catalogue} headingLevel={2} {...gridProps} />
           {list.hasNextPage && (
             <div className="load-more">
               <Button variant="secondary" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>

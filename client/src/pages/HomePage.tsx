@@ -31,6 +31,26 @@ export default function HomePage() {
         <FindOrCreateLinks className="home-actions" />
       </section>
 
+      {/* The matches come before the player's own details, so a phone's first screen shows them. */}
+      <section className="home-recent" aria-labelledby="home-recent">
+        <div className="section-head">
+          <h2 className="section-title" id="home-recent">
+            Matchs récents
+          </h2>
+          <Link className="section-link" to="/find-match">
+            Voir tous les matchs
+          </Link>
+        </div>
+        <NoticeSlot notice={notice.notice} onClose={notice.clear} />
+        <JoinLevelConfirm {...levelCheck} />
+        {recent.isPending ? (
+          <MatchGridSkeleton count={HOME_RECENT_MATCHES} />
+        ) : matches.length === 0 ? (
+          <NoMatchesAvailable />
+        ) : (
+          <MatchCardGrid matches={matches} userId={user?.id} catalogue={catalogue} {...gridProps} />
+        )}
+      </section>
       <div className="home-info">
         <section className="card info-card" aria-labelledby="home-level">
           <h2 className="info-title" id="home-level">
@@ -54,26 +74,6 @@ export default function HomePage() {
           <p className="info-value">{user?.phone}</p>
         </section>
       </div>
-
-      <section className="home-recent" aria-labelledby="home-recent">
-        <div className="section-head">
-          <h2 className="section-title" id="home-recent">
-            Matchs récents
-          </h2>
-          <Link className="section-link" to="/find-match">
-            Voir tous les matchs
-          </Link>
-        </div>
-        <NoticeSlot notice={notice.notice} onClose={notice.clear} />
-        <JoinLevelConfirm {...levelCheck} />
-        {recent.isPending ? (
-          <MatchGridSkeleton count={HOME_RECENT_MATCHES} />
-        ) : matches.length === 0 ? (
-          <NoMatchesAvailable />
-        ) : (
-          <MatchCardGrid matches={matches} userId={user?.id} catalogue={catalogue} {...gridProps} />
-        )}
-      </section>
     </div>
   );
 }

@@ -10,12 +10,16 @@ import { JoinLevelConfirm } from '../components/matches/JoinLevelConfirm';
 import { levelExcludes } from '../components/matches/join-level';
 import { useAuth } from '../lib/auth';
 import { ShareButton } from '../components/matches/ShareButton';
+import { shareText } from '../components/matches/share-text';
 import { useLevelCatalogue } from '../components/matches/useLevelCatalogue';
 import { useLoggedError } from '../components/matches/useLoggedError';
 import { useNotice } from '../components/matches/useNotice';
+import { WaitlistActions } from '../components/matches/WaitlistActions';
 import { Button, ConfirmDialog, EmptyState, Spinner } from '../components/ui';
 import { errorMessage } from '../lib/errors';
-import { formatLongDate, formatTime, placesAvailable } from '../lib/format';
+import { formatDayMonth, formatLongDate, formatTime, placesAvailable } from '../lib/format';
+import { useDocumentTitle } from '../lib/document-title';
+import { whatsappShareUrl } from '../lib/whatsapp';
 import { trpc, type RouterOutputs } from '../lib/trpc';
 import './matches.css';
 import './matches/match-page.css';
@@ -25,9 +29,8 @@ type Detail = RouterOutputs['matches']['byId'];
 const mapsUrl = (m: Detail) =>
   `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${m.place_name}, ${m.address}, ${m.city}`)}`;
 
-/** The preview text of a shared link, as the public page writes it. */
-const shareText = (m: Detail) =>
-  `${m.missing_players > 0 ? placesAvailable(m.missing_players) : MSG.match.full} — ${m.levels.join(', ')} — ${formatLongDate(m.date)} ${formatTime(m.time)} — ${m.place_name}`;
+/** The public page of the match (`/m/:id`), the link players pass around. */
+const shareUrl = (m: Detail) => `${window.location.origin}/m/${m.id}`;
 
 function MatchNotFound() {
   return (
@@ -55,7 +58,15 @@ export default function MatchPage() {
   const valid = /^\d+$/.test(id ?? '') && matchId > 0 && matchId <= MAX_ID;
   const query = trpc.matches.byId.useQuery({ id: matchId }, { enabled: valid, retry: false });
   useLoggedError(query.error?.data?.code === 'NOT_FOUND' ? null : query.error, 'matches.byId');
-  if (!valid || query.error?.data?.code === 'NOT_FOUND') return <MatchNotFound />;
+  const notFound = !valid || query.error?.data?.code === 'NOT_FOUND';
+  useDocumentTitle(
+    notFound
+      ? MSG.matchPage.notFoundTitle
+      : query.data
+        ? MSG.matchPage.title(formatDayMonth(query.data.date), formatTime(query.data.time))
+        : MSG.matchPage.loadingTitle,
+  );
+  if (notFound) return <MatchNotFound />;
   if (query.error) return <EmptyState title={errorMessage(query.error, MSG.http.server)} />;
   if (!query.data) return <Spinner />;
   return <MatchDetail match={query.data} />;
@@ -89,6 +100,8 @@ function MatchDetail({ match }: { match: Detail }) {
   });
   const isMember = match.is_creator || match.is_participant;
   const canJoin = !isMember && !match.is_finished && match.missing_players > 0;
+  // A full match reached through its shared link still offers a way in: its waiting list.
+  const canWait = !isMember && !match.is_finished && match.missing_players <= 0;
 
   return (
     <div className="page match-page">
@@ -130,6 +143,14 @@ function MatchDetail({ match }: { match: Detail }) {
               Rejoindre
             </Button>
           )}
+          {canWait && (
+            <WaitlistActions
+              matchId={match.id}
+              position={match.waitlist_position}
+              onNotice={(kind, message) => notice[kind](message)}
+              className="match-waitlist match-page-waitlist"
+            />
+          )}
           {match.is_participant && !match.is_finished && (
             <Button variant="secondary" onClick={() => setConfirmLeave(true)}>
               Quitter
@@ -141,6 +162,14 @@ function MatchDetail({ match }: { match: Detail }) {
             </Button>
           )}
           <ShareButton matchId={match.id} title={shareText(match)} onShared={notice.success} />
+          <a
+            className="btn btn-secondary"
+            href={whatsappShareUrl(shareText(match), shareUrl(match))}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {MSG.matchPage.whatsappShare}
+          </a>
           {isMember && (
             <a className="btn btn-ghost" href={`/api/matches/${match.id}/calendar.ics`} download={`match-${match.id}.ics`}>
               Ajouter à mon agenda

@@ -2,6 +2,8 @@ import { FindOrCreateLinks } from '../components/matches/MatchCardGrid';
 import { DEFAULT_SETTINGS } from '../../../common/limits';
 import { MatchGridSkeleton } from '../components/matches/MatchCardSkeleton';
 import { MyMatchItem } from '../components/matches/MyMatchItem';
+import { WaitingMatchItem } from '../components/matches/WaitingMatchItem';
+import { MSG } from '../../../common/messages';
 import { NoticeSlot } from '../components/matches/NoticeSlot';
 import { useLevelCatalogue } from '../components/matches/useLevelCatalogue';
 import { useLoggedError } from '../components/matches/useLoggedError';
@@ -29,13 +31,15 @@ export default function MyMatchesPage() {
   const notice = useNotice();
   const counters = mine.data?.counters;
   const matches = mine.data?.matches ?? [];
+  const waiting = mine.data?.waiting ?? [];
+  const onNotice = (kind: 'success' | 'error', message: string) => notice[kind](message);
 
   return (
     <div className="page my-matches-page">
       <div className="page-head">
         <div>
           <h1 className="page-title">Mes matchs</h1>
-          <p className="page-lead">Les matchs que vous avez créés ou rejoints.</p>
+          <p className="page-lead">Les matchs que vous avez créés ou rejoints, et ceux que vous attendez.</p>
         </div>
       </div>
 
@@ -43,30 +47,46 @@ export default function MyMatchesPage() {
         <Counter value={counters?.created} label="Matchs créés" />
         <Counter value={counters?.joined} label="Matchs rejoints" />
         <Counter value={counters?.upcoming} label="À venir" />
+        <Counter value={counters?.waiting} label={MSG.waitlist.counter} />
       </div>
 
       <NoticeSlot notice={notice.notice} onClose={notice.clear} />
 
       {mine.isPending ? (
         <MatchGridSkeleton count={2} />
-      ) : matches.length === 0 ? (
+      ) : matches.length === 0 && waiting.length === 0 ? (
         <EmptyState title="Vous n'avez encore aucun match." action={<FindOrCreateLinks className="row" />} />
       ) : (
-        <div className="my-match-list">
-          {matches.map((match) => (
-            <MyMatchItem
-              key={match.id}
-              match={match}
-              catalogue={catalogue}
-              places={places.data ?? []}
-              editDates={schedule.data?.editDates ?? []}
-              editTimes={schedule.data?.editTimes ?? []}
-              maxPlaces={(settings.data ?? DEFAULT_SETTINGS).max_places}
-              onSuccess={notice.success}
-              onError={notice.error}
-            />
-          ))}
-        </div>
+        matches.length > 0 && (
+          <div className="my-match-list">
+            {matches.map((match) => (
+              <MyMatchItem
+                key={match.id}
+                match={match}
+                catalogue={catalogue}
+                places={places.data ?? []}
+                editDates={schedule.data?.editDates ?? []}
+                editTimes={schedule.data?.editTimes ?? []}
+                maxPlaces={(settings.data ?? DEFAULT_SETTINGS).max_places}
+                onSuccess={notice.success}
+                onError={notice.error}
+              />
+            ))}
+          </div>
+        )
+      )}
+
+      {waiting.length > 0 && (
+        <section className="my-waiting" aria-labelledby="my-waiting-title">
+          <h2 className="section-title" id="my-waiting-title">
+            {MSG.waitlist.section}
+          </h2>
+          <div className="my-match-list">
+            {waiting.map((match) => (
+              <WaitingMatchItem key={match.id} match={match} catalogue={catalogue} onNotice={onNotice} />
+            ))}
+          </div>
+        </section>
       )}
     </div>
   );

@@ -5,6 +5,7 @@ import { announceCancellationsOf } from '../matches/mutations';
 import { removeUserFromMatches } from '../matches/participation';
 import type { NotifyDeps } from '../notifications/enqueue';
 import { userKey } from '../auth/throttle';
+import { scrubNameFromNotices } from '../notifications/scrub';
 
 export interface ErasedUser {
   /** Matches of other players in which a place was given back (to the first waiting player, if any). */
@@ -14,12 +15,17 @@ export interface ErasedUser {
 /**
  * Removes an account and everything that refers to it, inside the caller's transaction: the places
  * it held in other players' matches are given back, the matches it created go (their players and
- * waiting players are told through the outbox), and its photo, sessions, trusted devices, OTP codes, login throttle
- * and the details of audit entries about it are erased. Audit entries it wrote as an admin keep
- * their action with no author (FK `set null`). Both the player's own deletion and the admin's use it.
+ * waiting players are told through the outbox), and its photo, sessions, trusted devices, OTP codes,
+ * login throttle, the details of audit entries about it and its name in notices to other players
+ * (« Un joueur ») are erased. Audit entries it wrote as an admin keep their action with no author
+ * (FK `set null`). Both the player's own deletion and the admin's use it.
  */
 export async function eraseUser(tx: DbOrTx, deps: NotifyDeps, userId: number): Promise<ErasedUser> {
-  const [account] = await tx.select({ email: users.email, phone: users.phone }).from(users).where(eq(users.id, userId)).for('update');
+  const [account] = await tx
+    .select({ name: users.name, email: users.email, phone: users.phone })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
   if (!account) return { placesGivenBack: 0 };
   const placesGivenBack = await removeUserFromMatches(tx, deps, userId);
   // Through the outbox, in this transaction: the notices exist if and only if the deletion does.
@@ -34,7 +40,9 @@ export async function eraseUser(tx: DbOrTx, deps: NotifyDeps, userId: number): P
     .update(auditLog)
     .set({ details: null })
     .where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, String(userId))));
-  // Matches, participations, sessions, photo and devices follow by FK cascade.
+  // Last, so the "a quitté" notices just written for the places given back are scrubbed too.
+  await scrubNameFromNotices(tx, account.name);
+  // Matches, participations, sessions, photo, devices and notices to the player follow by FK cascade.
   await tx.delete(users).where(eq(users.id, userId));
   return { placesGivenBack };
 }

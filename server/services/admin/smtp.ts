@@ -6,8 +6,11 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
 import type { TActionResult, TSmtpConfig, TSmtpSaveInput, TSmtpTestInput } from '../../../common/schemas/admin';
+import type { SmtpSettings } from '../../mail/mailer';
 import { writeAudit } from './audit';
 import { keptSecret } from './kept-secret';
+
+type SmtpRow = NonNullable<Awaited<ReturnType<typeof readSmtpConfig>>>;
 
 /** The stored SMTP settings, never the password (only whether one is stored); null when none. */
 export async function getSmtpConfig(deps: Pick<Deps, 'db'>, _actor: SessionUser): Promise<TSmtpConfig | null> {
@@ -87,10 +90,24 @@ export async function saveSmtpConfig(
   return { success: true, message: input.is_active && !isActive ? MSG.admin.smtpSavedInactive : MSG.admin.smtpSaved };
 }
 
+/** Whether `input` names the same connection as the stored row (the password left empty keeps it). */
+function sameConnection(row: SmtpRow, input: TSmtpSaveInput, password: string | undefined, storedPassword: string): boolean {
+  return (
+    row.host === input.host &&
+    row.port === input.port &&
+    row.secure === input.secure &&
+    row.username === input.username &&
+    row.skipCertVerify === input.skip_cert_verify &&
+    (password === undefined || password === '' || password === storedPassword)
+  );
+}
+
 /**
- * Sends a real test mail through the stored settings (active or not) to the address the admin
- * typed, so a configuration can be proven before it is switched on; success records the proof.
- * A failure names its cause (unknown host, refused login…) so the admin knows what to fix.
+ * Sends a real test mail to the address the admin typed, through the settings as they stand in the
+ * form (`config`, an empty password meaning the stored one) or, without them, through the stored
+ * settings (active or not): a configuration is proven before it is saved or switched on. Success
+ * records the proof only when what was tested is what is stored. A failure names its cause
+ * (unknown host, refused login…) so the admin knows what to fix.
  */
 export async function testSmtpConfig(
   deps: Pick<Deps, 'db' | 'secrets' | 'mailer' | 'logger' | 'clock'>,
@@ -98,21 +115,37 @@ export async function testSmtpConfig(
   input: TSmtpTestInput,
 ): Promise<TActionResult> {
   const row = await readSmtpConfig(deps.db);
-  if (!row) throw badRequest(MSG.admin.smtpNotConfigured);
+  const form = input.config;
+  if (!form && !row) throw badRequest(MSG.admin.smtpNotConfigured);
+  const storedPassword = row && row.passwordEnc !== '' ? deps.secrets.decrypt(row.passwordEnc) : '';
+  const password = form ? form.password || storedPassword : storedPassword;
+  if (form && password === '') throw badRequest(MSG.admin.smtpFieldsRequired);
+  const settings: SmtpSettings = form
+    ? {
+        host: form.host,
+        port: form.port,
+        secure: form.secure,
+        username: form.username,
+        password,
+        skipCertVerify: form.skip_cert_verify,
+        fromEmail: form.from_email || null,
+        fromName: form.from_name || null,
+      }
+    : { ...(row as SmtpRow), password };
   try {
-    await deps.mailer.sendWith(
-      { ...row, password: deps.secrets.decrypt(row.passwordEnc) },
-      { to: input.email, subject: MSG.admin.smtpTestSubject, text: MSG.admin.smtpTestBody },
-    );
+    await deps.mailer.sendWith(settings, { to: input.email, subject: MSG.admin.smtpTestSubject, text: MSG.admin.smtpTestBody });
   } catch (err) {
     const { code, responseCode, message = '' } = err as { code?: string; responseCode?: number; message?: string };
-    deps.logger.warn({ code, responseCode, host: row.host, port: row.port }, 'SMTP test mail failed');
+    deps.logger.warn({ code, responseCode, host: settings.host, port: settings.port }, 'SMTP test mail failed');
     // Nodemailer wraps socket errors (ESOCKET, ECONNECTION, EDNS): the system code is in the text.
     const cause = /\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT)\b/.exec(message)?.[1] ?? code;
     const known = cause === 'EAI_AGAIN' || cause === 'EDNS' ? 'ENOTFOUND' : cause;
-    const reason = (known && MSG.admin.smtpReasons[known]?.(row.host)) ?? (responseCode ? `réponse ${responseCode} du serveur.` : null);
+    const reason =
+      (known && MSG.admin.smtpReasons[known]?.(settings.host)) ?? (responseCode ? `réponse ${responseCode} du serveur.` : null);
     throw badRequest(reason ? MSG.admin.testFailedBecause(MSG.admin.smtpTestFailed, reason) : MSG.admin.smtpTestFailed);
   }
+  if (!row || (form && !sameConnection(row, form, form.password, storedPassword)))
+    return { success: true, message: MSG.smtpTest.sentUnsaved };
   // Only the settings that were tested become activable (a save in between clears the proof).
   await deps.db
     .update(smtpConfig)

@@ -3,9 +3,10 @@ import { MSG } from '../../../common/messages';
 import { users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import { accountTaken } from '../../lib/db-errors';
-import { AppError, conflict, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { hashPin } from '../../lib/pin-hash';
 import type { TRegisterData } from '../../../common/schemas/auth';
+import { isExistingLevel } from '../levels';
 import { emailEquals } from '../users';
 import { isListedAdmin } from './admin-emails';
 import { checkCode, consumeProof, hasProof, sendEmailCode, sendSmsCode } from './otp';
@@ -66,6 +67,8 @@ export async function register(deps: Deps, input: TRegisterData): Promise<Logged
   if (!(await hasProof(deps.db, now, proofOf))) throw new AppError('FORBIDDEN', MSG.auth.emailNotVerified);
   if ((await emailExists(deps, input.email)).exists) throw conflict(MSG.auth.existingEmail);
   if ((await phoneExists(deps, input.phone)).exists) throw conflict(MSG.auth.existingPhone);
+  const level = input.level || null;
+  if (level !== null && !(await isExistingLevel(deps, level))) throw badRequest(MSG.match.levelUnknown(level));
 
   const pinHash = await hashPin(input.pin, deps.secrets.pinPepper);
   let userId: number;
@@ -78,6 +81,7 @@ export async function register(deps: Deps, input: TRegisterData): Promise<Logged
           name: input.name,
           email: input.email,
           phone: input.phone,
+          level,
           pinHash,
           isAdmin: isListedAdmin(deps, input.email),
           createdAt: now,

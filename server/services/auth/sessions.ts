@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client';
+import { executePrepared, rowsOf, type DbOrTx } from '../../../db/client';
 import { sessions, trustedDevices, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import type { TUser } from '../../../common/schemas/users';
 import { prepared } from '../../lib/prepared';
-import { findUser, identityColumns } from '../users';
+import { identityColumns, toUser } from '../users';
 
 /** A session dies after this long without use… */
 export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
@@ -87,27 +87,59 @@ export interface LoggedIn {
   expiresAt: Date;
 }
 
-/**
- * Opens a new session for `userId` (a fresh random token on every login) and, when the client sent
- * its device id, remembers that device as trusted for this account.
- */
-export async function startSession(deps: Pick<Deps, 'db' | 'clock'>, userId: number, deviceId?: string | null): Promise<LoggedIn> {
-  const { token, expiresAt } = await createSession(deps, userId, deviceId ?? null);
-  if (deviceId) await trustDevice(deps, userId, deviceId);
-  const user = await findUser(deps.db, userId);
-  if (!user) throw new Error(`user ${userId} vanished during login`);
-  return { user, token, expiresAt };
+/** The user as `startSession`'s statement answers it (timestamps as text or dates, by driver). */
+interface StartedRow {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string;
+  level: string | null;
+  is_admin: boolean;
+  has_photo: boolean;
+  created_at: string | Date;
+  updated_at: string | Date;
 }
 
-/** Remembers (or refreshes) a device the player logged in from; `checkDevice` reads it back. */
-async function trustDevice(deps: Pick<Deps, 'db' | 'clock'>, userId: number, deviceId: string) {
+/**
+ * Opens a new session for `userId` (a fresh random token on every login) and, when the client sent
+ * its device id, remembers that device as trusted for this account (`checkDevice` reads it back):
+ * both writes and the read of the user in one statement, one round trip.
+ */
+export async function startSession(deps: Pick<Deps, 'db' | 'clock'>, userId: number, deviceId?: string | null): Promise<LoggedIn> {
+  const token = newSessionToken();
   const now = deps.clock.now();
-  await deps.db
-    .insert(trustedDevices)
-    .values({ userId, deviceId, trustedAt: now })
-    .onConflictDoUpdate({ target: [trustedDevices.userId, trustedDevices.deviceId], set: { trustedAt: now } })
-    .prepare('trusted_device_upsert')
-    .execute();
+  const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
+  const nowSql = sql`${now.toISOString()}::timestamptz`;
+  const device = sql`${deviceId ?? null}::text`;
+  const [row] = rowsOf<StartedRow>(
+    await executePrepared(
+      deps.db,
+      sql`
+      with opened as (
+        insert into ${sessions} (token_hash, user_id, device_id, created_at, last_seen_at, expires_at)
+        values (${hashToken(token)}::text, ${userId}::int, ${device}, ${nowSql}, ${nowSql}, ${expiresAt.toISOString()}::timestamptz)
+      ), trusted as (
+        insert into ${trustedDevices} (user_id, device_id, trusted_at)
+        select ${userId}::int, ${device}, ${nowSql} where ${device} is not null
+        on conflict (user_id, device_id) do update set trusted_at = excluded.trusted_at
+      )
+      select id, name, email, phone, level, is_admin, has_photo, created_at, updated_at from ${users} where id = ${userId}::int`,
+      'session_start',
+    ),
+  );
+  if (!row) throw new Error(`user ${userId} vanished during login`);
+  const user = toUser({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    level: row.level,
+    isAdmin: row.is_admin,
+    hasPhoto: row.has_photo,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  });
+  return { user, token, expiresAt };
 }
 
 /** Whether the session's user has logged in from this device before (spec: "device trust check"). */

@@ -6,7 +6,7 @@ import { buildMatchCalendar, type CalendarMatch } from '../../calendar/ics';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { forbidden, notFound } from '../../lib/errors';
-import { matchInfo } from '../notifications/match-info';
+import { calendarOrganizer, matchInfo, matchUrl } from '../notifications/match-info';
 
 /** What a calendar invitation shows of a match, with its SEQUENCE; no personal data. */
 export async function getCalendarMatch(db: DbOrTx, id: number): Promise<CalendarMatchRow | null> {
@@ -30,13 +30,19 @@ export async function assertMatchMember(db: DbOrTx, actor: SessionUser, match: {
 export type CalendarMatchRow = CalendarMatch & { created_by: number };
 
 /**
- * The match as an .ics file (METHOD:PUBLISH) for its creator and participants; others get a
- * French 403. The SEQUENCE comes from the database, so a copy downloaded after an edit replaces
+ * The match as an .ics file (METHOD:PUBLISH, with a link back to the match and the same ORGANIZER
+ * as the mailed copies, so a mailed cancellation removes it) for its creator and participants;
+ * others get a French 403. The SEQUENCE comes from the database, so a copy downloaded after an edit replaces
  * the old event in the player's calendar.
  */
 export async function getMatchIcs(deps: Pick<Deps, 'db' | 'clock' | 'env'>, actor: SessionUser, id: number): Promise<string> {
   const match = await getCalendarMatch(deps.db, id);
   if (!match) throw notFound(MSG.match.notFound);
   await assertMatchMember(deps.db, actor, match);
-  return buildMatchCalendar(match, 'PUBLISH', { timeZone: deps.env.APP_TIMEZONE, now: deps.clock.now() });
+  return buildMatchCalendar(match, 'PUBLISH', {
+    timeZone: deps.env.APP_TIMEZONE,
+    now: deps.clock.now(),
+    url: matchUrl(deps.env, match.id),
+    organizer: calendarOrganizer(deps.env),
+  });
 }

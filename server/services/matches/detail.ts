@@ -9,6 +9,7 @@ import { notFound } from '../../lib/errors';
 import type { TMatchDetail, TMatchPlayer } from '../../../common/schemas/matches';
 import { photoUrl } from '../users';
 import { getMatch } from './queries';
+import { waitlistPositionOf } from './waitlist';
 
 const playerColumns = {
   id: users.id,
@@ -22,16 +23,20 @@ const playerColumns = {
 /**
  * The match page: the card plus its organiser and players, each by first name and last-name
  * initial. Phone numbers and photos are personal data: the server gives them only to the match's
- * creator and participants (null for anyone else), whatever the client asks.
+ * creator and participants (null for anyone else), whatever the client asks. A player waiting for
+ * a place reads their position in the queue here, so a shared link of a full match is not a dead end.
  */
 export async function getMatchDetail(deps: Pick<Deps, 'db' | 'clock' | 'env'>, actor: SessionUser, id: number): Promise<TMatchDetail> {
   const card = await getMatch(deps, id);
-  const people = await deps.db
-    .select({ ...playerColumns, joinedAt: matchParticipants.joinedAt })
-    .from(users)
-    .leftJoin(matchParticipants, and(eq(matchParticipants.userId, users.id), eq(matchParticipants.matchId, id)))
-    .where(inArray(users.id, [card.created_by, ...card.participants.map((p) => p.user_id)]))
-    .orderBy(asc(matchParticipants.joinedAt), asc(users.id));
+  const [people, waitlistPosition] = await Promise.all([
+    deps.db
+      .select({ ...playerColumns, joinedAt: matchParticipants.joinedAt })
+      .from(users)
+      .leftJoin(matchParticipants, and(eq(matchParticipants.userId, users.id), eq(matchParticipants.matchId, id)))
+      .where(inArray(users.id, [card.created_by, ...card.participants.map((p) => p.user_id)]))
+      .orderBy(asc(matchParticipants.joinedAt), asc(users.id)),
+    waitlistPositionOf(deps.db, id, actor.id),
+  ]);
   const isCreator = card.created_by === actor.id;
   const isParticipant = card.participants.some((p) => p.user_id === actor.id);
   const member = isCreator || isParticipant;
@@ -53,5 +58,6 @@ export async function getMatchDetail(deps: Pick<Deps, 'db' | 'clock' | 'env'>, a
     is_creator: isCreator,
     is_participant: isParticipant,
     is_finished: isFinished(card, deps.clock.now(), deps.env.APP_TIMEZONE),
+    waitlist_position: waitlistPosition,
   };
 }

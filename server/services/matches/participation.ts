@@ -151,8 +151,10 @@ export async function leaveMatch(deps: Deps, actor: SessionUser, id: number): Pr
  * Gives back the places a user took in other players' matches, each to the first waiting player
  * if any (see `freePlaceAndPromote`), then forgets those participations. Called inside the
  * caller's transaction before a user is deleted: the participant rows would go by FK cascade
- * anyway, but the places would stay taken. Matches are handled in id order, so two deletions
- * never lock them in opposite orders. Answers how many matches got a place back.
+ * anyway, but the places would stay taken. The organiser of each upcoming match is told, as for
+ * any leave, but the player is not named: their account (and so their name) is being erased.
+ * Matches are handled in id order, so two deletions never lock them in opposite orders. Answers
+ * how many matches got a place back.
  */
 export async function removeUserFromMatches(tx: DbOrTx, deps: NotifyDeps, userId: number): Promise<number> {
   const removed = await tx
@@ -160,6 +162,12 @@ export async function removeUserFromMatches(tx: DbOrTx, deps: NotifyDeps, userId
     .where(eq(matchParticipants.userId, userId))
     .returning({ matchId: matchParticipants.matchId });
   const ids = removed.map((r) => r.matchId).sort((a, b) => a - b);
-  for (const id of ids) await freePlaceAndPromote(tx, deps, id);
+  for (const id of ids) {
+    const info = await matchInfo(tx, id);
+    if (info && !isFinished(info, deps.clock.now(), deps.env.APP_TIMEZONE)) {
+      await notifyMatch(tx, deps, 'left', info, [info.createdBy], null);
+    }
+    await freePlaceAndPromote(tx, deps, id);
+  }
   return ids.length;
 }

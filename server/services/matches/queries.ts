@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
+import { shortPublicName } from '../../../common/names';
 import { isFinished, isIsoDate, localParts, shortTime } from '../../../common/schedule';
 import { prepareRows, type DbOrTx } from '../../../db/client';
 import { matches, matchParticipants, places, users } from '../../../db/schema';
@@ -7,6 +8,7 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { prepared } from '../../lib/prepared';
+import { listMyWaitlist } from './waitlist';
 import { INT32_MAX } from '../../../common/schemas/primitives';
 import {
   MATCH_PAGE_DEFAULT,
@@ -25,7 +27,10 @@ const participantIds = sql<
   number[]
 >`coalesce((select json_agg(mp.user_id order by mp.joined_at, mp.user_id) from ${matchParticipants} mp where mp.match_id = ${matches.id}), '[]'::json)`;
 
-/** The columns of a match card: the match, its place, its creator's name and its players (never a photo). */
+/**
+ * The columns of a match card: the match, its place, its creator's name and its players (never a
+ * photo). A card reaches anyone (the list is public), so the creator is shown as "Prénom N.".
+ */
 const cardColumns = {
   id: matches.id,
   place_id: matches.placeId,
@@ -63,7 +68,7 @@ const arrayToMatch = (r: unknown[]): TMatch => ({
   slots: r[AT.slots] as number,
   missing_players: r[AT.missing_players] as number,
   created_by: r[AT.created_by] as number,
-  creator_name: r[AT.creator_name] as string,
+  creator_name: shortPublicName(r[AT.creator_name] as string),
   participants: (r[AT.participant_ids] as number[]).map((user_id) => ({ user_id })),
 });
 const arraysToMatches = (rows: unknown[][]): TMatch[] => rows.map(arrayToMatch);
@@ -81,7 +86,7 @@ const toMatch = (r: CardRow): TMatch => ({
   slots: r.slots,
   missing_players: r.missing_players,
   created_by: r.created_by,
-  creator_name: r.creator_name,
+  creator_name: shortPublicName(r.creator_name),
   participants: r.participant_ids.map((user_id) => ({ user_id })),
 });
 
@@ -264,13 +269,17 @@ export async function listMatches(deps: Pick<Deps, 'db' | 'clock' | 'env'>, inpu
 
 /**
  * The player's matches, created or joined, upcoming first (soonest first) then finished ones
- * (latest first), each flagged; plus the three counters of the My matches screen.
+ * (latest first), each flagged; the upcoming matches they wait for, with their place in the queue
+ * (a waiting player must find the match again); and the counters of the My matches screen.
  */
 export async function listMyMatches(deps: Pick<Deps, 'db' | 'clock' | 'env'>, actor: SessionUser): Promise<TMyMatches> {
   const joined = deps.db.select({ id: matchParticipants.matchId }).from(matchParticipants).where(eq(matchParticipants.userId, actor.id));
-  const rows = await cards(deps.db)
-    .where(or(eq(matches.createdBy, actor.id), inArray(matches.id, joined)))
-    .orderBy(asc(matches.date), asc(matches.time), asc(matches.id));
+  const [rows, queue] = await Promise.all([
+    cards(deps.db)
+      .where(or(eq(matches.createdBy, actor.id), inArray(matches.id, joined)))
+      .orderBy(asc(matches.date), asc(matches.time), asc(matches.id)),
+    listMyWaitlist(deps, actor),
+  ]);
   const now = deps.clock.now();
   const all = rows.map((r) => {
     const m = toMatch(r);
@@ -278,12 +287,26 @@ export async function listMyMatches(deps: Pick<Deps, 'db' | 'clock' | 'env'>, ac
   });
   const upcoming = all.filter((m) => !m.is_finished);
   const finished = all.filter((m) => m.is_finished).reverse();
+  const positions = new Map(queue.map((w) => [w.match_id, w.position]));
+  const waitedRows =
+    positions.size === 0
+      ? []
+      : await cards(deps.db)
+          .where(inArray(matches.id, [...positions.keys()]))
+          .orderBy(asc(matches.date), asc(matches.time), asc(matches.id));
+  // A match over is no longer waited for: its queue is history.
+  const waiting = waitedRows
+    .map((r) => toMatch(r))
+    .filter((m) => !isFinished(m, now, deps.env.APP_TIMEZONE))
+    .map((m) => ({ ...m, is_creator: false, is_finished: false, waitlist_position: positions.get(m.id) ?? 0 }));
   return {
     matches: [...upcoming, ...finished],
+    waiting,
     counters: {
       created: all.filter((m) => m.is_creator).length,
       joined: all.filter((m) => !m.is_creator).length,
       upcoming: upcoming.length,
+      waiting: waiting.length,
     },
   };
 }

@@ -40,6 +40,15 @@ export async function joinWaitlist(deps: Deps, actor: SessionUser, id: number): 
   return { success: true, message: MSG.waitlist.joined(position), position };
 }
 
+/** The player's place on one match's waiting list, or null when they are not on it. */
+export async function waitlistPositionOf(db: DbOrTx, matchId: number, userId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: matchWaitlist.id })
+    .from(matchWaitlist)
+    .where(and(eq(matchWaitlist.matchId, matchId), eq(matchWaitlist.userId, userId)));
+  return row ? positionOf(db, matchId, row.id) : null;
+}
+
 /** Leaves a match's waiting list (the players behind move up). */
 export async function leaveWaitlist(deps: Pick<Deps, 'db'>, actor: SessionUser, id: number): Promise<{ success: true; message: string }> {
   const removed = await deps.db

@@ -1,10 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
+import { shortPublicName } from '../../../common/names';
+import { localParts } from '../../../common/schedule';
 import type { DbOrTx } from '../../../db/client';
 import { outbox, smsConfig } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import { buildMatchCalendar, type CalendarMethod } from '../../calendar/ics';
-import { matchUrl, recipients, startOf, whenOf, whereOf, type MatchInfo, type Recipient } from './match-info';
+import { calendarOrganizer, matchUrl, recipients, startOf, whenOf, whereOf, type MatchInfo, type Recipient } from './match-info';
 
 export type MatchEvent = 'joined' | 'left' | 'changed' | 'cancelled' | 'promoted' | 'reminder';
 
@@ -14,37 +16,48 @@ export type NotifyDeps = Pick<Deps, 'env' | 'clock'>;
 interface Notice {
   subject: string;
   text: string;
-  ics?: Exclude<CalendarMethod, 'PUBLISH'>;
+  ics?: CalendarMethod;
 }
 
 /** The French text of each event, short enough for an SMS once the link is added. */
-function render(event: MatchEvent, m: MatchInfo, actorName: string): Notice {
+function render(event: MatchEvent, m: MatchInfo, actorName: string | null, today: string): Notice {
   const when = whenOf(m);
+  // A player who left is no longer the recipient's co-player: notices name people as "Prénom N.";
+  // null is a player whose account is erased, who is named by no one.
+  const who = actorName === null ? MSG.notify.formerPlayer : shortPublicName(actorName);
   switch (event) {
     case 'joined':
-      return { subject: MSG.notify.joinedSubject(actorName), text: MSG.notify.joined(actorName, when, m.placeName) };
+      return { subject: MSG.notify.joinedSubject(who), text: MSG.notify.joined(who, when, m.placeName) };
     case 'left':
-      return { subject: MSG.notify.leftSubject(actorName), text: MSG.notify.left(actorName, when, m.placeName) };
+      return { subject: MSG.notify.leftSubject(who), text: MSG.notify.left(who, when, m.placeName) };
     case 'changed':
-      return { subject: MSG.notify.changedSubject(when), text: MSG.notify.changed(when, whereOf(m)), ics: 'REQUEST' };
+      return { subject: MSG.notify.changedSubject(when), text: MSG.notify.changed(when, whereOf(m)), ics: 'PUBLISH' };
     case 'cancelled':
       return { subject: MSG.notify.cancelledSubject(when), text: MSG.notify.cancelled(when, m.placeName), ics: 'CANCEL' };
     case 'promoted':
-      return { subject: MSG.notify.promotedSubject, text: MSG.notify.promoted(when, whereOf(m)), ics: 'REQUEST' };
+      return { subject: MSG.notify.promotedSubject, text: MSG.notify.promoted(when, whereOf(m)), ics: 'PUBLISH' };
     case 'reminder':
-      return { subject: MSG.notify.reminderSubject(m.time), text: MSG.notify.reminder(when, whereOf(m)), ics: 'REQUEST' };
+      // Sent 24 h before (the day before), or 2 h before for a match made late (the same day).
+      return m.date === today
+        ? { subject: MSG.notify.reminderTodaySubject(m.time), text: MSG.notify.reminderToday(m.time, whereOf(m)), ics: 'PUBLISH' }
+        : { subject: MSG.notify.reminderSubject(m.time), text: MSG.notify.reminder(when, whereOf(m)), ics: 'PUBLISH' };
   }
 }
-
-const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from;
 
 /**
  * Writes, in the caller's transaction, the e-mail and SMS rows announcing `event` to `userIds`:
  * e-mail to players who keep e-mail notifications on, SMS to players who opted in while the
  * admin's Twilio configuration is live. The outbox worker sends them once the transaction commits,
- * so a change and its notifications exist together or not at all. `actorName` names who joined or left.
+ * so a change and its notifications exist together or not at all. `actorName` names who joined or left (null: an erased account).
  */
-export async function notifyMatch(tx: DbOrTx, deps: NotifyDeps, event: MatchEvent, m: MatchInfo, userIds: number[], actorName = '') {
+export async function notifyMatch(
+  tx: DbOrTx,
+  deps: NotifyDeps,
+  event: MatchEvent,
+  m: MatchInfo,
+  userIds: number[],
+  actorName: string | null = '',
+) {
   const people = await recipients(tx, userIds);
   if (people.length === 0) return;
   const [sms] = await tx.select({ isLive: smsConfig.isLive }).from(smsConfig).limit(1);
@@ -62,18 +75,23 @@ export async function writeNotices(
   m: MatchInfo,
   people: Recipient[],
   smsLive: boolean,
-  actorName = '',
+  actorName: string | null = '',
 ) {
-  const notice = render(event, m, actorName);
+  const notice = render(event, m, actorName, localParts(deps.clock.now(), deps.env.APP_TIMEZONE).date);
   const url = matchUrl(deps.env, m.id);
-  const ics = notice.ics
-    ? buildMatchCalendar({ ...m, place_name: m.placeName }, notice.ics, {
-        timeZone: deps.env.APP_TIMEZONE,
-        now: deps.clock.now(),
-        url,
-        organizer: { name: 'Padel Match', email: addressOf(deps.env.MAIL_FROM) },
-      })
-    : null;
+  const method = notice.ics;
+  const calendar = (attendee?: string) =>
+    method
+      ? buildMatchCalendar({ ...m, place_name: m.placeName }, method, {
+          timeZone: deps.env.APP_TIMEZONE,
+          now: deps.clock.now(),
+          url,
+          organizer: calendarOrganizer(deps.env),
+          attendees: method === 'CANCEL' && attendee ? [{ email: attendee }] : [],
+        })
+      : null;
+  // One copy for all, except a cancellation, which names its one recipient.
+  const shared = method === 'CANCEL' ? null : calendar();
   const rows: (typeof outbox.$inferInsert)[] = [];
   for (const p of people) {
     if (p.email && p.notifyEmail) {
@@ -84,8 +102,8 @@ export async function writeNotices(
         recipient: p.email,
         subject: notice.subject,
         body: `${notice.text}\n\n${MSG.notify.seeMatch(url)}`,
-        ics,
-        icsMethod: notice.ics ?? null,
+        ics: method === 'CANCEL' ? calendar(p.email) : shared,
+        icsMethod: method ?? null,
         sendAfter: deps.clock.now(),
       });
     }
@@ -104,17 +122,32 @@ export async function writeNotices(
   if (rows.length > 0) await tx.insert(outbox).values(rows).prepare('outbox_notices').execute();
 }
 
-/** A day before the match starts. */
-const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 3_600_000;
+/** When to remind, by preference: a day before; for a match made or moved later than that, 2 h before. */
+const REMINDER_LEADS_MS = [24 * HOUR_MS, 2 * HOUR_MS];
+/** A reminder never goes out less than this before the match (a worker that was down sends none). */
+export const REMINDER_MIN_LEAD_MS = HOUR_MS;
 
 /**
- * (Re)schedules the day-before reminder of a match as one outbox row due 24 hours before it
- * starts: a pending one is replaced (the date or time changed), none is written when that moment
- * has passed. The row goes with its match (foreign key), so a deleted match is never recalled.
+ * The moment to remind players of a match starting at `start`: 24 h before, or 2 h before when
+ * that has passed (padel is often arranged the same day), or none when both have passed.
+ */
+export function reminderDue(start: Date, now: Date): Date | null {
+  for (const lead of REMINDER_LEADS_MS) {
+    const due = new Date(start.getTime() - lead);
+    if (due > now) return due;
+  }
+  return null;
+}
+
+/**
+ * (Re)schedules the reminder of a match as one outbox row due at `reminderDue`: a pending one is
+ * replaced (the date or time changed), none is written when no moment is left. The row goes with
+ * its match (foreign key), so a deleted match is never recalled.
  */
 export async function scheduleReminder(tx: DbOrTx, deps: NotifyDeps, m: MatchInfo) {
   await tx.delete(outbox).where(and(eq(outbox.matchId, m.id), eq(outbox.channel, 'reminder'), isNull(outbox.sentAt)));
-  const due = new Date(startOf(m, deps.env).getTime() - REMINDER_LEAD_MS);
-  if (due <= deps.clock.now()) return;
+  const due = reminderDue(startOf(m, deps.env), deps.clock.now());
+  if (!due) return;
   await tx.insert(outbox).values({ channel: 'reminder', event: 'reminder', matchId: m.id, sendAfter: due });
 }

@@ -82,6 +82,12 @@ export const publicUrl = (env: Pick<Env, 'PUBLIC_URL' | 'HOST' | 'PORT'>) =>
 
 export const matchUrl = (env: Pick<Env, 'PUBLIC_URL' | 'HOST' | 'PORT'>, id: number) => `${publicUrl(env)}/matches/${id}`;
 
+/** The ORGANIZER of every calendar copy of a match: the app, at its sender address. */
+export const calendarOrganizer = (env: Pick<Env, 'MAIL_FROM'>) => ({
+  name: 'Padel Match',
+  email: /<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM,
+});
+
 const DAY = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 
 /** "samedi 28 novembre à 18:30". */

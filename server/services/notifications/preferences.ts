@@ -4,7 +4,8 @@ import { users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import { assertSelf, type SessionUser } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
-import type { TNotificationPrefs } from '../../../common/schemas/waitlist';
+import type { TNotificationChannels, TNotificationPrefs } from '../../../common/schemas/waitlist';
+import { readSmsConfig } from '../../../db/config-rows';
 
 /** The player's own notification choices (another id is a 403, as for the profile). */
 export async function getNotificationPrefs(deps: Pick<Deps, 'db'>, actor: SessionUser, id = actor.id): Promise<TNotificationPrefs> {
@@ -32,4 +33,12 @@ export async function updateNotificationPrefs(
     .returning({ notify_email: users.notifyEmail, notify_sms: users.notifySms });
   if (!row) throw notFound(MSG.profile.userNotFound);
   return row;
+}
+
+/**
+ * Whether SMS notices can go out at all (a live Twilio config): the profile greys the SMS choice out,
+ * with the reason, rather than offering a switch that sends nothing.
+ */
+export async function getNotificationChannels(deps: Pick<Deps, 'db'>): Promise<TNotificationChannels> {
+  return { sms: (await readSmsConfig(deps.db))?.isLive ?? false };
 }

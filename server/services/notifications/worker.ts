@@ -1,17 +1,18 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { isFinished } from '../../../common/schedule';
 import type { Db } from '../../../db/client';
 import { outbox, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import { MSG } from '../../../common/messages';
-import { notifyMatch } from './enqueue';
-import { matchInfo, matchPlayers } from './match-info';
+import { notifyMatch, REMINDER_MIN_LEAD_MS } from './enqueue';
+import { matchInfo, matchPlayers, startOf } from './match-info';
 import { unsubscribeUrl } from './unsubscribe';
 
 export interface OutboxWorkerOptions {
   /** Pause between two rounds (ms). */
   intervalMs: number;
-  /** Rows taken per round. */
+  /** Sends in flight at once (default 1); each instance runs its own. */
+  concurrency?: number;
+  /** Rows leased per claim (default: four per concurrent send). */
   batchSize?: number;
   /** How long a taken row stays out of other workers' reach while it is being sent (ms). */
   leaseMs?: number;
@@ -30,7 +31,10 @@ export const STALE_AFTER_MS = 12 * 3_600_000;
 type Pending = Pick<
   typeof outbox.$inferSelect,
   'id' | 'channel' | 'event' | 'userId' | 'recipient' | 'subject' | 'body' | 'ics' | 'icsMethod' | 'attempts' | 'sendAfter'
->;
+> & {
+  /** False when the player turned this channel off after the notification was written (read when leased). */
+  wanted: boolean;
+};
 
 /**
  * Notifications not yet sent nor given up, retries included: the backlog a metric watches.
@@ -44,18 +48,39 @@ export async function outboxBacklog(db: Pick<Db, '$count'>, now: Date = new Date
 }
 
 /**
+ * Seconds since the oldest pending notification was written (0 when none): mails and SMS waiting or
+ * retried count from their creation, a reminder from when it fell due.
+ */
+export async function oldestPendingSeconds(db: Db, now: Date = new Date()): Promise<number> {
+  const [row] = await db
+    .select({
+      oldest:
+        sql<Date | null>`min(case when ${outbox.channel} = 'reminder' then ${outbox.sendAfter} else least(${outbox.createdAt}, ${outbox.sendAfter}) end)`.mapWith(
+          outbox.sendAfter,
+        ),
+    })
+    .from(outbox)
+    .where(and(isNull(outbox.sentAt), isNull(outbox.failedAt), or(inArray(outbox.channel, ['email', 'sms']), lte(outbox.sendAfter, now))));
+  return row?.oldest ? Math.max(0, (now.getTime() - row.oldest.getTime()) / 1000) : 0;
+}
+
+/**
  * Sends what the outbox holds. Several instances may run one each on the same database: a row is
  * taken with `FOR UPDATE SKIP LOCKED` and leased (`locked_until`) in one statement, so two workers
  * never take the same row; it is marked sent after the transport accepted it, or put back with an
- * exponential delay. Day-before reminders are expanded into mails and SMS in the transaction that
+ * exponential delay. Reminders are expanded into mails and SMS in the transaction that
  * marks them done, so each is expanded once.
  */
 export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions) {
-  const batchSize = o.batchSize ?? 20;
+  const concurrency = Math.max(1, o.concurrency ?? 1);
+  const batchSize = o.batchSize ?? concurrency * 4;
   const leaseMs = o.leaseMs ?? 5 * 60_000;
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
   let stopped = true;
+  /** Set by `stop`: no new claim, no new send; what is leased but not sent is given back. */
+  let halting = false;
+  /** Rounds under way, the timer's or a caller's, so `stop` waits for each. */
+  const rounds = new Set<Promise<unknown>>();
 
   const due = (now: Date) =>
     and(
@@ -68,7 +93,7 @@ export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions) {
   /** Turns due reminders into mails and SMS to the match's players; answers how many were expanded. */
   async function expandReminders(): Promise<number> {
     const now = deps.clock.now();
-    return deps.db.transaction(async (tx) => {
+    const expanded = await deps.db.transaction(async (tx) => {
       const rows = await tx
         .select({ id: outbox.id, matchId: outbox.matchId })
         .from(outbox)
@@ -78,7 +103,8 @@ export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions) {
         .for('update', { skipLocked: true });
       for (const r of rows) {
         const match = r.matchId === null ? null : await matchInfo(tx, r.matchId);
-        if (match && !isFinished(match, now, deps.env.APP_TIMEZONE)) {
+        // Never for a match that starts within the hour (a reminder taken late, or a worker that was down).
+        if (match && startOf(match, deps.env).getTime() - now.getTime() >= REMINDER_MIN_LEAD_MS) {
           await notifyMatch(tx, deps, 'reminder', match, await matchPlayers(tx, match.id, match.createdBy));
         }
         await tx
@@ -88,6 +114,8 @@ export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions) {
       }
       return rows.length;
     });
+    if (expanded > 0) deps.metrics.notifications.inc({ channel: 'reminder', outcome: 'expanded' }, expanded);
+    return expanded;
   }
 
   /**
@@ -127,14 +155,10 @@ export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions) {
         icsMethod: outbox.icsMethod,
         attempts: outbox.attempts,
         sendAfter: outbox.sendAfter,
+        // In the lease's statement: one round trip less per notice than a lookup before each send.
+        wanted: sql<boolean>`${outbox.userId} is null or coalesce((select case when ${outbox.channel} = 'sms' then ${users.notifySms} else ${users.notifyEmail} end
+          from ${users} where ${users.id} = ${outbox.userId}), false)`,
       });
-  }
-
-  /** False when the player turned this channel off after the notification was written. */
-  async function stillWanted(row: Pending): Promise<boolean> {
-    if (row.userId === null) return true;
-    const [u] = await deps.db.select({ email: users.notifyEmail, sms: users.notifySms }).from(users).where(eq(users.id, row.userId));
-    return row.channel === 'sms' ? !!u?.sms : !!u?.email;
   }
 
   async function deliver(row: Pending) {
@@ -156,17 +180,21 @@ export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions) {
 
   async function sendOne(row: Pending) {
     const now = () => deps.clock.now();
+    const count = (outcome: 'sent' | 'skipped' | 'failed' | 'given_up' | 'dropped') =>
+      deps.metrics.notifications.inc({ channel: row.channel, outcome });
     if (now().getTime() - row.sendAfter.getTime() > STALE_AFTER_MS) {
       await deps.db
         .update(outbox)
         .set({ lockedUntil: null, failedAt: now(), lastError: 'stale: not sent within 12 h of being due' })
         .where(eq(outbox.id, row.id));
       deps.logger.warn({ id: row.id, channel: row.channel, event: row.event }, 'notification dropped as stale');
+      count('dropped');
       return;
     }
     try {
-      if (await stillWanted(row)) await deliver(row);
+      if (row.wanted) await deliver(row);
       await deps.db.update(outbox).set({ sentAt: now(), lockedUntil: null, lastError: null }).where(eq(outbox.id, row.id));
+      count(row.wanted ? 'sent' : 'skipped');
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const givenUp = row.attempts >= MAX_ATTEMPTS;
@@ -182,24 +210,72 @@ export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions) {
       const log = { id: row.id, channel: row.channel, event: row.event, attempts: row.attempts, err: message };
       if (givenUp) deps.logger.error(log, 'notification given up');
       else deps.logger.warn(log, 'notification not sent, will retry');
+      count(givenUp ? 'given_up' : 'failed');
     }
   }
 
-  /** One round: expands due reminders, then sends due notifications until none is left. Answers how many were handled. */
-  async function runOnce(): Promise<number> {
-    let handled = 0;
-    while ((await expandReminders()) > 0) handled++;
-    const channels = await sendableChannels();
-    for (;;) {
-      const rows = await claim(channels);
-      if (rows.length === 0) return handled;
-      for (const row of rows) await sendOne(row);
-      handled += rows.length;
+  /**
+   * Gives leased rows that were never tried back at once (lease lifted, the claim's attempt undone),
+   * so a stopping instance does not hold them for the rest of the lease.
+   */
+  async function release(rows: Pending[]) {
+    if (rows.length === 0) return;
+    await deps.db
+      .update(outbox)
+      .set({ lockedUntil: null, attempts: sql`${outbox.attempts} - 1` })
+      .where(
+        and(
+          inArray(
+            outbox.id,
+            rows.map((r) => r.id),
+          ),
+          isNull(outbox.sentAt),
+          isNull(outbox.failedAt),
+        ),
+      );
+  }
+
+  /** Sends a leased batch, `concurrency` at a time; stops starting sends once halted. Answers how many were sent. */
+  async function sendBatch(rows: Pending[]): Promise<number> {
+    const queue = [...rows];
+    let sent = 0;
+    const lane = async () => {
+      for (let row = queue.shift(); row; row = halting ? undefined : queue.shift()) {
+        await sendOne(row);
+        sent++;
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));
+    } finally {
+      await release(queue);
     }
+    return sent;
+  }
+
+  /** One round: expands due reminders, then sends due notifications until none is left (or `stop`). Answers how many were handled. */
+  async function round(): Promise<number> {
+    let handled = 0;
+    while (!halting && (await expandReminders()) > 0) handled++;
+    if (halting) return handled;
+    const channels = await sendableChannels();
+    while (!halting) {
+      const rows = await claim(channels);
+      if (rows.length === 0) break;
+      handled += await sendBatch(rows);
+    }
+    return handled;
+  }
+
+  function runOnce(): Promise<number> {
+    const r = round();
+    const tracked = r.catch(() => {}).finally(() => rounds.delete(tracked));
+    rounds.add(tracked);
+    return r;
   }
 
   const tick = () => {
-    running = runOnce()
+    void runOnce()
       .catch((err: unknown) => deps.logger.error({ err }, 'outbox worker round failed'))
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, o.intervalMs);
@@ -211,13 +287,19 @@ export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions) {
     start() {
       if (!stopped) return;
       stopped = false;
+      halting = false;
       timer = setTimeout(tick, 0);
     },
-    /** Stops the rounds and waits for the current one, so no send is cut off mid-way. */
+    /**
+     * Stops claiming, lets the sends in flight finish (none is cut off mid-way), gives back what
+     * was leased but not sent, and resolves: a shutdown never waits for the whole backlog.
+     */
     async stop() {
       stopped = true;
+      halting = true;
       clearTimeout(timer);
-      await running;
+      await Promise.all(rounds);
+      halting = false;
     },
   };
 }

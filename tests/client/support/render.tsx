@@ -98,7 +98,7 @@ export function renderWithProviders(ui: ReactElement, { fixtures = {}, route = '
       </QueryClientProvider>
     </trpc.Provider>
   );
-  return { ...render(ui, { wrapper: Wrapper }), calls };
+  return { ...render(ui, { wrapper: Wrapper }), calls, queryClient };
 }
 
 /** An error notice naming `reason` stays (10 s of fake time) until its close button is pressed. Needs fake timers. */

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { MSG } from '../../../common/messages';
 import { checkA11y, DESKTOP, runJourney, uniquePlayer } from '../../support/e2e-harness';
-import { createPlace, expectPath, expectText, loginInContext, type Suite } from '../../support/e2e-app';
+import { createPlace, expectPath, expectText, loginInContext, setLevelFirst, type Suite } from '../../support/e2e-app';
 import { loginThroughUi } from './auth';
 
 const LONG_DATE = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -30,15 +30,21 @@ export function findShareJourney(s: Suite) {
       await loginInContext(ctxB, pageB, b, '/find-match');
       await pageB.getByRole('heading', { level: 1, name: 'Trouver un match' }).waitFor();
       const longDate = LONG_DATE.format(new Date(`${day}T00:00:00Z`));
-      const dayChip = pageB.getByRole('radiogroup', { name: 'Jour' }).getByRole('radio', { name: longDate });
+      await pageB
+        .getByRole('group', { name: 'Filtres' })
+        .getByRole('button', { name: /^Filtres/ })
+        .click();
+      const sheet = pageB.getByRole('dialog', { name: 'Filtres' });
+      const dayChip = sheet.getByRole('radiogroup', { name: 'Jour' }).getByRole('radio', { name: longDate });
       await dayChip.click();
       expect(await dayChip.getAttribute('aria-checked')).toBe('true');
-      await pageB.getByLabel('Niveau', { exact: true }).selectOption('Niveau 4');
-      await pageB.getByLabel('Places libres uniquement').check();
+      await sheet.getByLabel('Niveau', { exact: true }).selectOption('Niveau 4');
+      await sheet.getByLabel('Places libres uniquement').check();
+      await sheet.getByRole('button', { name: 'Voir les matchs' }).click();
       const card = pageB.getByRole('article', { name: place.name });
       await card.waitFor();
       await expect.poll(() => pageB.getByRole('article', { name: other.name }).count()).toBe(0);
-      await pageB.getByRole('heading', { level: 2, name: new RegExp(`^${longDate.replace(/ \d{4}$/, '')}$`, 'i') }).waitFor();
+      await pageB.getByRole('button', { name: 'Filtres (3)' }).waitFor();
       await checkA11y(pageB, 'find match (filtered)');
       await card.getByRole('link', { name: place.name }).click();
       await expectPath(pageB, `/matches/${target.id}`);
@@ -46,6 +52,8 @@ export function findShareJourney(s: Suite) {
       // Not a player yet: no phone shown.
       await expect.poll(() => pageB.locator('main').textContent()).not.toContain(a.phone.slice(-8));
       await pageB.getByRole('button', { name: 'Rejoindre' }).click();
+      // B has no level yet: asked for it first.
+      await setLevelFirst(pageB);
       await expectText(pageB, MSG.match.joined);
       await pageB.getByRole('button', { name: 'Quitter' }).waitFor();
       await pageB.getByRole('link', { name: 'Ajouter à mon agenda' }).waitFor();
@@ -54,7 +62,7 @@ export function findShareJourney(s: Suite) {
 
       // The filters are remembered for B on this device.
       await pageB.goto('/find-match');
-      await expect.poll(() => pageB.getByLabel('Niveau', { exact: true }).inputValue()).toBe('Niveau 4');
+      await pageB.getByRole('group', { name: 'Filtres' }).getByRole('button', { name: 'Niveau 4' }).waitFor();
 
       // A visitor opens the share link in a fresh browser: the match, nobody's personal data.
       const { page: visitor } = await j.open();

@@ -1,8 +1,10 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { MSG } from '../../../common/messages';
+import { shortPublicName } from '../../../common/names';
 import { checkA11y, DESKTOP, MOBILE, runJourney, uniquePlayer, type TestPlayer } from '../../support/e2e-harness';
-import { createPlace, loginInContext, type Suite } from '../../support/e2e-app';
+import { createPlace, loginInContext, setLevelFirst, type Suite } from '../../support/e2e-app';
+import { expectInViewAndOnTop, expectNoSideScroll, keepScreenshot, SCREENS } from './match-page';
 
 /** The box of a located element, failing when it has none (not rendered). */
 async function box(locator: Locator) {
@@ -58,6 +60,8 @@ export function fitJourneys(s: Suite) {
       const lowCard = cards.last();
       await lowCard.scrollIntoViewIfNeeded();
       await lowCard.getByRole('button', { name: 'Rejoindre' }).click();
+      // The player has no level yet: asked for it first.
+      await setLevelFirst(page);
       const alert = page.getByRole('alert').filter({ hasText: MSG.match.full });
       await alert.waitFor();
       expect(await inViewport(page, alert)).toBe(true);
@@ -84,7 +88,8 @@ export function fitJourneys(s: Suite) {
       const player = await e2e.registerPlayer(uniquePlayer('Filtre'));
       const { context, page } = await j.open(MOBILE);
       await loginInContext(context, page, player, '/find-match');
-      const days = page.getByRole('radiogroup', { name: 'Jour' });
+      await page.getByRole('group', { name: 'Filtres' }).getByRole('button', { name: 'Tous les jours' }).click();
+      const days = page.getByRole('dialog', { name: 'Filtres' }).getByRole('radiogroup', { name: 'Jour' });
       const allDays = days.getByRole('radio', { name: 'Tous les jours' });
       await allDays.waitFor();
       expect(await allDays.getAttribute('aria-checked')).toBe('true');
@@ -97,8 +102,8 @@ export function fitJourneys(s: Suite) {
       await expect.poll(() => background(allDays)).not.toBe(PRIMARY);
 
       const order = page.getByRole('radiogroup', { name: 'Ordre' });
-      const near = order.getByRole('radio', { name: 'Les plus proches' });
-      const need = order.getByRole('radio', { name: 'Ceux qui ont besoin de vous' });
+      const near = order.getByRole('radio', { name: MSG.find.orderDate });
+      const need = order.getByRole('radio', { name: MSG.find.orderNeed });
       expect((await box(near)).y).toBe((await box(need)).y);
       await need.click();
       await page.mouse.move(0, 0);
@@ -130,7 +135,8 @@ export function fitJourneys(s: Suite) {
       const panel = card.getByRole('group', { name: 'Participants' });
       await panel.getByText(guest.name).waitFor();
       const rows = panel.getByRole('listitem');
-      expect(await rows.first().textContent()).toContain(organiser.name);
+      // Cards name the organiser as everywhere outside the match page's players: "Prénom N.".
+      expect(await rows.first().textContent()).toContain(shortPublicName(organiser.name));
       expect(await rows.first().textContent()).toContain('Organisateur');
       const joined = panel.getByText(/^Inscrit le /);
       const lines = await joined.evaluate((el) => {
@@ -183,6 +189,43 @@ export function fitJourneys(s: Suite) {
     });
   });
 
+  for (const screen of SCREENS.filter((x) => x.name !== '1280x800')) {
+    it(`${screen.name}: no screen scrolls sideways (the match page after joining included); dialogs keep their buttons in view`, async () => {
+      const e2e = s.e2e();
+      await runJourney(e2e, `fit: every screen at ${screen.name}`, async (j) => {
+        const place = await createPlace(s.admin(), 'Club du Boulevard Maréchal-de-Lattre-de-Tassigny');
+        const organiser = await e2e.registerPlayer({ ...uniquePlayer('x'), name: 'Jean-Baptiste-Emmanuel Villeneuve-Loubet' });
+        const [match] = await matchesAt(organiser, place.id, 1, 3);
+        const { context, page } = await j.open(screen.options);
+        await loginInContext(context, page, s.admin(), '/');
+        await s.admin().api.matches.join.mutate({ id: match!.id });
+        for (const path of ['/', '/find-match', '/create-match', '/my-matches', '/profile', '/admin', `/matches/${match!.id}`]) {
+          await page.goto(path);
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+          await page.waitForLoadState('networkidle');
+          await expectNoSideScroll(page, path);
+        }
+        // The match page as a co-player: phones and their WhatsApp links shown.
+        await page
+          .getByRole('link', { name: /sur WhatsApp$/ })
+          .first()
+          .waitFor();
+        await expectNoSideScroll(page, 'match page (joined, phones)');
+        await keepScreenshot(page, `fit-match-page-${screen.name}`);
+
+        // A form dialog: its footer buttons stay in view and on top.
+        await page.goto('/profile');
+        await page.getByRole('button', { name: 'Modifier le code PIN' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Modifier le code PIN' });
+        await dialog.waitFor();
+        for (const name of ['Annuler', 'Enregistrer']) await expectInViewAndOnTop(page, dialog.getByRole('button', { name, exact: true }));
+        await expectNoSideScroll(page, 'PIN dialog');
+        await checkA11y(page, `PIN dialog (${screen.name})`);
+        await keepScreenshot(page, `fit-pin-dialog-${screen.name}`);
+      });
+    });
+  }
+
   it('touch screens are not offered drag and drop; a mouse is; the app has a favicon', async () => {
     const e2e = s.e2e();
     await runJourney(e2e, 'fit: touch and favicon', async (j) => {
@@ -197,11 +240,13 @@ export function fitJourneys(s: Suite) {
         await page.getByText('Choisir une photo').waitFor();
         expect(await page.getByText('Glissez-déposez une photo ici').count()).toBe(offered ? 1 : 0);
         if (offered) {
-          const href = await page.locator('link[rel="icon"]').getAttribute('href');
+          const href = await page.locator('link[rel="icon"][type="image/svg+xml"]').getAttribute('href');
           expect(href).toBe('/favicon.svg');
           const res = await page.request.get(href!);
           expect(res.status()).toBe(200);
           expect(res.headers()['content-type']).toContain('image/svg+xml');
+          // Browsers also ask for /favicon.ico whatever the page links; it is there too.
+          expect((await page.request.get('/favicon.ico')).status()).toBe(200);
         }
       }
     });

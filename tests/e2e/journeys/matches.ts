@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { MSG } from '../../../common/messages';
 import { checkA11y, runJourney, uniquePlayer } from '../../support/e2e-harness';
-import { createPlace, expectText, loginInContext, type Suite } from '../../support/e2e-app';
+import { createPlace, expectText, loginInContext, setLevelFirst, type Suite } from '../../support/e2e-app';
 
 /**
  * Journey 3: player A creates a match, player B (another browser context) finds and joins it,
@@ -28,6 +28,11 @@ export function matchJourney(s: Suite) {
       await checkA11y(pageA, 'create match (filled)');
       await pageA.getByRole('button', { name: 'Créer le match' }).click();
       await pageA.getByRole('heading', { name: MSG.match.created }).waitFor();
+      // Sharing is offered at once: the link is copied (no share sheet in a desktop Chromium).
+      await ctxA.grantPermissions(['clipboard-read', 'clipboard-write']);
+      await pageA.getByRole('button', { name: 'Partager' }).click();
+      await expectText(pageA, 'Lien du match copié');
+      expect(await pageA.evaluate(() => navigator.clipboard.readText())).toMatch(/\/m\/\d+$/);
       await checkA11y(pageA, 'create match (success)');
 
       // B finds it and joins.
@@ -38,6 +43,8 @@ export function matchJourney(s: Suite) {
       await expect.poll(() => card.textContent()).toContain('18:00');
       await checkA11y(pageB, 'find match');
       await card.getByRole('button', { name: 'Rejoindre' }).click();
+      // B has no level yet: asked for it first.
+      await setLevelFirst(pageB);
       await expectText(pageB, MSG.match.joined);
       await card.getByRole('button', { name: 'Vous participez' }).waitFor();
 

@@ -31,7 +31,7 @@ const asAdmin = () => ({ token: admin.token, headers: { 'user-id': String(admin.
 
 describe('documentation paths', () => {
   it('answers /healthz, /readyz, the OpenAPI description and the reference page', async () => {
-    expect((await w.api.call('GET', '/healthz')).body).toMatchObject({ status: 'ok', database: 'ok' });
+    expect((await w.api.call('GET', '/healthz')).body).toMatchObject({ status: 'ok' });
     expect((await w.api.call('GET', '/readyz')).body).toMatchObject({ status: 'ok', database: 'ok', migrations: 'ok' });
     const doc = await w.api.call('GET', '/api/openapi.json');
     expect(doc.body).toMatchObject({ openapi: '3.1.0' });

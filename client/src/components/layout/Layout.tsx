@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { ROUTE_TITLES, useDocumentTitle } from '../../lib/document-title';
+import { ROUTE_TITLES, SELF_TITLED, useDocumentTitle } from '../../lib/document-title';
 import { Footer } from './Footer';
 import { TopNav } from './TopNav';
 
 /** The logged-in frame: top navigation, the routed page in <main>, the footer. */
 export function Layout({ children }: { children: ReactNode }) {
-  useDocumentTitle(ROUTE_TITLES[useLocation().pathname]);
+  const { pathname } = useLocation();
+  useDocumentTitle(SELF_TITLED.test(pathname) ? null : ROUTE_TITLES[pathname]);
   return (
     <div className="app">
       <a className="skip-link" href="#main">

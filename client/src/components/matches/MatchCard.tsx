@@ -1,7 +1,10 @@
 import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { MSG } from '../../../../common/messages';
+import { formatLongDate, formatTime } from '../../lib/format';
 import { Button } from '../ui';
-import { MatchSummary } from './MatchSummary';
+import { LevelBadges } from './LevelBadges';
+import { placesFact } from './MatchSummary';
 import type { LevelView, MatchView } from './types';
 
 type JoinState = 'own' | 'joined' | 'full' | 'joining' | 'open';
@@ -34,14 +37,39 @@ interface MatchCardProps {
   children?: ReactNode;
 }
 
-/** A match in a grid, with the Rejoindre button and its states. */
-export function MatchCard({ match, userId, catalogue, joining = false, onJoin, headingLevel, children }: MatchCardProps) {
+/**
+ * A match in a list, compact so a phone's first screen shows several: place, day and time, address and
+ * organiser, levels, free places with the Rejoindre button, organiser.
+ */
+export function MatchCard({ match, userId, catalogue, joining = false, onJoin, headingLevel = 3, children }: MatchCardProps) {
   const headingId = useId();
   const state = joinState(match, userId, joining);
+  const places = placesFact(match, false);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="card match-card" aria-labelledby={headingId}>
-      <MatchSummary match={match} catalogue={catalogue} headingLevel={headingLevel} headingId={headingId} />
+      <Heading className="match-place" id={headingId}>
+        <Link className="match-link" to={`/matches/${match.id}`}>
+          {match.place_name}
+        </Link>
+      </Heading>
+      <p className="match-when">
+        <span className="match-date">{formatLongDate(match.date)}</span>
+        <span aria-hidden="true"> · </span>
+        <span className="match-time">{formatTime(match.time)}</span>
+      </p>
+      <p className="match-where">
+        <span>
+          {match.address}, {match.city}
+        </span>
+        <span aria-hidden="true"> · </span>
+        <span className="match-creator">
+          Créé par <strong>{match.creator_name}</strong>
+        </span>
+      </p>
+      <LevelBadges levels={match.levels} catalogue={catalogue} withLabels />
       <div className="match-actions">
+        <span className={`match-free ${places.className}`}>{places.text}</span>
         <Button
           variant={state === 'open' || state === 'joining' ? 'primary' : 'secondary'}
           className="match-join"
@@ -51,8 +79,8 @@ export function MatchCard({ match, userId, catalogue, joining = false, onJoin, h
         >
           {BUTTON_TEXT[state]}
         </Button>
-        {children}
       </div>
+      {children}
     </article>
   );
 }

@@ -1,12 +1,17 @@
 import { TitledCard } from '../ui';
 import type { RouterOutputs } from '../../lib/trpc';
+import { MSG } from '../../../../common/messages';
+import { whatsappChatUrl } from '../../lib/whatsapp';
 import { Avatar } from '../layout/Avatar';
 
 type Player = RouterOutputs['matches']['byId']['organiser'];
 
 const displayName = (p: Player) => (p.last_initial ? `${p.first_name} ${p.last_initial}` : p.first_name);
 
-/** One player: avatar, first name and initial, level, and the phone when the server sent it. */
+/**
+ * One player: avatar, first name and initial, level, and, when the server sent the phone (to the
+ * match's own players only), a link to call and one to write on WhatsApp.
+ */
 function PlayerRow({ player, role }: { player: Player; role?: string }) {
   return (
     <li className="player">
@@ -17,12 +22,23 @@ function PlayerRow({ player, role }: { player: Player; role?: string }) {
           {role && <span className="tag tag-creator">{role}</span>}
         </span>
         <span className="player-level">{player.level ?? 'Niveau non renseigné'}</span>
+        {player.phone && (
+          <span className="player-contact">
+            <a className="player-phone" href={`tel:${player.phone}`} title={MSG.matchPage.callPlayer(displayName(player))}>
+              {player.phone}
+            </a>
+            <a
+              className="player-whatsapp"
+              href={whatsappChatUrl(player.phone)}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={MSG.matchPage.whatsappPlayer(displayName(player))}
+            >
+              {MSG.matchPage.whatsapp}
+            </a>
+          </span>
+        )}
       </span>
-      {player.phone && (
-        <a className="player-phone" href={`tel:${player.phone}`}>
-          {player.phone}
-        </a>
-      )}
     </li>
   );
 }

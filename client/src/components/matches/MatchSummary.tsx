@@ -34,7 +34,7 @@ const ICONS = {
 
 /** What every match card shows: place, address, long date, time, levels, free places, creator. */
 /** The free-places line: green while places are open, red when full, neutral once the match is over. */
-function placesFact(match: MatchView, finished: boolean): { className: string; text: string } {
+export function placesFact(match: MatchView, finished: boolean): { className: string; text: string } {
   const players = match.slots - match.missing_players + 1;
   if (finished) return { className: 'match-past', text: `${players} joueur${players > 1 ? 's' : ''}` };
   if (match.missing_players <= 0) return { className: 'match-full', text: MSG.match.full };

@@ -1,7 +1,5 @@
-import { MSG } from '../../../../common/messages';
-import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { Button } from '../ui';
+import { WaitlistActions } from './WaitlistActions';
 import type { MatchView } from './types';
 
 interface WaitlistControlProps {
@@ -12,8 +10,8 @@ interface WaitlistControlProps {
 }
 
 /**
- * On a full match the player neither created nor joined: "Rejoindre la liste d'attente", then
- * their position and a way out. One `myWaitlist` query serves every card of the screen.
+ * On the card of a full match the player neither created nor joined: the waiting list. One
+ * `myWaitlist` query serves every card of the screen.
  */
 export function WaitlistControl({ match, userId, onNotice }: WaitlistControlProps) {
   const relevant =
@@ -21,40 +19,8 @@ export function WaitlistControl({ match, userId, onNotice }: WaitlistControlProp
     match.missing_players <= 0 &&
     match.created_by !== userId &&
     !match.participants.some((p) => p.user_id === userId);
-  const utils = trpc.useUtils();
   const mine = trpc.matches.myWaitlist.useQuery(undefined, { enabled: relevant });
-  const refresh = () => {
-    void utils.matches.myWaitlist.invalidate();
-    void utils.matches.list.invalidate();
-    void utils.matches.mine.invalidate();
-  };
-  const join = trpc.matches.joinWaitlist.useMutation({
-    onSuccess: (r) => onNotice('success', r.message),
-    onError: (err) => onNotice('error', errorMessage(err, MSG.match.joinFailed)),
-    onSettled: refresh,
-  });
-  const leave = trpc.matches.leaveWaitlist.useMutation({
-    onSuccess: (r) => onNotice('success', r.message),
-    onError: (err) => onNotice('error', errorMessage(err, MSG.match.leaveFailed)),
-    onSettled: refresh,
-  });
   if (!relevant) return null;
   const entry = mine.data?.find((w) => w.match_id === match.id);
-  if (!entry) {
-    return (
-      <Button variant="primary" className="match-waitlist" loading={join.isPending} onClick={() => join.mutate({ id: match.id })}>
-        {MSG.waitlist.join}
-      </Button>
-    );
-  }
-  return (
-    <div className="match-waitlist">
-      <p className="match-waitlist-position" role="status">
-        {MSG.waitlist.position(entry.position)}
-      </p>
-      <Button variant="secondary" loading={leave.isPending} onClick={() => leave.mutate({ id: match.id })}>
-        {MSG.waitlist.leave}
-      </Button>
-    </div>
-  );
+  return <WaitlistActions matchId={match.id} position={entry?.position ?? null} onNotice={onNotice} />;
 }

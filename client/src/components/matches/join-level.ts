@@ -15,7 +15,10 @@ export function levelRange(levels: readonly string[]): string {
   return `${levels.slice(0, -1).join(', ')} ou ${levels[levels.length - 1]}`;
 }
 
-/** True when the match asks for levels and the player's own level is not among them. */
+/**
+ * True when the match asks for levels and the player's own level is not among them, an unset level
+ * included: such a player is asked for their level before joining (JoinLevelConfirm).
+ */
 export function levelExcludes(levels: readonly string[], playerLevel: string | null | undefined): boolean {
-  return !!playerLevel && levels.length > 0 && !levels.includes(playerLevel);
+  return levels.length > 0 && (!playerLevel || !levels.includes(playerLevel));
 }

@@ -6,6 +6,7 @@ import type { RouterOutputs } from '../../lib/trpc';
  */
 export type MatchView = RouterOutputs['matches']['list']['items'][number];
 export type MyMatchView = RouterOutputs['matches']['mine']['matches'][number];
+export type MyWaitingMatchView = RouterOutputs['matches']['mine']['waiting'][number];
 export type ParticipantView = RouterOutputs['matches']['participants'][number];
 
 type Level = RouterOutputs['levels']['list'][number];

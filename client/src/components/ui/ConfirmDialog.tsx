@@ -1,5 +1,6 @@
 import { Button } from './Button';
 import { Modal } from './Modal';
+import { frenchTypography } from '../../../../common/typography';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -27,16 +28,23 @@ export function ConfirmDialog({
   confirmVariant = 'danger',
 }: ConfirmDialogProps) {
   return (
-    <Modal title={title} open={open} onClose={onCancel} className="modal-small">
-      <p className="confirm-message">{message}</p>
-      <div className="row row-end">
-        <Button variant="secondary" onClick={onCancel}>
-          {cancelLabel}
-        </Button>
-        <Button variant={confirmVariant} onClick={onConfirm} loading={loading}>
-          {confirmLabel}
-        </Button>
-      </div>
+    <Modal
+      title={title}
+      open={open}
+      onClose={onCancel}
+      className="modal-small"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onCancel}>
+            {cancelLabel}
+          </Button>
+          <Button variant={confirmVariant} onClick={onConfirm} loading={loading}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <p className="confirm-message">{frenchTypography(message)}</p>
     </Modal>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { frenchTypography } from '../../../../common/typography';
 
 export interface EmptyStateProps {
   title: string;
@@ -15,7 +16,7 @@ export function EmptyState({ title, action, children, icon }: EmptyStateProps) {
           {icon}
         </div>
       )}
-      <p className="empty-state-title">{title}</p>
+      <p className="empty-state-title">{frenchTypography(title)}</p>
       {children}
       {action && <div className="empty-state-action">{action}</div>}
     </div>

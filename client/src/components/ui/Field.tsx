@@ -1,4 +1,5 @@
 import { cloneElement, useId, type ReactElement, type ReactNode } from 'react';
+import { frenchTypography } from '../../../../common/typography';
 
 interface ControlProps {
   id?: string;
@@ -31,12 +32,12 @@ export function Field({ label, children, error, hint, id, className }: FieldProp
       {cloneElement(children, { id: controlId, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined })}
       {hint && (
         <p className="field-hint" id={hintId}>
-          {hint}
+          {typeof hint === 'string' ? frenchTypography(hint) : hint}
         </p>
       )}
       {error && (
         <p className="field-error" id={errorId} role="alert">
-          {error}
+          {frenchTypography(error)}
         </p>
       )}
     </div>

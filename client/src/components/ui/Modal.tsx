@@ -5,6 +5,12 @@ export interface ModalProps {
   open: boolean;
   onClose: () => void;
   children: ReactNode;
+  /**
+   * The dialog's buttons. They stay in view below the body, which scrolls on its own when the
+   * content is taller than the screen (a phone, a keyboard open); a form's submit button here
+   * names its form with `form={id}`.
+   */
+  footer?: ReactNode;
   /** Extra class on the dialog panel. */
   className?: string;
 }
@@ -12,8 +18,11 @@ export interface ModalProps {
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-/** A modal dialog: focus moves inside and stays there, Escape or the close button closes it, focus returns after. */
-export function Modal({ title, open, onClose, children, className }: ModalProps) {
+/**
+ * A modal dialog (a bottom sheet on phones): focus moves inside and stays there, Escape or the
+ * close button closes it, focus returns after. Header and footer stay put; only the body scrolls.
+ */
+export function Modal({ title, open, onClose, children, footer, className }: ModalProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
@@ -29,6 +38,7 @@ export function Modal({ title, open, onClose, children, className }: ModalProps)
     const first =
       node?.querySelector<HTMLElement>('.modal-body :is(input, select, textarea):not([disabled], [type="hidden"])') ??
       node?.querySelector<HTMLElement>(`.modal-body ${FOCUSABLE}`) ??
+      node?.querySelector<HTMLElement>(`.modal-footer ${FOCUSABLE}`) ??
       node;
     first?.focus();
     const onKey = (event: KeyboardEvent) => {
@@ -79,6 +89,7 @@ export function Modal({ title, open, onClose, children, className }: ModalProps)
           </button>
         </div>
         <div className="modal-body">{children}</div>
+        {footer && <div className="modal-footer">{footer}</div>}
       </div>
     </div>
   );

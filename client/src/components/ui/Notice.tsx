@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { NOTICE_TIMEOUT_MS } from '../../../../common/limits';
+import { frenchTypography } from '../../../../common/typography';
 
 export type NoticeKind = 'success' | 'error' | 'info' | 'warning';
 
@@ -28,7 +29,7 @@ export function Notice({ kind, message, onClose, persistent = false, className }
       <span className="notice-icon" aria-hidden="true">
         {ICONS[kind]}
       </span>
-      <p className="notice-text">{message}</p>
+      <p className="notice-text">{frenchTypography(message)}</p>
       {onClose && (
         <button type="button" className="notice-close" onClick={onClose} aria-label="Fermer le message">
           <span aria-hidden="true">×</span>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { DEFAULT_SMTP_PORT } from '../../../../common/limits';
+import { DEFAULT_MAIL_FROM_NAME, DEFAULT_SMTP_PORT } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
-import { ZSmtpSaveInput } from '../../../../common/schemas/admin';
+import { ZSmtpSaveInput, type TSmtpSaveInput } from '../../../../common/schemas/admin';
 import { NoticeSlot } from '../../components/matches/NoticeSlot';
 import { useNotice } from '../../components/matches/useNotice';
 import { Button, CheckField, InputField, Loaded, Notice } from '../../components/ui';
@@ -28,12 +28,9 @@ function SmtpForm({ config }: { config: SmtpConfig | null }) {
   const [fromName, setFromName] = useState(config?.from_name ?? '');
   const hasPassword = config?.has_password ?? false;
 
-  const onSave = (event: FormEvent) => {
-    event.preventDefault();
-    if (!hasPassword && password === '') {
-      notice.error(MSG.admin.smtpFieldsRequired);
-      return;
-    }
+  /** The form's settings, checked as the server will; the first problem otherwise. */
+  const draft = (): { config: TSmtpSaveInput } | { error: string } => {
+    if (!hasPassword && password === '') return { error: MSG.admin.smtpFieldsRequired };
     const parsed = ZSmtpSaveInput.safeParse({
       host,
       port: port.trim() === '' ? undefined : Number(port),
@@ -45,12 +42,18 @@ function SmtpForm({ config }: { config: SmtpConfig | null }) {
       from_email: fromEmail,
       from_name: fromName,
     });
-    const error = firstIssue(parsed)?.message ?? null;
-    if (!parsed.success || port.trim() === '') {
-      notice.error(error ?? MSG.admin.smtpFieldsRequired);
+    if (!parsed.success || port.trim() === '') return { error: firstIssue(parsed)?.message ?? MSG.admin.smtpFieldsRequired };
+    return { config: parsed.data };
+  };
+
+  const onSave = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = draft();
+    if ('error' in checked) {
+      notice.error(checked.error);
       return;
     }
-    save.mutate(parsed.data, {
+    save.mutate(checked.config, {
       onSuccess: (r) => {
         notice.success(r.message || MSG.admin.smtpSaved);
         setPassword('');
@@ -61,46 +64,56 @@ function SmtpForm({ config }: { config: SmtpConfig | null }) {
   };
 
   return (
-    <form className="card admin-form" onSubmit={onSave} noValidate aria-label="Configuration SMTP">
-      <div className="admin-form-grid">
-        <InputField label="Serveur SMTP" value={host} onValueChange={setHost} placeholder="smtp.exemple.fr" autoComplete="off" />
-        <InputField label="Port" type="number" inputMode="numeric" min={1} max={65535} value={port} onValueChange={setPort} />
-        <InputField label="Nom d'utilisateur" value={username} onValueChange={setUsername} autoComplete="off" />
-        <SecretField
-          label="Mot de passe"
-          keepHint={hasPassword ? 'Laissez vide pour conserver le mot de passe enregistré.' : undefined}
-          value={password}
-          onValueChange={setPassword}
-        />
-        <InputField label="Email d'expéditeur" type="email" value={fromEmail} onValueChange={setFromEmail} autoComplete="off" />
-        <InputField label="Nom d'expéditeur" value={fromName} onValueChange={setFromName} placeholder="Padel Match" autoComplete="off" />
-      </div>
-      <div className="admin-checks">
-        <CheckField label="Connexion sécurisée (SSL/TLS)" checked={secure} onCheckedChange={setSecure} />
-        <ActivationCheck
-          label="Configuration active"
-          checked={isActive}
-          onCheckedChange={setIsActive}
-          activable={activable}
-          hintId="smtp-activation-hint"
-        />
-        <CheckField label={MSG.admin.smtpSkipCertVerify} checked={skipCertVerify} onCheckedChange={setSkipCertVerify} />
-      </div>
-      {skipCertVerify && <Notice kind="warning" persistent message={MSG.admin.smtpCertUnverifiedWarning} />}
-      <p className="field-hint" id="smtp-activation-hint">
-        {MSG.admin.smtpActivationHint}
-      </p>
-      <NoticeSlot notice={notice.notice} onClose={notice.clear} />
-      <div className="form-actions">
-        <Button type="submit" loading={save.isPending}>
-          Enregistrer
-        </Button>
-      </div>
-    </form>
+    <>
+      <form className="card admin-form" onSubmit={onSave} noValidate aria-label="Configuration SMTP">
+        <div className="admin-form-grid">
+          <InputField label="Serveur SMTP" value={host} onValueChange={setHost} placeholder="smtp.exemple.fr" autoComplete="off" />
+          <InputField label="Port" type="number" inputMode="numeric" min={1} max={65535} value={port} onValueChange={setPort} />
+          <InputField label="Nom d'utilisateur" value={username} onValueChange={setUsername} autoComplete="off" />
+          <SecretField
+            label="Mot de passe"
+            keepHint={hasPassword ? MSG.smtpTest.passwordKept : undefined}
+            value={password}
+            onValueChange={setPassword}
+          />
+          <InputField label="Email d'expéditeur" type="email" value={fromEmail} onValueChange={setFromEmail} autoComplete="off" />
+          <InputField
+            label="Nom d'expéditeur"
+            value={fromName}
+            onValueChange={setFromName}
+            placeholder={DEFAULT_MAIL_FROM_NAME}
+            autoComplete="off"
+          />
+        </div>
+        <div className="admin-checks">
+          <CheckField label="Connexion sécurisée (SSL/TLS)" checked={secure} onCheckedChange={setSecure} />
+          <ActivationCheck
+            label="Configuration active"
+            checked={isActive}
+            onCheckedChange={setIsActive}
+            activable={activable}
+            hintId="smtp-activation-hint"
+          />
+          <CheckField label={MSG.admin.smtpSkipCertVerify} checked={skipCertVerify} onCheckedChange={setSkipCertVerify} />
+        </div>
+        {skipCertVerify && <Notice kind="warning" persistent message={MSG.admin.smtpCertUnverifiedWarning} />}
+        <p className="field-hint" id="smtp-activation-hint">
+          {MSG.admin.smtpActivationHint}
+        </p>
+        <NoticeSlot notice={notice.notice} onClose={notice.clear} />
+        <div className="form-actions">
+          <Button type="submit" loading={save.isPending}>
+            Enregistrer
+          </Button>
+        </div>
+      </form>
+      <SmtpTest draft={draft} />
+    </>
   );
 }
 
-function SmtpTest() {
+/** "Envoyer": a test mail through the settings as they stand in the form, saved or not. */
+function SmtpTest({ draft }: { draft: () => { config: TSmtpSaveInput } | { error: string } }) {
   const utils = trpc.useUtils();
   const test = trpc.admin.smtp.test.useMutation({ onSuccess: () => void utils.admin.smtp.get.invalidate() });
   const notice = useNotice();
@@ -112,8 +125,13 @@ function SmtpTest() {
       notice.error(MSG.admin.smtpTestEmailRequired);
       return;
     }
+    const checked = draft();
+    if ('error' in checked) {
+      notice.error(checked.error);
+      return;
+    }
     test.mutate(
-      { email: email.trim() },
+      { email: email.trim(), config: checked.config },
       {
         onSuccess: (r) =>
           r.success ? notice.success(r.message || MSG.admin.smtpTestSent) : notice.error(r.message || MSG.admin.smtpTestFailed),
@@ -143,12 +161,7 @@ export function SmtpTab() {
     <div className="admin-tab-body">
       <PanelHead title="SMTP" lead="Serveur d'envoi des emails (codes de vérification, notifications)." />
       <Loaded query={config} loadingLabel="Chargement de la configuration..." errorFallback={MSG.admin.configLoadFailed}>
-        {(data) => (
-          <>
-            <SmtpForm config={data} />
-            <SmtpTest />
-          </>
-        )}
+        {(data) => <SmtpForm config={data} />}
       </Loaded>
     </div>
   );

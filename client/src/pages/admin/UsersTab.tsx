@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { MSG } from '../../../../common/messages';
 import { ZAdminUpdateUserInput } from '../../../../common/schemas/admin';
 import { LevelBadge } from '../../components/matches/LevelBadges';
@@ -23,6 +23,7 @@ interface UserEditProps {
 function UserEditModal({ user, onClose, onSaved }: UserEditProps) {
   const levels = useLevelCatalogue() ?? [];
   const update = trpc.admin.users.update.useMutation();
+  const formId = useId();
   const [name, setName] = useState(user.name);
   const [phone, setPhone] = useState(user.phone);
   const [email, setEmail] = useState(user.email ?? '');
@@ -51,8 +52,13 @@ function UserEditModal({ user, onClose, onSaved }: UserEditProps) {
   };
 
   return (
-    <Modal title={`Modifier ${user.name}`} open onClose={onClose}>
-      <form className="stack" onSubmit={submit} noValidate>
+    <Modal
+      title={`Modifier ${user.name}`}
+      open
+      onClose={onClose}
+      footer={<CancelSubmitRow form={formId} onCancel={onClose} loading={update.isPending} />}
+    >
+      <form id={formId} className="stack" onSubmit={submit} noValidate>
         <InputField label="Nom" value={name} onValueChange={setName} autoComplete="off" />
         <InputField label="Téléphone" type="tel" value={phone} onValueChange={setPhone} autoComplete="off" />
         <InputField label="Email" type="email" value={email} onValueChange={setEmail} autoComplete="off" />
@@ -69,7 +75,6 @@ function UserEditModal({ user, onClose, onSaved }: UserEditProps) {
         </Field>
         <CheckField label="Administrateur" checked={isAdmin} onCheckedChange={setIsAdmin} />
         {error && <Notice kind="error" persistent message={error} />}
-        <CancelSubmitRow onCancel={onClose} loading={update.isPending} />
       </form>
     </Modal>
   );

@@ -10,6 +10,7 @@ import { AuthCard, StepActions } from './AuthCard';
 import { PinPairFields, usePinPair } from './PinPairFields';
 import { firstIssue } from '../../../../common/schemas/first-issue';
 import { useFormError } from '../../lib/form-error';
+import { useLevelCatalogue } from '../../components/matches/useLevelCatalogue';
 
 export interface CreateAccountStepProps {
   name: string;
@@ -24,9 +25,9 @@ export interface CreateAccountStepProps {
   onChangeEmail: () => void;
 }
 
-const FIELDS = ['name', 'email', 'pin', 'confirmPin'];
+const FIELDS = ['name', 'email', 'level', 'pin', 'confirmPin'];
 
-/** Step 'register': name, e-mail, PIN and its confirmation; success logs the player in. */
+/** Step 'register': name, e-mail, level (optional), PIN and its confirmation; success logs the player in. */
 export function CreateAccountStep({
   name: initialName,
   email: initialEmail,
@@ -38,6 +39,8 @@ export function CreateAccountStep({
   onChangeEmail,
 }: CreateAccountStepProps) {
   const [name, setName] = useState(initialName);
+  const [level, setLevel] = useState('');
+  const levels = useLevelCatalogue();
   // The e-mail is the one just proven by its code: changing it means starting again (first step).
   const email = initialEmail;
   const pins = usePinPair();
@@ -49,7 +52,7 @@ export function CreateAccountStep({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const input = { name, email, phone, country, pin, confirmPin };
+    const input = { name, email, phone, country, pin, confirmPin, ...(level ? { level } : {}) };
     const invalid = firstIssue(ZRegisterInput.safeParse(input));
     setError(invalid);
     if (invalid) return;
@@ -91,6 +94,16 @@ export function CreateAccountStep({
             Utiliser un autre email
           </button>
         </p>
+        <Field label={MSG.signUpLevel.label} error={fieldError('level')} hint={MSG.signUpLevel.hint}>
+          <select className="select" name="level" value={level} onChange={(e) => edited(setLevel, 'level')(e.target.value)}>
+            <option value="">{MSG.signUpLevel.unset}</option>
+            {(levels ?? []).map((l) => (
+              <option key={l.niveau} value={l.niveau}>
+                {l.niveau} — {l.label}
+              </option>
+            ))}
+          </select>
+        </Field>
         <PinPairFields purpose="register" pair={pins} form={{ fieldError, edited }} />
         <Notice kind="error" message={formError} persistent />
         <StepActions onBack={onBack} loading={busy}>

@@ -51,23 +51,7 @@ export function toListInput(f: FindFilters) {
   };
 }
 
-export const hasFilters = (f: FindFilters) => f.day !== '' || f.where !== '' || f.level !== '' || f.available;
+/** How many filters narrow the list (the order is not one): the "Filtres (n)" chip. */
+export const activeFilterCount = (f: FindFilters) => [f.day !== '', f.where !== '', f.level !== '', f.available].filter(Boolean).length;
 
-const DAY_HEADING = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
-
-/** "Samedi 28 novembre". */
-export function dayHeading(date: string): string {
-  const text = DAY_HEADING.format(new Date(`${date}T00:00:00Z`));
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/** Consecutive matches of the same day, in list order. */
-export function groupByDay<M extends { date: string }>(matches: readonly M[]): { date: string; matches: M[] }[] {
-  const groups: { date: string; matches: M[] }[] = [];
-  for (const m of matches) {
-    const last = groups.at(-1);
-    if (last?.date === m.date) last.matches.push(m);
-    else groups.push({ date: m.date, matches: [m] });
-  }
-  return groups;
-}
+export const hasFilters = (f: FindFilters) => activeFilterCount(f) > 0;

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { MSG } from '../../../../common/messages';
 import { ZDeleteAccountInput } from '../../../../common/schemas/account';
 import { Button, CancelSubmitRow, Field, Modal, TitledCard } from '../../components/ui';
@@ -29,10 +29,11 @@ export function AccountDataCard({ userId }: { userId: number }) {
 }
 
 function DeleteAccountModal({ userId, onClose }: { userId: number; onClose: () => void }) {
-  const { logout } = useAuth();
+  const { accountDeleted } = useAuth();
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string | null>(null);
   const remove = trpc.users.deleteAccount.useMutation();
+  const formId = useId();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,22 +41,28 @@ function DeleteAccountModal({ userId, onClose }: { userId: number; onClose: () =
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? MSG.auth.pinFormat);
     try {
       await remove.mutateAsync(parsed.data);
-      await logout();
     } catch (e) {
-      setError(errorMessage(e, MSG.account.deleteFailed));
+      return setError(errorMessage(e, MSG.account.deleteFailed));
     }
+    accountDeleted();
   };
 
   return (
-    <Modal title={MSG.account.deleteButton} open onClose={onClose}>
-      <form className="stack" noValidate onSubmit={(e) => void submit(e)}>
+    <Modal
+      title={MSG.account.deleteButton}
+      open
+      onClose={onClose}
+      footer={
+        <CancelSubmitRow form={formId} onCancel={onClose} loading={remove.isPending} variant="danger">
+          {MSG.account.deleteButton}
+        </CancelSubmitRow>
+      }
+    >
+      <form id={formId} className="stack" noValidate onSubmit={(e) => void submit(e)}>
         <p>{MSG.account.deleteWarning}</p>
         <Field label={MSG.account.deleteConfirmPin} error={error}>
           <PinInput name="pin" autoComplete="current-password" value={pin} onValueChange={setPin} />
         </Field>
-        <CancelSubmitRow onCancel={onClose} loading={remove.isPending} variant="danger">
-          {MSG.account.deleteButton}
-        </CancelSubmitRow>
       </form>
     </Modal>
   );

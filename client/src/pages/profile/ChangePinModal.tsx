@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useFormError } from '../../lib/form-error';
 import { PIN_SUCCESS_DELAY_MS } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
@@ -27,6 +27,7 @@ function ChangePinForm({ onClose }: { onClose: () => void }) {
   const pins = usePinPair();
   const { error, setError, fieldError, edited } = useFormError();
   const [done, setDone] = useState<string | null>(null);
+  const formId = useId();
   const change = trpc.auth.changePin.useMutation();
 
   const closeRef = useRef(onClose);
@@ -56,8 +57,13 @@ function ChangePinForm({ onClose }: { onClose: () => void }) {
 
   const formError = error && !FIELDS.includes(error.field) ? error.message : null;
   return (
-    <Modal title="Modifier le code PIN" open onClose={onClose}>
-      <form className="stack" noValidate onSubmit={(e) => void submit(e)}>
+    <Modal
+      title="Modifier le code PIN"
+      open
+      onClose={onClose}
+      footer={<CancelSubmitRow form={formId} onCancel={onClose} loading={change.isPending} disabled={!!done} />}
+    >
+      <form id={formId} className="stack" noValidate onSubmit={(e) => void submit(e)}>
         <Field label="PIN actuel" error={fieldError('currentPin')}>
           <PinInput
             name="currentPin"
@@ -70,7 +76,6 @@ function ChangePinForm({ onClose }: { onClose: () => void }) {
         <PinPairFields purpose="change" pair={pins} form={{ fieldError, edited }} disabled={!!done} />
         <Notice kind="error" message={formError} persistent />
         <Notice kind="success" message={done} persistent />
-        <CancelSubmitRow onCancel={onClose} loading={change.isPending} disabled={!!done} />
       </form>
     </Modal>
   );

@@ -1,0 +1,16 @@
+/**
+ * French typography for displayed text: a narrow no-break space (U+202F) before « ! ? ; », a
+ * no-break space (U+00A0) before « : » and inside « guillemets », so the sign never starts a line
+ * on its own. Only an existing ordinary space is replaced: "18:30", "https://…" and "!" glued to a
+ * word are left alone. Idempotent.
+ */
+export const NARROW_NBSP = '\u202f';
+export const NBSP = '\u00a0';
+
+export function frenchTypography(text: string): string {
+  return text
+    .replace(/ +([!?;])/g, `${NARROW_NBSP}$1`)
+    .replace(/ +:/g, `${NBSP}:`)
+    .replace(/« +/g, `«${NBSP}`)
+    .replace(/ +»/g, `${NBSP}»`);
+}
