@@ -63,8 +63,14 @@ const wrongType = fc.oneof(
   fc.constant({}),
   fc.array(fc.constant({ $gt: '' }), { minLength: 1, maxLength: 2 }),
 );
-const badValue = (field: string) => {
-  const choices = [badText, wrongType, fc.constantFrom(...BAD_NUMBERS)];
+/**
+ * REST booleans keep the legacy 1/0 the old clients send (`legacyBool` in server/rest/admin.ts), so
+ * 0 is a valid value there and not a refusal to expect; tRPC booleans still get it.
+ */
+const REST_LEGACY_BOOLEANS = new Set(['is_active', 'is_admin', 'secure', 'skip_cert_verify', 'isLive']);
+const badValue = (field: string, door: 'trpc' | 'rest') => {
+  const numbers = door === 'rest' && REST_LEGACY_BOOLEANS.has(field) ? BAD_NUMBERS.filter((n) => n !== 0) : BAD_NUMBERS;
+  const choices = [badText, wrongType, fc.constantFrom(...numbers)];
   if (/date|^from$|^to$/i.test(field)) choices.push(fc.constantFrom(...BAD_DATES));
   return fc.oneof(...choices);
 };
@@ -82,11 +88,11 @@ const extraFields = fc.dictionary(
 );
 
 /** An object with every known field filled, missing or broken, at least one of them broken. */
-function brokenObject(fields: string[]): fc.Arbitrary<Record<string, unknown>> {
+function brokenObject(fields: string[], door: 'trpc' | 'rest'): fc.Arbitrary<Record<string, unknown>> {
   if (fields.length === 0) return fc.constant({});
   return fc
     .tuple(
-      fc.constantFrom(...fields).chain((f) => badValue(f).map((v) => [f, v] as const)),
+      fc.constantFrom(...fields).chain((f) => badValue(f, door).map((v) => [f, v] as const)),
       fc.tuple(...fields.map(() => filler)),
       extraFields,
     )
@@ -153,7 +159,7 @@ describe('fuzzing every input', () => {
       const headers = tokenFor(p.path.startsWith('admin.'));
       if (p.fields.length)
         await fc.assert(
-          fc.asyncProperty(brokenObject(p.fields), (input) =>
+          fc.asyncProperty(brokenObject(p.fields, 'trpc'), (input) =>
             check(`tRPC ${p.path} ${JSON.stringify(input).slice(0, 300)}`, () => callProcedure(t.app, p, input, headers)),
           ),
           { numRuns: RUNS_PER_TARGET, endOnFailure: true },
@@ -179,7 +185,7 @@ describe('fuzzing every input', () => {
       const hasBody = op.method !== 'GET' && op.bodyFields.length > 0;
       if (hasBody) {
         await fc.assert(
-          fc.asyncProperty(brokenObject(op.bodyFields), (body) =>
+          fc.asyncProperty(brokenObject(op.bodyFields, 'rest'), (body) =>
             check(`${op.key} ${JSON.stringify(body).slice(0, 300)}`, () =>
               t.app.inject({ method: op.method, url: restUrl(op, validId(op)), headers, payload: body }),
             ),
@@ -209,7 +215,7 @@ describe('fuzzing every input', () => {
       }
       if (op.queryFields.length) {
         await fc.assert(
-          fc.asyncProperty(brokenObject(op.queryFields), (query) => {
+          fc.asyncProperty(brokenObject(op.queryFields, 'rest'), (query) => {
             const qs = Object.entries(query)
               .map(([k, v]) => `${encodeURIComponent(k)}=${queryValue(v)}`)
               .join('&');
