@@ -12,7 +12,8 @@ import { rest } from '../support/http';
 import { startTwilioStub, type TwilioStub } from '../support/twilio-stub';
 import { freshIdentity } from './auth-support';
 
-const SIX_DIGITS = /\b\d{6}\b/;
+/** Six digits standing alone; not the fraction of a logged number such as `responseTime: 142.814214`. */
+const SIX_DIGITS = /(?<![\w.])\d{6}(?!\w|\.\d)/;
 
 const storedCodes = (t: TestContext, channel: 'email' | 'sms', target: string) =>
   t.db.db.$count(otpCodes, and(eq(otpCodes.channel, channel), eq(otpCodes.target, target)));
