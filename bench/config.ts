@@ -1,4 +1,8 @@
-/** The bench's sizes and settings; the `BENCH_*` variables shorten a run (see the README). */
+/**
+ * The bench's sizes and settings. A short run, to check that it still runs end to end (its figures
+ * mean little): BENCH_ROUNDS=1 BENCH_SECONDS=1 BENCH_MATCHES=10000 BENCH_LOGINS=20, with
+ * BENCH_SCALE=0 (no 1M-match database) and BENCH_NOTICES=200 (bench/outbox.ts).
+ */
 export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 export const POOL = Number(process.env.DB_POOL_SIZE ?? 10);
