@@ -202,7 +202,7 @@ export const MSG = {
       EAUTH: () => "le serveur a refusé le nom d'utilisateur ou le mot de passe.",
       ETLS: () => 'la négociation TLS a échoué (vérifiez le port et « Connexion sécurisée »).',
       EENVELOPE: () => "le serveur a refusé l'adresse d'expéditeur ou de destination.",
-    } as Record<string, (host: string) => string>,
+    },
     smtpNotConfigured: "Aucune configuration SMTP n'est enregistrée.",
     smtpPortInvalid: 'Le port doit être un nombre entre 1 et 65535.',
     smtpSkipCertVerify: 'Ne pas vérifier le certificat',

@@ -114,7 +114,7 @@ export async function restoreDatabase(env: BackupEnv, file: string): Promise<voi
     } catch (e) {
       rmSync(incoming, { recursive: true, force: true });
       throw new BackupError(
-        `Restore failed: ${file} is not a usable backup (${(e as Error).message}). The live database was left as it was.`,
+        `Restore failed: ${file} is not a usable backup (${e instanceof Error ? e.message : String(e)}). The live database was left as it was.`,
       );
     }
     const hadLive = existsSync(dir);
@@ -124,7 +124,7 @@ export async function restoreDatabase(env: BackupEnv, file: string): Promise<voi
     } catch (e) {
       if (hadLive) renameSync(previous, dir);
       rmSync(incoming, { recursive: true, force: true });
-      throw new BackupError(`Restore failed: ${(e as Error).message}. The live database was left as it was.`);
+      throw new BackupError(`Restore failed: ${e instanceof Error ? e.message : String(e)}. The live database was left as it was.`);
     }
     if (hadLive) rmSync(previous, { recursive: true, force: true });
   });

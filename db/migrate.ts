@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
-import { rowsOf, type Db, type DbHandle, type Schema } from './client';
+import { z } from 'zod';
+import { rowsOf, type Db, type DbHandle } from './client';
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -29,8 +29,15 @@ async function appliedCount(db: Executor): Promise<number> {
 export async function runMigrations(handle: DbHandle, url?: string): Promise<number> {
   if (handle.driver === 'pglite') {
     const before = await appliedCount(handle.db);
-    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
-    await migratePglite(handle.db as PgliteDatabase<Schema>, { migrationsFolder });
+    const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ]);
+    // The shared `Db` type hides the driver; the PGlite migrator wants its own, so it gets one on the same client.
+    const client = '$client' in handle.db ? handle.db.$client : undefined;
+    if (!(client instanceof PGlite)) throw new Error('runMigrations: the handle says PGlite but holds another client');
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
     return (await appliedCount(handle.db)) - before;
   }
   if (!url) throw new Error('runMigrations: a PostgreSQL URL is required');
@@ -50,21 +57,25 @@ export async function runMigrations(handle: DbHandle, url?: string): Promise<num
   }
 }
 
+/** drizzle-kit's `meta/_journal.json`, as far as it is read here. */
+const ZJournal = z.object({ entries: z.array(z.object({ tag: z.string(), when: z.number() })) });
+
+const UNDEFINED_TABLE = '42P01';
+/** The PostgreSQL error code of `e` (drizzle wraps the driver's error in `cause`). */
+const codeOf = (e: unknown): unknown => (e instanceof Error && 'code' in e ? e.code : undefined);
+
 /**
  * Tags of the committed migrations the database has not applied yet (drizzle records each one's
  * journal timestamp in `drizzle.__drizzle_migrations`). Throws when the database does not answer.
  */
 export async function pendingMigrations(db: Db): Promise<string[]> {
-  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
-    entries: { tag: string; when: number }[];
-  };
+  const journal = ZJournal.parse(JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')));
   const applied = await db
     .execute(sql`select created_at from drizzle.__drizzle_migrations`)
     .then((r) => new Set(rowsOf<{ created_at: string | number }>(r).map((row) => Number(row.created_at))))
     .catch((err: unknown) => {
       // No migrations table yet: nothing is applied (any other failure is the database's).
-      if ((err as { cause?: { code?: string } }).cause?.code === '42P01' || (err as { code?: string }).code === '42P01')
-        return new Set<number>();
+      if (codeOf(err) === UNDEFINED_TABLE || (err instanceof Error && codeOf(err.cause) === UNDEFINED_TABLE)) return new Set<number>();
       throw err;
     });
   return journal.entries.filter((e) => !applied.has(e.when)).map((e) => e.tag);

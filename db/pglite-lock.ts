@@ -26,7 +26,7 @@ const isAlive = (pid: number) => {
     return true;
   } catch (e) {
     // EPERM: the process exists but belongs to someone else.
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
+    return e instanceof Error && 'code' in e && e.code === 'EPERM';
   }
 };
 
@@ -48,7 +48,7 @@ export function lockPgliteDir(dir: string, file = `${dir}.lock`): () => void {
       closeSync(fd);
       break;
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 2) throw e;
+      if (!(e instanceof Error && 'code' in e && e.code === 'EEXIST') || attempt > 2) throw e;
       const holder = readPid(file);
       if (holder === process.pid || (Number.isInteger(holder) && isAlive(holder))) throw new DatabaseLockedError(dir, holder);
       // Stale (the holder died without cleaning up, or wrote nothing yet and died): take it over.

@@ -108,7 +108,7 @@ export function readDotEnv(path = '.env'): void {
   try {
     process.loadEnvFile(path);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    if (!(e instanceof Error && 'code' in e && e.code === 'ENOENT')) throw e;
   }
 }
 

@@ -14,7 +14,7 @@ try {
   readDotEnv();
   env = loadEnv();
 } catch (e) {
-  console.error((e as Error).message);
+  console.error(e instanceof Error ? e.message : String(e));
   process.exit(1);
 }
 

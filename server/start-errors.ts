@@ -34,8 +34,9 @@ export function databaseStartError(e: unknown, env: Pick<Env, 'DATABASE_URL' | '
 
 /** One line for an operator when the HTTP port cannot be opened. */
 export function listenStartError(e: unknown, env: Pick<Env, 'HOST' | 'PORT'>): string {
-  const { code, message } = e as NodeJS.ErrnoException;
+  const err = e instanceof Error ? e : new Error(String(e));
+  const code = 'code' in err ? err.code : undefined;
   if (code === 'EADDRINUSE') return `Port ${env.PORT} is already in use`;
   if (code === 'EACCES') return `Port ${env.PORT} needs privileges this process does not have (use a port above 1023)`;
-  return `Cannot listen on ${env.HOST}:${env.PORT}: ${message.split('\n')[0]}`;
+  return `Cannot listen on ${env.HOST}:${env.PORT}: ${err.message.split('\n')[0]}`;
 }

@@ -6,10 +6,16 @@ import { AppError } from './errors';
 export function pgError(e: unknown): { code?: string; constraint?: string } | null {
   let err: unknown = e;
   for (let depth = 0; depth < 5 && err instanceof Error; depth++) {
-    const { code, constraint, constraint_name } = err as Error & { code?: unknown; constraint?: unknown; constraint_name?: unknown };
+    const code = 'code' in err ? err.code : undefined;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
-      const c = typeof constraint === 'string' ? constraint : typeof constraint_name === 'string' ? constraint_name : undefined;
-      return { code, constraint: c };
+      // PGlite names the constraint `constraint`, postgres.js `constraint_name`.
+      const constraint =
+        'constraint' in err && typeof err.constraint === 'string'
+          ? err.constraint
+          : 'constraint_name' in err && typeof err.constraint_name === 'string'
+            ? err.constraint_name
+            : undefined;
+      return { code, constraint };
     }
     err = err.cause;
   }

@@ -37,7 +37,8 @@ function tooMany(req: FastifyRequest, reply: FastifyReply, path: string, message
     code: TRPC_ERROR_CODES_BY_KEY.TOO_MANY_REQUESTS,
     data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429, path: p, details: { retryAfterSeconds: seconds } },
   });
-  const batch = (req.query as Record<string, unknown> | undefined)?.batch !== undefined;
+  const { query } = req;
+  const batch = typeof query === 'object' && query !== null && 'batch' in query && query.batch !== undefined;
   return reply.send(batch ? procedures.map((p) => ({ error: error(p) })) : { error: error(procedures[0] ?? '') });
 }
 

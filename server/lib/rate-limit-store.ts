@@ -1,22 +1,9 @@
-import { createRequire } from 'node:module';
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
+import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { Redis } from 'ioredis';
 import { Gauge, type Registry } from 'prom-client';
 import type { Logger } from './logger';
-
-// The plugin's own stores (CommonJS, no typings of their own): the same counting in Redis and in
-// memory as the plugin does by default.
-const require = createRequire(import.meta.url);
-const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (
-  continueExceeding: boolean,
-  exponentialBackoff: boolean,
-  redis: Redis,
-  nameSpace: string,
-) => FastifyRateLimitStore;
-const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (
-  continueExceeding: boolean,
-  exponentialBackoff: boolean,
-) => FastifyRateLimitStore;
 
 /**
  * A rate-limit store that counts in Redis while Redis answers and in this instance's memory while

@@ -2,7 +2,7 @@ import { DEFAULT_SETTINGS, SETTING_KEYS, type SettingKey, type Settings } from '
 import { settings } from '../../db/schema';
 import type { Deps } from '../deps';
 
-const isSettingKey = (k: string): k is SettingKey => (SETTING_KEYS as readonly string[]).includes(k);
+const isSettingKey = (k: string): k is SettingKey => SETTING_KEYS.some((key) => key === k);
 
 /** The general limits; a missing row falls back to its default so the app never runs without limits. */
 export async function getSettings(deps: Pick<Deps, 'db'>): Promise<Settings> {

@@ -126,7 +126,7 @@ describe('SMTP', () => {
     await dead.close();
     await as().admin.smtp.save({ ...form(), port: dead.port, password: '', is_active: false });
     // The reason is kept: here the port refuses connections.
-    const refused = A.testFailedBecause(A.smtpTestFailed, A.smtpReasons.ECONNREFUSED!('127.0.0.1'));
+    const refused = A.testFailedBecause(A.smtpTestFailed, A.smtpReasons.ECONNREFUSED('127.0.0.1'));
     expect(await trpcError(as().admin.smtp.test({ email: 'nobody@example.fr' }))).toEqual({ code: 'BAD_REQUEST', message: refused });
     expect(await restAs(t, admin, 'POST', '/admin/smtp-test', { email: 'nobody@example.fr' })).toMatchObject({
       status: 400,

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import ical from 'node-ical';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
@@ -379,6 +379,31 @@ describe('never lost, never twice', () => {
       await ctx.close();
     }
   });
+
+  it('a round answers how many notices it handled: each reminder expanded and each mail sent, not the rounds', async () => {
+    const ctx = await createTestContext({ now: NOW, env: { SMTP_URL: smtp.url, PUBLIC_URL } });
+    try {
+      const w = createOutboxWorker(ctx.deps, { intervalMs: 0 });
+      const creator = await createUser(ctx.deps, { name: 'Créatrice' });
+      const place = (await createPlace(ctx)).id;
+      // Three reminders due at once, expanded in one claim (the default batch holds four).
+      for (const time of ['18:00', '19:00', '20:00']) await ctx.caller(creator).matches.create({ ...fields({ time }), place_id: place });
+      await w.runOnce();
+      const done = () => ctx.db.db.$count(outbox, or(isNotNull(outbox.sentAt), isNotNull(outbox.failedAt)));
+      const reminders = () => ctx.db.db.$count(outbox, and(eq(outbox.channel, 'reminder'), isNotNull(outbox.sentAt)));
+      const [doneBefore, remindersBefore] = [await done(), await reminders()];
+
+      ctx.clock.set('2026-06-19T18:30:00Z');
+      smtp.clear();
+      const handled = await w.runOnce();
+      expect((await reminders()) - remindersBefore).toBe(3);
+      expect(smtp.mails).toHaveLength(3);
+      expect(handled).toBe((await done()) - doneBefore);
+      expect(handled).toBe(6);
+    } finally {
+      await ctx.close();
+    }
+  }, 60_000);
 
   it('the day-before reminder: scheduled 24 h ahead, moved with the date, sent once to creator and players', async () => {
     const [ana, wen] = [await player('Ana'), await player('Wen')];

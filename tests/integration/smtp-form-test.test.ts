@@ -92,7 +92,7 @@ describe('SMTP test of the form, and the sender name', () => {
   it("a failing server in the form names the form's host", async () => {
     const dead = await startSmtpServer();
     await dead.close();
-    const refused = A.testFailedBecause(A.smtpTestFailed, A.smtpReasons.ECONNREFUSED!('127.0.0.1'));
+    const refused = A.testFailedBecause(A.smtpTestFailed, A.smtpReasons.ECONNREFUSED('127.0.0.1'));
     expect(await trpcError(as().admin.smtp.test({ email: 'nobody@example.fr', config: form({ port: dead.port }) }))).toEqual({
       code: 'BAD_REQUEST',
       message: refused,

@@ -65,8 +65,8 @@ export async function listAudit(deps: Pick<Deps, 'db'>, _actor: SessionUser, inp
 /** The fields of `next` that differ from `before`, as `{ field: newValue }`. */
 export function changedFields<T extends Record<string, unknown>>(before: T, next: Partial<T>): Partial<T> {
   const out: Partial<T> = {};
-  for (const key of Object.keys(next) as (keyof T)[]) {
-    if (next[key] !== undefined && next[key] !== before[key]) out[key] = next[key];
+  for (const key in next) {
+    if (Object.hasOwn(next, key) && next[key] !== undefined && next[key] !== before[key]) out[key] = next[key];
   }
   return out;
 }

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { MSG } from '../../../common/messages';
 import { readSmtpConfig } from '../../../db/config-rows';
 import { smtpConfig } from '../../../db/schema';
@@ -11,6 +12,18 @@ import { writeAudit } from './audit';
 import { keptSecret } from './kept-secret';
 
 type SmtpRow = NonNullable<Awaited<ReturnType<typeof readSmtpConfig>>>;
+
+/** What a failed send tells: nodemailer's code (EAUTH, ESOCKET…), the server's SMTP reply code and the text. */
+const ZSendError = z
+  .object({
+    code: z.string().optional().catch(undefined),
+    responseCode: z.number().optional().catch(undefined),
+    message: z.string().catch(''),
+  })
+  .catch({ message: '' });
+
+const SMTP_REASONS = MSG.admin.smtpReasons;
+const isKnownReason = (code: string): code is keyof typeof SMTP_REASONS => Object.hasOwn(SMTP_REASONS, code);
 
 /** The stored SMTP settings, never the password (only whether one is stored); null when none. */
 export async function getSmtpConfig(deps: Pick<Deps, 'db'>, _actor: SessionUser): Promise<TSmtpConfig | null> {
@@ -116,11 +129,10 @@ export async function testSmtpConfig(
 ): Promise<TActionResult> {
   const row = await readSmtpConfig(deps.db);
   const form = input.config;
-  if (!form && !row) throw badRequest(MSG.admin.smtpNotConfigured);
   const storedPassword = row && row.passwordEnc !== '' ? deps.secrets.decrypt(row.passwordEnc) : '';
   const password = form ? form.password || storedPassword : storedPassword;
   if (form && password === '') throw badRequest(MSG.admin.smtpFieldsRequired);
-  const settings: SmtpSettings = form
+  const settings: SmtpSettings | undefined = form
     ? {
         host: form.host,
         port: form.port,
@@ -131,17 +143,21 @@ export async function testSmtpConfig(
         fromEmail: form.from_email || null,
         fromName: form.from_name || null,
       }
-    : { ...(row as SmtpRow), password };
+    : row
+      ? { ...row, password }
+      : undefined;
+  if (!settings) throw badRequest(MSG.admin.smtpNotConfigured);
   try {
     await deps.mailer.sendWith(settings, { to: input.email, subject: MSG.admin.smtpTestSubject, text: MSG.admin.smtpTestBody });
   } catch (err) {
-    const { code, responseCode, message = '' } = err as { code?: string; responseCode?: number; message?: string };
+    const { code, responseCode, message } = ZSendError.parse(err);
     deps.logger.warn({ code, responseCode, host: settings.host, port: settings.port }, 'SMTP test mail failed');
     // Nodemailer wraps socket errors (ESOCKET, ECONNECTION, EDNS): the system code is in the text.
     const cause = /\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT)\b/.exec(message)?.[1] ?? code;
     const known = cause === 'EAI_AGAIN' || cause === 'EDNS' ? 'ENOTFOUND' : cause;
     const reason =
-      (known && MSG.admin.smtpReasons[known]?.(settings.host)) ?? (responseCode ? `réponse ${responseCode} du serveur.` : null);
+      (known && isKnownReason(known) ? SMTP_REASONS[known](settings.host) : undefined) ??
+      (responseCode ? `réponse ${responseCode} du serveur.` : null);
     throw badRequest(reason ? MSG.admin.testFailedBecause(MSG.admin.smtpTestFailed, reason) : MSG.admin.smtpTestFailed);
   }
   if (!row || (form && !sameConnection(row, form, form.password, storedPassword)))

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { MSG } from '../../../common/messages';
 import { readSmsConfig } from '../../../db/config-rows';
 import { smsConfig } from '../../../db/schema';
@@ -8,6 +9,9 @@ import { badRequest } from '../../lib/errors';
 import type { TActionResult, TTwilioConfig, TTwilioSaveInput, TTwilioTestInput } from '../../../common/schemas/admin';
 import { writeAudit } from './audit';
 import { keptSecret } from './kept-secret';
+
+/** What a failed Twilio call tells the log: the HTTP status and Twilio's error code (RestException). */
+const ZTwilioError = z.object({ status: z.number().optional().catch(undefined), code: z.number().optional().catch(undefined) }).catch({});
 
 const MASK = '********';
 const VISIBLE = 4;
@@ -100,7 +104,7 @@ export async function testTwilioConfig(
   try {
     await deps.sms.verify({ accountSid, authToken, phoneNumber });
   } catch (err) {
-    const { status, code } = err as { status?: number; code?: number };
+    const { status, code } = ZTwilioError.parse(err);
     deps.logger.warn({ status, code, accountSid }, 'Twilio credential test failed');
     throw badRequest(MSG.admin.smsTestFailed);
   }

@@ -253,10 +253,18 @@ export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions) {
     return sent;
   }
 
-  /** One round: expands due reminders, then sends due notifications until none is left (or `stop`). Answers how many were handled. */
+  /**
+   * One round: expands due reminders, then sends due notifications until none is left (or `stop`).
+   * Answers how many notices it handled: each reminder expanded and each mail or SMS sent, skipped,
+   * retried or dropped.
+   */
   async function round(): Promise<number> {
     let handled = 0;
-    while (!halting && (await expandReminders()) > 0) handled++;
+    while (!halting) {
+      const expanded = await expandReminders();
+      if (expanded === 0) break;
+      handled += expanded;
+    }
     if (halting) return handled;
     const channels = await sendableChannels();
     while (!halting) {
@@ -267,6 +275,7 @@ export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions) {
     return handled;
   }
 
+  /** Runs one round now (tracked, so `stop` waits for it); answers how many notices it handled. */
   function runOnce(): Promise<number> {
     const r = round();
     const tracked = r.catch(() => {}).finally(() => rounds.delete(tracked));

@@ -1,0 +1,129 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import postgres from 'postgres';
+import { addDays } from '../common/schedule';
+import { rowsOf, type Db } from '../db/client';
+import { HOT_ATTEMPTS, JOIN_ATTEMPTS, JOIN_CONNECTIONS, JOIN_MATCHES, JOIN_SLOTS, POOL, ROUNDS, pgArray } from './config';
+import { load, loop } from './http';
+import type { BenchSeed } from './seed';
+import { medianFigure, type Figure } from './stats';
+
+/** Fresh matches to join in one round: many for the app and the raw loop, and one hot match each. */
+export interface JoinRound {
+  app: number[];
+  raw: number[];
+  hot: number[];
+  rawHot: number[];
+}
+
+export interface JoinSetup {
+  rounds: JoinRound[];
+  /** The players who join, one session token each (sent as `Authorization: Bearer`). */
+  joiners: number[];
+  tokens: string[];
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/**
+ * Writes the join targets (per round, JOIN_MATCHES + 1 hot matches for the app and as many for the
+ * raw loop, 10 days ahead) and a session for each joiner.
+ */
+export async function prepareJoins(db: Db, seed: BenchSeed, today: string): Promise<JoinSetup> {
+  const creator = seed.userIds[0]!;
+  const joiners = seed.userIds.slice(1, 1 + JOIN_ATTEMPTS);
+  const newMatches = async (n: number) =>
+    rowsOf<{ id: number }>(
+      await db.execute(sql`
+        insert into matches (place_id, date, time, levels, slots, missing_players, created_by)
+        select ${seed.placeIds[0]!}, ${addDays(today, 10)}::date, time '18:00', '["Niveau 3"]'::jsonb, ${JOIN_SLOTS}, ${JOIN_SLOTS}, ${creator}
+          from generate_series(1, ${n}) returning id`),
+    ).map((r) => r.id);
+  const rounds: JoinRound[] = [];
+  for (let r = 0; r < ROUNDS; r++)
+    rounds.push({
+      app: await newMatches(JOIN_MATCHES),
+      raw: await newMatches(JOIN_MATCHES),
+      hot: await newMatches(1),
+      rawHot: await newMatches(1),
+    });
+  const tokens = joiners.map((id) => `bench-${id}-${randomBytes(8).toString('hex')}`);
+  await db.execute(sql`
+    insert into sessions (token_hash, user_id, expires_at)
+    select t, u, now() + interval '1 day' from unnest(${pgArray(tokens.map(hashToken))}::text[], ${pgArray(joiners)}::int[]) as x(t, u)`);
+  return { rounds, joiners, tokens };
+}
+
+/**
+ * Joins: the app over HTTP (REST, one player per request) against the same conditional UPDATE +
+ * INSERT from postgres.js (PostgreSQL only). Medians by figure over the rounds.
+ */
+export async function measureJoins(appUrl: string, dbUrl: string | undefined, setup: JoinSetup): Promise<Record<string, Figure>> {
+  const { rounds, joiners, tokens } = setup;
+  const raw = dbUrl ? postgres(dbUrl, { max: POOL, onnotice: () => {} }) : undefined;
+  try {
+    const rawJoin = (sqlClient: postgres.Sql, matchId: number, userId: number) =>
+      sqlClient
+        .begin(async (tx) => {
+          const taken = await tx`update matches set missing_players = missing_players - 1, updated_at = now()
+                                  where id = ${matchId} and missing_players > 0 returning id`;
+          if (taken.length === 0) return;
+          const ins = await tx`insert into match_participants (match_id, user_id, joined_at) values (${matchId}, ${userId}, now())
+                               on conflict do nothing returning user_id`;
+          if (ins.length === 0) throw new Error('already in');
+        })
+        .then(() => true);
+    const appJoins = (ids: number[], attempts: number) =>
+      load({
+        url: appUrl,
+        connections: JOIN_CONNECTIONS,
+        amount: attempts,
+        method: 'POST',
+        expected: [200, 409],
+        request: (k) => ({
+          path: `/api/matches/${ids[k % ids.length]}/join`,
+          headers: { authorization: `Bearer ${tokens[k % tokens.length]}`, 'content-type': 'application/json' },
+          body: '{}',
+        }),
+      });
+    const joinRounds: Record<string, Figure[]> = {};
+    const push = (k: string, f: Figure) => (joinRounds[k] ??= []).push(f);
+    for (const r of rounds) {
+      push('app joins (200 matches)', await appJoins(r.app, JOIN_ATTEMPTS));
+      if (raw)
+        push(
+          'raw joins (200 matches)',
+          await loop(JOIN_ATTEMPTS, JOIN_CONNECTIONS, (k) => rawJoin(raw, r.raw[k % JOIN_MATCHES]!, joiners[k]!)),
+        );
+      push('app joins (1 hot match)', await appJoins(r.hot, HOT_ATTEMPTS));
+      if (raw) push('raw joins (1 hot match)', await loop(HOT_ATTEMPTS, JOIN_CONNECTIONS, (k) => rawJoin(raw, r.rawHot[0]!, joiners[k]!)));
+    }
+    return Object.fromEntries(Object.entries(joinRounds).map(([k, v]) => [k, medianFigure(v)]));
+  } finally {
+    await raw?.end({ timeout: 2 });
+  }
+}
+
+export interface Occupancy {
+  overbooked: number;
+  inconsistent: number;
+  taken: number;
+}
+
+/** Places taken in the matches `ids`, and how many are overbooked or disagree with their count (NaN on PGlite). */
+export async function countOccupancy(dbUrl: string | undefined, ids: number[]): Promise<Occupancy> {
+  if (!dbUrl) return { overbooked: NaN, inconsistent: NaN, taken: NaN };
+  const check = postgres(dbUrl, { max: 1, onnotice: () => {} });
+  try {
+    const [row] = await check<Occupancy[]>`
+      select count(*) filter (where p > slots)::int as overbooked,
+             count(*) filter (where p <> slots - missing_players)::int as inconsistent,
+             coalesce(sum(p), 0)::int as taken
+        from (select m.slots, m.missing_players, (select count(*) from match_participants mp where mp.match_id = m.id) as p
+                from matches m where m.id = any(${pgArray(ids)}::int[])) x`;
+    if (!row) throw new Error('the occupancy query answered no row');
+    return row;
+  } finally {
+    await check.end();
+  }
+}

@@ -1,0 +1,79 @@
+import { get } from 'node:http';
+import { LEVEL, LIST_CONNECTIONS, PAGE, ROUNDS, SECONDS, log } from './config';
+import { load } from './http';
+import { medianFigure, type Figure } from './stats';
+
+export interface ListTarget {
+  name: string;
+  /** Undefined when the target does not run (the bare route on PGlite). */
+  url: string | undefined;
+}
+
+/** The first and the filtered page through the bare route, REST and tRPC. */
+export function listTargets(appUrl: string, bareUrl: string | undefined): ListTarget[] {
+  const trpcList = (input: object) => `/trpc/matches.list?input=${encodeURIComponent(JSON.stringify(input))}`;
+  return [
+    { name: 'bare first page', url: bareUrl && `${bareUrl}/list/first` },
+    { name: 'REST first page', url: `${appUrl}/api/matches?limit=${PAGE}` },
+    { name: 'tRPC first page', url: `${appUrl}${trpcList({ limit: PAGE })}` },
+    { name: 'bare filtered page', url: bareUrl && `${bareUrl}/list/filtered` },
+    { name: 'REST filtered page', url: `${appUrl}/api/matches?limit=${PAGE}&level=${encodeURIComponent(LEVEL)}` },
+    { name: 'tRPC filtered page', url: `${appUrl}${trpcList({ limit: PAGE, level: LEVEL })}` },
+  ];
+}
+
+/** Bytes on the wire for one Accept-Encoding (fetch would decode them); NaN when not encoded so. */
+function encodedSize(url: string, encoding: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': encoding } }, (res) => {
+      let n = 0;
+      res.on('data', (c: Buffer) => (n += c.length));
+      res.on('end', () => resolve(encoding === 'identity' || res.headers['content-encoding'] === encoding ? n : NaN));
+    }).on('error', reject);
+  });
+}
+
+export interface ListAnswers {
+  /** Per page: whether the bare route answers exactly the bytes REST answers (PostgreSQL only). */
+  sameBytes: Record<string, boolean>;
+  answerBytes: Record<string, { identity: number; gzip: number; br: number }>;
+}
+
+/**
+ * Checks the pages before measuring them: the bare route must answer exactly what REST answers,
+ * and each page must hold PAGE matches. Answers the pages' sizes on the wire.
+ */
+export async function checkListAnswers(targets: ListTarget[], bareUrl: string | undefined): Promise<ListAnswers> {
+  const sameBytes: Record<string, boolean> = {};
+  const answerBytes: ListAnswers['answerBytes'] = {};
+  for (const page of ['first', 'filtered'] as const) {
+    const restUrl = targets.find((t) => t.name === `REST ${page} page`)?.url;
+    if (!restUrl) throw new Error(`no REST ${page} page target`);
+    const rest = await (await fetch(restUrl)).text();
+    if (bareUrl) sameBytes[page] = rest === (await (await fetch(`${bareUrl}/list/${page}`)).text());
+    answerBytes[page] = {
+      identity: await encodedSize(restUrl, 'identity'),
+      gzip: await encodedSize(restUrl, 'gzip'),
+      br: await encodedSize(restUrl, 'br'),
+    };
+    const answer: unknown = JSON.parse(rest);
+    const count = Array.isArray(answer) ? answer.length : NaN;
+    if (count !== PAGE) throw new Error(`REST ${page} page has ${count} matches, not ${PAGE}`);
+  }
+  log(`same JSON bytes from REST and the bare route: ${bareUrl ? JSON.stringify(sameBytes) : 'n/a (PGlite)'}`);
+  return { sameBytes, answerBytes };
+}
+
+/** Lists, interleaved: every target once per round, after one warm-up second each; medians by target. */
+export async function measureLists(targets: ListTarget[]): Promise<Record<string, Figure>> {
+  for (const t of targets) if (t.url) await load({ url: t.url, connections: LIST_CONNECTIONS, duration: 1 });
+  const listRounds: Record<string, Figure[]> = {};
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const t of targets) {
+      if (!t.url) continue;
+      (listRounds[t.name] ??= []).push(await load({ url: t.url, connections: LIST_CONNECTIONS, duration: SECONDS }));
+    }
+    log(`list round ${r + 1}/${ROUNDS} done`);
+  }
+  return Object.fromEntries(Object.entries(listRounds).map(([k, v]) => [k, medianFigure(v)]));
+}
