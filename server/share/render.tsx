@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { shortTime } from '../../common/schedule';
+import { renderHtmlDocument } from '../html/render';
 
 /** What the public share page may show of a match: nothing about its players but how many places are left. */
 export interface SharedMatch {
@@ -10,10 +12,6 @@ export interface SharedMatch {
   levels: string[];
   missing_players: number;
 }
-
-/** Every user text goes through this before it reaches the page (place names come from admins, but still). */
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const SHORT_DAY = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'short', timeZone: 'UTC' });
 const LONG_DAY = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -27,31 +25,40 @@ export const shareTitle = (m: SharedMatch) =>
 
 export const SHARE_CSS_PATH = '/m/share.css';
 
-interface Page {
-  status: number;
+interface LayoutProps {
   title: string;
-  head: string;
-  body: string;
+  head: ReactNode;
+  children: ReactNode;
 }
 
-const layout = ({ title, head, body }: Page) => `<!doctype html>
-<html lang="fr">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<link rel="icon" href="/favicon.ico" sizes="32x32">
-<link rel="icon" type="image/svg+xml" href="/favicon.svg">
-${head}<link rel="stylesheet" href="${SHARE_CSS_PATH}">
-</head>
-<body>
-<main class="card">
-<p class="brand">Padel Match</p>
-${body}
-</main>
-</body>
-</html>
-`;
+function Layout({ title, head, children }: LayoutProps) {
+  return (
+    <html lang="fr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
+        <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+        {head}
+        <link rel="stylesheet" href={SHARE_CSS_PATH} />
+      </head>
+      <body>
+        <main className="card">
+          <p className="brand">Padel Match</p>
+          {children}
+        </main>
+      </body>
+    </html>
+  );
+}
+
+const Row = ({ label, value }: { label: string; value: string }) => (
+  <div>
+    <dt>{label}</dt>
+    <dd>{value}</dd>
+  </div>
+);
 
 /**
  * The public page of a match (`/m/:id`): server-rendered, no script, readable without a session.
@@ -61,55 +68,58 @@ ${body}
 export function renderSharePage(
   m: SharedMatch,
   o: { url: string; loginUrl: string; image: { url: string; alt: string; width: number; height: number } },
-): Page & { html: string } {
+): string {
   const title = shareTitle(m);
   const description = `Match de padel à ${m.place_name} (${m.city}), ${day(LONG_DAY, m.date)} à ${shortTime(m.time)}. Rejoignez-le sur Padel Match.`;
-  const meta = (attr: 'property' | 'name', key: string, value: string) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">\n`;
-  const head =
-    meta('name', 'description', description) +
-    meta('property', 'og:type', 'website') +
-    meta('property', 'og:site_name', 'Padel Match') +
-    meta('property', 'og:locale', 'fr_FR') +
-    meta('property', 'og:title', title) +
-    meta('property', 'og:description', description) +
-    meta('property', 'og:url', o.url) +
-    meta('property', 'og:image', o.image.url) +
-    meta('property', 'og:image:type', 'image/png') +
-    meta('property', 'og:image:width', String(o.image.width)) +
-    meta('property', 'og:image:height', String(o.image.height)) +
-    meta('property', 'og:image:alt', o.image.alt) +
-    meta('name', 'twitter:card', 'summary_large_image') +
-    meta('name', 'twitter:title', title) +
-    meta('name', 'twitter:description', description) +
-    meta('name', 'twitter:image', o.image.url) +
-    meta('name', 'twitter:image:alt', o.image.alt);
-  const row = (label: string, value: string) => `<div><dt>${label}</dt><dd>${escapeHtml(value)}</dd></div>`;
-  const body = `<h1>${escapeHtml(m.place_name)}</h1>
-<dl>
-${row('Ville', m.city)}
-${row('Date', day(LONG_DAY, m.date))}
-${row('Heure', shortTime(m.time))}
-${row('Niveaux', m.levels.join(', '))}
-${row('Places libres', m.missing_players > 0 ? String(m.missing_players) : 'Complet')}
-</dl>
-<a class="button" href="${escapeHtml(o.loginUrl)}">Se connecter pour rejoindre</a>
-`;
-  const page = { status: 200, title, head, body };
-  return { ...page, html: layout(page) };
+  const head = (
+    <>
+      <meta name="description" content={description} />
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content="Padel Match" />
+      <meta property="og:locale" content="fr_FR" />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={o.url} />
+      <meta property="og:image" content={o.image.url} />
+      <meta property="og:image:type" content="image/png" />
+      <meta property="og:image:width" content={String(o.image.width)} />
+      <meta property="og:image:height" content={String(o.image.height)} />
+      <meta property="og:image:alt" content={o.image.alt} />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={title} />
+      <meta name="twitter:description" content={description} />
+      <meta name="twitter:image" content={o.image.url} />
+      <meta name="twitter:image:alt" content={o.image.alt} />
+    </>
+  );
+  return renderHtmlDocument(
+    <Layout title={title} head={head}>
+      <h1>{m.place_name}</h1>
+      <dl>
+        <Row label="Ville" value={m.city} />
+        <Row label="Date" value={day(LONG_DAY, m.date)} />
+        <Row label="Heure" value={shortTime(m.time)} />
+        <Row label="Niveaux" value={m.levels.join(', ')} />
+        <Row label="Places libres" value={m.missing_players > 0 ? String(m.missing_players) : 'Complet'} />
+      </dl>
+      <a className="button" href={o.loginUrl}>
+        Se connecter pour rejoindre
+      </a>
+    </Layout>,
+  );
 }
 
 /** The 404 page of an unknown or deleted match. */
-export function renderShareNotFound(): Page & { html: string } {
-  const page = {
-    status: 404,
-    title: 'Match introuvable — Padel Match',
-    head: '<meta name="robots" content="noindex">\n',
-    body: `<h1>Match introuvable</h1>
-<p>Ce match n’existe pas ou a été supprimé.</p>
-<a class="button" href="/">Voir les matchs</a>
-`,
-  };
-  return { ...page, html: layout(page) };
+export function renderShareNotFound(): string {
+  return renderHtmlDocument(
+    <Layout title="Match introuvable — Padel Match" head={<meta name="robots" content="noindex" />}>
+      <h1>Match introuvable</h1>
+      <p>Ce match n’existe pas ou a été supprimé.</p>
+      <a className="button" href="/">
+        Voir les matchs
+      </a>
+    </Layout>,
+  );
 }
 
 /** The page's only style: a static file, so the CSP needs no inline style or script. */
