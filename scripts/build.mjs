@@ -82,7 +82,7 @@ function buildClient() {
 
 function listSources(dir) {
   return readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && e.name.endsWith('.ts') && !e.name.endsWith('.d.ts'))
+    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts'))
     .map((e) => relative(root, join(e.parentPath, e.name)))
     .filter((p) => !p.startsWith('db/migrations'));
 }
@@ -96,8 +96,9 @@ const relativeImportsToJs = {
   setup(build) {
     build.onResolve({ filter: /^\.\.?\// }, (a) => {
       if (a.kind === 'entry-point') return undefined;
-      const base = resolve(a.resolveDir, a.path.replace(/\.ts$/, ''));
-      if (existsSync(`${base}.ts`)) return { path: `${a.path.replace(/\.ts$/, '')}.js`, external: true };
+      const base = resolve(a.resolveDir, a.path.replace(/\.tsx?$/, ''));
+      // Server pages are JSX (.tsx): compiled to .js like the rest.
+      if (existsSync(`${base}.ts`) || existsSync(`${base}.tsx`)) return { path: `${a.path.replace(/\.tsx?$/, '')}.js`, external: true };
       if (existsSync(join(base, 'index.ts'))) return { path: `${a.path}/index.js`, external: true };
       return undefined; // JSON and other files: inlined
     });
@@ -117,6 +118,7 @@ async function buildServer() {
     platform: 'node',
     format: 'esm',
     target: 'node20',
+    jsx: 'automatic',
     logLevel: quiet ? 'warning' : 'info',
     plugins: [relativeImportsToJs],
   });

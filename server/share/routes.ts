@@ -33,16 +33,16 @@ export function shareRoutes(app: FastifyInstance, deps: Deps) {
     reply.header('content-security-policy', SHARE_CSP).header('cache-control', 'private, no-cache').header('vary', 'Cookie');
     const parsed = ZMatchIdInput.safeParse(req.params);
     const match = parsed.success ? await getMatch(deps, parsed.data.id).catch(notFoundAsNull) : null;
-    if (!match) return reply.code(404).type('text/html; charset=utf-8').send(renderShareNotFound().html);
+    if (!match) return reply.code(404).type('text/html; charset=utf-8').send(renderShareNotFound());
     const target = `/matches/${match.id}`;
     if (await resolveSession(deps, req.cookies[SESSION_COOKIE])) return reply.redirect(target, 303);
     const origin = `${req.protocol}://${req.host}`;
-    const page = renderSharePage(match, {
+    const html = renderSharePage(match, {
       url: `${origin}/m/${match.id}`,
       loginUrl: `/?next=${encodeURIComponent(target)}`,
       image: { url: `${origin}${ogImagePath(match.id)}`, alt: ogImageAlt(match), width: OG_WIDTH, height: OG_HEIGHT },
     });
-    return reply.type('text/html; charset=utf-8').send(page.html);
+    return reply.type('text/html; charset=utf-8').send(html);
   });
 
   // About 50 KB each: 200 previews stay under 10 MB.

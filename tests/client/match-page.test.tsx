@@ -33,6 +33,13 @@ const detail = (o: Partial<Detail> = {}): Detail => ({
   ...o,
 });
 
+/** The match as its cards (and the join's answer) show it. */
+const asCard = ({ organiser, participants, is_creator: _c, is_participant: _p, is_finished: _f, waitlist_position: _w, ...m }: Detail) => ({
+  ...m,
+  creator_name: organiser.first_name,
+  participants: [...participants.map((p) => ({ user_id: p.user_id })), { user_id: user.id }],
+});
+
 const renderPage = (byId: unknown, join: unknown = () => ({}), more: Record<string, unknown> = {}) =>
   renderWithProviders(
     <Routes>
@@ -92,7 +99,12 @@ describe('Match page', () => {
           : detail(),
       () => {
         joined = true;
-        return { success: true, message: 'ok', match: {} };
+        const joinAnswer: RouterOutputs['matches']['join'] = {
+          success: true,
+          message: 'ok',
+          match: asCard(detail({ missing_players: 1 })),
+        };
+        return joinAnswer;
       },
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Rejoindre' }));

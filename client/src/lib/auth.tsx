@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { TRPCClientError } from '@trpc/client';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { getDeviceId, setDeviceTrusted } from './device';
+import { isAppClientError } from './errors';
 import { STORAGE_KEYS, readJson, removeKey, writeJson } from './storage';
 import { trpc, type RouterOutputs } from './trpc';
 
@@ -11,8 +11,10 @@ export type TUser = NonNullable<RouterOutputs['auth']['me']>;
 const isStoredUser = (value: unknown): value is TUser =>
   typeof value === 'object' &&
   value !== null &&
-  typeof (value as { id?: unknown }).id === 'number' &&
-  typeof (value as { name?: unknown }).name === 'string';
+  'id' in value &&
+  typeof value.id === 'number' &&
+  'name' in value &&
+  typeof value.name === 'string';
 
 const readStoredUser = () => readJson(STORAGE_KEYS.user, isStoredUser);
 
@@ -25,8 +27,7 @@ export interface SessionEnd {
   email: string;
 }
 
-const isUnauthorized = (error: unknown) =>
-  error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === 'UNAUTHORIZED';
+const isUnauthorized = (error: unknown) => isAppClientError(error) && error.data?.code === 'UNAUTHORIZED';
 
 interface AuthContextValue {
   user: TUser | null;

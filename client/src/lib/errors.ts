@@ -1,18 +1,20 @@
-import { TRPCClientError } from '@trpc/client';
+import { isTRPCClientError, type TRPCClientError } from '@trpc/client';
 import { MSG } from '../../../common/messages';
+import type { AppRouter } from '../../../server/trpc/root';
 
 /** tRPC's own answer when a procedure does not exist (a server not yet deployed, an old client). */
 const ROUTING_MISS = /^No "?(query|mutation|subscription)?"?-?procedure on path|^No procedure found/i;
 
-interface ErrorData {
-  httpStatus?: number;
-  code?: string;
-}
+/** A failed call as the client sees it: `data` is typed by the server's error formatter. */
+export type AppClientError = TRPCClientError<AppRouter>;
 
-function responseStatus(error: TRPCClientError<never>): number | undefined {
-  const meta = error.meta as { response?: { status?: unknown } } | undefined;
-  const status = meta?.response?.status;
-  return typeof status === 'number' ? status : undefined;
+export const isAppClientError = (error: unknown): error is AppClientError => isTRPCClientError<AppRouter>(error);
+
+/** The HTTP status of an answer that was not tRPC's (a proxy's 404 or 502); the fetch link keeps the response in `meta`. */
+function responseStatus(error: AppClientError): number | undefined {
+  const response = error.meta?.response;
+  if (typeof response !== 'object' || response === null || !('status' in response)) return undefined;
+  return typeof response.status === 'number' ? response.status : undefined;
 }
 
 /**
@@ -21,17 +23,16 @@ function responseStatus(error: TRPCClientError<never>): number | undefined {
  * error; anything else → the caller's fallback.
  */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof TRPCClientError) {
-    const e = error as TRPCClientError<never>;
-    const data = e.data as ErrorData | undefined;
-    if (!data && !e.shape) {
-      const status = responseStatus(e);
+  if (isAppClientError(error)) {
+    const { data } = error;
+    if (!data && !error.shape) {
+      const status = responseStatus(error);
       if (status === 404) return MSG.http.notFound;
       if (status !== undefined && status >= 500) return MSG.http.server;
       return MSG.http.network;
     }
     const status = data?.httpStatus;
-    const message = e.message.trim();
+    const message = error.message.trim();
     if (status === 404 && (!message || ROUTING_MISS.test(message))) return MSG.http.notFound;
     if (status !== undefined && status >= 500 && (data?.code === 'INTERNAL_SERVER_ERROR' || !message)) return MSG.http.server;
     return message || fallback;
@@ -41,9 +42,8 @@ export function errorMessage(error: unknown, fallback: string): string {
 
 /** A number the server attached to its refusal (`retryAfterSeconds`, `attemptsLeft`), when there is one. */
 export function errorDetail(error: unknown, key: string): number | undefined {
-  if (!(error instanceof TRPCClientError)) return undefined;
-  const details = (error.data as { details?: Record<string, unknown> | null } | undefined)?.details;
-  const value = details?.[key];
+  if (!isAppClientError(error)) return undefined;
+  const value = error.data?.details?.[key];
   return typeof value === 'number' ? value : undefined;
 }
 

@@ -55,7 +55,7 @@ export default function AdminPage() {
   const [params, setParams] = useSearchParams();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const requested = params.get('onglet');
-  const current: TabId = TABS.some((t) => t.id === requested) ? (requested as TabId) : 'lieux';
+  const current: TabId = TABS.find((t) => t.id === requested)?.id ?? 'lieux';
   const index = TABS.findIndex((t) => t.id === current);
   // On a phone the tab strip scrolls sideways: keep the open tab in view.
   useEffect(() => {

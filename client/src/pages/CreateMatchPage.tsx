@@ -13,6 +13,7 @@ import type { MatchView } from '../components/matches/types';
 import { useLevelCatalogue } from '../components/matches/useLevelCatalogue';
 import { Button, Notice, Spinner } from '../components/ui';
 import { errorMessage } from '../lib/errors';
+import { useMatchCache } from '../lib/match-cache';
 import { newIdempotencyKey, useSingleFlight } from '../lib/single-flight';
 import { trpc } from '../lib/trpc';
 import './matches.css';
@@ -54,17 +55,12 @@ function Created({ match, onAgain }: { match: MatchView; onAgain: () => void }) 
 
 export default function CreateMatchPage() {
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
+  const cache = useMatchCache();
   const schedule = trpc.matches.schedule.useQuery();
   const places = trpc.places.list.useQuery();
   const levels = trpc.levels.list.useQuery();
   const settings = trpc.settings.get.useQuery(undefined, { retry: false });
-  const create = trpc.matches.create.useMutation({
-    onSuccess: () => {
-      void utils.matches.list.invalidate();
-      void utils.matches.mine.invalidate();
-    },
-  });
+  const create = trpc.matches.create.useMutation({ onSuccess: () => cache.created() });
   const [created, setCreated] = useState<MatchView | null>(null);
   const [formKey, setFormKey] = useState(0);
   // One key per form: a double click or a retry after a lost answer makes one match.

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { DEFAULT_SETTINGS } from '../../../common/limits';
+import { INT32_MAX } from '../../../common/schemas/primitives';
 import { MSG } from '../../../common/messages';
 import { LevelBadges } from '../components/matches/LevelBadges';
 import { MatchEditForm } from '../components/matches/MatchEditForm';
@@ -17,6 +18,7 @@ import { useNotice } from '../components/matches/useNotice';
 import { WaitlistActions } from '../components/matches/WaitlistActions';
 import { Button, ConfirmDialog, EmptyState, Spinner } from '../components/ui';
 import { errorMessage } from '../lib/errors';
+import { useMatchCache } from '../lib/match-cache';
 import { formatDayMonth, formatLongDate, formatTime, placesAvailable } from '../lib/format';
 import { useDocumentTitle } from '../lib/document-title';
 import { whatsappShareUrl } from '../lib/whatsapp';
@@ -49,13 +51,11 @@ function MatchNotFound() {
   );
 }
 
-const MAX_ID = 2_147_483_647;
-
 /** `/matches/:id`: everything about one match, and what the player can do with it. */
 export default function MatchPage() {
   const { id } = useParams();
   const matchId = Number(id);
-  const valid = /^\d+$/.test(id ?? '') && matchId > 0 && matchId <= MAX_ID;
+  const valid = /^\d+$/.test(id ?? '') && matchId > 0 && matchId <= INT32_MAX;
   const query = trpc.matches.byId.useQuery({ id: matchId }, { enabled: valid, retry: false });
   useLoggedError(query.error?.data?.code === 'NOT_FOUND' ? null : query.error, 'matches.byId');
   const notFound = !valid || query.error?.data?.code === 'NOT_FOUND';
@@ -73,30 +73,33 @@ export default function MatchPage() {
 }
 
 function MatchDetail({ match }: { match: Detail }) {
-  const utils = trpc.useUtils();
+  const cache = useMatchCache();
   const catalogue = useLevelCatalogue();
   const notice = useNotice();
   const { user } = useAuth();
   const [askLevel, setAskLevel] = useState(false);
   const [editing, setEditing] = useState(false);
   const [confirmLeave, setConfirmLeave] = useState(false);
-  const refresh = () => {
-    void utils.matches.byId.invalidate({ id: match.id });
-    void utils.matches.list.invalidate();
-    void utils.matches.mine.invalidate();
-  };
   const join = trpc.matches.join.useMutation({
-    onSuccess: () => notice.success(MSG.match.joined),
-    onError: (err) => notice.error(errorMessage(err, MSG.match.joinFailed)),
-    onSettled: refresh,
+    onSuccess: (r) => {
+      cache.joined(r.match);
+      notice.success(MSG.match.joined);
+    },
+    onError: (err) => {
+      cache.participationFailed(match.id);
+      notice.error(errorMessage(err, MSG.match.joinFailed));
+    },
   });
   const leave = trpc.matches.leave.useMutation({
-    onSuccess: (r) => notice.success(r.message || MSG.match.left),
-    onError: (err) => notice.error(errorMessage(err, MSG.match.leaveFailed)),
-    onSettled: () => {
-      setConfirmLeave(false);
-      refresh();
+    onSuccess: (r) => {
+      cache.left(r.match);
+      notice.success(r.message || MSG.match.left);
     },
+    onError: (err) => {
+      cache.participationFailed(match.id);
+      notice.error(errorMessage(err, MSG.match.leaveFailed));
+    },
+    onSettled: () => setConfirmLeave(false),
   });
   const isMember = match.is_creator || match.is_participant;
   const canJoin = !isMember && !match.is_finished && match.missing_players > 0;
@@ -205,7 +208,7 @@ function MatchDetail({ match }: { match: Detail }) {
 
 /** The creator's edit form, fed with the places, the edit schedule and the settings. */
 function EditPanel({ match, onDone, onSaved }: { match: Detail; onDone: () => void; onSaved: () => void }) {
-  const utils = trpc.useUtils();
+  const cache = useMatchCache();
   const catalogue = useLevelCatalogue();
   const places = trpc.places.list.useQuery();
   const schedule = trpc.matches.schedule.useQuery();
@@ -238,9 +241,7 @@ function EditPanel({ match, onDone, onSaved }: { match: Detail; onDone: () => vo
             onSuccess: () => {
               onDone();
               onSaved();
-              void utils.matches.byId.invalidate({ id: match.id });
-              void utils.matches.list.invalidate();
-              void utils.matches.mine.invalidate();
+              cache.updated(match.id);
             },
           },
         )

@@ -24,7 +24,7 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: MouseEvent) => {
-      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
+      if (root.current && !(event.target instanceof Node && root.current.contains(event.target))) setOpen(false);
     };
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { MSG } from '../../../../common/messages';
 import { errorMessage } from '../../lib/errors';
+import { useMatchCache } from '../../lib/match-cache';
 import { trpc } from '../../lib/trpc';
 import { Button, ConfirmDialog } from '../ui';
 import { MatchEditForm } from './MatchEditForm';
@@ -24,17 +25,12 @@ interface MyMatchItemProps {
  * or deletes after confirmation; a player who joined can leave.
  */
 export function MyMatchItem({ match, catalogue, places, editDates, editTimes, maxPlaces, onSuccess, onError }: MyMatchItemProps) {
-  const utils = trpc.useUtils();
+  const cache = useMatchCache();
   const panelId = useId();
   const headingId = useId();
   const [showParticipants, setShowParticipants] = useState(false);
   const [editing, setEditing] = useState(false);
   const [confirm, setConfirm] = useState<'delete' | 'leave' | null>(null);
-  const refresh = () => {
-    void utils.matches.mine.invalidate();
-    void utils.matches.list.invalidate();
-    void utils.matches.participants.invalidate({ id: match.id });
-  };
   const update = trpc.matches.update.useMutation();
   const remove = trpc.matches.delete.useMutation();
   const leave = trpc.matches.leave.useMutation();
@@ -116,7 +112,7 @@ export function MyMatchItem({ match, catalogue, places, editDates, editTimes, ma
                 onSuccess: () => {
                   setEditing(false);
                   onSuccess(MSG.match.updated);
-                  refresh();
+                  cache.updated(match.id);
                 },
               },
             )
@@ -139,7 +135,7 @@ export function MyMatchItem({ match, catalogue, places, editDates, editTimes, ma
               onError: (err) => onError(errorMessage(err, MSG.match.deleteFailed)),
               onSettled: () => {
                 setConfirm(null);
-                refresh();
+                cache.deleted(match.id);
               },
             },
           )
@@ -156,12 +152,15 @@ export function MyMatchItem({ match, catalogue, places, editDates, editTimes, ma
           leave.mutate(
             { id: match.id },
             {
-              onSuccess: (r) => onSuccess(r.message || MSG.match.left),
-              onError: (err) => onError(errorMessage(err, MSG.match.leaveFailed)),
-              onSettled: () => {
-                setConfirm(null);
-                refresh();
+              onSuccess: (r) => {
+                cache.left(r.match);
+                onSuccess(r.message || MSG.match.left);
               },
+              onError: (err) => {
+                cache.participationFailed(match.id);
+                onError(errorMessage(err, MSG.match.leaveFailed));
+              },
+              onSettled: () => setConfirm(null),
             },
           )
         }

@@ -1,5 +1,6 @@
 import { MSG } from '../../../../common/messages';
 import { errorMessage } from '../../lib/errors';
+import { useMatchCache } from '../../lib/match-cache';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../ui';
 
@@ -17,13 +18,8 @@ export interface WaitlistActionsProps {
  * and a way out. Every screen that shows the match (cards, its page, My matches) is refreshed after.
  */
 export function WaitlistActions({ matchId, position, onNotice, className = 'match-waitlist' }: WaitlistActionsProps) {
-  const utils = trpc.useUtils();
-  const refresh = () => {
-    void utils.matches.myWaitlist.invalidate();
-    void utils.matches.byId.invalidate({ id: matchId });
-    void utils.matches.list.invalidate();
-    void utils.matches.mine.invalidate();
-  };
+  const cache = useMatchCache();
+  const refresh = () => cache.waitlistChanged(matchId);
   const join = trpc.matches.joinWaitlist.useMutation({
     onSuccess: (r) => onNotice('success', r.message),
     onError: (err) => onNotice('error', errorMessage(err, MSG.match.joinFailed)),

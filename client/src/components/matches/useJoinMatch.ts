@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useAuth } from '../../lib/auth';
 import { MSG } from '../../../../common/messages';
 import { errorMessage } from '../../lib/errors';
+import { useMatchCache } from '../../lib/match-cache';
 import { useSingleFlight } from '../../lib/single-flight';
 import { trpc } from '../../lib/trpc';
 import { levelExcludes } from './join-level';
@@ -11,13 +12,13 @@ import { useNotice } from './useNotice';
 /**
  * Joining from a card: remembers which card is joining (its button reads 'Inscription...'), shows the
  * spec's success text or the error (server text, else 'Erreur lors de l'inscription au match'), and
- * refreshes the lists that show the match. A match whose levels exclude the player's asks first
+ * updates every screen that shows the match. A match whose levels exclude the player's asks first
  * (`levelCheck`, rendered with JoinLevelConfirm).
  */
 export function useJoinMatch() {
   const { user } = useAuth();
   const [unsure, setUnsure] = useState<MatchView | null>(null);
-  const utils = trpc.useUtils();
+  const cache = useMatchCache();
   const notice = useNotice();
   const [joiningId, setJoiningId] = useState<number | null>(null);
   const mutation = trpc.matches.join.useMutation();
@@ -27,14 +28,14 @@ export function useJoinMatch() {
     once(async () => {
       setJoiningId(match.id);
       try {
-        await mutation.mutateAsync({ id: match.id });
+        const result = await mutation.mutateAsync({ id: match.id });
+        cache.joined(result.match);
         notice.success(MSG.match.joined);
       } catch (err) {
+        cache.participationFailed(match.id);
         notice.error(errorMessage(err, MSG.match.joinFailed));
       } finally {
         setJoiningId(null);
-        void utils.matches.list.invalidate();
-        void utils.matches.mine.invalidate();
       }
     });
 

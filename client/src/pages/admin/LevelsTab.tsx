@@ -13,6 +13,8 @@ import { useCrudTab } from './useCrudTab';
 type Level = RouterOutputs['admin']['levels']['list'][number];
 /** A level as listed: from the server (with an id) or one of the defaults shown when loading fails. */
 type ListedLevel = Omit<Level, 'id'> & { id?: number };
+/** Only a level the server knows can be deleted; the defaults shown after a failed load cannot. */
+const isSaved = (level: ListedLevel): level is Level => level.id !== undefined;
 
 interface LevelValues {
   niveau: string;
@@ -166,7 +168,7 @@ export function LevelsTab() {
             <ItemActions
               name={level.niveau}
               onEdit={() => crud.edit(level)}
-              onDelete={level.id === undefined ? undefined : () => crud.askDelete({ ...level, id: level.id as number })}
+              onDelete={isSaved(level) ? () => crud.askDelete(level) : undefined}
             />
           </>
         )}

@@ -1,4 +1,5 @@
-import type { TMatchOrder } from '../../../../common/schemas/matches';
+import { z } from 'zod';
+import { MATCH_ORDERS, type TMatchOrder } from '../../../../common/schemas/matches';
 import { readJson, writeJson } from '../../lib/storage';
 
 /** What the find screen filters on; `where` is a place (`place:3`), a city (`city:Lyon`) or everywhere (''). */
@@ -16,18 +17,15 @@ export const EMPTY_FILTERS: FindFilters = { day: '', where: '', level: '', avail
 /** Remembered per player on this device, so two players sharing a phone keep their own. */
 export const filtersKey = (userId: number) => `padel-match:find-filters:${userId}`;
 
-const isFilters = (v: unknown): v is FindFilters => {
-  const f = v as Partial<FindFilters> | null;
-  return (
-    typeof f === 'object' &&
-    f !== null &&
-    typeof f.day === 'string' &&
-    typeof f.where === 'string' &&
-    typeof f.level === 'string' &&
-    typeof f.available === 'boolean' &&
-    (f.order === 'date' || f.order === 'need')
-  );
-};
+const ZStoredFilters = z.object({
+  day: z.string(),
+  where: z.string(),
+  level: z.string(),
+  available: z.boolean(),
+  order: z.enum(MATCH_ORDERS),
+});
+/** Local storage outlives releases and can be edited by hand: anything not shaped like the filters is dropped. */
+const isFilters = (v: unknown): v is FindFilters => ZStoredFilters.safeParse(v).success;
 
 /** The stored filters, or the first visit's: every match at the player's own level. A past day is dropped. */
 export function loadFilters(userId: number, ownLevel: string | null, today: string): FindFilters {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { ReactNode } from 'react';
 import { MSG } from '../common/messages';
 import type { Deps } from './deps';
+import { renderHtmlDocument } from './html/render';
 import { readUnsubscribeToken, unsubscribeByToken } from './services/notifications/unsubscribe';
 
 declare module 'fastify' {
@@ -10,14 +12,25 @@ declare module 'fastify' {
   }
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const STYLE = `body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5}
+button{font:inherit;padding:.6rem 1.2rem;border-radius:.5rem;border:0;background:#1b5e20;color:#fff;cursor:pointer}`;
 
-const page = (body: string, status: 'ok' | 'ask' | 'invalid') => `<!doctype html>
-<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${MSG.notify.unsubscribeTitle} — Padel Match</title>
-<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5}
-button{font:inherit;padding:.6rem 1.2rem;border-radius:.5rem;border:0;background:#1b5e20;color:#fff;cursor:pointer}</style></head>
-<body><h1>${MSG.notify.unsubscribeTitle}</h1><main data-status="${status}">${body}</main></body></html>`;
+const page = (body: ReactNode, status: 'ok' | 'ask' | 'invalid') =>
+  renderHtmlDocument(
+    <html lang="fr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <title>{`${MSG.notify.unsubscribeTitle} — Padel Match`}</title>
+        <style>{STYLE}</style>
+      </head>
+      <body>
+        <h1>{MSG.notify.unsubscribeTitle}</h1>
+        <main data-status={status}>{body}</main>
+      </body>
+    </html>,
+  );
 
 /**
  * `GET /unsubscribe?token=…` shows a French page asking to confirm (a link opened by a mail
@@ -33,10 +46,14 @@ export function unsubscribePage(app: FastifyInstance, { deps }: { deps: Deps }, 
     const token = String(req.query.token ?? '');
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     if (readUnsubscribeToken(deps.secrets, token) === null)
-      return reply.code(400).send(page(`<p>${MSG.notify.unsubscribeInvalid}</p>`, 'invalid'));
+      return reply.code(400).send(page(<p>{MSG.notify.unsubscribeInvalid}</p>, 'invalid'));
     return page(
-      `<p>${MSG.notify.unsubscribeAsk}</p><form method="post" action="/unsubscribe?token=${esc(encodeURIComponent(token))}">` +
-        `<button type="submit">${MSG.notify.unsubscribeConfirm}</button></form>`,
+      <>
+        <p>{MSG.notify.unsubscribeAsk}</p>
+        <form method="post" action={`/unsubscribe?token=${encodeURIComponent(token)}`}>
+          <button type="submit">{MSG.notify.unsubscribeConfirm}</button>
+        </form>
+      </>,
       'ask',
     );
   });
@@ -44,8 +61,8 @@ export function unsubscribePage(app: FastifyInstance, { deps }: { deps: Deps }, 
   app.post<{ Querystring: { token?: string } }>('/unsubscribe', { config: { acceptsForm: true } }, async (req, reply) => {
     const done = await unsubscribeByToken(deps, String(req.query.token ?? ''));
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    if (!done) return reply.code(400).send(page(`<p>${MSG.notify.unsubscribeInvalid}</p>`, 'invalid'));
-    return page(`<p>${MSG.notify.unsubscribeDone}</p>`, 'ok');
+    if (!done) return reply.code(400).send(page(<p>{MSG.notify.unsubscribeInvalid}</p>, 'invalid'));
+    return page(<p>{MSG.notify.unsubscribeDone}</p>, 'ok');
   });
   done();
 }
