@@ -4,17 +4,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { loginInContext } from '../tests/support/e2e-app';
-import {
-  ADMIN_EMAIL,
-  DESKTOP,
-  MOBILE,
-  apiClient,
-  browserStatus,
-  ensureClientBuilt,
-  launchBrowser,
-  type TestPlayer,
-} from '../tests/support/e2e-harness';
+import { ADMIN_EMAIL, apiClient, loginInContext, type TestPlayer } from '../tests/support/e2e-app';
+import { DESKTOP, MOBILE, browserStatus, ensureClientBuilt, launchBrowser } from '../tests/support/e2e-browser';
 import { ROOT, startServerProcess, type ServerProcess } from '../tests/support/server-process';
 import { startSmtpServer, type SmtpTestServer } from '../tests/support/smtp';
 

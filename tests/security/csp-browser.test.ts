@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { createTestContext, type TestContext } from '../support/app';
-import { browserStatus, ensureClientBuilt, launchBrowser } from '../support/e2e-harness';
+import { browserStatus, ensureClientBuilt, launchBrowser } from '../support/e2e-browser';
 import { createAdmin, type TestUser } from '../support/factories';
 
 /**

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
 import { buildApp } from '../../server/app';
 import { createTestContext, type TestContext } from '../support/app';
-import { browserStatus, ensureClientBuilt, launchBrowser } from '../support/e2e-harness';
+import { browserStatus, ensureClientBuilt, launchBrowser } from '../support/e2e-browser';
 
 /**
  * The app shell (client/index.html) in Chromium on a phone: what a visitor sees before and
