@@ -1,7 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DEFAULT_SMTP_PORT } from '../../common/limits';
-import { assertSelf, type SessionUser } from '../lib/auth';
+import { assertAdmin } from '../lib/auth';
 import {
   ZActionResult,
   ZAdminUpdateUserInput,
@@ -28,27 +27,12 @@ import { getTwilioConfig, saveTwilioConfig, testTwilioConfig } from '../services
 import { deleteUser, listUsers, updateUser } from '../services/admin/users';
 import { listLevels } from '../services/levels';
 import { numeric, type RestRoutes } from './http';
-import { route } from './route';
 
 /** Legacy booleans: true/false, 1/0 or their strings. */
 const legacyBool = z.preprocess(
   (v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v),
   z.boolean(),
 );
-
-/**
- * The acting admin, after checking a legacy `userId` / `user_id` parameter (query or body): it is
- * accepted for compatibility but must be the session's own id, and grants nothing.
- */
-function actorOf(req: FastifyRequest, user: SessionUser): SessionUser {
-  for (const source of [req.query, req.body]) {
-    if (source && typeof source === 'object') {
-      const { userId, user_id } = source as { userId?: unknown; user_id?: unknown };
-      for (const claimed of [userId, user_id]) if (typeof claimed === 'string' || typeof claimed === 'number') assertSelf(user, claimed);
-    }
-  }
-  return user;
-}
 
 const ZIdParams = ZIdInput;
 const ZLegacyLevel = ZCreateLevelInput.extend({ ordre: numeric(ZCreateLevelInput.shape.ordre) });
@@ -57,7 +41,7 @@ const ZLegacyPlaceUpdate = ZUpdatePlaceInput.omit({ id: true }).extend({ is_acti
 const ZLegacyPlace = ZCreatePlaceInput.extend({ is_active: legacyBool.optional() });
 const ZLegacyUserUpdate = ZAdminUpdateUserInput.omit({ id: true }).extend({ is_admin: legacyBool.optional() });
 const ZLegacyUser = ZAdminUser.extend({ is_admin: z.union([z.literal(0), z.literal(1)]) });
-const toLegacyUser = (u: TAdminUser) => ({ ...u, is_admin: u.is_admin ? 1 : 0 });
+const toLegacyUser = (u: TAdminUser): z.output<typeof ZLegacyUser> => ({ ...u, is_admin: u.is_admin ? 1 : 0 });
 const ZLegacyTwilio = ZTwilioSaveInput.extend({ isLive: legacyBool.default(false) });
 const ZLegacySmtp = ZSmtpSaveInput.extend({
   port: numeric(ZSmtpSaveInput.shape.port),
@@ -83,132 +67,126 @@ const ZSettingsMap = z.record(z.string(), z.string());
 const ZMessage = z.object({ message: z.string() });
 const ZAuditQuery = z.object({ limit: numeric(z.number().int().min(1).max(200)).optional() });
 
-const TAG = 'Administration';
-const admin = { tag: TAG, auth: 'admin' } as const;
+const tags = ['Administration'];
+/** A legacy `userId` / `user_id` in an admin call is checked by the REST context hook (it must be the admin's own id). */
+const admin = { auth: 'admin' } as const;
+const adminAnswer = { auth: 'admin', legacySuccess: true } as const;
 
 export const adminRoutes: RestRoutes = (app, deps) => {
   // Places
-  route(
-    app,
-    { ...admin, method: 'GET', url: '/admin/places', summary: 'Tous les lieux (actifs et inactifs)', response: z.array(ZPlace) },
-    ({ req, user }) => listAllPlaces(deps, actorOf(req, user)),
+  app.get(
+    '/admin/places',
+    { schema: { tags, summary: 'Tous les lieux (actifs et inactifs)', response: { 200: z.array(ZPlace) } }, config: admin },
+    ({ ctx }) => listAllPlaces(deps, assertAdmin(ctx.user)),
   );
-  route(
-    app,
-    { ...admin, method: 'POST', url: '/admin/places', summary: 'Créer un lieu', body: ZLegacyPlace, response: ZPlace, status: 201 },
-    ({ req, user, body }) => createPlace(deps, actorOf(req, user), body),
+  app.post(
+    '/admin/places',
+    { schema: { tags, summary: 'Créer un lieu', body: ZLegacyPlace, response: { 201: ZPlace } }, config: admin },
+    async ({ ctx, body }, reply) => reply.code(201).send(await createPlace(deps, assertAdmin(ctx.user), body)),
   );
-  route(
-    app,
+  app.put(
+    '/admin/places/:id',
     {
-      ...admin,
-      method: 'PUT',
-      url: '/admin/places/:id',
-      summary: 'Modifier un lieu (dont is_active)',
-      params: ZIdParams,
-      body: ZLegacyPlaceUpdate,
-      response: ZPlace,
+      schema: {
+        tags,
+        summary: 'Modifier un lieu (dont is_active)',
+        params: ZIdParams,
+        body: ZLegacyPlaceUpdate,
+        response: { 200: ZPlace },
+      },
+      config: admin,
     },
-    ({ req, user, params, body }) => updatePlace(deps, actorOf(req, user), { ...body, id: params.id }),
+    ({ ctx, params, body }) => updatePlace(deps, assertAdmin(ctx.user), { ...body, id: params.id }),
   );
-  route(
-    app,
+  app.delete(
+    '/admin/places/:id',
     {
-      ...admin,
-      method: 'DELETE',
-      url: '/admin/places/:id',
-      summary: 'Supprimer un lieu sans match (sinon : le désactiver)',
-      params: ZIdParams,
-      response: ZActionResult,
+      schema: {
+        tags,
+        summary: 'Supprimer un lieu sans match (sinon : le désactiver)',
+        params: ZIdParams,
+        response: { 200: ZActionResult },
+      },
+      config: admin,
     },
-    ({ req, user, params }) => deletePlace(deps, actorOf(req, user), params),
+    ({ ctx, params }) => deletePlace(deps, assertAdmin(ctx.user), params),
   );
 
   // Levels
-  route(
-    app,
-    { ...admin, method: 'GET', url: '/admin/levels', summary: 'Niveaux, par ordre', response: z.array(ZLevel) },
-    ({ req, user }) => {
-      actorOf(req, user);
+  app.get(
+    '/admin/levels',
+    { schema: { tags, summary: 'Niveaux, par ordre', response: { 200: z.array(ZLevel) } }, config: admin },
+    ({ ctx }) => {
+      assertAdmin(ctx.user);
       return listLevels(deps);
     },
   );
-  route(
-    app,
-    { ...admin, method: 'POST', url: '/admin/levels', summary: 'Créer un niveau', body: ZLegacyLevel, response: ZLevel, status: 201 },
-    ({ req, user, body }) => createLevel(deps, actorOf(req, user), body),
+  app.post(
+    '/admin/levels',
+    { schema: { tags, summary: 'Créer un niveau', body: ZLegacyLevel, response: { 201: ZLevel } }, config: admin },
+    async ({ ctx, body }, reply) => reply.code(201).send(await createLevel(deps, assertAdmin(ctx.user), body)),
   );
-  route(
-    app,
+  app.put(
+    '/admin/levels/:id',
     {
-      ...admin,
-      method: 'PUT',
-      url: '/admin/levels/:id',
-      summary: 'Modifier un niveau (un renommage suit dans profils et matchs)',
-      params: ZIdParams,
-      body: ZLegacyLevelUpdate,
-      response: ZLevel,
+      schema: {
+        tags,
+        summary: 'Modifier un niveau (un renommage suit dans profils et matchs)',
+        params: ZIdParams,
+        body: ZLegacyLevelUpdate,
+        response: { 200: ZLevel },
+      },
+      config: admin,
     },
-    ({ req, user, params, body }) => updateLevel(deps, actorOf(req, user), { ...body, id: params.id }),
+    ({ ctx, params, body }) => updateLevel(deps, assertAdmin(ctx.user), { ...body, id: params.id }),
   );
-  route(
-    app,
-    { ...admin, method: 'DELETE', url: '/admin/levels/:id', summary: 'Supprimer un niveau', params: ZIdParams, response: ZActionResult },
-    ({ req, user, params }) => deleteLevel(deps, actorOf(req, user), params),
+  app.delete(
+    '/admin/levels/:id',
+    { schema: { tags, summary: 'Supprimer un niveau', params: ZIdParams, response: { 200: ZActionResult } }, config: admin },
+    ({ ctx, params }) => deleteLevel(deps, assertAdmin(ctx.user), params),
   );
 
   // Twilio
-  route(
-    app,
+  app.get(
+    '/admin/twilio/config',
     {
-      ...admin,
-      method: 'GET',
-      url: '/admin/twilio/config',
-      summary: 'Configuration Twilio (jeton masqué)',
-      legacySuccess: true,
-      response: z.object({ success: z.boolean(), config: ZTwilioConfig.nullable() }),
+      schema: {
+        tags,
+        summary: 'Configuration Twilio (jeton masqué)',
+        response: { 200: z.object({ success: z.boolean(), config: ZTwilioConfig.nullable() }) },
+      },
+      config: adminAnswer,
     },
-    async ({ req, user }) => ({ success: true, config: await getTwilioConfig(deps, actorOf(req, user)) }),
+    async ({ ctx }) => ({ success: true, config: await getTwilioConfig(deps, assertAdmin(ctx.user)) }),
   );
-  route(
-    app,
+  app.post(
+    '/admin/twilio/test',
     {
-      ...admin,
-      method: 'POST',
-      url: '/admin/twilio/test',
-      summary: 'Tester les identifiants Twilio (défaut : ceux enregistrés)',
-      legacySuccess: true,
-      body: ZTwilioTestInput,
-      response: ZActionResult,
+      schema: {
+        tags,
+        summary: 'Tester les identifiants Twilio (défaut : ceux enregistrés)',
+        body: ZTwilioTestInput,
+        response: { 200: ZActionResult },
+      },
+      config: adminAnswer,
     },
-    ({ req, user, body }) => testTwilioConfig(deps, actorOf(req, user), body),
+    ({ ctx, body }) => testTwilioConfig(deps, assertAdmin(ctx.user), body),
   );
-  route(
-    app,
+  app.post(
+    '/admin/twilio/save',
     {
-      ...admin,
-      method: 'POST',
-      url: '/admin/twilio/save',
-      summary: 'Enregistrer la configuration Twilio',
-      legacySuccess: true,
-      body: ZLegacyTwilio,
-      response: ZActionResult,
+      schema: { tags, summary: 'Enregistrer la configuration Twilio', body: ZLegacyTwilio, response: { 200: ZActionResult } },
+      config: adminAnswer,
     },
-    ({ req, user, body }) => saveTwilioConfig(deps, actorOf(req, user), body),
+    ({ ctx, body }) => saveTwilioConfig(deps, assertAdmin(ctx.user), body),
   );
 
   // SMTP
-  route(
-    app,
-    {
-      ...admin,
-      method: 'GET',
-      url: '/admin/smtp-config',
-      summary: 'Configuration SMTP (jamais le mot de passe)',
-      response: ZLegacySmtpConfig,
-    },
-    async ({ req, user }) => {
-      const c = await getSmtpConfig(deps, actorOf(req, user));
+  app.get(
+    '/admin/smtp-config',
+    { schema: { tags, summary: 'Configuration SMTP (jamais le mot de passe)', response: { 200: ZLegacySmtpConfig } }, config: admin },
+    async ({ ctx }) => {
+      const c = await getSmtpConfig(deps, assertAdmin(ctx.user));
       return c
         ? {
             host: c.host,
@@ -221,91 +199,76 @@ export const adminRoutes: RestRoutes = (app, deps) => {
         : { host: '', port: DEFAULT_SMTP_PORT, secure: false, username: '', is_active: false, skip_cert_verify: false };
     },
   );
-  route(
-    app,
-    {
-      ...admin,
-      method: 'POST',
-      url: '/admin/smtp-config',
-      summary: 'Enregistrer la configuration SMTP',
-      body: ZLegacySmtp,
-      response: ZMessage,
-    },
-    async ({ req, user, body }) => ({
-      message: (await saveSmtpConfig(deps, actorOf(req, user), body)).message,
+  app.post(
+    '/admin/smtp-config',
+    { schema: { tags, summary: 'Enregistrer la configuration SMTP', body: ZLegacySmtp, response: { 200: ZMessage } }, config: admin },
+    async ({ ctx, body }) => ({
+      message: (await saveSmtpConfig(deps, assertAdmin(ctx.user), body)).message,
     }),
   );
-  route(
-    app,
-    { ...admin, method: 'POST', url: '/admin/smtp-test', summary: 'Envoyer un email de test', body: ZSmtpTestInput, response: ZMessage },
-    async ({ req, user, body }) => ({
-      message: (await testSmtpConfig(deps, actorOf(req, user), body)).message,
+  app.post(
+    '/admin/smtp-test',
+    { schema: { tags, summary: 'Envoyer un email de test', body: ZSmtpTestInput, response: { 200: ZMessage } }, config: admin },
+    async ({ ctx, body }) => ({
+      message: (await testSmtpConfig(deps, assertAdmin(ctx.user), body)).message,
     }),
   );
 
   // Users
-  route(
-    app,
-    { ...admin, method: 'GET', url: '/admin/users', summary: 'Utilisateurs (is_admin : 1/0)', response: z.array(ZLegacyUser) },
-    async ({ req, user }) => (await listUsers(deps, actorOf(req, user))).map(toLegacyUser),
+  app.get(
+    '/admin/users',
+    { schema: { tags, summary: 'Utilisateurs (is_admin : 1/0)', response: { 200: z.array(ZLegacyUser) } }, config: admin },
+    async ({ ctx }) => (await listUsers(deps, assertAdmin(ctx.user))).map(toLegacyUser),
   );
-  route(
-    app,
+  app.put(
+    '/admin/users/:id',
     {
-      ...admin,
-      method: 'PUT',
-      url: '/admin/users/:id',
-      summary: 'Modifier un utilisateur',
-      params: ZIdParams,
-      body: ZLegacyUserUpdate,
-      response: ZLegacyUser,
+      schema: { tags, summary: 'Modifier un utilisateur', params: ZIdParams, body: ZLegacyUserUpdate, response: { 200: ZLegacyUser } },
+      config: admin,
     },
-    async ({ req, user, params, body }) => toLegacyUser(await updateUser(deps, actorOf(req, user), { ...body, id: params.id })),
+    async ({ ctx, params, body }) => toLegacyUser(await updateUser(deps, assertAdmin(ctx.user), { ...body, id: params.id })),
   );
-  route(
-    app,
+  app.delete(
+    '/admin/users/:id',
     {
-      ...admin,
-      method: 'DELETE',
-      url: '/admin/users/:id',
-      summary: 'Supprimer un utilisateur (ses matchs et inscriptions avec lui)',
-      params: ZIdParams,
-      response: ZActionResult,
+      schema: {
+        tags,
+        summary: 'Supprimer un utilisateur (ses matchs et inscriptions avec lui)',
+        params: ZIdParams,
+        response: { 200: ZActionResult },
+      },
+      config: admin,
     },
-    ({ req, user, params }) => deleteUser(deps, actorOf(req, user), params),
+    ({ ctx, params }) => deleteUser(deps, assertAdmin(ctx.user), params),
   );
 
   // General settings
-  route(
-    app,
-    { ...admin, method: 'GET', url: '/admin/general-settings', summary: 'Paramètres généraux (valeurs en texte)', response: ZSettingsMap },
-    async ({ req, user }) => Object.fromEntries((await getAdminSettings(deps, actorOf(req, user))).map((s) => [s.key, String(s.value)])),
+  app.get(
+    '/admin/general-settings',
+    { schema: { tags, summary: 'Paramètres généraux (valeurs en texte)', response: { 200: ZSettingsMap } }, config: admin },
+    async ({ ctx }) => Object.fromEntries((await getAdminSettings(deps, assertAdmin(ctx.user))).map((s) => [s.key, String(s.value)])),
   );
-  route(
-    app,
+  app.post(
+    '/admin/general-settings',
     {
-      ...admin,
-      method: 'POST',
-      url: '/admin/general-settings',
-      summary: 'Enregistrer les paramètres généraux',
-      legacySuccess: true,
-      body: ZLegacySettings,
-      response: ZActionResult,
+      schema: { tags, summary: 'Enregistrer les paramètres généraux', body: ZLegacySettings, response: { 200: ZActionResult } },
+      config: adminAnswer,
     },
-    ({ req, user, body }) => saveAdminSettings(deps, actorOf(req, user), body),
+    ({ ctx, body }) => saveAdminSettings(deps, assertAdmin(ctx.user), body),
   );
 
   // Audit trail (new)
-  route(
-    app,
+  app.get(
+    '/admin/audit',
     {
-      ...admin,
-      method: 'GET',
-      url: '/admin/audit',
-      summary: 'Journal des modifications d’administration',
-      query: ZAuditQuery,
-      response: z.array(ZAuditEntry),
+      schema: {
+        tags,
+        summary: 'Journal des modifications d’administration',
+        querystring: ZAuditQuery,
+        response: { 200: z.array(ZAuditEntry) },
+      },
+      config: admin,
     },
-    ({ req, user, query }) => listAudit(deps, actorOf(req, user), query),
+    ({ ctx, query }) => listAudit(deps, assertAdmin(ctx.user), query),
   );
 };

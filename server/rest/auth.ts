@@ -1,4 +1,4 @@
-import { assertSelf } from '../lib/auth';
+import { assertSelf, assertUser } from '../lib/auth';
 import {
   ZCheckDeviceAnswer,
   ZCheckUserByEmailInput,
@@ -29,211 +29,148 @@ import { checkDevice } from '../services/auth/sessions';
 import { getUser } from '../services/users';
 import { closeSession, loginAndOpen, registerAndOpen } from '../lib/session-answers';
 import type { RestRoutes } from './http';
-import { route } from './route';
 
-const tag = 'Authentification';
+const tags = ['Authentification'];
 
 export const authRoutes: RestRoutes = (app, deps) => {
-  const post = 'POST' as const;
-
-  route(
-    app,
-    {
-      method: post,
-      url: '/auth/check-user',
-      tag,
-      summary: 'Un compte existe-t-il pour ce téléphone ?',
-      body: ZCheckUserInput,
-      response: ZExistsAnswer,
-    },
+  app.post(
+    '/auth/check-user',
+    { schema: { tags, summary: 'Un compte existe-t-il pour ce téléphone ?', body: ZCheckUserInput, response: { 200: ZExistsAnswer } } },
     ({ body }) => phoneExists(deps, body.phone),
   );
-  route(
-    app,
-    {
-      method: post,
-      url: '/auth/check-user-by-email',
-      tag,
-      summary: 'Un compte existe-t-il pour cet email ?',
-      body: ZCheckUserByEmailInput,
-      response: ZExistsAnswer,
-    },
+  app.post(
+    '/auth/check-user-by-email',
+    { schema: { tags, summary: 'Un compte existe-t-il pour cet email ?', body: ZCheckUserByEmailInput, response: { 200: ZExistsAnswer } } },
     ({ body }) => emailExists(deps, body.email),
   );
-  route(
-    app,
+  app.post(
+    '/auth/send-otp',
     {
-      method: post,
-      url: '/auth/send-otp',
-      tag,
-      summary: 'Code par SMS au téléphone d’un compte',
-      legacySuccess: true,
-      body: ZSendOtpInput,
-      response: ZSuccessAnswer,
+      schema: { tags, summary: 'Code par SMS au téléphone d’un compte', body: ZSendOtpInput, response: { 200: ZSuccessAnswer } },
+      config: { legacySuccess: true },
     },
     ({ body }) => sendPhoneOtp(deps, body.phone),
   );
-  route(
-    app,
+  app.post(
+    '/auth/verify-otp',
     {
-      method: post,
-      url: '/auth/verify-otp',
-      tag,
-      summary: 'Vérifie le code reçu par SMS',
-      legacySuccess: true,
-      body: ZVerifyOtpInput,
-      response: ZSuccessAnswer,
+      schema: { tags, summary: 'Vérifie le code reçu par SMS', body: ZVerifyOtpInput, response: { 200: ZSuccessAnswer } },
+      config: { legacySuccess: true },
     },
     ({ body }) => verifyPhoneOtp(deps, body),
   );
-  route(
-    app,
+  app.post(
+    '/auth/send-otp-email',
     {
-      method: post,
-      url: '/auth/send-otp-email',
-      tag,
-      summary: 'Code de vérification par email',
-      legacySuccess: true,
-      body: ZSendOtpEmailInput,
-      response: ZSendOtpEmailAnswer,
+      schema: { tags, summary: 'Code de vérification par email', body: ZSendOtpEmailInput, response: { 200: ZSendOtpEmailAnswer } },
+      config: { legacySuccess: true },
     },
     ({ body }) => sendEmailOtp(deps, body.email),
   );
-  route(
-    app,
+  app.post(
+    '/auth/verify-otp-email',
     {
-      method: post,
-      url: '/auth/verify-otp-email',
-      tag,
-      summary: 'Vérifie le code reçu par email',
-      legacySuccess: true,
-      body: ZVerifyOtpEmailInput,
-      response: ZSuccessAnswer,
+      schema: { tags, summary: 'Vérifie le code reçu par email', body: ZVerifyOtpEmailInput, response: { 200: ZSuccessAnswer } },
+      config: { legacySuccess: true },
     },
     ({ body }) => verifyEmailOtp(deps, body),
   );
-  route(
-    app,
+  app.post(
+    '/auth/register',
     {
-      method: post,
-      url: '/auth/register',
-      tag,
-      summary: 'Crée un compte (email vérifié par code) et connecte',
-      legacySuccess: true,
-      body: ZLegacyRegisterBody,
-      response: ZSessionAnswer,
+      schema: {
+        tags,
+        summary: 'Crée un compte (email vérifié par code) et connecte',
+        body: ZLegacyRegisterBody,
+        response: { 200: ZSessionAnswer },
+      },
+      config: { legacySuccess: true },
     },
-    ({ body, req }) => registerAndOpen(req.ctx, body),
+    (req) => registerAndOpen(req.ctx, req.body),
   );
-  route(
-    app,
+  app.post(
+    '/auth/login',
     {
-      method: post,
-      url: '/auth/login',
-      tag,
-      summary: 'Connexion par téléphone et code PIN',
-      legacySuccess: true,
-      body: ZLoginInput,
-      response: ZSessionAnswer,
+      schema: { tags, summary: 'Connexion par téléphone et code PIN', body: ZLoginInput, response: { 200: ZSessionAnswer } },
+      config: { legacySuccess: true },
     },
-    ({ body, req }) => loginAndOpen(req.ctx, body),
+    (req) => loginAndOpen(req.ctx, req.body),
   );
-  route(
-    app,
+  app.post(
+    '/auth/login-by-email',
     {
-      method: post,
-      url: '/auth/login-by-email',
-      tag,
-      summary: 'Connexion par email et code PIN',
-      legacySuccess: true,
-      body: ZLoginByEmailInput,
-      response: ZSessionAnswer,
+      schema: { tags, summary: 'Connexion par email et code PIN', body: ZLoginByEmailInput, response: { 200: ZSessionAnswer } },
+      config: { legacySuccess: true },
     },
-    ({ body, req }) => loginAndOpen(req.ctx, body),
+    (req) => loginAndOpen(req.ctx, req.body),
   );
-  route(
-    app,
+  app.post(
+    '/auth/request-pin-reset',
     {
-      method: post,
-      url: '/auth/request-pin-reset',
-      tag,
-      summary: 'PIN oublié : code par SMS (si actif) ou par email',
-      legacySuccess: true,
-      body: ZRequestPinResetInput,
-      response: ZPinResetRequestAnswer,
+      schema: {
+        tags,
+        summary: 'PIN oublié : code par SMS (si actif) ou par email',
+        body: ZRequestPinResetInput,
+        response: { 200: ZPinResetRequestAnswer },
+      },
+      config: { legacySuccess: true },
     },
     ({ body }) => requestPinReset(deps, body.email),
   );
-  route(
-    app,
+  app.post(
+    '/auth/reset-pin',
     {
-      method: post,
-      url: '/auth/reset-pin',
-      tag,
-      summary: 'Nouveau PIN, après vérification récente d’un code (verify-otp ou verify-otp-email) du compte',
-      legacySuccess: true,
-      body: ZLegacyResetPinBody,
-      response: ZSuccessAnswer,
+      schema: {
+        tags,
+        summary: 'Nouveau PIN, après vérification récente d’un code (verify-otp ou verify-otp-email) du compte',
+        body: ZLegacyResetPinBody,
+        response: { 200: ZSuccessAnswer },
+      },
+      config: { legacySuccess: true },
     },
     ({ body }) => resetPinWithProof(deps, body),
   );
-  route(
-    app,
+  app.post(
+    '/auth/change-pin',
     {
-      method: post,
-      url: '/auth/change-pin',
-      tag,
-      summary: 'Modifie le PIN de l’utilisateur connecté',
-      auth: 'user',
-      legacySuccess: true,
-      body: ZLegacyChangePinBody,
-      response: ZSuccessAnswer,
+      schema: { tags, summary: 'Modifie le PIN de l’utilisateur connecté', body: ZLegacyChangePinBody, response: { 200: ZSuccessAnswer } },
+      config: { auth: 'user', legacySuccess: true },
     },
-    ({ body, user }) => {
+    ({ ctx, body }) => {
+      const user = assertUser(ctx.user);
       assertSelf(user, body.userId);
       return changePin(deps, user, body);
     },
   );
-  route(
-    app,
+  app.post(
+    '/auth/check-device',
     {
-      method: post,
-      url: '/auth/check-device',
-      tag,
-      summary: 'Cet appareil est-il de confiance ?',
-      auth: 'user',
-      body: ZLegacyCheckDeviceBody,
-      response: ZCheckDeviceAnswer,
+      schema: { tags, summary: 'Cet appareil est-il de confiance ?', body: ZLegacyCheckDeviceBody, response: { 200: ZCheckDeviceAnswer } },
+      config: { auth: 'user' },
     },
-    ({ body, user }) => {
+    ({ ctx, body }) => {
+      const user = assertUser(ctx.user);
       assertSelf(user, body.userId);
       return checkDevice(deps, user, body.deviceId);
     },
   );
-  route(
-    app,
+  app.post(
+    '/auth/logout',
     {
-      method: post,
-      url: '/auth/logout',
-      tag,
-      summary: 'Déconnexion : la session est révoquée',
-      auth: 'user',
-      body: ZEmptyInput,
-      response: ZLogoutAnswer,
+      schema: { tags, summary: 'Déconnexion : la session est révoquée', body: ZEmptyInput, response: { 200: ZLogoutAnswer } },
+      config: { auth: 'user' },
     },
-    ({ user, req }) => closeSession(req.ctx, user),
+    ({ ctx }) => closeSession(ctx, assertUser(ctx.user)),
   );
-  route(
-    app,
+  app.get(
+    '/auth/me',
     {
-      method: 'GET',
-      url: '/auth/me',
-      tag,
-      summary: 'L’utilisateur de la session',
-      auth: 'user',
-      legacySuccess: true,
-      response: ZUserAnswer,
+      schema: { tags, summary: 'L’utilisateur de la session', response: { 200: ZUserAnswer } },
+      config: { auth: 'user', legacySuccess: true },
     },
-    async ({ user }) => ({ success: true, user: await getUser(deps, user, user.id) }),
+    async ({ ctx }) => {
+      const user = assertUser(ctx.user);
+      return { success: true, user: await getUser(deps, user, user.id) };
+    },
   );
 };

@@ -4,16 +4,11 @@ import { listLevels } from '../services/levels';
 import { listActivePlaces } from '../services/places';
 import { getSettings } from '../services/settings';
 import type { RestRoutes } from './http';
-import { route } from './route';
+
+const tags = ['Catalogue'];
 
 export const catalogRoutes: RestRoutes = (app, deps) => {
-  route(app, { method: 'GET', url: '/settings', tag: 'Catalogue', summary: 'Limites générales (public)', response: ZSettings }, () =>
-    getSettings(deps),
-  );
-  route(app, { method: 'GET', url: '/places', tag: 'Catalogue', summary: 'Lieux actifs', response: z.array(ZPlace) }, () =>
-    listActivePlaces(deps),
-  );
-  route(app, { method: 'GET', url: '/levels', tag: 'Catalogue', summary: 'Niveaux, par ordre', response: z.array(ZLevel) }, () =>
-    listLevels(deps),
-  );
+  app.get('/settings', { schema: { tags, summary: 'Limites générales (public)', response: { 200: ZSettings } } }, () => getSettings(deps));
+  app.get('/places', { schema: { tags, summary: 'Lieux actifs', response: { 200: z.array(ZPlace) } } }, () => listActivePlaces(deps));
+  app.get('/levels', { schema: { tags, summary: 'Niveaux, par ordre', response: { 200: z.array(ZLevel) } } }, () => listLevels(deps));
 };

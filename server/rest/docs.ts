@@ -1,34 +1,50 @@
-import type { JsonSchema, OpenApiDocument, OpenApiOperation } from './openapi';
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { createElement as h, Fragment, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { isSchema, METHODS, type DocDocument, type DocOperation, type JsonSchema } from './document';
 
 const AUTH_LABEL = { public: 'Public', user: 'Connecté', admin: 'Administrateur' } as const;
 
+const STYLE = `body{font:15px/1.5 system-ui,sans-serif;max-width:960px;margin:0 auto;padding:1rem;color:#1b1b1b}
+code{background:#f3f3f3;padding:0 .25em;border-radius:3px}
+.op{border:1px solid #ddd;border-radius:6px;padding:.5rem 1rem;margin:1rem 0}
+h3{margin:.3rem 0;font-size:1.05rem} h4{margin:.6rem 0 .2rem;font-size:.95rem}
+.m{display:inline-block;min-width:4.2em;text-align:center;color:#fff;border-radius:4px;font-size:.85em;padding:0 .3em}
+.m-get{background:#1565c0}.m-post{background:#2e7d32}.m-put{background:#ef6c00}.m-delete{background:#c62828}
+.auth{font-weight:normal;font-size:.85em;color:#555;border:1px solid #bbb;border-radius:4px;padding:0 .3em}
+table{border-collapse:collapse;width:100%;font-size:.9em} td,th{border:1px solid #e2e2e2;padding:.2em .5em;text-align:left}
+.none,.err{color:#555;font-size:.9em}`;
+
+const schemaOf = (v: unknown): JsonSchema => (isSchema(v) ? v : {});
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
 /** Follows a `#/components/schemas/X` reference. */
-function deref(doc: OpenApiDocument, schema: JsonSchema): JsonSchema {
+function deref(doc: DocDocument, schema: JsonSchema): JsonSchema {
   const ref = schema.$ref;
   if (typeof ref !== 'string' || !ref.startsWith('#/components/schemas/')) return schema;
-  return doc.components.schemas[ref.slice(21)] ?? schema;
+  const target = doc.components?.schemas?.[ref.slice(21)];
+  return isSchema(target) ? target : schema;
 }
 
-/** A short French type label: `texte`, `entier ≥ 1`, `tableau de objet`, `texte | null`… */
-function typeLabel(doc: OpenApiDocument, raw: JsonSchema): string {
+const TYPE_NAMES: Record<string, string> = {
+  string: 'texte',
+  integer: 'entier',
+  number: 'nombre',
+  boolean: 'booléen',
+  object: 'objet',
+  null: 'null',
+};
+
+/** A short French type label: `texte`, `entier`, `tableau de objet`, `texte | null`… */
+function typeLabel(doc: DocDocument, raw: JsonSchema): string {
   const s = deref(doc, raw);
   if (Array.isArray(s.enum)) return s.enum.map((v) => JSON.stringify(v)).join(' | ');
   if ('const' in s) return JSON.stringify(s.const);
-  const union = (s.anyOf ?? s.oneOf) as JsonSchema[] | undefined;
-  if (union) return union.map((u) => typeLabel(doc, u)).join(' | ');
-  const names: Record<string, string> = {
-    string: 'texte',
-    integer: 'entier',
-    number: 'nombre',
-    boolean: 'booléen',
-    object: 'objet',
-    null: 'null',
-  };
-  const types = ([] as unknown[])
-    .concat(s.type ?? [])
-    .map((t) => (t === 'array' ? `tableau de ${typeLabel(doc, (s.items ?? {}) as JsonSchema)}` : (names[String(t)] ?? String(t))));
+  const union = s.anyOf ?? s.oneOf;
+  if (Array.isArray(union)) return union.map((u) => typeLabel(doc, schemaOf(u))).join(' | ');
+  const declared: unknown[] = Array.isArray(s.type) ? s.type : s.type === undefined ? [] : [s.type];
+  const types = declared.map((t) =>
+    t === 'array' ? `tableau de ${typeLabel(doc, schemaOf(s.items))}` : (TYPE_NAMES[String(t)] ?? String(t)),
+  );
   const bounds = [
     typeof s.minLength === 'number' ? `${s.minLength}–${typeof s.maxLength === 'number' ? s.maxLength : '…'} car.` : '',
     typeof s.pattern === 'string' ? `motif ${s.pattern}` : '',
@@ -37,15 +53,21 @@ function typeLabel(doc: OpenApiDocument, raw: JsonSchema): string {
   return [types.join(' | ') || 'quelconque', ...bounds].join(', ');
 }
 
+interface Row {
+  name: string;
+  type: string;
+  required: boolean;
+}
+
 /** Rows for each property, nested objects and arrays of objects as `parent.child` / `list[].child` (three levels). */
-function rowsOf(doc: OpenApiDocument, raw: JsonSchema, prefix: string, depth: number): string[] {
+function rowsOf(doc: DocDocument, raw: JsonSchema, prefix: string, depth: number): Row[] {
   const s = deref(doc, raw);
-  const props = (s.properties ?? {}) as Record<string, JsonSchema>;
-  const required = new Set((s.required ?? []) as string[]);
-  return Object.entries(props).flatMap(([name, p]) => {
-    const row = `<tr><td><code>${esc(prefix + name)}</code></td><td>${esc(typeLabel(doc, p))}</td><td>${required.has(name) ? 'oui' : 'non'}</td></tr>`;
+  const required = new Set(strings(s.required));
+  return Object.entries(schemaOf(s.properties)).flatMap(([name, value]) => {
+    const p = schemaOf(value);
+    const row = { name: prefix + name, type: typeLabel(doc, p), required: required.has(name) };
     const inner = deref(doc, p);
-    const items = inner.type === 'array' && inner.items ? deref(doc, inner.items as JsonSchema) : undefined;
+    const items = inner.type === 'array' && isSchema(inner.items) ? deref(doc, inner.items) : undefined;
     if (depth >= 2) return [row];
     if (inner.properties) return [row, ...rowsOf(doc, inner, `${prefix}${name}.`, depth + 1)];
     if (items?.properties) return [row, ...rowsOf(doc, items, `${prefix}${name}[].`, depth + 1)];
@@ -53,64 +75,117 @@ function rowsOf(doc: OpenApiDocument, raw: JsonSchema, prefix: string, depth: nu
   });
 }
 
+const table = (head: string[], rows: ReactNode[][]) =>
+  h(
+    'table',
+    null,
+    h('thead', null, h('tr', null, ...head.map((c) => h('th', { key: c }, c)))),
+    h('tbody', null, ...rows.map((cells, i) => h('tr', { key: i }, ...cells.map((c, j) => h('td', { key: j }, c))))),
+  );
+
 /** The fields of a body or an answer (an array answer lists its items' fields as `[].field`). */
-function fieldRows(doc: OpenApiDocument, raw: JsonSchema | undefined): string {
-  if (!raw) return '<p class="none">Aucun</p>';
+function fields(doc: DocDocument, raw: JsonSchema | undefined): ReactNode {
+  if (!raw) return h('p', { className: 'none' }, 'Aucun');
   const s = deref(doc, raw);
-  const items = s.type === 'array' && s.items ? deref(doc, s.items as JsonSchema) : undefined;
+  const items = s.type === 'array' && isSchema(s.items) ? deref(doc, s.items) : undefined;
   const rows = items ? rowsOf(doc, items, '[].', 0) : rowsOf(doc, s, '', 0);
-  if (!rows.length) return `<p class="none">${esc(typeLabel(doc, raw))}</p>`;
-  return `<table><thead><tr><th>Champ</th><th>Type</th><th>Requis</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  if (!rows.length) return h('p', { className: 'none' }, typeLabel(doc, raw));
+  return table(
+    ['Champ', 'Type', 'Requis'],
+    rows.map((r) => [h('code', null, r.name), r.type, r.required ? 'oui' : 'non']),
+  );
 }
 
-function operationHtml(doc: OpenApiDocument, method: string, path: string, op: OpenApiOperation): string {
-  const auth = AUTH_LABEL[op['x-auth'] ?? 'public'];
+function operation(doc: DocDocument, method: string, path: string, op: DocOperation): ReactNode {
   const params = (op.parameters ?? []).filter((p) => p.in !== 'header');
-  const ok = Object.entries(op.responses).find(([status]) => status.startsWith('2'));
-  const okContent = Object.entries((ok?.[1].content ?? {}) as Record<string, { schema: JsonSchema }>)[0];
-  const errors = Object.keys(op.responses).filter((s) => !s.startsWith('2'));
-  const paramRows = params.map(
-    (p) =>
-      `<tr><td><code>${esc(p.name)}</code></td><td>${p.in === 'path' ? 'chemin' : 'requête'}</td><td>${esc(typeLabel(doc, p.schema))}</td><td>${p.required ? 'oui' : 'non'}</td></tr>`,
+  const responses = Object.entries(op.responses ?? {});
+  const ok = responses.find(([status]) => status.startsWith('2'));
+  const okContent = Object.entries(ok?.[1]?.content ?? {})[0];
+  const errors = responses.map(([status]) => status).filter((s) => !s.startsWith('2'));
+  const body = op.requestBody?.content?.['application/json']?.schema;
+  const answer = okContent?.[1].schema;
+  return h(
+    'section',
+    { className: 'op', id: op.operationId, key: `${method} ${path}` },
+    h(
+      'h3',
+      null,
+      h('span', { className: `m m-${method}` }, method.toUpperCase()),
+      ' ',
+      h('code', null, path),
+      ' ',
+      h('span', { className: 'auth' }, AUTH_LABEL[op['x-auth'] ?? 'public']),
+    ),
+    h('p', null, op.summary),
+    params.length > 0 &&
+      h(
+        Fragment,
+        null,
+        h('h4', null, 'Paramètres'),
+        table(
+          ['Nom', 'Où', 'Type', 'Requis'],
+          params.map((p) => [
+            h('code', null, p.name),
+            p.in === 'path' ? 'chemin' : 'requête',
+            typeLabel(doc, schemaOf(p.schema)),
+            p.required ? 'oui' : 'non',
+          ]),
+        ),
+      ),
+    op.requestBody && h(Fragment, null, h('h4', null, 'Corps JSON'), fields(doc, isSchema(body) ? body : undefined)),
+    h('h4', null, `Réponse ${ok?.[0] ?? ''}${okContent && okContent[0] !== 'application/json' ? ` (${okContent[0]})` : ''}`),
+    fields(doc, isSchema(answer) ? answer : undefined),
+    h('p', { className: 'err' }, `Erreurs : ${errors.join(', ')} — corps `, h('code', null, '{ "error": "…" }')),
   );
-  return `<section class="op" id="${esc(op.operationId)}">
-<h3><span class="m m-${method}">${method.toUpperCase()}</span> <code>${esc(path)}</code> <span class="auth">${auth}</span></h3>
-<p>${esc(op.summary)}</p>
-${paramRows.length ? `<h4>Paramètres</h4><table><thead><tr><th>Nom</th><th>Où</th><th>Type</th><th>Requis</th></tr></thead><tbody>${paramRows.join('')}</tbody></table>` : ''}
-${op.requestBody ? `<h4>Corps JSON</h4>${fieldRows(doc, op.requestBody.content['application/json'].schema)}` : ''}
-<h4>Réponse ${esc(ok?.[0] ?? '')}${okContent && okContent[0] !== 'application/json' ? ` (${esc(okContent[0])})` : ''}</h4>${fieldRows(doc, okContent?.[1].schema)}
-<p class="err">Erreurs : ${errors.map(esc).join(', ')} — corps <code>{ "error": "…" }</code></p>
-</section>`;
 }
 
 /** A self-contained HTML reference (no script, no external asset), grouped by tag, from the OpenAPI document. */
-export function renderDocsPage(doc: OpenApiDocument): string {
-  const byTag = new Map<string, string[]>(doc.tags.map((t) => [t.name, []]));
-  for (const [path, item] of Object.entries(doc.paths)) {
-    for (const [method, op] of Object.entries(item)) byTag.get(op.tags[0] ?? '')?.push(operationHtml(doc, method, path, op));
+export function renderDocsPage(doc: DocDocument): string {
+  const byTag = new Map<string, ReactNode[]>((doc.tags ?? []).map((t) => [t.name, []]));
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const method of METHODS) {
+      const op = item?.[method];
+      if (op) byTag.get(op.tags?.[0] ?? '')?.push(operation(doc, method, path, op));
+    }
   }
-  const toc = [...byTag.keys()].map((t) => `<li><a href="#tag-${esc(t)}">${esc(t)}</a></li>`).join('');
-  const sections = [...byTag].map(([t, ops]) => `<h2 id="tag-${esc(t)}">${esc(t)}</h2>${ops.join('\n')}`).join('\n');
-  return `<!doctype html>
-<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(doc.info.title)}</title>
-<style>
-body{font:15px/1.5 system-ui,sans-serif;max-width:960px;margin:0 auto;padding:1rem;color:#1b1b1b}
-code{background:#f3f3f3;padding:0 .25em;border-radius:3px}
-.op{border:1px solid #ddd;border-radius:6px;padding:.5rem 1rem;margin:1rem 0}
-h3{margin:.3rem 0;font-size:1.05rem} h4{margin:.6rem 0 .2rem;font-size:.95rem}
-.m{display:inline-block;min-width:4.2em;text-align:center;color:#fff;border-radius:4px;font-size:.85em;padding:0 .3em}
-.m-get{background:#1565c0}.m-post{background:#2e7d32}.m-put{background:#ef6c00}.m-delete{background:#c62828}
-.auth{font-weight:normal;font-size:.85em;color:#555;border:1px solid #bbb;border-radius:4px;padding:0 .3em}
-table{border-collapse:collapse;width:100%;font-size:.9em} td,th{border:1px solid #e2e2e2;padding:.2em .5em;text-align:left}
-.none,.err{color:#555;font-size:.9em}
-</style></head><body>
-<h1>${esc(doc.info.title)} <small>${esc(doc.info.version)}</small></h1>
-<p>Chemins sous <code>/api</code>, corps JSON uniquement. Authentification : <code>Authorization: Bearer &lt;token&gt;</code>
-(le <code>token</code> des réponses de connexion) ou le cookie de session. Erreurs : <code>{ "error": "&lt;texte en français&gt;" }</code>,
-plus <code>success: false</code> quand la réponse documentée a <code>success</code>.
-Description complète : <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).</p>
-<ul>${toc}</ul>
-${sections}
-</body></html>`;
+  const title = doc.info?.title ?? '';
+  const page = h(
+    'html',
+    { lang: 'fr' },
+    h(
+      'head',
+      null,
+      h('meta', { charSet: 'utf-8' }),
+      h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
+      h('title', null, title),
+      h('style', null, STYLE),
+    ),
+    h(
+      'body',
+      null,
+      h('h1', null, title, ' ', h('small', null, doc.info?.version)),
+      h(
+        'p',
+        null,
+        'Chemins sous ',
+        h('code', null, '/api'),
+        ', corps JSON uniquement. Authentification : ',
+        h('code', null, 'Authorization: Bearer <token>'),
+        ' (le ',
+        h('code', null, 'token'),
+        ' des réponses de connexion) ou le cookie de session. Erreurs : ',
+        h('code', null, '{ "error": "<texte en français>" }'),
+        ', plus ',
+        h('code', null, 'success: false'),
+        ' quand la réponse documentée a ',
+        h('code', null, 'success'),
+        '. Description complète : ',
+        h('a', { href: '/api/openapi.json' }, '/api/openapi.json'),
+        ' (OpenAPI 3.1).',
+      ),
+      h('ul', null, ...[...byTag.keys()].map((t) => h('li', { key: t }, h('a', { href: `#tag-${t}` }, t)))),
+      ...[...byTag].map(([t, ops]) => h(Fragment, { key: t }, h('h2', { id: `tag-${t}` }, t), ...ops)),
+    ),
+  );
+  return `<!doctype html>\n${renderToStaticMarkup(page)}`;
 }

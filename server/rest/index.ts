@@ -3,17 +3,20 @@ import type { Deps } from '../deps';
 import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
 import { catalogRoutes } from './catalog';
-import { installRestContext, installRestErrors } from './http';
+import { installRestContext, installRestErrors, plainSerializer, zodValidator, type RestApp } from './http';
 import { matchesRoutes } from './matches';
-import { openApiRoutes } from './openapi';
+import { openApiRoutes, registerOpenApi } from './openapi';
 import { usersRoutes } from './users';
 
 /** The documented legacy paths, under `/api`: each parses, calls the tRPC procedure's service, and shapes. */
-export function restPlugin(app: FastifyInstance, { deps }: { deps: Deps }, done: () => void) {
-  app.decorate('restCatalogue', []);
-  installRestErrors(app);
-  installRestContext(app, deps);
+export async function restPlugin(fastify: FastifyInstance, { deps }: { deps: Deps }) {
+  fastify.setValidatorCompiler(zodValidator);
+  fastify.setSerializerCompiler(plainSerializer);
+  installRestErrors(fastify);
+  installRestContext(fastify, deps);
+  // Before the routes: @fastify/swagger collects them as they are added.
+  await registerOpenApi(fastify);
+  const app: RestApp = fastify.withTypeProvider();
   for (const routes of [catalogRoutes, authRoutes, usersRoutes, matchesRoutes, adminRoutes]) routes(app, deps);
-  openApiRoutes(app);
-  done();
+  openApiRoutes(fastify);
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../../common/messages';
-import { assertSelf, type SessionUser } from '../lib/auth';
+import { assertSelf, assertUser, type SessionUser } from '../lib/auth';
 import {
   checkFilterRange,
   MATCH_PAGE_MAX,
@@ -23,10 +23,9 @@ import { createMatch, deleteMatch, updateMatch } from '../services/matches/mutat
 import { joinMatch, leaveMatch } from '../services/matches/participation';
 import { listMatches, listMyMatches, listParticipants } from '../services/matches/queries';
 import { safeText } from '../../common/schemas/primitives';
-import { numeric, type RestRoutes } from './http';
+import { fastSerializer, numeric, type RestRoutes } from './http';
 import { joinWaitlist, leaveWaitlist } from '../services/matches/waitlist';
 import { ZWaitlistResult } from '../../common/schemas/waitlist';
-import { route } from './route';
 
 /** Legacy `levels`: an array, a JSON-encoded array, or plain text (comma-separated names). */
 function parseLegacyLevels(v: unknown): unknown {
@@ -34,7 +33,8 @@ function parseLegacyLevels(v: unknown): unknown {
   const text = v.trim();
   if (text.startsWith('[')) {
     try {
-      return JSON.parse(text) as unknown;
+      const parsed: unknown = JSON.parse(text);
+      return parsed;
     } catch {
       return v;
     }
@@ -51,7 +51,8 @@ const ZLegacyFields = ZMatchFields.extend({
   levels: z.preprocess(parseLegacyLevels, ZMatchFields.shape.levels),
 });
 const ZLegacyCreate = ZLegacyFields.extend({ created_by: ZClaimedId });
-const ZCreateHeaders = z.object({
+/** Loose: the parsed headers replace `req.headers`, so the others must stay. */
+const ZCreateHeaders = z.looseObject({
   'idempotency-key': ZIdempotencyKey.optional().describe(
     'Clé choisie par le client (ex. un UUID) : une création répétée avec la même clé renvoie le match déjà créé au lieu d’en créer un second.',
   ),
@@ -111,43 +112,41 @@ const toLegacyCard = (m: TMatch): TLegacyMatch => ({
 });
 const ZLegacyResult = z.object({ success: z.boolean(), message: z.string(), match: ZLegacyMatch });
 
-const TAG = 'Matchs';
+const tags = ['Matchs'];
+const player = { auth: 'user', legacySuccess: true } as const;
+const ZLegacyMine = z.object({
+  matches: z.array(ZMyMatch.extend({ levels: z.string(), time: z.string() })),
+  counters: z.record(z.string(), z.number()),
+});
 
 export const matchesRoutes: RestRoutes = (app, deps) => {
-  route(
-    app,
+  app.post(
+    '/matches',
     {
-      method: 'POST',
-      url: '/matches',
-      tag: TAG,
-      summary: 'Créer un match',
-      auth: 'user',
-      legacySuccess: true,
-      body: ZLegacyCreate,
-      headers: ZCreateHeaders,
-      response: ZLegacyResult,
-      status: 201,
+      schema: { tags, summary: 'Créer un match', body: ZLegacyCreate, headers: ZCreateHeaders, response: { 201: ZLegacyResult } },
+      config: player,
     },
-    async ({ body: { created_by, ...fields }, headers, user }) => {
+    async ({ ctx, body: { created_by, ...fields }, headers }, reply) => {
+      const user = assertUser(ctx.user);
       assertSelf(user, created_by);
-      const { 'idempotency-key': idempotencyKey } = ZCreateHeaders.parse(headers);
-      return { success: true, message: MSG.match.created, match: toLegacy(await createMatch(deps, user, { ...fields, idempotencyKey })) };
+      const match = await createMatch(deps, user, { ...fields, idempotencyKey: headers['idempotency-key'] });
+      return reply.code(201).send({ success: true, message: MSG.match.created, match: toLegacy(match) });
     },
   );
 
-  route(
-    app,
+  app.get(
+    '/matches',
     {
-      method: 'GET',
-      url: '/matches',
-      tag: TAG,
-      summary:
-        'Matchs à venir, filtrables (place_id, city, level, from, to au format AAAA-MM-JJ inclus, available=1) et triables (order=need : le moins de places libres d’abord) ; page suivante : en-tête x-next-cursor',
-      query: ZListQuery,
-      response: z.array(ZLegacyMatch),
-      serialize: true,
+      schema: {
+        tags,
+        summary:
+          'Matchs à venir, filtrables (place_id, city, level, from, to au format AAAA-MM-JJ inclus, available=1) et triables (order=need : le moins de places libres d’abord) ; page suivante : en-tête x-next-cursor',
+        querystring: ZListQuery,
+        response: { 200: z.array(ZLegacyMatch) },
+      },
+      serializerCompiler: fastSerializer,
     },
-    async ({ query, reply }) => {
+    async ({ query }, reply) => {
       const { place_id, limit, ...rest } = query;
       const page = await listMatches(deps, { ...rest, placeId: place_id, limit: limit ?? MATCH_PAGE_MAX });
       if (page.nextCursor) reply.header('x-next-cursor', page.nextCursor);
@@ -155,52 +154,43 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
     },
   );
 
-  route(
-    app,
-    {
-      method: 'GET',
-      url: '/matches/mine',
-      tag: TAG,
-      summary: 'Mes matchs (créés ou rejoints) et compteurs',
-      auth: 'user',
-      response: z.object({
-        matches: z.array(ZMyMatch.extend({ levels: z.string(), time: z.string() })),
-        counters: z.record(z.string(), z.number()),
-      }),
-    },
-    async ({ user }) => {
-      const mine = await listMyMatches(deps, user);
+  app.get(
+    '/matches/mine',
+    { schema: { tags, summary: 'Mes matchs (créés ou rejoints) et compteurs', response: { 200: ZLegacyMine } }, config: { auth: 'user' } },
+    async ({ ctx }) => {
+      const mine = await listMyMatches(deps, assertUser(ctx.user));
       return { matches: mine.matches.map(toLegacy), counters: mine.counters };
     },
   );
 
-  route(
-    app,
+  app.get(
+    '/matches/:id',
     {
-      method: 'GET',
-      url: '/matches/:id',
-      tag: TAG,
-      summary: 'Un match : lieu, date, niveaux, organisateur et joueurs (téléphones réservés au créateur et aux participants)',
-      auth: 'user',
-      params: ZMatchIdInput,
-      response: ZMatchDetail,
+      schema: {
+        tags,
+        summary: 'Un match : lieu, date, niveaux, organisateur et joueurs (téléphones réservés au créateur et aux participants)',
+        params: ZMatchIdInput,
+        response: { 200: ZMatchDetail },
+      },
+      config: { auth: 'user' },
     },
-    ({ params, user }) => getMatchDetail(deps, user, params.id),
+    ({ ctx, params }) => getMatchDetail(deps, assertUser(ctx.user), params.id),
   );
 
-  route(
-    app,
+  app.get(
+    '/matches/:id/calendar.ics',
     {
-      method: 'GET',
-      url: '/matches/:id/calendar.ics',
-      tag: TAG,
-      summary: 'Le match au format iCalendar (créateur et participants)',
-      auth: 'user',
-      params: ZMatchIdInput,
-      response: z.string().meta({ description: 'Fichier .ics (un VEVENT)', contentMediaType: 'text/calendar' }),
+      schema: {
+        tags,
+        summary: 'Le match au format iCalendar (créateur et participants)',
+        params: ZMatchIdInput,
+        produces: ['text/calendar'],
+        response: { 200: z.string().meta({ description: 'Fichier .ics (un VEVENT)', contentMediaType: 'text/calendar' }) },
+      },
+      config: { auth: 'user' },
     },
-    async ({ params, user, reply }) => {
-      const ics = await getMatchIcs(deps, user, params.id);
+    async ({ ctx, params }, reply) => {
+      const ics = await getMatchIcs(deps, assertUser(ctx.user), params.id);
       return reply
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', `attachment; filename="match-${params.id}.ics"`)
@@ -209,76 +199,73 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
     },
   );
 
-  route(
-    app,
+  app.put(
+    '/matches/:id',
     {
-      method: 'PUT',
-      url: '/matches/:id',
-      tag: TAG,
-      summary: 'Modifier un match (créateur)',
-      auth: 'user',
-      legacySuccess: true,
-      params: ZMatchIdInput,
-      body: ZLegacyUpdate,
-      response: ZLegacyResult,
+      schema: {
+        tags,
+        summary: 'Modifier un match (créateur)',
+        params: ZMatchIdInput,
+        body: ZLegacyUpdate,
+        response: { 200: ZLegacyResult },
+      },
+      config: player,
     },
-    async ({ params, body: { user_id, ...fields }, user }) => {
+    async ({ ctx, params, body: { user_id, ...fields } }) => {
+      const user = assertUser(ctx.user);
       assertSelf(user, user_id);
       return { success: true, message: MSG.match.updated, match: toLegacy(await updateMatch(deps, user, { ...fields, id: params.id })) };
     },
   );
 
-  /** A player's action on one match: a legacy `user_id` in the body must be the session's own. */
-  const playerAction = (
-    spec: { method: 'POST' | 'DELETE'; url: string; summary: string; response: z.ZodType; status?: number },
-    run: (user: SessionUser, id: number) => Promise<unknown>,
-  ) =>
-    route(
-      app,
-      { ...spec, tag: TAG, auth: 'user', legacySuccess: true, params: ZMatchIdInput, body: ZLegacyActor },
-      ({ params, body, user }) => {
-        assertSelf(user, body.user_id);
-        return run(user, params.id);
-      },
-    );
   const legacyResult = (r: TMatchResult) => ({ ...r, match: toLegacy(r.match) });
+  /** A player's action on one match: a legacy `user_id` in the body must be the session's own. */
+  const actionSchema = <R extends z.ZodType>(summary: string, response: R) => ({
+    tags,
+    summary,
+    params: ZMatchIdInput,
+    body: ZLegacyActor,
+    response: { 200: response },
+  });
+  const actor = ({ ctx, body }: { ctx: { user: SessionUser | null }; body: { user_id?: string | number | null } }) => {
+    const user = assertUser(ctx.user);
+    assertSelf(user, body.user_id);
+    return user;
+  };
 
-  playerAction({ method: 'POST', url: '/matches/:id/join', summary: 'Rejoindre un match', response: ZLegacyResult }, async (user, id) =>
-    legacyResult(await joinMatch(deps, user, id)),
+  app.post('/matches/:id/join', { schema: actionSchema('Rejoindre un match', ZLegacyResult), config: player }, async (req) =>
+    legacyResult(await joinMatch(deps, actor(req), req.params.id)),
   );
-  playerAction({ method: 'POST', url: '/matches/:id/leave', summary: 'Quitter un match', response: ZLegacyResult }, async (user, id) =>
-    legacyResult(await leaveMatch(deps, user, id)),
+  app.post('/matches/:id/leave', { schema: actionSchema('Quitter un match', ZLegacyResult), config: player }, async (req) =>
+    legacyResult(await leaveMatch(deps, actor(req), req.params.id)),
   );
 
-  route(
-    app,
+  app.get(
+    '/matches/:id/participants',
     {
-      method: 'GET',
-      url: '/matches/:id/participants',
-      tag: TAG,
-      summary: 'Participants (créateur ou participant)',
-      auth: 'user',
-      params: ZMatchIdInput,
-      response: z.array(ZParticipant),
+      schema: { tags, summary: 'Participants (créateur ou participant)', params: ZMatchIdInput, response: { 200: z.array(ZParticipant) } },
+      config: { auth: 'user' },
     },
-    ({ params, user }) => listParticipants(deps, user, params.id),
+    ({ ctx, params }) => listParticipants(deps, assertUser(ctx.user), params.id),
   );
 
-  playerAction({ method: 'DELETE', url: '/matches/:id', summary: 'Supprimer un match (créateur)', response: ZDeleteResult }, (user, id) =>
-    deleteMatch(deps, user, id),
+  app.delete('/matches/:id', { schema: actionSchema('Supprimer un match (créateur)', ZDeleteResult), config: player }, (req) =>
+    deleteMatch(deps, actor(req), req.params.id),
   );
-  playerAction(
+  app.post(
+    '/matches/:id/waitlist',
     {
-      method: 'POST',
-      url: '/matches/:id/waitlist',
-      summary: "Rejoindre la liste d'attente d'un match complet (répond la position, 1 = prochain)",
-      response: ZWaitlistResult,
-      status: 201,
+      schema: {
+        ...actionSchema("Rejoindre la liste d'attente d'un match complet (répond la position, 1 = prochain)", ZWaitlistResult),
+        response: { 201: ZWaitlistResult },
+      },
+      config: player,
     },
-    (user, id) => joinWaitlist(deps, user, id),
+    async (req, reply) => reply.code(201).send(await joinWaitlist(deps, actor(req), req.params.id)),
   );
-  playerAction(
-    { method: 'DELETE', url: '/matches/:id/waitlist', summary: "Quitter la liste d'attente d'un match", response: ZDeleteResult },
-    (user, id) => leaveWaitlist(deps, user, id),
+  app.delete(
+    '/matches/:id/waitlist',
+    { schema: actionSchema("Quitter la liste d'attente d'un match", ZDeleteResult), config: player },
+    (req) => leaveWaitlist(deps, actor(req), req.params.id),
   );
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../../common/messages';
 import { ZAccountDeleted, ZAccountExport, ZDeleteAccountBody } from '../../common/schemas/account';
-import { assertSelf } from '../lib/auth';
+import { assertSelf, assertUser } from '../lib/auth';
 import { ZIdInput } from '../../common/schemas/catalog';
 import { safeText } from '../../common/schemas/primitives';
 import { ZLegacyUpdateUserBody, ZUpdatedUserAnswer, ZUpdateProfileInput, ZUserAnswer } from '../../common/schemas/users';
@@ -10,128 +10,120 @@ import { exportPersonalData } from '../services/account/export-data';
 import { getPhoto, getUser, updateProfile } from '../services/users';
 import { ZNotificationPrefs } from '../../common/schemas/waitlist';
 import { getNotificationPrefs, updateNotificationPrefs } from '../services/notifications/preferences';
-import { parse, type RestRoutes } from './http';
-import { route } from './route';
+import type { RestRoutes } from './http';
 
-const tag = 'Utilisateurs';
+const tags = ['Utilisateurs'];
 const ZPhotoQuery = z.object({ v: safeText().max(30).optional() });
 
 export const usersRoutes: RestRoutes = (app, deps) => {
-  route(
-    app,
+  app.get(
+    '/users/:id',
     {
-      method: 'GET',
-      url: '/users/:id',
-      tag,
-      summary: 'Son propre profil (403 pour un autre id)',
-      auth: 'user',
-      legacySuccess: true,
-      params: ZIdInput,
-      response: ZUserAnswer,
+      schema: { tags, summary: 'Son propre profil (403 pour un autre id)', params: ZIdInput, response: { 200: ZUserAnswer } },
+      config: { auth: 'user', legacySuccess: true },
     },
-    async ({ params, user }) => ({ success: true, user: await getUser(deps, user, params.id) }),
+    async ({ ctx, params }) => ({ success: true, user: await getUser(deps, assertUser(ctx.user), params.id) }),
   );
-  route(
-    app,
+  app.put(
+    '/users/:id',
     {
-      method: 'PUT',
-      url: '/users/:id',
-      tag,
-      summary: 'Modifie son profil : nom, niveau, photo (data URL ou base64, null la retire)',
-      auth: 'user',
-      legacySuccess: true,
-      params: ZIdInput,
-      body: ZLegacyUpdateUserBody,
-      response: ZUpdatedUserAnswer,
+      schema: {
+        tags,
+        summary: 'Modifie son profil : nom, niveau, photo (data URL ou base64, null la retire)',
+        params: ZIdInput,
+        body: ZLegacyUpdateUserBody,
+        response: { 200: ZUpdatedUserAnswer },
+      },
+      config: { auth: 'user', legacySuccess: true },
     },
-    async ({ params, body, user }) => {
+    async ({ ctx, params, body }) => {
+      const user = assertUser(ctx.user);
       for (const claimed of [params.id, body.id, body.user_id, body.userId]) assertSelf(user, claimed);
-      const updated = await updateProfile(deps, user, parse(ZUpdateProfileInput, body));
+      const updated = await updateProfile(deps, user, ZUpdateProfileInput.parse(body));
       return { success: true, message: MSG.profile.updated, user: updated };
     },
   );
-  route(
-    app,
+  app.get(
+    '/users/:id/photo',
     {
-      method: 'GET',
-      url: '/users/:id/photo',
-      tag,
-      summary: 'La photo de profil (octets JPEG, PNG, GIF ou WebP), avec ETag',
-      auth: 'user',
-      params: ZIdInput,
-      query: ZPhotoQuery,
-      response: z.string().meta({ description: 'Octets de l’image', contentMediaType: 'image/*' }),
+      schema: {
+        tags,
+        summary: 'La photo de profil (octets JPEG, PNG, GIF ou WebP), avec ETag',
+        params: ZIdInput,
+        querystring: ZPhotoQuery,
+        produces: ['image/*'],
+        response: {
+          200: z.instanceof(Buffer).meta({ type: 'string', description: 'Octets de l’image', contentMediaType: 'image/*' }),
+          304: z.null().describe('Non modifiée : la version en cache (même ETag) est à jour.'),
+        },
+      },
+      config: { auth: 'user' },
     },
-    async ({ params, query, user, req, reply }) => {
-      const photo = await getPhoto(deps, user, params.id);
+    async (req, reply) => {
+      const photo = await getPhoto(deps, assertUser(req.ctx.user), req.params.id);
       // The URL carries the photo's version, so a matching one never changes; others revalidate.
       reply.header('etag', photo.etag);
-      reply.header('cache-control', query.v === photo.version ? 'private, max-age=31536000, immutable' : 'private, no-cache');
+      reply.header('cache-control', req.query.v === photo.version ? 'private, max-age=31536000, immutable' : 'private, no-cache');
       reply.header('x-content-type-options', 'nosniff');
-      if (req.headers['if-none-match'] === photo.etag) return reply.code(304).send();
+      if (req.headers['if-none-match'] === photo.etag) return reply.code(304).send(null);
       return reply.type(photo.mime).send(photo.data);
     },
   );
-  route(
-    app,
+  app.get(
+    '/users/:id/notifications',
     {
-      method: 'GET',
-      url: '/users/:id/notifications',
-      tag,
-      summary: 'Ses préférences de notification (email, SMS)',
-      auth: 'user',
-      params: ZIdInput,
-      response: ZNotificationPrefs,
+      schema: { tags, summary: 'Ses préférences de notification (email, SMS)', params: ZIdInput, response: { 200: ZNotificationPrefs } },
+      config: { auth: 'user' },
     },
-    ({ params, user }) => getNotificationPrefs(deps, user, params.id),
+    ({ ctx, params }) => getNotificationPrefs(deps, assertUser(ctx.user), params.id),
   );
-  route(
-    app,
+  app.get(
+    '/users/:id/export',
     {
-      method: 'GET',
-      url: '/users/:id/export',
-      tag,
-      summary: 'Toutes ses données personnelles en JSON (403 pour un autre id)',
-      auth: 'user',
-      params: ZIdInput,
-      response: ZAccountExport,
+      schema: {
+        tags,
+        summary: 'Toutes ses données personnelles en JSON (403 pour un autre id)',
+        params: ZIdInput,
+        response: { 200: ZAccountExport },
+      },
+      config: { auth: 'user' },
     },
-    async ({ params, user, reply }) => {
-      const data = await exportPersonalData(deps, user, params.id);
+    async ({ ctx, params }, reply) => {
+      const data = await exportPersonalData(deps, assertUser(ctx.user), params.id);
       reply.header('content-disposition', `attachment; filename="padel-match-donnees-${params.id}.json"`);
       reply.header('cache-control', 'no-store');
       return data;
     },
   );
-  route(
-    app,
+  app.put(
+    '/users/:id/notifications',
     {
-      method: 'PUT',
-      url: '/users/:id/notifications',
-      tag,
-      summary: 'Active ou coupe ses notifications de matchs par email et par SMS',
-      auth: 'user',
-      params: ZIdInput,
-      body: ZNotificationPrefs,
-      response: ZNotificationPrefs,
+      schema: {
+        tags,
+        summary: 'Active ou coupe ses notifications de matchs par email et par SMS',
+        params: ZIdInput,
+        body: ZNotificationPrefs,
+        response: { 200: ZNotificationPrefs },
+      },
+      config: { auth: 'user' },
     },
-    ({ params, body, user }) => updateNotificationPrefs(deps, user, body, params.id),
+    ({ ctx, params, body }) => updateNotificationPrefs(deps, assertUser(ctx.user), body, params.id),
   );
-  route(
-    app,
+  app.delete(
+    '/users/:id',
     {
-      method: 'DELETE',
-      url: '/users/:id',
-      tag,
-      summary: 'Supprime son propre compte, confirmé par le code PIN (403 pour un autre id)',
-      auth: 'user',
-      params: ZIdInput,
-      body: ZDeleteAccountBody,
-      response: ZAccountDeleted,
+      schema: {
+        tags,
+        summary: 'Supprime son propre compte, confirmé par le code PIN (403 pour un autre id)',
+        params: ZIdInput,
+        body: ZDeleteAccountBody,
+        response: { 200: ZAccountDeleted },
+      },
+      config: { auth: 'user' },
     },
-    async ({ params, body, user, req }) => {
-      const done = await deleteOwnAccount(deps, user, { id: params.id, pin: body.pin });
-      req.ctx.cookie.clear();
+    async ({ ctx, params, body }) => {
+      const done = await deleteOwnAccount(deps, assertUser(ctx.user), { id: params.id, pin: body.pin });
+      ctx.cookie.clear();
       return done;
     },
   );
