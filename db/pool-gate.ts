@@ -113,10 +113,10 @@ export function gatedClient(client: Sql, gate: PoolGate): Sql {
   const unsafe = (...args: Parameters<Sql['unsafe']>) => new GatedQuery(gate, client.unsafe(...args));
   const begin = (...args: Parameters<Sql['begin']>) => gate.run(() => client.begin(...args));
   return new Proxy(client, {
-    get(target, prop, receiver) {
+    get(target, prop, receiver): unknown {
       if (prop === 'unsafe') return unsafe;
       if (prop === 'begin') return begin;
-      return Reflect.get(target, prop, receiver) as unknown;
+      return Reflect.get(target, prop, receiver);
     },
   });
 }
