@@ -1,4 +1,4 @@
-import type { Sql } from 'postgres';
+import type { PendingQuery, Row, Sql } from 'postgres';
 
 /** No connection of the pool freed up in time: the database is overloaded or blocked. */
 export class PoolTimeoutError extends Error {
@@ -11,7 +11,11 @@ export class PoolTimeoutError extends Error {
 export interface PoolGate {
   /** Queries and transactions waiting for a connection right now. */
   readonly waiting: number;
-  /** Told how long each acquisition waited (seconds; 0 when a connection was free), given up ones too. */
+  /**
+   * Told how long each acquisition that found every connection busy waited (seconds), given up
+   * ones too (then `timeoutMs`). Acquisitions that found a connection free are not reported: they
+   * are most queries, and they did not wait.
+   */
   onWait?: (seconds: number) => void;
   run<T>(work: () => PromiseLike<T>): Promise<T>;
 }
@@ -25,6 +29,7 @@ interface Waiter {
  * At most `size` queries or transactions at once (one per pooled connection), the rest in line for
  * at most `timeoutMs`. postgres.js alone would pipeline a query behind a busy connection's, so
  * behind a statement stuck on a lock every queued query waits its turn, then its own timeout.
+ * While a connection is free the gate only counts: no timer, no clock, no report.
  */
 export function createPoolGate(size: number, timeoutMs: number): PoolGate {
   let active = 0;
@@ -32,51 +37,59 @@ export function createPoolGate(size: number, timeoutMs: number): PoolGate {
   const release = () => {
     const next = line.shift();
     if (!next) return void active--;
+    // The slot passes to the next in line as it is: `active` does not change.
     clearTimeout(next.timer);
     next.resolve();
+  };
+  const settle = async <T>(work: PromiseLike<T>): Promise<T> => {
+    try {
+      return await work;
+    } finally {
+      release();
+    }
+  };
+  const queue = () => {
+    const since = performance.now();
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = {
+        resolve: () => {
+          gate.onWait?.((performance.now() - since) / 1000);
+          resolve();
+        },
+        timer: setTimeout(() => {
+          line.splice(line.indexOf(waiter), 1);
+          gate.onWait?.(timeoutMs / 1000);
+          reject(new PoolTimeoutError(timeoutMs));
+        }, timeoutMs),
+      };
+      line.push(waiter);
+    });
   };
   const gate: PoolGate = {
     get waiting() {
       return line.length;
     },
-    async run(work) {
+    run(work) {
       if (active < size) {
         active++;
-        gate.onWait?.(0);
-      } else {
-        const since = performance.now();
-        await new Promise<void>((resolve, reject) => {
-          const waiter: Waiter = {
-            resolve,
-            timer: setTimeout(() => {
-              line.splice(line.indexOf(waiter), 1);
-              gate.onWait?.(timeoutMs / 1000);
-              reject(new PoolTimeoutError(timeoutMs));
-            }, timeoutMs),
-          };
-          line.push(waiter);
-        });
-        gate.onWait?.((performance.now() - since) / 1000);
+        return settle(work());
       }
-      try {
-        return await work();
-      } finally {
-        release();
-      }
+      return queue().then(() => settle(work()));
     },
   };
   return gate;
 }
 
-type Query = PromiseLike<unknown> & { values(): PromiseLike<unknown> };
-
-/** A query run through the gate when awaited; drizzle calls `.values()` on some before awaiting. */
+/**
+ * A query run through the gate when awaited: postgres.js sends a query when it is first awaited,
+ * and drizzle calls `.values()` on some before awaiting them.
+ */
 class GatedQuery implements PromiseLike<unknown> {
   private arrays = false;
   private result?: Promise<unknown>;
   constructor(
     private readonly gate: PoolGate,
-    private readonly make: () => Query,
+    private readonly query: PendingQuery<Row[]>,
   ) {}
   values(): this {
     this.arrays = true;
@@ -86,7 +99,7 @@ class GatedQuery implements PromiseLike<unknown> {
     onfulfilled?: ((value: unknown) => A | PromiseLike<A>) | null,
     onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
   ): PromiseLike<A | B> {
-    this.result ??= this.gate.run(() => (this.arrays ? this.make().values() : this.make()));
+    this.result ??= this.gate.run(() => (this.arrays ? this.query.values() : this.query));
     return this.result.then(onfulfilled, onrejected);
   }
 }
@@ -96,15 +109,14 @@ class GatedQuery implements PromiseLike<unknown> {
  * a transaction use the transaction's own connection and do not.
  */
 export function gatedClient(client: Sql, gate: PoolGate): Sql {
+  // Built once: drizzle reads `unsafe` for every query it sends.
+  const unsafe = (...args: Parameters<Sql['unsafe']>) => new GatedQuery(gate, client.unsafe(...args));
+  const begin = (...args: Parameters<Sql['begin']>) => gate.run(() => client.begin(...args));
   return new Proxy(client, {
-    get(target, prop, receiver) {
-      if (prop === 'unsafe') {
-        return (...args: Parameters<Sql['unsafe']>) => new GatedQuery(gate, () => target.unsafe(...args));
-      }
-      if (prop === 'begin') {
-        return (...args: Parameters<Sql['begin']>) => gate.run(() => target.begin(...args));
-      }
-      return Reflect.get(target, prop, receiver) as unknown;
+    get(target, prop, receiver): unknown {
+      if (prop === 'unsafe') return unsafe;
+      if (prop === 'begin') return begin;
+      return Reflect.get(target, prop, receiver);
     },
   });
 }

@@ -98,8 +98,6 @@ export const ZEnv = z.object({
 
 export type Env = z.infer<typeof ZEnv>;
 
-/** For choices made outside a request's Env, read when asked so a `.env` file counts (see `hotOutput`). */
-export const isProductionProcess = () => process.env.NODE_ENV === 'production';
 /**
  * Reads `.env` from the working directory into process.env when the file exists (Node 20.12+);
  * variables already set in the environment win over the file.

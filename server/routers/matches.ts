@@ -20,7 +20,7 @@ import { listMatches, listMyMatches, listParticipants } from '../services/matche
 import { getSchedule } from '../services/matches/rules';
 import { joinWaitlist, leaveWaitlist, listMyWaitlist } from '../services/matches/waitlist';
 import { ZMyWaitlist, ZWaitlistResult } from '../../common/schemas/waitlist';
-import { authedProcedure, hotOutput, publicProcedure, router } from '../trpc/init';
+import { authedProcedure, publicProcedure, router } from '../trpc/init';
 
 export const matchesRouter = router({
   schedule: publicProcedure
@@ -29,7 +29,7 @@ export const matchesRouter = router({
     .query(({ ctx }) => getSchedule(ctx.deps)),
   list: publicProcedure
     .input(ZListMatchesInput)
-    .output(hotOutput(ZMatchPage))
+    .output(ZMatchPage)
     .query(({ ctx, input }) => listMatches(ctx.deps, input)),
   byId: authedProcedure
     .input(ZMatchIdInput)
