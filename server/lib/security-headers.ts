@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -29,30 +28,17 @@ const HELMET_OPTIONS: HelmetOptions = {
 };
 
 /**
- * Helmet's headers for the options above. They depend on nothing in the request (no nonce), so
- * they are computed once, by running helmet's middleware against a response that only records.
- */
-export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const recorder = {
-    setHeader: (name: string, value: string | number | readonly string[]) => void (headers[name.toLowerCase()] = String(value)),
-    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
-  };
-  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
-    if (err) throw err instanceof Error ? err : new Error('helmet refused its options');
-  });
-  return headers;
-}
-
-/**
  * Helmet's headers on every answer (pages, API, errors), with the policy above; a route may still
- * replace one (the REST reference page has a stricter policy). @fastify/helmet rebuilt helmet and
- * re-parsed the policy on every request; the headers are the same, so they are set as computed.
+ * replace one (the REST reference page has a stricter policy: headers set on the reply win over
+ * those set on the raw response). Helmet is built once, at start: its middleware then only sets
+ * the policy it parsed then. @fastify/helmet builds it again on every request.
  */
 export function registerSecurityHeaders(app: FastifyInstance) {
-  const headers = helmetHeaders();
-  app.addHook('onRequest', (_req, reply, done) => {
-    void reply.headers(headers);
-    done();
-  });
+  const setHeaders = helmet(HELMET_OPTIONS);
+  app.addHook('onRequest', (req, reply, done) =>
+    // Helmet fails only on a directive it cannot write, always with an Error.
+    setHeaders(req.raw, reply.raw, (err) =>
+      done(err === undefined ? undefined : err instanceof Error ? err : new Error('helmet could not set its headers', { cause: err })),
+    ),
+  );
 }
