@@ -4,6 +4,28 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/*
+ * Layers only point down: db -> server/lib (with server/env) -> outbound adapters (mail, sms,
+ * calendar) -> deps.ts -> services -> transports (tRPC routers, REST, server/transport, share and
+ * unsubscribe pages) -> app (app.ts, create-deps.ts, index.ts, cli/). Each folder of the server is
+ * one layer, so a rule matches an import's path segments (`../services/auth/sessions`), whatever
+ * the depth of the importing file. `npm run lint:cycles` checks the same tree for import cycles.
+ */
+const layer = (names) => `(^|/)(${names.join('|')})(/|$)`;
+const APP = ['app', 'create-deps', 'cli', 'start-errors', 'index'];
+const TRANSPORTS = ['trpc', 'routers', 'rest', 'transport', 'share', 'unsubscribe-page', 'robots'];
+const SERVICES = ['services'];
+const DEPS = ['deps'];
+const ADAPTERS = ['mail', 'sms', 'calendar'];
+// Outside the server, only a path that climbs to a top-level folder names it (db/ has its own client.ts).
+const topFolder = (names) => `^(\\.\\./)+(${names.join('|')})(/|$)`;
+const below = (message, ...groups) => ({
+  '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex: layer(groups.flat()), message }] }],
+});
+const outside = (message, names) => ({
+  '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex: topFolder(names), message }] }],
+});
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'db/migrations/**', 'test-artifacts/**'] },
   js.configs.recommended,
@@ -34,6 +56,75 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['server/lib/**', 'server/env.ts'],
+    rules: below(
+      'server/lib is the bottom layer of the server: it imports common/, db/, server/env and itself only.',
+      DEPS,
+      ADAPTERS,
+      SERVICES,
+      TRANSPORTS,
+      APP,
+    ),
+  },
+  {
+    files: ['server/mail/**', 'server/sms/**', 'server/calendar/**'],
+    rules: below('Adapters sit below deps.ts and the services.', DEPS, SERVICES, TRANSPORTS, APP),
+  },
+  { files: ['server/deps.ts'], rules: below('deps.ts bundles the layers below the services.', SERVICES, TRANSPORTS, APP) },
+  { files: ['server/services/**'], rules: below('Services know no transport: tRPC, REST and HTTP glue call them.', TRANSPORTS, APP) },
+  {
+    files: ['server/{trpc,routers,rest,transport,share}/**', 'server/unsubscribe-page.ts', 'server/robots.ts'],
+    rules: below('Transports are assembled by app.ts, never the other way round.', APP),
+  },
+  {
+    files: ['db/**'],
+    rules: {
+      ...outside('db/ is the bottom layer: it imports common/ only.', ['server', 'client']),
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression[source.value=/^(\\.\\.\\x2F)+(server|client)\\x2F/]',
+          message: 'db/ is the bottom layer: it imports common/ only.',
+        },
+      ],
+    },
+  },
+  {
+    // The `npm run db:*` commands (compiled: `node dist/db/<name>.js`, an operator interface) are
+    // entry points, not layers: their main block reads the same parsed environment as the server,
+    // and `db:seed --demo` hashes PINs like the server. Only these loads, only in these files.
+    files: ['db/migrate.ts', 'db/seed.ts', 'db/backup.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "ImportExpression[source.value=/^(\\.\\.\\x2F)+(server|client)\\x2F/]:not([source.value='../server/env']):not([source.value='../server/cli/demo'])",
+          message: 'db/ is the bottom layer: only its command entry points load server/env (and the demo seeder).',
+        },
+      ],
+    },
+  },
+  { files: ['common/**'], rules: outside('common/ is isomorphic and imports nothing of the app.', ['server', 'client', 'db']) },
+  {
+    files: ['client/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        // Types only: the client takes the router's types for end-to-end typing, never server code.
+        {
+          patterns: [
+            {
+              regex: topFolder(['server', 'db']),
+              allowTypeImports: true,
+              message: 'The client imports server/ and db/ with `import type` only.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.js', 'scripts/**/*.mjs'],

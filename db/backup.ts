@@ -4,10 +4,10 @@ import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { Env } from '../server/env';
+import type { DbEnv } from './open';
 import { DatabaseLockedError, lockPgliteDir } from './pglite-lock';
 
-type BackupEnv = Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>;
+type BackupEnv = Pick<DbEnv, 'DATABASE_URL' | 'DATA_DIR'>;
 
 /** A backup or restore that did not happen, said in one line; for a restore, the live data is untouched. */
 export class BackupError extends Error {

@@ -1,13 +1,23 @@
 import { join } from 'node:path';
-import type { Env } from '../server/env';
 import { createDb, type DbHandle } from './client';
 import { DatabaseLockedError, lockPgliteDir } from './pglite-lock';
+
+/**
+ * The settings a database is opened with, as `server/env.ts` parses and defaults them; named here
+ * so the data layer never imports the server.
+ */
+export interface DbEnv {
+  DATABASE_URL?: string | undefined;
+  DATA_DIR: string;
+  DB_POOL_SIZE: number;
+  DB_STATEMENT_TIMEOUT_MS: number;
+  DB_ACQUIRE_TIMEOUT_MS: number;
+}
 
 /**
  * The database the environment asks for: PostgreSQL when DATABASE_URL is set, else PGlite on disk,
  * held by this process alone (throws DatabaseLockedError while another process holds it).
  */
-type DbEnv = Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'DB_POOL_SIZE' | 'DB_STATEMENT_TIMEOUT_MS' | 'DB_ACQUIRE_TIMEOUT_MS'>;
 
 export async function openDatabase(env: DbEnv): Promise<DbHandle> {
   if (env.DATABASE_URL) {

@@ -35,7 +35,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   await runMigrations(handle, env.DATABASE_URL);
   await seedDefaults(handle.db);
   if (process.argv.includes('--demo')) {
-    const { seedDemo } = await import('./demo');
+    const { seedDemo } = await import('../server/cli/demo');
     console.log(await seedDemo(handle.db, env));
   }
   await handle.close();

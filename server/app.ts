@@ -16,7 +16,7 @@ import { registerDrain } from './lib/drain';
 import { registerHealth } from './lib/health';
 import { registerMetrics } from './lib/metrics';
 import { registerAuthRateLimit } from './lib/rate-limit';
-import { registerDoorLimits } from './lib/door-limits';
+import { registerDoorLimits } from './transport/door-limits';
 import { genReqId, registerRequestId } from './lib/request-id';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { requestGuard } from './lib/request-guard';
@@ -26,7 +26,7 @@ import { shareRoutes } from './share/routes';
 import { createOutboxWorker } from './services/notifications/worker';
 import { unsubscribePage } from './unsubscribe-page';
 import { createContextFactory } from './trpc/context';
-import { appRouter, type AppRouter } from './trpc/root';
+import { appRouter, procedurePaths, type AppRouter } from './trpc/root';
 
 /** The package root, above `server/` (sources) or `dist/server/` (compiled): where package.json is. */
 function packageRoot(): string {
@@ -71,7 +71,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   });
   registerDrain(app);
   registerRequestId(app);
-  registerMetrics(app, deps);
+  registerMetrics(app, deps, procedurePaths);
   if (options.onClose) app.addHook('onClose', options.onClose);
   app.addHook('onClose', (_app, done) => {
     deps.mailer.close();

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { APP_VERSION } from '../../common/limits';
+import type { Db } from '../../db/client';
 import { pendingMigrations } from '../../db/migrate';
 import { matches } from '../../db/schema';
-import type { Deps } from '../deps';
+import type { Logger } from './logger';
 
 /** Readiness gives up on the database after this long: a load balancer's probe must not hang. */
 export const READINESS_DB_CAP_MS = 2000;
@@ -16,7 +17,7 @@ export const READINESS_DB_CAP_MS = 2000;
  * committed migration is applied (an instance started against a stale schema never receives
  * traffic), 503 while shutting down; 503 says which part is missing.
  */
-export function registerHealth(app: FastifyInstance, deps: Pick<Deps, 'db' | 'logger'>) {
+export function registerHealth(app: FastifyInstance, deps: { db: Db; logger: Logger }) {
   app.get('/healthz', () => ({ status: 'ok', version: APP_VERSION }));
 
   app.get('/readyz', async (_req, reply) => {

@@ -3,9 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { poolGateOf, rowsOf, type Db } from '../../db/client';
-import type { Deps } from '../deps';
 import type { Env } from '../env';
-import { appRouter } from '../trpc/root';
 
 /** Counters the services bump; a registry per app, so tests and instances never share one. */
 export interface Metrics {
@@ -183,14 +181,12 @@ export function createMetrics(db: Db, env: Pick<Env, 'DATABASE_URL' | 'DB_POOL_S
   };
 }
 
-const procedures = new Set(Object.keys(appRouter._def.procedures));
-
 /**
  * The route labels of a request: Fastify's pattern (`/api/matches/:id`), never the raw URL, so ids
  * and query strings do not multiply the series; a tRPC call is labelled by its procedure when it
  * exists (a fixed set), and a batch once per call it carries, each with the batch's status and time.
  */
-function routeLabels(req: FastifyRequest): string[] {
+function routeLabels(req: FastifyRequest, procedures: ReadonlySet<string>): string[] {
   const pattern = req.routeOptions.url;
   if (!pattern) return ['unmatched'];
   if (pattern !== '/trpc/:path') return [pattern];
@@ -202,12 +198,18 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
 
 /**
  * Times every request and serves `GET /metrics` (Prometheus text) to `Authorization: Bearer
- * $METRICS_TOKEN`; without a configured token the path does not exist (404).
+ * $METRICS_TOKEN`; without a configured token the path does not exist (404). The caller names the
+ * tRPC procedures, so this bottom layer never imports the router it measures.
  */
-export function registerMetrics(app: FastifyInstance, deps: Pick<Deps, 'metrics' | 'env'>) {
+export function registerMetrics(
+  app: FastifyInstance,
+  deps: { metrics: Metrics; env: Pick<Env, 'METRICS_TOKEN'> },
+  procedurePaths: Iterable<string>,
+) {
   const { metrics } = deps;
+  const procedures = new Set(procedurePaths);
   app.addHook('onResponse', (req, reply, done) => {
-    for (const route of routeLabels(req)) {
+    for (const route of routeLabels(req, procedures)) {
       const labels = { method: req.method, route, status_code: String(reply.statusCode) };
       metrics.httpRequests.inc(labels);
       metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);

@@ -1,7 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MSG } from '../../common/messages';
-import type { Deps } from '../deps';
+import type { Env } from '../env';
+import type { Logger } from './logger';
+import type { Metrics } from './metrics';
 import { fallbackStore } from './rate-limit-store';
 
 /**
@@ -29,7 +31,10 @@ export const isAuthPath = (url: string) => authCallCount(url) > 0;
  * several instances run (counted per instance while Redis is down, never switched off). The
  * per-account PIN lockout is separate and lives in the database.
  */
-export async function registerAuthRateLimit(app: FastifyInstance, deps: Pick<Deps, 'env' | 'logger' | 'metrics'>) {
+export async function registerAuthRateLimit(
+  app: FastifyInstance,
+  deps: { env: Pick<Env, 'REDIS_URL' | 'AUTH_RATE_LIMIT'>; logger: Logger; metrics: Pick<Metrics, 'registry'> },
+) {
   const { env } = deps;
   // A single instance never loads the Redis client.
   const redis = env.REDIS_URL

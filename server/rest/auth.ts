@@ -27,7 +27,7 @@ import { changePin, requestPinReset, resetPinWithProof } from '../services/auth/
 import { emailExists, phoneExists, sendEmailOtp, sendPhoneOtp, verifyEmailOtp, verifyPhoneOtp } from '../services/auth/registration';
 import { checkDevice } from '../services/auth/sessions';
 import { getUser } from '../services/users';
-import { closeSession, loginAndOpen, registerAndOpen } from '../lib/session-answers';
+import { closeSession, loginAndOpen, registerAndOpen } from '../transport/session-answers';
 import type { RestRoutes } from './http';
 
 const tags = ['Authentification'];

@@ -18,7 +18,7 @@ import type { Deps } from '../deps';
 import { assertAdmin, assertSelf, assertUser, type SessionUser } from '../lib/auth';
 import { badInputFromDb, unavailableFromDb } from '../lib/db-errors';
 import { AppError, ERROR_TABLE, errorBody, firstZodMessage, HTTP_ERRORS } from '../lib/errors';
-import { contextFromRequest, type Context } from '../lib/request-context';
+import { contextFromRequest, type Context } from '../transport/request-context';
 
 declare module 'fastify' {
   interface FastifyRequest {

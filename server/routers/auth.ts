@@ -26,8 +26,8 @@ import {
 } from '../../common/schemas/auth';
 import { ZUser } from '../../common/schemas/users';
 import { getMe } from '../services/users';
-import { openedSession } from '../lib/request-context';
-import { closeSession, loginAndOpen, registerAndOpen } from '../lib/session-answers';
+import { openedSession } from '../transport/request-context';
+import { closeSession, loginAndOpen, registerAndOpen } from '../transport/session-answers';
 import { authedProcedure, publicProcedure, router } from '../trpc/init';
 
 export const authRouter = router({

@@ -1,7 +1,7 @@
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { Deps } from '../deps';
 import { unavailableFromDb } from '../lib/db-errors';
-import { contextFromRequest } from '../lib/request-context';
+import { contextFromRequest } from '../transport/request-context';
 import { toTRPCError } from './init';
 
 /** The session lookup runs before any procedure middleware, so a busy database is mapped here too. */

@@ -9,7 +9,7 @@ import { badInputFromDb, unavailableFromDb } from '../lib/db-errors';
 import { AppError, ERROR_TABLE, firstZodMessage } from '../lib/errors';
 import { assertAdmin, assertUser } from '../lib/auth';
 import { currentRequestId } from '../lib/request-id';
-import type { Context } from '../lib/request-context';
+import type { Context } from '../transport/request-context';
 
 export const toTRPCError = (e: AppError) => new TRPCError({ code: ERROR_TABLE[e.code].trpc, message: e.message, cause: e });
 

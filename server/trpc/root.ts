@@ -18,4 +18,10 @@ export const appRouter = router({
 });
 
 export type AppRouter = typeof appRouter;
+
+/**
+ * Every procedure path (`matches.byId`), for the metrics' route labels. tRPC has no public listing;
+ * `_def.procedures` is the flat map its own adapters resolve paths against, read here once.
+ */
+export const procedurePaths: readonly string[] = Object.keys(appRouter._def.procedures);
 export const createCaller = createCallerFactory(appRouter);

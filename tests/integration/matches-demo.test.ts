@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo, DEMO_PIN } from '../../db/demo';
+import { seedDemo, DEMO_PIN } from '../../server/cli/demo';
 import { matches, users } from '../../db/schema';
 import { verifyPin } from '../../server/lib/pin-hash';
 import { createTestContext, type TestContext } from '../support/app';

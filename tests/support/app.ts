@@ -4,7 +4,7 @@ import { createDeps } from '../../server/create-deps';
 import type { Deps } from '../../server/deps';
 import { loadEnv, type Env } from '../../server/env';
 import { fixedClock, type Clock } from '../../server/lib/clock';
-import { createContextInner } from '../../server/lib/request-context';
+import { createContextInner } from '../../server/transport/request-context';
 import type { SessionUser } from '../../server/lib/auth';
 import { createCaller } from '../../server/trpc/root';
 import { captureLogger } from './logs';

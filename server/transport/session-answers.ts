@@ -6,7 +6,7 @@ import type { TRegisterData } from '../../common/schemas/auth';
 import { loginWithPin } from '../services/auth/login';
 import { register } from '../services/auth/registration';
 import { logout } from '../services/auth/sessions';
-import type { SessionUser } from './auth';
+import type { SessionUser } from '../lib/auth';
 import { openedSession, type ContextInner } from './request-context';
 
 /** Creates the account (its e-mail proven by a code) and logs the player in. */

@@ -3,7 +3,7 @@ import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps';
 import { resolveSession, type LoggedIn } from '../services/auth/sessions';
-import { SESSION_COOKIE, type SessionUser } from './auth';
+import { SESSION_COOKIE, type SessionUser } from '../lib/auth';
 
 /** How a procedure hands a new session to the client (cookie) or takes it back (logout). */
 export interface SessionCookie {

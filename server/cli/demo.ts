@@ -1,10 +1,10 @@
 import { and, gte, inArray, sql } from 'drizzle-orm';
-import { addDays, localParts } from '../common/schedule';
-import type { Env } from '../server/env';
-import { hashPin } from '../server/lib/pin-hash';
-import { createSecrets, resolveAppSecret } from '../server/lib/secrets';
-import type { Db } from './client';
-import { matches, matchParticipants, places, users } from './schema';
+import { addDays, localParts } from '../../common/schedule';
+import type { Db } from '../../db/client';
+import { matches, matchParticipants, places, users } from '../../db/schema';
+import type { Env } from '../env';
+import { hashPin } from '../lib/pin-hash';
+import { createSecrets, resolveAppSecret } from '../lib/secrets';
 
 /** Every demo player logs in with this PIN (not a weak one: the app refuses those at registration). */
 export const DEMO_PIN = '4826';
