@@ -8,6 +8,7 @@ import {
   type FieldPath,
   type FieldPathValue,
   type FieldValues,
+  type RefCallBack,
   type UseFormReturn,
 } from 'react-hook-form';
 import type { z } from 'zod';
@@ -93,6 +94,14 @@ export function useZodForm<TValues extends FieldValues>(
 }
 export type ZodForm<TValues extends FieldValues> = ReturnType<typeof useZodForm<TValues>>;
 
+/** A bound field as the app's inputs take it (see useFormField). */
+export interface FormField<T> {
+  value: T;
+  error: string | null;
+  onValueChange: (value: T) => void;
+  ref: RefCallBack;
+}
+
 /**
  * One field of a `useZodForm` form, shaped for the app's controlled inputs: its value, a setter
  * that also drops stale messages, its message, and the ref the submit focuses when it is invalid.
@@ -101,7 +110,7 @@ export function useFormField<TValues extends FieldValues, TName extends FieldPat
   form: ZodForm<TValues>,
   name: TName,
   ...also: FieldPath<TValues>[]
-) {
+): FormField<FieldPathValue<TValues, TName>> {
   const { field } = useController({ control: form.control, name });
   return {
     value: field.value,
