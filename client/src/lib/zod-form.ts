@@ -61,7 +61,7 @@ export function useZodForm<TValues extends FieldValues>(
   });
   const { errors } = form.formState;
   const first = firstMessage(errors);
-  const shownAt = (field: string) => (fields as readonly string[]).includes(field);
+  const shownAt = (field: string) => fields.some((shown) => shown === field);
 
   const errorFor = (field: FieldPath<TValues>): string | null => {
     if (show === 'each') return firstMessage({ [field]: errors[field] })?.message ?? null;
