@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { levelsProblem, slotsProblem } from '../match-rules';
 import { MSG } from '../messages';
 import { calendarDate, INT32_MAX, isCalendarDate, safeText, ZId } from './primitives';
 
@@ -39,6 +40,40 @@ export type TCreateMatchInput = z.infer<typeof ZCreateMatchInput>;
 
 export const ZUpdateMatchInput = ZMatchFields.extend({ id: ZId });
 export type TUpdateMatchInput = z.infer<typeof ZUpdateMatchInput>;
+
+/** The settings' caps on the match form: levels per match, places to fill. */
+export interface MatchFormLimits {
+  maxLevels: number;
+  maxPlaces: number;
+}
+
+/** A refinement from one of `match-rules`' checks, which the server runs too. */
+const ruled =
+  <T>(rule: (value: T) => string | null) =>
+  (value: T, ctx: z.RefinementCtx) => {
+    const message = rule(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  };
+
+/**
+ * The create and edit match forms as the player fills them in (spec section 5), in the order the
+ * form reads: place (the select's value until sent), date, time, levels, places. `notAfter`, the
+ * local date and time now, refuses a slot already past today.
+ */
+export const matchDraftSchema = ({ maxLevels, maxPlaces }: MatchFormLimits, notAfter?: { date: string; time: string }) =>
+  z
+    .object({
+      placeId: z.string().min(1, MSG.match.placeRequired),
+      date: z.string().min(1, MSG.match.dateRequired),
+      time: z.string().min(1, MSG.match.timeRequired),
+      levels: z.array(z.string()).superRefine(ruled((levels: string[]) => levelsProblem(levels, maxLevels))),
+      slots: z.number().superRefine(ruled((slots: number) => slotsProblem(slots, maxPlaces))),
+    })
+    .superRefine((draft, ctx) => {
+      if (notAfter && draft.time && draft.date === notAfter.date && draft.time <= notAfter.time)
+        ctx.addIssue({ code: 'custom', message: MSG.match.timePast, path: ['time'] });
+    });
+export type TMatchDraft = z.infer<ReturnType<typeof matchDraftSchema>>;
 
 export const ZMatchIdInput = z.object({ id: ZId });
 export type TMatchIdInput = z.infer<typeof ZMatchIdInput>;

@@ -313,7 +313,7 @@ describe('smaller items already right, kept right (item 11)', () => {
   });
 
   it('a selected level chip is pressed, filled with its colour and ticked; the others are not', () => {
-    render(<LevelChips levels={levelViews} selected={['Niveau 3']} max={3} onToggle={vi.fn()} />);
+    render(<LevelChips levels={levelViews} selected={['Niveau 3']} max={3} onChange={vi.fn()} />);
     const on = screen.getByRole('button', { name: /Niveau 3/ });
     const off = screen.getByRole('button', { name: /Niveau 4/ });
     expect(on).toHaveAttribute('aria-pressed', 'true');

@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { matchDraftSchema, type MatchFormLimits, type TMatchDraft } from '../../../../common/schemas/matches';
 import { MSG } from '../../../../common/messages';
+import { useFormField, useZodForm } from '../../lib/zod-form';
 import { Button, Field, Notice } from '../ui';
-import { hasErrors, toggleLevel, validateMatchDraft, type DraftErrors, type DraftLimits, type MatchDraft } from './match-draft';
 import { DateStrip, LevelChips, PlacesCount, TimeSlots } from './MatchFormFields';
 import type { LevelView, PlaceView } from './types';
 
@@ -10,53 +10,47 @@ export interface CreateMatchFormProps {
   levels: readonly LevelView[];
   dates: readonly string[];
   times: readonly string[];
-  limits: DraftLimits;
+  limits: MatchFormLimits;
   /** Today's local date and time, to grey out the slots already past today. */
   today?: string;
   now?: string;
   submitting?: boolean;
   error?: string | null;
   onDismissError?: () => void;
-  onSubmit: (draft: MatchDraft) => void;
+  onSubmit: (draft: TMatchDraft) => void;
   onCancel: () => void;
 }
 
 /** Create match (spec section 2): place, day strip, time slots, number of places, level chips. */
 export function CreateMatchForm(props: CreateMatchFormProps) {
   const { places, levels, dates, times, limits, today, now, submitting = false, error, onDismissError, onSubmit, onCancel } = props;
-  const [draft, setDraft] = useState<MatchDraft>(() => ({
-    placeId: places.length === 1 && places[0] ? String(places[0].id) : '',
-    date: '',
-    time: '',
-    levels: [],
-    slots: Math.min(3, limits.maxPlaces),
-  }));
-  const [errors, setErrors] = useState<DraftErrors>({});
+  const form = useZodForm(matchDraftSchema(limits, today !== undefined && now !== undefined ? { date: today, time: now } : undefined), {
+    show: 'each',
+    defaultValues: {
+      placeId: places.length === 1 && places[0] ? String(places[0].id) : '',
+      date: '',
+      time: '',
+      levels: [],
+      slots: Math.min(3, limits.maxPlaces),
+    },
+  });
+  const { ref: placeRef, ...place } = useFormField(form, 'placeId');
+  const date = useFormField(form, 'date');
+  const time = useFormField(form, 'time');
+  const slots = useFormField(form, 'slots');
+  const chosen = useFormField(form, 'levels');
   const noPlaces = places.length === 0;
 
-  const update = <K extends keyof MatchDraft>(key: K, value: MatchDraft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
-  const pastToday = (time: string) => draft.date !== '' && draft.date === today && now !== undefined && time <= now;
+  const pastToday = (slot: string) => date.value !== '' && date.value === today && now !== undefined && slot <= now;
   const offeredTimes = times.filter((t) => !pastToday(t));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateMatchDraft(draft, limits);
-    if (draft.time && pastToday(draft.time)) found.time = MSG.match.timePast;
-    setErrors(found);
-    if (!hasErrors(found)) onSubmit(draft);
-  };
-
   return (
-    <form className="card match-form" onSubmit={submit} noValidate>
+    <form className="card match-form" onSubmit={form.onSubmit(onSubmit)} noValidate>
       {noPlaces ? (
         <Notice kind="info" persistent message={MSG.match.noPlaces} />
       ) : (
-        <Field label="Lieu" error={errors.placeId}>
-          <select className="input" value={draft.placeId} onChange={(e) => update('placeId', e.target.value)}>
+        <Field label="Lieu" error={place.error}>
+          <select className="input" ref={placeRef} value={place.value} onChange={(e) => place.onValueChange(e.target.value)}>
             <option value="">Choisissez un lieu</option>
             {places.map((place) => (
               <option key={place.id} value={place.id}>
@@ -69,21 +63,23 @@ export function CreateMatchForm(props: CreateMatchFormProps) {
 
       <DateStrip
         options={dates}
-        value={draft.date}
-        error={errors.date}
-        onChange={(date) => {
-          update('date', date);
-          if (draft.time && date === today && now !== undefined && draft.time <= now) update('time', '');
+        value={date.value}
+        error={date.error}
+        focusRef={date.ref}
+        onChange={(day) => {
+          date.onValueChange(day);
+          if (time.value && day === today && now !== undefined && time.value <= now) time.onValueChange('');
         }}
       />
-      <TimeSlots options={offeredTimes} value={draft.time} error={errors.time} onChange={(time) => update('time', time)} />
-      <PlacesCount max={limits.maxPlaces} value={draft.slots} error={errors.slots} onChange={(n) => update('slots', n)} />
+      <TimeSlots options={offeredTimes} value={time.value} error={time.error} focusRef={time.ref} onChange={time.onValueChange} />
+      <PlacesCount max={limits.maxPlaces} value={slots.value} error={slots.error} focusRef={slots.ref} onChange={slots.onValueChange} />
       <LevelChips
         levels={levels}
-        selected={draft.levels}
+        selected={chosen.value}
         max={limits.maxLevels}
-        error={errors.levels}
-        onToggle={(niveau) => update('levels', toggleLevel(draft.levels, niveau, limits.maxLevels))}
+        error={chosen.error}
+        focusRef={chosen.ref}
+        onChange={chosen.onValueChange}
       />
 
       {error && <Notice kind="error" message={error} onClose={onDismissError} persistent />}

@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import type { Ref } from 'react';
 import { EDIT_MATCH_MAX_LEVELS } from '../../../../common/limits';
+import { matchDraftSchema, type TMatchDraft } from '../../../../common/schemas/matches';
 import { formatLongDate, formatTime } from '../../lib/format';
+import { useFormField, useZodForm } from '../../lib/zod-form';
 import { Button, Field, Notice } from '../ui';
-import { hasErrors, toggleLevel, validateMatchDraft, type DraftErrors, type MatchDraft } from './match-draft';
 import { LevelChips } from './MatchFormFields';
 import type { LevelView, MatchView, PlaceView } from './types';
 
@@ -17,13 +18,13 @@ export interface MatchEditFormProps {
   saving?: boolean;
   error?: string | null;
   onDismissError?: () => void;
-  onSave: (draft: MatchDraft) => void;
+  onSave: (draft: TMatchDraft) => void;
   onCancel: () => void;
 }
 
 interface OfferedSelectProps {
   label: string;
-  error?: string;
+  error?: string | null;
   placeholder: string;
   offered: readonly string[];
   /** The match's stored value: it stays offered even when it is outside today's list. */
@@ -31,14 +32,15 @@ interface OfferedSelectProps {
   value: string;
   onChange: (value: string) => void;
   show?: (value: string) => string;
+  selectRef?: Ref<HTMLSelectElement>;
 }
 
 /** A select of today's offered dates or times, after a placeholder. */
-function OfferedSelect({ label, error, placeholder, offered, current, value, onChange, show = (v) => v }: OfferedSelectProps) {
+function OfferedSelect({ label, error, placeholder, offered, current, value, onChange, show = (v) => v, selectRef }: OfferedSelectProps) {
   const options = current && !offered.includes(current) ? [current, ...offered] : offered;
   return (
     <Field label={label} error={error}>
-      <select className="input" value={value} onChange={(e) => onChange(e.target.value)}>
+      <select className="input" ref={selectRef} value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option} value={option}>
@@ -53,14 +55,6 @@ function OfferedSelect({ label, error, placeholder, offered, current, value, onC
 /** The creator's inline edit form: place, date, time, up to 3 levels, number of places. */
 export function MatchEditForm(props: MatchEditFormProps) {
   const { match, places, levels, dates, times, maxPlaces, saving = false, error, onDismissError, onSave, onCancel } = props;
-  const [draft, setDraft] = useState<MatchDraft>(() => ({
-    placeId: String(match.place_id),
-    date: match.date,
-    time: formatTime(match.time),
-    levels: match.levels.slice(0, EDIT_MATCH_MAX_LEVELS),
-    slots: match.slots,
-  }));
-  const [errors, setErrors] = useState<DraftErrors>({});
   const joined = match.slots - match.missing_players;
   const slotMax = Math.max(maxPlaces, match.slots);
   const slotOptions = Array.from({ length: slotMax }, (_, i) => i + 1).filter((n) => n >= Math.max(1, joined));
@@ -68,23 +62,27 @@ export function MatchEditForm(props: MatchEditFormProps) {
     ? places
     : [{ id: match.place_id, name: match.place_name, address: match.address, city: match.city }, ...places];
 
-  const update = <K extends keyof MatchDraft>(key: K, value: MatchDraft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateMatchDraft(draft, { maxLevels: EDIT_MATCH_MAX_LEVELS, maxPlaces: slotMax });
-    setErrors(found);
-    if (!hasErrors(found)) onSave(draft);
-  };
+  const form = useZodForm(matchDraftSchema({ maxLevels: EDIT_MATCH_MAX_LEVELS, maxPlaces: slotMax }), {
+    show: 'each',
+    defaultValues: {
+      placeId: String(match.place_id),
+      date: match.date,
+      time: formatTime(match.time),
+      levels: match.levels.slice(0, EDIT_MATCH_MAX_LEVELS),
+      slots: match.slots,
+    },
+  });
+  const { ref: placeRef, ...place } = useFormField(form, 'placeId');
+  const { ref: dateRef, ...date } = useFormField(form, 'date');
+  const { ref: timeRef, ...time } = useFormField(form, 'time');
+  const { ref: slotsRef, ...slots } = useFormField(form, 'slots');
+  const chosen = useFormField(form, 'levels');
 
   return (
-    <form className="match-edit" onSubmit={submit} noValidate aria-label="Modifier le match">
+    <form className="match-edit" onSubmit={form.onSubmit(onSave)} noValidate aria-label="Modifier le match">
       <div className="match-edit-grid">
-        <Field label="Lieu" error={errors.placeId}>
-          <select className="input" value={draft.placeId} onChange={(e) => update('placeId', e.target.value)}>
+        <Field label="Lieu" error={place.error}>
+          <select className="input" ref={placeRef} value={place.value} onChange={(e) => place.onValueChange(e.target.value)}>
             <option value="">Choisissez un lieu</option>
             {placeOptions.map((place) => (
               <option key={place.id} value={place.id}>
@@ -95,25 +93,27 @@ export function MatchEditForm(props: MatchEditFormProps) {
         </Field>
         <OfferedSelect
           label="Date"
-          error={errors.date}
+          error={date.error}
           placeholder="Choisissez une date"
           offered={dates}
           current={match.date}
-          value={draft.date}
-          onChange={(date) => update('date', date)}
+          value={date.value}
+          selectRef={dateRef}
+          onChange={date.onValueChange}
           show={formatLongDate}
         />
         <OfferedSelect
           label="Horaire"
-          error={errors.time}
+          error={time.error}
           placeholder="Choisissez un horaire"
           offered={times}
           current={formatTime(match.time)}
-          value={draft.time}
-          onChange={(time) => update('time', time)}
+          value={time.value}
+          selectRef={timeRef}
+          onChange={time.onValueChange}
         />
-        <Field label="Nombre de places" error={errors.slots}>
-          <select className="input" value={draft.slots} onChange={(e) => update('slots', Number(e.target.value))}>
+        <Field label="Nombre de places" error={slots.error}>
+          <select className="input" ref={slotsRef} value={slots.value} onChange={(e) => slots.onValueChange(Number(e.target.value))}>
             {slotOptions.map((n) => (
               <option key={n} value={n}>
                 {n}
@@ -124,10 +124,11 @@ export function MatchEditForm(props: MatchEditFormProps) {
       </div>
       <LevelChips
         levels={levels}
-        selected={draft.levels}
+        selected={chosen.value}
         max={EDIT_MATCH_MAX_LEVELS}
-        error={errors.levels}
-        onToggle={(niveau) => update('levels', toggleLevel(draft.levels, niveau, EDIT_MATCH_MAX_LEVELS))}
+        error={chosen.error}
+        focusRef={chosen.ref}
+        onChange={chosen.onValueChange}
       />
       {error && <Notice kind="error" persistent message={error} onClose={onDismissError} />}
       <div className="form-actions">

@@ -5,21 +5,30 @@ import { levelColour, textOn } from './level-colour';
 import { RadioChips } from './RadioChips';
 import type { LevelView } from './types';
 
+/** What a form focuses when the group's choice is invalid (react-hook-form's field ref). */
+export type FocusRef = (target: { focus: () => void } | null) => void;
+
 interface GroupProps {
   legend: string;
   hint?: ReactNode;
-  error?: string;
+  error?: string | null;
+  focusRef?: FocusRef;
   children: ReactNode;
 }
 
-/** A labelled group of choice buttons with its hint and error, announced together. */
-function ChoiceGroup({ legend, hint, error, children }: GroupProps) {
+/** A labelled group of choice buttons with its hint and error, announced together; its focus goes to its first live button. */
+function ChoiceGroup({ legend, hint, error, focusRef, children }: GroupProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <fieldset className="choice-group" aria-describedby={describedBy} aria-invalid={error ? true : undefined}>
+    <fieldset
+      className="choice-group"
+      aria-describedby={describedBy}
+      aria-invalid={error ? true : undefined}
+      ref={(group) => focusRef?.(group && { focus: () => group.querySelector<HTMLElement>('button:not(:disabled)')?.focus() })}
+    >
       <legend className="choice-legend">{legend}</legend>
       {hint && (
         <p className="choice-hint" id={hintId}>
@@ -41,13 +50,14 @@ interface ChoiceProps {
   options: readonly string[];
   value: string;
   onChange: (option: string) => void;
-  error?: string;
+  error?: string | null;
+  focusRef?: FocusRef;
 }
 
 /** One chip per day, scrolling sideways on small screens; one tab stop, arrow keys between days. */
-export function DateStrip({ error, ...choice }: ChoiceProps) {
+export function DateStrip({ error, focusRef, ...choice }: ChoiceProps) {
   return (
-    <ChoiceGroup legend="Date" error={error} hint={choice.value ? formatLongDate(choice.value) : undefined}>
+    <ChoiceGroup legend="Date" error={error} focusRef={focusRef} hint={choice.value ? formatLongDate(choice.value) : undefined}>
       <RadioChips label="Jours disponibles" className="date-strip" chipClassName="date-chip" {...choice}>
         {(date) => <DayChipLabel date={date} />}
       </RadioChips>
@@ -55,9 +65,9 @@ export function DateStrip({ error, ...choice }: ChoiceProps) {
   );
 }
 
-export function TimeSlots({ error, ...choice }: ChoiceProps) {
+export function TimeSlots({ error, focusRef, ...choice }: ChoiceProps) {
   return (
-    <ChoiceGroup legend="Horaire" error={error}>
+    <ChoiceGroup legend="Horaire" error={error} focusRef={focusRef}>
       <RadioChips label="Horaires disponibles" className="slot-grid" chipClassName="slot-chip" {...choice} />
     </ChoiceGroup>
   );
@@ -67,14 +77,15 @@ interface PlacesCountProps {
   max: number;
   value: number;
   onChange: (count: number) => void;
-  error?: string;
+  error?: string | null;
+  focusRef?: FocusRef;
 }
 
 /** Number of places still to fill: buttons 1..max. */
-export function PlacesCount({ max, value, onChange, error }: PlacesCountProps) {
+export function PlacesCount({ max, value, onChange, error, focusRef }: PlacesCountProps) {
   const counts = Array.from({ length: Math.max(1, max) }, (_, i) => i + 1);
   return (
-    <ChoiceGroup legend="Nombre de places" hint="Nombre de joueurs recherchés" error={error}>
+    <ChoiceGroup legend="Nombre de places" hint="Nombre de joueurs recherchés" error={error} focusRef={focusRef}>
       <div className="count-row">
         {counts.map((n) => (
           <button
@@ -97,17 +108,23 @@ interface LevelChipsProps {
   levels: readonly LevelView[];
   selected: readonly string[];
   max: number;
-  onToggle: (niveau: string) => void;
-  error?: string;
+  onChange: (selected: string[]) => void;
+  error?: string | null;
+  focusRef?: FocusRef;
 }
 
 /** Level chips in the level's colour; once `max` are chosen the others are disabled. */
-export function LevelChips({ levels, selected, max, onToggle, error }: LevelChipsProps) {
+export function LevelChips({ levels, selected, max, onChange, error, focusRef }: LevelChipsProps) {
   const atMax = selected.length >= max;
+  const toggle = (niveau: string) => {
+    if (selected.includes(niveau)) onChange(selected.filter((l) => l !== niveau));
+    else if (!atMax) onChange([...selected, niveau]);
+  };
   return (
     <ChoiceGroup
       legend="Niveaux"
       error={error}
+      focusRef={focusRef}
       hint={`${selected.length}/${max} sélectionné${selected.length > 1 ? 's' : ''} — ${max} niveau${max > 1 ? 'x' : ''} au maximum`}
     >
       <div className="level-chips">
@@ -130,7 +147,7 @@ export function LevelChips({ levels, selected, max, onToggle, error }: LevelChip
                     }
                   : { borderColor: colour }
               }
-              onClick={() => onToggle(level.niveau)}
+              onClick={() => toggle(level.niveau)}
             >
               {/* A tick, not only the fill colour, says "chosen" (a pale level colour alone did not). */}
               <span className="level-chip-dot" style={on ? undefined : { background: colour }} aria-hidden="true">

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { Field } from './Field';
 
 type InputAttributes = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'checked' | 'type'>;
@@ -12,13 +12,15 @@ export interface InputFieldProps extends InputAttributes {
   type?: 'text' | 'email' | 'tel' | 'password' | 'number' | 'search';
   value: string;
   onValueChange: (value: string) => void;
+  /** The input itself, e.g. for a form to focus it when it is invalid. */
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /** A labelled text input (see Field): the input's own attributes pass through, changes arrive as text. */
-export function InputField({ label, hint, error, fieldClassName, onValueChange, ...input }: InputFieldProps) {
+export function InputField({ label, hint, error, fieldClassName, onValueChange, inputRef, ...input }: InputFieldProps) {
   return (
     <Field label={label} hint={hint} error={error} className={fieldClassName}>
-      <input className="input" {...input} onChange={(e) => onValueChange(e.target.value)} />
+      <input className="input" {...input} ref={inputRef} onChange={(e) => onValueChange(e.target.value)} />
     </Field>
   );
 }

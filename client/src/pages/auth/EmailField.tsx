@@ -1,23 +1,19 @@
+import type { FormField } from '../../lib/zod-form';
 import { InputField } from '../../components/ui';
 
-interface EmailFieldProps {
-  value: string;
-  onValueChange: (value: string) => void;
-  error: string | null;
-}
-
 /** The e-mail field of the authentication steps (login, registration, PIN reset). */
-export function EmailField({ value, onValueChange, error }: EmailFieldProps) {
+export function EmailField({ field }: { field: FormField<string> }) {
   return (
     <InputField
       label="Email"
-      error={error}
+      error={field.error}
       type="email"
       name="email"
       autoComplete="email"
       inputMode="email"
-      value={value}
-      onValueChange={onValueChange}
+      value={field.value}
+      onValueChange={field.onValueChange}
+      inputRef={field.ref}
     />
   );
 }

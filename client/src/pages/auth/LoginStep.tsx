@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { MSG } from '../../../../common/messages';
 import { ZLoginByEmailInput } from '../../../../common/schemas/auth';
 import { Button, Field, Notice } from '../../components/ui';
@@ -9,8 +9,7 @@ import { trpc } from '../../lib/trpc';
 import { EmailField } from './EmailField';
 import { AuthCard } from './AuthCard';
 import { PinInput } from './PinInput';
-import { firstIssue } from '../../../../common/schemas/first-issue';
-import { useFormError } from '../../lib/form-error';
+import { useFormField, useZodForm } from '../../lib/zod-form';
 
 export interface LoginStepProps {
   initialEmail: string;
@@ -24,38 +23,38 @@ export interface LoginStepProps {
 
 /** Step 'login': e-mail and PIN, sent with this browser's device id. */
 export function LoginStep({ initialEmail, notice, onLoggedIn, onChangeEmail, onCreateAccount, onForgotPin }: LoginStepProps) {
-  const [email, setEmail] = useState(initialEmail);
-  const [pin, setPin] = useState('');
-  const { error, setError, fieldError, edited } = useFormError();
+  const form = useZodForm(ZLoginByEmailInput, { defaultValues: { email: initialEmail, pin: '' }, fields: ['email', 'pin'] });
+  const email = useFormField(form, 'email', 'pin');
+  const pin = useFormField(form, 'pin', 'email');
   const [carried, setCarried] = useState(notice ?? null);
   const login = trpc.auth.loginByEmail.useMutation();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setCarried(null);
-    const input = { email, pin, deviceId: getDeviceId() };
-    const invalid = firstIssue(ZLoginByEmailInput.safeParse(input));
-    setError(invalid);
-    if (invalid) return;
+  const submit = async (values: { email: string; pin: string }) => {
     try {
-      const session = await login.mutateAsync({ ...input, email: email.trim() });
+      const session = await login.mutateAsync({ ...values, email: values.email.trim(), deviceId: getDeviceId() });
       if (session.success && session.user) onLoggedIn(session.user);
-      else setError({ field: '', message: session.message || MSG.auth.wrongPin });
+      else form.fail(session.message || MSG.auth.wrongPin);
     } catch (e) {
-      setError({ field: '', message: pinErrorMessage(e, MSG.auth.wrongPin) });
+      form.fail(pinErrorMessage(e, MSG.auth.wrongPin));
     }
   };
 
-  const formError = error && error.field !== 'email' && error.field !== 'pin' ? error.message : null;
   return (
     <AuthCard title="Connexion" lead="Connectez-vous avec votre email et votre code PIN.">
       {carried && <Notice kind={carried.kind} message={carried.message} persistent />}
-      <form className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
-        <EmailField value={email} onValueChange={edited(setEmail, 'email', 'pin')} error={fieldError('email')} />
-        <Field label="Code PIN" error={fieldError('pin')}>
-          <PinInput name="pin" autoComplete="current-password" value={pin} onValueChange={edited(setPin, 'pin', 'email')} />
+      <form
+        className="auth-form"
+        noValidate
+        onSubmit={(e) => {
+          setCarried(null);
+          form.onSubmit(submit)(e);
+        }}
+      >
+        <EmailField field={email} />
+        <Field label="Code PIN" error={pin.error}>
+          <PinInput name="pin" autoComplete="current-password" value={pin.value} onValueChange={pin.onValueChange} inputRef={pin.ref} />
         </Field>
-        <Notice kind="error" message={formError} persistent />
+        <Notice kind="error" message={form.formError} persistent />
         <Button type="submit" block loading={login.isPending}>
           Se connecter
         </Button>
@@ -64,7 +63,7 @@ export function LoginStep({ initialEmail, notice, onLoggedIn, onChangeEmail, onC
         <button type="button" className="link-button" onClick={onChangeEmail}>
           Modifier l'email
         </button>
-        <button type="button" className="link-button" onClick={() => onForgotPin(email.trim())}>
+        <button type="button" className="link-button" onClick={() => onForgotPin(email.value.trim())}>
           Code PIN oublié ?
         </button>
       </div>

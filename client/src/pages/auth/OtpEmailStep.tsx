@@ -1,12 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { MSG } from '../../../../common/messages';
-import { ZVerifyOtpEmailInput } from '../../../../common/schemas/auth';
+import { ZVerifyOtpEmailInput, type TVerifyOtpEmailInput } from '../../../../common/schemas/auth';
 import { Button, Notice } from '../../components/ui';
 import { errorDetail, errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { AuthCard } from './AuthCard';
 import { useCountdown } from './useCountdown';
-import { firstIssue } from '../../../../common/schemas/first-issue';
+import { useFormField, useZodForm } from '../../lib/zod-form';
 import { OtpCodeField, ResendCountdown } from './VerificationCode';
 
 export interface OtpEmailStepProps {
@@ -26,38 +26,32 @@ const secondsUntil = (at: number) => Math.max(0, Math.ceil((at - Date.now()) / 1
 
 /** Step 'otp-email': the 6-digit code sent to the e-mail, with a 5-minute countdown before a resend. */
 export function OtpEmailStep({ email, resendAt, verified, notice = null, onResent, onVerified, onChangeEmail }: OtpEmailStepProps) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(ZVerifyOtpEmailInput, { defaultValues: { email, code: '' }, fields: ['code'] });
+  const code = useFormField(form, 'code');
   const [info, setInfo] = useState<string | null>(notice);
   const { remaining, restart } = useCountdown(secondsUntil(resendAt));
   const verify = trpc.auth.verifyOtpEmail.useMutation();
   const resend = trpc.auth.sendOtpEmail.useMutation();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (verified) return onVerified();
-    setInfo(null);
-    const invalid = firstIssue(ZVerifyOtpEmailInput.safeParse({ email, code }));
-    setError(invalid?.message ?? null);
-    if (invalid) return;
+  const submit = async (values: TVerifyOtpEmailInput) => {
     try {
-      const result = await verify.mutateAsync({ email, code });
+      const result = await verify.mutateAsync(values);
       if (result.success) onVerified();
-      else setError(result.message || MSG.auth.otpWrong);
+      else form.fail(result.message || MSG.auth.otpWrong);
     } catch (e) {
-      setError(errorMessage(e, MSG.auth.otpWrong));
+      form.fail(errorMessage(e, MSG.auth.otpWrong));
     }
   };
 
   const onResend = async () => {
-    setError(null);
+    form.clearErrors();
     setInfo(null);
     try {
       const sent = await resend.mutateAsync({ email });
-      if (!sent.success) return setError(sent.message || MSG.auth.otpResendFailed);
+      if (!sent.success) return form.fail(sent.message || MSG.auth.otpResendFailed);
       restart(sent.resendAfterSeconds);
       onResent(Date.now() + sent.resendAfterSeconds * 1000);
-      setCode('');
+      form.setValue('code', '');
       setInfo(sent.message || MSG.auth.otpSent);
     } catch (e) {
       // Refused as too early (another tab asked meanwhile): show the server's wait and count it down.
@@ -66,7 +60,7 @@ export function OtpEmailStep({ email, resendAt, verified, notice = null, onResen
         restart(wait);
         onResent(Date.now() + wait * 1000);
       }
-      setError(errorMessage(e, MSG.auth.otpResendFailed));
+      form.fail(errorMessage(e, MSG.auth.otpResendFailed));
     }
   };
 
@@ -79,11 +73,23 @@ export function OtpEmailStep({ email, resendAt, verified, notice = null, onResen
         </>
       }
     >
-      <form className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
+      <form
+        className="auth-form"
+        noValidate
+        onSubmit={(e) => {
+          if (verified) {
+            e.preventDefault();
+            return onVerified();
+          }
+          setInfo(null);
+          form.onSubmit(submit)(e);
+        }}
+      >
         {verified ? (
           <Notice kind="success" message={MSG.auth.emailVerifiedStep} persistent />
         ) : (
-          <OtpCodeField value={code} onChange={setCode} error={error} />
+          // Every message of this step is about the code, the one thing to type here.
+          <OtpCodeField field={{ ...code, error: code.error ?? form.formError }} />
         )}
         <Notice kind="info" message={info} onClose={() => setInfo(null)} persistent />
         <Button type="submit" block loading={verify.isPending}>

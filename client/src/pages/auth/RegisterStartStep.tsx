@@ -1,14 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { COUNTRIES } from '../../../../common/countries';
 import { OTP_RESEND_SECONDS } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
 import { filterPhoneInput } from '../../../../common/phone';
-import { ZRegistrationStartInput } from '../../../../common/schemas/auth';
-import { firstIssue } from '../../../../common/schemas/first-issue';
-import { useFormError } from '../../lib/form-error';
+import { ZRegistrationStartInput, type TRegistrationStartInput } from '../../../../common/schemas/auth';
 import { Button, Field, Notice } from '../../components/ui';
 import { errorDetail, errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { useFormField, useZodForm } from '../../lib/zod-form';
 import { EmailField } from './EmailField';
 import { AuthCard } from './AuthCard';
 
@@ -36,22 +35,24 @@ export interface RegisterStartStepProps {
 
 /** Step 'phone': name, e-mail and phone with its country; ends by sending a code to the e-mail. */
 export function RegisterStartStep({ initial, hasCodeFor, onContinue, onCodeSent, onHaveAccount }: RegisterStartStepProps) {
-  const [values, setValues] = useState(initial);
-  const { error, setError, fieldError, edited } = useFormError();
+  const form = useZodForm(ZRegistrationStartInput, { defaultValues: initial, fields: ['name', 'email', 'phone'] });
+  const { ref: nameRef, ...name } = useFormField(form, 'name');
+  const email = useFormField(form, 'email');
+  const { ref: countryRef, ...country } = useFormField(form, 'country');
+  const { ref: phoneRef, ...phone } = useFormField(form, 'phone');
   const [busy, setBusy] = useState(false);
   const utils = trpc.useUtils();
   const sendOtp = trpc.auth.sendOtpEmail.useMutation();
 
-  const set = (key: keyof RegisterStartValues) => edited((value: string) => setValues((v) => ({ ...v, [key]: value })), key);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = firstIssue(ZRegistrationStartInput.safeParse(values));
-    setError(invalid);
-    if (invalid) return;
+  const submit = async (values: TRegistrationStartInput) => {
     setBusy(true);
     try {
-      const input = { name: values.name.trim(), email: values.email.trim(), phone: values.phone, country: values.country };
+      const input = {
+        name: values.name.trim(),
+        email: values.email.trim(),
+        phone: values.phone,
+        country: values.country ?? initial.country,
+      };
       let exists: [boolean, boolean];
       try {
         const [byPhone, byEmail] = await Promise.all([
@@ -60,37 +61,49 @@ export function RegisterStartStep({ initial, hasCodeFor, onContinue, onCodeSent,
         ]);
         exists = [byPhone.exists, byEmail.exists];
       } catch (e) {
-        setError({ field: '', message: errorMessage(e, MSG.http.network) });
+        form.fail(errorMessage(e, MSG.http.network));
         return;
       }
-      if (exists[0]) return setError({ field: 'phone', message: MSG.auth.existingPhone });
-      if (exists[1]) return setError({ field: 'email', message: MSG.auth.existingEmail });
+      if (exists[0]) return form.fail(MSG.auth.existingPhone, 'phone');
+      if (exists[1]) return form.fail(MSG.auth.existingEmail, 'email');
       if (hasCodeFor(input.email)) return onContinue(input);
       try {
         const sent = await sendOtp.mutateAsync({ email: input.email });
-        if (!sent.success) return setError({ field: '', message: sent.message || MSG.auth.otpSendFailed });
+        if (!sent.success) return form.fail(sent.message || MSG.auth.otpSendFailed);
         onCodeSent(input, sent.resendAfterSeconds || OTP_RESEND_SECONDS);
       } catch (e) {
         const wait = errorDetail(e, 'retryAfterSeconds');
         if (wait !== undefined) return onCodeSent(input, wait, true);
-        setError({ field: '', message: errorMessage(e, MSG.auth.otpSendFailed) });
+        form.fail(errorMessage(e, MSG.auth.otpSendFailed));
       }
     } finally {
       setBusy(false);
     }
   };
 
-  const formError = error && !['name', 'email', 'phone'].includes(error.field) ? error.message : null;
   return (
     <AuthCard title="Créer un compte" lead="Rejoignez les joueurs de padel près de chez vous.">
-      <form className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
-        <Field label="Nom complet" error={fieldError('name')}>
-          <input className="input" name="name" autoComplete="name" value={values.name} onChange={(e) => set('name')(e.target.value)} />
+      <form className="auth-form" noValidate onSubmit={form.onSubmit(submit)}>
+        <Field label="Nom complet" error={name.error}>
+          <input
+            className="input"
+            name="name"
+            autoComplete="name"
+            ref={nameRef}
+            value={name.value}
+            onChange={(e) => name.onValueChange(e.target.value)}
+          />
         </Field>
-        <EmailField value={values.email} onValueChange={set('email')} error={fieldError('email')} />
+        <EmailField field={email} />
         <div className="phone-group">
           <Field label="Pays">
-            <select className="select" name="country" value={values.country} onChange={(e) => set('country')(e.target.value)}>
+            <select
+              className="select"
+              name="country"
+              ref={countryRef}
+              value={country.value}
+              onChange={(e) => country.onValueChange(e.target.value)}
+            >
               {COUNTRIES.map((c) => (
                 <option key={c.code} value={c.code}>
                   {`${c.flag} ${c.dialCode} ${c.name}`}
@@ -98,7 +111,7 @@ export function RegisterStartStep({ initial, hasCodeFor, onContinue, onCodeSent,
               ))}
             </select>
           </Field>
-          <Field label="Numéro de téléphone" error={fieldError('phone')}>
+          <Field label="Numéro de téléphone" error={phone.error}>
             <input
               className="input"
               type="tel"
@@ -106,18 +119,19 @@ export function RegisterStartStep({ initial, hasCodeFor, onContinue, onCodeSent,
               autoComplete="tel-national"
               inputMode="numeric"
               placeholder="0612345678"
-              value={values.phone}
-              onChange={(e) => set('phone')(filterPhoneInput(e.target.value))}
+              ref={phoneRef}
+              value={phone.value}
+              onChange={(e) => phone.onValueChange(filterPhoneInput(e.target.value))}
             />
           </Field>
         </div>
-        <Notice kind="error" message={formError} persistent />
+        <Notice kind="error" message={form.formError} persistent />
         <Button type="submit" block loading={busy}>
           Continuer
         </Button>
       </form>
       <p className="auth-switch">
-        <button type="button" className="link-button" onClick={() => onHaveAccount(values.email.trim())}>
+        <button type="button" className="link-button" onClick={() => onHaveAccount(email.value.trim())}>
           J'ai déjà un compte
         </button>
       </p>

@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ReactNode } from 'react';
 import { OTP_RESEND_SECONDS } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
-import { ZRequestPinResetInput, ZResetPinInput } from '../../../../common/schemas/auth';
+import { ZRequestPinResetInput, ZResetPinInput, type TResetPinInput } from '../../../../common/schemas/auth';
 import { Notice } from '../../components/ui';
 import type { TUser } from '../../lib/auth';
 import { getDeviceId } from '../../lib/device';
@@ -9,10 +9,9 @@ import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { EmailField } from './EmailField';
 import { AuthCard, StepActions } from './AuthCard';
-import { PinPairFields, usePinPair } from './PinPairFields';
+import { PinPairFields } from './PinPairFields';
 import { useCountdown } from './useCountdown';
-import { firstIssue } from '../../../../common/schemas/first-issue';
-import { useFormError } from '../../lib/form-error';
+import { useFormField, useZodForm } from '../../lib/zod-form';
 import { OtpCodeField, ResendCountdown } from './VerificationCode';
 
 export interface ResetPinStepProps {
@@ -37,47 +36,25 @@ function ResendLink({ onResend, pending }: { onResend: () => void; pending: bool
  * SMS is live) or by e-mail, then chooses a new PIN; success logs them in.
  */
 export function ResetPinStep({ initialEmail, onLoggedIn, onBack }: ResetPinStepProps) {
-  const [email, setEmail] = useState(initialEmail);
   const [sentTo, setSentTo] = useState<SentTo | null>(null);
   const [sendCount, setSendCount] = useState(0);
-  const [code, setCode] = useState('');
-  const pins = usePinPair();
-  const { error, setError, fieldError, edited } = useFormError();
+  const ask = useZodForm(ZRequestPinResetInput, { defaultValues: { email: initialEmail }, fields: ['email'] });
+  const email = useFormField(ask, 'email');
   const request = trpc.auth.requestPinReset.useMutation();
-  const reset = trpc.auth.resetPin.useMutation();
 
-  const requestCode = async (event?: FormEvent) => {
-    event?.preventDefault();
-    const invalid = firstIssue(ZRequestPinResetInput.safeParse({ email }));
-    setError(invalid);
-    if (invalid) return;
+  /** Sends a code to the account of `address`; a refusal goes to `report`, the alert of the step on screen (null: clear it). */
+  const requestCode = async (address: string, report: (message: string | null) => void) => {
+    report(null);
+    const fail = (message: string) => report(message);
     try {
-      const sent = await request.mutateAsync({ email: email.trim() });
-      if (!sent.success) return setError({ field: '', message: sent.message || MSG.auth.otpSendFailed });
+      const sent = await request.mutateAsync({ email: address.trim() });
+      if (!sent.success) return fail(sent.message || MSG.auth.otpSendFailed);
       setSentTo({ channel: sent.channel, destination: sent.destination });
       setSendCount((n) => n + 1);
     } catch (e) {
-      setError({ field: '', message: errorMessage(e, sentTo ? MSG.auth.otpResendFailed : MSG.auth.otpSendFailed) });
+      fail(errorMessage(e, sentTo ? MSG.auth.otpResendFailed : MSG.auth.otpSendFailed));
     }
   };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const input = { email, code, newPin: pins.pin, confirmPin: pins.confirmPin, deviceId: getDeviceId() };
-    const invalid = firstIssue(ZResetPinInput.safeParse(input));
-    setError(invalid);
-    if (invalid) return;
-    try {
-      const session = await reset.mutateAsync({ ...input, email: email.trim() });
-      if (session.success && session.user) onLoggedIn(session.user);
-      else setError({ field: '', message: session.message || MSG.auth.resetFailed });
-    } catch (e) {
-      setError({ field: '', message: errorMessage(e, MSG.auth.resetFailed) });
-    }
-  };
-
-  const shown = sentTo ? ['code', 'newPin', 'confirmPin'] : ['email'];
-  const formError = error && !shown.includes(error.field) ? error.message : null;
 
   if (!sentTo)
     return (
@@ -85,9 +62,13 @@ export function ResetPinStep({ initialEmail, onLoggedIn, onBack }: ResetPinStepP
         title="Réinitialiser le code PIN"
         lead="Pour vérifier que ce compte est bien le vôtre, nous vous envoyons un code de vérification."
       >
-        <form className="auth-form" noValidate onSubmit={(e) => void requestCode(e)}>
-          <EmailField value={email} onValueChange={edited(setEmail, 'email')} error={fieldError('email')} />
-          <Notice kind="error" message={formError} persistent />
+        <form
+          className="auth-form"
+          noValidate
+          onSubmit={ask.onSubmit((values) => requestCode(values.email, (message) => message && ask.fail(message)))}
+        >
+          <EmailField field={email} />
+          <Notice kind="error" message={ask.formError} persistent />
           <StepActions onBack={onBack} loading={request.isPending}>
             Recevoir un code
           </StepActions>
@@ -95,18 +76,59 @@ export function ResetPinStep({ initialEmail, onLoggedIn, onBack }: ResetPinStepP
       </AuthCard>
     );
 
+  return (
+    <NewPinForm
+      email={email.value}
+      sentTo={sentTo}
+      resend={(report) => <ResendLink key={sendCount} onResend={() => void requestCode(email.value, report)} pending={request.isPending} />}
+      onLoggedIn={onLoggedIn}
+      onBack={onBack}
+    />
+  );
+}
+
+interface NewPinFormProps {
+  email: string;
+  sentTo: SentTo;
+  /** The resend link, whose refusals show in this step's alert. */
+  resend: (report: (message: string | null) => void) => ReactNode;
+  onLoggedIn: (user: TUser) => void;
+  onBack: () => void;
+}
+
+/** The second half of the PIN reset: the code received and the new PIN. */
+function NewPinForm({ email, sentTo, resend, onLoggedIn, onBack }: NewPinFormProps) {
+  const form = useZodForm(ZResetPinInput, {
+    defaultValues: { email, code: '', newPin: '', confirmPin: '' },
+    fields: ['code', 'newPin', 'confirmPin'],
+  });
+  const code = useFormField(form, 'code');
+  const newPin = useFormField(form, 'newPin', 'confirmPin');
+  const confirmPin = useFormField(form, 'confirmPin');
+  const reset = trpc.auth.resetPin.useMutation();
+
+  const submit = async (values: TResetPinInput) => {
+    try {
+      const session = await reset.mutateAsync({ ...values, email: values.email.trim(), deviceId: getDeviceId() });
+      if (session.success && session.user) onLoggedIn(session.user);
+      else form.fail(session.message || MSG.auth.resetFailed);
+    } catch (e) {
+      form.fail(errorMessage(e, MSG.auth.resetFailed));
+    }
+  };
+
   const where = sentTo.channel === 'sms' ? `par SMS au ${sentTo.destination}` : `par email à ${sentTo.destination}`;
   return (
     <AuthCard title="Réinitialiser le code PIN" lead={`Un code de vérification vous a été envoyé ${where}.`}>
-      <form className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
-        <OtpCodeField value={code} onChange={edited(setCode, 'code')} error={fieldError('code')} />
-        <PinPairFields purpose="reset" pair={pins} form={{ fieldError, edited }} />
-        <Notice kind="error" message={formError} persistent />
+      <form className="auth-form" noValidate onSubmit={form.onSubmit(submit)}>
+        <OtpCodeField field={code} />
+        <PinPairFields purpose="reset" pin={newPin} confirm={confirmPin} />
+        <Notice kind="error" message={form.formError} persistent />
         <StepActions onBack={onBack} loading={reset.isPending}>
           Réinitialiser
         </StepActions>
       </form>
-      <ResendLink key={sendCount} onResend={() => void requestCode()} pending={request.isPending} />
+      {resend((message) => (message ? form.fail(message) : form.clearErrors()))}
     </AuthCard>
   );
 }

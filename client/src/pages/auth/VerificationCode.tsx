@@ -1,27 +1,24 @@
 import { OTP_LENGTH } from '../../../../common/limits';
 import { filterDigits } from '../../../../common/pin';
 import { Field } from '../../components/ui';
+import type { FormField } from '../../lib/zod-form';
 import { formatCountdown } from '../../../../common/messages';
-
-interface OtpCodeFieldProps {
-  value: string;
-  onChange: (code: string) => void;
-  error: string | null;
-}
 
 /** The 6-digit code received by e-mail or SMS: digits only, numeric keypad, filled by the phone when it can. */
 /** Focused when it appears: the code is the one thing to type on its step. */
-export function OtpCodeField({ value, onChange, error }: OtpCodeFieldProps) {
+export function OtpCodeField({ field }: { field: FormField<string> }) {
+  const { ref, value, error, onValueChange } = field;
   return (
     <Field label="Code de vérification" error={error}>
       <input
+        ref={ref}
         autoFocus
         className="input input-code"
         name="code"
         autoComplete="one-time-code"
         inputMode="numeric"
         value={value}
-        onChange={(e) => onChange(filterDigits(e.target.value, OTP_LENGTH))}
+        onChange={(e) => onValueChange(filterDigits(e.target.value, OTP_LENGTH))}
       />
     </Field>
   );

@@ -1,21 +1,18 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useFormError } from '../../lib/form-error';
+import { useEffect, useId, useRef, useState } from 'react';
 import { PIN_SUCCESS_DELAY_MS } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
-import { ZChangePinInput } from '../../../../common/schemas/auth';
+import { ZChangePinInput, type TChangePinInput } from '../../../../common/schemas/auth';
 import { CancelSubmitRow, Field, Modal, Notice } from '../../components/ui';
 import { pinErrorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { useFormField, useZodForm } from '../../lib/zod-form';
 import { PinInput } from '../auth/PinInput';
-import { PinPairFields, usePinPair } from '../auth/PinPairFields';
-import { firstIssue } from '../../../../common/schemas/first-issue';
+import { PinPairFields } from '../auth/PinPairFields';
 
 export interface ChangePinModalProps {
   open: boolean;
   onClose: () => void;
 }
-
-const FIELDS = ['currentPin', 'newPin', 'confirmPin'];
 
 /** Changes the PIN; on success it says so, then closes itself after 1.5 s. */
 export function ChangePinModal({ open, onClose }: ChangePinModalProps) {
@@ -23,9 +20,13 @@ export function ChangePinModal({ open, onClose }: ChangePinModalProps) {
 }
 
 function ChangePinForm({ onClose }: { onClose: () => void }) {
-  const [currentPin, setCurrentPin] = useState('');
-  const pins = usePinPair();
-  const { error, setError, fieldError, edited } = useFormError();
+  const form = useZodForm(ZChangePinInput, {
+    defaultValues: { currentPin: '', newPin: '', confirmPin: '' },
+    fields: ['currentPin', 'newPin', 'confirmPin'],
+  });
+  const currentPin = useFormField(form, 'currentPin');
+  const newPin = useFormField(form, 'newPin', 'confirmPin');
+  const confirmPin = useFormField(form, 'confirmPin');
   const [done, setDone] = useState<string | null>(null);
   const formId = useId();
   const change = trpc.auth.changePin.useMutation();
@@ -40,22 +41,16 @@ function ChangePinForm({ onClose }: { onClose: () => void }) {
     return () => window.clearTimeout(timer);
   }, [done]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const input = { currentPin, newPin: pins.pin, confirmPin: pins.confirmPin };
-    const invalid = firstIssue(ZChangePinInput.safeParse(input));
-    setError(invalid);
-    if (invalid) return;
+  const submit = async (input: TChangePinInput) => {
     try {
       const result = await change.mutateAsync(input);
       if (result.success) setDone(MSG.auth.pinChanged);
-      else setError({ field: '', message: result.message || MSG.auth.pinChangeFailed });
+      else form.fail(result.message || MSG.auth.pinChangeFailed);
     } catch (e) {
-      setError({ field: '', message: pinErrorMessage(e, MSG.auth.pinChangeFailed) });
+      form.fail(pinErrorMessage(e, MSG.auth.pinChangeFailed));
     }
   };
 
-  const formError = error && !FIELDS.includes(error.field) ? error.message : null;
   return (
     <Modal
       title="Modifier le code PIN"
@@ -63,18 +58,19 @@ function ChangePinForm({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       footer={<CancelSubmitRow form={formId} onCancel={onClose} loading={change.isPending} disabled={!!done} />}
     >
-      <form id={formId} className="stack" noValidate onSubmit={(e) => void submit(e)}>
-        <Field label="PIN actuel" error={fieldError('currentPin')}>
+      <form id={formId} className="stack" noValidate onSubmit={form.onSubmit(submit)}>
+        <Field label="PIN actuel" error={currentPin.error}>
           <PinInput
             name="currentPin"
             autoComplete="current-password"
-            value={currentPin}
-            onValueChange={edited(setCurrentPin, 'currentPin')}
+            value={currentPin.value}
+            onValueChange={currentPin.onValueChange}
+            inputRef={currentPin.ref}
             disabled={!!done}
           />
         </Field>
-        <PinPairFields purpose="change" pair={pins} form={{ fieldError, edited }} disabled={!!done} />
-        <Notice kind="error" message={formError} persistent />
+        <PinPairFields purpose="change" pin={newPin} confirm={confirmPin} disabled={!!done} />
+        <Notice kind="error" message={form.formError} persistent />
         <Notice kind="success" message={done} persistent />
       </form>
     </Modal>

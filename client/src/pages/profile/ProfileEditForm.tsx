@@ -1,12 +1,12 @@
-import { useState, type FormEvent } from 'react';
-import { useFormError } from '../../lib/form-error';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { MSG } from '../../../../common/messages';
-import { ZUpdateProfileInput } from '../../../../common/schemas/users';
+import { ZUpdateProfileInput, type TUpdateProfileInput } from '../../../../common/schemas/users';
 import { CancelSubmitRow, Field, Notice } from '../../components/ui';
 import type { TUser } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { firstIssue } from '../../../../common/schemas/first-issue';
+import { useFormField, useZodForm } from '../../lib/zod-form';
 import { PhotoDropzone } from './PhotoDropzone';
 
 type Level = RouterOutputs['levels']['list'][number];
@@ -23,33 +23,31 @@ export interface ProfileEditFormProps {
 
 /** Edit mode of Mon Profil: photo, name and level; the saved user replaces the stored one. */
 export function ProfileEditForm({ user, levels, levelCleared, onSaved, onCancel, prepare }: ProfileEditFormProps) {
-  const [name, setName] = useState(user.name);
-  const [level, setLevel] = useState(levelCleared ? '' : (user.level ?? ''));
+  const form = useZodForm(ZUpdateProfileInput, {
+    defaultValues: { name: user.name, level: levelCleared ? '' : (user.level ?? '') },
+    fields: ['name', 'level'],
+  });
+  const { ref: nameRef, ...name } = useFormField(form, 'name');
+  const { ref: levelRef, ...level } = useFormField(form, 'level');
   // undefined: keep the current photo; null: remove it; a data URL: the new photo.
-  const [photo, setPhoto] = useState<string | null | undefined>(undefined);
+  const photo = useWatch({ control: form.control, name: 'photo' });
+  const setPhoto = (value: string | null) => form.setValue('photo', value);
   const [photoError, setPhotoError] = useState<string | null>(null);
-  const { error, setError, fieldError, edited } = useFormError();
   const update = trpc.users.update.useMutation();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const input = { name, level, ...(photo === undefined ? {} : { photo }) };
-    const invalid =
-      firstIssue(ZUpdateProfileInput.safeParse(input)) ??
-      (levels.some((l) => l.niveau === level.trim()) ? null : { field: 'level', message: MSG.profile.levelGone });
-    setError(invalid);
-    if (invalid) return;
+  const submit = async (values: TUpdateProfileInput) => {
+    // The list may have lost the level since the form opened (an admin deleted it).
+    if (!levels.some((l) => l.niveau === values.level.trim())) return form.fail(MSG.profile.levelGone, 'level');
     try {
-      onSaved(await update.mutateAsync({ ...input, name: name.trim(), level: level.trim() }));
+      onSaved(await update.mutateAsync({ ...values, name: values.name.trim(), level: values.level.trim() }));
     } catch (e) {
-      setError({ field: '', message: errorMessage(e, MSG.profile.updateFailed) });
+      form.fail(errorMessage(e, MSG.profile.updateFailed));
     }
   };
 
   const preview = photo === undefined ? user.photo : photo;
-  const formError = error && error.field !== 'name' && error.field !== 'level' ? error.message : null;
   return (
-    <form className="card stack" noValidate onSubmit={(e) => void submit(e)} aria-labelledby="profile-edit-title">
+    <form className="card stack" noValidate onSubmit={form.onSubmit(submit)} aria-labelledby="profile-edit-title">
       <h2 className="section-title" id="profile-edit-title">
         Modifier le profil
       </h2>
@@ -62,11 +60,18 @@ export function ProfileEditForm({ user, levels, levelCleared, onSaved, onCancel,
         prepare={prepare}
       />
       <Notice kind="error" message={photoError} persistent />
-      <Field label="Nom" error={fieldError('name')}>
-        <input className="input" name="name" autoComplete="name" value={name} onChange={(e) => edited(setName, 'name')(e.target.value)} />
+      <Field label="Nom" error={name.error}>
+        <input
+          className="input"
+          name="name"
+          autoComplete="name"
+          ref={nameRef}
+          value={name.value}
+          onChange={(e) => name.onValueChange(e.target.value)}
+        />
       </Field>
-      <Field label="Niveau" error={fieldError('level')}>
-        <select className="select" name="level" value={level} onChange={(e) => edited(setLevel, 'level')(e.target.value)}>
+      <Field label="Niveau" error={level.error}>
+        <select className="select" name="level" ref={levelRef} value={level.value} onChange={(e) => level.onValueChange(e.target.value)}>
           <option value="">Choisissez votre niveau</option>
           {levels.map((l) => (
             <option key={l.id} value={l.niveau}>
@@ -75,7 +80,7 @@ export function ProfileEditForm({ user, levels, levelCleared, onSaved, onCancel,
           ))}
         </select>
       </Field>
-      <Notice kind="error" message={formError} persistent />
+      <Notice kind="error" message={form.formError} persistent />
       <CancelSubmitRow onCancel={onCancel} loading={update.isPending} />
     </form>
   );
