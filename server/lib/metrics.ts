@@ -115,7 +115,7 @@ export function createMetrics(db: Db, env: Pick<Env, 'DATABASE_URL' | 'DB_POOL_S
   });
   const poolWait = new Histogram({
     name: 'padel_db_pool_wait_seconds',
-    help: 'Time each query or transaction waited for a pooled connection (DB_ACQUIRE_TIMEOUT_MS when it gave up).',
+    help: 'Time the queries that found every pooled connection busy waited for one (DB_ACQUIRE_TIMEOUT_MS when they gave up).',
     buckets: [0.001, 0.005, 0.025, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
