@@ -20,35 +20,74 @@ const ADAPTERS = ['mail', 'sms', 'calendar'];
 // Outside the server, only a path that climbs to a top-level folder names it (db/ has its own client.ts).
 const topFolder = (names) => `^(\\.\\./)+(${names.join('|')})(/|$)`;
 const below = (message, ...groups) => ({
-  '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex: layer(groups.flat()), message }] }],
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    { patterns: [{ regex: layer(groups.flat()), message }] },
+  ],
 });
 const outside = (message, names) => ({
-  '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex: topFolder(names), message }] }],
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    { patterns: [{ regex: topFolder(names), message }] },
+  ],
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'db/migrations/**', 'test-artifacts/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'data/**',
+      'coverage/**',
+      'db/migrations/**',
+      'test-artifacts/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['*.js', 'scripts/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js', 'scripts/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.node },
     },
     plugins: { drizzle },
     rules: {
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
       'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through server/env.ts.' }],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration through server/env.ts.',
+        },
+      ],
     },
   },
   {
     // The few places allowed to read the environment: the config parser, scripts and the test harness.
-    files: ['server/env.ts', 'scripts/**', 'tests/**', 'bench/**', '*.config.ts', 'db/migrate.ts', 'db/seed.ts'],
+    files: [
+      'server/env.ts',
+      'scripts/**',
+      'tests/**',
+      'bench/**',
+      '*.config.ts',
+      'db/migrate.ts',
+      'db/seed.ts',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
   {
@@ -72,10 +111,24 @@ export default tseslint.config(
     files: ['server/mail/**', 'server/sms/**', 'server/calendar/**'],
     rules: below('Adapters sit below deps.ts and the services.', DEPS, SERVICES, TRANSPORTS, APP),
   },
-  { files: ['server/deps.ts'], rules: below('deps.ts bundles the layers below the services.', SERVICES, TRANSPORTS, APP) },
-  { files: ['server/services/**'], rules: below('Services know no transport: tRPC, REST and HTTP glue call them.', TRANSPORTS, APP) },
   {
-    files: ['server/{trpc,routers,rest,transport,share}/**', 'server/unsubscribe-page.ts', 'server/robots.ts'],
+    files: ['server/deps.ts'],
+    rules: below('deps.ts bundles the layers below the services.', SERVICES, TRANSPORTS, APP),
+  },
+  {
+    files: ['server/services/**'],
+    rules: below(
+      'Services know no transport: tRPC, REST and HTTP glue call them.',
+      TRANSPORTS,
+      APP,
+    ),
+  },
+  {
+    files: [
+      'server/{trpc,routers,rest,transport,share}/**',
+      'server/unsubscribe-page.ts',
+      'server/robots.ts',
+    ],
     rules: below('Transports are assembled by app.ts, never the other way round.', APP),
   },
   {
@@ -102,12 +155,20 @@ export default tseslint.config(
         {
           selector:
             "ImportExpression[source.value=/^(\\.\\.\\x2F)+(server|client)\\x2F/]:not([source.value='../server/env']):not([source.value='../server/cli/demo'])",
-          message: 'db/ is the bottom layer: only its command entry points load server/env (and the demo seeder).',
+          message:
+            'db/ is the bottom layer: only its command entry points load server/env (and the demo seeder).',
         },
       ],
     },
   },
-  { files: ['common/**'], rules: outside('common/ is isomorphic and imports nothing of the app.', ['server', 'client', 'db']) },
+  {
+    files: ['common/**'],
+    rules: outside('common/ is isomorphic and imports nothing of the app.', [
+      'server',
+      'client',
+      'db',
+    ]),
+  },
   {
     files: ['client/**'],
     rules: {

@@ -33,7 +33,11 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: '360x740', grep: /@360x740/, use: { ...MOBILE, viewport: { width: 360, height: 740 } } },
+    {
+      name: '360x740',
+      grep: /@360x740/,
+      use: { ...MOBILE, viewport: { width: 360, height: 740 } },
+    },
     { name: '390x844', grep: /@390x844/, use: MOBILE },
     { name: '1280x800', grep: /@1280x800/, use: DESKTOP },
   ],

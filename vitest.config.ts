@@ -5,7 +5,10 @@ export default defineConfig({
   test: {
     setupFiles: ['tests/support/setup.ts'],
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+      },
       {
         extends: true,
         test: {

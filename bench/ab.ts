@@ -50,9 +50,12 @@ const cpuMs = (pid: number) => {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
 
-const variants = JSON.parse(process.env.AB_VARIANTS ?? '[{"label":"before","root":".ab/base"},{"label":"after","root":"."}]') as Variant[];
+const variants = JSON.parse(
+  process.env.AB_VARIANTS ?? '[{"label":"before","root":".ab/base"},{"label":"after","root":"."}]',
+) as Variant[];
 const base = process.env.DATABASE_URL;
-if (!base) throw new Error('DATABASE_URL: a PostgreSQL server (a fresh database is made and dropped)');
+if (!base)
+  throw new Error('DATABASE_URL: a PostgreSQL server (a fresh database is made and dropped)');
 
 const name = `padel_ab_${randomBytes(4).toString('hex')}`;
 const admin = postgres(base, { max: 1, onnotice: () => {} });
@@ -68,7 +71,14 @@ try {
   const pepper = createSecrets(SECRET).pinPepper;
   const pinHash = await hashPin(PIN, pepper);
   const local = localParts(new Date(), TZ);
-  const seed = await seedBenchData(h.db, { today: local.date, matches: 100_000, users: 10_000, places: 50, upcoming: 5_000, pinHash });
+  const seed = await seedBenchData(h.db, {
+    today: local.date,
+    matches: 100_000,
+    users: 10_000,
+    places: 50,
+    upcoming: 5_000,
+    pinHash,
+  });
   const joiners = seed.userIds.slice(1, 2_001);
   const tokens = joiners.map((id) => `ab-${id}-${randomBytes(8).toString('hex')}`);
   await h.db.execute(sql`
@@ -82,7 +92,8 @@ try {
           from generate_series(1, ${n}) returning id`),
     ).map((r) => r.id);
   const joinTargets: number[][][] = [];
-  for (let r = 0; r < ROUNDS; r++) joinTargets.push(await Promise.all(variants.map(() => newMatches(200))));
+  for (let r = 0; r < ROUNDS; r++)
+    joinTargets.push(await Promise.all(variants.map(() => newMatches(200))));
   await h.db.execute(sql`analyze`);
   await h.close();
   log(`seeded ${name}`);
@@ -130,7 +141,11 @@ try {
           load({ url: `${app.url}/api/matches?limit=100`, connections: 10, duration: 5 }),
         );
         await measure(`${v.label}: REST filtered page`, app.pid, () =>
-          load({ url: `${app.url}/api/matches?limit=100&level=${encodeURIComponent('Niveau 3')}`, connections: 10, duration: 5 }),
+          load({
+            url: `${app.url}/api/matches?limit=100&level=${encodeURIComponent('Niveau 3')}`,
+            connections: 10,
+            duration: 5,
+          }),
         );
       }
       if (LOADS.has('join')) {
@@ -144,7 +159,10 @@ try {
             expected: [200, 409],
             request: (k) => ({
               path: `/api/matches/${ids[k % ids.length]}/join`,
-              headers: { authorization: `Bearer ${tokens[k % tokens.length]}`, 'content-type': 'application/json' },
+              headers: {
+                authorization: `Bearer ${tokens[k % tokens.length]}`,
+                'content-type': 'application/json',
+              },
               body: '{}',
             }),
           }),
@@ -160,19 +178,36 @@ try {
             request: () => ({
               path: '/api/auth/login-by-email',
               headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({ email: `bench${5000 + (loginUser++ % 4000)}@example.fr`, pin: PIN, deviceId: 'bench' }),
+              body: JSON.stringify({
+                email: `bench${5000 + (loginUser++ % 4000)}@example.fr`,
+                pin: PIN,
+                deviceId: 'bench',
+              }),
             }),
           }),
         );
     }
-    if (LOADS.has('login')) push('raw argon2.verify', await loop(200, 4, async () => argon2.verify(pinHash, PIN, { secret: pepper })));
+    if (LOADS.has('login'))
+      push(
+        'raw argon2.verify',
+        await loop(200, 4, async () => argon2.verify(pinHash, PIN, { secret: pepper })),
+      );
     log(`round ${r + 1}/${ROUNDS} done`);
   }
   const medians = Object.entries(figures).map(([k, f]) => [k, medianFigure(f)] as const);
   const raw = medians.find(([k]) => k === 'raw argon2.verify')?.[1];
   const first = variants[0]!.label;
   printTable(
-    ['figure', 'req/s', 'p50 ms', 'p99 ms', 'errors', `vs ${first}`, 'vs raw verify', 'CPU ms/answer'],
+    [
+      'figure',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'errors',
+      `vs ${first}`,
+      'vs raw verify',
+      'CPU ms/answer',
+    ],
     medians.map(([k, f]) => {
       const ref = medians.find(([n]) => n === `${first}:${k.slice(k.indexOf(':') + 1)}`)?.[1];
       return [
@@ -187,7 +222,8 @@ try {
       ];
     }),
   );
-  for (const [i, v] of variants.entries()) console.log(`${v.label}: peak RSS ${fmt(servers[i]!.peakRssMb(), 0)} MB`);
+  for (const [i, v] of variants.entries())
+    console.log(`${v.label}: peak RSS ${fmt(servers[i]!.peakRssMb(), 0)} MB`);
 } finally {
   for (const s of servers) await s.stop();
   await admin.unsafe(`drop database if exists ${name} with (force)`);

@@ -16,10 +16,14 @@ interface BareQuery {
 }
 
 const queries = JSON.parse(process.env.BENCH_BARE_QUERIES ?? '{}') as Record<string, BareQuery>;
-const sql = postgres(process.env.BENCH_DATABASE_URL ?? '', { max: Number(process.env.DB_POOL_SIZE ?? 10), onnotice: () => {} });
+const sql = postgres(process.env.BENCH_DATABASE_URL ?? '', {
+  max: Number(process.env.DB_POOL_SIZE ?? 10),
+  onnotice: () => {},
+});
 // Dates, times and JSON parameters pass through as drizzle configures postgres.js.
 for (const oid of [1082, 1083, 1114, 1184]) sql.options.parsers[oid] = (v: string) => v;
-for (const oid of [1082, 1083, 1114, 1184, 114, 3802]) sql.options.serializers[oid] = (v: unknown) => String(v);
+for (const oid of [1082, 1083, 1114, 1184, 114, 3802])
+  sql.options.serializers[oid] = (v: unknown) => String(v);
 
 /** The local date and time the list starts from, as the app computes them (its own pure function). */
 function localNow() {
@@ -28,7 +32,21 @@ function localNow() {
 }
 
 /** A card row by position, as drizzle reads it: the select list has no aliases. */
-type Row = [number, number, string, string, string, string, string, string[], number, number, number, string, number[]];
+type Row = [
+  number,
+  number,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string[],
+  number,
+  number,
+  number,
+  string,
+  number[],
+];
 
 const app = Fastify({ logger: false });
 app.setErrorHandler((err, _req, reply) => {
@@ -38,7 +56,9 @@ app.setErrorHandler((err, _req, reply) => {
 app.get<{ Params: { name: string } }>('/list/:name', async (req, reply) => {
   const q = queries[req.params.name];
   if (!q) return reply.code(404).send({ error: 'unknown query' });
-  const rows = (await sql.unsafe(q.text, [...localNow(), ...q.params] as never[], { prepare: true }).values()) as unknown as Row[];
+  const rows = (await sql
+    .unsafe(q.text, [...localNow(), ...q.params] as never[], { prepare: true })
+    .values()) as unknown as Row[];
   const limit = rows.length > 0 ? Math.min(rows.length, (q.params.at(-1) as number) - 1) : 0;
   const out = [];
   for (let i = 0; i < limit; i++) {
@@ -63,4 +83,7 @@ app.get<{ Params: { name: string } }>('/list/:name', async (req, reply) => {
 });
 
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
-process.once('SIGTERM', () => void app.close().then(() => sql.end({ timeout: 2 }).then(() => process.exit(0))));
+process.once(
+  'SIGTERM',
+  () => void app.close().then(() => sql.end({ timeout: 2 }).then(() => process.exit(0))),
+);

@@ -24,7 +24,8 @@ export interface AssetSizes {
 }
 
 const gz = (b: Buffer) => gzipSync(b, { level: 9 }).length;
-const br = (b: Buffer) => brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+const br = (b: Buffer) =>
+  brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 
 /**
  * What `/` makes the browser fetch before anything lazy: the entry script, its modulepreloads and
@@ -32,7 +33,9 @@ const br = (b: Buffer) => brotliCompressSync(b, { params: { [constants.BROTLI_PA
  */
 export function initialAssets(distDir: string): AssetSizes {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
-  const refs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+  const refs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
+    (m) => m[1]!,
+  );
   const files = [...new Set(refs)];
   const sizes = { jsRaw: 0, jsGzip: 0, jsBrotli: 0, cssRaw: 0, cssGzip: 0, cssBrotli: 0 };
   for (const f of files) {
@@ -48,11 +51,22 @@ export function initialAssets(distDir: string): AssetSizes {
 /** Builds the minimal Vite React page (bench/minimal) into a temporary directory. */
 async function buildMinimal(): Promise<string> {
   const out = mkdtempSync(join(tmpdir(), 'padel-minimal-'));
-  await build({ root: join(ROOT, 'bench/minimal'), plugins: [react()], logLevel: 'warn', build: { outDir: out, emptyOutDir: true } });
+  await build({
+    root: join(ROOT, 'bench/minimal'),
+    plugins: [react()],
+    logLevel: 'warn',
+    build: { outDir: out, emptyOutDir: true },
+  });
   return out;
 }
 
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** First Contentful Paint of `url` in a fresh context, 4× CPU slowdown, 150 ms RTT, 1.6 Mbps down / 750 kbps up. */
 async function fcp(browser: Browser, url: string): Promise<number> {
@@ -98,7 +112,11 @@ export async function measureFcp(appUrl: string, rounds: number): Promise<FcpRes
   await minimal.register(fastifyCompress);
   await minimal.register(fastifyStatic, { root: dir });
   const minimalUrl = await minimal.listen({ port: 0, host: '127.0.0.1' });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_FLAGS,
+  });
   const runs = { app: [] as number[], minimal: [] as number[] };
   try {
     await fcp(browser, `${appUrl}/`); // warm-up: the server's first static answers

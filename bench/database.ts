@@ -50,7 +50,12 @@ export async function openBenchDatabase(): Promise<BenchDatabase> {
   if (!base) {
     const handle = await createDb({ pgliteDir: join(dataDir, 'pglite') });
     await runMigrations(handle);
-    return { label: 'PGlite', handle, dataDir, drop: () => Promise.resolve(rmSync(dataDir, { recursive: true, force: true })) };
+    return {
+      label: 'PGlite',
+      handle,
+      dataDir,
+      drop: () => Promise.resolve(rmSync(dataDir, { recursive: true, force: true })),
+    };
   }
   const scratch = await createScratchDatabase(base, 'padel_bench');
   const { url } = scratch;

@@ -42,7 +42,12 @@ export async function load(o: LoadOptions): Promise<Figure & { statuses: Record<
           ? {
               setupRequest: (req: autocannon.Request) => {
                 const r = o.request!(k++);
-                return { ...req, path: r.path, headers: { ...req.headers, ...r.headers }, body: r.body ?? req.body };
+                return {
+                  ...req,
+                  path: r.path,
+                  headers: { ...req.headers, ...r.headers },
+                  body: r.body ?? req.body,
+                };
               },
             }
           : {}),
@@ -69,7 +74,11 @@ export async function load(o: LoadOptions): Promise<Figure & { statuses: Record<
  * The same shape of measurement for in-process work: `total` calls of `fn` by `concurrency`
  * workers, each call timed.
  */
-export async function loop(total: number, concurrency: number, fn: (k: number) => Promise<boolean>): Promise<Figure> {
+export async function loop(
+  total: number,
+  concurrency: number,
+  fn: (k: number) => Promise<boolean>,
+): Promise<Figure> {
   const times: number[] = [];
   let next = 0;
   let errors = 0;

@@ -23,7 +23,21 @@ import { createSecrets } from '../server/lib/secrets';
 import { hashPin } from '../server/lib/pin-hash';
 import { collectBudgets } from './budgets';
 import { initialAssets, measureFcp } from './client';
-import { LIST_CONNECTIONS, LEVEL, MATCHES, PAGE, PIN, PLACES, PLAYERS, ROUNDS, SECONDS, SECRET, TZ, UPCOMING, log } from './config';
+import {
+  LIST_CONNECTIONS,
+  LEVEL,
+  MATCHES,
+  PAGE,
+  PIN,
+  PLACES,
+  PLAYERS,
+  ROUNDS,
+  SECONDS,
+  SECRET,
+  TZ,
+  UPCOMING,
+  log,
+} from './config';
 import { openBenchDatabase } from './database';
 import { countOccupancy, measureJoins, prepareJoins } from './joins';
 import { measureLighthouse } from './lighthouse';
@@ -61,7 +75,8 @@ async function main() {
       pinHash,
     });
     const [counts] = rowsOf<{ upcoming: number; participants: number }>(
-      await h.db.execute(sql`select (select count(*) from matches where date > ${local.date}::date)::int as upcoming,
+      await h.db
+        .execute(sql`select (select count(*) from matches where date > ${local.date}::date)::int as upcoming,
                                     (select count(*) from match_participants)::int as participants`),
     );
     log(

@@ -3,7 +3,16 @@ import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { addDays } from '../common/schedule';
 import { rowsOf, type Db } from '../db/client';
-import { HOT_ATTEMPTS, JOIN_ATTEMPTS, JOIN_CONNECTIONS, JOIN_MATCHES, JOIN_SLOTS, POOL, ROUNDS, pgArray } from './config';
+import {
+  HOT_ATTEMPTS,
+  JOIN_ATTEMPTS,
+  JOIN_CONNECTIONS,
+  JOIN_MATCHES,
+  JOIN_SLOTS,
+  POOL,
+  ROUNDS,
+  pgArray,
+} from './config';
 import { load, loop } from './http';
 import type { BenchSeed } from './seed';
 import { medianFigure, type Figure } from './stats';
@@ -58,17 +67,23 @@ export async function prepareJoins(db: Db, seed: BenchSeed, today: string): Prom
  * Joins: the app over HTTP (REST, one player per request) against the same conditional UPDATE +
  * INSERT from postgres.js (PostgreSQL only). Medians by figure over the rounds.
  */
-export async function measureJoins(appUrl: string, dbUrl: string | undefined, setup: JoinSetup): Promise<Record<string, Figure>> {
+export async function measureJoins(
+  appUrl: string,
+  dbUrl: string | undefined,
+  setup: JoinSetup,
+): Promise<Record<string, Figure>> {
   const { rounds, joiners, tokens } = setup;
   const raw = dbUrl ? postgres(dbUrl, { max: POOL, onnotice: () => {} }) : undefined;
   try {
     const rawJoin = (sqlClient: postgres.Sql, matchId: number, userId: number) =>
       sqlClient
         .begin(async (tx) => {
-          const taken = await tx`update matches set missing_players = missing_players - 1, updated_at = now()
+          const taken =
+            await tx`update matches set missing_players = missing_players - 1, updated_at = now()
                                   where id = ${matchId} and missing_players > 0 returning id`;
           if (taken.length === 0) return;
-          const ins = await tx`insert into match_participants (match_id, user_id, joined_at) values (${matchId}, ${userId}, now())
+          const ins =
+            await tx`insert into match_participants (match_id, user_id, joined_at) values (${matchId}, ${userId}, now())
                                on conflict do nothing returning user_id`;
           if (ins.length === 0) throw new Error('already in');
         })
@@ -82,7 +97,10 @@ export async function measureJoins(appUrl: string, dbUrl: string | undefined, se
         expected: [200, 409],
         request: (k) => ({
           path: `/api/matches/${ids[k % ids.length]}/join`,
-          headers: { authorization: `Bearer ${tokens[k % tokens.length]}`, 'content-type': 'application/json' },
+          headers: {
+            authorization: `Bearer ${tokens[k % tokens.length]}`,
+            'content-type': 'application/json',
+          },
           body: '{}',
         }),
       });
@@ -93,10 +111,18 @@ export async function measureJoins(appUrl: string, dbUrl: string | undefined, se
       if (raw)
         push(
           'raw joins (200 matches)',
-          await loop(JOIN_ATTEMPTS, JOIN_CONNECTIONS, (k) => rawJoin(raw, r.raw[k % JOIN_MATCHES]!, joiners[k]!)),
+          await loop(JOIN_ATTEMPTS, JOIN_CONNECTIONS, (k) =>
+            rawJoin(raw, r.raw[k % JOIN_MATCHES]!, joiners[k]!),
+          ),
         );
       push('app joins (1 hot match)', await appJoins(r.hot, HOT_ATTEMPTS));
-      if (raw) push('raw joins (1 hot match)', await loop(HOT_ATTEMPTS, JOIN_CONNECTIONS, (k) => rawJoin(raw, r.rawHot[0]!, joiners[k]!)));
+      if (raw)
+        push(
+          'raw joins (1 hot match)',
+          await loop(HOT_ATTEMPTS, JOIN_CONNECTIONS, (k) =>
+            rawJoin(raw, r.rawHot[0]!, joiners[k]!),
+          ),
+        );
     }
     return Object.fromEntries(Object.entries(joinRounds).map(([k, v]) => [k, medianFigure(v)]));
   } finally {

@@ -51,7 +51,12 @@ export interface PageScores {
 
 /** The report of one Lighthouse run; a run whose trace failed (it happens on a loaded machine) is tried once more. */
 async function report(url: string, port: number, tries = 2) {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+  });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (!lhr.runtimeError) return lhr;
@@ -79,8 +84,15 @@ async function run(url: string, port: number) {
 }
 
 /** Scores of `/` and `/m/:matchId` on the server at `baseUrl`, and their budgets. */
-export async function measureLighthouse(baseUrl: string, matchId: number): Promise<{ pages: PageScores[]; budgets: Budget[] }> {
-  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'error' });
+export async function measureLighthouse(
+  baseUrl: string,
+  matchId: number,
+): Promise<{ pages: PageScores[]; budgets: Budget[] }> {
+  const chrome = await launch({
+    chromePath: CHROMIUM,
+    chromeFlags: CHROMIUM_FLAGS,
+    logLevel: 'error',
+  });
   try {
     const pages: PageScores[] = [];
     for (const path of ['/', `/m/${matchId}`]) {
@@ -90,7 +102,9 @@ export async function measureLighthouse(baseUrl: string, matchId: number): Promi
       const byPerf = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
       pages.push({
         url: path,
-        scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))])) as Record<Category, number>,
+        scores: Object.fromEntries(
+          CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))]),
+        ) as Record<Category, number>,
         cls: median(runs.map((r) => r.cls)),
         lcpMs: median(runs.map((r) => r.lcpMs)),
         tbtMs: median(runs.map((r) => r.tbtMs)),
@@ -128,7 +142,8 @@ export function printLighthouse(pages: PageScores[]) {
       fmt(p.benchmarkIndex, 0),
     ]),
   );
-  for (const p of pages) if (p.failing.length) console.log(`${p.url}: under 100 % — ${p.failing.join(', ')}`);
+  for (const p of pages)
+    if (p.failing.length) console.log(`${p.url}: under 100 % — ${p.failing.join(', ')}`);
 }
 
 /** On its own: a fresh PGlite database with one upcoming match, the built server, Lighthouse. */
@@ -150,7 +165,12 @@ async function main() {
     await handle.close();
     const app = await startNode(
       ['dist/server/index.js'],
-      { NODE_ENV: 'production', APP_SECRET: 'bench-secret-that-is-long-enough-0123456789', LOG_LEVEL: 'warn', DATA_DIR: dataDir },
+      {
+        NODE_ENV: 'production',
+        APP_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+        LOG_LEVEL: 'warn',
+        DATA_DIR: dataDir,
+      },
       '/healthz',
     );
     try {
@@ -160,15 +180,23 @@ async function main() {
         ['budget', 'value', 'limit', 'holds'],
         budgets.map((b) => [b.name, fmt(b.value, 0), `${b.op} ${b.limit}`, b.holds ? 'yes' : 'NO']),
       );
-      const file = join(ROOT, 'bench/results', `${new Date().toISOString().slice(0, 10)}-lighthouse.json`);
+      const file = join(
+        ROOT,
+        'bench/results',
+        `${new Date().toISOString().slice(0, 10)}-lighthouse.json`,
+      );
       mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
-      const lighthouseVersion = (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version;
+      const lighthouseVersion = (
+        await import('lighthouse/package.json', { with: { type: 'json' } })
+      ).default.version;
       writeFileSync(
         file,
         `${JSON.stringify({ date: new Date().toISOString(), loadAverage: loadavg(), node: process.version, lighthouse: lighthouseVersion, preset: 'mobile', runs: RUNS, pages, budgets }, null, 2)}\n`,
       );
       const failed = budgets.filter((b) => !b.holds);
-      console.log(`\n${file.slice(ROOT.length)} written; ${failed.length ? `${failed.length} budget(s) NOT held` : 'every budget holds'}`);
+      console.log(
+        `\n${file.slice(ROOT.length)} written; ${failed.length ? `${failed.length} budget(s) NOT held` : 'every budget holds'}`,
+      );
       if (failed.length) process.exitCode = 1;
     } finally {
       await app.stop();

@@ -11,13 +11,17 @@ export interface ListTarget {
 
 /** The first and the filtered page through the bare route, REST and tRPC. */
 export function listTargets(appUrl: string, bareUrl: string | undefined): ListTarget[] {
-  const trpcList = (input: object) => `/trpc/matches.list?input=${encodeURIComponent(JSON.stringify(input))}`;
+  const trpcList = (input: object) =>
+    `/trpc/matches.list?input=${encodeURIComponent(JSON.stringify(input))}`;
   return [
     { name: 'bare first page', url: bareUrl && `${bareUrl}/list/first` },
     { name: 'REST first page', url: `${appUrl}/api/matches?limit=${PAGE}` },
     { name: 'tRPC first page', url: `${appUrl}${trpcList({ limit: PAGE })}` },
     { name: 'bare filtered page', url: bareUrl && `${bareUrl}/list/filtered` },
-    { name: 'REST filtered page', url: `${appUrl}/api/matches?limit=${PAGE}&level=${encodeURIComponent(LEVEL)}` },
+    {
+      name: 'REST filtered page',
+      url: `${appUrl}/api/matches?limit=${PAGE}&level=${encodeURIComponent(LEVEL)}`,
+    },
     { name: 'tRPC filtered page', url: `${appUrl}${trpcList({ limit: PAGE, level: LEVEL })}` },
   ];
 }
@@ -28,7 +32,9 @@ function encodedSize(url: string, encoding: string): Promise<number> {
     get(url, { headers: { 'accept-encoding': encoding } }, (res) => {
       let n = 0;
       res.on('data', (c: Buffer) => (n += c.length));
-      res.on('end', () => resolve(encoding === 'identity' || res.headers['content-encoding'] === encoding ? n : NaN));
+      res.on('end', () =>
+        resolve(encoding === 'identity' || res.headers['content-encoding'] === encoding ? n : NaN),
+      );
     }).on('error', reject);
   });
 }
@@ -43,7 +49,10 @@ export interface ListAnswers {
  * Checks the pages before measuring them: the bare route must answer exactly what REST answers,
  * and each page must hold PAGE matches. Answers the pages' sizes on the wire.
  */
-export async function checkListAnswers(targets: ListTarget[], bareUrl: string | undefined): Promise<ListAnswers> {
+export async function checkListAnswers(
+  targets: ListTarget[],
+  bareUrl: string | undefined,
+): Promise<ListAnswers> {
   const sameBytes: Record<string, boolean> = {};
   const answerBytes: ListAnswers['answerBytes'] = {};
   for (const page of ['first', 'filtered'] as const) {
@@ -60,18 +69,23 @@ export async function checkListAnswers(targets: ListTarget[], bareUrl: string | 
     const count = Array.isArray(answer) ? answer.length : NaN;
     if (count !== PAGE) throw new Error(`REST ${page} page has ${count} matches, not ${PAGE}`);
   }
-  log(`same JSON bytes from REST and the bare route: ${bareUrl ? JSON.stringify(sameBytes) : 'n/a (PGlite)'}`);
+  log(
+    `same JSON bytes from REST and the bare route: ${bareUrl ? JSON.stringify(sameBytes) : 'n/a (PGlite)'}`,
+  );
   return { sameBytes, answerBytes };
 }
 
 /** Lists, interleaved: every target once per round, after one warm-up second each; medians by target. */
 export async function measureLists(targets: ListTarget[]): Promise<Record<string, Figure>> {
-  for (const t of targets) if (t.url) await load({ url: t.url, connections: LIST_CONNECTIONS, duration: 1 });
+  for (const t of targets)
+    if (t.url) await load({ url: t.url, connections: LIST_CONNECTIONS, duration: 1 });
   const listRounds: Record<string, Figure[]> = {};
   for (let r = 0; r < ROUNDS; r++) {
     for (const t of targets) {
       if (!t.url) continue;
-      (listRounds[t.name] ??= []).push(await load({ url: t.url, connections: LIST_CONNECTIONS, duration: SECONDS }));
+      (listRounds[t.name] ??= []).push(
+        await load({ url: t.url, connections: LIST_CONNECTIONS, duration: SECONDS }),
+      );
     }
     log(`list round ${r + 1}/${ROUNDS} done`);
   }

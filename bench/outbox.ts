@@ -119,7 +119,9 @@ export async function benchOutbox(): Promise<OutboxBench | undefined> {
     await sqlc`insert into users (name, email, phone, pin_hash)
                select 'Joueur ' || i, 'bench-outbox-' || i || '@example.fr', '+3360000' || lpad(i::text, 4, '0'), 'x'
                  from generate_series(1, ${PLAYERS}::int) i`;
-    const entry = existsSync(join(ROOT, 'dist/server/index.js')) ? ['dist/server/index.js'] : ['--import', 'tsx', 'server/index.ts'];
+    const entry = existsSync(join(ROOT, 'dist/server/index.js'))
+      ? ['dist/server/index.js']
+      : ['--import', 'tsx', 'server/index.ts'];
     const env = (k: number) => ({
       ...imageRuntimeEnv(),
       NODE_ENV: 'production',
@@ -137,7 +139,8 @@ export async function benchOutbox(): Promise<OutboxBench | undefined> {
     const figures: OutboxFigure[] = [];
     let next = 0;
     for (const instances of [1, 2]) {
-      while (servers.length < instances) servers.push(await startNode(entry, env(servers.length + 1), '/healthz'));
+      while (servers.length < instances)
+        servers.push(await startNode(entry, env(servers.length + 1), '/healthz'));
       const notices = NOTICES * instances;
       sink.reset();
       const first = next;
@@ -150,7 +153,8 @@ export async function benchOutbox(): Promise<OutboxBench | undefined> {
                    from generate_series(${first}::int, ${first + notices - 1}::int) i
                    join users u on u.email = 'bench-outbox-' || (i % ${PLAYERS} + 1) || '@example.fr'`;
       const deadline = Date.now() + 120_000;
-      while (sink.received() < notices && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      while (sink.received() < notices && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 20));
       const seconds = (sink.last() - t0) / 1000;
       const cpu = servers.reduce((n, s, k) => n + cpuMs(s.pid) - cpu0[k]!, 0);
       // Give a duplicate, if any, the time to arrive.
@@ -164,14 +168,23 @@ export async function benchOutbox(): Promise<OutboxBench | undefined> {
         duplicates: sink.duplicates() + Math.max(0, sink.received() - notices),
         cpuMsPerNotice: cpu / notices,
       };
-      if (sink.received() < notices) throw new Error(`only ${sink.received()} of ${notices} notices reached the sink in 120 s`);
+      if (sink.received() < notices)
+        throw new Error(`only ${sink.received()} of ${notices} notices reached the sink in 120 s`);
       log(
         `${instances} instance(s): ${notices} notices in ${fmt(seconds)} s, ${fmt(figure.perInstance, 0)}/s per instance, ${fmt(figure.cpuMsPerNotice)} ms CPU per notice`,
       );
       figures.push(figure);
     }
     const budgets = [
-      ...figures.map((f) => budget(`notices/s per instance, ${f.instances} instance(s)`, f.perInstance, '>=', PER_INSTANCE_GOAL, '/s')),
+      ...figures.map((f) =>
+        budget(
+          `notices/s per instance, ${f.instances} instance(s)`,
+          f.perInstance,
+          '>=',
+          PER_INSTANCE_GOAL,
+          '/s',
+        ),
+      ),
       budget(
         'notices sent twice',
         figures.reduce((n, f) => n + f.duplicates, 0),
@@ -192,7 +205,15 @@ export async function benchOutbox(): Promise<OutboxBench | undefined> {
 
 export function printOutbox(r: OutboxBench) {
   printTable(
-    ['notice pipeline (local SMTP sink)', 'notices', 'seconds', 'per instance /s', 'CPU ms / notice', 'per instance sent', 'twice'],
+    [
+      'notice pipeline (local SMTP sink)',
+      'notices',
+      'seconds',
+      'per instance /s',
+      'CPU ms / notice',
+      'per instance sent',
+      'twice',
+    ],
     r.figures.map((f) => [
       `${f.instances} instance(s)`,
       String(f.notices),
@@ -208,14 +229,25 @@ export function printOutbox(r: OutboxBench) {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const r = await benchOutbox();
   if (r) {
-    console.log(`\nNotice pipeline — Node ${serverNodeVersion()} (servers), ${cpus().length} CPUs\n`);
+    console.log(
+      `\nNotice pipeline — Node ${serverNodeVersion()} (servers), ${cpus().length} CPUs\n`,
+    );
     printOutbox(r);
     console.log('');
     printTable(
       ['budget', 'value', 'limit', 'holds'],
-      r.budgets.map((b) => [b.name, `${fmt(b.value)}${b.unit}`, `${b.op} ${b.limit}${b.unit}`, b.holds ? 'yes' : 'NO']),
+      r.budgets.map((b) => [
+        b.name,
+        `${fmt(b.value)}${b.unit}`,
+        `${b.op} ${b.limit}${b.unit}`,
+        b.holds ? 'yes' : 'NO',
+      ]),
     );
-    const file = join(ROOT, 'bench/results', `${new Date().toISOString().slice(0, 10)}-outbox.json`);
+    const file = join(
+      ROOT,
+      'bench/results',
+      `${new Date().toISOString().slice(0, 10)}-outbox.json`,
+    );
     mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
     const result = {
       date: new Date().toISOString(),

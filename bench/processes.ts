@@ -29,7 +29,10 @@ export interface Child {
  * from the last stage of the Dockerfile, so the bench measures the server as it is deployed.
  */
 export function imageRuntimeEnv(): Record<string, string> {
-  const dockerfile = readFileSync(new URL('../Dockerfile', import.meta.url), 'utf8').replace(/\\\n/g, ' ');
+  const dockerfile = readFileSync(new URL('../Dockerfile', import.meta.url), 'utf8').replace(
+    /\\\n/g,
+    ' ',
+  );
   const lastStage = dockerfile.split(/^FROM\s/m).pop() ?? '';
   const env: Record<string, string> = {};
   for (const line of lastStage.split('\n')) {
@@ -49,13 +52,25 @@ export function imageRuntimeEnv(): Record<string, string> {
 /** The node that runs the servers: BENCH_NODE=<path to a node binary> measures another Node version. */
 export const SERVER_NODE = process.env.BENCH_NODE || process.execPath;
 export const serverNodeVersion = () =>
-  SERVER_NODE === process.execPath ? process.version : spawnSync(SERVER_NODE, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  SERVER_NODE === process.execPath
+    ? process.version
+    : spawnSync(SERVER_NODE, ['--version'], { encoding: 'utf8' }).stdout.trim();
 
-export async function startNode(args: string[], env: Record<string, string>, readyPath: string): Promise<Child> {
+export async function startNode(
+  args: string[],
+  env: Record<string, string>,
+  readyPath: string,
+): Promise<Child> {
   const port = await freePort();
   const child: ChildProcess = spawn(SERVER_NODE, args, {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -64,14 +64,24 @@ const figureRow = (name: string, f: Figure, base?: Figure) => [
 export function printReport(run: BenchRun) {
   const { lists, joins, logins, appOccupancy, rawOccupancy, assets, fcp } = run;
   const { answerBytes } = run.listAnswers;
-  console.log(`\nPadel Match benchmark — ${run.database}, Node ${run.serverNode} (servers), ${cpus().length} CPUs, ${run.server}`);
-  console.log(`medians of ${ROUNDS} interleaved rounds; lists ${SECONDS} s at c=${LIST_CONNECTIONS}, ${PAGE} matches a page\n`);
+  console.log(
+    `\nPadel Match benchmark — ${run.database}, Node ${run.serverNode} (servers), ${cpus().length} CPUs, ${run.server}`,
+  );
+  console.log(
+    `medians of ${ROUNDS} interleaved rounds; lists ${SECONDS} s at c=${LIST_CONNECTIONS}, ${PAGE} matches a page\n`,
+  );
   printTable(
     ['figure', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'req/s ratio', 'p99 ratio'],
     [
-      ...Object.entries(lists).map(([k, f]) => figureRow(k, f, k.startsWith('bare') ? undefined : lists[`bare ${k.split(' ')[1]} page`])),
-      ...Object.entries(joins).map(([k, f]) => figureRow(k, f, k.startsWith('app') ? joins[k.replace('app', 'raw')] : undefined)),
-      ...Object.entries(logins).map(([k, f]) => figureRow(k, f, k.startsWith('login') ? logins['raw argon2.verify'] : undefined)),
+      ...Object.entries(lists).map(([k, f]) =>
+        figureRow(k, f, k.startsWith('bare') ? undefined : lists[`bare ${k.split(' ')[1]} page`]),
+      ),
+      ...Object.entries(joins).map(([k, f]) =>
+        figureRow(k, f, k.startsWith('app') ? joins[k.replace('app', 'raw')] : undefined),
+      ),
+      ...Object.entries(logins).map(([k, f]) =>
+        figureRow(k, f, k.startsWith('login') ? logins['raw argon2.verify'] : undefined),
+      ),
     ],
   );
   console.log(
@@ -83,7 +93,9 @@ export function printReport(run: BenchRun) {
   console.log(
     `initial assets of /: JS ${fmt(assets.jsRaw / 1024, 1)} KB (gzip ${fmt(assets.jsGzip / 1024, 1)}, brotli ${fmt(assets.jsBrotli / 1024, 1)}), CSS ${fmt(assets.cssRaw / 1024, 1)} KB (gzip ${fmt(assets.cssGzip / 1024, 1)}, brotli ${fmt(assets.cssBrotli / 1024, 1)})`,
   );
-  console.log(`FCP of /: ${fmt(fcp.appMs, 0)} ms vs minimal page ${fmt(fcp.minimalMs, 0)} ms (4× CPU, 150 ms RTT, 1.6 Mbps)\n`);
+  console.log(
+    `FCP of /: ${fmt(fcp.appMs, 0)} ms vs minimal page ${fmt(fcp.minimalMs, 0)} ms (4× CPU, 150 ms RTT, 1.6 Mbps)\n`,
+  );
   printLighthouse(run.lighthouse);
   console.log('');
   if (run.outbox) printOutbox(run.outbox);
@@ -104,7 +116,8 @@ export function printReport(run: BenchRun) {
  */
 export function writeResults(run: BenchRun): { failed: number } {
   const date = new Date().toISOString().slice(0, 10);
-  const nodeTag = run.serverNode === process.version ? '' : `-node${run.serverNode.slice(1).split('.')[0]}`;
+  const nodeTag =
+    run.serverNode === process.version ? '' : `-node${run.serverNode.slice(1).split('.')[0]}`;
   const file = join(ROOT, 'bench/results', `${date}${nodeTag}.json`);
   mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
   const results = {
@@ -117,7 +130,13 @@ export function writeResults(run: BenchRun): { failed: number } {
     server: run.server,
     runtime: run.runtime,
     rounds: ROUNDS,
-    seed: { players: PLAYERS, places: PLACES, matches: MATCHES, upcoming: run.seeded.upcoming, participants: run.seeded.participants },
+    seed: {
+      players: PLAYERS,
+      places: PLACES,
+      matches: MATCHES,
+      upcoming: run.seeded.upcoming,
+      participants: run.seeded.participants,
+    },
     lists: {
       connections: LIST_CONNECTIONS,
       seconds: SECONDS,

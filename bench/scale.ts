@@ -66,7 +66,10 @@ async function seedLarge(o: ScaleOptions) {
     await h.db.execute(sql`set session_replication_role = default`);
     const plans = {
       first: await explain(h.db, listMatchesQuery(h.db, o.local, { limit: o.page })),
-      filtered: await explain(h.db, listMatchesQuery(h.db, o.local, { limit: o.page, level: o.level })),
+      filtered: await explain(
+        h.db,
+        listMatchesQuery(h.db, o.local, { limit: o.page, level: o.level }),
+      ),
     };
     await h.close();
     return { url, drop, plans, seconds: (performance.now() - t0) / 1000 };
@@ -81,10 +84,18 @@ export async function costGrowth(o: ScaleOptions) {
   const large = await seedLarge(o);
   let big: Child | undefined;
   try {
-    log(`seeded ${SCALE_MATCHES} matches (${o.upcoming * 10} upcoming) in ${fmt(large.seconds, 1)} s`);
-    const indexDriven = { first: usesUpcomingIndex(large.plans.first), filtered: usesUpcomingIndex(large.plans.filtered) };
+    log(
+      `seeded ${SCALE_MATCHES} matches (${o.upcoming * 10} upcoming) in ${fmt(large.seconds, 1)} s`,
+    );
+    const indexDriven = {
+      first: usesUpcomingIndex(large.plans.first),
+      filtered: usesUpcomingIndex(large.plans.filtered),
+    };
     for (const page of ['first', 'filtered'] as const)
-      if (!indexDriven[page]) log(`the ${page} page at 1,000,000 does not read matches_upcoming_idx:\n${large.plans[page].join('\n')}`);
+      if (!indexDriven[page])
+        log(
+          `the ${page} page at 1,000,000 does not read matches_upcoming_idx:\n${large.plans[page].join('\n')}`,
+        );
     big = await startNode(o.serverArgs, { ...o.env, DATABASE_URL: large.url }, '/healthz');
     const path = {
       first: `/api/matches?limit=${o.page}`,
@@ -92,17 +103,26 @@ export async function costGrowth(o: ScaleOptions) {
     };
     const servers = { '100,000': o.small, '1,000,000': big };
     for (const s of Object.values(servers))
-      for (const p of Object.values(path)) await load({ url: s.url + p, connections: o.connections, duration: 1 });
+      for (const p of Object.values(path))
+        await load({ url: s.url + p, connections: o.connections, duration: 1 });
     const rounds: Record<string, Figure[]> = {};
     for (let r = 0; r < o.rounds; r++)
       for (const page of ['first', 'filtered'] as const)
         for (const [size, s] of Object.entries(servers))
           (rounds[`${page} page, ${size} matches`] ??= []).push(
-            await load({ url: s.url + path[page], connections: o.connections, duration: o.seconds }),
+            await load({
+              url: s.url + path[page],
+              connections: o.connections,
+              duration: o.seconds,
+            }),
           );
-    const figures = Object.fromEntries(Object.entries(rounds).map(([k, v]) => [k, medianFigure(v)]));
+    const figures = Object.fromEntries(
+      Object.entries(rounds).map(([k, v]) => [k, medianFigure(v)]),
+    );
     // Cost per page: how much longer the server takes for one at 1,000,000 (req/s at 100,000 over req/s at 1,000,000).
-    const growth = (page: string) => figures[`${page} page, 100,000 matches`]!.rps / figures[`${page} page, 1,000,000 matches`]!.rps;
+    const growth = (page: string) =>
+      figures[`${page} page, 100,000 matches`]!.rps /
+      figures[`${page} page, 1,000,000 matches`]!.rps;
     const budgets: Budget[] = [
       budget('first page cost at 1M vs 100k matches', growth('first'), '<=', SCALE_BUDGET),
       budget('filtered page cost at 1M vs 100k matches', growth('filtered'), '<=', SCALE_BUDGET),
@@ -133,7 +153,9 @@ export async function costGrowth(o: ScaleOptions) {
         ];
       }),
     );
-    console.log(`plans at 1,000,000 read matches_upcoming_idx: first page ${indexDriven.first}, filtered page ${indexDriven.filtered}`);
+    console.log(
+      `plans at 1,000,000 read matches_upcoming_idx: first page ${indexDriven.first}, filtered page ${indexDriven.filtered}`,
+    );
     return {
       result: {
         matches: SCALE_MATCHES,

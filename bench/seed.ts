@@ -73,11 +73,17 @@ export async function seedBenchData(db: Db, o: SeedOptions): Promise<BenchSeed> 
 }
 
 /** EXPLAIN (ANALYZE) of a query builder or SQL, as plan lines. */
-export async function explain(db: Db, query: { getSQL(): ReturnType<typeof sql> }): Promise<string[]> {
-  const rows = rowsOf<Record<string, string>>(await db.execute(sql`explain (analyze, costs off, timing off, summary off) ${query}`));
+export async function explain(
+  db: Db,
+  query: { getSQL(): ReturnType<typeof sql> },
+): Promise<string[]> {
+  const rows = rowsOf<Record<string, string>>(
+    await db.execute(sql`explain (analyze, costs off, timing off, summary off) ${query}`),
+  );
   return rows.map((r) => Object.values(r)[0] ?? '');
 }
 
 /** Whether a plan reads matches through the (date, time, id) index rather than scanning the table. */
 export const usesUpcomingIndex = (plan: string[]) =>
-  plan.some((l) => /Index (Only )?Scan.*matches_upcoming_idx/.test(l)) && !plan.some((l) => /Seq Scan on matches/.test(l));
+  plan.some((l) => /Index (Only )?Scan.*matches_upcoming_idx/.test(l)) &&
+  !plan.some((l) => /Seq Scan on matches/.test(l));

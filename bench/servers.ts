@@ -9,15 +9,22 @@ import { ROOT, imageRuntimeEnv, startNode, type Child } from './processes';
 
 export function buildClient() {
   const t0 = performance.now();
-  const r = spawnSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  const r = spawnSync('npm', ['run', '--silent', 'build'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (r.status !== 0) throw new Error('npm run build failed');
   log(`client built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
 
 /** The compiled server when the build has produced it, else the TypeScript sources through tsx. */
 function serverCommand(): { args: string[]; label: string } {
-  if (existsSync(join(ROOT, 'dist/server/index.js'))) return { args: ['dist/server/index.js'], label: 'node dist/server/index.js' };
-  return { args: ['--import', 'tsx', 'server/index.ts'], label: 'node --import tsx server/index.ts (no compiled build yet)' };
+  if (existsSync(join(ROOT, 'dist/server/index.js')))
+    return { args: ['dist/server/index.js'], label: 'node dist/server/index.js' };
+  return {
+    args: ['--import', 'tsx', 'server/index.ts'],
+    label: 'node --import tsx server/index.ts (no compiled build yet)',
+  };
 }
 
 export interface AppServer {
@@ -51,10 +58,14 @@ export async function startAppServer(db: BenchDatabase): Promise<AppServer> {
   };
   const t0 = performance.now();
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops.
-  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const prof = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
   const args = [...prof, ...server.args];
   const child = await startNode(args, env, '/healthz');
-  log(`server (${server.label}, NODE_ENV=production, pid ${child.pid}) ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  log(
+    `server (${server.label}, NODE_ENV=production, pid ${child.pid}) ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
   return { child, label: server.label, args, env, runtimeEnv };
 }
 

@@ -37,7 +37,14 @@ export interface Budget {
   note?: string;
 }
 
-export const budget = (name: string, value: number, op: Budget['op'], limit: number, unit = '×', note?: string): Budget => ({
+export const budget = (
+  name: string,
+  value: number,
+  op: Budget['op'],
+  limit: number,
+  unit = '×',
+  note?: string,
+): Budget => ({
   name,
   value,
   op,
@@ -49,7 +56,8 @@ export const budget = (name: string, value: number, op: Budget['op'], limit: num
 
 export function printTable(head: string[], rows: string[][]) {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
   console.log(line(head));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const r of rows) console.log(line(r));

@@ -34,7 +34,10 @@ export function faviconIco(svgPath: string, sizes = [16, 32, 48]): Plugin {
     apply: 'build',
     generateBundle() {
       const svg = readFileSync(svgPath);
-      const images = sizes.map((size) => ({ size, png: new Resvg(svg, { fitTo: { mode: 'width', value: size } }).render().asPng() }));
+      const images = sizes.map((size) => ({
+        size,
+        png: new Resvg(svg, { fitTo: { mode: 'width', value: size } }).render().asPng(),
+      }));
       this.emitFile({ type: 'asset', fileName: 'favicon.ico', source: icoFromPngs(images) });
     },
   };

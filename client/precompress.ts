@@ -28,7 +28,10 @@ export function precompress(minBytes = 1024): Plugin {
           const path = join(outDir, f);
           const data = await readFile(path);
           if (data.length < minBytes) return;
-          await writeFile(`${path}.br`, await brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+          await writeFile(
+            `${path}.br`,
+            await brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          );
           await writeFile(`${path}.gz`, await gz(data, { level: 9 }));
         }),
       );

@@ -8,7 +8,11 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   root,
-  plugins: [react(), faviconIco(fileURLToPath(new URL('public/favicon.svg', import.meta.url))), precompress()],
+  plugins: [
+    react(),
+    faviconIco(fileURLToPath(new URL('public/favicon.svg', import.meta.url))),
+    precompress(),
+  ],
   build: {
     outDir: fileURLToPath(new URL('../dist/client', import.meta.url)),
     emptyOutDir: true,
@@ -16,6 +20,10 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/trpc': 'http://127.0.0.1:3000', '/api': 'http://127.0.0.1:3000', '/healthz': 'http://127.0.0.1:3000' },
+    proxy: {
+      '/trpc': 'http://127.0.0.1:3000',
+      '/api': 'http://127.0.0.1:3000',
+      '/healthz': 'http://127.0.0.1:3000',
+    },
   },
 });

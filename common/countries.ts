@@ -5,7 +5,8 @@ export interface Country {
   dialCode: string;
 }
 
-const flagOf = (code: string) => String.fromCodePoint(...[...code].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
+const flagOf = (code: string) =>
+  String.fromCodePoint(...[...code].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
 
 const entries: [string, string, string][] = [
   ['FR', 'France', '+33'],
@@ -42,7 +43,12 @@ const entries: [string, string, string][] = [
 ];
 
 /** The 31 supported countries, France first (the default). */
-export const COUNTRIES: readonly Country[] = entries.map(([code, name, dialCode]) => ({ code, name, dialCode, flag: flagOf(code) }));
+export const COUNTRIES: readonly Country[] = entries.map(([code, name, dialCode]) => ({
+  code,
+  name,
+  dialCode,
+  flag: flagOf(code),
+}));
 
 export const DEFAULT_COUNTRY = 'FR';
 

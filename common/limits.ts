@@ -46,7 +46,11 @@ export const SETTING_KEYS = ['max_places', 'max_levels_selection', 'months_ahead
 export type SettingKey = (typeof SETTING_KEYS)[number];
 export type Settings = Record<SettingKey, number>;
 
-export const DEFAULT_SETTINGS: Settings = { max_places: 3, max_levels_selection: 3, months_ahead: 1 };
+export const DEFAULT_SETTINGS: Settings = {
+  max_places: 3,
+  max_levels_selection: 3,
+  months_ahead: 1,
+};
 export const SETTING_MAX: Settings = { max_places: 10, max_levels_selection: 10, months_ahead: 12 };
 export const SETTING_DESCRIPTIONS: Record<SettingKey, string> = {
   max_places: 'Le nombre maximum de places par match',

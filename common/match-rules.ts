@@ -11,5 +11,7 @@ export function levelsProblem(levels: readonly string[], maxLevels: number): str
 }
 
 export function slotsProblem(slots: number, maxSlots: number): string | null {
-  return Number.isInteger(slots) && slots >= 1 && slots <= maxSlots ? null : MSG.match.slotsRange(maxSlots);
+  return Number.isInteger(slots) && slots >= 1 && slots <= maxSlots
+    ? null
+    : MSG.match.slotsRange(maxSlots);
 }

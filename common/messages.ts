@@ -1,5 +1,6 @@
 /** A wait as the OTP countdown shows it, "m:ss" (300 → "5:00"). */
-export const formatCountdown = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+export const formatCountdown = (seconds: number) =>
+  `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 /**
  * Every French text the product shows, word for word from the spec where the spec gives one.
@@ -26,13 +27,16 @@ export const MSG = {
     otpExpired: 'Ce code a expiré. Veuillez demander un nouveau code.',
     otpTooManyAttempts: 'Trop de tentatives. Veuillez demander un nouveau code.',
     otpResendTooSoon: 'Veuillez patienter avant de demander un nouveau code.',
-    otpResendWait: (seconds: number) => `Veuillez patienter ${formatCountdown(seconds)} avant de demander un nouveau code.`,
+    otpResendWait: (seconds: number) =>
+      `Veuillez patienter ${formatCountdown(seconds)} avant de demander un nouveau code.`,
     otpAlreadySent: 'Un code vous a déjà été envoyé : saisissez-le ci-dessous.',
     emailVerifiedStep: 'Votre email est vérifié. Continuez pour choisir votre code PIN.',
     otpSendFailed: "Erreur lors de l'envoi du code de vérification. Veuillez réessayer.",
     otpResendFailed: 'Erreur lors du renvoi du code. Veuillez réessayer.',
-    smsNotConfigured: "L'envoi de SMS n'est pas configuré sur ce serveur. Contactez l'administrateur.",
-    emailNotConfigured: "L'envoi d'emails n'est pas configuré sur ce serveur. Contactez l'administrateur.",
+    smsNotConfigured:
+      "L'envoi de SMS n'est pas configuré sur ce serveur. Contactez l'administrateur.",
+    emailNotConfigured:
+      "L'envoi d'emails n'est pas configuré sur ce serveur. Contactez l'administrateur.",
     otpSent: 'Code de vérification envoyé.',
     otpVerified: 'Email vérifié avec succès.',
     emailNotVerified: "Veuillez d'abord vérifier votre email avec le code reçu.",
@@ -41,15 +45,20 @@ export const MSG = {
     pinMismatch: 'Les codes PIN ne correspondent pas',
     pinFormat: 'Le code PIN doit contenir 4 chiffres',
     pinRequired: 'Veuillez saisir votre code PIN',
-    pinTooWeak: 'Ce code PIN est trop facile à deviner (suite ou répétition). Veuillez en choisir un autre.',
-    existingPhone: 'Un compte existe déjà avec ce numéro de téléphone. Veuillez utiliser un autre numéro ou vous connecter.',
-    existingEmail: 'Un compte existe déjà avec cet email. Veuillez utiliser un autre email ou vous connecter.',
+    pinTooWeak:
+      'Ce code PIN est trop facile à deviner (suite ou répétition). Veuillez en choisir un autre.',
+    existingPhone:
+      'Un compte existe déjà avec ce numéro de téléphone. Veuillez utiliser un autre numéro ou vous connecter.',
+    existingEmail:
+      'Un compte existe déjà avec cet email. Veuillez utiliser un autre email ou vous connecter.',
     registerFailed: 'Erreur lors de la création du compte',
     registered: 'Compte créé avec succès !',
-    createdButLoginFailed: 'Compte créé mais connexion échouée. Veuillez vous connecter manuellement.',
+    createdButLoginFailed:
+      'Compte créé mais connexion échouée. Veuillez vous connecter manuellement.',
     unknownEmail: 'Email incorrect. Vérifiez votre adresse email.',
     wrongPin: 'Code PIN incorrect. Vérifiez votre code PIN.',
-    attemptsLeft: (n: number) => `${n} essai${n > 1 ? 's' : ''} restant${n > 1 ? 's' : ''} avant le blocage du compte.`,
+    attemptsLeft: (n: number) =>
+      `${n} essai${n > 1 ? 's' : ''} restant${n > 1 ? 's' : ''} avant le blocage du compte.`,
     unknownPhone: 'Aucun compte ne correspond à ce numéro de téléphone.',
     loggedIn: 'Connexion réussie',
     loggedOut: 'Déconnexion réussie',
@@ -72,10 +81,12 @@ export const MSG = {
     otpEmailSubject: 'Votre code de vérification Padel Match',
     otpEmailText: (code: string, minutes: number) =>
       `Bonjour,\n\nVotre code de vérification Padel Match est : ${code}\n\nCe code expire dans ${minutes} minutes. Si vous n'êtes pas à l'origine de cette demande, ignorez simplement cet email.`,
-    otpSms: (code: string, minutes: number) => `Padel Match : votre code de vérification est ${code}. Il expire dans ${minutes} minutes.`,
+    otpSms: (code: string, minutes: number) =>
+      `Padel Match : votre code de vérification est ${code}. Il expire dans ${minutes} minutes.`,
     otpSentSms: 'Code de vérification envoyé par SMS.',
     phoneVerified: 'Numéro de téléphone vérifié avec succès.',
-    resetCodeSent: (destination: string) => `Un code de vérification a été envoyé à ${destination}.`,
+    resetCodeSent: (destination: string) =>
+      `Un code de vérification a été envoyé à ${destination}.`,
   },
   profile: {
     nameAndLevelRequired: 'Nom et niveau requis',
@@ -84,7 +95,8 @@ export const MSG = {
     updated: 'Profil mis à jour avec succès !',
     updateFailed: 'Erreur lors de la mise à jour du profil',
     photoNotImage: 'Veuillez sélectionner un fichier image valide (JPG, PNG ou GIF)',
-    photoTooLarge: (mb: string) => `La photo est trop grande (${mb} MB). Veuillez choisir une photo de moins de 5MB.`,
+    photoTooLarge: (mb: string) =>
+      `La photo est trop grande (${mb} MB). Veuillez choisir une photo de moins de 5MB.`,
     photoLoadFailed: "Erreur lors du chargement de l'image. Veuillez réessayer.",
     userNotFound: 'Utilisateur introuvable.',
     nameTooLong: (max: number) => `Le nom ne peut pas dépasser ${max} caractères.`,
@@ -99,15 +111,18 @@ export const MSG = {
     deleted: 'Votre compte a été supprimé.',
     deleteFailed: 'Erreur lors de la suppression du compte',
     exportFailed: 'Erreur lors du téléchargement de vos données',
-    exportTooMany: (minutes: number) => `Vous avez déjà téléchargé vos données plusieurs fois. Réessayez dans ${minutes} min.`,
+    exportTooMany: (minutes: number) =>
+      `Vous avez déjà téléchargé vos données plusieurs fois. Réessayez dans ${minutes} min.`,
   },
   match: {
-    idempotencyKeyInvalid: 'Clé d’idempotence invalide : 8 à 128 caractères visibles (lettres, chiffres, tirets).',
+    idempotencyKeyInvalid:
+      'Clé d’idempotence invalide : 8 à 128 caractères visibles (lettres, chiffres, tirets).',
     levelRequired: 'Veuillez sélectionner au moins un niveau',
     placeRequired: 'Veuillez sélectionner un lieu',
     placeUnknown: "Ce lieu n'existe pas ou n'est plus disponible.",
     levelUnknown: (niveau: string) => `Le niveau « ${niveau} » n'existe pas.`,
-    tooManyLevels: (max: number) => `Vous pouvez sélectionner au maximum ${max} niveau${max > 1 ? 'x' : ''}.`,
+    tooManyLevels: (max: number) =>
+      `Vous pouvez sélectionner au maximum ${max} niveau${max > 1 ? 'x' : ''}.`,
     slotsRange: (max: number) => `Le nombre de places doit être compris entre 1 et ${max}.`,
     dateRequired: 'Veuillez sélectionner une date',
     timeRequired: 'Veuillez sélectionner un horaire',
@@ -124,9 +139,12 @@ export const MSG = {
     filterAvailableInvalid: 'Le filtre « available » vaut 1 ou 0.',
     filterOrderInvalid: 'Le tri vaut « date » ou « need ».',
     pageSizeInvalid: (max: number) => `La taille de page doit être comprise entre 1 et ${max}.`,
-    calendarForbidden: 'Seuls le créateur et les participants peuvent ajouter ce match à leur agenda.',
-    timeOffSlot: (from: string, to: string) => `L'horaire doit être compris entre ${from} et ${to}, par tranches de 30 minutes.`,
-    slotsBelowJoined: (joined: number) => `Le nombre de places ne peut pas être inférieur au nombre de joueurs inscrits (${joined}).`,
+    calendarForbidden:
+      'Seuls le créateur et les participants peuvent ajouter ce match à leur agenda.',
+    timeOffSlot: (from: string, to: string) =>
+      `L'horaire doit être compris entre ${from} et ${to}, par tranches de 30 minutes.`,
+    slotsBelowJoined: (joined: number) =>
+      `Le nombre de places ne peut pas être inférieur au nombre de joueurs inscrits (${joined}).`,
     notFound: 'Match introuvable.',
     ownMatch: 'Vous ne pouvez pas rejoindre votre propre match.',
     full: 'Match complet',
@@ -134,7 +152,8 @@ export const MSG = {
     notJoined: "Vous n'êtes pas inscrit à ce match.",
     finished: 'Ce match est terminé.',
     creatorOnly: 'Seul le créateur du match peut le modifier ou le supprimer.',
-    participantsForbidden: 'Seuls le créateur et les participants peuvent voir les participants de ce match.',
+    participantsForbidden:
+      'Seuls le créateur et les participants peuvent voir les participants de ce match.',
     created: 'Match créé avec succès !',
     joined: 'Vous avez rejoint le match avec succès !',
     left: 'Vous avez quitté le match.',
@@ -164,7 +183,8 @@ export const MSG = {
     placeFieldsRequired: 'Le nom, la ville et l’adresse du lieu sont requis.',
     placeNotFound: 'Lieu introuvable.',
     placeHasUpcoming: 'Ce lieu a des matchs à venir : désactivez-le plutôt que de le supprimer.',
-    placeHasMatches: 'Ce lieu est lié à des matchs passés : désactivez-le plutôt que de le supprimer.',
+    placeHasMatches:
+      'Ce lieu est lié à des matchs passés : désactivez-le plutôt que de le supprimer.',
     levelFieldsRequired: 'Le niveau, le libellé et l’ordre (1 à 20) sont requis.',
     levelOrdreRange: "L'ordre doit être un nombre entre 1 et 20.",
     levelColourInvalid: 'La couleur doit être au format hexadécimal (#RRGGBB).',
@@ -209,8 +229,10 @@ export const MSG = {
     smtpCertUnverifiedWarning:
       'Attention : le certificat du serveur SMTP n’est pas vérifié. Un tiers sur le réseau pourrait se faire passer pour ce serveur et lire les emails et le mot de passe. À réserver à un relais interne au certificat auto-signé.',
     smtpTestSubject: 'Padel Match : email de test',
-    smtpTestBody: 'Ceci est un email de test envoyé depuis l’administration de Padel Match. La configuration SMTP fonctionne.',
-    settingRange: (description: string, max: number) => `${description} doit être un nombre entre 1 et ${max}.`,
+    smtpTestBody:
+      'Ceci est un email de test envoyé depuis l’administration de Padel Match. La configuration SMTP fonctionne.',
+    settingRange: (description: string, max: number) =>
+      `${description} doit être un nombre entre 1 et ${max}.`,
     settingsUpdated: 'Paramètres mis à jour avec succès !',
     settingsLoadFailed: 'Erreur lors du chargement des paramètres',
     usersLoadFailed: 'Erreur lors du chargement des utilisateurs',
@@ -238,28 +260,35 @@ export const MSG = {
     section: "Listes d'attente",
   },
   notify: {
-    joined: (name: string, when: string, place: string) => `${name} a rejoint votre match du ${when} (${place}).`,
+    joined: (name: string, when: string, place: string) =>
+      `${name} a rejoint votre match du ${when} (${place}).`,
     joinedSubject: (name: string) => `${name} a rejoint votre match`,
-    left: (name: string, when: string, place: string) => `${name} a quitté votre match du ${when} (${place}).`,
+    left: (name: string, when: string, place: string) =>
+      `${name} a quitté votre match du ${when} (${place}).`,
     leftSubject: (name: string) => `${name} a quitté votre match`,
     /** Who joined or left, once their account is deleted (erased, so unnamed). */
     formerPlayer: 'Un joueur',
-    changed: (when: string, where: string) => `Votre match a changé : il a lieu le ${when}, ${where}.`,
+    changed: (when: string, where: string) =>
+      `Votre match a changé : il a lieu le ${when}, ${where}.`,
     changedSubject: (when: string) => `Match modifié : ${when}`,
-    cancelled: (when: string, place: string) => `Le match du ${when} (${place}) est annulé par son organisateur.`,
+    cancelled: (when: string, place: string) =>
+      `Le match du ${when} (${place}) est annulé par son organisateur.`,
     cancelledSubject: (when: string) => `Match annulé : ${when}`,
-    promoted: (when: string, where: string) => `Une place s'est libérée : vous jouez ! Match du ${when}, ${where}.`,
+    promoted: (when: string, where: string) =>
+      `Une place s'est libérée : vous jouez ! Match du ${when}, ${where}.`,
     promotedSubject: "Une place s'est libérée : vous jouez !",
     reminder: (when: string, where: string) => `Rappel : vous jouez demain, ${when}, ${where}.`,
     reminderSubject: (time: string) => `Rappel : votre match demain à ${time}`,
-    reminderToday: (time: string, where: string) => `Rappel : vous jouez aujourd'hui à ${time}, ${where}.`,
+    reminderToday: (time: string, where: string) =>
+      `Rappel : vous jouez aujourd'hui à ${time}, ${where}.`,
     reminderTodaySubject: (time: string) => `Rappel : votre match aujourd'hui à ${time}`,
     seeMatch: (url: string) => `Voir le match : ${url}`,
     unsubscribeFooter: (url: string) => `Ne plus recevoir ces emails : ${url}`,
     unsubscribeTitle: 'Désinscription',
     unsubscribeAsk: 'Ne plus recevoir les emails de Padel Match au sujet de vos matchs ?',
     unsubscribeConfirm: 'Me désinscrire',
-    unsubscribeDone: 'Vous ne recevrez plus d’emails au sujet de vos matchs. Vous pouvez les réactiver dans votre profil.',
+    unsubscribeDone:
+      'Vous ne recevrez plus d’emails au sujet de vos matchs. Vous pouvez les réactiver dans votre profil.',
     unsubscribeInvalid: 'Ce lien de désinscription est invalide.',
     prefsTitle: 'Notifications',
     prefsEmail: 'Recevoir les notifications de mes matchs par email',
@@ -279,7 +308,8 @@ export const MSG = {
     crossSite: 'Requête refusée : origine non autorisée.',
     payloadTooLarge: 'La requête est trop volumineuse.',
     /** Written in client/index.html (static HTML), kept here so a test holds the two together. */
-    noScript: 'Padel Match a besoin de JavaScript pour fonctionner. Activez-le dans votre navigateur.',
+    noScript:
+      'Padel Match a besoin de JavaScript pour fonctionner. Activez-le dans votre navigateur.',
     sharePagesTooMany: 'Trop de pages de match demandées. Réessayez dans une minute.',
     overloaded: 'Le service est momentanément surchargé. Réessayez dans quelques secondes.',
   },
@@ -313,7 +343,8 @@ export const MSG = {
     passwordKept: 'Mot de passe enregistré — laisser vide pour le garder',
   },
   smsOff: {
-    reason: "Les SMS ne sont pas encore disponibles : l'envoi de SMS n'est pas configuré sur Padel Match.",
+    reason:
+      "Les SMS ne sont pas encore disponibles : l'envoi de SMS n'est pas configuré sur Padel Match.",
   },
   matchPage: {
     title: (day: string, time: string) => `Match du ${day} à ${time}`,

@@ -36,7 +36,9 @@ export const INTERNATIONAL_PHONE = /^\+\d{8,15}$/;
 export function resolvePhone(raw: string, country: string | undefined): PhoneCheck {
   const trimmed = raw.trim();
   if (trimmed.startsWith('+')) {
-    return INTERNATIONAL_PHONE.test(trimmed) ? { ok: true, phone: trimmed } : { ok: false, message: MSG.auth.phoneFormat };
+    return INTERNATIONAL_PHONE.test(trimmed)
+      ? { ok: true, phone: trimmed }
+      : { ok: false, message: MSG.auth.phoneFormat };
   }
   return normalizePhone(trimmed, (country ?? DEFAULT_COUNTRY).trim().toUpperCase());
 }

@@ -17,7 +17,8 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 export function timeSlots({ first, last }: SlotRange): string[] {
   const out: string[] = [];
-  for (let m = toMinutes(first); m <= toMinutes(last); m += 30) out.push(`${pad(Math.floor(m / 60))}:${pad(m % 60)}`);
+  for (let m = toMinutes(first); m <= toMinutes(last); m += 30)
+    out.push(`${pad(Math.floor(m / 60))}:${pad(m % 60)}`);
   return out;
 }
 
@@ -26,7 +27,9 @@ export function isSlot(time: string, range: SlotRange): boolean {
   const m = /^([01]\d|2[0-3]):([0-5]\d)(?::00)?$/.exec(time);
   if (!m) return false;
   const minutes = toMinutes(time);
-  return minutes % 30 === 0 && minutes >= toMinutes(range.first) && minutes <= toMinutes(range.last);
+  return (
+    minutes % 30 === 0 && minutes >= toMinutes(range.first) && minutes <= toMinutes(range.last)
+  );
 }
 
 /** "HH:MM" from "HH:MM" or "HH:MM:SS": the spec shows the first 5 characters. */
@@ -92,10 +95,16 @@ export function dateStrip(today: string, count: number): string[] {
 }
 
 export const isIsoDate = (s: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+  /^\d{4}-\d{2}-\d{2}$/.test(s) &&
+  !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) &&
+  new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 
 /** A match is finished once its local date and time are before now. */
-export function isFinished(match: { date: string; time: string }, now: Date, timeZone: string): boolean {
+export function isFinished(
+  match: { date: string; time: string },
+  now: Date,
+  timeZone: string,
+): boolean {
   const local = localParts(now, timeZone);
   const time = shortTime(match.time);
   return match.date < local.date || (match.date === local.date && time < local.time);
@@ -113,7 +122,12 @@ export interface MatchSchedule {
 }
 
 /** The create strip covers `createDays` (months_ahead*30) dates from today; the edit strip `editDays`. */
-export function buildSchedule(now: Date, timeZone: string, createDays: number, editDays: number): MatchSchedule {
+export function buildSchedule(
+  now: Date,
+  timeZone: string,
+  createDays: number,
+  editDays: number,
+): MatchSchedule {
   const local = localParts(now, timeZone);
   return {
     timezone: timeZone,

@@ -22,9 +22,19 @@ function run(command: string, args: string[]): Promise<void> {
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
     child.on('error', (e: NodeJS.ErrnoException) =>
-      fail(new BackupError(e.code === 'ENOENT' ? `${command} not found (install the PostgreSQL client tools)` : e.message)),
+      fail(
+        new BackupError(
+          e.code === 'ENOENT'
+            ? `${command} not found (install the PostgreSQL client tools)`
+            : e.message,
+        ),
+      ),
     );
-    child.on('exit', (code) => (code === 0 ? done() : fail(new BackupError(`${command} exited with ${code}: ${oneLine(stderr)}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? done()
+        : fail(new BackupError(`${command} exited with ${code}: ${oneLine(stderr)}`)),
+    );
   });
 }
 
@@ -46,7 +56,14 @@ async function withPgliteLock<T>(dir: string, fn: () => Promise<T>): Promise<T> 
  * since one process owns an embedded database.
  */
 export async function backupDatabase(env: BackupEnv, file: string): Promise<void> {
-  if (env.DATABASE_URL) return run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, env.DATABASE_URL]);
+  if (env.DATABASE_URL)
+    return run('pg_dump', [
+      '--format=custom',
+      '--no-owner',
+      '--no-privileges',
+      `--file=${file}`,
+      env.DATABASE_URL,
+    ]);
   const dir = pgliteDir(env);
   if (!existsSync(dir)) throw new BackupError(`No PGlite database in ${dir} (is DATA_DIR right?)`);
   await withPgliteLock(dir, async () => {
@@ -64,7 +81,9 @@ export async function backupDatabase(env: BackupEnv, file: string): Promise<void
 
 /** Unpacks and checks a PGlite backup into the new directory `dir`, in a child process (see db/pglite-unpack.ts). */
 function unpackPgliteBackup(file: string, dir: string): Promise<void> {
-  const script = fileURLToPath(new URL(`./pglite-unpack${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url));
+  const script = fileURLToPath(
+    new URL(`./pglite-unpack${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url),
+  );
   return new Promise((done, fail) => {
     const child = fork(script, [file, dir], {
       execArgv: script.endsWith('.ts') ? ['--import', 'tsx'] : [],
@@ -77,7 +96,12 @@ function unpackPgliteBackup(file: string, dir: string): Promise<void> {
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
       if (code === 0) done();
-      else fail(new Error(oneLine(stderr) || `the unpacking process ended with ${signal ?? `code ${code}`}`));
+      else
+        fail(
+          new Error(
+            oneLine(stderr) || `the unpacking process ended with ${signal ?? `code ${code}`}`,
+          ),
+        );
     });
   });
 }
@@ -99,11 +123,16 @@ export async function restoreDatabase(env: BackupEnv, file: string): Promise<voi
       `--dbname=${env.DATABASE_URL}`,
       file,
     ]).catch((e: Error) => {
-      throw new BackupError(`Restore failed: ${e.message}. The database was left as it was (one transaction).`);
+      throw new BackupError(
+        `Restore failed: ${e.message}. The database was left as it was (one transaction).`,
+      );
     });
   }
   const dir = pgliteDir(env);
-  if (!existsSync(file)) throw new BackupError(`Restore failed: ${file} does not exist. The live database was left as it was.`);
+  if (!existsSync(file))
+    throw new BackupError(
+      `Restore failed: ${file} does not exist. The live database was left as it was.`,
+    );
   mkdirSync(env.DATA_DIR, { recursive: true });
   await withPgliteLock(dir, async () => {
     const stamp = Date.now();
@@ -124,7 +153,9 @@ export async function restoreDatabase(env: BackupEnv, file: string): Promise<voi
     } catch (e) {
       if (hadLive) renameSync(previous, dir);
       rmSync(incoming, { recursive: true, force: true });
-      throw new BackupError(`Restore failed: ${e instanceof Error ? e.message : String(e)}. The live database was left as it was.`);
+      throw new BackupError(
+        `Restore failed: ${e instanceof Error ? e.message : String(e)}. The live database was left as it was.`,
+      );
     }
     if (hadLive) rmSync(previous, { recursive: true, force: true });
   });
@@ -138,9 +169,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   try {
     if (action === 'backup') {
-      const file = resolve(given ?? `padel-backup-${stamp}.${env.DATABASE_URL ? 'dump' : 'tar.gz'}`);
+      const file = resolve(
+        given ?? `padel-backup-${stamp}.${env.DATABASE_URL ? 'dump' : 'tar.gz'}`,
+      );
       await backupDatabase(env, file);
-      console.log(`Backup written to ${file} (${env.DATABASE_URL ? 'PostgreSQL, pg_dump' : 'PGlite'}).`);
+      console.log(
+        `Backup written to ${file} (${env.DATABASE_URL ? 'PostgreSQL, pg_dump' : 'PGlite'}).`,
+      );
     } else if (action === 'restore' && given) {
       await restoreDatabase(env, resolve(given));
       console.log(`Restored from ${resolve(given)}.`);

@@ -1,6 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
-import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
+import {
+  PgDialect,
+  type PgDatabase,
+  type PgQueryResultHKT,
+  type PreparedQueryConfig,
+} from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { createPoolGate, gatedClient, type PoolGate } from './pool-gate';
@@ -40,17 +45,30 @@ export const poolGateOf = (db: Db): PoolGate | undefined => gates.get(db);
  * imported only when used, so a server on PostgreSQL never carries them.
  */
 export async function createDb(o: CreateDbOptions): Promise<DbHandle> {
-  const { url, pgliteDir = 'memory://', max = 10, statementTimeoutMs = 0, acquireTimeoutMs = 5000 } = o;
+  const {
+    url,
+    pgliteDir = 'memory://',
+    max = 10,
+    statementTimeoutMs = 0,
+    acquireTimeoutMs = 5000,
+  } = o;
   const common = { schema, casing: 'snake_case' } as const;
   if (url) {
-    const client = postgres(url, { max, onnotice: () => {}, connection: { statement_timeout: statementTimeoutMs } });
+    const client = postgres(url, {
+      max,
+      onnotice: () => {},
+      connection: { statement_timeout: statementTimeoutMs },
+    });
     const gate = createPoolGate(max, acquireTimeoutMs);
     const db: Db = drizzlePostgres(gatedClient(client, gate), common);
     gates.set(db, gate);
     return { db, driver: 'postgres', close: () => client.end({ timeout: 5 }) };
   }
   if (!pgliteDir.startsWith('memory://')) mkdirSync(pgliteDir, { recursive: true });
-  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+  ]);
   const client = new PGlite(pgliteDir);
   const db: Db = drizzlePglite(client, common);
   return { db, driver: 'pglite', close: () => client.close() };
@@ -80,6 +98,17 @@ export function executePrepared(db: DbOrTx, query: SQL, name: string): Promise<u
  * no per-cell decoding by drizzle (about a tenth of the match list's CPU): for the hottest reads,
  * whose mapper knows its columns. Both drivers give dates and times as text and JSON parsed.
  */
-export function prepareRows<T>(db: DbOrTx, query: SQLWrapper, name: string, map: (rows: unknown[][]) => T) {
-  return db._.session.prepareQuery<PreparedQueryConfig & { execute: T }>(dialect.sqlToQuery(query.getSQL()), undefined, name, true, map);
+export function prepareRows<T>(
+  db: DbOrTx,
+  query: SQLWrapper,
+  name: string,
+  map: (rows: unknown[][]) => T,
+) {
+  return db._.session.prepareQuery<PreparedQueryConfig & { execute: T }>(
+    dialect.sqlToQuery(query.getSQL()),
+    undefined,
+    name,
+    true,
+    map,
+  );
 }

@@ -17,9 +17,15 @@ type Executor = { execute: DbHandle['db']['execute'] };
 
 /** Migrations recorded as applied (0 before the first one created the journal table). */
 async function appliedCount(db: Executor): Promise<number> {
-  const [table] = rowsOf<{ t: string | null }>(await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`));
+  const [table] = rowsOf<{ t: string | null }>(
+    await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`),
+  );
   if (!table?.t) return 0;
-  return rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`))[0]?.n ?? 0;
+  return (
+    rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
+    )[0]?.n ?? 0
+  );
 }
 
 /**
@@ -36,7 +42,8 @@ export async function runMigrations(handle: DbHandle, url?: string): Promise<num
     ]);
     // The shared `Db` type hides the driver; the PGlite migrator wants its own, so it gets one on the same client.
     const client = '$client' in handle.db ? handle.db.$client : undefined;
-    if (!(client instanceof PGlite)) throw new Error('runMigrations: the handle says PGlite but holds another client');
+    if (!(client instanceof PGlite))
+      throw new Error('runMigrations: the handle says PGlite but holds another client');
     await migratePglite(drizzlePglite(client), { migrationsFolder });
     return (await appliedCount(handle.db)) - before;
   }
@@ -69,13 +76,22 @@ const codeOf = (e: unknown): unknown => (e instanceof Error && 'code' in e ? e.c
  * journal timestamp in `drizzle.__drizzle_migrations`). Throws when the database does not answer.
  */
 export async function pendingMigrations(db: Db): Promise<string[]> {
-  const journal = ZJournal.parse(JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')));
+  const journal = ZJournal.parse(
+    JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')),
+  );
   const applied = await db
     .execute(sql`select created_at from drizzle.__drizzle_migrations`)
-    .then((r) => new Set(rowsOf<{ created_at: string | number }>(r).map((row) => Number(row.created_at))))
+    .then(
+      (r) =>
+        new Set(rowsOf<{ created_at: string | number }>(r).map((row) => Number(row.created_at))),
+    )
     .catch((err: unknown) => {
       // No migrations table yet: nothing is applied (any other failure is the database's).
-      if (codeOf(err) === UNDEFINED_TABLE || (err instanceof Error && codeOf(err.cause) === UNDEFINED_TABLE)) return new Set<number>();
+      if (
+        codeOf(err) === UNDEFINED_TABLE ||
+        (err instanceof Error && codeOf(err.cause) === UNDEFINED_TABLE)
+      )
+        return new Set<number>();
       throw err;
     });
   return journal.entries.filter((e) => !applied.has(e.when)).map((e) => e.tag);

@@ -50,7 +50,8 @@ export function lockPgliteDir(dir: string, file = `${dir}.lock`): () => void {
     } catch (e) {
       if (!(e instanceof Error && 'code' in e && e.code === 'EEXIST') || attempt > 2) throw e;
       const holder = readPid(file);
-      if (holder === process.pid || (Number.isInteger(holder) && isAlive(holder))) throw new DatabaseLockedError(dir, holder);
+      if (holder === process.pid || (Number.isInteger(holder) && isAlive(holder)))
+        throw new DatabaseLockedError(dir, holder);
       // Stale (the holder died without cleaning up, or wrote nothing yet and died): take it over.
       try {
         unlinkSync(file);

@@ -3,7 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 
 /** What a restored Padel Match database must hold before it may replace the live one. */
-export const EXPECTED_TABLES = ['public.users', 'public.matches', 'drizzle.__drizzle_migrations'] as const;
+export const EXPECTED_TABLES = [
+  'public.users',
+  'public.matches',
+  'drizzle.__drizzle_migrations',
+] as const;
 
 /**
  * Unpacks a PGlite backup (`dumpDataDir` tarball) into the new directory `dir`, opens it and checks
@@ -19,7 +23,8 @@ async function unpack(file: string, dir: string): Promise<void> {
       [[...EXPECTED_TABLES]],
     );
     const missing = rows.filter((r) => !r.found).map((r) => r.name);
-    if (missing.length > 0) throw new Error(`it is not a Padel Match database (no ${missing.join(', ')})`);
+    if (missing.length > 0)
+      throw new Error(`it is not a Padel Match database (no ${missing.join(', ')})`);
   } finally {
     await db.close();
   }
@@ -28,7 +33,9 @@ async function unpack(file: string, dir: string): Promise<void> {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [file = '', dir = ''] = process.argv.slice(2);
   const fail = (e: unknown) => {
-    process.stderr.write(`${(e instanceof Error ? e.message : String(e)).replace(/\s+/g, ' ').trim()}\n`);
+    process.stderr.write(
+      `${(e instanceof Error ? e.message : String(e)).replace(/\s+/g, ' ').trim()}\n`,
+    );
     process.exit(1);
   };
   process.on('unhandledRejection', fail);

@@ -110,7 +110,8 @@ class GatedQuery implements PromiseLike<unknown> {
  */
 export function gatedClient(client: Sql, gate: PoolGate): Sql {
   // Built once: drizzle reads `unsafe` for every query it sends.
-  const unsafe = (...args: Parameters<Sql['unsafe']>) => new GatedQuery(gate, client.unsafe(...args));
+  const unsafe = (...args: Parameters<Sql['unsafe']>) =>
+    new GatedQuery(gate, client.unsafe(...args));
   const begin = (...args: Parameters<Sql['begin']>) => gate.run(() => client.begin(...args));
   return new Proxy(client, {
     get(target, prop, receiver): unknown {

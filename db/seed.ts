@@ -12,7 +12,9 @@ import { levels, settings } from './schema';
 export async function seedDefaults(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
-    const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)::int` }).from(levels);
+    const [{ count } = { count: 0 }] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(levels);
     if (count === 0)
       await tx
         .insert(levels)
@@ -20,7 +22,13 @@ export async function seedDefaults(db: Db): Promise<void> {
         .onConflictDoNothing();
     await tx
       .insert(settings)
-      .values(SETTING_KEYS.map((key) => ({ key, value: DEFAULT_SETTINGS[key], description: SETTING_DESCRIPTIONS[key] })))
+      .values(
+        SETTING_KEYS.map((key) => ({
+          key,
+          value: DEFAULT_SETTINGS[key],
+          description: SETTING_DESCRIPTIONS[key],
+        })),
+      )
       .onConflictDoNothing();
   });
 }

@@ -21,7 +21,12 @@ const quiet = args.has('--quiet');
 const ifStale = args.has('--if-stale');
 const only = args.has('--client') || args.has('--server');
 const targets = {
-  client: { wanted: !only || args.has('--client'), output: 'dist/client/index.html', sources: ['client', 'common'], build: buildClient },
+  client: {
+    wanted: !only || args.has('--client'),
+    output: 'dist/client/index.html',
+    sources: ['client', 'common'],
+    build: buildClient,
+  },
   server: {
     wanted: !only || args.has('--server'),
     output: 'dist/server/index.js',
@@ -57,7 +62,8 @@ async function withLock(fn) {
       break;
     } catch (e) {
       if (e.code !== 'EEXIST') throw e;
-      if (Date.now() - statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs > 600_000) rmSync(LOCK, { recursive: true, force: true });
+      if (Date.now() - statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs > 600_000)
+        rmSync(LOCK, { recursive: true, force: true });
       else await sleep(200);
     }
   }
@@ -71,7 +77,14 @@ async function withLock(fn) {
 function buildClient() {
   const r = spawnSync(
     process.execPath,
-    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'client/vite.config.ts', '--logLevel', quiet ? 'warn' : 'info'],
+    [
+      join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--config',
+      'client/vite.config.ts',
+      '--logLevel',
+      quiet ? 'warn' : 'info',
+    ],
     {
       stdio: 'inherit',
       cwd: root,
@@ -98,7 +111,8 @@ const relativeImportsToJs = {
       if (a.kind === 'entry-point') return undefined;
       const base = resolve(a.resolveDir, a.path.replace(/\.tsx?$/, ''));
       // Server pages are JSX (.tsx): compiled to .js like the rest.
-      if (existsSync(`${base}.ts`) || existsSync(`${base}.tsx`)) return { path: `${a.path.replace(/\.tsx?$/, '')}.js`, external: true };
+      if (existsSync(`${base}.ts`) || existsSync(`${base}.tsx`))
+        return { path: `${a.path.replace(/\.tsx?$/, '')}.js`, external: true };
       if (existsSync(join(base, 'index.ts'))) return { path: `${a.path}/index.js`, external: true };
       return undefined; // JSON and other files: inlined
     });
@@ -107,7 +121,8 @@ const relativeImportsToJs = {
 
 async function buildServer() {
   const { build } = await import('esbuild');
-  for (const dir of ['server', 'db', 'common']) rmSync(join(root, 'dist', dir), { recursive: true, force: true });
+  for (const dir of ['server', 'db', 'common'])
+    rmSync(join(root, 'dist', dir), { recursive: true, force: true });
   await build({
     absWorkingDir: root,
     entryPoints: ['server', 'db', 'common'].flatMap(listSources),
@@ -125,7 +140,10 @@ async function buildServer() {
   cpSync(join(root, 'db/migrations'), join(root, 'dist/db/migrations'), { recursive: true });
 }
 
-const tools = { client: 'node_modules/vite/package.json', server: 'node_modules/esbuild/package.json' };
+const tools = {
+  client: 'node_modules/vite/package.json',
+  server: 'node_modules/esbuild/package.json',
+};
 
 try {
   await withLock(async () => {

@@ -7,9 +7,13 @@ import { readFile } from 'node:fs/promises';
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 export async function load(url, context, nextLoad) {
-  if (!url.startsWith('file:') || !url.endsWith('.json') || url.includes('/node_modules/')) return nextLoad(url, context);
+  if (!url.startsWith('file:') || !url.endsWith('.json') || url.includes('/node_modules/'))
+    return nextLoad(url, context);
   const data = JSON.parse(await readFile(new URL(url), 'utf8'));
-  const keys = data && typeof data === 'object' && !Array.isArray(data) ? Object.keys(data).filter((k) => IDENTIFIER.test(k)) : [];
+  const keys =
+    data && typeof data === 'object' && !Array.isArray(data)
+      ? Object.keys(data).filter((k) => IDENTIFIER.test(k))
+      : [];
   const source = [
     `const data = ${JSON.stringify(data)};`,
     'export default data;',

@@ -15,7 +15,8 @@ const tx = sql.begin(async (tx) => {
 });
 // Wait until the statement runs, then end its connection from the server side.
 for (;;) {
-  const [{ n }] = await killer`select count(*)::int as n from pg_stat_activity where pid = ${pid} and wait_event = 'PgSleep'`;
+  const [{ n }] =
+    await killer`select count(*)::int as n from pg_stat_activity where pid = ${pid} and wait_event = 'PgSleep'`;
   if (n > 0) break;
   await new Promise((r) => setTimeout(r, 20));
 }
@@ -29,7 +30,8 @@ console.log(
   ),
 );
 // The same client opens a new connection for the next queries (each given 3 s: one may hang).
-const within = (p) => Promise.race([p, new Promise((r) => setTimeout(r, 3000, 'no answer in 3 s'))]);
+const within = (p) =>
+  Promise.race([p, new Promise((r) => setTimeout(r, 3000, 'no answer in 3 s'))]);
 const next = () =>
   within(
     sql`select 1 as one`.then(

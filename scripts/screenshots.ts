@@ -5,7 +5,13 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { ADMIN_EMAIL, apiClient, loginInContext, type TestPlayer } from '../tests/support/e2e-app';
-import { DESKTOP, MOBILE, browserStatus, ensureClientBuilt, launchBrowser } from '../tests/support/e2e-browser';
+import {
+  DESKTOP,
+  MOBILE,
+  browserStatus,
+  ensureClientBuilt,
+  launchBrowser,
+} from '../tests/support/e2e-browser';
 import { ROOT, startServerProcess, type ServerProcess } from '../tests/support/server-process';
 import { startSmtpServer, type SmtpTestServer } from '../tests/support/smtp';
 
@@ -25,11 +31,22 @@ async function register(
   const code = await smtp.codeFor(p.email);
   await api.auth.verifyOtpEmail.mutate({ email: p.email, code });
   const r = await api.auth.register.mutate({ ...p, confirmPin: p.pin });
-  return { ...p, id: r.user.id, token: r.token, isAdmin: r.user.is_admin, api: apiClient(baseUrl, r.token) };
+  return {
+    ...p,
+    id: r.user.id,
+    token: r.token,
+    isAdmin: r.user.is_admin,
+    api: apiClient(baseUrl, r.token),
+  };
 }
 
 /** A round avatar drawn by Chromium (a gradient and initials), as a JPEG data URL. */
-async function avatar(browser: Browser, initials: string, from: string, to: string): Promise<string> {
+async function avatar(
+  browser: Browser,
+  initials: string,
+  from: string,
+  to: string,
+): Promise<string> {
   const page = await browser.newPage();
   const url = await page.evaluate(
     ([text, a, b]) => {
@@ -57,11 +74,20 @@ async function avatar(browser: Browser, initials: string, from: string, to: stri
 
 /** Places, players with levels, and upcoming matches (some joined, one full), through the API. */
 async function seed(baseUrl: string, smtp: SmtpTestServer, browser: Browser) {
-  const admin = await register(baseUrl, smtp, { name: 'Sophie Admin', email: ADMIN_EMAIL, phone: '0611223344', pin: '1357' });
+  const admin = await register(baseUrl, smtp, {
+    name: 'Sophie Admin',
+    email: ADMIN_EMAIL,
+    phone: '0611223344',
+    pin: '1357',
+  });
   const places: { id: number }[] = [];
   for (const p of [
     { name: 'Padel Club Lyon Confluence', address: '12 quai Perrache', city: 'Lyon' },
-    { name: 'Urban Padel Villeurbanne', address: '48 rue Francis de Pressensé', city: 'Villeurbanne' },
+    {
+      name: 'Urban Padel Villeurbanne',
+      address: '48 rue Francis de Pressensé',
+      city: 'Villeurbanne',
+    },
     { name: 'Le Garden Padel', address: '5 chemin des Vignes', city: 'Écully' },
     { name: 'Padel Arena Bron', address: '210 avenue Franklin Roosevelt', city: 'Bron' },
   ]) {
@@ -100,12 +126,33 @@ async function seed(baseUrl: string, smtp: SmtpTestServer, browser: Browser) {
   const schedule = await camille.api.matches.schedule.query();
   const day = (n: number) => schedule.createDates[Math.min(n, schedule.createDates.length - 1)]!;
   const place = (i: number) => places[i % places.length]!.id;
-  const create = (who: TestPlayer, o: { d: number; time: string; p: number; levels: string[]; slots: number }) =>
-    who.api.matches.create.mutate({ place_id: place(o.p), date: day(o.d), time: o.time, levels: o.levels, slots: o.slots });
+  const create = (
+    who: TestPlayer,
+    o: { d: number; time: string; p: number; levels: string[]; slots: number },
+  ) =>
+    who.api.matches.create.mutate({
+      place_id: place(o.p),
+      date: day(o.d),
+      time: o.time,
+      levels: o.levels,
+      slots: o.slots,
+    });
 
-  const m1 = await create(camille, { d: 1, time: '18:30', p: 0, levels: ['Niveau 3', 'Niveau 4'], slots: 3 });
+  const m1 = await create(camille, {
+    d: 1,
+    time: '18:30',
+    p: 0,
+    levels: ['Niveau 3', 'Niveau 4'],
+    slots: 3,
+  });
   const m2 = await create(lucas, { d: 2, time: '19:00', p: 1, levels: ['Niveau 3'], slots: 2 });
-  const m3 = await create(ines, { d: 3, time: '10:00', p: 2, levels: ['Niveau 4', 'Niveau 5', 'Niveau 6'], slots: 3 });
+  const m3 = await create(ines, {
+    d: 3,
+    time: '10:00',
+    p: 2,
+    levels: ['Niveau 4', 'Niveau 5', 'Niveau 6'],
+    slots: 3,
+  });
   const m4 = await create(hugo, { d: 4, time: '20:30', p: 3, levels: ['Niveau 2'], slots: 1 });
   await create(lea, { d: 6, time: '12:00', p: 0, levels: ['Niveau 1', 'Niveau 2'], slots: 3 });
   await create(camille, { d: 8, time: '09:30', p: 2, levels: ['Niveau 4'], slots: 2 });
@@ -141,7 +188,9 @@ async function main() {
   let browser: Browser | undefined;
   try {
     ensureClientBuilt();
-    server = await startServerProcess({ env: { SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN_EMAIL, LOG_LEVEL: 'warn' } });
+    server = await startServerProcess({
+      env: { SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN_EMAIL, LOG_LEVEL: 'warn' },
+    });
     browser = await launchBrowser();
     const baseUrl = server.url;
     const { admin, camille } = await seed(baseUrl, smtp, browser);
@@ -166,7 +215,9 @@ async function main() {
         await page.getByRole('heading', { name: 'Créer un compte' }).waitFor();
         await page.getByLabel('Nom complet').fill('Nicolas Laurent');
         await page.getByLabel('Email').fill(`nicolas.${vp}@exemple.fr`);
-        await page.getByLabel('Numéro de téléphone').fill(vp === 'mobile' ? '0678901234' : '0689012345');
+        await page
+          .getByLabel('Numéro de téléphone')
+          .fill(vp === 'mobile' ? '0678901234' : '0689012345');
         await shoot(page, 'auth-register', vp);
         await page.getByRole('button', { name: 'Continuer' }).click();
         await page.getByRole('heading', { name: 'Vérifiez votre email' }).waitFor();
@@ -199,7 +250,11 @@ async function main() {
           await page.getByRole('heading', { level: 1, name: title }).waitFor();
           if (screen === 'create-match') {
             await page.getByLabel('Lieu').selectOption({ index: 1 });
-            await page.getByRole('radiogroup', { name: 'Jours disponibles' }).getByRole('radio').nth(2).click();
+            await page
+              .getByRole('radiogroup', { name: 'Jours disponibles' })
+              .getByRole('radio')
+              .nth(2)
+              .click();
             await page.getByRole('radio', { name: '19:00', exact: true }).click();
             await page.getByRole('button', { name: /^Niveau 4\b/ }).click();
           }

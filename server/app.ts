@@ -45,7 +45,8 @@ export const BODY_LIMIT = Math.ceil(5 * 1024 * 1024 * (4 / 3)) + 64 * 1024;
  * becomes proxy-addr's classic rule: the nearest `hops` addresses are proxies, the next one is the
  * client. Only safe when the app is reachable through the proxy alone; addresses are safer still.
  */
-const trustProxyOption = (v: Env['TRUST_PROXY']) => (typeof v === 'number' ? (_addr: string, hop: number) => hop < v : v);
+const trustProxyOption = (v: Env['TRUST_PROXY']) =>
+  typeof v === 'number' ? (_addr: string, hop: number) => hop < v : v;
 
 export interface BuildAppOptions {
   /** Serve the built client from `dist/client` with SPA fallback (default: when it exists). */
@@ -54,7 +55,10 @@ export interface BuildAppOptions {
 }
 
 /** The whole HTTP surface, without listening: tRPC at /trpc, REST at /api, health, and the client. */
-export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  deps: Deps,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger,
     bodyLimit: BODY_LIMIT,
@@ -84,7 +88,10 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     const unavailable = unavailableFromDb(err);
     if (unavailable) {
       req.log.warn({ err }, 'database busy: answered 503');
-      return reply.code(503).header('retry-after', String(unavailable.details?.retryAfterSeconds)).send({ error: unavailable.message });
+      return reply
+        .code(503)
+        .header('retry-after', String(unavailable.details?.retryAfterSeconds))
+        .send({ error: unavailable.message });
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
@@ -99,7 +106,9 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   // quality 4 costs about what gzip does. Static client files are compressed at build time instead.
   await app.register(compress, {
     encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: {
+      params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 4 },
+    },
   });
   await app.register(cookie);
   await registerAuthRateLimit(app, deps);
@@ -117,12 +126,15 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
       // Retry-After for a busy database (and any other error that says when to retry).
       responseMeta({ errors }) {
         const seconds = errors
-          .map((e) => (e.cause instanceof AppError ? e.cause.details?.retryAfterSeconds : undefined))
+          .map((e) =>
+            e.cause instanceof AppError ? e.cause.details?.retryAfterSeconds : undefined,
+          )
           .find((s) => typeof s === 'number');
         return seconds === undefined ? {} : { headers: { 'retry-after': String(seconds) } };
       },
       onError({ error, path }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') deps.logger.error({ err: error.cause ?? error, path }, 'tRPC error');
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          deps.logger.error({ err: error.cause ?? error, path }, 'tRPC error');
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
@@ -134,7 +146,10 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
 
   // Each instance sends the outbox's notifications; rows are leased, so instances never collide.
   if (deps.env.OUTBOX_INTERVAL_MS > 0) {
-    const worker = createOutboxWorker(deps, { intervalMs: deps.env.OUTBOX_INTERVAL_MS, concurrency: deps.env.OUTBOX_CONCURRENCY });
+    const worker = createOutboxWorker(deps, {
+      intervalMs: deps.env.OUTBOX_INTERVAL_MS,
+      concurrency: deps.env.OUTBOX_CONCURRENCY,
+    });
     app.addHook('onReady', (done) => {
       worker.start();
       done();
@@ -152,7 +167,10 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
       preCompressed: true,
       // Hashed assets can be cached forever; index.html never.
       setHeaders: (res, path) =>
-        void res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
+        void res.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        ),
     });
   }
   app.setNotFoundHandler((req, reply) => {
@@ -161,7 +179,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
       !req.url.startsWith('/trpc') &&
       !req.url.startsWith('/api') &&
       (req.headers.accept ?? '').includes('text/html');
-    if (serveClient && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (serveClient && isPage)
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.code(404).send({ error: MSG.http.routeNotFound });
   });
 

@@ -19,7 +19,13 @@ export interface DepsOptions {
 }
 
 /** Wires the real parts together; tests pass their own clock, logger or Twilio base URL. */
-export function createDeps({ env, db, logger, clock = systemClock, twilioBaseUrl }: DepsOptions): Deps {
+export function createDeps({
+  env,
+  db,
+  logger,
+  clock = systemClock,
+  twilioBaseUrl,
+}: DepsOptions): Deps {
   const secrets = createSecrets(resolveAppSecret(env.APP_SECRET, env.DATA_DIR));
   const mailer = createMailer({
     db,
@@ -30,7 +36,13 @@ export function createDeps({ env, db, logger, clock = systemClock, twilioBaseUrl
     isProduction: env.NODE_ENV === 'production',
     maxConnections: env.OUTBOX_CONCURRENCY,
   });
-  const sms = createSmsSender({ db, secrets, logger, twilioBaseUrl, isProduction: env.NODE_ENV === 'production' });
+  const sms = createSmsSender({
+    db,
+    secrets,
+    logger,
+    twilioBaseUrl,
+    isProduction: env.NODE_ENV === 'production',
+  });
   const metrics = createMetrics(db, env);
   metrics.outboxBacklog.source = () => outboxBacklog(db, clock.now());
   metrics.outboxOldest.source = () => oldestPendingSeconds(db, clock.now());

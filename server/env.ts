@@ -24,7 +24,8 @@ const ZTrustProxy = z
     if (lower === 'true') {
       ctx.addIssue({
         code: 'custom',
-        message: 'true would trust every hop (a client could forge its address); give a hop count (e.g. 1) or the proxy addresses/CIDRs',
+        message:
+          'true would trust every hop (a client could forge its address); give a hop count (e.g. 1) or the proxy addresses/CIDRs',
       });
       return z.NEVER;
     }
@@ -112,7 +113,9 @@ export function readDotEnv(path = '.env'): void {
 
 /** The only reader of process.env. Empty strings count as unset so `.env` templates stay harmless. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
+  );
   // Operators read these in English, whatever locale the user-facing schemas set zod to.
   const parsed = ZEnv.safeParse(cleaned, { error: z.locales.en().localeError });
   if (!parsed.success) {

@@ -61,14 +61,20 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     logger.info({ signal, ...app.drain.report() }, 'shutting down');
     stopRetention();
     const force = setTimeout(() => {
-      logger.error({ ...app.drain.report(), ms: Math.round(performance.now() - started) }, 'shutdown did not finish in time, exiting');
+      logger.error(
+        { ...app.drain.report(), ms: Math.round(performance.now() - started) },
+        'shutdown did not finish in time, exiting',
+      );
       process.exit(1);
     }, 9_000);
     force.unref();
     setTimeout(() => {
       app.drain.close().then(
         () => {
-          logger.info({ ...app.drain.report(), ms: Math.round(performance.now() - started) }, 'drained, exiting');
+          logger.info(
+            { ...app.drain.report(), ms: Math.round(performance.now() - started) },
+            'drained, exiting',
+          );
           process.exit(0);
         },
         (err: unknown) => {

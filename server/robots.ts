@@ -13,6 +13,9 @@ Disallow: /trpc/
 /** `GET /robots.txt`: a real text answer rather than the JSON 404 of unknown paths. */
 export function robotsRoute(app: FastifyInstance) {
   app.get('/robots.txt', (_req, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(ROBOTS_TXT),
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=86400')
+      .send(ROBOTS_TXT),
   );
 }

@@ -19,13 +19,18 @@ function rootCause(e: unknown): Error & { code?: unknown } {
  * database (3D000) and "starting up / shutting down" (57P0x) classes.
  */
 const isConnectionFailure = (code: unknown) =>
-  typeof code === 'string' && /^(E[A-Z]+|CONNECT_TIMEOUT|CONNECTION_\w+|08\w{3}|28\w{3}|3D000|57P0\d)$/.test(code);
+  typeof code === 'string' &&
+  /^(E[A-Z]+|CONNECT_TIMEOUT|CONNECTION_\w+|08\w{3}|28\w{3}|3D000|57P0\d)$/.test(code);
 
 /** One line for an operator when the database cannot be opened, migrated or seeded at start. */
-export function databaseStartError(e: unknown, env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>): string {
+export function databaseStartError(
+  e: unknown,
+  env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>,
+): string {
   const cause = rootCause(e);
   const message = cause.message.split('\n')[0]!;
-  if (!env.DATABASE_URL) return `Cannot open the embedded database in ${env.DATA_DIR}/pglite: ${message}`;
+  if (!env.DATABASE_URL)
+    return `Cannot open the embedded database in ${env.DATA_DIR}/pglite: ${message}`;
   const where = databaseAddress(env.DATABASE_URL);
   return isConnectionFailure(cause.code)
     ? `Cannot reach the database at ${where}: ${message}`
@@ -37,6 +42,7 @@ export function listenStartError(e: unknown, env: Pick<Env, 'HOST' | 'PORT'>): s
   const err = e instanceof Error ? e : new Error(String(e));
   const code = 'code' in err ? err.code : undefined;
   if (code === 'EADDRINUSE') return `Port ${env.PORT} is already in use`;
-  if (code === 'EACCES') return `Port ${env.PORT} needs privileges this process does not have (use a port above 1023)`;
+  if (code === 'EACCES')
+    return `Port ${env.PORT} needs privileges this process does not have (use a port above 1023)`;
   return `Cannot listen on ${env.HOST}:${env.PORT}: ${err.message.split('\n')[0]}`;
 }

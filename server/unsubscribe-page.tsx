@@ -58,11 +58,16 @@ export function unsubscribePage(app: FastifyInstance, { deps }: { deps: Deps }, 
     );
   });
 
-  app.post<{ Querystring: { token?: string } }>('/unsubscribe', { config: { acceptsForm: true } }, async (req, reply) => {
-    const done = await unsubscribeByToken(deps, String(req.query.token ?? ''));
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    if (!done) return reply.code(400).send(page(<p>{MSG.notify.unsubscribeInvalid}</p>, 'invalid'));
-    return page(<p>{MSG.notify.unsubscribeDone}</p>, 'ok');
-  });
+  app.post<{ Querystring: { token?: string } }>(
+    '/unsubscribe',
+    { config: { acceptsForm: true } },
+    async (req, reply) => {
+      const done = await unsubscribeByToken(deps, String(req.query.token ?? ''));
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      if (!done)
+        return reply.code(400).send(page(<p>{MSG.notify.unsubscribeInvalid}</p>, 'invalid'));
+      return page(<p>{MSG.notify.unsubscribeDone}</p>, 'ok');
+    },
+  );
   done();
 }

@@ -5,7 +5,9 @@ import { LoadErrorBoundary, Spinner } from './components/ui';
 import { useAuth } from './lib/auth';
 import { safeNext } from './lib/next';
 
-const AuthScreen = lazy(() => import('./pages/AuthScreen').then((m) => ({ default: m.AuthScreen })));
+const AuthScreen = lazy(() =>
+  import('./pages/AuthScreen').then((m) => ({ default: m.AuthScreen })),
+);
 const HomePage = lazy(() => import('./pages/HomePage'));
 const ProfilePage = lazy(() => import('./pages/ProfilePage'));
 const FindMatchPage = lazy(() => import('./pages/FindMatchPage'));

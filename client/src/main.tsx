@@ -10,10 +10,16 @@ import { trpc } from './lib/trpc';
 import './styles/index.css';
 
 function Root() {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }));
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
+  );
   const [trpcClient] = useState(() =>
     trpc.createClient({
-      links: [...(import.meta.env.DEV ? [loggerLink()] : []), httpBatchLink({ url: '/trpc', maxItems: 20 })],
+      links: [
+        ...(import.meta.env.DEV ? [loggerLink()] : []),
+        httpBatchLink({ url: '/trpc', maxItems: 20 }),
+      ],
     }),
   );
   return (

@@ -26,7 +26,14 @@ const ZIso = z.string();
 const ZMatchSummary = z.object({
   ...ZMatch.pick({ id: true }).shape,
   place: z.string(),
-  ...ZMatch.pick({ city: true, date: true, time: true, levels: true, slots: true, missing_players: true }).shape,
+  ...ZMatch.pick({
+    city: true,
+    date: true,
+    time: true,
+    levels: true,
+    slots: true,
+    missing_players: true,
+  }).shape,
 });
 
 /**
@@ -36,22 +43,45 @@ const ZMatchSummary = z.object({
  */
 export const ZAccountExport = z.object({
   exported_at: ZIso,
-  account: ZUser.pick({ id: true, name: true, email: true, phone: true, level: true, is_admin: true }).extend({
+  account: ZUser.pick({
+    id: true,
+    name: true,
+    email: true,
+    phone: true,
+    level: true,
+    is_admin: true,
+  }).extend({
     created_at: ZIso,
     updated_at: ZIso,
   }),
   photo: z.object({ mime: z.string(), updated_at: ZIso, data_url: z.string() }).nullable(),
-  preferences: z.object({ level: z.string().nullable(), notify_email: z.boolean(), notify_sms: z.boolean() }),
+  preferences: z.object({
+    level: z.string().nullable(),
+    notify_email: z.boolean(),
+    notify_sms: z.boolean(),
+  }),
   matches_created: z.array(ZMatchSummary.extend({ created_at: ZIso })),
   matches_joined: z.array(ZMatchSummary.extend({ joined_at: ZIso })),
   waitlists: z.array(z.object({ match_id: z.number().int(), created_at: ZIso })),
   /** Match notifications addressed to the player (queued or sent); their text is not repeated. */
   notifications: z.array(
-    z.object({ channel: z.string(), event: z.string(), created_at: ZIso, sent_at: ZIso.nullable(), failed_at: ZIso.nullable() }),
+    z.object({
+      channel: z.string(),
+      event: z.string(),
+      created_at: ZIso,
+      sent_at: ZIso.nullable(),
+      failed_at: ZIso.nullable(),
+    }),
   ),
   devices: z.array(z.object({ device_id: z.string(), trusted_at: ZIso })),
   sessions: z.array(
-    z.object({ id: z.number().int(), device_id: z.string().nullable(), created_at: ZIso, last_seen_at: ZIso, expires_at: ZIso }),
+    z.object({
+      id: z.number().int(),
+      device_id: z.string().nullable(),
+      created_at: ZIso,
+      last_seen_at: ZIso,
+      expires_at: ZIso,
+    }),
   ),
   verification_codes: z.array(
     z.object({
@@ -62,9 +92,24 @@ export const ZAccountExport = z.object({
       consumed_at: ZIso.nullable(),
     }),
   ),
-  login_throttle: z.object({ failures: z.number().int(), locked_until: ZIso.nullable() }).nullable(),
-  admin_actions: z.array(z.object({ action: z.string(), entity: z.string(), entity_id: z.string().nullable(), created_at: ZIso })),
-  account_history: z.array(z.object({ action: z.string(), created_at: ZIso, details: z.record(z.string(), z.unknown()).nullable() })),
+  login_throttle: z
+    .object({ failures: z.number().int(), locked_until: ZIso.nullable() })
+    .nullable(),
+  admin_actions: z.array(
+    z.object({
+      action: z.string(),
+      entity: z.string(),
+      entity_id: z.string().nullable(),
+      created_at: ZIso,
+    }),
+  ),
+  account_history: z.array(
+    z.object({
+      action: z.string(),
+      created_at: ZIso,
+      details: z.record(z.string(), z.unknown()).nullable(),
+    }),
+  ),
 });
 export type TAccountExport = z.infer<typeof ZAccountExport>;
 

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { LEVEL_ORDRE_MAX, LEVEL_ORDRE_MIN, SETTING_DESCRIPTIONS, SETTING_KEYS, SETTING_MAX } from '../limits';
+import {
+  LEVEL_ORDRE_MAX,
+  LEVEL_ORDRE_MIN,
+  SETTING_DESCRIPTIONS,
+  SETTING_KEYS,
+  SETTING_MAX,
+} from '../limits';
 import { MSG } from '../messages';
 import { safeMultilineText, safeText, ZId } from './primitives';
 import { ZUser } from './users';
@@ -108,7 +114,11 @@ export type TTwilioConfig = z.infer<typeof ZTwilioConfig>;
 
 export const ZSmtpSaveInput = z.object({
   host: required(A.smtpFieldsRequired),
-  port: z.number({ error: A.smtpFieldsRequired }).int(A.smtpPortInvalid).min(1, A.smtpPortInvalid).max(65535, A.smtpPortInvalid),
+  port: z
+    .number({ error: A.smtpFieldsRequired })
+    .int(A.smtpPortInvalid)
+    .min(1, A.smtpPortInvalid)
+    .max(65535, A.smtpPortInvalid),
   secure: z.boolean().default(false),
   username: required(A.smtpFieldsRequired),
   /** Empty keeps the stored password; required when none is stored yet. */
@@ -125,7 +135,10 @@ export const ZSmtpSaveInput = z.object({
 export type TSmtpSaveInput = z.infer<typeof ZSmtpSaveInput>;
 
 export const ZSmtpTestInput = z.object({
-  email: safeText({ error: A.smtpTestEmailRequired }).trim().min(1, A.smtpTestEmailRequired).pipe(z.email(MSG.auth.emailInvalid)),
+  email: safeText({ error: A.smtpTestEmailRequired })
+    .trim()
+    .min(1, A.smtpTestEmailRequired)
+    .pipe(z.email(MSG.auth.emailInvalid)),
   /**
    * The settings as they stand in the form, tested before any save (an empty password uses the
    * stored one); absent, the stored settings are tested.
@@ -181,7 +194,9 @@ export type TAdminSetting = z.infer<typeof ZAdminSetting>;
 export const ZActionResult = z.object({ success: z.boolean(), message: z.string() });
 export type TActionResult = z.infer<typeof ZActionResult>;
 
-export const ZAuditListInput = z.object({ limit: z.number().int().min(1).max(200).optional() }).default({});
+export const ZAuditListInput = z
+  .object({ limit: z.number().int().min(1).max(200).optional() })
+  .default({});
 export type TAuditListInput = z.infer<typeof ZAuditListInput>;
 
 export const ZAuditEntry = z.object({

@@ -50,7 +50,8 @@ const phoneFields = { phone: text(MSG.auth.phoneRequired), country: ZCountry };
 
 const emailRules = (email: string, required = MSG.auth.emailRequired): Rule[] => [
   () => !email && ['email', required],
-  () => (email.length > EMAIL_MAX || !EMAIL_PATTERN.test(email)) && ['email', MSG.auth.emailInvalid],
+  () =>
+    (email.length > EMAIL_MAX || !EMAIL_PATTERN.test(email)) && ['email', MSG.auth.emailInvalid],
 ];
 const phoneRules = (v: { phone: string; country?: string | undefined }): Rule[] => [
   () => {
@@ -71,10 +72,14 @@ const lower = <T extends { email: string }>(v: T): T => ({ ...v, email: v.email.
 
 // ---------------------------------------------------------------- existence checks and OTP
 
-export const ZCheckUserInput = z.object(phoneFields).transform((v, ctx) => checked(v, ctx, phoneRules(v)));
+export const ZCheckUserInput = z
+  .object(phoneFields)
+  .transform((v, ctx) => checked(v, ctx, phoneRules(v)));
 export type TCheckUserInput = z.input<typeof ZCheckUserInput>;
 
-export const ZEmailInput = z.object({ email: ZEmailField }).transform((v, ctx) => lower(checked(v, ctx, emailRules(v.email))));
+export const ZEmailInput = z
+  .object({ email: ZEmailField })
+  .transform((v, ctx) => lower(checked(v, ctx, emailRules(v.email))));
 export const ZCheckUserByEmailInput = ZEmailInput;
 export const ZSendOtpEmailInput = ZEmailInput;
 export const ZRequestPinResetInput = ZEmailInput;
@@ -159,10 +164,12 @@ export type TRegisterInput = z.input<typeof ZRegisterInput>;
 export type TRegisterData = z.output<typeof ZRegisterInput>;
 
 /** Legacy `POST /auth/register {name, email, phone, pin}`: no confirmation field, so it confirms itself. */
-export const ZLegacyRegisterBody = z.object({ ...accountFields, deviceId: ZDeviceId }).transform((v, ctx) => {
-  const withConfirm = { ...v, confirmPin: v.pin };
-  return lower(checked(withConfirm, ctx, registerRules(withConfirm)));
-});
+export const ZLegacyRegisterBody = z
+  .object({ ...accountFields, deviceId: ZDeviceId })
+  .transform((v, ctx) => {
+    const withConfirm = { ...v, confirmPin: v.pin };
+    return lower(checked(withConfirm, ctx, registerRules(withConfirm)));
+  });
 
 // ---------------------------------------------------------------- login
 
@@ -174,7 +181,9 @@ const pinFormatRule =
 
 export const ZLoginInput = z
   .object({ ...phoneFields, pin: text(MSG.auth.pinRequired), deviceId: ZDeviceId })
-  .transform((v, ctx) => checked(v, ctx, [...phoneRules(v), ...pinLoginRules(v.pin), pinFormatRule(v.pin)]));
+  .transform((v, ctx) =>
+    checked(v, ctx, [...phoneRules(v), ...pinLoginRules(v.pin), pinFormatRule(v.pin)]),
+  );
 export type TLoginInput = z.input<typeof ZLoginInput>;
 
 /** Spec order: e-mail required, PIN required, e-mail format, PIN of 4 digits. */
@@ -182,7 +191,9 @@ export const ZLoginByEmailInput = z
   .object({ email: ZEmailField, pin: text(MSG.auth.pinRequired), deviceId: ZDeviceId })
   .transform((v, ctx) => {
     const [required, format] = emailRules(v.email);
-    return lower(checked(v, ctx, [required!, ...pinLoginRules(v.pin), format!, pinFormatRule(v.pin)]));
+    return lower(
+      checked(v, ctx, [required!, ...pinLoginRules(v.pin), format!, pinFormatRule(v.pin)]),
+    );
   });
 export type TLoginByEmailInput = z.input<typeof ZLoginByEmailInput>;
 
@@ -201,7 +212,10 @@ export const ZResetPinInput = z
       checked(v, ctx, [
         ...emailRules(v.email),
         ...codeRules(v.code),
-        () => (!v.newPin ? ['newPin', MSG.auth.allFieldsRequired] : !v.confirmPin && ['confirmPin', MSG.auth.allFieldsRequired]),
+        () =>
+          !v.newPin
+            ? ['newPin', MSG.auth.allFieldsRequired]
+            : !v.confirmPin && ['confirmPin', MSG.auth.allFieldsRequired],
         () => v.newPin !== v.confirmPin && ['confirmPin', MSG.auth.pinMismatch],
         () => !isPinFormat(v.newPin) && ['newPin', MSG.auth.pinFormat],
         weakRule('newPin', v.newPin),
@@ -234,7 +248,10 @@ const changePinRules = (v: { currentPin: string; newPin: string; confirmPin: str
   weakRule('newPin', v.newPin),
 ];
 
-const changePinFields = { currentPin: text(MSG.auth.pinChangeAllRequired), newPin: text(MSG.auth.pinChangeAllRequired) };
+const changePinFields = {
+  currentPin: text(MSG.auth.pinChangeAllRequired),
+  newPin: text(MSG.auth.pinChangeAllRequired),
+};
 
 export const ZChangePinInput = z
   .object({ ...changePinFields, confirmPin: text(MSG.auth.pinChangeAllRequired) })
@@ -244,17 +261,23 @@ export type TChangePinInput = z.input<typeof ZChangePinInput>;
 const ZLegacyUserId = z.union([z.number(), safeText()]).optional();
 
 /** Legacy `POST /auth/change-pin {userId, currentPin, newPin}` (userId must be the session's user). */
-export const ZLegacyChangePinBody = z.object({ userId: ZLegacyUserId, ...changePinFields }).transform((v, ctx) => {
-  const withConfirm = { ...v, confirmPin: v.newPin };
-  return checked(withConfirm, ctx, changePinRules(withConfirm));
-});
+export const ZLegacyChangePinBody = z
+  .object({ userId: ZLegacyUserId, ...changePinFields })
+  .transform((v, ctx) => {
+    const withConfirm = { ...v, confirmPin: v.newPin };
+    return checked(withConfirm, ctx, changePinRules(withConfirm));
+  });
 
 // ---------------------------------------------------------------- devices and session
 
-const deviceRules = (deviceId: string): Rule[] => [() => !deviceId && ['deviceId', MSG.auth.deviceIdRequired]];
+const deviceRules = (deviceId: string): Rule[] => [
+  () => !deviceId && ['deviceId', MSG.auth.deviceIdRequired],
+];
 const ZRequiredDeviceId = safeText({ error: MSG.auth.deviceIdRequired }).trim().max(DEVICE_ID_MAX);
 
-export const ZCheckDeviceInput = z.object({ deviceId: ZRequiredDeviceId }).transform((v, ctx) => checked(v, ctx, deviceRules(v.deviceId)));
+export const ZCheckDeviceInput = z
+  .object({ deviceId: ZRequiredDeviceId })
+  .transform((v, ctx) => checked(v, ctx, deviceRules(v.deviceId)));
 
 /** Legacy `POST /auth/check-device {userId, deviceId}`. */
 export const ZLegacyCheckDeviceBody = z
@@ -268,7 +291,15 @@ export const ZEmptyInput = z.object({});
 export const ZExistsAnswer = z.object({ exists: z.boolean() });
 export const ZSuccessAnswer = z.object({ success: z.boolean(), message: z.string() });
 export const ZSendOtpEmailAnswer = ZSuccessAnswer.extend({ resendAfterSeconds: z.number().int() });
-export const ZSessionAnswer = z.object({ success: z.boolean(), message: z.string(), user: ZUser, token: z.string() });
-export const ZPinResetRequestAnswer = ZSuccessAnswer.extend({ channel: z.enum(['sms', 'email']), destination: z.string() });
+export const ZSessionAnswer = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  user: ZUser,
+  token: z.string(),
+});
+export const ZPinResetRequestAnswer = ZSuccessAnswer.extend({
+  channel: z.enum(['sms', 'email']),
+  destination: z.string(),
+});
 export const ZCheckDeviceAnswer = z.object({ isTrusted: z.boolean() });
 export const ZLogoutAnswer = z.object({ success: z.boolean() });

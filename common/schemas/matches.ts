@@ -9,11 +9,17 @@ import { calendarDate, INT32_MAX, isCalendarDate, safeText, ZId } from './primit
  * dates from today) are in `server/services/matches/rules.ts`.
  */
 
-const ZDate = safeText({ error: MSG.match.dateRequired }).min(1, MSG.match.dateRequired).refine(isCalendarDate, MSG.match.dateInvalid);
+const ZDate = safeText({ error: MSG.match.dateRequired })
+  .min(1, MSG.match.dateRequired)
+  .refine(isCalendarDate, MSG.match.dateInvalid);
 /** "HH:MM" (or legacy "HH:MM:SS"); whether it is an allowed slot is a service rule. */
-const ZTime = safeText({ error: MSG.match.timeRequired }).min(1, MSG.match.timeRequired).max(8, MSG.match.timeRequired);
+const ZTime = safeText({ error: MSG.match.timeRequired })
+  .min(1, MSG.match.timeRequired)
+  .max(8, MSG.match.timeRequired);
 const ZLevels = z
-  .array(safeText().trim().min(1, MSG.match.levelRequired).max(100), { error: MSG.match.levelRequired })
+  .array(safeText().trim().min(1, MSG.match.levelRequired).max(100), {
+    error: MSG.match.levelRequired,
+  })
   .min(1, MSG.match.levelRequired)
   .max(20, MSG.match.tooManyLevels(20));
 const ZSlots = z
@@ -27,7 +33,13 @@ const ZPlaceId = z
   .positive(MSG.match.placeRequired)
   .max(INT32_MAX, MSG.match.placeRequired);
 
-export const ZMatchFields = z.object({ place_id: ZPlaceId, date: ZDate, time: ZTime, levels: ZLevels, slots: ZSlots });
+export const ZMatchFields = z.object({
+  place_id: ZPlaceId,
+  date: ZDate,
+  time: ZTime,
+  levels: ZLevels,
+  slots: ZSlots,
+});
 /**
  * Chosen by the client once per create form (a UUID): a retried create with the same key returns
  * the match the first one made instead of a second one. REST takes it as the Idempotency-Key header.
@@ -35,7 +47,9 @@ export const ZMatchFields = z.object({ place_id: ZPlaceId, date: ZDate, time: ZT
 export const ZIdempotencyKey = z
   .string({ error: MSG.match.idempotencyKeyInvalid })
   .regex(/^[A-Za-z0-9_.:-]{8,128}$/, MSG.match.idempotencyKeyInvalid);
-export const ZCreateMatchInput = ZMatchFields.extend({ idempotencyKey: ZIdempotencyKey.optional() });
+export const ZCreateMatchInput = ZMatchFields.extend({
+  idempotencyKey: ZIdempotencyKey.optional(),
+});
 export type TCreateMatchInput = z.infer<typeof ZCreateMatchInput>;
 
 export const ZUpdateMatchInput = ZMatchFields.extend({ id: ZId });
@@ -60,13 +74,18 @@ const ruled =
  * form reads: place (the select's value until sent), date, time, levels, places. `notAfter`, the
  * local date and time now, refuses a slot already past today.
  */
-export const matchDraftSchema = ({ maxLevels, maxPlaces }: MatchFormLimits, notAfter?: { date: string; time: string }) =>
+export const matchDraftSchema = (
+  { maxLevels, maxPlaces }: MatchFormLimits,
+  notAfter?: { date: string; time: string },
+) =>
   z
     .object({
       placeId: z.string().min(1, MSG.match.placeRequired),
       date: z.string().min(1, MSG.match.dateRequired),
       time: z.string().min(1, MSG.match.timeRequired),
-      levels: z.array(z.string()).superRefine(ruled((levels: string[]) => levelsProblem(levels, maxLevels))),
+      levels: z
+        .array(z.string())
+        .superRefine(ruled((levels: string[]) => levelsProblem(levels, maxLevels))),
       slots: z.number().superRefine(ruled((slots: number) => slotsProblem(slots, maxPlaces))),
     })
     .superRefine((draft, ctx) => {
@@ -119,7 +138,8 @@ const ZPageSize = z
   .max(MATCH_PAGE_MAX, MSG.match.pageSizeInvalid(MATCH_PAGE_MAX));
 
 /** A date range must not end before it starts (both inclusive). */
-export const checkFilterRange = (f: { from?: string | undefined; to?: string | undefined }) => !f.from || !f.to || f.from <= f.to;
+export const checkFilterRange = (f: { from?: string | undefined; to?: string | undefined }) =>
+  !f.from || !f.to || f.from <= f.to;
 
 export const ZListMatchesInput = ZMatchFilters.extend({
   cursor: safeText({ error: MSG.match.cursorInvalid }).max(200, MSG.match.cursorInvalid).optional(),

@@ -38,12 +38,17 @@ export const safeText = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).refine(isSafeText, MSG.http.invalidText).refine(isOneLine, MSG.http.oneLine);
 
 /** A text that may hold several lines (a level's description, a photo's base64): unsafe characters only. */
-export const safeMultilineText = (params?: Parameters<typeof z.string>[0]) => z.string(params).refine(isSafeText, MSG.http.invalidText);
+export const safeMultilineText = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine(isSafeText, MSG.http.invalidText);
 
 /** A positive 32-bit integer, from a number or a string of digits (REST paths and legacy bodies). */
 export const ZId = z.preprocess(
   (v) => (typeof v === 'string' && /^\s*\d{1,12}\s*$/.test(v) ? Number(v) : v),
-  z.number({ error: MSG.http.invalidId }).int(MSG.http.invalidId).min(1, MSG.http.invalidId).max(INT32_MAX, MSG.http.invalidId),
+  z
+    .number({ error: MSG.http.invalidId })
+    .int(MSG.http.invalidId)
+    .min(1, MSG.http.invalidId)
+    .max(INT32_MAX, MSG.http.invalidId),
 );
 
 /** A bounded whole number (`message` for every failure): the other integers of an input. */
@@ -52,4 +57,5 @@ export const boundedInt = (min: number, max: number, message: string) =>
 
 /** "YYYY-MM-DD" naming a day that exists (no 2026-02-30), in years PostgreSQL's `date` stores plainly. */
 export const isCalendarDate = (value: string) => isIsoDate(value) && value >= '1000-01-01';
-export const calendarDate = (message: string, params?: Parameters<typeof z.string>[0]) => z.string(params).refine(isCalendarDate, message);
+export const calendarDate = (message: string, params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine(isCalendarDate, message);

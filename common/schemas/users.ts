@@ -35,9 +35,18 @@ export const ZUpdateProfileInput = z
     photo: safeMultilineText().max(PHOTO_TEXT_MAX, MSG.http.payloadTooLarge).nullable().optional(),
   })
   .superRefine((v, ctx) => {
-    if (!v.name || !v.level) ctx.addIssue({ code: 'custom', message: MSG.profile.nameAndLevelRequired, path: [v.name ? 'level' : 'name'] });
+    if (!v.name || !v.level)
+      ctx.addIssue({
+        code: 'custom',
+        message: MSG.profile.nameAndLevelRequired,
+        path: [v.name ? 'level' : 'name'],
+      });
     else if (v.name.length > PROFILE_NAME_MAX)
-      ctx.addIssue({ code: 'custom', message: MSG.profile.nameTooLong(PROFILE_NAME_MAX), path: ['name'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: MSG.profile.nameTooLong(PROFILE_NAME_MAX),
+        path: ['name'],
+      });
   });
 export type TUpdateProfileInput = z.input<typeof ZUpdateProfileInput>;
 

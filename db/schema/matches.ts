@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, primaryKey, text, time, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  time,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, timestamps } from './_columns';
 import { places } from './catalog';
 import { userIdColumn } from './users';
@@ -27,7 +38,10 @@ export const matches = pgTable(
   },
   (t) => [
     check('matches_slots_positive', sql`${t.slots} >= 1`),
-    check('matches_missing_players_range', sql`${t.missingPlayers} >= 0 and ${t.missingPlayers} <= ${t.slots}`),
+    check(
+      'matches_missing_players_range',
+      sql`${t.missingPlayers} >= 0 and ${t.missingPlayers} <= ${t.slots}`,
+    ),
     index('matches_upcoming_idx').on(t.date, t.time, t.id),
     index('matches_created_by_idx').on(t.createdBy),
     index('matches_place_idx').on(t.placeId, t.date, t.time, t.id),
@@ -55,5 +69,8 @@ export const matchParticipants = pgTable(
     userId: userIdColumn(),
     joinedAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.matchId, t.userId] }), index('match_participants_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.matchId, t.userId] }),
+    index('match_participants_user_idx').on(t.userId),
+  ],
 );

@@ -16,7 +16,10 @@ export const matchWaitlist = pgTable(
     userId: userIdColumn(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('match_waitlist_match_user_key').on(t.matchId, t.userId), index('match_waitlist_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('match_waitlist_match_user_key').on(t.matchId, t.userId),
+    index('match_waitlist_user_idx').on(t.userId),
+  ],
 );
 
 /**

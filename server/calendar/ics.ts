@@ -48,9 +48,16 @@ export const matchEventUid = (matchId: number) => `match-${matchId}@padel-match`
  * LOCATION, a link back to the match (URL and in the description), a stable UID and the match's
  * SEQUENCE, so a later copy replaces the earlier one. CANCEL also marks the event cancelled.
  */
-export function buildMatchCalendar(match: CalendarMatch, method: CalendarMethod, o: CalendarOptions): string {
+export function buildMatchCalendar(
+  match: CalendarMatch,
+  method: CalendarMethod,
+  o: CalendarOptions,
+): string {
   const start = zonedInstant(match.date, match.time, o.timeZone);
-  const cal = ical({ prodId: { company: 'Padel Match', product: 'Padel Match', language: 'FR' }, method: ICalCalendarMethod[method] });
+  const cal = ical({
+    prodId: { company: 'Padel Match', product: 'Padel Match', language: 'FR' },
+    method: ICalCalendarMethod[method],
+  });
   cal.createEvent({
     id: matchEventUid(match.id),
     sequence: match.sequence,

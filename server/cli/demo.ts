@@ -56,33 +56,58 @@ const DEMO_MATCHES: DemoMatch[] = [
  * only when no demo player has an upcoming match. Refuses to run in production.
  */
 export async function seedDemo(db: Db, env: Env): Promise<string> {
-  if (env.NODE_ENV === 'production') throw new Error('Refusing to load demo data with NODE_ENV=production.');
+  if (env.NODE_ENV === 'production')
+    throw new Error('Refusing to load demo data with NODE_ENV=production.');
   const pepper = createSecrets(resolveAppSecret(env.APP_SECRET, env.DATA_DIR)).pinPepper;
   const pinHash = await hashPin(DEMO_PIN, pepper);
   const today = localParts(new Date(), env.APP_TIMEZONE).date;
 
   const created = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727003)`);
-    const existingPlaces = await tx.select({ id: places.id, name: places.name }).from(places).where(inArray(places.name, DEMO_PLACE_NAMES));
+    const existingPlaces = await tx
+      .select({ id: places.id, name: places.name })
+      .from(places)
+      .where(inArray(places.name, DEMO_PLACE_NAMES));
     const missingPlaces = DEMO_PLACES.filter((p) => !existingPlaces.some((e) => e.name === p.name));
     if (missingPlaces.length)
-      existingPlaces.push(...(await tx.insert(places).values(missingPlaces).returning({ id: places.id, name: places.name })));
+      existingPlaces.push(
+        ...(await tx
+          .insert(places)
+          .values(missingPlaces)
+          .returning({ id: places.id, name: places.name })),
+      );
     const placeIds = DEMO_PLACES.map((p) => existingPlaces.find((e) => e.name === p.name)!.id);
 
     await tx
       .insert(users)
-      .values(DEMO_PLAYERS.map(({ name, email, phone, level, isAdmin }) => ({ name, email, phone, level, isAdmin, pinHash })))
+      .values(
+        DEMO_PLAYERS.map(({ name, email, phone, level, isAdmin }) => ({
+          name,
+          email,
+          phone,
+          level,
+          isAdmin,
+          pinHash,
+        })),
+      )
       .onConflictDoNothing();
-    const rows = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, DEMO_PLAYER_EMAILS));
+    const rows = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(inArray(users.email, DEMO_PLAYER_EMAILS));
     const playerIds = DEMO_PLAYERS.map((p) => rows.find((r) => r.email === p.email)?.id);
     const known = playerIds.filter((id): id is number => id !== undefined);
 
-    const upcoming = known.length ? await tx.$count(matches, and(inArray(matches.createdBy, known), gte(matches.date, today))) : 0;
+    const upcoming = known.length
+      ? await tx.$count(matches, and(inArray(matches.createdBy, known), gte(matches.date, today)))
+      : 0;
     if (upcoming > 0) return 0;
     let count = 0;
     for (const [place, days, time, levels, slots, creator, joiners] of DEMO_MATCHES) {
       const createdBy = playerIds[creator];
-      const players = joiners.map((j) => playerIds[j]).filter((id): id is number => id !== undefined && id !== createdBy);
+      const players = joiners
+        .map((j) => playerIds[j])
+        .filter((id): id is number => id !== undefined && id !== createdBy);
       if (createdBy === undefined) continue;
       const [m] = await tx
         .insert(matches)
@@ -96,7 +121,10 @@ export async function seedDemo(db: Db, env: Env): Promise<string> {
           createdBy,
         })
         .returning({ id: matches.id });
-      if (players.length) await tx.insert(matchParticipants).values(players.map((userId) => ({ matchId: m!.id, userId })));
+      if (players.length)
+        await tx
+          .insert(matchParticipants)
+          .values(players.map((userId) => ({ matchId: m!.id, userId })));
       count++;
     }
     return count;
@@ -105,7 +133,9 @@ export async function seedDemo(db: Db, env: Env): Promise<string> {
   const lines = [
     `Demo data (${DEMO_PLACES.length} places, ${DEMO_PLAYERS.length} players; ${created ? `${created} upcoming matches added` : 'matches already present'}).`,
     `Log in with any of these e-mails and PIN ${DEMO_PIN}:`,
-    ...DEMO_PLAYERS.map((p) => `  ${p.email.padEnd(28)} ${p.name}${p.isAdmin ? ' (admin)' : ''}, ${p.level}`),
+    ...DEMO_PLAYERS.map(
+      (p) => `  ${p.email.padEnd(28)} ${p.name}${p.isAdmin ? ' (admin)' : ''}, ${p.level}`,
+    ),
   ];
   return lines.join('\n');
 }

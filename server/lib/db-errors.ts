@@ -38,7 +38,10 @@ export function isUniqueViolation(e: unknown, constraint?: string): boolean {
 export function accountTaken(e: unknown, messages: { email: string; phone: string }): unknown {
   const pg = pgError(e);
   if (pg?.code !== UNIQUE_VIOLATION) return e;
-  return new AppError('CONFLICT', pg.constraint === 'users_email_lower_key' ? messages.email : messages.phone);
+  return new AppError(
+    'CONFLICT',
+    pg.constraint === 'users_email_lower_key' ? messages.email : messages.phone,
+  );
 }
 
 /**
@@ -46,12 +49,26 @@ export function accountTaken(e: unknown, messages: { email: string; phone: strin
  * impossible date or time, malformed literal). The schemas refuse all of these first; should one
  * slip through, the client still gets a French 400, not a 500, and nothing was written.
  */
-const BAD_INPUT_CODES = new Set(['22P05', '22021', '22003', '22007', '22008', '22P02', '22001', '22011', '2201B', '22025', '22026']);
+const BAD_INPUT_CODES = new Set([
+  '22P05',
+  '22021',
+  '22003',
+  '22007',
+  '22008',
+  '22P02',
+  '22001',
+  '22011',
+  '2201B',
+  '22025',
+  '22026',
+]);
 
 /** The 400 for a database refusal caused by the request's value, or null for any other failure. */
 export function badInputFromDb(e: unknown): AppError | null {
   const code = pgError(e)?.code;
-  return code && BAD_INPUT_CODES.has(code) ? new AppError('BAD_REQUEST', MSG.http.badRequest, { pgCode: code }) : null;
+  return code && BAD_INPUT_CODES.has(code)
+    ? new AppError('BAD_REQUEST', MSG.http.badRequest, { pgCode: code })
+    : null;
 }
 
 /** statement_timeout (and a cancelled query), lock_timeout. */
@@ -73,4 +90,7 @@ export function unavailableFromDb(e: unknown): AppError | null {
   return code && TIMEOUT_CODES.has(code) ? busy() : null;
 }
 
-const busy = () => new AppError('SERVICE_UNAVAILABLE', MSG.http.overloaded, { retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS });
+const busy = () =>
+  new AppError('SERVICE_UNAVAILABLE', MSG.http.overloaded, {
+    retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS,
+  });

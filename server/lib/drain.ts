@@ -99,7 +99,12 @@ export function registerDrain(app: FastifyInstance): Drain {
     },
     report: () => (
       sweep(),
-      { requestsInFlight: inFlightAtBegin, requestsFinished: finished, connectionsClosed: closed, connectionsOpen: sockets.size }
+      {
+        requestsInFlight: inFlightAtBegin,
+        requestsFinished: finished,
+        connectionsClosed: closed,
+        connectionsOpen: sockets.size,
+      }
     ),
   };
   app.decorate('drain', drain);

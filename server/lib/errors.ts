@@ -55,7 +55,8 @@ export const HTTP_ERRORS: Readonly<Record<number, string>> = {
 };
 
 /** An HTTP error body; paths whose documented answer has `success` keep it on errors too. */
-export const errorBody = (legacySuccess: boolean | undefined, error: string) => (legacySuccess ? { success: false, error } : { error });
+export const errorBody = (legacySuccess: boolean | undefined, error: string) =>
+  legacySuccess ? { success: false, error } : { error };
 
 /** The French message a user sees for invalid input, on both transports: the first issue's own message. */
 export const firstZodMessage = (e: ZodError) => e.issues[0]?.message ?? MSG.http.badRequest;

@@ -3,12 +3,20 @@
 declare module '@fastify/rate-limit/store/RedisStore.js' {
   import type { FastifyRateLimitStore } from '@fastify/rate-limit';
   import type { Redis } from 'ioredis';
-  const RedisStore: new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, nameSpace: string) => FastifyRateLimitStore;
+  const RedisStore: new (
+    continueExceeding: boolean,
+    exponentialBackoff: boolean,
+    redis: Redis,
+    nameSpace: string,
+  ) => FastifyRateLimitStore;
   export = RedisStore;
 }
 
 declare module '@fastify/rate-limit/store/LocalStore.js' {
   import type { FastifyRateLimitStore } from '@fastify/rate-limit';
-  const LocalStore: new (continueExceeding: boolean, exponentialBackoff: boolean) => FastifyRateLimitStore;
+  const LocalStore: new (
+    continueExceeding: boolean,
+    exponentialBackoff: boolean,
+  ) => FastifyRateLimitStore;
   export = LocalStore;
 }

@@ -22,23 +22,37 @@ export function registerHealth(app: FastifyInstance, deps: { db: Db; logger: Log
 
   app.get('/readyz', async (_req, reply) => {
     // Shutting down: the load balancer should stop sending traffic while in-flight requests finish.
-    if (app.drain.draining) return reply.code(503).send({ status: 'error', reason: 'shutting down' });
+    if (app.drain.draining)
+      return reply.code(503).send({ status: 'error', reason: 'shutting down' });
     let pending: string[];
     try {
       let timer: NodeJS.Timeout | undefined;
       const cap = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${READINESS_DB_CAP_MS} ms`)), READINESS_DB_CAP_MS);
+        timer = setTimeout(
+          () => reject(new Error(`no answer within ${READINESS_DB_CAP_MS} ms`)),
+          READINESS_DB_CAP_MS,
+        );
       });
       const readable = deps.db.execute(sql`select 1 from ${matches} limit 1`);
-      pending = await Promise.race([Promise.all([pendingMigrations(deps.db), readable]).then(([p]) => p), cap]).finally(() =>
-        clearTimeout(timer),
-      );
+      pending = await Promise.race([
+        Promise.all([pendingMigrations(deps.db), readable]).then(([p]) => p),
+        cap,
+      ]).finally(() => clearTimeout(timer));
     } catch (err) {
       deps.logger.error({ err }, 'readiness check: database unreachable');
-      return reply.code(503).send({ status: 'error', database: 'unreachable', reason: 'database unreachable' });
+      return reply
+        .code(503)
+        .send({ status: 'error', database: 'unreachable', reason: 'database unreachable' });
     }
     if (pending.length) {
-      return reply.code(503).send({ status: 'error', database: 'ok', reason: `migrations not applied: ${pending.join(', ')}`, pending });
+      return reply
+        .code(503)
+        .send({
+          status: 'error',
+          database: 'ok',
+          reason: `migrations not applied: ${pending.join(', ')}`,
+          pending,
+        });
     }
     return { status: 'ok', database: 'ok', migrations: 'ok', version: APP_VERSION };
   });

@@ -50,7 +50,9 @@ export function redactUrl(url: string): string {
       const eq = pair.indexOf('=');
       const key = eq < 0 ? pair : pair.slice(0, eq);
       const value = eq < 0 ? '' : pair.slice(eq + 1);
-      return key === 'input' || PERSONAL.test(decoded(value)) || PERSONAL.test(decoded(key)) ? `${key}=${REDACTED}` : pair;
+      return key === 'input' || PERSONAL.test(decoded(value)) || PERSONAL.test(decoded(key))
+        ? `${key}=${REDACTED}`
+        : pair;
     });
   return `${url.slice(0, at)}?${query.join('&')}`;
 }

@@ -45,7 +45,13 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
  */
 class DbGauge<T extends string = string> extends Gauge<T> {
   readonly #read: (g: Gauge<T>) => Promise<void>;
-  constructor(cfg: { name: string; help: string; labelNames?: readonly T[]; registers: Registry[]; read: (g: Gauge<T>) => Promise<void> }) {
+  constructor(cfg: {
+    name: string;
+    help: string;
+    labelNames?: readonly T[];
+    registers: Registry[];
+    read: (g: Gauge<T>) => Promise<void>;
+  }) {
     const { read, ...config } = cfg;
     super(config);
     this.#read = read;
@@ -163,7 +169,11 @@ export function createMetrics(db: Db, env: Pick<Env, 'DATABASE_URL' | 'DB_POOL_S
       labelNames: ['channel'],
       registers: [registry],
     }),
-    joins: new Counter({ name: 'padel_match_joins_total', help: 'Places taken in matches.', registers: [registry] }),
+    joins: new Counter({
+      name: 'padel_match_joins_total',
+      help: 'Places taken in matches.',
+      registers: [registry],
+    }),
     outboxBacklog,
     outboxOldest,
     notifications: new Counter({
@@ -221,7 +231,10 @@ export function registerMetrics(
   const expected = digest(`Bearer ${token}`);
   app.get('/metrics', async (req, reply) => {
     if (!timingSafeEqual(digest(req.headers.authorization ?? ''), expected)) {
-      return reply.code(401).header('www-authenticate', 'Bearer').send({ error: 'Jeton de métriques manquant ou invalide.' });
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer')
+        .send({ error: 'Jeton de métriques manquant ou invalide.' });
     }
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });

@@ -6,7 +6,8 @@ import argon2 from 'argon2';
  */
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const hashPin = (pin: string, pepper: Buffer) => argon2.hash(pin, { ...OPTIONS, secret: pepper });
+export const hashPin = (pin: string, pepper: Buffer) =>
+  argon2.hash(pin, { ...OPTIONS, secret: pepper });
 
 export async function verifyPin(hash: string, pin: string, pepper: Buffer): Promise<boolean> {
   try {

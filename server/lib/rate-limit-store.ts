@@ -1,4 +1,8 @@
-import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type {
+  FastifyRateLimitOptions,
+  FastifyRateLimitStore,
+  FastifyRateLimitStoreCtor,
+} from '@fastify/rate-limit';
 import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { Redis } from 'ioredis';
@@ -11,7 +15,10 @@ import type { Logger } from './logger';
  * every request through). The switch is logged once each way, as JSON, and `padel_redis_up`
  * shows it. Every limit registered with this store shares the fallback.
  */
-export function fallbackStore(redis: Redis, o: { nameSpace: string; logger: Logger; registry: Registry }): FastifyRateLimitStoreCtor {
+export function fallbackStore(
+  redis: Redis,
+  o: { nameSpace: string; logger: Logger; registry: Registry },
+): FastifyRateLimitStoreCtor {
   let up = true;
   const down = (err: unknown) => {
     if (!up) return;
@@ -46,7 +53,10 @@ export function fallbackStore(redis: Redis, o: { nameSpace: string; logger: Logg
     readonly local: FastifyRateLimitStore;
     // The global options here use neither `continueExceeding` nor `exponentialBackoff`; a route's
     // own options reach its store through `child`.
-    constructor(_options: FastifyRateLimitOptions, parts?: { remote: FastifyRateLimitStore; local: FastifyRateLimitStore }) {
+    constructor(
+      _options: FastifyRateLimitOptions,
+      parts?: { remote: FastifyRateLimitStore; local: FastifyRateLimitStore },
+    ) {
       this.remote = parts?.remote ?? new RedisStore(false, false, redis, o.nameSpace);
       this.local = parts?.local ?? new LocalStore(false, false);
     }
@@ -67,7 +77,10 @@ export function fallbackStore(redis: Redis, o: { nameSpace: string; logger: Logg
     }
 
     child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]) {
-      return new FallbackStore({}, { remote: this.remote.child(routeOptions), local: this.local.child(routeOptions) });
+      return new FallbackStore(
+        {},
+        { remote: this.remote.child(routeOptions), local: this.local.child(routeOptions) },
+      );
     }
   }
   return FallbackStore;

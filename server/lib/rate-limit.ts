@@ -33,7 +33,11 @@ export const isAuthPath = (url: string) => authCallCount(url) > 0;
  */
 export async function registerAuthRateLimit(
   app: FastifyInstance,
-  deps: { env: Pick<Env, 'REDIS_URL' | 'AUTH_RATE_LIMIT'>; logger: Logger; metrics: Pick<Metrics, 'registry'> },
+  deps: {
+    env: Pick<Env, 'REDIS_URL' | 'AUTH_RATE_LIMIT'>;
+    logger: Logger;
+    metrics: Pick<Metrics, 'registry'>;
+  },
 ) {
   const { env } = deps;
   // A single instance never loads the Redis client.
@@ -57,10 +61,20 @@ export async function registerAuthRateLimit(
     max: env.AUTH_RATE_LIMIT,
     timeWindow: 60_000,
     ...(redis
-      ? { store: fallbackStore(redis, { nameSpace: 'padel-auth-rl:', logger: deps.logger, registry: deps.metrics.registry }) }
+      ? {
+          store: fallbackStore(redis, {
+            nameSpace: 'padel-auth-rl:',
+            logger: deps.logger,
+            registry: deps.metrics.registry,
+          }),
+        }
       : {}),
     allowList: (req: FastifyRequest) => !isAuthPath(req.url),
-    errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, error: MSG.auth.tooManyRequests, retryAfter: Math.ceil(ctx.ttl / 1000) }),
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      error: MSG.auth.tooManyRequests,
+      retryAfter: Math.ceil(ctx.ttl / 1000),
+    }),
   });
 
   // The plugin counts one per HTTP request; a tRPC batch of 20 auth calls must cost 20, or
@@ -84,4 +98,8 @@ export async function registerAuthRateLimit(
  * per IP, in the same store as the authentication limit (Redis when set), so sequential ids cannot
  * be walked to list every match. The global allow-list (authentication paths only) is replaced.
  */
-export const PUBLIC_PAGE_RATE_LIMIT = { max: 120, timeWindow: 60_000, allowList: () => false } as const;
+export const PUBLIC_PAGE_RATE_LIMIT = {
+  max: 120,
+  timeWindow: 60_000,
+  allowList: () => false,
+} as const;

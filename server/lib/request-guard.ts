@@ -30,14 +30,19 @@ function isForeignOrigin(origin: string, host: string | undefined): boolean {
  */
 export async function requestGuard(req: FastifyRequest, reply: FastifyReply) {
   if (!MUTATING.has(req.method) || req.routeOptions.config.acceptsForm) return;
-  const refuse = (status: number, error: string) => reply.code(status).send(errorBody(req.routeOptions.config.legacySuccess, error));
+  const refuse = (status: number, error: string) =>
+    reply.code(status).send(errorBody(req.routeOptions.config.legacySuccess, error));
   const type = req.headers['content-type'];
-  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  const hasBody =
+    Number(req.headers['content-length'] ?? 0) > 0 ||
+    req.headers['transfer-encoding'] !== undefined;
   if ((type !== undefined || hasBody) && !JSON_TYPE.test(type ?? '')) {
     return refuse(415, MSG.http.jsonOnly);
   }
   if (!req.cookies[SESSION_COOKIE]) return;
   const origin = req.headers.origin;
-  const crossSite = req.headers['sec-fetch-site'] === 'cross-site' || (origin !== undefined && isForeignOrigin(origin, req.headers.host));
+  const crossSite =
+    req.headers['sec-fetch-site'] === 'cross-site' ||
+    (origin !== undefined && isForeignOrigin(origin, req.headers.host));
   if (crossSite) return refuse(403, MSG.http.crossSite);
 }

@@ -38,7 +38,13 @@ export function registerSecurityHeaders(app: FastifyInstance) {
   app.addHook('onRequest', (req, reply, done) =>
     // Helmet fails only on a directive it cannot write, always with an Error.
     setHeaders(req.raw, reply.raw, (err) =>
-      done(err === undefined ? undefined : err instanceof Error ? err : new Error('helmet could not set its headers', { cause: err })),
+      done(
+        err === undefined
+          ? undefined
+          : err instanceof Error
+            ? err
+            : new Error('helmet could not set its headers', { cause: err }),
+      ),
     ),
   );
 }

@@ -54,7 +54,12 @@ interface MailerOptions {
  * A mail is sent while a player waits (an OTP code): a relay that accepts the connection and then
  * says nothing must fail the request in seconds, not nodemailer's 30 s to 10 min defaults.
  */
-export const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 15_000, dnsTimeout: 5_000 } as const;
+export const SMTP_TIMEOUTS = {
+  connectionTimeout: 5_000,
+  greetingTimeout: 5_000,
+  socketTimeout: 15_000,
+  dnsTimeout: 5_000,
+} as const;
 
 /** nodemailer (about 15 MB loaded) is imported on the first mail, not at start. */
 const loadNodemailer = async () => (await import('nodemailer')).default;
@@ -109,7 +114,9 @@ export function createMailer(o: MailerOptions): Mailer {
       void previous?.then((t) => t.close());
       pooled = {
         key,
-        transport: loadNodemailer().then((n) => n.createTransport({ ...options, pool: true, maxConnections: o.maxConnections ?? 5 })),
+        transport: loadNodemailer().then((n) =>
+          n.createTransport({ ...options, pool: true, maxConnections: o.maxConnections ?? 5 }),
+        ),
       };
     }
     return pooled.transport;
@@ -124,7 +131,10 @@ export function createMailer(o: MailerOptions): Mailer {
     async send(m) {
       const settings = await activeSettings();
       if (settings) {
-        const transport = await pooledTransport(JSON.stringify(smtpOptions(settings)), smtpOptions(settings));
+        const transport = await pooledTransport(
+          JSON.stringify(smtpOptions(settings)),
+          smtpOptions(settings),
+        );
         await transport.sendMail({ from: fromOf(settings), ...m });
         return;
       }
@@ -134,7 +144,10 @@ export function createMailer(o: MailerOptions): Mailer {
         return;
       }
       if (o.isProduction) throw new ChannelNotConfigured('email');
-      o.logger.warn({ to: m.to, subject: m.subject, text: m.text }, 'mail not sent (no SMTP configured): printed here');
+      o.logger.warn(
+        { to: m.to, subject: m.subject, text: m.text },
+        'mail not sent (no SMTP configured): printed here',
+      );
     },
     close() {
       void pooled?.transport.then((t) => t.close());

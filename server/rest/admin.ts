@@ -30,18 +30,26 @@ import { numeric, type RestRoutes } from './http';
 
 /** Legacy booleans: true/false, 1/0 or their strings. */
 const legacyBool = z.preprocess(
-  (v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v),
+  (v) =>
+    v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v,
   z.boolean(),
 );
 
 const ZIdParams = ZIdInput;
 const ZLegacyLevel = ZCreateLevelInput.extend({ ordre: numeric(ZCreateLevelInput.shape.ordre) });
 const ZLegacyLevelUpdate = ZLegacyLevel.partial();
-const ZLegacyPlaceUpdate = ZUpdatePlaceInput.omit({ id: true }).extend({ is_active: legacyBool.optional() });
+const ZLegacyPlaceUpdate = ZUpdatePlaceInput.omit({ id: true }).extend({
+  is_active: legacyBool.optional(),
+});
 const ZLegacyPlace = ZCreatePlaceInput.extend({ is_active: legacyBool.optional() });
-const ZLegacyUserUpdate = ZAdminUpdateUserInput.omit({ id: true }).extend({ is_admin: legacyBool.optional() });
+const ZLegacyUserUpdate = ZAdminUpdateUserInput.omit({ id: true }).extend({
+  is_admin: legacyBool.optional(),
+});
 const ZLegacyUser = ZAdminUser.extend({ is_admin: z.union([z.literal(0), z.literal(1)]) });
-const toLegacyUser = (u: TAdminUser): z.output<typeof ZLegacyUser> => ({ ...u, is_admin: u.is_admin ? 1 : 0 });
+const toLegacyUser = (u: TAdminUser): z.output<typeof ZLegacyUser> => ({
+  ...u,
+  is_admin: u.is_admin ? 1 : 0,
+});
 const ZLegacyTwilio = ZTwilioSaveInput.extend({ isLive: legacyBool.default(false) });
 const ZLegacySmtp = ZSmtpSaveInput.extend({
   port: numeric(ZSmtpSaveInput.shape.port),
@@ -76,13 +84,24 @@ export const adminRoutes: RestRoutes = (app, deps) => {
   // Places
   app.get(
     '/admin/places',
-    { schema: { tags, summary: 'Tous les lieux (actifs et inactifs)', response: { 200: z.array(ZPlace) } }, config: admin },
+    {
+      schema: {
+        tags,
+        summary: 'Tous les lieux (actifs et inactifs)',
+        response: { 200: z.array(ZPlace) },
+      },
+      config: admin,
+    },
     ({ ctx }) => listAllPlaces(deps, assertAdmin(ctx.user)),
   );
   app.post(
     '/admin/places',
-    { schema: { tags, summary: 'Créer un lieu', body: ZLegacyPlace, response: { 201: ZPlace } }, config: admin },
-    async ({ ctx, body }, reply) => reply.code(201).send(await createPlace(deps, assertAdmin(ctx.user), body)),
+    {
+      schema: { tags, summary: 'Créer un lieu', body: ZLegacyPlace, response: { 201: ZPlace } },
+      config: admin,
+    },
+    async ({ ctx, body }, reply) =>
+      reply.code(201).send(await createPlace(deps, assertAdmin(ctx.user), body)),
   );
   app.put(
     '/admin/places/:id',
@@ -115,7 +134,10 @@ export const adminRoutes: RestRoutes = (app, deps) => {
   // Levels
   app.get(
     '/admin/levels',
-    { schema: { tags, summary: 'Niveaux, par ordre', response: { 200: z.array(ZLevel) } }, config: admin },
+    {
+      schema: { tags, summary: 'Niveaux, par ordre', response: { 200: z.array(ZLevel) } },
+      config: admin,
+    },
     ({ ctx }) => {
       assertAdmin(ctx.user);
       return listLevels(deps);
@@ -123,8 +145,12 @@ export const adminRoutes: RestRoutes = (app, deps) => {
   );
   app.post(
     '/admin/levels',
-    { schema: { tags, summary: 'Créer un niveau', body: ZLegacyLevel, response: { 201: ZLevel } }, config: admin },
-    async ({ ctx, body }, reply) => reply.code(201).send(await createLevel(deps, assertAdmin(ctx.user), body)),
+    {
+      schema: { tags, summary: 'Créer un niveau', body: ZLegacyLevel, response: { 201: ZLevel } },
+      config: admin,
+    },
+    async ({ ctx, body }, reply) =>
+      reply.code(201).send(await createLevel(deps, assertAdmin(ctx.user), body)),
   );
   app.put(
     '/admin/levels/:id',
@@ -142,7 +168,15 @@ export const adminRoutes: RestRoutes = (app, deps) => {
   );
   app.delete(
     '/admin/levels/:id',
-    { schema: { tags, summary: 'Supprimer un niveau', params: ZIdParams, response: { 200: ZActionResult } }, config: admin },
+    {
+      schema: {
+        tags,
+        summary: 'Supprimer un niveau',
+        params: ZIdParams,
+        response: { 200: ZActionResult },
+      },
+      config: admin,
+    },
     ({ ctx, params }) => deleteLevel(deps, assertAdmin(ctx.user), params),
   );
 
@@ -157,7 +191,10 @@ export const adminRoutes: RestRoutes = (app, deps) => {
       },
       config: adminAnswer,
     },
-    async ({ ctx }) => ({ success: true, config: await getTwilioConfig(deps, assertAdmin(ctx.user)) }),
+    async ({ ctx }) => ({
+      success: true,
+      config: await getTwilioConfig(deps, assertAdmin(ctx.user)),
+    }),
   );
   app.post(
     '/admin/twilio/test',
@@ -175,7 +212,12 @@ export const adminRoutes: RestRoutes = (app, deps) => {
   app.post(
     '/admin/twilio/save',
     {
-      schema: { tags, summary: 'Enregistrer la configuration Twilio', body: ZLegacyTwilio, response: { 200: ZActionResult } },
+      schema: {
+        tags,
+        summary: 'Enregistrer la configuration Twilio',
+        body: ZLegacyTwilio,
+        response: { 200: ZActionResult },
+      },
       config: adminAnswer,
     },
     ({ ctx, body }) => saveTwilioConfig(deps, assertAdmin(ctx.user), body),
@@ -184,7 +226,14 @@ export const adminRoutes: RestRoutes = (app, deps) => {
   // SMTP
   app.get(
     '/admin/smtp-config',
-    { schema: { tags, summary: 'Configuration SMTP (jamais le mot de passe)', response: { 200: ZLegacySmtpConfig } }, config: admin },
+    {
+      schema: {
+        tags,
+        summary: 'Configuration SMTP (jamais le mot de passe)',
+        response: { 200: ZLegacySmtpConfig },
+      },
+      config: admin,
+    },
     async ({ ctx }) => {
       const c = await getSmtpConfig(deps, assertAdmin(ctx.user));
       return c
@@ -196,19 +245,42 @@ export const adminRoutes: RestRoutes = (app, deps) => {
             is_active: c.is_active,
             skip_cert_verify: c.skip_cert_verify,
           }
-        : { host: '', port: DEFAULT_SMTP_PORT, secure: false, username: '', is_active: false, skip_cert_verify: false };
+        : {
+            host: '',
+            port: DEFAULT_SMTP_PORT,
+            secure: false,
+            username: '',
+            is_active: false,
+            skip_cert_verify: false,
+          };
     },
   );
   app.post(
     '/admin/smtp-config',
-    { schema: { tags, summary: 'Enregistrer la configuration SMTP', body: ZLegacySmtp, response: { 200: ZMessage } }, config: admin },
+    {
+      schema: {
+        tags,
+        summary: 'Enregistrer la configuration SMTP',
+        body: ZLegacySmtp,
+        response: { 200: ZMessage },
+      },
+      config: admin,
+    },
     async ({ ctx, body }) => ({
       message: (await saveSmtpConfig(deps, assertAdmin(ctx.user), body)).message,
     }),
   );
   app.post(
     '/admin/smtp-test',
-    { schema: { tags, summary: 'Envoyer un email de test', body: ZSmtpTestInput, response: { 200: ZMessage } }, config: admin },
+    {
+      schema: {
+        tags,
+        summary: 'Envoyer un email de test',
+        body: ZSmtpTestInput,
+        response: { 200: ZMessage },
+      },
+      config: admin,
+    },
     async ({ ctx, body }) => ({
       message: (await testSmtpConfig(deps, assertAdmin(ctx.user), body)).message,
     }),
@@ -217,16 +289,30 @@ export const adminRoutes: RestRoutes = (app, deps) => {
   // Users
   app.get(
     '/admin/users',
-    { schema: { tags, summary: 'Utilisateurs (is_admin : 1/0)', response: { 200: z.array(ZLegacyUser) } }, config: admin },
+    {
+      schema: {
+        tags,
+        summary: 'Utilisateurs (is_admin : 1/0)',
+        response: { 200: z.array(ZLegacyUser) },
+      },
+      config: admin,
+    },
     async ({ ctx }) => (await listUsers(deps, assertAdmin(ctx.user))).map(toLegacyUser),
   );
   app.put(
     '/admin/users/:id',
     {
-      schema: { tags, summary: 'Modifier un utilisateur', params: ZIdParams, body: ZLegacyUserUpdate, response: { 200: ZLegacyUser } },
+      schema: {
+        tags,
+        summary: 'Modifier un utilisateur',
+        params: ZIdParams,
+        body: ZLegacyUserUpdate,
+        response: { 200: ZLegacyUser },
+      },
       config: admin,
     },
-    async ({ ctx, params, body }) => toLegacyUser(await updateUser(deps, assertAdmin(ctx.user), { ...body, id: params.id })),
+    async ({ ctx, params, body }) =>
+      toLegacyUser(await updateUser(deps, assertAdmin(ctx.user), { ...body, id: params.id })),
   );
   app.delete(
     '/admin/users/:id',
@@ -245,13 +331,28 @@ export const adminRoutes: RestRoutes = (app, deps) => {
   // General settings
   app.get(
     '/admin/general-settings',
-    { schema: { tags, summary: 'Paramètres généraux (valeurs en texte)', response: { 200: ZSettingsMap } }, config: admin },
-    async ({ ctx }) => Object.fromEntries((await getAdminSettings(deps, assertAdmin(ctx.user))).map((s) => [s.key, String(s.value)])),
+    {
+      schema: {
+        tags,
+        summary: 'Paramètres généraux (valeurs en texte)',
+        response: { 200: ZSettingsMap },
+      },
+      config: admin,
+    },
+    async ({ ctx }) =>
+      Object.fromEntries(
+        (await getAdminSettings(deps, assertAdmin(ctx.user))).map((s) => [s.key, String(s.value)]),
+      ),
   );
   app.post(
     '/admin/general-settings',
     {
-      schema: { tags, summary: 'Enregistrer les paramètres généraux', body: ZLegacySettings, response: { 200: ZActionResult } },
+      schema: {
+        tags,
+        summary: 'Enregistrer les paramètres généraux',
+        body: ZLegacySettings,
+        response: { 200: ZActionResult },
+      },
       config: adminAnswer,
     },
     ({ ctx, body }) => saveAdminSettings(deps, assertAdmin(ctx.user), body),

@@ -24,7 +24,14 @@ import {
 } from '../../common/schemas/auth';
 import { ZUserAnswer } from '../../common/schemas/users';
 import { changePin, requestPinReset, resetPinWithProof } from '../services/auth/pin';
-import { emailExists, phoneExists, sendEmailOtp, sendPhoneOtp, verifyEmailOtp, verifyPhoneOtp } from '../services/auth/registration';
+import {
+  emailExists,
+  phoneExists,
+  sendEmailOtp,
+  sendPhoneOtp,
+  verifyEmailOtp,
+  verifyPhoneOtp,
+} from '../services/auth/registration';
 import { checkDevice } from '../services/auth/sessions';
 import { getUser } from '../services/users';
 import { closeSession, loginAndOpen, registerAndOpen } from '../transport/session-answers';
@@ -35,18 +42,37 @@ const tags = ['Authentification'];
 export const authRoutes: RestRoutes = (app, deps) => {
   app.post(
     '/auth/check-user',
-    { schema: { tags, summary: 'Un compte existe-t-il pour ce téléphone ?', body: ZCheckUserInput, response: { 200: ZExistsAnswer } } },
+    {
+      schema: {
+        tags,
+        summary: 'Un compte existe-t-il pour ce téléphone ?',
+        body: ZCheckUserInput,
+        response: { 200: ZExistsAnswer },
+      },
+    },
     ({ body }) => phoneExists(deps, body.phone),
   );
   app.post(
     '/auth/check-user-by-email',
-    { schema: { tags, summary: 'Un compte existe-t-il pour cet email ?', body: ZCheckUserByEmailInput, response: { 200: ZExistsAnswer } } },
+    {
+      schema: {
+        tags,
+        summary: 'Un compte existe-t-il pour cet email ?',
+        body: ZCheckUserByEmailInput,
+        response: { 200: ZExistsAnswer },
+      },
+    },
     ({ body }) => emailExists(deps, body.email),
   );
   app.post(
     '/auth/send-otp',
     {
-      schema: { tags, summary: 'Code par SMS au téléphone d’un compte', body: ZSendOtpInput, response: { 200: ZSuccessAnswer } },
+      schema: {
+        tags,
+        summary: 'Code par SMS au téléphone d’un compte',
+        body: ZSendOtpInput,
+        response: { 200: ZSuccessAnswer },
+      },
       config: { legacySuccess: true },
     },
     ({ body }) => sendPhoneOtp(deps, body.phone),
@@ -54,7 +80,12 @@ export const authRoutes: RestRoutes = (app, deps) => {
   app.post(
     '/auth/verify-otp',
     {
-      schema: { tags, summary: 'Vérifie le code reçu par SMS', body: ZVerifyOtpInput, response: { 200: ZSuccessAnswer } },
+      schema: {
+        tags,
+        summary: 'Vérifie le code reçu par SMS',
+        body: ZVerifyOtpInput,
+        response: { 200: ZSuccessAnswer },
+      },
       config: { legacySuccess: true },
     },
     ({ body }) => verifyPhoneOtp(deps, body),
@@ -62,7 +93,12 @@ export const authRoutes: RestRoutes = (app, deps) => {
   app.post(
     '/auth/send-otp-email',
     {
-      schema: { tags, summary: 'Code de vérification par email', body: ZSendOtpEmailInput, response: { 200: ZSendOtpEmailAnswer } },
+      schema: {
+        tags,
+        summary: 'Code de vérification par email',
+        body: ZSendOtpEmailInput,
+        response: { 200: ZSendOtpEmailAnswer },
+      },
       config: { legacySuccess: true },
     },
     ({ body }) => sendEmailOtp(deps, body.email),
@@ -70,7 +106,12 @@ export const authRoutes: RestRoutes = (app, deps) => {
   app.post(
     '/auth/verify-otp-email',
     {
-      schema: { tags, summary: 'Vérifie le code reçu par email', body: ZVerifyOtpEmailInput, response: { 200: ZSuccessAnswer } },
+      schema: {
+        tags,
+        summary: 'Vérifie le code reçu par email',
+        body: ZVerifyOtpEmailInput,
+        response: { 200: ZSuccessAnswer },
+      },
       config: { legacySuccess: true },
     },
     ({ body }) => verifyEmailOtp(deps, body),
@@ -91,7 +132,12 @@ export const authRoutes: RestRoutes = (app, deps) => {
   app.post(
     '/auth/login',
     {
-      schema: { tags, summary: 'Connexion par téléphone et code PIN', body: ZLoginInput, response: { 200: ZSessionAnswer } },
+      schema: {
+        tags,
+        summary: 'Connexion par téléphone et code PIN',
+        body: ZLoginInput,
+        response: { 200: ZSessionAnswer },
+      },
       config: { legacySuccess: true },
     },
     (req) => loginAndOpen(req.ctx, req.body),
@@ -99,7 +145,12 @@ export const authRoutes: RestRoutes = (app, deps) => {
   app.post(
     '/auth/login-by-email',
     {
-      schema: { tags, summary: 'Connexion par email et code PIN', body: ZLoginByEmailInput, response: { 200: ZSessionAnswer } },
+      schema: {
+        tags,
+        summary: 'Connexion par email et code PIN',
+        body: ZLoginByEmailInput,
+        response: { 200: ZSessionAnswer },
+      },
       config: { legacySuccess: true },
     },
     (req) => loginAndOpen(req.ctx, req.body),
@@ -122,7 +173,8 @@ export const authRoutes: RestRoutes = (app, deps) => {
     {
       schema: {
         tags,
-        summary: 'Nouveau PIN, après vérification récente d’un code (verify-otp ou verify-otp-email) du compte',
+        summary:
+          'Nouveau PIN, après vérification récente d’un code (verify-otp ou verify-otp-email) du compte',
         body: ZLegacyResetPinBody,
         response: { 200: ZSuccessAnswer },
       },
@@ -133,7 +185,12 @@ export const authRoutes: RestRoutes = (app, deps) => {
   app.post(
     '/auth/change-pin',
     {
-      schema: { tags, summary: 'Modifie le PIN de l’utilisateur connecté', body: ZLegacyChangePinBody, response: { 200: ZSuccessAnswer } },
+      schema: {
+        tags,
+        summary: 'Modifie le PIN de l’utilisateur connecté',
+        body: ZLegacyChangePinBody,
+        response: { 200: ZSuccessAnswer },
+      },
       config: { auth: 'user', legacySuccess: true },
     },
     ({ ctx, body }) => {
@@ -145,7 +202,12 @@ export const authRoutes: RestRoutes = (app, deps) => {
   app.post(
     '/auth/check-device',
     {
-      schema: { tags, summary: 'Cet appareil est-il de confiance ?', body: ZLegacyCheckDeviceBody, response: { 200: ZCheckDeviceAnswer } },
+      schema: {
+        tags,
+        summary: 'Cet appareil est-il de confiance ?',
+        body: ZLegacyCheckDeviceBody,
+        response: { 200: ZCheckDeviceAnswer },
+      },
       config: { auth: 'user' },
     },
     ({ ctx, body }) => {
@@ -157,7 +219,12 @@ export const authRoutes: RestRoutes = (app, deps) => {
   app.post(
     '/auth/logout',
     {
-      schema: { tags, summary: 'Déconnexion : la session est révoquée', body: ZEmptyInput, response: { 200: ZLogoutAnswer } },
+      schema: {
+        tags,
+        summary: 'Déconnexion : la session est révoquée',
+        body: ZEmptyInput,
+        response: { 200: ZLogoutAnswer },
+      },
       config: { auth: 'user' },
     },
     ({ ctx }) => closeSession(ctx, assertUser(ctx.user)),

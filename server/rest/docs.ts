@@ -1,6 +1,12 @@
 import { createElement as h, Fragment, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { isSchema, METHODS, type DocDocument, type DocOperation, type JsonSchema } from './document';
+import {
+  isSchema,
+  METHODS,
+  type DocDocument,
+  type DocOperation,
+  type JsonSchema,
+} from './document';
 
 const AUTH_LABEL = { public: 'Public', user: 'Connecté', admin: 'Administrateur' } as const;
 
@@ -15,7 +21,8 @@ table{border-collapse:collapse;width:100%;font-size:.9em} td,th{border:1px solid
 .none,.err{color:#555;font-size:.9em}`;
 
 const schemaOf = (v: unknown): JsonSchema => (isSchema(v) ? v : {});
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+const strings = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 
 /** Follows a `#/components/schemas/X` reference. */
 function deref(doc: DocDocument, schema: JsonSchema): JsonSchema {
@@ -43,10 +50,14 @@ function typeLabel(doc: DocDocument, raw: JsonSchema): string {
   if (Array.isArray(union)) return union.map((u) => typeLabel(doc, schemaOf(u))).join(' | ');
   const declared: unknown[] = Array.isArray(s.type) ? s.type : s.type === undefined ? [] : [s.type];
   const types = declared.map((t) =>
-    t === 'array' ? `tableau de ${typeLabel(doc, schemaOf(s.items))}` : (TYPE_NAMES[String(t)] ?? String(t)),
+    t === 'array'
+      ? `tableau de ${typeLabel(doc, schemaOf(s.items))}`
+      : (TYPE_NAMES[String(t)] ?? String(t)),
   );
   const bounds = [
-    typeof s.minLength === 'number' ? `${s.minLength}–${typeof s.maxLength === 'number' ? s.maxLength : '…'} car.` : '',
+    typeof s.minLength === 'number'
+      ? `${s.minLength}–${typeof s.maxLength === 'number' ? s.maxLength : '…'} car.`
+      : '',
     typeof s.pattern === 'string' ? `motif ${s.pattern}` : '',
     typeof s.format === 'string' ? s.format : '',
   ].filter(Boolean);
@@ -67,7 +78,8 @@ function rowsOf(doc: DocDocument, raw: JsonSchema, prefix: string, depth: number
     const p = schemaOf(value);
     const row = { name: prefix + name, type: typeLabel(doc, p), required: required.has(name) };
     const inner = deref(doc, p);
-    const items = inner.type === 'array' && isSchema(inner.items) ? deref(doc, inner.items) : undefined;
+    const items =
+      inner.type === 'array' && isSchema(inner.items) ? deref(doc, inner.items) : undefined;
     if (depth >= 2) return [row];
     if (inner.properties) return [row, ...rowsOf(doc, inner, `${prefix}${name}.`, depth + 1)];
     if (items?.properties) return [row, ...rowsOf(doc, items, `${prefix}${name}[].`, depth + 1)];
@@ -80,7 +92,13 @@ const table = (head: string[], rows: ReactNode[][]) =>
     'table',
     null,
     h('thead', null, h('tr', null, ...head.map((c) => h('th', { key: c }, c)))),
-    h('tbody', null, ...rows.map((cells, i) => h('tr', { key: i }, ...cells.map((c, j) => h('td', { key: j }, c))))),
+    h(
+      'tbody',
+      null,
+      ...rows.map((cells, i) =>
+        h('tr', { key: i }, ...cells.map((c, j) => h('td', { key: j }, c))),
+      ),
+    ),
   );
 
 /** The fields of a body or an answer (an array answer lists its items' fields as `[].field`). */
@@ -132,10 +150,25 @@ function operation(doc: DocDocument, method: string, path: string, op: DocOperat
           ]),
         ),
       ),
-    op.requestBody && h(Fragment, null, h('h4', null, 'Corps JSON'), fields(doc, isSchema(body) ? body : undefined)),
-    h('h4', null, `Réponse ${ok?.[0] ?? ''}${okContent && okContent[0] !== 'application/json' ? ` (${okContent[0]})` : ''}`),
+    op.requestBody &&
+      h(
+        Fragment,
+        null,
+        h('h4', null, 'Corps JSON'),
+        fields(doc, isSchema(body) ? body : undefined),
+      ),
+    h(
+      'h4',
+      null,
+      `Réponse ${ok?.[0] ?? ''}${okContent && okContent[0] !== 'application/json' ? ` (${okContent[0]})` : ''}`,
+    ),
     fields(doc, isSchema(answer) ? answer : undefined),
-    h('p', { className: 'err' }, `Erreurs : ${errors.join(', ')} — corps `, h('code', null, '{ "error": "…" }')),
+    h(
+      'p',
+      { className: 'err' },
+      `Erreurs : ${errors.join(', ')} — corps `,
+      h('code', null, '{ "error": "…" }'),
+    ),
   );
 }
 
@@ -183,8 +216,14 @@ export function renderDocsPage(doc: DocDocument): string {
         h('a', { href: '/api/openapi.json' }, '/api/openapi.json'),
         ' (OpenAPI 3.1).',
       ),
-      h('ul', null, ...[...byTag.keys()].map((t) => h('li', { key: t }, h('a', { href: `#tag-${t}` }, t)))),
-      ...[...byTag].map(([t, ops]) => h(Fragment, { key: t }, h('h2', { id: `tag-${t}` }, t), ...ops)),
+      h(
+        'ul',
+        null,
+        ...[...byTag.keys()].map((t) => h('li', { key: t }, h('a', { href: `#tag-${t}` }, t))),
+      ),
+      ...[...byTag].map(([t, ops]) =>
+        h(Fragment, { key: t }, h('h2', { id: `tag-${t}` }, t), ...ops),
+      ),
     ),
   );
   return `<!doctype html>\n${renderToStaticMarkup(page)}`;

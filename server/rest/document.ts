@@ -5,7 +5,8 @@
 export type JsonSchema = Record<string, unknown>;
 
 /** Schemas stay `unknown` in the types below (openapi-types' interfaces lack index signatures); this narrows one. */
-export const isSchema = (v: unknown): v is JsonSchema => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isSchema = (v: unknown): v is JsonSchema =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export const METHODS = ['get', 'put', 'post', 'delete'] as const;
 
@@ -23,8 +24,16 @@ export interface DocOperation {
   tags?: string[];
   security?: Record<string, string[]>[];
   parameters?: DocParameter[];
-  requestBody?: { $ref?: string; required?: boolean; content?: Record<string, { schema?: unknown }> };
-  responses?: Record<string, { $ref?: string; description?: string; content?: Record<string, { schema?: unknown }> } | undefined>;
+  requestBody?: {
+    $ref?: string;
+    required?: boolean;
+    content?: Record<string, { schema?: unknown }>;
+  };
+  responses?: Record<
+    string,
+    | { $ref?: string; description?: string; content?: Record<string, { schema?: unknown }> }
+    | undefined
+  >;
   'x-auth'?: 'user' | 'admin';
 }
 

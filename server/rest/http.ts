@@ -48,7 +48,10 @@ export type RestRoutes = (app: RestApp, deps: Deps) => void;
  * schema then judges it (an integer field still refuses "2.5", with its own French message).
  */
 export const numeric = <S extends z.ZodType>(schema: S) =>
-  z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v), schema);
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
+    schema,
+  );
 
 /**
  * Request parts are parsed by their zod schema. A missing body reads as `{}` (legacy clients post
@@ -63,7 +66,8 @@ export const zodValidator: FastifySchemaCompiler<z.ZodType> =
   };
 
 /** Answers are written as the handler shaped them, like a route without a schema: zod is not run per reply. */
-export const plainSerializer: FastifySerializerCompiler<unknown> = () => (data) => JSON.stringify(data);
+export const plainSerializer: FastifySerializerCompiler<unknown> = () => (data) =>
+  JSON.stringify(data);
 
 /** Fastify's own JSON-schema serializer compiler (fast-json-stringify), the one a route without zod would get. */
 const compileFastJson = SerializerSelector()();
@@ -74,7 +78,8 @@ const compileFastJson = SerializerSelector()();
  */
 export const fastSerializer: FastifySerializerCompiler<unknown> = (route) => {
   const { schema, httpStatus = '200' } = route;
-  if (!httpStatus.startsWith('2') || !(schema instanceof z.ZodType)) return (data) => JSON.stringify(data);
+  if (!httpStatus.startsWith('2') || !(schema instanceof z.ZodType))
+    return (data) => JSON.stringify(data);
   const { $schema: _draft, ...json } = z.toJSONSchema(schema, { target: 'draft-7', io: 'output' });
   return compileFastJson({ ...route, httpStatus, schema: json });
 };
@@ -117,29 +122,38 @@ export function installRestContext(app: FastifyInstance, deps: Deps) {
   });
 }
 
-const bodyFor = (req: FastifyRequest, error: string) => errorBody(req.routeOptions.config.legacySuccess, error);
+const bodyFor = (req: FastifyRequest, error: string) =>
+  errorBody(req.routeOptions.config.legacySuccess, error);
 
 /** One mapping for every REST error: AppError through the shared table, zod to 400, the rest to 500. */
 export function installRestErrors(app: FastifyInstance) {
-  app.setErrorHandler((thrown: FastifyError | AppError | ZodError, req: FastifyRequest, reply: FastifyReply) => {
-    const unavailable = thrown instanceof AppError ? null : unavailableFromDb(thrown);
-    if (unavailable) req.log.warn({ err: thrown }, 'database busy: answered 503');
-    const err = unavailable ?? thrown;
-    if (err instanceof AppError) {
-      const retryAfter = err.details?.retryAfterSeconds;
-      if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
-      return reply.code(ERROR_TABLE[err.code].http).send({ ...bodyFor(req, err.message), ...err.details });
-    }
-    if (err instanceof ZodError) return reply.code(400).send(bodyFor(req, firstZodMessage(err)));
-    const badInput = badInputFromDb(err);
-    if (badInput) {
-      req.log.warn({ pgCode: badInput.details?.pgCode }, 'input refused by the database, not the schema');
-      return reply.code(400).send(bodyFor(req, badInput.message));
-    }
-    const status = err.statusCode ?? 500;
-    if (status >= 400 && status < 500) return reply.code(status).send(bodyFor(req, HTTP_ERRORS[status] ?? MSG.http.badRequest));
-    req.log.error({ err }, 'unhandled REST error');
-    return reply.code(500).send({ ...bodyFor(req, MSG.http.server), requestId: req.id });
-  });
+  app.setErrorHandler(
+    (thrown: FastifyError | AppError | ZodError, req: FastifyRequest, reply: FastifyReply) => {
+      const unavailable = thrown instanceof AppError ? null : unavailableFromDb(thrown);
+      if (unavailable) req.log.warn({ err: thrown }, 'database busy: answered 503');
+      const err = unavailable ?? thrown;
+      if (err instanceof AppError) {
+        const retryAfter = err.details?.retryAfterSeconds;
+        if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+        return reply
+          .code(ERROR_TABLE[err.code].http)
+          .send({ ...bodyFor(req, err.message), ...err.details });
+      }
+      if (err instanceof ZodError) return reply.code(400).send(bodyFor(req, firstZodMessage(err)));
+      const badInput = badInputFromDb(err);
+      if (badInput) {
+        req.log.warn(
+          { pgCode: badInput.details?.pgCode },
+          'input refused by the database, not the schema',
+        );
+        return reply.code(400).send(bodyFor(req, badInput.message));
+      }
+      const status = err.statusCode ?? 500;
+      if (status >= 400 && status < 500)
+        return reply.code(status).send(bodyFor(req, HTTP_ERRORS[status] ?? MSG.http.badRequest));
+      req.log.error({ err }, 'unhandled REST error');
+      return reply.code(500).send({ ...bodyFor(req, MSG.http.server), requestId: req.id });
+    },
+  );
   app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: MSG.http.routeNotFound }));
 }

@@ -3,7 +3,13 @@ import type { Deps } from '../deps';
 import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
 import { catalogRoutes } from './catalog';
-import { installRestContext, installRestErrors, plainSerializer, zodValidator, type RestApp } from './http';
+import {
+  installRestContext,
+  installRestErrors,
+  plainSerializer,
+  zodValidator,
+  type RestApp,
+} from './http';
 import { matchesRoutes } from './matches';
 import { openApiRoutes, registerOpenApi } from './openapi';
 import { usersRoutes } from './users';
@@ -17,6 +23,7 @@ export async function restPlugin(fastify: FastifyInstance, { deps }: { deps: Dep
   // Before the routes: @fastify/swagger collects them as they are added.
   await registerOpenApi(fastify);
   const app: RestApp = fastify.withTypeProvider();
-  for (const routes of [catalogRoutes, authRoutes, usersRoutes, matchesRoutes, adminRoutes]) routes(app, deps);
+  for (const routes of [catalogRoutes, authRoutes, usersRoutes, matchesRoutes, adminRoutes])
+    routes(app, deps);
   openApiRoutes(fastify);
 }

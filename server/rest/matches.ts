@@ -72,11 +72,15 @@ const ZListQuery = z
     cursor: safeText({ error: MSG.match.cursorInvalid })
       .max(200, MSG.match.cursorInvalid)
       .optional()
-      .describe('Page suivante : la valeur de l’en-tête x-next-cursor de la réponse précédente (même tri).'),
+      .describe(
+        'Page suivante : la valeur de l’en-tête x-next-cursor de la réponse précédente (même tri).',
+      ),
     limit: numeric(ZRestPageSize).optional().describe('Taille de page, 1 à 100 (100 par défaut).'),
     place_id: numeric(ZMatchFilters.shape.placeId.unwrap()).optional().describe('Un lieu.'),
     city: ZMatchFilters.shape.city.describe('Une ville, sans tenir compte des majuscules.'),
-    level: ZMatchFilters.shape.level.describe('Un nom de niveau (ex. « Niveau 3 ») : les matchs qui l’acceptent.'),
+    level: ZMatchFilters.shape.level.describe(
+      'Un nom de niveau (ex. « Niveau 3 ») : les matchs qui l’acceptent.',
+    ),
     from: ZMatchFilters.shape.from.describe('Premier jour inclus, AAAA-MM-JJ.'),
     to: ZMatchFilters.shape.to.describe('Dernier jour inclus, AAAA-MM-JJ.'),
     available: ZFlag.optional().describe('1 : seulement les matchs avec des places libres.'),
@@ -123,14 +127,25 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
   app.post(
     '/matches',
     {
-      schema: { tags, summary: 'Créer un match', body: ZLegacyCreate, headers: ZCreateHeaders, response: { 201: ZLegacyResult } },
+      schema: {
+        tags,
+        summary: 'Créer un match',
+        body: ZLegacyCreate,
+        headers: ZCreateHeaders,
+        response: { 201: ZLegacyResult },
+      },
       config: player,
     },
     async ({ ctx, body: { created_by, ...fields }, headers }, reply) => {
       const user = assertUser(ctx.user);
       assertSelf(user, created_by);
-      const match = await createMatch(deps, user, { ...fields, idempotencyKey: headers['idempotency-key'] });
-      return reply.code(201).send({ success: true, message: MSG.match.created, match: toLegacy(match) });
+      const match = await createMatch(deps, user, {
+        ...fields,
+        idempotencyKey: headers['idempotency-key'],
+      });
+      return reply
+        .code(201)
+        .send({ success: true, message: MSG.match.created, match: toLegacy(match) });
     },
   );
 
@@ -148,7 +163,11 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
     },
     async ({ query }, reply) => {
       const { place_id, limit, ...rest } = query;
-      const page = await listMatches(deps, { ...rest, placeId: place_id, limit: limit ?? MATCH_PAGE_MAX });
+      const page = await listMatches(deps, {
+        ...rest,
+        placeId: place_id,
+        limit: limit ?? MATCH_PAGE_MAX,
+      });
       if (page.nextCursor) reply.header('x-next-cursor', page.nextCursor);
       return page.items.map(toLegacyCard);
     },
@@ -156,7 +175,14 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
 
   app.get(
     '/matches/mine',
-    { schema: { tags, summary: 'Mes matchs (créés ou rejoints) et compteurs', response: { 200: ZLegacyMine } }, config: { auth: 'user' } },
+    {
+      schema: {
+        tags,
+        summary: 'Mes matchs (créés ou rejoints) et compteurs',
+        response: { 200: ZLegacyMine },
+      },
+      config: { auth: 'user' },
+    },
     async ({ ctx }) => {
       const mine = await listMyMatches(deps, assertUser(ctx.user));
       return { matches: mine.matches.map(toLegacy), counters: mine.counters };
@@ -168,7 +194,8 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
     {
       schema: {
         tags,
-        summary: 'Un match : lieu, date, niveaux, organisateur et joueurs (téléphones réservés au créateur et aux participants)',
+        summary:
+          'Un match : lieu, date, niveaux, organisateur et joueurs (téléphones réservés au créateur et aux participants)',
         params: ZMatchIdInput,
         response: { 200: ZMatchDetail },
       },
@@ -185,7 +212,11 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
         summary: 'Le match au format iCalendar (créateur et participants)',
         params: ZMatchIdInput,
         produces: ['text/calendar'],
-        response: { 200: z.string().meta({ description: 'Fichier .ics (un VEVENT)', contentMediaType: 'text/calendar' }) },
+        response: {
+          200: z
+            .string()
+            .meta({ description: 'Fichier .ics (un VEVENT)', contentMediaType: 'text/calendar' }),
+        },
       },
       config: { auth: 'user' },
     },
@@ -214,7 +245,11 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
     async ({ ctx, params, body: { user_id, ...fields } }) => {
       const user = assertUser(ctx.user);
       assertSelf(user, user_id);
-      return { success: true, message: MSG.match.updated, match: toLegacy(await updateMatch(deps, user, { ...fields, id: params.id })) };
+      return {
+        success: true,
+        message: MSG.match.updated,
+        match: toLegacy(await updateMatch(deps, user, { ...fields, id: params.id })),
+      };
     },
   );
 
@@ -227,36 +262,56 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
     body: ZLegacyActor,
     response: { 200: response },
   });
-  const actor = ({ ctx, body }: { ctx: { user: SessionUser | null }; body: { user_id?: string | number | null } }) => {
+  const actor = ({
+    ctx,
+    body,
+  }: {
+    ctx: { user: SessionUser | null };
+    body: { user_id?: string | number | null };
+  }) => {
     const user = assertUser(ctx.user);
     assertSelf(user, body.user_id);
     return user;
   };
 
-  app.post('/matches/:id/join', { schema: actionSchema('Rejoindre un match', ZLegacyResult), config: player }, async (req) =>
-    legacyResult(await joinMatch(deps, actor(req), req.params.id)),
+  app.post(
+    '/matches/:id/join',
+    { schema: actionSchema('Rejoindre un match', ZLegacyResult), config: player },
+    async (req) => legacyResult(await joinMatch(deps, actor(req), req.params.id)),
   );
-  app.post('/matches/:id/leave', { schema: actionSchema('Quitter un match', ZLegacyResult), config: player }, async (req) =>
-    legacyResult(await leaveMatch(deps, actor(req), req.params.id)),
+  app.post(
+    '/matches/:id/leave',
+    { schema: actionSchema('Quitter un match', ZLegacyResult), config: player },
+    async (req) => legacyResult(await leaveMatch(deps, actor(req), req.params.id)),
   );
 
   app.get(
     '/matches/:id/participants',
     {
-      schema: { tags, summary: 'Participants (créateur ou participant)', params: ZMatchIdInput, response: { 200: z.array(ZParticipant) } },
+      schema: {
+        tags,
+        summary: 'Participants (créateur ou participant)',
+        params: ZMatchIdInput,
+        response: { 200: z.array(ZParticipant) },
+      },
       config: { auth: 'user' },
     },
     ({ ctx, params }) => listParticipants(deps, assertUser(ctx.user), params.id),
   );
 
-  app.delete('/matches/:id', { schema: actionSchema('Supprimer un match (créateur)', ZDeleteResult), config: player }, (req) =>
-    deleteMatch(deps, actor(req), req.params.id),
+  app.delete(
+    '/matches/:id',
+    { schema: actionSchema('Supprimer un match (créateur)', ZDeleteResult), config: player },
+    (req) => deleteMatch(deps, actor(req), req.params.id),
   );
   app.post(
     '/matches/:id/waitlist',
     {
       schema: {
-        ...actionSchema("Rejoindre la liste d'attente d'un match complet (répond la position, 1 = prochain)", ZWaitlistResult),
+        ...actionSchema(
+          "Rejoindre la liste d'attente d'un match complet (répond la position, 1 = prochain)",
+          ZWaitlistResult,
+        ),
         response: { 201: ZWaitlistResult },
       },
       config: player,
@@ -265,7 +320,10 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
   );
   app.delete(
     '/matches/:id/waitlist',
-    { schema: actionSchema("Quitter la liste d'attente d'un match", ZDeleteResult), config: player },
+    {
+      schema: actionSchema("Quitter la liste d'attente d'un match", ZDeleteResult),
+      config: player,
+    },
     (req) => leaveWaitlist(deps, actor(req), req.params.id),
   );
 };

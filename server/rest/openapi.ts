@@ -4,7 +4,12 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { APP_VERSION } from '../../common/limits';
 import { SESSION_COOKIE } from '../lib/auth';
 import { renderDocsPage } from './docs';
-import { isSchema, METHODS, type DocOperation as Operation, type DocPathItem as PathItem } from './document';
+import {
+  isSchema,
+  METHODS,
+  type DocOperation as Operation,
+  type DocPathItem as PathItem,
+} from './document';
 
 type Json = Record<string, unknown>;
 
@@ -12,7 +17,8 @@ type Json = Record<string, unknown>;
 const ERRORS: Record<string, string> = {
   '400': 'Données invalides (message en français dans `error`).',
   '401': 'Connexion requise : jeton absent, invalide ou expiré.',
-  '403': 'Interdit : droits insuffisants, ou `user_id`/`created_by`/`userId`/en-tête `user-id` différent de l’utilisateur de la session.',
+  '403':
+    'Interdit : droits insuffisants, ou `user_id`/`created_by`/`userId`/en-tête `user-id` différent de l’utilisateur de la session.',
   '404': 'Ressource introuvable.',
   '409': 'Conflit avec l’état actuel (déjà existant, complet, déjà inscrit…).',
   '413': 'Corps de requête trop volumineux (photos : 5 Mo maximum).',
@@ -23,20 +29,35 @@ const ERRORS: Record<string, string> = {
 };
 
 const SECURITY: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
-const TAGS = ['Catalogue', 'Authentification', 'Utilisateurs', 'Matchs', 'Administration', 'Documentation'];
+const TAGS = [
+  'Catalogue',
+  'Authentification',
+  'Utilisateurs',
+  'Matchs',
+  'Administration',
+  'Documentation',
+];
 
 const USER_ID_HEADER = {
   name: 'user-id',
   in: 'header',
   required: false,
-  description: 'Compatibilité : s’il est présent, doit être l’identifiant de l’utilisateur de la session (sinon 403).',
+  description:
+    'Compatibilité : s’il est présent, doit être l’identifiant de l’utilisateur de la session (sinon 403).',
   schema: { type: 'string' },
 };
 
 /** Paths served outside the REST routes (or hidden from them), part of the public surface all the same. */
 function staticPaths(): Record<string, PathItem> {
-  const json = (schema: Json, description: string) => ({ description, content: { 'application/json': { schema } } });
-  const op = (operationId: string, summary: string, responses: Record<string, Json>): Operation => ({
+  const json = (schema: Json, description: string) => ({
+    description,
+    content: { 'application/json': { schema } },
+  });
+  const op = (
+    operationId: string,
+    summary: string,
+    responses: Record<string, Json>,
+  ): Operation => ({
     operationId,
     summary,
     tags: ['Documentation'],
@@ -64,22 +85,38 @@ function staticPaths(): Record<string, PathItem> {
   };
   return {
     '/healthz': {
-      get: op('getHealthz', 'Vivacité : le processus répond (la base de données n’est pas consultée, voir /readyz)', {
-        '200': json(health, 'Le processus répond.'),
-      }),
+      get: op(
+        'getHealthz',
+        'Vivacité : le processus répond (la base de données n’est pas consultée, voir /readyz)',
+        {
+          '200': json(health, 'Le processus répond.'),
+        },
+      ),
     },
     '/readyz': {
-      get: op('getReadyz', 'Prêt à servir : base de données joignable et toutes les migrations appliquées', {
-        '200': json(ready, 'Prêt à recevoir du trafic.'),
-        '503': json(ready, 'Base de données injoignable en 2 s, migrations en attente ou arrêt en cours (raison dans `reason`).'),
-      }),
+      get: op(
+        'getReadyz',
+        'Prêt à servir : base de données joignable et toutes les migrations appliquées',
+        {
+          '200': json(ready, 'Prêt à recevoir du trafic.'),
+          '503': json(
+            ready,
+            'Base de données injoignable en 2 s, migrations en attente ou arrêt en cours (raison dans `reason`).',
+          ),
+        },
+      ),
     },
     '/api/openapi.json': {
-      get: op('getApiOpenapiJson', 'Cette description OpenAPI 3.1', { '200': json({ type: 'object' }, 'Document OpenAPI 3.1.') }),
+      get: op('getApiOpenapiJson', 'Cette description OpenAPI 3.1', {
+        '200': json({ type: 'object' }, 'Document OpenAPI 3.1.'),
+      }),
     },
     '/api/docs': {
       get: op('getApiDocs', 'Page de référence lisible (HTML)', {
-        '200': { description: 'Page HTML autonome.', content: { 'text/html': { schema: { type: 'string' } } } },
+        '200': {
+          description: 'Page HTML autonome.',
+          content: { 'text/html': { schema: { type: 'string' } } },
+        },
       }),
     },
   };
@@ -109,7 +146,8 @@ function completeOperation(method: string, path: string, op: Operation) {
   if (op.security?.length) op.parameters = [...(op.parameters ?? []), USER_ID_HEADER];
   // Swagger marks every body required; only a body with required fields is.
   const body = op.requestBody?.content?.['application/json']?.schema;
-  if (op.requestBody && isSchema(body)) op.requestBody.required = Array.isArray(body.required) && body.required.length > 0;
+  if (op.requestBody && isSchema(body))
+    op.requestBody.required = Array.isArray(body.required) && body.required.length > 0;
   for (const answer of Object.values(op.responses ?? {})) {
     if (answer?.description === 'Default Response') answer.description = 'Réponse documentée.';
   }
@@ -145,7 +183,8 @@ export async function registerOpenApi(app: FastifyInstance) {
               success: { const: false },
               requestId: {
                 type: 'string',
-                description: 'Sur les erreurs 500 : l’identifiant de la requête (aussi dans l’en-tête X-Request-Id), à citer au support.',
+                description:
+                  'Sur les erreurs 500 : l’identifiant de la requête (aussi dans l’en-tête X-Request-Id), à citer au support.',
               },
             },
             required: ['error'],
@@ -154,19 +193,34 @@ export async function registerOpenApi(app: FastifyInstance) {
         responses: Object.fromEntries(
           Object.entries(ERRORS).map(([status, description]) => [
             `Error${status}`,
-            { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+            {
+              description,
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+            },
           ]),
         ),
         securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', description: 'Le `token` des réponses de connexion et d’inscription.' },
-          cookieAuth: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'Cookie de session posé à la connexion.' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'Le `token` des réponses de connexion et d’inscription.',
+          },
+          cookieAuth: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE,
+            description: 'Cookie de session posé à la connexion.',
+          },
         },
       },
     },
     transform: (input) => {
       const { schema, url } = jsonSchemaTransform(input);
       const auth = input.route.config?.auth;
-      return { url, schema: { ...schema, security: auth ? SECURITY : [], ...(auth ? { 'x-auth': auth } : {}) } };
+      return {
+        url,
+        schema: { ...schema, security: auth ? SECURITY : [], ...(auth ? { 'x-auth': auth } : {}) },
+      };
     },
     transformObject: (input) => {
       const doc = jsonSchemaTransformObject(input);

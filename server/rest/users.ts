@@ -4,12 +4,20 @@ import { ZAccountDeleted, ZAccountExport, ZDeleteAccountBody } from '../../commo
 import { assertSelf, assertUser } from '../lib/auth';
 import { ZIdInput } from '../../common/schemas/catalog';
 import { safeText } from '../../common/schemas/primitives';
-import { ZLegacyUpdateUserBody, ZUpdatedUserAnswer, ZUpdateProfileInput, ZUserAnswer } from '../../common/schemas/users';
+import {
+  ZLegacyUpdateUserBody,
+  ZUpdatedUserAnswer,
+  ZUpdateProfileInput,
+  ZUserAnswer,
+} from '../../common/schemas/users';
 import { deleteOwnAccount } from '../services/account/delete-account';
 import { exportPersonalData } from '../services/account/export-data';
 import { getPhoto, getUser, updateProfile } from '../services/users';
 import { ZNotificationPrefs } from '../../common/schemas/waitlist';
-import { getNotificationPrefs, updateNotificationPrefs } from '../services/notifications/preferences';
+import {
+  getNotificationPrefs,
+  updateNotificationPrefs,
+} from '../services/notifications/preferences';
 import type { RestRoutes } from './http';
 
 const tags = ['Utilisateurs'];
@@ -19,10 +27,18 @@ export const usersRoutes: RestRoutes = (app, deps) => {
   app.get(
     '/users/:id',
     {
-      schema: { tags, summary: 'Son propre profil (403 pour un autre id)', params: ZIdInput, response: { 200: ZUserAnswer } },
+      schema: {
+        tags,
+        summary: 'Son propre profil (403 pour un autre id)',
+        params: ZIdInput,
+        response: { 200: ZUserAnswer },
+      },
       config: { auth: 'user', legacySuccess: true },
     },
-    async ({ ctx, params }) => ({ success: true, user: await getUser(deps, assertUser(ctx.user), params.id) }),
+    async ({ ctx, params }) => ({
+      success: true,
+      user: await getUser(deps, assertUser(ctx.user), params.id),
+    }),
   );
   app.put(
     '/users/:id',
@@ -38,7 +54,8 @@ export const usersRoutes: RestRoutes = (app, deps) => {
     },
     async ({ ctx, params, body }) => {
       const user = assertUser(ctx.user);
-      for (const claimed of [params.id, body.id, body.user_id, body.userId]) assertSelf(user, claimed);
+      for (const claimed of [params.id, body.id, body.user_id, body.userId])
+        assertSelf(user, claimed);
       const updated = await updateProfile(deps, user, ZUpdateProfileInput.parse(body));
       return { success: true, message: MSG.profile.updated, user: updated };
     },
@@ -53,7 +70,13 @@ export const usersRoutes: RestRoutes = (app, deps) => {
         querystring: ZPhotoQuery,
         produces: ['image/*'],
         response: {
-          200: z.instanceof(Buffer).meta({ type: 'string', description: 'Octets de l’image', contentMediaType: 'image/*' }),
+          200: z
+            .instanceof(Buffer)
+            .meta({
+              type: 'string',
+              description: 'Octets de l’image',
+              contentMediaType: 'image/*',
+            }),
           304: z.null().describe('Non modifiée : la version en cache (même ETag) est à jour.'),
         },
       },
@@ -63,7 +86,12 @@ export const usersRoutes: RestRoutes = (app, deps) => {
       const photo = await getPhoto(deps, assertUser(req.ctx.user), req.params.id);
       // The URL carries the photo's version, so a matching one never changes; others revalidate.
       reply.header('etag', photo.etag);
-      reply.header('cache-control', req.query.v === photo.version ? 'private, max-age=31536000, immutable' : 'private, no-cache');
+      reply.header(
+        'cache-control',
+        req.query.v === photo.version
+          ? 'private, max-age=31536000, immutable'
+          : 'private, no-cache',
+      );
       reply.header('x-content-type-options', 'nosniff');
       if (req.headers['if-none-match'] === photo.etag) return reply.code(304).send(null);
       return reply.type(photo.mime).send(photo.data);
@@ -72,7 +100,12 @@ export const usersRoutes: RestRoutes = (app, deps) => {
   app.get(
     '/users/:id/notifications',
     {
-      schema: { tags, summary: 'Ses préférences de notification (email, SMS)', params: ZIdInput, response: { 200: ZNotificationPrefs } },
+      schema: {
+        tags,
+        summary: 'Ses préférences de notification (email, SMS)',
+        params: ZIdInput,
+        response: { 200: ZNotificationPrefs },
+      },
       config: { auth: 'user' },
     },
     ({ ctx, params }) => getNotificationPrefs(deps, assertUser(ctx.user), params.id),
@@ -90,7 +123,10 @@ export const usersRoutes: RestRoutes = (app, deps) => {
     },
     async ({ ctx, params }, reply) => {
       const data = await exportPersonalData(deps, assertUser(ctx.user), params.id);
-      reply.header('content-disposition', `attachment; filename="padel-match-donnees-${params.id}.json"`);
+      reply.header(
+        'content-disposition',
+        `attachment; filename="padel-match-donnees-${params.id}.json"`,
+      );
       reply.header('cache-control', 'no-store');
       return data;
     },
@@ -122,7 +158,10 @@ export const usersRoutes: RestRoutes = (app, deps) => {
       config: { auth: 'user' },
     },
     async ({ ctx, params, body }) => {
-      const done = await deleteOwnAccount(deps, assertUser(ctx.user), { id: params.id, pin: body.pin });
+      const done = await deleteOwnAccount(deps, assertUser(ctx.user), {
+        id: params.id,
+        pin: body.pin,
+      });
       ctx.cookie.clear();
       return done;
     },

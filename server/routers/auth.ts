@@ -1,6 +1,13 @@
 import { checkDevice } from '../services/auth/sessions';
 import { changePin, requestPinReset, resetPinWithCode } from '../services/auth/pin';
-import { emailExists, phoneExists, sendEmailOtp, sendPhoneOtp, verifyEmailOtp, verifyPhoneOtp } from '../services/auth/registration';
+import {
+  emailExists,
+  phoneExists,
+  sendEmailOtp,
+  sendPhoneOtp,
+  verifyEmailOtp,
+  verifyPhoneOtp,
+} from '../services/auth/registration';
 import {
   ZChangePinInput,
   ZCheckDeviceAnswer,
@@ -74,7 +81,9 @@ export const authRouter = router({
   resetPin: publicProcedure
     .input(ZResetPinInput)
     .output(ZSessionAnswer)
-    .mutation(async ({ ctx, input }) => openedSession(ctx.cookie, await resetPinWithCode(ctx.deps, input))),
+    .mutation(async ({ ctx, input }) =>
+      openedSession(ctx.cookie, await resetPinWithCode(ctx.deps, input)),
+    ),
   me: publicProcedure.output(ZUser.nullable()).query(({ ctx }) => getMe(ctx.deps, ctx.user)),
   changePin: authedProcedure
     .input(ZChangePinInput)

@@ -1,8 +1,17 @@
-import { ZAccountDeleted, ZAccountExport, ZDeleteAccountInput, ZExportInput } from '../../common/schemas/account';
+import {
+  ZAccountDeleted,
+  ZAccountExport,
+  ZDeleteAccountInput,
+  ZExportInput,
+} from '../../common/schemas/account';
 import { ZGetUserInput, ZUpdateProfileInput, ZUser } from '../../common/schemas/users';
 import { z } from 'zod';
 import { ZNotificationChannels, ZNotificationPrefs } from '../../common/schemas/waitlist';
-import { getNotificationChannels, getNotificationPrefs, updateNotificationPrefs } from '../services/notifications/preferences';
+import {
+  getNotificationChannels,
+  getNotificationPrefs,
+  updateNotificationPrefs,
+} from '../services/notifications/preferences';
 import { deleteOwnAccount } from '../services/account/delete-account';
 import { exportPersonalData } from '../services/account/export-data';
 import { getUser, updateProfile } from '../services/users';

@@ -18,7 +18,10 @@ export async function listLevels(deps: Pick<Deps, 'db'>): Promise<TLevel[]> {
 }
 
 /** The subset of `names` that are existing levels: one query, used wherever a level name is accepted. */
-export async function existingLevelNames(deps: Pick<Deps, 'db'>, names: readonly string[]): Promise<Set<string>> {
+export async function existingLevelNames(
+  deps: Pick<Deps, 'db'>,
+  names: readonly string[],
+): Promise<Set<string>> {
   if (names.length === 0) return new Set();
   const rows = await deps.db
     .select({ niveau: levels.niveau })

@@ -31,11 +31,21 @@ export async function purgeExpired(deps: Pick<Deps, 'db' | 'clock' | 'env'>): Pr
   const proofSince = new Date(now.getTime() - OTP_PROOF_MINUTES * MINUTE);
   const codes = await deps.db
     .delete(otpCodes)
-    .where(and(lt(otpCodes.expiresAt, now), or(isNull(otpCodes.verifiedAt), lt(otpCodes.verifiedAt, proofSince))))
+    .where(
+      and(
+        lt(otpCodes.expiresAt, now),
+        or(isNull(otpCodes.verifiedAt), lt(otpCodes.verifiedAt, proofSince)),
+      ),
+    )
     .returning({ id: otpCodes.id });
   const dead = await deps.db
     .delete(sessions)
-    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS))))
+    .where(
+      or(
+        lt(sessions.expiresAt, now),
+        lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+      ),
+    )
     .returning({ id: sessions.id });
   const throttles = await deps.db
     .delete(authThrottles)
@@ -63,7 +73,12 @@ export async function purgeExpired(deps: Pick<Deps, 'db' | 'clock' | 'env'>): Pr
       ),
     )
     .returning({ id: outbox.id });
-  return { otpCodes: codes.length, sessions: dead.length, throttles: throttles.length, notices: notices.length };
+  return {
+    otpCodes: codes.length,
+    sessions: dead.length,
+    throttles: throttles.length,
+    notices: notices.length,
+  };
 }
 
 /**
@@ -89,7 +104,10 @@ export function startRetentionJob(
       (purged) => {
         const counts: Record<string, number> = { ...purged };
         for (const [kind, n] of Object.entries(counts)) {
-          deps.metrics.retentionPurged.inc({ kind: kind.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) }, n);
+          deps.metrics.retentionPurged.inc(
+            { kind: kind.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) },
+            n,
+          );
         }
         deps.logger.info({ purged }, 'retention: expired rows purged');
       },

@@ -1,4 +1,9 @@
-import { DEFAULT_SETTINGS, SETTING_KEYS, type SettingKey, type Settings } from '../../common/limits';
+import {
+  DEFAULT_SETTINGS,
+  SETTING_KEYS,
+  type SettingKey,
+  type Settings,
+} from '../../common/limits';
 import { settings } from '../../db/schema';
 import type { Deps } from '../deps';
 

@@ -26,9 +26,14 @@ export const userColumns = {
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 };
-export type UserRow = Omit<SessionUser, 'sessionId'> & { hasPhoto: boolean; createdAt: Date; updatedAt: Date };
+export type UserRow = Omit<SessionUser, 'sessionId'> & {
+  hasPhoto: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+};
 
-export const photoUrl = (id: number, version: Date) => `/api/users/${id}/photo?v=${version.getTime()}`;
+export const photoUrl = (id: number, version: Date) =>
+  `/api/users/${id}/photo?v=${version.getTime()}`;
 
 /** The client's view of a user; the photo is a cache-busting URL, so lists never carry image bytes. */
 export const toUser = (row: UserRow): TUser => ({
@@ -44,12 +49,21 @@ export const toUser = (row: UserRow): TUser => ({
 
 /** One user in the client's shape, or null; works inside a transaction too. */
 export async function findUser(db: DbOrTx, id: number): Promise<TUser | null> {
-  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1).prepare('user_by_id').execute();
+  const [row] = await db
+    .select(userColumns)
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1)
+    .prepare('user_by_id')
+    .execute();
   return row ? toUser(row) : null;
 }
 
 /** The session's own user (`auth.me`), or null when the account was deleted meanwhile. */
-export async function getMe(deps: Pick<Deps, 'db'>, actor: SessionUser | null): Promise<TUser | null> {
+export async function getMe(
+  deps: Pick<Deps, 'db'>,
+  actor: SessionUser | null,
+): Promise<TUser | null> {
   return actor ? findUser(deps.db, actor.id) : null;
 }
 
@@ -57,7 +71,11 @@ export async function getMe(deps: Pick<Deps, 'db'>, actor: SessionUser | null): 
  * A player reads only their own record (admins manage others through the admin screens): the id
  * grants nothing, so another id is a 403 whoever asks.
  */
-export async function getUser(deps: Pick<Deps, 'db'>, actor: SessionUser, id: number): Promise<TUser> {
+export async function getUser(
+  deps: Pick<Deps, 'db'>,
+  actor: SessionUser,
+  id: number,
+): Promise<TUser> {
   assertSelf(actor, id);
   const user = await findUser(deps.db, id);
   if (!user) throw notFound(MSG.profile.userNotFound);
@@ -80,9 +98,11 @@ async function decodePhoto(text: string): Promise<{ mime: string; data: Buffer }
   const base64 = text.replace(DATA_URL, '');
   if (!BASE64.test(base64)) throw badRequest(MSG.profile.photoNotImage);
   const estimated = Math.floor((base64.replace(/\s/g, '').length * 3) / 4);
-  if (estimated > PHOTO_MAX_BYTES + 2) throw new AppError('PAYLOAD_TOO_LARGE', MSG.profile.photoTooLarge(megabytes(estimated)));
+  if (estimated > PHOTO_MAX_BYTES + 2)
+    throw new AppError('PAYLOAD_TOO_LARGE', MSG.profile.photoTooLarge(megabytes(estimated)));
   const data = Buffer.from(base64, 'base64');
-  if (data.length > PHOTO_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', MSG.profile.photoTooLarge(megabytes(data.length)));
+  if (data.length > PHOTO_MAX_BYTES)
+    throw new AppError('PAYLOAD_TOO_LARGE', MSG.profile.photoTooLarge(megabytes(data.length)));
   // file-type is imported on the first photo, not at start (about 12 MB loaded).
   const type = await (await import('file-type')).fileTypeFromBuffer(data);
   if (!type || !ACCEPTED_IMAGES.has(type.mime)) throw badRequest(MSG.profile.photoNotImage);
@@ -93,10 +113,15 @@ async function decodePhoto(text: string): Promise<{ mime: string; data: Buffer }
  * A player edits their own name, level and photo. The level must still exist (an admin may have
  * deleted it), and the photo is stored apart from the user row so lists never load it.
  */
-export async function updateProfile(deps: Pick<Deps, 'db' | 'clock'>, actor: SessionUser, input: TUpdateProfileInput): Promise<TUser> {
+export async function updateProfile(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  actor: SessionUser,
+  input: TUpdateProfileInput,
+): Promise<TUser> {
   const { name, level } = input;
   if (!(await isExistingLevel(deps, level))) throw badRequest(MSG.profile.levelGone);
-  const keep = input.photo === undefined || (input.photo !== null && OWN_PHOTO_URL.test(input.photo));
+  const keep =
+    input.photo === undefined || (input.photo !== null && OWN_PHOTO_URL.test(input.photo));
   // undefined: keep the photo; null (or an empty string): remove it; otherwise: the new image.
   const decoded = keep ? undefined : input.photo ? await decodePhoto(input.photo) : null;
   const now = deps.clock.now();
@@ -105,7 +130,10 @@ export async function updateProfile(deps: Pick<Deps, 'db' | 'clock'>, actor: Ses
       await tx
         .insert(userPhotos)
         .values({ userId: actor.id, mime: decoded.mime, data: decoded.data, updatedAt: now })
-        .onConflictDoUpdate({ target: userPhotos.userId, set: { mime: decoded.mime, data: decoded.data, updatedAt: now } });
+        .onConflictDoUpdate({
+          target: userPhotos.userId,
+          set: { mime: decoded.mime, data: decoded.data, updatedAt: now },
+        });
     } else if (decoded === null) {
       await tx.delete(userPhotos).where(eq(userPhotos.userId, actor.id));
     }
@@ -134,17 +162,33 @@ async function shareAMatch(db: DbOrTx, a: number, b: number): Promise<boolean> {
   const matchesOf = (userId: number) =>
     sql`(select ${matches.id} from ${matches} where ${matches.createdBy} = ${userId}
          union select ${matchParticipants.matchId} from ${matchParticipants} where ${matchParticipants.userId} = ${userId})`;
-  return rowsOf(await db.execute(sql`select 1 from ${matchesOf(a)} mine(id) where mine.id in ${matchesOf(b)} limit 1`)).length > 0;
+  return (
+    rowsOf(
+      await db.execute(
+        sql`select 1 from ${matchesOf(a)} mine(id) where mine.id in ${matchesOf(b)} limit 1`,
+      ),
+    ).length > 0
+  );
 }
 
 /**
  * A photo is shown to its owner, to admins, and to the players of a match its owner is in (the
  * match page shows them side by side); nobody else.
  */
-export async function getPhoto(deps: Pick<Deps, 'db'>, actor: SessionUser, id: number): Promise<StoredPhoto> {
-  if (!actor.isAdmin && actor.id !== id && !(await shareAMatch(deps.db, actor.id, id))) assertSelf(actor, id);
+export async function getPhoto(
+  deps: Pick<Deps, 'db'>,
+  actor: SessionUser,
+  id: number,
+): Promise<StoredPhoto> {
+  if (!actor.isAdmin && actor.id !== id && !(await shareAMatch(deps.db, actor.id, id)))
+    assertSelf(actor, id);
   const [row] = await deps.db
-    .select({ mime: userPhotos.mime, data: userPhotos.data, updatedAt: userPhotos.updatedAt, version: users.updatedAt })
+    .select({
+      mime: userPhotos.mime,
+      data: userPhotos.data,
+      updatedAt: userPhotos.updatedAt,
+      version: users.updatedAt,
+    })
     .from(userPhotos)
     .innerJoin(users, eq(users.id, userPhotos.userId))
     .where(eq(userPhotos.userId, id))

@@ -24,21 +24,33 @@ export interface OgMatch extends Omit<SharedMatch, 'levels' | 'id'> {
 // The fonts ship in an npm package and are read once: nothing is fetched while serving.
 // Satori reads woff (not woff2); the latin subset holds French accents, « », the em dash and NNBSP.
 const fontFile = (weight: 400 | 700) =>
-  readFileSync(createRequire(import.meta.url).resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`));
+  readFileSync(
+    createRequire(import.meta.url).resolve(
+      `@fontsource/inter/files/inter-latin-${weight}-normal.woff`,
+    ),
+  );
 const FONTS = [
   { name: 'Inter', data: fontFile(400), weight: 400 as const, style: 'normal' as const },
   { name: 'Inter', data: fontFile(700), weight: 700 as const, style: 'normal' as const },
 ];
 
-const DAY = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+const DAY = new Intl.DateTimeFormat('fr-FR', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+});
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 /** "Samedi 20 juin". */
 export const ogDay = (date: string) => capitalised(DAY.format(new Date(`${date}T00:00:00Z`)));
 
-const freePlacesText = (n: number) => (n <= 0 ? 'Complet' : `${freePlacesLabel(n)} ${n === 1 ? 'libre' : 'libres'}`);
+const freePlacesText = (n: number) =>
+  n <= 0 ? 'Complet' : `${freePlacesLabel(n)} ${n === 1 ? 'libre' : 'libres'}`;
 
 /** The image's text for screen readers and previews that do not load it. */
-export const ogImageAlt = (m: Pick<SharedMatch, 'place_name' | 'city' | 'date' | 'time' | 'levels' | 'missing_players'>) =>
+export const ogImageAlt = (
+  m: Pick<SharedMatch, 'place_name' | 'city' | 'date' | 'time' | 'levels' | 'missing_players'>,
+) =>
   `Match de padel à ${m.place_name} (${m.city}), ${ogDay(m.date).toLowerCase()} à ${shortTime(m.time)} — ${m.levels.join(', ')} — ${freePlacesText(m.missing_players)}`;
 
 /** Dark or white text on a level's colour: whichever contrasts more (WCAG relative luminance). */
@@ -75,21 +87,48 @@ function card(m: OgMatch): ReactNode {
       { justifyContent: 'space-between', alignItems: 'center' },
       box({ fontSize: 40, fontWeight: 700, color: BRAND }, 'Padel Match'),
       box(
-        { fontSize: 40, fontWeight: 700, padding: '12px 28px', borderRadius: 999, background: full ? '#b91c1c' : BRAND, color: '#ffffff' },
+        {
+          fontSize: 40,
+          fontWeight: 700,
+          padding: '12px 28px',
+          borderRadius: 999,
+          background: full ? '#b91c1c' : BRAND,
+          color: '#ffffff',
+        },
         freePlacesText(m.missing_players),
       ),
     ),
     box(
       { flexDirection: 'column', flexGrow: 1, justifyContent: 'center' },
-      h('div', { style: { fontSize: 76, fontWeight: 700, lineHeight: 1.1, lineClamp: 2, display: 'block' } }, m.place_name),
-      h('div', { style: { fontSize: 40, color: MUTED, marginTop: 12, lineClamp: 1, display: 'block' } }, m.city),
-      box({ fontSize: 52, fontWeight: 700, marginTop: 32 }, `${ogDay(m.date)} · ${shortTime(m.time)}`),
+      h(
+        'div',
+        {
+          style: { fontSize: 76, fontWeight: 700, lineHeight: 1.1, lineClamp: 2, display: 'block' },
+        },
+        m.place_name,
+      ),
+      h(
+        'div',
+        { style: { fontSize: 40, color: MUTED, marginTop: 12, lineClamp: 1, display: 'block' } },
+        m.city,
+      ),
+      box(
+        { fontSize: 52, fontWeight: 700, marginTop: 32 },
+        `${ogDay(m.date)} · ${shortTime(m.time)}`,
+      ),
     ),
     box(
       { flexWrap: 'wrap', gap: 16 },
       ...m.levels.map((l) =>
         box(
-          { fontSize: 34, fontWeight: 700, padding: '10px 24px', borderRadius: 16, background: l.colour, color: textOn(l.colour) },
+          {
+            fontSize: 34,
+            fontWeight: 700,
+            padding: '10px 24px',
+            borderRadius: 16,
+            background: l.colour,
+            color: textOn(l.colour),
+          },
           l.name,
         ),
       ),
@@ -100,14 +139,20 @@ function card(m: OgMatch): ReactNode {
 /** The 1200×630 preview chat apps show for `/m/:id`: the match's public facts on one card. */
 export async function renderOgImage(m: OgMatch): Promise<Buffer> {
   // Loaded on first use: a server that never renders a preview never pays for the renderers.
-  const [{ default: satori }, { renderAsync }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
+  const [{ default: satori }, { renderAsync }] = await Promise.all([
+    import('satori'),
+    import('@resvg/resvg-js'),
+  ]);
   const svg = await satori(card(m), { width: OG_WIDTH, height: OG_HEIGHT, fonts: FONTS });
   // Rasterised on libuv's thread pool, not on the event loop that answers everyone else.
-  return Buffer.from((await renderAsync(svg, { fitTo: { mode: 'width', value: OG_WIDTH } })).asPng());
+  return Buffer.from(
+    (await renderAsync(svg, { fitTo: { mode: 'width', value: OG_WIDTH } })).asPng(),
+  );
 }
 
 /** Changes whenever anything the image shows changes: the match, its place's name, a level's colour. */
-export const ogVersion = (m: OgMatch) => createHash('sha256').update(JSON.stringify(m)).digest('base64url').slice(0, 22);
+export const ogVersion = (m: OgMatch) =>
+  createHash('sha256').update(JSON.stringify(m)).digest('base64url').slice(0, 22);
 
 /**
  * A bounded least-recently-used map of rendered images by version. The promise is stored, so a

@@ -13,15 +13,32 @@ export interface SharedMatch {
   missing_players: number;
 }
 
-const SHORT_DAY = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'short', timeZone: 'UTC' });
-const LONG_DAY = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const SHORT_DAY = new Intl.DateTimeFormat('fr-FR', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
+const LONG_DAY = new Intl.DateTimeFormat('fr-FR', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 const day = (f: Intl.DateTimeFormat, date: string) => f.format(new Date(`${date}T00:00:00Z`));
 
-export const freePlacesLabel = (n: number) => (n <= 0 ? 'Complet' : n === 1 ? '1 place' : `${n} places`);
+export const freePlacesLabel = (n: number) =>
+  n <= 0 ? 'Complet' : n === 1 ? '1 place' : `${n} places`;
 
 /** The link preview: "2 places — Niveau 3, Niveau 4 — samedi 28 nov. 18:30 — Padel Club Lyon". */
 export const shareTitle = (m: SharedMatch) =>
-  [freePlacesLabel(m.missing_players), m.levels.join(', '), `${day(SHORT_DAY, m.date)} ${shortTime(m.time)}`, m.place_name].join(' — ');
+  [
+    freePlacesLabel(m.missing_players),
+    m.levels.join(', '),
+    `${day(SHORT_DAY, m.date)} ${shortTime(m.time)}`,
+    m.place_name,
+  ].join(' — ');
 
 export const SHARE_CSS_PATH = '/m/share.css';
 
@@ -67,7 +84,11 @@ const Row = ({ label, value }: { label: string; value: string }) => (
  */
 export function renderSharePage(
   m: SharedMatch,
-  o: { url: string; loginUrl: string; image: { url: string; alt: string; width: number; height: number } },
+  o: {
+    url: string;
+    loginUrl: string;
+    image: { url: string; alt: string; width: number; height: number };
+  },
 ): string {
   const title = shareTitle(m);
   const description = `Match de padel à ${m.place_name} (${m.city}), ${day(LONG_DAY, m.date)} à ${shortTime(m.time)}. Rejoignez-le sur Padel Match.`;
@@ -100,7 +121,10 @@ export function renderSharePage(
         <Row label="Date" value={day(LONG_DAY, m.date)} />
         <Row label="Heure" value={shortTime(m.time)} />
         <Row label="Niveaux" value={m.levels.join(', ')} />
-        <Row label="Places libres" value={m.missing_players > 0 ? String(m.missing_players) : 'Complet'} />
+        <Row
+          label="Places libres"
+          value={m.missing_players > 0 ? String(m.missing_players) : 'Complet'}
+        />
       </dl>
       <a className="button" href={o.loginUrl}>
         Se connecter pour rejoindre

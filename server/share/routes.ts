@@ -8,8 +8,22 @@ import { resolveSession } from '../services/auth/sessions';
 import { PUBLIC_PAGE_RATE_LIMIT } from '../lib/rate-limit';
 import { listLevels } from '../services/levels';
 import { getMatch } from '../services/matches/queries';
-import { OG_HEIGHT, OG_WIDTH, OgImageCache, ogImageAlt, ogVersion, renderOgImage, type OgMatch } from './og-image';
-import { renderShareNotFound, renderSharePage, SHARE_CSS, SHARE_CSS_PATH, type SharedMatch } from './render';
+import {
+  OG_HEIGHT,
+  OG_WIDTH,
+  OgImageCache,
+  ogImageAlt,
+  ogVersion,
+  renderOgImage,
+  type OgMatch,
+} from './og-image';
+import {
+  renderShareNotFound,
+  renderSharePage,
+  SHARE_CSS,
+  SHARE_CSS_PATH,
+  type SharedMatch,
+} from './render';
 
 /**
  * No script at all, styles from this origin only: the page must work with JavaScript off.
@@ -26,13 +40,21 @@ const SHARE_CSP =
  */
 export function shareRoutes(app: FastifyInstance, deps: Deps) {
   app.get(SHARE_CSS_PATH, (_req, reply) =>
-    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(SHARE_CSS),
+    reply
+      .type('text/css; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(SHARE_CSS),
   );
 
   app.get('/m/:id', async (req, reply) => {
-    reply.header('content-security-policy', SHARE_CSP).header('cache-control', 'private, no-cache').header('vary', 'Cookie');
+    reply
+      .header('content-security-policy', SHARE_CSP)
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'Cookie');
     const parsed = ZMatchIdInput.safeParse(req.params);
-    const match = parsed.success ? await getMatch(deps, parsed.data.id).catch(notFoundAsNull) : null;
+    const match = parsed.success
+      ? await getMatch(deps, parsed.data.id).catch(notFoundAsNull)
+      : null;
     if (!match) return reply.code(404).type('text/html; charset=utf-8').send(renderShareNotFound());
     const target = `/matches/${match.id}`;
     if (await resolveSession(deps, req.cookies[SESSION_COOKIE])) return reply.redirect(target, 303);
@@ -40,25 +62,36 @@ export function shareRoutes(app: FastifyInstance, deps: Deps) {
     const html = renderSharePage(match, {
       url: `${origin}/m/${match.id}`,
       loginUrl: `/?next=${encodeURIComponent(target)}`,
-      image: { url: `${origin}${ogImagePath(match.id)}`, alt: ogImageAlt(match), width: OG_WIDTH, height: OG_HEIGHT },
+      image: {
+        url: `${origin}${ogImagePath(match.id)}`,
+        alt: ogImageAlt(match),
+        width: OG_WIDTH,
+        height: OG_HEIGHT,
+      },
     });
     return reply.type('text/html; charset=utf-8').send(html);
   });
 
   // About 50 KB each: 200 previews stay under 10 MB.
   const images = new OgImageCache(200);
-  app.get('/m/:id/og.png', { config: { rateLimit: PUBLIC_PAGE_RATE_LIMIT } }, async (req, reply) => {
-    const parsed = ZMatchIdInput.safeParse(req.params);
-    const match = parsed.success ? await getMatch(deps, parsed.data.id).catch(notFoundAsNull) : null;
-    if (!match) return reply.code(404).send({ error: MSG.match.notFound });
-    const shown = await ogMatch(deps, match);
-    const etag = `"${ogVersion(shown)}"`;
-    // Free places change without an edit: caches keep a copy five minutes, then ask again.
-    void reply.header('cache-control', 'public, max-age=300').header('etag', etag);
-    if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-    const png = await images.get(etag, () => renderOgImage(shown));
-    return reply.type('image/png').send(png);
-  });
+  app.get(
+    '/m/:id/og.png',
+    { config: { rateLimit: PUBLIC_PAGE_RATE_LIMIT } },
+    async (req, reply) => {
+      const parsed = ZMatchIdInput.safeParse(req.params);
+      const match = parsed.success
+        ? await getMatch(deps, parsed.data.id).catch(notFoundAsNull)
+        : null;
+      if (!match) return reply.code(404).send({ error: MSG.match.notFound });
+      const shown = await ogMatch(deps, match);
+      const etag = `"${ogVersion(shown)}"`;
+      // Free places change without an edit: caches keep a copy five minutes, then ask again.
+      void reply.header('cache-control', 'public, max-age=300').header('etag', etag);
+      if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+      const png = await images.get(etag, () => renderOgImage(shown));
+      return reply.type('image/png').send(png);
+    },
+  );
 }
 
 /** Where the preview image of a match is served (og:image of its share page). */

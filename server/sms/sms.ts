@@ -49,7 +49,11 @@ async function redirectingClient(baseUrl: string) {
 
 export function createSmsSender(o: SmsOptions): SmsSender {
   const clientFor = async (c: TwilioCredentials): Promise<Twilio> =>
-    (await loadTwilio())(c.accountSid, c.authToken, o.twilioBaseUrl ? { httpClient: await redirectingClient(o.twilioBaseUrl) } : {});
+    (await loadTwilio())(
+      c.accountSid,
+      c.authToken,
+      o.twilioBaseUrl ? { httpClient: await redirectingClient(o.twilioBaseUrl) } : {},
+    );
 
   return {
     async canSend() {
@@ -63,7 +67,11 @@ export function createSmsSender(o: SmsOptions): SmsSender {
         o.logger.warn({ to, body }, 'SMS not sent (Twilio not live): printed here');
         return;
       }
-      const creds = { accountSid: row.accountSid, authToken: o.secrets.decrypt(row.authTokenEnc), phoneNumber: row.phoneNumber };
+      const creds = {
+        accountSid: row.accountSid,
+        authToken: o.secrets.decrypt(row.authTokenEnc),
+        phoneNumber: row.phoneNumber,
+      };
       await (await clientFor(creds)).messages.create({ to, from: creds.phoneNumber, body });
     },
     async verify(creds) {

@@ -28,18 +28,32 @@ function exportCount(method: string, path: string): number {
 }
 
 /** A French 429 with `Retry-After`, in tRPC's error shape on `/trpc` so the client shows the message. */
-function tooMany(req: FastifyRequest, reply: FastifyReply, path: string, message: string, seconds: number) {
+function tooMany(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+  message: string,
+  seconds: number,
+) {
   void reply.code(429).header('retry-after', String(seconds));
   const procedures = trpcProcedures(path);
   if (procedures.length === 0) return reply.send({ error: message });
   const error = (p: string) => ({
     message,
     code: TRPC_ERROR_CODES_BY_KEY.TOO_MANY_REQUESTS,
-    data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429, path: p, details: { retryAfterSeconds: seconds } },
+    data: {
+      code: 'TOO_MANY_REQUESTS',
+      httpStatus: 429,
+      path: p,
+      details: { retryAfterSeconds: seconds },
+    },
   });
   const { query } = req;
-  const batch = typeof query === 'object' && query !== null && 'batch' in query && query.batch !== undefined;
-  return reply.send(batch ? procedures.map((p) => ({ error: error(p) })) : { error: error(procedures[0] ?? '') });
+  const batch =
+    typeof query === 'object' && query !== null && 'batch' in query && query.batch !== undefined;
+  return reply.send(
+    batch ? procedures.map((p) => ({ error: error(p) })) : { error: error(procedures[0] ?? '') },
+  );
 }
 
 /**
@@ -52,12 +66,21 @@ function tooMany(req: FastifyRequest, reply: FastifyReply, path: string, message
 export function registerDoorLimits(app: FastifyInstance, deps: Pick<Deps, 'db' | 'clock' | 'env'>) {
   const keys = new WeakMap<FastifyRequest, string>();
   const limiter = (max: number, timeWindow: number) =>
-    app.createRateLimit({ max, timeWindow, keyGenerator: (req) => keys.get(req) ?? `ip:${req.ip}`, allowList: () => false });
+    app.createRateLimit({
+      max,
+      timeWindow,
+      keyGenerator: (req) => keys.get(req) ?? `ip:${req.ip}`,
+      allowList: () => false,
+    });
   const sharePages = limiter(SHARE_PAGES_PER_MINUTE, 60_000);
   const exports = limiter(EXPORTS_PER_HOUR, 3_600_000);
 
   /** Counts one call under `key`; answers the seconds to wait once the limit is passed, else null. */
-  async function take(check: typeof sharePages, req: FastifyRequest, key: string): Promise<number | null> {
+  async function take(
+    check: typeof sharePages,
+    req: FastifyRequest,
+    key: string,
+  ): Promise<number | null> {
     keys.set(req, key);
     const r = await check(req);
     return !r.isAllowed && r.isExceeded ? Math.max(1, r.ttlInSeconds) : null;
@@ -78,7 +101,8 @@ export function registerDoorLimits(app: FastifyInstance, deps: Pick<Deps, 'db' |
     if (!user) return;
     for (let i = 0; i < count; i++) {
       const wait = await take(exports, req, `export:${user.id}`);
-      if (wait !== null) return tooMany(req, reply, path, MSG.account.exportTooMany(Math.ceil(wait / 60)), wait);
+      if (wait !== null)
+        return tooMany(req, reply, path, MSG.account.exportTooMany(Math.ceil(wait / 60)), wait);
     }
   });
 }

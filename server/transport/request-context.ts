@@ -30,8 +30,18 @@ export function openedSession(cookie: SessionCookie, s: LoggedIn & { message: st
 const noCookie: SessionCookie = { set: () => {}, clear: () => {} };
 
 /** The context without HTTP: what tests and the REST adapter build directly. */
-export function createContextInner(o: { deps: Deps; user?: SessionUser | null; ip?: string; cookie?: SessionCookie }): ContextInner {
-  return { deps: o.deps, user: o.user ?? null, ip: o.ip ?? '127.0.0.1', cookie: o.cookie ?? noCookie };
+export function createContextInner(o: {
+  deps: Deps;
+  user?: SessionUser | null;
+  ip?: string;
+  cookie?: SessionCookie;
+}): ContextInner {
+  return {
+    deps: o.deps,
+    user: o.user ?? null,
+    ip: o.ip ?? '127.0.0.1',
+    cookie: o.cookie ?? noCookie,
+  };
 }
 
 export type Context = ContextInner;
@@ -46,12 +56,27 @@ export function requestToken(req: FastifyRequest): string | undefined {
 function replyCookie(reply: FastifyReply, secure: boolean): SessionCookie {
   return {
     set: (token, expiresAt) =>
-      void reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: expiresAt }),
+      void reply.setCookie(SESSION_COOKIE, token, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        path: '/',
+        expires: expiresAt,
+      }),
     clear: () => void reply.clearCookie(SESSION_COOKIE, { path: '/' }),
   };
 }
 
-export async function contextFromRequest(deps: Deps, req: FastifyRequest, reply: FastifyReply): Promise<Context> {
+export async function contextFromRequest(
+  deps: Deps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Context> {
   const user = await resolveSession(deps, requestToken(req));
-  return createContextInner({ deps, user, ip: req.ip, cookie: replyCookie(reply, deps.env.NODE_ENV === 'production') });
+  return createContextInner({
+    deps,
+    user,
+    ip: req.ip,
+    cookie: replyCookie(reply, deps.env.NODE_ENV === 'production'),
+  });
 }

@@ -11,7 +11,8 @@ import { assertAdmin, assertUser } from '../lib/auth';
 import { currentRequestId } from '../lib/request-id';
 import type { Context } from '../transport/request-context';
 
-export const toTRPCError = (e: AppError) => new TRPCError({ code: ERROR_TABLE[e.code].trpc, message: e.message, cause: e });
+export const toTRPCError = (e: AppError) =>
+  new TRPCError({ code: ERROR_TABLE[e.code].trpc, message: e.message, cause: e });
 
 /**
  * French texts for the errors tRPC raises itself before a procedure runs (unreadable JSON, unknown
@@ -62,7 +63,10 @@ const appErrors = t.middleware(async ({ ctx, path, next }) => {
   if (result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
   const badInput = badInputFromDb(result.error.cause);
   if (badInput) {
-    ctx.deps.logger.warn({ path, pgCode: badInput.details?.pgCode }, 'input refused by the database, not the schema');
+    ctx.deps.logger.warn(
+      { path, pgCode: badInput.details?.pgCode },
+      'input refused by the database, not the schema',
+    );
     throw toTRPCError(badInput);
   }
   const unavailable = unavailableFromDb(result.error.cause);
@@ -76,6 +80,10 @@ const appErrors = t.middleware(async ({ ctx, path, next }) => {
 export const publicProcedure = t.procedure.use(appErrors);
 
 // A failed assertion throws an AppError, which `appErrors` (outermost) turns into 401/403.
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: { user: assertUser(ctx.user) } }));
+export const authedProcedure = publicProcedure.use(({ ctx, next }) =>
+  next({ ctx: { user: assertUser(ctx.user) } }),
+);
 
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => next({ ctx: { user: assertAdmin(ctx.user) } }));
+export const adminProcedure = authedProcedure.use(({ ctx, next }) =>
+  next({ ctx: { user: assertAdmin(ctx.user) } }),
+);

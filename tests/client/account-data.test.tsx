@@ -12,7 +12,11 @@ import { renderWithProviders, serverError, testUser, type Fixtures } from './sup
 function renderCard(fixtures: Fixtures = {}) {
   const user = testUser();
   window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
-  const r = renderWithProviders(<AccountDataCard userId={user.id} />, { user, route: '/profile', fixtures });
+  const r = renderWithProviders(<AccountDataCard userId={user.id} />, {
+    user,
+    route: '/profile',
+    fixtures,
+  });
   return { ...r, ue: userEvent.setup() };
 }
 
@@ -43,7 +47,9 @@ describe('Mes données', () => {
   });
 
   it('shows the server’s refusal (wrong PIN) and keeps the player logged in', async () => {
-    const { dialog, ue } = await openDelete({ 'users.deleteAccount': () => Promise.reject(serverError(MSG.auth.currentPinWrong)) });
+    const { dialog, ue } = await openDelete({
+      'users.deleteAccount': () => Promise.reject(serverError(MSG.auth.currentPinWrong)),
+    });
     await ue.type(within(dialog).getByLabelText(MSG.account.deleteConfirmPin), '1593');
     await ue.click(within(dialog).getByRole('button', { name: MSG.account.deleteButton }));
     expect(await within(dialog).findByText(MSG.auth.currentPinWrong)).toBeInTheDocument();
@@ -51,11 +57,16 @@ describe('Mes données', () => {
   });
 
   it('deletes with the PIN, then forgets the stored user', async () => {
-    const { dialog, ue, calls } = await openDelete({ 'users.deleteAccount': { success: true, message: MSG.account.deleted } });
+    const { dialog, ue, calls } = await openDelete({
+      'users.deleteAccount': { success: true, message: MSG.account.deleted },
+    });
     await ue.type(within(dialog).getByLabelText(MSG.account.deleteConfirmPin), '4826');
     await ue.click(within(dialog).getByRole('button', { name: MSG.account.deleteButton }));
     await expect.poll(() => window.localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
-    expect(calls.find((c) => c.path === 'users.deleteAccount')?.input).toEqual({ id: 7, pin: '4826' });
+    expect(calls.find((c) => c.path === 'users.deleteAccount')?.input).toEqual({
+      id: 7,
+      pin: '4826',
+    });
   });
 
   it('after the deletion: "Votre compte a été supprimé.", a fresh sign-up with nothing filled in, no logout call, no cached answer', async () => {

@@ -13,16 +13,29 @@ describe('Administration list tabs (places, levels, users)', () => {
   afterEach(cleanup);
 
   it('opens and closes the add form with the same button, then saves a place and says so', async () => {
-    const create = vi.fn(() => ({ id: 3, name: 'Padel Nord', address: '1 rue Nord', city: 'Lille', is_active: true }));
+    const create = vi.fn(() => ({
+      id: 3,
+      name: 'Padel Nord',
+      address: '1 rue Nord',
+      city: 'Lille',
+      is_active: true,
+    }));
     const { calls } = renderWithProviders(<AdminPage />, {
       user: admin,
       route: '/admin?onglet=lieux',
-      fixtures: { 'admin.places.list': places, 'places.list': places, 'admin.places.create': create },
+      fixtures: {
+        'admin.places.list': places,
+        'places.list': places,
+        'admin.places.create': create,
+      },
     });
     const toggle = await screen.findByRole('button', { name: 'Ajouter un lieu' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(toggle);
-    expect(screen.getByRole('button', { name: 'Fermer le formulaire' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Fermer le formulaire' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Fermer le formulaire' }));
     expect(screen.queryByRole('form', { name: 'Ajouter un lieu' })).not.toBeInTheDocument();
 
@@ -34,9 +47,18 @@ describe('Administration list tabs (places, levels, users)', () => {
     const listsBefore = calls.filter((c) => c.path === 'admin.places.list').length;
     await userEvent.click(within(form).getByRole('button', { name: 'Ajouter' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Enregistré avec succès !');
-    expect(create).toHaveBeenCalledWith({ name: 'Padel Nord', address: '1 rue Nord', city: 'Lille', is_active: true });
+    expect(create).toHaveBeenCalledWith({
+      name: 'Padel Nord',
+      address: '1 rue Nord',
+      city: 'Lille',
+      is_active: true,
+    });
     expect(screen.queryByRole('form', { name: 'Ajouter un lieu' })).not.toBeInTheDocument();
-    await waitFor(() => expect(calls.filter((c) => c.path === 'admin.places.list').length).toBeGreaterThan(listsBefore));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === 'admin.places.list').length).toBeGreaterThan(
+        listsBefore,
+      ),
+    );
   });
 
   it('edits a place in a prefilled form and keeps the form open with the error when saving fails', async () => {
@@ -46,15 +68,27 @@ describe('Administration list tabs (places, levels, users)', () => {
     renderWithProviders(<AdminPage />, {
       user: admin,
       route: '/admin?onglet=lieux',
-      fixtures: { 'admin.places.list': places, 'places.list': places, 'admin.places.update': update },
+      fixtures: {
+        'admin.places.list': places,
+        'places.list': places,
+        'admin.places.update': update,
+      },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Modifier Urban Padel' }));
     const form = screen.getByRole('form', { name: 'Modifier le lieu' });
-    expect(within(form).getByRole('heading', { name: 'Modifier « Urban Padel »' })).toBeInTheDocument();
+    expect(
+      within(form).getByRole('heading', { name: 'Modifier « Urban Padel »' }),
+    ).toBeInTheDocument();
     expect(within(form).getByLabelText('Nom')).toHaveValue('Urban Padel');
     await userEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Ce lieu existe déjà.');
-    expect(update).toHaveBeenCalledWith({ id: 2, name: 'Urban Padel', address: '3 quai Perrache', city: 'Lyon', is_active: true });
+    expect(update).toHaveBeenCalledWith({
+      id: 2,
+      name: 'Urban Padel',
+      address: '3 quai Perrache',
+      city: 'Lyon',
+      is_active: true,
+    });
     expect(screen.getByRole('form', { name: 'Modifier le lieu' })).toBeInTheDocument();
   });
 
@@ -63,17 +97,25 @@ describe('Administration list tabs (places, levels, users)', () => {
     renderWithProviders(<AdminPage />, {
       user: admin,
       route: '/admin?onglet=lieux',
-      fixtures: { 'admin.places.list': places, 'places.list': places, 'admin.places.delete': remove },
+      fixtures: {
+        'admin.places.list': places,
+        'places.list': places,
+        'admin.places.delete': remove,
+      },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Supprimer Padel Club Lyon' }));
     const dialog = screen.getByRole('dialog', { name: 'Supprimer ce lieu ?' });
-    expect(dialog).toHaveTextContent('Le lieu « Padel Club Lyon » sera supprimé. Cette action est irréversible.');
+    expect(dialog).toHaveTextContent(
+      'Le lieu « Padel Club Lyon » sera supprimé. Cette action est irréversible.',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(remove).not.toHaveBeenCalled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Supprimer Padel Club Lyon' }));
-    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Supprimer' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Supprimer' }),
+    );
     expect(await screen.findByRole('status')).toHaveTextContent('Lieu supprimé.');
     expect(remove).toHaveBeenCalledWith({ id: 1 });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -91,7 +133,9 @@ describe('Administration list tabs (places, levels, users)', () => {
       },
     });
     const [first] = levelRows;
-    await userEvent.click(await screen.findByRole('button', { name: `Supprimer ${first?.niveau}` }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: `Supprimer ${first?.niveau}` }),
+    );
     const dialog = screen.getByRole('dialog', { name: 'Supprimer ce niveau ?' });
     expect(dialog).toHaveTextContent(`Le niveau « ${first?.niveau} » sera supprimé.`);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Supprimer' }));
@@ -136,7 +180,11 @@ describe('Administration list tabs (places, levels, users)', () => {
     renderWithProviders(<AdminPage />, {
       user: admin,
       route: '/admin?onglet=utilisateurs',
-      fixtures: { 'levels.list': levelRows, 'admin.users.list': [hugo, { ...admin }], 'admin.users.update': update },
+      fixtures: {
+        'levels.list': levelRows,
+        'admin.users.list': [hugo, { ...admin }],
+        'admin.users.update': update,
+      },
     });
     expect(await screen.findByRole('button', { name: `Supprimer ${admin.name}` })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Supprimer Hugo Leroy' })).toBeEnabled();

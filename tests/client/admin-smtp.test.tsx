@@ -27,7 +27,10 @@ describe('Admin SMTP (issue 21)', () => {
     const { calls } = renderWithProviders(<AdminPage />, {
       user: admin,
       route: '/admin?onglet=smtp',
-      fixtures: { 'admin.smtp.get': null, 'admin.smtp.test': { success: true, message: MSG.smtpTest.sentUnsaved } },
+      fixtures: {
+        'admin.smtp.get': null,
+        'admin.smtp.test': { success: true, message: MSG.smtpTest.sentUnsaved },
+      },
     });
     await userEvent.type(await screen.findByLabelText('Serveur SMTP'), 'smtp.nouveau.fr');
     await userEvent.type(screen.getByLabelText("Nom d'utilisateur"), 'relais');
@@ -38,7 +41,13 @@ describe('Admin SMTP (issue 21)', () => {
     expect(await screen.findByText(MSG.smtpTest.sentUnsaved)).toBeInTheDocument();
     expect(calls.find((c) => c.path === 'admin.smtp.test')?.input).toMatchObject({
       email: 'moi@example.fr',
-      config: { host: 'smtp.nouveau.fr', port: 587, username: 'relais', password: 'secret-1', from_email: 'club@example.fr' },
+      config: {
+        host: 'smtp.nouveau.fr',
+        port: 587,
+        username: 'relais',
+        password: 'secret-1',
+        from_email: 'club@example.fr',
+      },
     });
     expect(calls.filter((c) => c.path === 'admin.smtp.save')).toEqual([]);
   });
@@ -47,16 +56,23 @@ describe('Admin SMTP (issue 21)', () => {
     const { calls } = renderWithProviders(<AdminPage />, {
       user: admin,
       route: '/admin?onglet=smtp',
-      fixtures: { 'admin.smtp.get': stored, 'admin.smtp.test': { success: true, message: MSG.admin.smtpTestSent } },
+      fixtures: {
+        'admin.smtp.get': stored,
+        'admin.smtp.test': { success: true, message: MSG.admin.smtpTestSent },
+      },
     });
     const password = await screen.findByLabelText('Mot de passe');
     expect(password).toHaveValue('');
-    expect(password).toHaveAccessibleDescription('Mot de passe enregistré — laisser vide pour le garder');
+    expect(password).toHaveAccessibleDescription(
+      'Mot de passe enregistré — laisser vide pour le garder',
+    );
     expect(screen.getByLabelText("Nom d'expéditeur")).toHaveAttribute('placeholder', 'Padel Match');
     await userEvent.type(screen.getByLabelText('Email de test'), 'moi@example.fr');
     await userEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
     expect(await screen.findByText(MSG.admin.smtpTestSent)).toBeInTheDocument();
-    const sent = calls.find((c) => c.path === 'admin.smtp.test')?.input as { config: { password?: string; host: string } };
+    const sent = calls.find((c) => c.path === 'admin.smtp.test')?.input as {
+      config: { password?: string; host: string };
+    };
     expect(sent.config.host).toBe('smtp.club.fr');
     expect(sent.config.password).toBeUndefined();
   });

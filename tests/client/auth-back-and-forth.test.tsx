@@ -19,7 +19,9 @@ const field = (label: string) => screen.getByLabelText(label);
 
 function renderAuth(fixtures: Fixtures = {}) {
   const ue = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
-  const r = renderWithProviders(<AuthScreen onLogin={vi.fn()} />, { fixtures: { ...base, ...fixtures } });
+  const r = renderWithProviders(<AuthScreen onLogin={vi.fn()} />, {
+    fixtures: { ...base, ...fixtures },
+  });
   const sends = () => r.calls.filter((c) => c.path === 'auth.sendOtpEmail').length;
   return { ...r, ue, sends };
 }
@@ -68,7 +70,9 @@ describe('sign-up steps, back and forth', { timeout: 20_000 }, () => {
   it('a refused send (a code went out moments ago, e.g. before a reload) leads to the code step with the wait left', async () => {
     const { ue } = renderAuth({
       'auth.sendOtpEmail': () => {
-        throw serverError(MSG.auth.otpResendWait(272), 'TOO_MANY_REQUESTS', 429, { retryAfterSeconds: 272 });
+        throw serverError(MSG.auth.otpResendWait(272), 'TOO_MANY_REQUESTS', 429, {
+          retryAfterSeconds: 272,
+        });
       },
     });
     await start(ue);
@@ -80,7 +84,10 @@ describe('sign-up steps, back and forth', { timeout: 20_000 }, () => {
     let refuse = false;
     const { ue } = renderAuth({
       'auth.sendOtpEmail': () => {
-        if (refuse) throw serverError(MSG.auth.otpResendWait(95), 'TOO_MANY_REQUESTS', 429, { retryAfterSeconds: 95 });
+        if (refuse)
+          throw serverError(MSG.auth.otpResendWait(95), 'TOO_MANY_REQUESTS', 429, {
+            retryAfterSeconds: 95,
+          });
         return { success: true, message: MSG.auth.otpSent, resendAfterSeconds: 300 };
       },
     });
@@ -88,7 +95,9 @@ describe('sign-up steps, back and forth', { timeout: 20_000 }, () => {
     refuse = true;
     await act(() => vi.advanceTimersByTimeAsync(301_000));
     await ue.click(screen.getByRole('button', { name: 'Renvoyer le code' }));
-    expect(await screen.findByText('Veuillez patienter 1:35 avant de demander un nouveau code.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Veuillez patienter 1:35 avant de demander un nouveau code.'),
+    ).toBeInTheDocument();
     expect(screen.getByText(/Renvoyer le code dans/)).toHaveTextContent('1:35');
   });
 
@@ -147,7 +156,9 @@ describe('login step', { timeout: 20_000 }, () => {
     await ue.type(field('Email'), 'camille@example.fr');
     await ue.type(field('Code PIN'), '1397');
     await ue.click(screen.getByRole('button', { name: 'Se connecter' }));
-    expect(await screen.findByText(`${MSG.auth.wrongPin} 3 essais restants avant le blocage du compte.`)).toBeInTheDocument();
+    expect(
+      await screen.findByText(`${MSG.auth.wrongPin} 3 essais restants avant le blocage du compte.`),
+    ).toBeInTheDocument();
     await ue.type(field('Code PIN'), '{Backspace}');
     expect(screen.queryByText(/essais restants/)).not.toBeInTheDocument();
   });

@@ -16,9 +16,19 @@ describe('PIN reset: code field and resend countdown', () => {
   });
 
   it('counts down 5:00 once the code is sent, then resends it and counts down again', async () => {
-    const { calls } = renderWithProviders(<ResetPinStep initialEmail="camille@example.fr" onLoggedIn={vi.fn()} onBack={vi.fn()} />, {
-      fixtures: { 'auth.requestPinReset': { success: true, message: 'ok', channel: 'email', destination: 'c•••@example.fr' } },
-    });
+    const { calls } = renderWithProviders(
+      <ResetPinStep initialEmail="camille@example.fr" onLoggedIn={vi.fn()} onBack={vi.fn()} />,
+      {
+        fixtures: {
+          'auth.requestPinReset': {
+            success: true,
+            message: 'ok',
+            channel: 'email',
+            destination: 'c•••@example.fr',
+          },
+        },
+      },
+    );
     expect(screen.queryByText(/Renvoyer le code/)).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Recevoir un code' }));
     await tick(0);
@@ -31,8 +41,14 @@ describe('PIN reset: code field and resend countdown', () => {
     expect(code).toHaveAttribute('inputmode', 'numeric');
     fireEvent.change(code, { target: { value: '12a3 4567' } });
     expect(code).toHaveValue('123456');
-    expect(screen.getByLabelText('Nouveau code PIN (4 chiffres)')).toHaveAttribute('name', 'newPin');
-    expect(screen.getByLabelText('Confirmer le nouveau code PIN')).toHaveAttribute('name', 'confirmPin');
+    expect(screen.getByLabelText('Nouveau code PIN (4 chiffres)')).toHaveAttribute(
+      'name',
+      'newPin',
+    );
+    expect(screen.getByLabelText('Confirmer le nouveau code PIN')).toHaveAttribute(
+      'name',
+      'confirmPin',
+    );
 
     await tick(300_000);
     expect(screen.queryByText(/Renvoyer le code dans/)).not.toBeInTheDocument();

@@ -7,19 +7,28 @@ import { MSG } from '../../common/messages';
 import { STORAGE_KEYS } from '../../client/src/lib/storage';
 import { AuthScreen, type AuthStep } from '../../client/src/pages/AuthScreen';
 import { levelRows } from './support/match-fixtures';
-import { networkError, renderWithProviders, serverError, testUser, type Fixtures } from './support/render';
+import {
+  networkError,
+  renderWithProviders,
+  serverError,
+  testUser,
+  type Fixtures,
+} from './support/render';
 
 const user = testUser();
 const session = { success: true, message: 'Connexion réussie', user, token: 't' };
 
 function renderAuth(fixtures: Fixtures = {}, initialStep: AuthStep = 'phone') {
   const onLogin = vi.fn();
-  const result = renderWithProviders(<AuthScreen onLogin={onLogin} initialStep={initialStep} />, { fixtures });
+  const result = renderWithProviders(<AuthScreen onLogin={onLogin} initialStep={initialStep} />, {
+    fixtures,
+  });
   return { ...result, onLogin, ue: userEvent.setup() };
 }
 
 const field = (label: string | RegExp) => screen.getByLabelText(label);
-const press = (ue: ReturnType<typeof userEvent.setup>, name: string | RegExp) => ue.click(screen.getByRole('button', { name }));
+const press = (ue: ReturnType<typeof userEvent.setup>, name: string | RegExp) =>
+  ue.click(screen.getByRole('button', { name }));
 const alertWith = (text: string) => screen.findByText(text);
 
 beforeEach(() => window.localStorage.clear());
@@ -32,7 +41,10 @@ describe("Auth step 'phone' (registration start)", () => {
     'auth.sendOtpEmail': { success: true, message: MSG.auth.otpSent, resendAfterSeconds: 300 },
   };
 
-  async function fill(ue: ReturnType<typeof userEvent.setup>, v: { name?: string; email?: string; phone?: string }) {
+  async function fill(
+    ue: ReturnType<typeof userEvent.setup>,
+    v: { name?: string; email?: string; phone?: string },
+  ) {
     if (v.name) await ue.type(field('Nom complet'), v.name);
     if (v.email) await ue.type(field('Email'), v.email);
     if (v.phone) await ue.type(field('Numéro de téléphone'), v.phone);
@@ -84,7 +96,11 @@ describe("Auth step 'phone' (registration start)", () => {
   });
 
   it.each([
-    ['an HTTP 404', serverError('No procedure found on path "auth.checkUser"', 'NOT_FOUND', 404), MSG.http.notFound],
+    [
+      'an HTTP 404',
+      serverError('No procedure found on path "auth.checkUser"', 'NOT_FOUND', 404),
+      MSG.http.notFound,
+    ],
     ['a server error', serverError('boom', 'INTERNAL_SERVER_ERROR', 500), MSG.http.server],
     ['no connection', networkError(), MSG.http.network],
   ])('shows the section 8 text for %s', async (_what, error, text) => {
@@ -99,7 +115,10 @@ describe("Auth step 'phone' (registration start)", () => {
   });
 
   it('reports a failed code send', async () => {
-    const { ue } = renderAuth({ ...noAccount, 'auth.sendOtpEmail': () => Promise.reject(serverError('', 'BAD_REQUEST', 400)) });
+    const { ue } = renderAuth({
+      ...noAccount,
+      'auth.sendOtpEmail': () => Promise.reject(serverError('', 'BAD_REQUEST', 400)),
+    });
     await fill(ue, { name: 'Camille', email: 'camille@example.fr', phone: '0612345678' });
     expect(await alertWith(MSG.auth.otpSendFailed)).toBeInTheDocument();
   });
@@ -108,10 +127,17 @@ describe("Auth step 'phone' (registration start)", () => {
     const { ue, calls } = renderAuth(noAccount);
     await ue.selectOptions(field('Pays'), 'BE');
     await fill(ue, { name: ' Camille ', email: 'camille@example.fr', phone: '0470123456' });
-    expect(await screen.findByRole('heading', { name: 'Vérifiez votre email' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Vérifiez votre email' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('camille@example.fr')).toBeInTheDocument();
-    expect(calls.find((c) => c.path === 'auth.checkUser')?.input).toEqual({ phone: '0470123456', country: 'BE' });
-    expect(calls.find((c) => c.path === 'auth.sendOtpEmail')?.input).toEqual({ email: 'camille@example.fr' });
+    expect(calls.find((c) => c.path === 'auth.checkUser')?.input).toEqual({
+      phone: '0470123456',
+      country: 'BE',
+    });
+    expect(calls.find((c) => c.path === 'auth.sendOtpEmail')?.input).toEqual({
+      email: 'camille@example.fr',
+    });
   });
 
   it('leads to the login step with "J\'ai déjà un compte"', async () => {
@@ -151,7 +177,9 @@ describe("Auth step 'otp-email'", () => {
   });
 
   it("shows the server's message for a wrong code, else the fallback", async () => {
-    const { ue } = await reachOtp({ 'auth.verifyOtpEmail': () => Promise.reject(serverError(MSG.auth.otpExpired)) });
+    const { ue } = await reachOtp({
+      'auth.verifyOtpEmail': () => Promise.reject(serverError(MSG.auth.otpExpired)),
+    });
     await ue.type(field('Code de vérification'), '123456');
     await press(ue, 'Vérifier');
     expect(await alertWith(MSG.auth.otpExpired)).toBeInTheDocument();
@@ -170,10 +198,14 @@ describe("Auth step 'otp-email'", () => {
   });
 
   it('moves to the account step once the code is right', async () => {
-    const { ue } = await reachOtp({ 'auth.verifyOtpEmail': { success: true, message: MSG.auth.otpVerified } });
+    const { ue } = await reachOtp({
+      'auth.verifyOtpEmail': { success: true, message: MSG.auth.otpVerified },
+    });
     await ue.type(field('Code de vérification'), '123456');
     await press(ue, 'Vérifier');
-    expect(await screen.findByRole('heading', { name: 'Finalisez votre compte' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Finalisez votre compte' }),
+    ).toBeInTheDocument();
     expect(field('Nom complet')).toHaveValue('Camille Martin');
     expect(field('Email')).toHaveValue('camille@example.fr');
   });
@@ -225,7 +257,9 @@ describe("Auth step 'register' (create account)", () => {
   });
 
   it("shows the server's refusal, or the creation fallback", async () => {
-    const { ue } = await reachRegister({ 'auth.register': () => Promise.reject(serverError(MSG.auth.emailNotVerified)) });
+    const { ue } = await reachRegister({
+      'auth.register': () => Promise.reject(serverError(MSG.auth.emailNotVerified)),
+    });
     await pins(ue, '4826', '4826');
     expect(await alertWith(MSG.auth.emailNotVerified)).toBeInTheDocument();
     cleanup();
@@ -251,13 +285,20 @@ describe("Auth step 'register' (create account)", () => {
   });
 
   it('offers the level, optional: the chosen one is sent with the account', async () => {
-    const { ue, calls } = await reachRegister({ 'auth.register': session, 'levels.list': levelRows });
+    const { ue, calls } = await reachRegister({
+      'auth.register': session,
+      'levels.list': levelRows,
+    });
     const select = await screen.findByLabelText(MSG.signUpLevel.label);
     expect(select).toHaveValue('');
     await within(select).findByRole('option', { name: 'Niveau 4 — Intermédiaire confirmé' });
     await ue.selectOptions(select, 'Niveau 4');
     await pins(ue, '4826', '4826');
-    await vi.waitFor(() => expect(calls.find((c) => c.path === 'auth.register')?.input).toMatchObject({ level: 'Niveau 4' }));
+    await vi.waitFor(() =>
+      expect(calls.find((c) => c.path === 'auth.register')?.input).toMatchObject({
+        level: 'Niveau 4',
+      }),
+    );
   });
 
   it('sends the player to the login step when the automatic login fails', async () => {
@@ -307,7 +348,10 @@ describe("Auth step 'login'", () => {
     [serverError('', 'UNAUTHORIZED', 401), MSG.auth.wrongPin],
     [serverError('crash', 'INTERNAL_SERVER_ERROR', 500), MSG.http.server],
   ])('shows why a login failed (%#)', async (error, text) => {
-    const { ue, onLogin } = renderAuth({ 'auth.loginByEmail': () => Promise.reject(error) }, 'login');
+    const { ue, onLogin } = renderAuth(
+      { 'auth.loginByEmail': () => Promise.reject(error) },
+      'login',
+    );
     await login(ue, 'camille@example.fr', '4826');
     expect(await alertWith(text)).toBeInTheDocument();
     expect(onLogin).not.toHaveBeenCalled();
@@ -334,7 +378,12 @@ describe("Auth step 'login'", () => {
 });
 
 describe("Auth step 'reset-pin'", () => {
-  const sent = { success: true, message: MSG.auth.otpSent, channel: 'email', destination: 'c•••••@example.fr' };
+  const sent = {
+    success: true,
+    message: MSG.auth.otpSent,
+    channel: 'email',
+    destination: 'c•••••@example.fr',
+  };
 
   async function reachCode(fixtures: Fixtures) {
     const r = renderAuth({ 'auth.requestPinReset': sent, ...fixtures }, 'reset-pin');
@@ -344,8 +393,17 @@ describe("Auth step 'reset-pin'", () => {
     return r;
   }
 
-  async function reset(ue: ReturnType<typeof userEvent.setup>, code: string, pin: string, confirm: string) {
-    for (const label of ['Code de vérification', 'Nouveau code PIN (4 chiffres)', 'Confirmer le nouveau code PIN'])
+  async function reset(
+    ue: ReturnType<typeof userEvent.setup>,
+    code: string,
+    pin: string,
+    confirm: string,
+  ) {
+    for (const label of [
+      'Code de vérification',
+      'Nouveau code PIN (4 chiffres)',
+      'Confirmer le nouveau code PIN',
+    ])
       await ue.clear(field(label));
     if (code) await ue.type(field('Code de vérification'), code);
     if (pin) await ue.type(field('Nouveau code PIN (4 chiffres)'), pin);
@@ -363,7 +421,9 @@ describe("Auth step 'reset-pin'", () => {
   });
 
   it('says where the code went (SMS or e-mail)', async () => {
-    await reachCode({ 'auth.requestPinReset': { ...sent, channel: 'sms', destination: '+33 6 •• •• •• 78' } });
+    await reachCode({
+      'auth.requestPinReset': { ...sent, channel: 'sms', destination: '+33 6 •• •• •• 78' },
+    });
     expect(screen.getByText(/par SMS au \+33 6 •• •• •• 78/)).toBeInTheDocument();
   });
 
@@ -383,7 +443,9 @@ describe("Auth step 'reset-pin'", () => {
   });
 
   it("shows the server's refusal, or the reset fallback", async () => {
-    const { ue } = await reachCode({ 'auth.resetPin': () => Promise.reject(serverError(MSG.auth.otpWrong)) });
+    const { ue } = await reachCode({
+      'auth.resetPin': () => Promise.reject(serverError(MSG.auth.otpWrong)),
+    });
     await reset(ue, '123456', '4826', '4826');
     expect(await alertWith(MSG.auth.otpWrong)).toBeInTheDocument();
     cleanup();

@@ -27,12 +27,25 @@ describe('OTP resend countdown', () => {
         onChangeEmail={vi.fn()}
       />,
       {
-        fixtures: { 'auth.sendOtpEmail': { success: true, message: MSG.auth.otpSent, resendAfterSeconds: 300 } },
+        fixtures: {
+          'auth.sendOtpEmail': {
+            success: true,
+            message: MSG.auth.otpSent,
+            resendAfterSeconds: 300,
+          },
+        },
       },
     );
 
   it('formats seconds as m:ss', () => {
-    expect([300, 299, 61, 60, 9, 0].map(formatCountdown)).toEqual(['5:00', '4:59', '1:01', '1:00', '0:09', '0:00']);
+    expect([300, 299, 61, 60, 9, 0].map(formatCountdown)).toEqual([
+      '5:00',
+      '4:59',
+      '1:01',
+      '1:00',
+      '0:09',
+      '0:00',
+    ]);
   });
 
   it('counts down from 5:00 each second and offers the resend link only at 0', async () => {

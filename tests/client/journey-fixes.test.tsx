@@ -12,8 +12,20 @@ import ProfilePage from '../../client/src/pages/ProfilePage';
 import { PhotoDropzone } from '../../client/src/pages/profile/PhotoDropzone';
 import { RegisterStartStep } from '../../client/src/pages/auth/RegisterStartStep';
 import { LevelChips } from '../../client/src/components/matches/MatchFormFields';
-import { expectAlertKeptUntilDismissed, renderWithProviders, serverError, testUser } from './support/render';
-import { aMatch, aMyMatch, levelRows, levels as levelViews, places, schedule } from './support/match-fixtures';
+import {
+  expectAlertKeptUntilDismissed,
+  renderWithProviders,
+  serverError,
+  testUser,
+} from './support/render';
+import {
+  aMatch,
+  aMyMatch,
+  levelRows,
+  levels as levelViews,
+  places,
+  schedule,
+} from './support/match-fixtures';
 
 /** Issue 13 items 8, 10 and 11: what a player or an admin saw go wrong, now right. */
 
@@ -25,7 +37,8 @@ const findFixtures = (match: ReturnType<typeof aMatch>, join: unknown) => ({
   'levels.list': levelRows,
   'matches.join': join,
 });
-const joinCalls = (calls: { path: string }[]) => calls.filter((c) => c.path === 'matches.join').length;
+const joinCalls = (calls: { path: string }[]) =>
+  calls.filter((c) => c.path === 'matches.join').length;
 
 afterEach(() => {
   cleanup();
@@ -95,7 +108,10 @@ describe('joining a match whose levels exclude mine asks first (item 11)', () =>
     const saved = testUser({ level: 'Niveau 7' });
     const { calls } = renderWithProviders(<FindMatchPage />, {
       user: testUser({ level: null }),
-      fixtures: { ...findFixtures(other, { success: true, message: 'ok', match: other }), 'users.update': saved },
+      fixtures: {
+        ...findFixtures(other, { success: true, message: 'ok', match: other }),
+        'users.update': saved,
+      },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Rejoindre' }));
     let dialog = within(await screen.findByRole('dialog', { name: MSG.levelFirst.title }));
@@ -105,11 +121,15 @@ describe('joining a match whose levels exclude mine asks first (item 11)', () =>
 
     await userEvent.click(screen.getByRole('button', { name: 'Rejoindre' }));
     dialog = within(await screen.findByRole('dialog', { name: MSG.levelFirst.title }));
-    await within(dialog.getByLabelText('Votre niveau')).findByRole('option', { name: 'Niveau 7 — Compétiteur' });
+    await within(dialog.getByLabelText('Votre niveau')).findByRole('option', {
+      name: 'Niveau 7 — Compétiteur',
+    });
     expect(dialog.getByLabelText('Votre niveau')).toHaveValue('Niveau 7');
     await userEvent.click(dialog.getByRole('button', { name: MSG.levelFirst.confirm }));
     expect(await screen.findByText(MSG.match.joined)).toBeInTheDocument();
-    expect(calls.find((c) => c.path === 'users.update')?.input).toMatchObject({ level: 'Niveau 7' });
+    expect(calls.find((c) => c.path === 'users.update')?.input).toMatchObject({
+      level: 'Niveau 7',
+    });
     expect(joinCalls(calls)).toBe(1);
   });
 
@@ -136,7 +156,14 @@ describe('My matches (items 10 and 11)', () => {
         slots: 3,
         missing_players: 2,
       }),
-      aMyMatch({ id: 2, place_name: 'Match passé', is_finished: true, slots: 3, missing_players: 1, date: '2026-10-01' }),
+      aMyMatch({
+        id: 2,
+        place_name: 'Match passé',
+        is_finished: true,
+        slots: 3,
+        missing_players: 1,
+        date: '2026-10-01',
+      }),
     ],
   };
   const fixtures = {
@@ -146,7 +173,13 @@ describe('My matches (items 10 and 11)', () => {
     'matches.schedule': schedule,
     'settings.get': { max_places: 3, max_levels_selection: 3, months_ahead: 1 },
     'matches.participants': [
-      { user_id: 43, name: 'Léa Petit', level: 'Niveau 4', phone: '+33698765432', joined_at: '2026-11-02T17:45:00.000Z' },
+      {
+        user_id: 43,
+        name: 'Léa Petit',
+        level: 'Niveau 4',
+        phone: '+33698765432',
+        joined_at: '2026-11-02T17:45:00.000Z',
+      },
     ],
   };
 
@@ -157,7 +190,10 @@ describe('My matches (items 10 and 11)', () => {
     const panel = await within(card).findByRole('group', { name: 'Participants' });
     await within(panel).findByText('Léa Petit');
     const rows = within(panel).getAllByRole('listitem');
-    expect(rows.map((r) => r.textContent)).toEqual([expect.stringContaining('Camille Martin'), expect.stringContaining('Léa Petit')]);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringContaining('Camille Martin'),
+      expect.stringContaining('Léa Petit'),
+    ]);
     expect(rows[0]).toHaveTextContent('Organisateur');
   });
 
@@ -166,7 +202,9 @@ describe('My matches (items 10 and 11)', () => {
     const card = await screen.findByRole('article', { name: 'Mon match' });
     const remove = within(card).getByRole('button', { name: 'Supprimer' });
     expect(remove.parentElement).toHaveClass('my-match-manage');
-    expect(remove.parentElement).toContainElement(within(card).getByRole('button', { name: 'Modifier' }));
+    expect(remove.parentElement).toContainElement(
+      within(card).getByRole('button', { name: 'Modifier' }),
+    );
   });
 
   it('a finished match shows no free place (and nothing green)', async () => {
@@ -176,7 +214,9 @@ describe('My matches (items 10 and 11)', () => {
     expect(past.querySelector('.match-open')).toBeNull();
     expect(within(past).getByText('3 joueurs')).toBeInTheDocument();
     // An upcoming match still says how many places are left.
-    expect(within(screen.getByRole('article', { name: 'Mon match' })).getByText('2 places disponibles')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Mon match' })).getByText('2 places disponibles'),
+    ).toBeInTheDocument();
   });
 });
 
@@ -226,7 +266,12 @@ describe('admin test errors keep the reason and stay (item 8)', () => {
         user: testUser({ is_admin: true }),
         route: '/admin?onglet=twilio',
         fixtures: {
-          'admin.twilio.get': { account_sid: 'AC123', auth_token: '••••abcd', phone_number: '+33600000000', is_live: false },
+          'admin.twilio.get': {
+            account_sid: 'AC123',
+            auth_token: '••••abcd',
+            phone_number: '+33600000000',
+            is_live: false,
+          },
           'admin.twilio.test': { success: false, message: reason },
         },
       });
@@ -244,9 +289,23 @@ describe('drag and drop is not offered on touch screens (item 11)', () => {
   const media = (fine: boolean) =>
     vi.stubGlobal('matchMedia', (query: string) => {
       asked.push(query);
-      return { matches: fine, media: query, addEventListener: vi.fn(), removeEventListener: vi.fn() };
+      return {
+        matches: fine,
+        media: query,
+        addEventListener: vi.fn(),
+        removeEventListener: vi.fn(),
+      };
     });
-  const dropzone = () => render(<PhotoDropzone preview={null} name="Camille" onPhoto={vi.fn()} onRemove={vi.fn()} onError={vi.fn()} />);
+  const dropzone = () =>
+    render(
+      <PhotoDropzone
+        preview={null}
+        name="Camille"
+        onPhoto={vi.fn()}
+        onRemove={vi.fn()}
+        onError={vi.fn()}
+      />,
+    );
 
   it('a coarse pointer without hover gets the file picker only', () => {
     media(false);
@@ -267,7 +326,11 @@ describe('an old form error clears when its field changes (item 11)', () => {
   const levels = DEFAULT_LEVELS.map((l, i) => ({ ...l, id: i + 1 }));
 
   it('PIN change: the mismatch goes when the confirmation is edited; another field keeps its own message', async () => {
-    renderWithProviders(<ProfilePage />, { user, route: '/profile', fixtures: { 'levels.list': levels } });
+    renderWithProviders(<ProfilePage />, {
+      user,
+      route: '/profile',
+      fixtures: { 'levels.list': levels },
+    });
     const ue = userEvent.setup();
     await ue.click(screen.getByRole('button', { name: 'Modifier le code PIN' }));
     await ue.type(screen.getByLabelText('PIN actuel'), '4826');
@@ -282,7 +345,11 @@ describe('an old form error clears when its field changes (item 11)', () => {
   });
 
   it('profile: "name and level required" goes once the name is typed again', async () => {
-    renderWithProviders(<ProfilePage />, { user, route: '/profile', fixtures: { 'levels.list': levels } });
+    renderWithProviders(<ProfilePage />, {
+      user,
+      route: '/profile',
+      fixtures: { 'levels.list': levels },
+    });
     const ue = userEvent.setup();
     await screen.findByRole('progressbar');
     await ue.click(screen.getByRole('button', { name: 'Modifier le profil' }));

@@ -18,7 +18,9 @@ describe('a screen whose code cannot load', () => {
         <Broken />
       </LoadErrorBoundary>,
     );
-    expect(screen.getByRole('alert')).toHaveTextContent('Erreur de connexion. Vérifiez votre connexion internet.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Erreur de connexion. Vérifiez votre connexion internet.',
+    );
     expect(screen.getByRole('button', { name: 'Recharger la page' })).toBeEnabled();
     report.mockRestore();
   });

@@ -28,7 +28,11 @@ describe('match cache after a card join', () => {
     const joined: JoinResult = {
       success: true,
       message: MSG.match.joined,
-      match: { ...freed, missing_players: 0, participants: [...freed.participants, { user_id: user.id }] },
+      match: {
+        ...freed,
+        missing_players: 0,
+        participants: [...freed.participants, { user_id: user.id }],
+      },
     };
     const { calls, queryClient } = renderWithProviders(<FindMatchPage />, {
       user,

@@ -18,7 +18,10 @@ describe('MatchCard', () => {
     const match = aMatch({ time: '18:30:00' });
     renderCard(<MatchCard match={match} userId={ME} catalogue={levels} />);
     const card = screen.getByRole('article', { name: 'Padel Club Lyon' });
-    expect(within(card).getByRole('link', { name: 'Padel Club Lyon' })).toHaveAttribute('href', `/matches/${match.id}`);
+    expect(within(card).getByRole('link', { name: 'Padel Club Lyon' })).toHaveAttribute(
+      'href',
+      `/matches/${match.id}`,
+    );
     expect(within(card).getByText('12 rue des Sports, Lyon')).toBeInTheDocument();
     expect(within(card).getByText('samedi 21 novembre 2026')).toBeInTheDocument();
     expect(within(card).getByText('18:30')).toBeInTheDocument();
@@ -33,7 +36,9 @@ describe('MatchCard', () => {
   });
 
   it('draws each level in its own colour with readable text', () => {
-    renderCard(<MatchCard match={aMatch({ levels: ['Niveau 7'] })} userId={ME} catalogue={levels} />);
+    renderCard(
+      <MatchCard match={aMatch({ levels: ['Niveau 7'] })} userId={ME} catalogue={levels} />,
+    );
     const badge = screen.getByText('Niveau 7 · Compétiteur');
     expect(badge).toHaveStyle({ backgroundColor: '#E91E63', color: '#000000' });
   });

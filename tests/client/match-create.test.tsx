@@ -3,7 +3,10 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CreateMatchForm, type CreateMatchFormProps } from '../../client/src/components/matches/CreateMatchForm';
+import {
+  CreateMatchForm,
+  type CreateMatchFormProps,
+} from '../../client/src/components/matches/CreateMatchForm';
 import CreateMatchPage from '../../client/src/pages/CreateMatchPage';
 import { networkError, renderWithProviders, serverError, testUser } from './support/render';
 import { aMatch, levelRows, levels, places, schedule } from './support/match-fixtures';
@@ -45,7 +48,9 @@ describe('Create match form', () => {
   it('asks for at least one level when everything else is chosen', async () => {
     const { onSubmit } = renderForm();
     await userEvent.selectOptions(screen.getByLabelText('Lieu'), 'Urban Padel — Lyon');
-    await userEvent.click(within(group('Date')).getByRole('radio', { name: 'samedi 21 novembre 2026' }));
+    await userEvent.click(
+      within(group('Date')).getByRole('radio', { name: 'samedi 21 novembre 2026' }),
+    );
     await userEvent.click(within(group('Horaire')).getByRole('radio', { name: '18:30' }));
     await userEvent.click(screen.getByRole('button', { name: 'Créer le match' }));
     expect(screen.getByText('Veuillez sélectionner au moins un niveau')).toBeInTheDocument();
@@ -62,7 +67,13 @@ describe('Create match form', () => {
     await userEvent.click(screen.getByRole('button', { name: /Niveau 2/ }));
     await userEvent.click(screen.getByRole('button', { name: /Niveau 3/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Créer le match' }));
-    expect(onSubmit).toHaveBeenCalledWith({ placeId: '2', date: '2026-11-22', time: '07:30', slots: 2, levels: ['Niveau 2', 'Niveau 3'] });
+    expect(onSubmit).toHaveBeenCalledWith({
+      placeId: '2',
+      date: '2026-11-22',
+      time: '07:30',
+      slots: 2,
+      levels: ['Niveau 2', 'Niveau 3'],
+    });
   });
 
   it('offers 1..max_places and stops level chips at max_levels_selection', async () => {
@@ -75,7 +86,10 @@ describe('Create match form', () => {
     await userEvent.click(screen.getByRole('button', { name: /Niveau 1/ }));
     await userEvent.click(screen.getByRole('button', { name: /Niveau 2/ }));
     expect(screen.getByRole('button', { name: /Niveau 3/ })).toBeDisabled();
-    expect(screen.getByRole('button', { name: /Niveau 1/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: /Niveau 1/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 
   it('the day strip and the time slots are one tab stop each; arrow keys move the choice', async () => {
@@ -116,7 +130,9 @@ describe('Create match form', () => {
 
   it('tells the player when no place exists', () => {
     renderForm({ places: [] });
-    expect(screen.getByText("Aucun lieu disponible. Contactez l'administrateur.")).toBeInTheDocument();
+    expect(
+      screen.getByText("Aucun lieu disponible. Contactez l'administrateur."),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Créer le match' })).toBeDisabled();
   });
 });
@@ -150,17 +166,28 @@ describe('Create match page', () => {
       },
     });
     expect(await screen.findByText('Erreur lors du chargement des paramètres')).toBeInTheDocument();
-    expect(within(await screen.findByRole('group', { name: 'Nombre de places' })).getAllByRole('button')).toHaveLength(3);
+    expect(
+      within(await screen.findByRole('group', { name: 'Nombre de places' })).getAllByRole('button'),
+    ).toHaveLength(3);
   });
 
   it('shows the success screen, then a fresh form for another match', async () => {
     renderWithProviders(<CreateMatchPage />, {
       user,
-      fixtures: { ...base, 'matches.create': (input: { levels: string[] }) => aMatch({ levels: input.levels, created_by: user.id }) },
+      fixtures: {
+        ...base,
+        'matches.create': (input: { levels: string[] }) =>
+          aMatch({ levels: input.levels, created_by: user.id }),
+      },
     });
     await fillAndSubmit();
-    expect(await screen.findByRole('heading', { name: 'Match créé avec succès !' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Voir tous les matchs' })).toHaveAttribute('href', '/find-match');
+    expect(
+      await screen.findByRole('heading', { name: 'Match créé avec succès !' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voir tous les matchs' })).toHaveAttribute(
+      'href',
+      '/find-match',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Créer un autre match' }));
     expect(await screen.findByLabelText('Lieu')).toHaveValue('');
   });
@@ -168,12 +195,17 @@ describe('Create match page', () => {
   it('the success screen offers "Partager": the share sheet, else the /m/:id link copied', async () => {
     const ue = userEvent.setup();
     const created = aMatch({ id: 42, levels: ['Niveau 3'], created_by: user.id });
-    renderWithProviders(<CreateMatchPage />, { user, fixtures: { ...base, 'matches.create': () => created } });
+    renderWithProviders(<CreateMatchPage />, {
+      user,
+      fixtures: { ...base, 'matches.create': () => created },
+    });
     await fillAndSubmit();
     await screen.findByRole('heading', { name: 'Match créé avec succès !' });
     await ue.click(screen.getByRole('button', { name: 'Partager' }));
     expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/m/42`);
-    expect(await screen.findByText('Lien du match copié : collez-le dans votre groupe.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Lien du match copié : collez-le dans votre groupe.'),
+    ).toBeInTheDocument();
 
     const share = vi.fn((_data: ShareData) => Promise.resolve());
     Object.defineProperty(navigator, 'share', { value: share, configurable: true });
@@ -198,7 +230,9 @@ describe('Create match page', () => {
       },
     });
     await fillAndSubmit();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Erreur lors de la création du match');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Erreur lors de la création du match',
+    );
   });
 
   it('a double click on "Créer le match" sends one create, with a key that a retry after an error sends again', async () => {
@@ -210,7 +244,10 @@ describe('Create match page', () => {
         ...base,
         'matches.create': (input: { levels: string[] }) =>
           new Promise((resolve, reject) => {
-            answer = () => (fail ? reject(networkError()) : resolve(aMatch({ levels: input.levels, created_by: user.id })));
+            answer = () =>
+              fail
+                ? reject(networkError())
+                : resolve(aMatch({ levels: input.levels, created_by: user.id }));
           }),
       },
     });
@@ -224,8 +261,12 @@ describe('Create match page', () => {
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Créer le match' }));
     answer?.();
-    expect(await screen.findByRole('heading', { name: 'Match créé avec succès !' })).toBeInTheDocument();
-    const [first, retry] = creates().map((c) => (c.input as { idempotencyKey: string }).idempotencyKey);
+    expect(
+      await screen.findByRole('heading', { name: 'Match créé avec succès !' }),
+    ).toBeInTheDocument();
+    const [first, retry] = creates().map(
+      (c) => (c.input as { idempotencyKey: string }).idempotencyKey,
+    );
     expect(first).toMatch(/^[0-9a-f]{32}$/);
     expect(retry).toBe(first);
     // Another match, another key.

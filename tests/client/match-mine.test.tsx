@@ -39,7 +39,9 @@ describe('My matches', () => {
     renderWithProviders(<MyMatchesPage />, { user, fixtures: base });
     const past = await screen.findByRole('article', { name: 'Match passé' });
     expect(within(past).getByText('Terminé')).toBeInTheDocument();
-    expect(within(screen.getByRole('article', { name: 'Mon match' })).queryByText('Terminé')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Mon match' })).queryByText('Terminé'),
+    ).not.toBeInTheDocument();
     const counter = (label: string) => screen.getByText(label).parentElement;
     expect(counter('Matchs créés')).toHaveTextContent('2Matchs créés');
     expect(counter('Matchs rejoints')).toHaveTextContent('5Matchs rejoints');
@@ -52,7 +54,13 @@ describe('My matches', () => {
       fixtures: {
         ...base,
         'matches.participants': [
-          { user_id: 43, name: 'Léa Petit', level: 'Niveau 4', phone: '+33698765432', joined_at: '2026-11-02T17:45:00.000Z' },
+          {
+            user_id: 43,
+            name: 'Léa Petit',
+            level: 'Niveau 4',
+            phone: '+33698765432',
+            joined_at: '2026-11-02T17:45:00.000Z',
+          },
         ],
       },
     });
@@ -61,7 +69,10 @@ describe('My matches', () => {
     const panel = await within(card).findByRole('group', { name: 'Participants' });
     expect(await within(panel).findByText('Léa Petit')).toBeInTheDocument();
     expect(within(panel).getByText('Niveau 4')).toBeInTheDocument();
-    expect(within(panel).getByRole('link', { name: '+33698765432' })).toHaveAttribute('href', 'tel:+33698765432');
+    expect(within(panel).getByRole('link', { name: '+33698765432' })).toHaveAttribute(
+      'href',
+      'tel:+33698765432',
+    );
     expect(within(panel).getByText(/Inscrit le .*2026/)).toBeInTheDocument();
   });
 
@@ -77,14 +88,19 @@ describe('My matches', () => {
 
   it('edits the match inline and says so', async () => {
     const update = vi.fn((input: { id: number }) => ({ ...mine.matches[0], ...input }));
-    renderWithProviders(<MyMatchesPage />, { user, fixtures: { ...base, 'matches.update': update } });
+    renderWithProviders(<MyMatchesPage />, {
+      user,
+      fixtures: { ...base, 'matches.update': update },
+    });
     const own = await screen.findByRole('article', { name: 'Mon match' });
     await userEvent.click(within(own).getByRole('button', { name: 'Modifier' }));
     const form = within(own).getByRole('form', { name: 'Modifier le match' });
     await userEvent.selectOptions(within(form).getByLabelText('Horaire'), '21:30');
     await userEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText('Match modifié avec succès !')).toBeInTheDocument();
-    expect(update).toHaveBeenCalledWith(expect.objectContaining({ id: 1, time: '21:30', date: '2026-11-22', place_id: 1 }));
+    expect(update).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 1, time: '21:30', date: '2026-11-22', place_id: 1 }),
+    );
   });
 
   it("asks before deleting ('Cette action est irréversible.') and shows a failure", async () => {
@@ -102,30 +118,47 @@ describe('My matches', () => {
     const dialog = screen.getByRole('dialog', { name: 'Supprimer ce match ?' });
     expect(within(dialog).getByText('Cette action est irréversible.')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Supprimer' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Erreur lors de la suppression du match');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Erreur lors de la suppression du match',
+    );
   });
 
   it('leaves a joined match', async () => {
     const joined = aMyMatch({ id: 3, place_name: 'Match rejoint', participants: [{ user_id: 7 }] });
-    const leave = vi.fn(() => ({ success: true, message: 'Vous avez quitté le match.', match: joined }));
+    const leave = vi.fn(() => ({
+      success: true,
+      message: 'Vous avez quitté le match.',
+      match: joined,
+    }));
     renderWithProviders(<MyMatchesPage />, {
       user,
       fixtures: { ...base, 'matches.mine': { ...mine, matches: [joined] }, 'matches.leave': leave },
     });
     const card = await screen.findByRole('article', { name: 'Match rejoint' });
     await userEvent.click(within(card).getByRole('button', { name: 'Quitter' }));
-    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Quitter' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Quitter' }),
+    );
     expect(await screen.findByText('Vous avez quitté le match.')).toBeInTheDocument();
     expect(leave).toHaveBeenCalledWith({ id: 3 });
   });
 
   it('lists the matches I wait for with my position, counts them, and lets me leave the queue', async () => {
-    let waiting = [{ ...aMyMatch({ id: 5, place_name: 'Match attendu', missing_players: 0 }), waitlist_position: 3 }];
+    let waiting = [
+      {
+        ...aMyMatch({ id: 5, place_name: 'Match attendu', missing_players: 0 }),
+        waitlist_position: 3,
+      },
+    ];
     const { calls } = renderWithProviders(<MyMatchesPage />, {
       user,
       fixtures: {
         ...base,
-        'matches.mine': () => ({ ...mine, waiting, counters: { ...mine.counters, waiting: waiting.length } }),
+        'matches.mine': () => ({
+          ...mine,
+          waiting,
+          counters: { ...mine.counters, waiting: waiting.length },
+        }),
         'matches.leaveWaitlist': () => {
           waiting = [];
           return { success: true, message: MSG.waitlist.left };
@@ -135,12 +168,14 @@ describe('My matches', () => {
     const card = await screen.findByRole('article', { name: 'Match attendu' });
     expect(within(card).getByText(MSG.waitlist.tag)).toBeInTheDocument();
     expect(within(card).getByText(MSG.waitlist.position(3))).toBeInTheDocument();
-    expect(screen.getByText(MSG.waitlist.counter, { selector: '.counter-label' }).parentElement).toHaveTextContent(
-      `1${MSG.waitlist.counter}`,
-    );
+    expect(
+      screen.getByText(MSG.waitlist.counter, { selector: '.counter-label' }).parentElement,
+    ).toHaveTextContent(`1${MSG.waitlist.counter}`);
     await userEvent.click(within(card).getByRole('button', { name: MSG.waitlist.leave }));
     expect(await screen.findByText(MSG.waitlist.left)).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('article', { name: 'Match attendu' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Match attendu' })).not.toBeInTheDocument(),
+    );
     expect(calls.find((c) => c.path === 'matches.leaveWaitlist')?.input).toEqual({ id: 5 });
   });
 });

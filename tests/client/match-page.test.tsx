@@ -24,8 +24,24 @@ const detail = (o: Partial<Detail> = {}): Detail => ({
   slots: 3,
   missing_players: 2,
   created_by: 3,
-  organiser: { user_id: 3, first_name: 'Julie', last_initial: 'B.', level: 'Niveau 4', photo: null, phone: null },
-  participants: [{ user_id: 9, first_name: 'Marc', last_initial: 'D.', level: 'Niveau 3', photo: null, phone: null }],
+  organiser: {
+    user_id: 3,
+    first_name: 'Julie',
+    last_initial: 'B.',
+    level: 'Niveau 4',
+    photo: null,
+    phone: null,
+  },
+  participants: [
+    {
+      user_id: 9,
+      first_name: 'Marc',
+      last_initial: 'D.',
+      level: 'Niveau 3',
+      photo: null,
+      phone: null,
+    },
+  ],
   is_creator: false,
   is_participant: false,
   is_finished: false,
@@ -34,18 +50,34 @@ const detail = (o: Partial<Detail> = {}): Detail => ({
 });
 
 /** The match as its cards (and the join's answer) show it. */
-const asCard = ({ organiser, participants, is_creator: _c, is_participant: _p, is_finished: _f, waitlist_position: _w, ...m }: Detail) => ({
+const asCard = ({
+  organiser,
+  participants,
+  is_creator: _c,
+  is_participant: _p,
+  is_finished: _f,
+  waitlist_position: _w,
+  ...m
+}: Detail) => ({
   ...m,
   creator_name: organiser.first_name,
   participants: [...participants.map((p) => ({ user_id: p.user_id })), { user_id: user.id }],
 });
 
-const renderPage = (byId: unknown, join: unknown = () => ({}), more: Record<string, unknown> = {}) =>
+const renderPage = (
+  byId: unknown,
+  join: unknown = () => ({}),
+  more: Record<string, unknown> = {},
+) =>
   renderWithProviders(
     <Routes>
       <Route path="/matches/:id" element={<MatchPage />} />
     </Routes>,
-    { user, route: '/matches/42', fixtures: { 'matches.byId': byId, 'levels.list': levelRows, 'matches.join': join, ...more } },
+    {
+      user,
+      route: '/matches/42',
+      fixtures: { 'matches.byId': byId, 'levels.list': levelRows, 'matches.join': join, ...more },
+    },
   );
 
 describe('Match page', () => {
@@ -53,7 +85,9 @@ describe('Match page', () => {
 
   it('shows the place with a maps link, date, time, levels, free places and players by first name and initial', async () => {
     renderPage(detail());
-    expect(await screen.findByRole('heading', { level: 1, name: 'Padel Club Lyon' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Padel Club Lyon' }),
+    ).toBeInTheDocument();
     const maps = screen.getByRole('link', { name: '12 rue des Sports, Lyon' });
     expect(maps.getAttribute('href')).toBe(
       'https://www.google.com/maps/search/?api=1&query=Padel%20Club%20Lyon%2C%2012%20rue%20des%20Sports%2C%20Lyon',
@@ -109,11 +143,20 @@ describe('Match page', () => {
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Rejoindre' }));
     expect(await screen.findByText('Vous avez rejoint le match avec succès !')).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: '+33611111111' })).toHaveAttribute('href', 'tel:+33611111111');
-    expect(screen.getByRole('link', { name: 'Écrire à Julie B. sur WhatsApp' })).toHaveAttribute('href', 'https://wa.me/33611111111');
+    expect(await screen.findByRole('link', { name: '+33611111111' })).toHaveAttribute(
+      'href',
+      'tel:+33611111111',
+    );
+    expect(screen.getByRole('link', { name: 'Écrire à Julie B. sur WhatsApp' })).toHaveAttribute(
+      'href',
+      'https://wa.me/33611111111',
+    );
     // Marc's phone was not sent: neither link for him.
     expect(screen.queryByRole('link', { name: /Marc D\./ })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Ajouter à mon agenda' })).toHaveAttribute('href', '/api/matches/42/calendar.ics');
+    expect(screen.getByRole('link', { name: 'Ajouter à mon agenda' })).toHaveAttribute(
+      'href',
+      '/api/matches/42/calendar.ics',
+    );
     expect(screen.getByRole('button', { name: 'Quitter' })).toBeInTheDocument();
   });
 
@@ -123,7 +166,10 @@ describe('Match page', () => {
     });
     expect(await screen.findByText('Match introuvable')).toBeInTheDocument();
     expect(document.title).toBe('Match introuvable — Padel Match');
-    expect(screen.getByRole('link', { name: 'Trouver un match' })).toHaveAttribute('href', '/find-match');
+    expect(screen.getByRole('link', { name: 'Trouver un match' })).toHaveAttribute(
+      'href',
+      '/find-match',
+    );
   });
 
   it('asks before joining a match whose levels exclude mine, with the real range; a finished match shows no free place', async () => {
@@ -142,16 +188,20 @@ describe('Match page', () => {
 
   it('a full match offers its waiting list: join, see the position, leave', async () => {
     let position: number | null = null;
-    const { calls } = renderPage(() => detail({ missing_players: 0, waitlist_position: position }), undefined, {
-      'matches.joinWaitlist': () => {
-        position = 2;
-        return { success: true, message: MSG.waitlist.joined(2), position: 2 };
+    const { calls } = renderPage(
+      () => detail({ missing_players: 0, waitlist_position: position }),
+      undefined,
+      {
+        'matches.joinWaitlist': () => {
+          position = 2;
+          return { success: true, message: MSG.waitlist.joined(2), position: 2 };
+        },
+        'matches.leaveWaitlist': () => {
+          position = null;
+          return { success: true, message: MSG.waitlist.left };
+        },
       },
-      'matches.leaveWaitlist': () => {
-        position = null;
-        return { success: true, message: MSG.waitlist.left };
-      },
-    });
+    );
     expect(await screen.findByText(MSG.match.full)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Rejoindre' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: MSG.waitlist.join }));
@@ -159,7 +209,10 @@ describe('Match page', () => {
     expect(screen.getByText(MSG.waitlist.joined(2))).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: MSG.waitlist.leave }));
     expect(await screen.findByRole('button', { name: MSG.waitlist.join })).toBeInTheDocument();
-    expect(calls.filter((c) => c.path.endsWith('Waitlist')).map((c) => c.path)).toEqual(['matches.joinWaitlist', 'matches.leaveWaitlist']);
+    expect(calls.filter((c) => c.path.endsWith('Waitlist')).map((c) => c.path)).toEqual([
+      'matches.joinWaitlist',
+      'matches.leaveWaitlist',
+    ]);
     cleanup();
     // Its players and its organiser are not offered the queue.
     renderPage(detail({ missing_players: 0, is_participant: true }));

@@ -13,25 +13,45 @@ describe('Home', () => {
   afterEach(cleanup);
 
   it('greets the player, shows their level and phone and the first 3 matches', async () => {
-    const items = [aMatch({ place_name: 'A' }), aMatch({ place_name: 'B' }), aMatch({ place_name: 'C' }), aMatch({ place_name: 'D' })];
+    const items = [
+      aMatch({ place_name: 'A' }),
+      aMatch({ place_name: 'B' }),
+      aMatch({ place_name: 'C' }),
+      aMatch({ place_name: 'D' }),
+    ];
     renderWithProviders(<HomePage />, {
       user,
       fixtures: { 'matches.list': { items, nextCursor: null }, 'levels.list': levelRows },
     });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Camille Martin');
-    expect(screen.getByRole('link', { name: 'Trouver un match' })).toHaveAttribute('href', '/find-match');
-    expect(screen.getByRole('link', { name: 'Créer un match' })).toHaveAttribute('href', '/create-match');
+    expect(screen.getByRole('link', { name: 'Trouver un match' })).toHaveAttribute(
+      'href',
+      '/find-match',
+    );
+    expect(screen.getByRole('link', { name: 'Créer un match' })).toHaveAttribute(
+      'href',
+      '/create-match',
+    );
     expect(screen.getByText('+33612345678')).toBeInTheDocument();
     expect(await screen.findByRole('article', { name: 'A' })).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(3);
     expect(screen.queryByRole('article', { name: 'D' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Voir tous les matchs' })).toHaveAttribute('href', '/find-match');
+    expect(screen.getByRole('link', { name: 'Voir tous les matchs' })).toHaveAttribute(
+      'href',
+      '/find-match',
+    );
   });
 
   it('shows the empty state with a link to create the first match', async () => {
-    renderWithProviders(<HomePage />, { user, fixtures: { 'matches.list': { items: [], nextCursor: null }, 'levels.list': levelRows } });
+    renderWithProviders(<HomePage />, {
+      user,
+      fixtures: { 'matches.list': { items: [], nextCursor: null }, 'levels.list': levelRows },
+    });
     expect(await screen.findByText('Aucun match disponible pour le moment')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Créer le premier match' })).toHaveAttribute('href', '/create-match');
+    expect(screen.getByRole('link', { name: 'Créer le premier match' })).toHaveAttribute(
+      'href',
+      '/create-match',
+    );
   });
 });
 
@@ -48,7 +68,8 @@ describe('Find match', () => {
         'levels.list': levelRows,
         'matches.join': () =>
           new Promise((resolve) => {
-            release = () => resolve({ success: true, message: 'ok', match: { ...match, missing_players: 1 } });
+            release = () =>
+              resolve({ success: true, message: 'ok', match: { ...match, missing_players: 1 } });
           }),
       },
     });
@@ -82,15 +103,25 @@ describe('Find match', () => {
     };
     renderWithProviders(<FindMatchPage />, {
       user,
-      fixtures: { 'matches.list': { items: [match], nextCursor: null }, 'levels.list': levelRows, 'matches.join': () => fail() },
+      fixtures: {
+        'matches.list': { items: [match], nextCursor: null },
+        'levels.list': levelRows,
+        'matches.join': () => fail(),
+      },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Rejoindre' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent("Erreur lors de l'inscription au match");
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Erreur lors de l'inscription au match",
+    );
     fail = () => {
       throw networkError();
     };
     await userEvent.click(screen.getByRole('button', { name: 'Rejoindre' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Erreur de connexion. Vérifiez votre connexion internet.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Erreur de connexion. Vérifiez votre connexion internet.',
+      ),
+    );
   });
 
   it('loads more matches with the cursor', async () => {
@@ -131,22 +162,42 @@ describe('Find match', () => {
     });
     // The filters wait behind one row of chips; any of them opens the sheet.
     const chips = within(await screen.findByRole('group', { name: 'Filtres' }));
-    expect(chips.getByRole('button', { name: 'Tous les niveaux' })).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(chips.getByRole('button', { name: 'Tous les niveaux' })).toHaveAttribute(
+      'aria-haspopup',
+      'dialog',
+    );
     expect(chips.getByRole('button', { name: 'Filtres' })).toBeInTheDocument();
     await userEvent.click(chips.getByRole('button', { name: 'Tous les jours' }));
     const sheet = within(screen.getByRole('dialog', { name: 'Filtres' }));
     const days = within(sheet.getByRole('radiogroup', { name: 'Jour' }));
-    expect(days.getByRole('radio', { name: 'Tous les jours' })).toHaveAttribute('aria-checked', 'true');
+    expect(days.getByRole('radio', { name: 'Tous les jours' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
     await userEvent.click(await days.findByRole('radio', { name: /24 novembre/ }));
-    expect(days.getByRole('radio', { name: /24 novembre/ })).toHaveAttribute('aria-checked', 'true');
-    expect(days.getByRole('radio', { name: 'Tous les jours' })).toHaveAttribute('aria-checked', 'false');
-    await waitFor(() => expect(inputs.at(-1)).toMatchObject({ from: '2026-11-24', to: '2026-11-24' }));
+    expect(days.getByRole('radio', { name: /24 novembre/ })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    expect(days.getByRole('radio', { name: 'Tous les jours' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
+    await waitFor(() =>
+      expect(inputs.at(-1)).toMatchObject({ from: '2026-11-24', to: '2026-11-24' }),
+    );
     await userEvent.keyboard('{ArrowLeft}');
-    expect(days.getByRole('radio', { name: /23 novembre/ })).toHaveAttribute('aria-checked', 'true');
+    expect(days.getByRole('radio', { name: /23 novembre/ })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
 
     const order = within(sheet.getByRole('radiogroup', { name: 'Ordre' }));
     await userEvent.click(order.getByRole('radio', { name: "Presque complets d'abord" }));
-    expect(order.getByRole('radio', { name: "Presque complets d'abord" })).toHaveAttribute('aria-checked', 'true');
+    expect(order.getByRole('radio', { name: "Presque complets d'abord" })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
     await waitFor(() => expect(inputs.at(-1)).toMatchObject({ from: '2026-11-23', order: 'need' }));
     await userEvent.click(sheet.getByRole('button', { name: 'Voir les matchs' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -155,7 +206,9 @@ describe('Find match', () => {
   });
 
   it("the day strip covers the create form's whole window; a chosen level shows on its chip", async () => {
-    const window = Array.from({ length: 90 }, (_, i) => new Date(Date.UTC(2026, 10, 23 + i)).toISOString().slice(0, 10));
+    const window = Array.from({ length: 90 }, (_, i) =>
+      new Date(Date.UTC(2026, 10, 23 + i)).toISOString().slice(0, 10),
+    );
     renderWithProviders(<FindMatchPage />, {
       user,
       fixtures: {
@@ -196,12 +249,20 @@ describe('Find match', () => {
     });
     expect(await screen.findByText('Aucun match ne correspond à vos filtres.')).toBeInTheDocument();
     expect(inputs[0]).toMatchObject({ level: 'Niveau 3' });
-    expect(screen.getByRole('link', { name: 'Créer ce match' })).toHaveAttribute('href', '/create-match');
+    expect(screen.getByRole('link', { name: 'Créer ce match' })).toHaveAttribute(
+      'href',
+      '/create-match',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Effacer les filtres' }));
     expect(await screen.findByText('Aucun match disponible pour le moment')).toBeInTheDocument();
     expect(inputs.at(-1)).not.toHaveProperty('level');
     // Remembered for this player on this device.
-    expect(JSON.parse(localStorage.getItem('padel-match:find-filters:7') ?? '{}')).toMatchObject({ level: '' });
-    expect(screen.getByRole('link', { name: 'Créer le premier match' })).toHaveAttribute('href', '/create-match');
+    expect(JSON.parse(localStorage.getItem('padel-match:find-filters:7') ?? '{}')).toMatchObject({
+      level: '',
+    });
+    expect(screen.getByRole('link', { name: 'Créer le premier match' })).toHaveAttribute(
+      'href',
+      '/create-match',
+    );
   });
 });

@@ -14,7 +14,10 @@ describe('notification preferences (issue 21: SMS only when it can go out)', () 
   it('greys the SMS choice out, unticked and with the reason, while no live SMS is set up', async () => {
     renderWithProviders(<NotificationPrefs onNotice={vi.fn()} />, {
       user,
-      fixtures: { 'users.notifications': { notify_email: true, notify_sms: true }, 'users.notificationChannels': { sms: false } },
+      fixtures: {
+        'users.notifications': { notify_email: true, notify_sms: true },
+        'users.notificationChannels': { sms: false },
+      },
     });
     const sms = await screen.findByRole('checkbox', { name: MSG.notify.prefsSms });
     await vi.waitFor(() => expect(sms).toBeDisabled());
@@ -37,7 +40,10 @@ describe('notification preferences (issue 21: SMS only when it can go out)', () 
     expect(screen.queryByText(MSG.smsOff.reason)).not.toBeInTheDocument();
     await userEvent.click(sms);
     await vi.waitFor(() =>
-      expect(calls.find((c) => c.path === 'users.updateNotifications')?.input).toEqual({ notify_email: true, notify_sms: true }),
+      expect(calls.find((c) => c.path === 'users.updateNotifications')?.input).toEqual({
+        notify_email: true,
+        notify_sms: true,
+      }),
     );
   });
 });

@@ -12,7 +12,10 @@ import { renderWithProviders, serverError, testUser, type Fixtures } from './sup
 const levels = DEFAULT_LEVELS.map((l, i) => ({ ...l, id: i + 1 }));
 const encoded: { width: number; height: number; quality: number }[] = [];
 const fakeTools = (width = 1600, height = 1200, fail = false): PhotoTools => ({
-  decode: () => (fail ? Promise.reject(new Error('broken')) : Promise.resolve({ source: {} as CanvasImageSource, width, height })),
+  decode: () =>
+    fail
+      ? Promise.reject(new Error('broken'))
+      : Promise.resolve({ source: {} as CanvasImageSource, width, height }),
   encode: (_img, w, h, quality) => {
     encoded.push({ width: w, height: h, quality });
     return `data:image/jpeg;base64,${w}x${h}@${quality}`;
@@ -25,11 +28,14 @@ const imageFile = (name = 'moi.png', type = 'image/png', size = 2048) => {
 };
 
 function renderProfile(fixtures: Fixtures = {}, user = testUser(), tools = fakeTools()) {
-  const r = renderWithProviders(<ProfilePage preparePhoto={(file) => preparePhoto(file, tools)} />, {
-    user,
-    route: '/profile',
-    fixtures: { 'levels.list': levels, ...fixtures },
-  });
+  const r = renderWithProviders(
+    <ProfilePage preparePhoto={(file) => preparePhoto(file, tools)} />,
+    {
+      user,
+      route: '/profile',
+      fixtures: { 'levels.list': levels, ...fixtures },
+    },
+  );
   return { ...r, ue: userEvent.setup({ applyAccept: false }) };
 }
 
@@ -68,8 +74,14 @@ describe('Mon Profil — PIN change', () => {
     await r.ue.click(screen.getByRole('button', { name: 'Modifier le code PIN' }));
     return { ...r, dialog: screen.getByRole('dialog', { name: 'Modifier le code PIN' }) };
   }
-  async function change(ue: ReturnType<typeof userEvent.setup>, current: string, next: string, confirm: string) {
-    for (const label of ['PIN actuel', 'Nouveau PIN', 'Confirmer le nouveau PIN']) await ue.clear(screen.getByLabelText(label));
+  async function change(
+    ue: ReturnType<typeof userEvent.setup>,
+    current: string,
+    next: string,
+    confirm: string,
+  ) {
+    for (const label of ['PIN actuel', 'Nouveau PIN', 'Confirmer le nouveau PIN'])
+      await ue.clear(screen.getByLabelText(label));
     if (current) await ue.type(screen.getByLabelText('PIN actuel'), current);
     if (next) await ue.type(screen.getByLabelText('Nouveau PIN'), next);
     if (confirm) await ue.type(screen.getByLabelText('Confirmer le nouveau PIN'), confirm);
@@ -92,7 +104,9 @@ describe('Mon Profil — PIN change', () => {
   });
 
   it("shows the server's refusal, or the fallback", async () => {
-    const { ue } = await openPin({ 'auth.changePin': () => Promise.reject(serverError(MSG.auth.currentPinWrong)) });
+    const { ue } = await openPin({
+      'auth.changePin': () => Promise.reject(serverError(MSG.auth.currentPinWrong)),
+    });
     await change(ue, '4826', '7391', '7391');
     expect(await screen.findByText(MSG.auth.currentPinWrong)).toBeInTheDocument();
     cleanup();
@@ -102,12 +116,16 @@ describe('Mon Profil — PIN change', () => {
   });
 
   it('confirms the change, then closes the modal after 1.5 s', async () => {
-    const { dialog } = await openPin({ 'auth.changePin': { success: true, message: MSG.auth.pinChanged } });
+    const { dialog } = await openPin({
+      'auth.changePin': { success: true, message: MSG.auth.pinChanged },
+    });
     vi.useFakeTimers();
     try {
       fireEvent.change(screen.getByLabelText('PIN actuel'), { target: { value: '4826' } });
       fireEvent.change(screen.getByLabelText('Nouveau PIN'), { target: { value: '7391' } });
-      fireEvent.change(screen.getByLabelText('Confirmer le nouveau PIN'), { target: { value: '7391' } });
+      fireEvent.change(screen.getByLabelText('Confirmer le nouveau PIN'), {
+        target: { value: '7391' },
+      });
       fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
       await act(() => vi.advanceTimersByTimeAsync(0));
       expect(within(dialog).getByText(MSG.auth.pinChanged)).toBeInTheDocument();
@@ -143,22 +161,36 @@ describe('Mon Profil — edit', () => {
 
   it('refuses a file that is not an image, or over 5 MB', async () => {
     const { ue } = await edit();
-    await ue.upload(screen.getByLabelText('Choisir une photo'), imageFile('cv.pdf', 'application/pdf'));
+    await ue.upload(
+      screen.getByLabelText('Choisir une photo'),
+      imageFile('cv.pdf', 'application/pdf'),
+    );
     expect(await screen.findByText(MSG.profile.photoNotImage)).toBeInTheDocument();
-    await ue.upload(screen.getByLabelText('Choisir une photo'), imageFile('big.jpg', 'image/jpeg', 6 * 1024 * 1024));
+    await ue.upload(
+      screen.getByLabelText('Choisir une photo'),
+      imageFile('big.jpg', 'image/jpeg', 6 * 1024 * 1024),
+    );
     expect(await screen.findByText(MSG.profile.photoTooLarge('6.00'))).toBeInTheDocument();
   });
 
   it('reports an image that cannot be read', async () => {
     await edit({}, fakeTools(100, 100, true));
-    fireEvent.drop(screen.getByTestId('photo-dropzone'), { dataTransfer: { files: [imageFile()] } });
+    fireEvent.drop(screen.getByTestId('photo-dropzone'), {
+      dataTransfer: { files: [imageFile()] },
+    });
     expect(await screen.findByText(MSG.profile.photoLoadFailed)).toBeInTheDocument();
   });
 
   it('saves name, level and the dropped photo; the saved user replaces the stored one', async () => {
-    const saved = testUser({ name: 'Camille Durand', level: 'Niveau 5', photo: '/api/users/7/photo?v=1' });
+    const saved = testUser({
+      name: 'Camille Durand',
+      level: 'Niveau 5',
+      photo: '/api/users/7/photo?v=1',
+    });
     const { ue, calls } = await edit({ 'users.update': saved });
-    fireEvent.drop(screen.getByTestId('photo-dropzone'), { dataTransfer: { files: [imageFile()] } });
+    fireEvent.drop(screen.getByTestId('photo-dropzone'), {
+      dataTransfer: { files: [imageFile()] },
+    });
     expect(await screen.findByRole('img', { name: 'Photo de Camille Martin' })).toHaveAttribute(
       'src',
       'data:image/jpeg;base64,800x600@0.6',
@@ -174,7 +206,10 @@ describe('Mon Profil — edit', () => {
       photo: 'data:image/jpeg;base64,800x600@0.6',
     });
     expect(screen.getByRole('heading', { name: 'Camille Durand' })).toBeInTheDocument();
-    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.user) ?? '{}')).toMatchObject({ name: 'Camille Durand', level: 'Niveau 5' });
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.user) ?? '{}')).toMatchObject({
+      name: 'Camille Durand',
+      level: 'Niveau 5',
+    });
   });
 
   it('shows the fallback when the save fails without a message', async () => {

@@ -1,5 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, fireEvent, screen, waitForElementToBeRemoved, within } from '@testing-library/react';
+import {
+  cleanup,
+  fireEvent,
+  screen,
+  waitForElementToBeRemoved,
+  within,
+} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useNavigate } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -88,7 +94,10 @@ describe('mobile menu', () => {
       expect(within(menu).getByRole('heading', { name: title })).toBeInTheDocument();
     expect(within(menu).getByText('Compte Standard')).toBeInTheDocument();
     expect(within(menu).queryByRole('link', { name: 'Administration' })).not.toBeInTheDocument();
-    expect(within(menu).getByRole('button', { name: 'Aide' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(menu).getByRole('button', { name: 'Aide' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     expect(within(menu).getByRole('button', { name: 'Déconnexion' })).toBeInTheDocument();
   });
 
@@ -122,7 +131,9 @@ describe('mobile menu', () => {
     const { ue } = renderShell();
     await ue.click(screen.getByRole('button', { name: 'Ouvrir le menu' }));
     await ue.keyboard('{Escape}');
-    await waitForElementToBeRemoved(screen.queryByRole('dialog', { name: 'Menu' }), { timeout: 1000 });
+    await waitForElementToBeRemoved(screen.queryByRole('dialog', { name: 'Menu' }), {
+      timeout: 1000,
+    });
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Ouvrir le menu' }));
   });
 });
@@ -130,7 +141,11 @@ describe('mobile menu', () => {
 // The auth screen is a lazy chunk: its first import may take a while on a busy machine.
 describe('app gate', { timeout: 20_000 }, () => {
   it('names each screen in the document title', async () => {
-    renderWithProviders(<App />, { user: testUser(), route: '/find-match', fixtures: { 'matches.list': { items: [], nextCursor: null } } });
+    renderWithProviders(<App />, {
+      user: testUser(),
+      route: '/find-match',
+      fixtures: { 'matches.list': { items: [], nextCursor: null } },
+    });
     await vi.waitFor(() => expect(document.title).toBe('Trouver un match — Padel Match'));
   });
 
@@ -138,11 +153,16 @@ describe('app gate', { timeout: 20_000 }, () => {
     const ue = userEvent.setup();
     renderWithProviders(<App />, {
       user: testUser(),
-      fixtures: { 'auth.logout': { success: true }, 'matches.list': { items: [], nextCursor: null } },
+      fixtures: {
+        'auth.logout': { success: true },
+        'matches.list': { items: [], nextCursor: null },
+      },
     });
     await ue.click(await screen.findByRole('button', { name: /menu du compte/ }));
     await ue.click(screen.getByRole('button', { name: 'Déconnexion' }));
-    expect(await screen.findByRole('heading', { name: 'Connexion' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Connexion' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue(testUser().email);
     expect(screen.queryByText(MSG.auth.sessionExpired)).not.toBeInTheDocument();
     expect(document.title).toBe('Connexion — Padel Match');
@@ -161,14 +181,20 @@ describe('app gate', { timeout: 20_000 }, () => {
         },
       },
     });
-    expect(await screen.findByRole('heading', { name: 'Connexion' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Connexion' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText(MSG.auth.sessionExpired)).toBeInTheDocument();
   });
 
   it('shows only the authentication screen when nobody is logged in', async () => {
     renderWithProviders(<App />, { user: null });
-    expect(await screen.findByRole('heading', { name: 'Créer un compte' }, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.queryByRole('navigation', { name: 'Navigation principale' })).not.toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Créer un compte' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByRole('navigation', { name: 'Navigation principale' }),
+    ).not.toBeInTheDocument();
   });
 
   it('drops a stored user whose session the server no longer knows, and says so on the login step', async () => {
@@ -178,7 +204,9 @@ describe('app gate', { timeout: 20_000 }, () => {
       route: '/nowhere',
       fixtures: { 'matches.list': { items: [], nextCursor: null } },
     });
-    expect(await screen.findByRole('heading', { name: 'Connexion' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Connexion' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText(MSG.auth.sessionExpired)).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue(testUser().email);
     expect(calls.some((c) => c.path === 'auth.me')).toBe(true);

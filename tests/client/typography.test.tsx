@@ -27,7 +27,11 @@ describe('French typography on screen', () => {
     );
     expect(screen.getByRole('status').textContent).toContain('succès\u202f!');
     expect(screen.getByText(/Rien ici/).textContent).toBe('Rien ici\u202f?');
-    expect(screen.getByText(/Ce match recherche/).textContent).toBe('Ce match recherche Niveau 3–4. Rejoindre quand même\u202f?');
-    expect(screen.getByText(/réponse 535/).textContent).toBe('Échec\u00a0: réponse 535 du serveur.');
+    expect(screen.getByText(/Ce match recherche/).textContent).toBe(
+      'Ce match recherche Niveau 3–4. Rejoindre quand même\u202f?',
+    );
+    expect(screen.getByText(/réponse 535/).textContent).toBe(
+      'Échec\u00a0: réponse 535 du serveur.',
+    );
   });
 });

@@ -42,22 +42,34 @@ async function compiled(args: string[], env: { DATA_DIR: string; DATABASE_URL?: 
 async function fill(h: DbHandle, url?: string) {
   await runMigrations(h, url);
   await seedDefaults(h.db);
-  const deps = createDeps({ env: loadEnv({ NODE_ENV: 'test', APP_SECRET: TEST_SECRET }), db: h.db, logger: createLogger('silent') });
+  const deps = createDeps({
+    env: loadEnv({ NODE_ENV: 'test', APP_SECRET: TEST_SECRET }),
+    db: h.db,
+    logger: createLogger('silent'),
+  });
   for (const name of players) await createUser(deps, { name });
 }
 
 const names = async (h: DbHandle) =>
-  rowsOf<{ name: string }>(await h.db.execute(sql`select name from users order by name`)).map((r) => r.name);
+  rowsOf<{ name: string }>(await h.db.execute(sql`select name from users order by name`)).map(
+    (r) => r.name,
+  );
 
 const work = mkdtempSync(join(tmpdir(), 'padel-backup-compiled-'));
 beforeAll(() => {
-  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--server', '--if-stale'], { cwd: ROOT, encoding: 'utf8' });
+  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--server', '--if-stale'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   expect(build.status, `${build.stdout}\n${build.stderr}`).toBe(0);
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const base = serverUrl();
-if (!base) console.warn('[backup-compiled] PostgreSQL case skipped: no TEST_DATABASE_URL / DATABASE_URL (the PGlite one runs)');
+if (!base)
+  console.warn(
+    '[backup-compiled] PostgreSQL case skipped: no TEST_DATABASE_URL / DATABASE_URL (the PGlite one runs)',
+  );
 
 describe('node dist/db/backup.js (the image has no tsx)', () => {
   it('PGlite: backup, then restore into an empty DATA_DIR, gives the players back', async () => {
@@ -83,15 +95,21 @@ describe('node dist/db/backup.js (the image has no tsx)', () => {
     'PostgreSQL: pg_dump, then pg_restore into an empty database, gives the players back',
     async () => {
       const admin = postgres(base!, { max: 1, onnotice: () => {} });
-      const [srcName, dstName] = ['src', 'dst'].map((n) => `padel_bc_${n}_${randomBytes(4).toString('hex')}`) as [string, string];
-      const urlOf = (name: string) => Object.assign(new URL(base!), { pathname: `/${name}` }).toString();
+      const [srcName, dstName] = ['src', 'dst'].map(
+        (n) => `padel_bc_${n}_${randomBytes(4).toString('hex')}`,
+      ) as [string, string];
+      const urlOf = (name: string) =>
+        Object.assign(new URL(base!), { pathname: `/${name}` }).toString();
       try {
         for (const n of [srcName, dstName]) await admin.unsafe(`create database ${n}`);
         const src = await createDb({ url: urlOf(srcName) });
         await fill(src, urlOf(srcName));
         await src.close();
         const file = join(work, 'pg.dump');
-        const b = await compiled(['backup', file], { DATA_DIR: work, DATABASE_URL: urlOf(srcName) });
+        const b = await compiled(['backup', file], {
+          DATA_DIR: work,
+          DATABASE_URL: urlOf(srcName),
+        });
         expect(b.stdout).toContain(`Backup written to ${file} (PostgreSQL, pg_dump).`);
         await compiled(['restore', file], { DATA_DIR: work, DATABASE_URL: urlOf(dstName) });
         const dst = await createDb({ url: urlOf(dstName) });
@@ -101,7 +119,8 @@ describe('node dist/db/backup.js (the image has no tsx)', () => {
           await dst.close();
         }
       } finally {
-        for (const n of [srcName, dstName]) await admin.unsafe(`drop database if exists ${n} with (force)`);
+        for (const n of [srcName, dstName])
+          await admin.unsafe(`drop database if exists ${n} with (force)`);
         await admin.end();
       }
     },

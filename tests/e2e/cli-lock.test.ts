@@ -36,7 +36,8 @@ async function command(args: string[], env: Record<string, string>): Promise<Out
   }
 }
 
-if (!serverUrl()) console.warn('[cli-lock] the PostgreSQL case is skipped: no TEST_DATABASE_URL / DATABASE_URL');
+if (!serverUrl())
+  console.warn('[cli-lock] the PostgreSQL case is skipped: no TEST_DATABASE_URL / DATABASE_URL');
 
 describe('command-line tools beside a running server', () => {
   let server: ServerProcess | undefined;
@@ -55,7 +56,11 @@ describe('command-line tools beside a running server', () => {
     const serverPid = Number(readFileSync(lock, 'utf8'));
     expect(serverPid).toBeGreaterThan(0);
 
-    for (const args of [['db/seed.ts', '--demo'], ['server/cli/admin.ts', 'grant', 'someone@example.fr'], ['db/migrate.ts']]) {
+    for (const args of [
+      ['db/seed.ts', '--demo'],
+      ['server/cli/admin.ts', 'grant', 'someone@example.fr'],
+      ['db/migrate.ts'],
+    ]) {
       const r = await command(args, env);
       expect({ args, code: r.code, said: r.stderr }).toMatchObject({
         args,
@@ -82,10 +87,15 @@ describe('command-line tools beside a running server', () => {
     expect(existsSync(lock)).toBe(false);
 
     // A lock left by a process that died (kill -9, power cut) does not block anyone.
-    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+      encoding: 'utf8',
+    });
     writeFileSync(lock, dead.stdout);
     const migrated = await command(['db/migrate.ts'], { DATA_DIR: dataDir });
-    expect(migrated).toMatchObject({ code: 0, stdout: expect.stringContaining('Migrations applied (pglite)') as string });
+    expect(migrated).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining('Migrations applied (pglite)') as string,
+    });
     expect(existsSync(lock)).toBe(false);
     const again = await startServerProcess({ pglite: true, dataDir });
     server = again;
@@ -98,7 +108,10 @@ describe('command-line tools beside a running server', () => {
     async () => {
       server = await startServerProcess();
       expect(server.database).toBe('postgres');
-      const r = await command(['db/seed.ts', '--demo'], { DATABASE_URL: server.databaseUrl!, DATA_DIR: server.dataDir });
+      const r = await command(['db/seed.ts', '--demo'], {
+        DATABASE_URL: server.databaseUrl!,
+        DATA_DIR: server.dataDir,
+      });
       expect(r.code).toBe(0);
       expect(r.stdout).toContain('Seed done.');
       const list = (await (await fetch(`${server.url}/api/matches`)).json()) as unknown[];

@@ -1,5 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -69,7 +77,8 @@ function addedLines(patch: string): Map<string, string[]> {
     if (line.startsWith('+++ b/')) {
       file = line.slice('+++ b/'.length);
       out.set(file, []);
-    } else if (file && line.startsWith('+') && line.slice(1).trim()) out.get(file)?.push(line.slice(1).trim());
+    } else if (file && line.startsWith('+') && line.slice(1).trim())
+      out.get(file)?.push(line.slice(1).trim());
   }
   return out;
 }
@@ -111,14 +120,25 @@ describe('the Docker image, replayed without Docker', () => {
         const r = spawnSync('sh', ['-c', step.args], {
           cwd: depsDir,
           encoding: 'utf8',
-          env: { ...process.env, npm_config_prefer_offline: 'true', npm_config_update_notifier: 'false' },
+          env: {
+            ...process.env,
+            npm_config_prefer_offline: 'true',
+            npm_config_update_notifier: 'false',
+          },
         });
-        expect({ command: step.args, status: r.status, output: r.status === 0 ? '' : `${r.stdout}\n${r.stderr}` }).toEqual({
+        expect({
+          command: step.args,
+          status: r.status,
+          output: r.status === 0 ? '' : `${r.stdout}\n${r.stderr}`,
+        }).toEqual({
           command: step.args,
           status: 0,
           output: '',
         });
-      } else throw new Error(`deps stage: ${step.op} is not replayed by this test; teach it or keep the stage simple`);
+      } else
+        throw new Error(
+          `deps stage: ${step.op} is not replayed by this test; teach it or keep the stage simple`,
+        );
     }
     expect(runs.join('\n')).toContain('scripts/image-deps.sh');
 
@@ -139,7 +159,10 @@ describe('the Docker image, replayed without Docker', () => {
 
   it('final stage: the server starts from its files alone and answers /healthz and /readyz', async () => {
     expect(existsSync(join(depsDir, 'node_modules/postgres')), 'the deps stage ran').toBe(true);
-    const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: ROOT, encoding: 'utf8' });
+    const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     expect(build.status, `${build.stdout}\n${build.stderr}`).toBe(0);
     const final = stages.at(-1)!;
     const env: Record<string, string> = {};
@@ -147,22 +170,38 @@ describe('the Docker image, replayed without Docker', () => {
     for (const step of final.steps) {
       if (step.op === 'COPY') {
         const c = parseCopy(step.args);
-        const base = c.from === 'deps' ? depsDir : c.from === 'build' ? ROOT : c.from === undefined ? ROOT : null;
-        if (!base) throw new Error(`final stage: COPY --from=${c.from} is not replayed by this test`);
+        const base =
+          c.from === 'deps'
+            ? depsDir
+            : c.from === 'build'
+              ? ROOT
+              : c.from === undefined
+                ? ROOT
+                : null;
+        if (!base)
+          throw new Error(`final stage: COPY --from=${c.from} is not replayed by this test`);
         copyInto(base, c.sources, appDir, c.dest);
       } else if (step.op === 'ENV') {
-        for (const m of step.args.matchAll(/([A-Za-z_]\w*)=("([^"]*)"|\S*)/g)) env[m[1]!] = m[3] ?? m[2]!;
+        for (const m of step.args.matchAll(/([A-Za-z_]\w*)=("([^"]*)"|\S*)/g))
+          env[m[1]!] = m[3] ?? m[2]!;
       } else if (step.op === 'RUN') {
         // System set-up only (the /data volume, apt packages): nothing that changes /app.
         expect(step.args).not.toMatch(/\/app|node_modules|npm /);
-      } else if (step.op === 'CMD') expect(JSON.parse(step.args)).toEqual(['node', 'dist/server/index.js']);
+      } else if (step.op === 'CMD')
+        expect(JSON.parse(step.args)).toEqual(['node', 'dist/server/index.js']);
     }
     expect(readdirSync(appDir).sort()).toEqual(['dist', 'node_modules', 'package.json']);
     expect(env.NODE_ENV).toBe('production');
 
     server = await startServerProcess({
       appDir,
-      env: { ...env, HOST: '127.0.0.1', APP_SECRET: TEST_SECRET, PUBLIC_URL: 'https://padel.example.fr', TRUST_PROXY: '1' },
+      env: {
+        ...env,
+        HOST: '127.0.0.1',
+        APP_SECRET: TEST_SECRET,
+        PUBLIC_URL: 'https://padel.example.fr',
+        TRUST_PROXY: '1',
+      },
     });
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
@@ -184,8 +223,16 @@ describe('the Docker image, replayed without Docker', () => {
     else await server.stop({ keepData: true }); // PGlite: one process at a time (afterAll deletes the data).
     const file = join(work, 'from-image.backup');
     for (const action of ['backup', 'restore']) {
-      const r = spawnSync(process.execPath, ['dist/db/backup.js', action, file], { cwd: appDir, env: backupEnv, encoding: 'utf8' });
-      expect({ action, status: r.status, stderr: r.stderr }).toEqual({ action, status: 0, stderr: '' });
+      const r = spawnSync(process.execPath, ['dist/db/backup.js', action, file], {
+        cwd: appDir,
+        env: backupEnv,
+        encoding: 'utf8',
+      });
+      expect({ action, status: r.status, stderr: r.stderr }).toEqual({
+        action,
+        status: 0,
+        stderr: '',
+      });
       expect(r.stdout).toMatch(action === 'backup' ? /^Backup written to / : /^Restored from /);
     }
   }, 60_000);

@@ -42,7 +42,9 @@ async function cli(args: string[], dataDir: string) {
 async function userNames(dataDir: string): Promise<string[]> {
   const h = await createDb({ pgliteDir: join(dataDir, 'pglite') });
   try {
-    return rowsOf<{ name: string }>(await h.db.execute(sql`select name from users order by name`)).map((r) => r.name);
+    return rowsOf<{ name: string }>(
+      await h.db.execute(sql`select name from users order by name`),
+    ).map((r) => r.name);
   } finally {
     await h.close();
   }
@@ -50,14 +52,22 @@ async function userNames(dataDir: string): Promise<string[]> {
 
 const work = mkdtempSync(join(tmpdir(), 'padel-restore-'));
 const live = join(work, 'live');
-const files = { good: join(work, 'good.tar.gz'), truncated: join(work, 'truncated.tar.gz'), garbage: join(work, 'garbage.tar.gz') };
+const files = {
+  good: join(work, 'good.tar.gz'),
+  truncated: join(work, 'truncated.tar.gz'),
+  garbage: join(work, 'garbage.tar.gz'),
+};
 const players = ['Joueur sauvegardé 0', 'Joueur sauvegardé 1', 'Joueur sauvegardé 2'];
 
 beforeAll(async () => {
   const h = await createDb({ pgliteDir: join(live, 'pglite') });
   await runMigrations(h);
   await seedDefaults(h.db);
-  const deps = createDeps({ env: loadEnv({ NODE_ENV: 'test', APP_SECRET: TEST_SECRET }), db: h.db, logger: createLogger('silent') });
+  const deps = createDeps({
+    env: loadEnv({ NODE_ENV: 'test', APP_SECRET: TEST_SECRET }),
+    db: h.db,
+    logger: createLogger('silent'),
+  });
   for (const name of players) await createUser(deps, { name });
   await h.close();
   await backupDatabase({ DATA_DIR: live }, files.good);
@@ -68,7 +78,10 @@ beforeAll(async () => {
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** The failure is one line that says the live data was kept, with no stack; the live data is all there. */
-async function expectRefusedAndIntact(r: { code: number; stdout: string; stderr: string }, said: RegExp) {
+async function expectRefusedAndIntact(
+  r: { code: number; stdout: string; stderr: string },
+  said: RegExp,
+) {
   expect(r.code).toBe(1);
   const lines = r.stderr.trim().split('\n');
   expect(lines, r.stderr).toHaveLength(1);
@@ -107,7 +120,10 @@ describe('PGlite restore that cannot empty the service', () => {
     await other.close();
     const file = join(work, 'other.tar.gz');
     await backupDatabase({ DATA_DIR: otherDir }, file);
-    await expectRefusedAndIntact(await cli(['restore', file], live), /not a Padel Match database \(no public\.users, public\.matches/);
+    await expectRefusedAndIntact(
+      await cli(['restore', file], live),
+      /not a Padel Match database \(no public\.users, public\.matches/,
+    );
   }, 120_000);
 
   it('while the server runs: backup and restore both refuse, the server and its data are untouched', async () => {
@@ -134,12 +150,19 @@ describe('PGlite restore that cannot empty the service', () => {
 
   it('a good backup, server stopped: replaces the live data, nothing left beside it', async () => {
     const h = await createDb({ pgliteDir: join(live, 'pglite') });
-    const deps = createDeps({ env: loadEnv({ NODE_ENV: 'test', APP_SECRET: TEST_SECRET }), db: h.db, logger: createLogger('silent') });
+    const deps = createDeps({
+      env: loadEnv({ NODE_ENV: 'test', APP_SECRET: TEST_SECRET }),
+      db: h.db,
+      logger: createLogger('silent'),
+    });
     await createUser(deps, { name: 'Joueur après la sauvegarde' });
     await h.close();
     expect(await userNames(live)).toHaveLength(4);
     const r = await cli(['restore', files.good], live);
-    expect(r, r.stderr).toMatchObject({ code: 0, stdout: expect.stringContaining('Restored from') as string });
+    expect(r, r.stderr).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining('Restored from') as string,
+    });
     expect(await userNames(live)).toEqual(players);
     expect(readdirSync(live)).toEqual(['pglite']);
   }, 120_000);

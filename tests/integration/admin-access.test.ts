@@ -56,8 +56,20 @@ async function intact(f: Fixtures) {
   expect(victim?.isAdmin).toBe(false);
 }
 
-const smtpBody = () => ({ host: '127.0.0.1', port: smtp.port, secure: false, username: 'mailer', password: 'pw-123', is_active: false });
-const twilioBody = () => ({ accountSid: stub.validSid, authToken: stub.validToken, phoneNumber: '+33700000000', isLive: false });
+const smtpBody = () => ({
+  host: '127.0.0.1',
+  port: smtp.port,
+  secure: false,
+  username: 'mailer',
+  password: 'pw-123',
+  is_active: false,
+});
+const twilioBody = () => ({
+  accountSid: stub.validSid,
+  authToken: stub.validToken,
+  phoneNumber: '+33700000000',
+  isLive: false,
+});
 const userBody = (f: Fixtures) => ({
   name: 'Renommé',
   phone: `07${String(f.userId).padStart(8, '0')}`,
@@ -68,11 +80,13 @@ const userBody = (f: Fixtures) => ({
 type Caller = ReturnType<TestContext['caller']>;
 const PROCEDURES: Record<string, (c: Caller, f: Fixtures) => Promise<unknown>> = {
   'admin.places.list': (c) => c.admin.places.list(),
-  'admin.places.create': (c) => c.admin.places.create({ name: 'Nouveau', address: '2 rue', city: 'Lyon' }),
+  'admin.places.create': (c) =>
+    c.admin.places.create({ name: 'Nouveau', address: '2 rue', city: 'Lyon' }),
   'admin.places.update': (c, f) => c.admin.places.update({ id: f.placeId, is_active: false }),
   'admin.places.delete': (c, f) => c.admin.places.delete({ id: f.placeId }),
   'admin.levels.list': (c) => c.admin.levels.list(),
-  'admin.levels.create': (c) => c.admin.levels.create({ niveau: `Niveau ${Math.random()}`, label: 'Nouveau', ordre: 9 }),
+  'admin.levels.create': (c) =>
+    c.admin.levels.create({ niveau: `Niveau ${Math.random()}`, label: 'Nouveau', ordre: 9 }),
   'admin.levels.update': (c, f) => c.admin.levels.update({ id: f.levelId, label: 'Modifié' }),
   'admin.levels.delete': (c, f) => c.admin.levels.delete({ id: f.levelId }),
   'admin.users.list': (c) => c.admin.users.list(),
@@ -85,30 +99,56 @@ const PROCEDURES: Record<string, (c: Caller, f: Fixtures) => Promise<unknown>> =
   'admin.smtp.save': (c) => c.admin.smtp.save(smtpBody()),
   'admin.smtp.test': (c) => c.admin.smtp.test({ email: 'gate@example.fr' }),
   'admin.settings.get': (c) => c.admin.settings.get(),
-  'admin.settings.save': (c) => c.admin.settings.save({ max_places: 3, max_levels_selection: 3, months_ahead: 1 }),
+  'admin.settings.save': (c) =>
+    c.admin.settings.save({ max_places: 3, max_levels_selection: 3, months_ahead: 1 }),
   'admin.audit.list': (c) => c.admin.audit.list({}),
 };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const REST: [Method, string, (f: Fixtures) => { url: string; payload?: object }][] = [
   ['GET', '/admin/places', () => ({ url: '/admin/places' })],
-  ['POST', '/admin/places', () => ({ url: '/admin/places', payload: { name: 'Nouveau', address: '2 rue', city: 'Lyon' } })],
+  [
+    'POST',
+    '/admin/places',
+    () => ({ url: '/admin/places', payload: { name: 'Nouveau', address: '2 rue', city: 'Lyon' } }),
+  ],
   [
     'PUT',
     '/admin/places/:id',
-    (f) => ({ url: `/admin/places/${f.placeId}`, payload: { name: 'Renommé', address: '3 rue', city: 'Nice', is_active: 0 } }),
+    (f) => ({
+      url: `/admin/places/${f.placeId}`,
+      payload: { name: 'Renommé', address: '3 rue', city: 'Nice', is_active: 0 },
+    }),
   ],
   ['DELETE', '/admin/places/:id', (f) => ({ url: `/admin/places/${f.placeId}` })],
   ['GET', '/admin/levels', () => ({ url: '/admin/levels' })],
-  ['POST', '/admin/levels', () => ({ url: '/admin/levels', payload: { niveau: `Niveau ${Math.random()}`, label: 'Nouveau', ordre: '9' } })],
-  ['PUT', '/admin/levels/:id', (f) => ({ url: `/admin/levels/${f.levelId}`, payload: { label: 'Modifié', couleur: '#123456' } })],
+  [
+    'POST',
+    '/admin/levels',
+    () => ({
+      url: '/admin/levels',
+      payload: { niveau: `Niveau ${Math.random()}`, label: 'Nouveau', ordre: '9' },
+    }),
+  ],
+  [
+    'PUT',
+    '/admin/levels/:id',
+    (f) => ({
+      url: `/admin/levels/${f.levelId}`,
+      payload: { label: 'Modifié', couleur: '#123456' },
+    }),
+  ],
   ['DELETE', '/admin/levels/:id', (f) => ({ url: `/admin/levels/${f.levelId}` })],
   ['GET', '/admin/twilio/config', () => ({ url: '/admin/twilio/config' })],
   ['POST', '/admin/twilio/test', () => ({ url: '/admin/twilio/test', payload: twilioBody() })],
   ['POST', '/admin/twilio/save', () => ({ url: '/admin/twilio/save', payload: twilioBody() })],
   ['GET', '/admin/smtp-config', () => ({ url: '/admin/smtp-config' })],
   ['POST', '/admin/smtp-config', () => ({ url: '/admin/smtp-config', payload: smtpBody() })],
-  ['POST', '/admin/smtp-test', () => ({ url: '/admin/smtp-test', payload: { email: 'gate@example.fr' } })],
+  [
+    'POST',
+    '/admin/smtp-test',
+    () => ({ url: '/admin/smtp-test', payload: { email: 'gate@example.fr' } }),
+  ],
   ['GET', '/admin/users', () => ({ url: '/admin/users' })],
   ['PUT', '/admin/users/:id', (f) => ({ url: `/admin/users/${f.userId}`, payload: userBody(f) })],
   ['DELETE', '/admin/users/:id', (f) => ({ url: `/admin/users/${f.userId}` })],
@@ -116,7 +156,10 @@ const REST: [Method, string, (f: Fixtures) => { url: string; payload?: object }]
   [
     'POST',
     '/admin/general-settings',
-    () => ({ url: '/admin/general-settings', payload: { max_places: '3', max_levels_selection: 3, months_ahead: '1' } }),
+    () => ({
+      url: '/admin/general-settings',
+      payload: { max_places: '3', max_levels_selection: 3, months_ahead: '1' },
+    }),
   ],
   ['GET', '/admin/audit', () => ({ url: '/admin/audit' })],
 ];
@@ -137,13 +180,16 @@ describe('admin tRPC procedures', () => {
     expect(all.sort()).toEqual(Object.keys(PROCEDURES).sort());
   });
 
-  it.each(Object.entries(PROCEDURES))('%s: 401 anonymous, 403 standard user, allowed for an admin', async (_name, call) => {
-    const f = await fixtures();
-    expect(await trpcCode(call(t.caller(null), f))).toBe(`UNAUTHORIZED: ${MSG.auth.required}`);
-    expect(await trpcCode(call(t.caller(player), f))).toBe(`FORBIDDEN: ${MSG.auth.adminOnly}`);
-    await intact(f);
-    expect(await trpcCode(call(t.caller(admin), f))).toBe('OK');
-  });
+  it.each(Object.entries(PROCEDURES))(
+    '%s: 401 anonymous, 403 standard user, allowed for an admin',
+    async (_name, call) => {
+      const f = await fixtures();
+      expect(await trpcCode(call(t.caller(null), f))).toBe(`UNAUTHORIZED: ${MSG.auth.required}`);
+      expect(await trpcCode(call(t.caller(player), f))).toBe(`FORBIDDEN: ${MSG.auth.adminOnly}`);
+      await intact(f);
+      expect(await trpcCode(call(t.caller(admin), f))).toBe('OK');
+    },
+  );
 });
 
 describe('admin REST paths', () => {
@@ -195,7 +241,11 @@ describe('admin REST paths', () => {
   it('an admin whose flag was removed is refused at the next call', async () => {
     const former = await createAdmin(t.deps);
     await t.db.db.update(users).set({ isAdmin: false }).where(eq(users.id, former.id));
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: former.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/users',
+      headers: former.headers,
+    });
     expect(res.statusCode).toBe(403);
   });
 });

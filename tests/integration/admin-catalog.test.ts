@@ -28,7 +28,11 @@ const auditCount = () => t.db.db.$count(auditLog);
 
 describe('places', () => {
   it('creates, lists inactive ones too, and deactivation hides a place from players only', async () => {
-    const created = await as().admin.places.create({ name: ' Padel Club ', address: '1 rue du Sport', city: 'Lyon' });
+    const created = await as().admin.places.create({
+      name: ' Padel Club ',
+      address: '1 rue du Sport',
+      city: 'Lyon',
+    });
     expect(created).toMatchObject({ name: 'Padel Club', is_active: true });
     const res = await restAs(t, admin, 'PUT', `/admin/places/${created.id}`, { is_active: false });
     expect(res.status).toBe(200);
@@ -44,13 +48,19 @@ describe('places', () => {
     ['name', { address: '1 rue', city: 'Paris' }],
     ['city', { name: 'Club', address: '1 rue', city: '  ' }],
     ['address', { name: 'Club', address: '', city: 'Paris' }],
-  ])('refuses a place without %s, with the French message, and creates nothing', async (_field, body) => {
-    const before = await t.db.db.$count(places);
-    expect(await trpcError(as().admin.places.create(body as never))).toEqual({ code: 'BAD_REQUEST', message: A.placeFieldsRequired });
-    const res = await restAs(t, admin, 'POST', '/admin/places', body);
-    expect(res).toMatchObject({ status: 400, body: { error: A.placeFieldsRequired } });
-    expect(await t.db.db.$count(places)).toBe(before);
-  });
+  ])(
+    'refuses a place without %s, with the French message, and creates nothing',
+    async (_field, body) => {
+      const before = await t.db.db.$count(places);
+      expect(await trpcError(as().admin.places.create(body as never))).toEqual({
+        code: 'BAD_REQUEST',
+        message: A.placeFieldsRequired,
+      });
+      const res = await restAs(t, admin, 'POST', '/admin/places', body);
+      expect(res).toMatchObject({ status: 400, body: { error: A.placeFieldsRequired } });
+      expect(await t.db.db.$count(places)).toBe(before);
+    },
+  );
 
   it('refuses to blank a field on edit', async () => {
     const p = await as().admin.places.create({ name: 'Club', address: '1 rue', city: 'Nice' });
@@ -58,14 +68,25 @@ describe('places', () => {
       code: 'BAD_REQUEST',
       message: A.placeFieldsRequired,
     });
-    expect(await trpcError(as().admin.places.update({ id: 999_999, name: 'X' }))).toEqual({ code: 'NOT_FOUND', message: A.placeNotFound });
+    expect(await trpcError(as().admin.places.update({ id: 999_999, name: 'X' }))).toEqual({
+      code: 'NOT_FOUND',
+      message: A.placeNotFound,
+    });
   });
 
   it('refuses to delete a place with an upcoming match (deactivate instead), also one later today', async () => {
     const p = await as().admin.places.create({ name: 'Occupé', address: '1 rue', city: 'Paris' });
-    await insertMatch(t, { placeId: p.id, createdBy: player.id, date: '2030-06-15', time: '13:00' });
+    await insertMatch(t, {
+      placeId: p.id,
+      createdBy: player.id,
+      date: '2030-06-15',
+      time: '13:00',
+    });
     const audits = await auditCount();
-    expect(await trpcError(as().admin.places.delete({ id: p.id }))).toEqual({ code: 'CONFLICT', message: A.placeHasUpcoming });
+    expect(await trpcError(as().admin.places.delete({ id: p.id }))).toEqual({
+      code: 'CONFLICT',
+      message: A.placeHasUpcoming,
+    });
     const res = await restAs(t, admin, 'DELETE', `/admin/places/${p.id}`);
     expect(res).toMatchObject({ status: 409, body: { error: A.placeHasUpcoming } });
     expect(await t.db.db.$count(places, eq(places.id, p.id))).toBe(1);
@@ -73,9 +94,21 @@ describe('places', () => {
   });
 
   it('refuses to delete a place used by past matches only (players keep their history)', async () => {
-    const p = await as().admin.places.create({ name: 'Historique', address: '1 rue', city: 'Paris' });
-    await insertMatch(t, { placeId: p.id, createdBy: player.id, date: '2030-06-15', time: '11:30' });
-    expect(await trpcError(as().admin.places.delete({ id: p.id }))).toEqual({ code: 'CONFLICT', message: A.placeHasMatches });
+    const p = await as().admin.places.create({
+      name: 'Historique',
+      address: '1 rue',
+      city: 'Paris',
+    });
+    await insertMatch(t, {
+      placeId: p.id,
+      createdBy: player.id,
+      date: '2030-06-15',
+      time: '11:30',
+    });
+    expect(await trpcError(as().admin.places.delete({ id: p.id }))).toEqual({
+      code: 'CONFLICT',
+      message: A.placeHasMatches,
+    });
   });
 
   it('deletes an unused place', async () => {
@@ -89,9 +122,20 @@ describe('places', () => {
 
 describe('levels', () => {
   it('creates a level with the default colour, over REST with ordre as a string', async () => {
-    const res = await restAs(t, admin, 'POST', '/admin/levels', { niveau: 'Niveau 9', label: 'Légende', ordre: '9', couleur: '' });
+    const res = await restAs(t, admin, 'POST', '/admin/levels', {
+      niveau: 'Niveau 9',
+      label: 'Légende',
+      ordre: '9',
+      couleur: '',
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ niveau: 'Niveau 9', label: 'Légende', couleur: '#4CAF50', ordre: 9, description: '' });
+    expect(res.body).toMatchObject({
+      niveau: 'Niveau 9',
+      label: 'Légende',
+      couleur: '#4CAF50',
+      ordre: 9,
+      description: '',
+    });
     expect((await t.caller().levels.list()).map((l) => l.niveau)).toContain('Niveau 9');
   });
 
@@ -105,13 +149,21 @@ describe('levels', () => {
     [{ niveau: 'N', label: 'X', ordre: 3, couleur: 'vert' }, A.levelColourInvalid],
   ])('refuses %j with the French message', async (body, message) => {
     const before = await t.db.db.$count(levels);
-    expect(await trpcError(as().admin.levels.create(body as never))).toEqual({ code: 'BAD_REQUEST', message });
-    expect(await restAs(t, admin, 'POST', '/admin/levels', body)).toMatchObject({ status: 400, body: { error: message } });
+    expect(await trpcError(as().admin.levels.create(body as never))).toEqual({
+      code: 'BAD_REQUEST',
+      message,
+    });
+    expect(await restAs(t, admin, 'POST', '/admin/levels', body)).toMatchObject({
+      status: 400,
+      body: { error: message },
+    });
     expect(await t.db.db.$count(levels)).toBe(before);
   });
 
   it('keeps niveau unique (409), on create and on rename', async () => {
-    expect(await trpcError(as().admin.levels.create({ niveau: 'Niveau 1', label: 'Bis', ordre: 1 }))).toEqual({
+    expect(
+      await trpcError(as().admin.levels.create({ niveau: 'Niveau 1', label: 'Bis', ordre: 1 })),
+    ).toEqual({
       code: 'CONFLICT',
       message: A.levelExists,
     });
@@ -122,9 +174,18 @@ describe('levels', () => {
   });
 
   it('renaming a level renames it in profiles and matches too, in one go', async () => {
-    const level = await as().admin.levels.create({ niveau: 'Débutant+', label: 'Débutant plus', ordre: 2, couleur: '#aabbcc' });
+    const level = await as().admin.levels.create({
+      niveau: 'Débutant+',
+      label: 'Débutant plus',
+      ordre: 2,
+      couleur: '#aabbcc',
+    });
     const fan = await createUser(t.deps, { level: 'Débutant+' });
-    const place = await as().admin.places.create({ name: 'Renommage', address: '1 rue', city: 'Paris' });
+    const place = await as().admin.places.create({
+      name: 'Renommage',
+      address: '1 rue',
+      city: 'Paris',
+    });
     const m = await insertMatch(t, {
       placeId: place.id,
       createdBy: fan.id,
@@ -133,7 +194,11 @@ describe('levels', () => {
       levels: ['Niveau 1', 'Débutant+', 'Niveau 3'],
     });
     const updated = await as().admin.levels.update({ id: level.id, niveau: 'Débutant Plus' });
-    expect(updated).toMatchObject({ niveau: 'Débutant Plus', label: 'Débutant plus', couleur: '#aabbcc' });
+    expect(updated).toMatchObject({
+      niveau: 'Débutant Plus',
+      label: 'Débutant plus',
+      couleur: '#aabbcc',
+    });
     const [u] = await t.db.db.select().from(users).where(eq(users.id, fan.id));
     expect(u!.level).toBe('Débutant Plus');
     const [row] = await t.db.db.select().from(matches).where(eq(matches.id, m.id));
@@ -143,17 +208,37 @@ describe('levels', () => {
   });
 
   it('deleting a level in use leaves profiles and matches as they are (shown as deleted)', async () => {
-    const level = await as().admin.levels.create({ niveau: 'Éphémère', label: 'Passager', ordre: 5 });
+    const level = await as().admin.levels.create({
+      niveau: 'Éphémère',
+      label: 'Passager',
+      ordre: 5,
+    });
     const fan = await createUser(t.deps, { level: 'Éphémère' });
-    const place = await as().admin.places.create({ name: 'Éphémère Club', address: '1 rue', city: 'Paris' });
-    const m = await insertMatch(t, { placeId: place.id, createdBy: fan.id, date: '2030-06-21', time: '10:00', levels: ['Éphémère'] });
-    expect(await as().admin.levels.delete({ id: level.id })).toEqual({ success: true, message: A.deleted });
+    const place = await as().admin.places.create({
+      name: 'Éphémère Club',
+      address: '1 rue',
+      city: 'Paris',
+    });
+    const m = await insertMatch(t, {
+      placeId: place.id,
+      createdBy: fan.id,
+      date: '2030-06-21',
+      time: '10:00',
+      levels: ['Éphémère'],
+    });
+    expect(await as().admin.levels.delete({ id: level.id })).toEqual({
+      success: true,
+      message: A.deleted,
+    });
     expect((await t.caller().levels.list()).map((l) => l.niveau)).not.toContain('Éphémère');
     const [u] = await t.db.db.select().from(users).where(eq(users.id, fan.id));
     expect(u!.level).toBe('Éphémère');
     const listed = await t.caller().matches.list({ placeId: place.id });
     expect(listed.items.find((x) => x.id === m.id)?.levels).toEqual(['Éphémère']);
-    expect(await trpcError(as().admin.levels.delete({ id: level.id }))).toEqual({ code: 'NOT_FOUND', message: A.levelNotFound });
+    expect(await trpcError(as().admin.levels.delete({ id: level.id }))).toEqual({
+      code: 'NOT_FOUND',
+      message: A.levelNotFound,
+    });
   });
 });
 
@@ -161,9 +246,24 @@ describe('general settings', () => {
   it('reads each setting with its description and max; REST answers a map of numeric strings', async () => {
     const list = await as().admin.settings.get();
     expect(list).toEqual([
-      { key: 'max_places', value: 3, description: 'Le nombre maximum de places par match', max: 10 },
-      { key: 'max_levels_selection', value: 3, description: 'Le nombre maximum de niveaux sélectionnables', max: 10 },
-      { key: 'months_ahead', value: 1, description: 'Le nombre de mois à l’avance pour créer un match', max: 12 },
+      {
+        key: 'max_places',
+        value: 3,
+        description: 'Le nombre maximum de places par match',
+        max: 10,
+      },
+      {
+        key: 'max_levels_selection',
+        value: 3,
+        description: 'Le nombre maximum de niveaux sélectionnables',
+        max: 10,
+      },
+      {
+        key: 'months_ahead',
+        value: 1,
+        description: 'Le nombre de mois à l’avance pour créer un match',
+        max: 12,
+      },
     ]);
     expect((await restAs(t, admin, 'GET', '/admin/general-settings')).body).toEqual({
       max_places: '3',
@@ -187,17 +287,27 @@ describe('general settings', () => {
     ['max_levels_selection', 1.5],
     ['months_ahead', 0],
     ['months_ahead', 13],
-  ] as const)('refuses %s = %s with "{description} doit être un nombre entre 1 et {max}."', async (key, value) => {
-    const message = range(key);
-    expect(message).toMatch(/ doit être un nombre entre 1 et (10|12)\.$/);
-    expect(await trpcError(as().admin.settings.save({ ...valid, [key]: value }))).toEqual({ code: 'BAD_REQUEST', message });
-    const res = await restAs(t, admin, 'POST', '/admin/general-settings', { [key]: String(value) });
-    expect(res).toMatchObject({ status: 400, body: { success: false, error: message } });
-    expect(await t.caller().settings.get()).toEqual(valid);
-  });
+  ] as const)(
+    'refuses %s = %s with "{description} doit être un nombre entre 1 et {max}."',
+    async (key, value) => {
+      const message = range(key);
+      expect(message).toMatch(/ doit être un nombre entre 1 et (10|12)\.$/);
+      expect(await trpcError(as().admin.settings.save({ ...valid, [key]: value }))).toEqual({
+        code: 'BAD_REQUEST',
+        message,
+      });
+      const res = await restAs(t, admin, 'POST', '/admin/general-settings', {
+        [key]: String(value),
+      });
+      expect(res).toMatchObject({ status: 400, body: { success: false, error: message } });
+      expect(await t.caller().settings.get()).toEqual(valid);
+    },
+  );
 
   it('refuses a non-number over REST', async () => {
-    const res = await restAs(t, admin, 'POST', '/admin/general-settings', { months_ahead: 'douze' });
+    const res = await restAs(t, admin, 'POST', '/admin/general-settings', {
+      months_ahead: 'douze',
+    });
     expect(res).toMatchObject({ status: 400, body: { error: range('months_ahead') } });
   });
 
@@ -208,8 +318,15 @@ describe('general settings', () => {
       months_ahead: '12',
     });
     expect(res).toMatchObject({ status: 200, body: { success: true, message: A.settingsUpdated } });
-    expect(await t.caller().settings.get()).toEqual({ max_places: 10, max_levels_selection: 1, months_ahead: 12 });
-    expect(await as().admin.settings.save(valid)).toEqual({ success: true, message: 'Paramètres mis à jour avec succès !' });
+    expect(await t.caller().settings.get()).toEqual({
+      max_places: 10,
+      max_levels_selection: 1,
+      months_ahead: 12,
+    });
+    expect(await as().admin.settings.save(valid)).toEqual({
+      success: true,
+      message: 'Paramètres mis à jour avec succès !',
+    });
     expect(await t.caller().settings.get()).toEqual(valid);
   });
 });
@@ -235,6 +352,10 @@ describe('audit trail', () => {
   it('records settings changes with the values that changed', async () => {
     await as().admin.settings.save({ max_places: 4, max_levels_selection: 3, months_ahead: 1 });
     const [latest] = await as().admin.audit.list({ limit: 1 });
-    expect(latest).toMatchObject({ action: 'update', entity: 'settings', details: { max_places: 4 } });
+    expect(latest).toMatchObject({
+      action: 'update',
+      entity: 'settings',
+      details: { max_places: 4 },
+    });
   });
 });

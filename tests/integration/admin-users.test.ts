@@ -21,14 +21,19 @@ afterAll(() => t.close());
 
 const A = MSG.admin;
 const as = (u: TestUser = admin) => t.caller(u);
-const userRow = async (id: number) => (await t.db.db.select().from(users).where(eq(users.id, id)))[0];
+const userRow = async (id: number) =>
+  (await t.db.db.select().from(users).where(eq(users.id, id)))[0];
 const adminCount = () => t.db.db.$count(users, eq(users.isAdmin, true));
 
 describe('listing', () => {
   it('lists every user; REST gives is_admin as 1/0, and never a PIN hash', async () => {
     const player = await createUser(t.deps);
     const list = await as().admin.users.list();
-    expect(list.find((u) => u.id === admin.id)).toMatchObject({ is_admin: true, name: 'Alice Admin', photo: null });
+    expect(list.find((u) => u.id === admin.id)).toMatchObject({
+      is_admin: true,
+      name: 'Alice Admin',
+      photo: null,
+    });
     expect(list.find((u) => u.id === player.id)).toMatchObject({
       is_admin: false,
       email: player.email,
@@ -53,7 +58,13 @@ describe('editing', () => {
       email: 'Bob@Example.FR',
       level: 'Niveau 5',
     });
-    expect(updated).toMatchObject({ name: 'Bob', phone: '+33611223344', email: 'bob@example.fr', level: 'Niveau 5', is_admin: false });
+    expect(updated).toMatchObject({
+      name: 'Bob',
+      phone: '+33611223344',
+      email: 'bob@example.fr',
+      level: 'Niveau 5',
+      is_admin: false,
+    });
     const res = await restAs(t, admin, 'PUT', `/admin/users/${player.id}`, {
       name: 'Bob',
       phone: '0470123456',
@@ -63,7 +74,13 @@ describe('editing', () => {
     });
     expect(res).toMatchObject({ status: 200, body: { phone: '+32470123456', is_admin: 1 } });
     expect((await userRow(player.id))?.isAdmin).toBe(true);
-    const kept = await as().admin.users.update({ id: player.id, name: 'Bob', phone: '+32470123456', level: 'Niveau 5', is_admin: false });
+    const kept = await as().admin.users.update({
+      id: player.id,
+      name: 'Bob',
+      phone: '+32470123456',
+      level: 'Niveau 5',
+      is_admin: false,
+    });
     expect(kept).toMatchObject({ phone: '+32470123456', email: 'bob@example.fr', is_admin: false });
   });
 
@@ -74,14 +91,26 @@ describe('editing', () => {
     [{ name: 'X', phone: '061122', level: 'Niveau 2' }, MSG.auth.phoneExact],
     [{ name: 'X', phone: '06112233445', level: 'Niveau 2' }, MSG.auth.phoneTooLong],
     [{ name: 'X', phone: '06-11-22-33-AB', level: 'Niveau 2' }, MSG.auth.phoneFormat],
-    [{ name: 'X', phone: '0611223355', country: 'ZZ', level: 'Niveau 2' }, MSG.auth.countryUnsupported],
+    [
+      { name: 'X', phone: '0611223355', country: 'ZZ', level: 'Niveau 2' },
+      MSG.auth.countryUnsupported,
+    ],
     [{ name: 'X', phone: '0611223355', level: 'Niveau 42' }, A.userLevelUnknown],
-    [{ name: 'X', phone: '0611223355', level: 'Niveau 2', email: 'pas-un-email' }, MSG.auth.emailInvalid],
+    [
+      { name: 'X', phone: '0611223355', level: 'Niveau 2', email: 'pas-un-email' },
+      MSG.auth.emailInvalid,
+    ],
   ])('refuses %j with the French message and changes nothing', async (body, message) => {
     const player = await createUser(t.deps);
     const before = await userRow(player.id);
-    expect(await trpcError(as().admin.users.update({ id: player.id, ...body } as never))).toEqual({ code: 'BAD_REQUEST', message });
-    expect(await restAs(t, admin, 'PUT', `/admin/users/${player.id}`, body)).toMatchObject({ status: 400, body: { error: message } });
+    expect(await trpcError(as().admin.users.update({ id: player.id, ...body } as never))).toEqual({
+      code: 'BAD_REQUEST',
+      message,
+    });
+    expect(await restAs(t, admin, 'PUT', `/admin/users/${player.id}`, body)).toMatchObject({
+      status: 400,
+      body: { error: message },
+    });
     expect(await userRow(player.id)).toEqual(before);
   });
 
@@ -93,7 +122,11 @@ describe('editing', () => {
       code: 'CONFLICT',
       message: A.userPhoneTaken,
     });
-    expect(await trpcError(as().admin.users.update({ ...base, phone: b.phone, email: 'claire@EXAMPLE.fr' }))).toEqual({
+    expect(
+      await trpcError(
+        as().admin.users.update({ ...base, phone: b.phone, email: 'claire@EXAMPLE.fr' }),
+      ),
+    ).toEqual({
       code: 'CONFLICT',
       message: A.userEmailTaken,
     });
@@ -102,7 +135,11 @@ describe('editing', () => {
   });
 
   it('answers 404 for an unknown user', async () => {
-    expect(await trpcError(as().admin.users.update({ id: 999_999, name: 'X', phone: '0611000000', level: 'Niveau 1' }))).toEqual({
+    expect(
+      await trpcError(
+        as().admin.users.update({ id: 999_999, name: 'X', phone: '0611000000', level: 'Niveau 1' }),
+      ),
+    ).toEqual({
       code: 'NOT_FOUND',
       message: A.userNotFound,
     });
@@ -122,12 +159,21 @@ describe('admin protections', () => {
     expect((await userRow(admin.id))?.isAdmin).toBe(true);
     // Editing their own other fields stays possible.
     expect(
-      await as().admin.users.update({ id: admin.id, name: 'Alice', phone: admin.phone, level: 'Niveau 4', is_admin: true }),
+      await as().admin.users.update({
+        id: admin.id,
+        name: 'Alice',
+        phone: admin.phone,
+        level: 'Niveau 4',
+        is_admin: true,
+      }),
     ).toMatchObject({ name: 'Alice', is_admin: true });
   });
 
   it('an admin cannot delete themselves', async () => {
-    expect(await trpcError(as().admin.users.delete({ id: admin.id }))).toEqual({ code: 'BAD_REQUEST', message: A.cannotDeleteSelf });
+    expect(await trpcError(as().admin.users.delete({ id: admin.id }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: A.cannotDeleteSelf,
+    });
     expect(await userRow(admin.id)).toBeDefined();
   });
 
@@ -135,7 +181,12 @@ describe('admin protections', () => {
     await t.db.db.update(users).set({ isAdmin: false }).where(eq(users.isAdmin, true));
     const x = await createAdmin(t.deps);
     const y = await createAdmin(t.deps);
-    const body = (u: TestUser) => ({ name: u.name, phone: u.phone, level: 'Niveau 3', is_admin: false });
+    const body = (u: TestUser) => ({
+      name: u.name,
+      phone: u.phone,
+      level: 'Niveau 3',
+      is_admin: false,
+    });
     const results = await Promise.all([
       restAs(t, x, 'PUT', `/admin/users/${y.id}`, body(y)),
       restAs(t, y, 'PUT', `/admin/users/${x.id}`, body(x)),
@@ -169,7 +220,14 @@ describe('deleting', () => {
       missing: 2,
     });
     await t.db.db.insert(matchParticipants).values({ matchId: theirs.id, userId: host.id });
-    const joined = await insertMatch(t, { placeId: place.id, createdBy: host.id, date: '2030-06-20', time: '12:00', slots: 3, missing: 2 });
+    const joined = await insertMatch(t, {
+      placeId: place.id,
+      createdBy: host.id,
+      date: '2030-06-20',
+      time: '12:00',
+      slots: 3,
+      missing: 2,
+    });
     await t.db.db.insert(matchParticipants).values({ matchId: joined.id, userId: leaving.id });
 
     const res = await restAs(t, admin, 'DELETE', `/admin/users/${leaving.id}`);
@@ -177,33 +235,66 @@ describe('deleting', () => {
     expect(await userRow(leaving.id)).toBeUndefined();
     expect((await matchRow(t, joined.id))?.missingPlayers).toBe(3);
     expect(await matchRow(t, theirs.id)).toBeUndefined();
-    expect(await t.db.db.$count(matchParticipants, eq(matchParticipants.userId, leaving.id))).toBe(0);
+    expect(await t.db.db.$count(matchParticipants, eq(matchParticipants.userId, leaving.id))).toBe(
+      0,
+    );
     expect(await t.db.db.$count(matches, eq(matches.createdBy, leaving.id))).toBe(0);
     expect(await t.db.db.$count(sessions, eq(sessions.userId, leaving.id))).toBe(0);
     expect(await resolveSession(t.deps, leaving.token)).toBeNull();
 
     const [entry] = await as().admin.audit.list({ limit: 1 });
-    expect(entry).toMatchObject({ action: 'delete', entity: 'user', entity_id: String(leaving.id), details: { places_given_back: 1 } });
+    expect(entry).toMatchObject({
+      action: 'delete',
+      entity: 'user',
+      entity_id: String(leaving.id),
+      details: { places_given_back: 1 },
+    });
   });
 
   it('the audit trail names the user and the place a change was about, not only their id', async () => {
     const player = await createUser(t.deps, { name: 'Zoé Nommée' });
-    await as().admin.users.update({ id: player.id, name: 'Zoé Nommée', phone: player.phone, level: 'Niveau 6' });
-    const place = await as().admin.places.create({ name: 'Club Nommé', address: '2 rue', city: 'Lyon' });
-    await as().admin.places.update({ id: place.id, name: 'Club Nommé', address: '3 rue', city: 'Lyon' });
+    await as().admin.users.update({
+      id: player.id,
+      name: 'Zoé Nommée',
+      phone: player.phone,
+      level: 'Niveau 6',
+    });
+    const place = await as().admin.places.create({
+      name: 'Club Nommé',
+      address: '2 rue',
+      city: 'Lyon',
+    });
+    await as().admin.places.update({
+      id: place.id,
+      name: 'Club Nommé',
+      address: '3 rue',
+      city: 'Lyon',
+    });
     const entries = await as().admin.audit.list({ limit: 5 });
     const userEntry = entries.find((e) => e.entity === 'user' && e.entity_id === String(player.id));
-    expect(userEntry).toMatchObject({ action: 'update', subject_name: 'Zoé Nommée', details: { level: 'Niveau 6' } });
+    expect(userEntry).toMatchObject({
+      action: 'update',
+      subject_name: 'Zoé Nommée',
+      details: { level: 'Niveau 6' },
+    });
     expect(userEntry?.details).not.toHaveProperty('name');
-    expect(entries.find((e) => e.entity === 'place' && e.action === 'update')).toMatchObject({ subject_name: 'Club Nommé' });
+    expect(entries.find((e) => e.entity === 'place' && e.action === 'update')).toMatchObject({
+      subject_name: 'Club Nommé',
+    });
   });
 
   it('a deleted admin’s past changes stay in the audit trail', async () => {
     const other = await createAdmin(t.deps);
-    const place = await as(other).admin.places.create({ name: 'Trace', address: '1 rue', city: 'Paris' });
+    const place = await as(other).admin.places.create({
+      name: 'Trace',
+      address: '1 rue',
+      city: 'Paris',
+    });
     await as().admin.users.delete({ id: other.id });
     const entries = await as().admin.audit.list({ limit: 10 });
-    expect(entries.find((e) => e.entity === 'place' && e.entity_id === String(place.id))).toMatchObject({
+    expect(
+      entries.find((e) => e.entity === 'place' && e.entity_id === String(place.id)),
+    ).toMatchObject({
       action: 'create',
       actor_name: null,
     });

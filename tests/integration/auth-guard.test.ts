@@ -23,22 +23,42 @@ describe('CSRF', () => {
       payload: JSON.stringify({ 0: { deviceId: 'a' }, 1: { deviceId: 'b' } }),
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([{ result: { data: { isTrusted: false } } }, { result: { data: { isTrusted: false } } }]);
+    expect(res.json()).toEqual([
+      { result: { data: { isTrusted: false } } },
+      { result: { data: { isTrusted: false } } },
+    ]);
   });
 
   it.each([
-    ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n'],
+    [
+      'multipart/form-data; boundary=x',
+      '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n',
+    ],
     ['application/x-www-form-urlencoded', 'a=1'],
     ['text/plain', '{}'],
     ['application/json-patch+json', '{}'],
-  ])('refuses a cookie mutation sent as %s (what a cross-site form can send): 415, nothing runs', async (type, payload) => {
-    for (const url of ['/trpc/auth.logout', '/trpc/auth.logout,auth.checkDevice?batch=1', '/api/auth/logout']) {
-      const res = await t.app.inject({ method: 'POST', url, headers: { 'content-type': type, ...cookieHeader() }, payload });
-      expect(res.statusCode).toBe(415);
-      expect(res.json()).toEqual({ error: MSG.http.jsonOnly });
-    }
-    expect((await trpc(t.app, 'query', 'auth.me', undefined, { cookie: u.token })).data).toMatchObject({ id: u.id });
-  });
+  ])(
+    'refuses a cookie mutation sent as %s (what a cross-site form can send): 415, nothing runs',
+    async (type, payload) => {
+      for (const url of [
+        '/trpc/auth.logout',
+        '/trpc/auth.logout,auth.checkDevice?batch=1',
+        '/api/auth/logout',
+      ]) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': type, ...cookieHeader() },
+          payload,
+        });
+        expect(res.statusCode).toBe(415);
+        expect(res.json()).toEqual({ error: MSG.http.jsonOnly });
+      }
+      expect(
+        (await trpc(t.app, 'query', 'auth.me', undefined, { cookie: u.token })).data,
+      ).toMatchObject({ id: u.id });
+    },
+  );
 
   it('refuses a cookie mutation declared cross-site by the browser (Origin or Sec-Fetch-Site)', async () => {
     const attacks: Record<string, string>[] = [
@@ -51,10 +71,18 @@ describe('CSRF', () => {
       const res = await trpc(t.app, 'mutation', 'auth.logout', {}, { cookie: u.token, headers });
       expect(res.status).toBe(403);
       expect(res.raw.json()).toEqual({ error: MSG.http.crossSite });
-      const legacy = await rest(t.app, 'POST', '/auth/check-device', { deviceId: 'x' }, { ...cookieHeader(), ...headers });
+      const legacy = await rest(
+        t.app,
+        'POST',
+        '/auth/check-device',
+        { deviceId: 'x' },
+        { ...cookieHeader(), ...headers },
+      );
       expect(legacy.status).toBe(403);
     }
-    expect((await trpc(t.app, 'query', 'auth.me', undefined, { cookie: u.token })).data).toMatchObject({ id: u.id });
+    expect(
+      (await trpc(t.app, 'query', 'auth.me', undefined, { cookie: u.token })).data,
+    ).toMatchObject({ id: u.id });
   });
 
   it('accepts same-origin mutations and Bearer clients (no ambient credential to abuse)', async () => {
@@ -63,7 +91,10 @@ describe('CSRF', () => {
       'mutation',
       'auth.checkDevice',
       { deviceId: 'x' },
-      { cookie: u.token, headers: { origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' } },
+      {
+        cookie: u.token,
+        headers: { origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' },
+      },
     );
     expect(same.status).toBe(200);
     const bearerCrossOrigin = await rest(
@@ -77,10 +108,16 @@ describe('CSRF', () => {
   });
 
   it('gives every mutation an input, so an empty body is refused rather than run', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/trpc/auth.logout', headers: cookieHeader() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/auth.logout',
+      headers: cookieHeader(),
+    });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
-    expect((await trpc(t.app, 'query', 'auth.me', undefined, { cookie: u.token })).data).toMatchObject({ id: u.id });
+    expect(
+      (await trpc(t.app, 'query', 'auth.me', undefined, { cookie: u.token })).data,
+    ).toMatchObject({ id: u.id });
   });
 });
 
@@ -89,14 +126,19 @@ describe('AUTH_RATE_LIMIT', () => {
     const limited = await createTestContext({ env: { AUTH_RATE_LIMIT: '3' } });
     try {
       const { email } = freshIdentity();
-      for (let i = 0; i < 3; i++) expect((await rest(limited.app, 'POST', '/auth/check-user-by-email', { email })).status).toBe(200);
+      for (let i = 0; i < 3; i++)
+        expect(
+          (await rest(limited.app, 'POST', '/auth/check-user-by-email', { email })).status,
+        ).toBe(200);
       const res = await rest(limited.app, 'POST', '/auth/check-user-by-email', { email });
       expect(res.status).toBe(429);
       expect(res.body.error).toBe(MSG.auth.tooManyRequests);
       const viaTrpc = await trpc(limited.app, 'query', 'auth.checkUserByEmail', { email });
       expect(viaTrpc.status).toBe(429);
       expect(JSON.stringify(viaTrpc.raw.json())).toContain(MSG.auth.tooManyRequests);
-      expect((await limited.app.inject({ method: 'GET', url: '/api/settings' })).statusCode).toBe(200);
+      expect((await limited.app.inject({ method: 'GET', url: '/api/settings' })).statusCode).toBe(
+        200,
+      );
       const other = await limited.app.inject({
         method: 'POST',
         url: '/api/auth/check-user-by-email',

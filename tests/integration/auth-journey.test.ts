@@ -28,14 +28,17 @@ let t: TestContext;
 let smtp: SmtpTestServer;
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await createTestContext({ env: { SMTP_URL: smtp.url, ADMIN_EMAILS: ` ${ADMIN_EMAIL.toUpperCase()} , autre@example.fr` } });
+  t = await createTestContext({
+    env: { SMTP_URL: smtp.url, ADMIN_EMAILS: ` ${ADMIN_EMAIL.toUpperCase()} , autre@example.fr` },
+  });
 });
 afterAll(async () => {
   await t.close();
   await smtp.close();
 });
 
-const storedUser = async (email: string) => (await t.db.db.select().from(users).where(eq(users.email, email)))[0];
+const storedUser = async (email: string) =>
+  (await t.db.db.select().from(users).where(eq(users.email, email)))[0];
 
 /** No answer ever carries a PIN or its hash. */
 const expectNoSecret = (body: unknown) => {
@@ -50,32 +53,53 @@ describe('registration journey over tRPC (browser: cookie session)', () => {
   let user: TUser;
 
   it('finds no account for the e-mail nor the phone', async () => {
-    expect((await trpc(t.app, 'query', 'auth.checkUserByEmail', { email: id.email })).data).toEqual({ exists: false });
-    expect((await trpc(t.app, 'query', 'auth.checkUser', { phone: id.national, country: 'FR' })).data).toEqual({ exists: false });
+    expect((await trpc(t.app, 'query', 'auth.checkUserByEmail', { email: id.email })).data).toEqual(
+      { exists: false },
+    );
+    expect(
+      (await trpc(t.app, 'query', 'auth.checkUser', { phone: id.national, country: 'FR' })).data,
+    ).toEqual({ exists: false });
   });
 
   it('mails a 6-digit code and verifies it', async () => {
-    const sent = await trpc<{ success: boolean; message: string; resendAfterSeconds: number }>(t.app, 'mutation', 'auth.sendOtpEmail', {
-      email: id.email,
+    const sent = await trpc<{ success: boolean; message: string; resendAfterSeconds: number }>(
+      t.app,
+      'mutation',
+      'auth.sendOtpEmail',
+      {
+        email: id.email,
+      },
+    );
+    expect(sent.data).toEqual({
+      success: true,
+      message: MSG.auth.otpSent,
+      resendAfterSeconds: 300,
     });
-    expect(sent.data).toEqual({ success: true, message: MSG.auth.otpSent, resendAfterSeconds: 300 });
     const mail = await smtp.waitForMail(id.email);
     expect(mail.text).toContain('Votre code de vérification Padel Match');
     const code = await smtp.codeFor(id.email);
-    const verified = await trpc(t.app, 'mutation', 'auth.verifyOtpEmail', { email: id.email, code });
+    const verified = await trpc(t.app, 'mutation', 'auth.verifyOtpEmail', {
+      email: id.email,
+      code,
+    });
     expect(verified.data).toEqual({ success: true, message: MSG.auth.otpVerified });
   });
 
   it('registers, logs in at once with an httpOnly SameSite=Lax cookie, and stores an argon2id hash', async () => {
-    const res = await trpc<{ success: boolean; message: string; user: TUser; token: string }>(t.app, 'mutation', 'auth.register', {
-      name: '  Léa Martin ',
-      email: id.email.toUpperCase(),
-      phone: id.national,
-      country: 'FR',
-      pin: PIN,
-      confirmPin: PIN,
-      deviceId: 'device-registered-from',
-    });
+    const res = await trpc<{ success: boolean; message: string; user: TUser; token: string }>(
+      t.app,
+      'mutation',
+      'auth.register',
+      {
+        name: '  Léa Martin ',
+        email: id.email.toUpperCase(),
+        phone: id.national,
+        country: 'FR',
+        pin: PIN,
+        confirmPin: PIN,
+        deviceId: 'device-registered-from',
+      },
+    );
     expect(res.error).toBeUndefined();
     expect(res.data).toMatchObject({
       success: true,
@@ -91,30 +115,55 @@ describe('registration journey over tRPC (browser: cookie session)', () => {
     const stored = await storedUser(id.email);
     expect(stored!.pinHash).toMatch(/^\$argon2id\$v=19\$/);
     expect(stored!.pinHash).toMatch(/m=19456/);
-    const trust = await trpc(t.app, 'mutation', 'auth.checkDevice', { deviceId: 'device-registered-from' }, { cookie: res.cookie! });
+    const trust = await trpc(
+      t.app,
+      'mutation',
+      'auth.checkDevice',
+      { deviceId: 'device-registered-from' },
+      { cookie: res.cookie! },
+    );
     expect(trust.data).toEqual({ isTrusted: true });
   });
 
   it('logs in by e-mail with the PIN: a new session token, the device becomes trusted', async () => {
-    const res = await trpc<{ success: boolean; user: TUser; token: string; message: string }>(t.app, 'mutation', 'auth.loginByEmail', {
-      email: id.email,
-      pin: PIN,
-      deviceId: 'device-tRPC-1',
+    const res = await trpc<{ success: boolean; user: TUser; token: string; message: string }>(
+      t.app,
+      'mutation',
+      'auth.loginByEmail',
+      {
+        email: id.email,
+        pin: PIN,
+        deviceId: 'device-tRPC-1',
+      },
+    );
+    expect(res.data).toMatchObject({
+      success: true,
+      message: MSG.auth.loggedIn,
+      user: { email: id.email },
     });
-    expect(res.data).toMatchObject({ success: true, message: MSG.auth.loggedIn, user: { email: id.email } });
     expectNoSecret(res.data);
     cookie = res.cookie!;
     user = res.data!.user;
     expect(cookie).toBe(res.data!.token);
-    expect((await trpc(t.app, 'mutation', 'auth.checkDevice', { deviceId: 'device-tRPC-1' }, { cookie })).data).toEqual({
+    expect(
+      (await trpc(t.app, 'mutation', 'auth.checkDevice', { deviceId: 'device-tRPC-1' }, { cookie }))
+        .data,
+    ).toEqual({
       isTrusted: true,
     });
-    expect((await trpc(t.app, 'mutation', 'auth.checkDevice', { deviceId: 'never-seen' }, { cookie })).data).toEqual({ isTrusted: false });
+    expect(
+      (await trpc(t.app, 'mutation', 'auth.checkDevice', { deviceId: 'never-seen' }, { cookie }))
+        .data,
+    ).toEqual({ isTrusted: false });
   });
 
   it('reads its own user with users.get and auth.me', async () => {
-    expect((await trpc<TUser>(t.app, 'query', 'users.get', { id: user.id }, { cookie })).data).toEqual(user);
-    expect((await trpc<TUser>(t.app, 'query', 'auth.me', undefined, { cookie })).data).toEqual(user);
+    expect(
+      (await trpc<TUser>(t.app, 'query', 'users.get', { id: user.id }, { cookie })).data,
+    ).toEqual(user);
+    expect((await trpc<TUser>(t.app, 'query', 'auth.me', undefined, { cookie })).data).toEqual(
+      user,
+    );
   });
 
   it('logs out: the cookie is cleared and the session no longer works', async () => {
@@ -144,8 +193,12 @@ describe('registration journey over REST (third party: Bearer token, legacy payl
   let user: TUser;
 
   it('walks check-user, check-user-by-email, send-otp-email, verify-otp-email', async () => {
-    expect((await rest(t.app, 'POST', '/auth/check-user', { phone: id.phone })).body).toEqual({ exists: false });
-    expect((await rest(t.app, 'POST', '/auth/check-user-by-email', { email: id.email })).body).toEqual({ exists: false });
+    expect((await rest(t.app, 'POST', '/auth/check-user', { phone: id.phone })).body).toEqual({
+      exists: false,
+    });
+    expect(
+      (await rest(t.app, 'POST', '/auth/check-user-by-email', { email: id.email })).body,
+    ).toEqual({ exists: false });
     const sent = await rest(t.app, 'POST', '/auth/send-otp-email', { email: id.email });
     expect(sent.status).toBe(200);
     expect(sent.body.success).toBe(true);
@@ -155,18 +208,39 @@ describe('registration journey over REST (third party: Bearer token, legacy payl
   });
 
   it('registers with {name, email, phone, pin} (the phone already normalised) and gets a token', async () => {
-    const res = await rest(t.app, 'POST', '/auth/register', { name: 'Hugo', email: id.email, phone: id.phone, pin: PIN });
+    const res = await rest(t.app, 'POST', '/auth/register', {
+      name: 'Hugo',
+      email: id.email,
+      phone: id.phone,
+      pin: PIN,
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, message: MSG.auth.registered, user: { phone: id.phone } });
+    expect(res.body).toMatchObject({
+      success: true,
+      message: MSG.auth.registered,
+      user: { phone: id.phone },
+    });
     expect(res.raw.headers['set-cookie']).toBeDefined();
     expectNoSecret(res.body);
   });
 
   it('logs in with /auth/login-by-email {email, pin, deviceId}, then /auth/login {phone, pin, deviceId}', async () => {
-    const byEmail = await rest(t.app, 'POST', '/auth/login-by-email', { email: id.email, pin: PIN, deviceId: 'rest-device' });
-    expect(byEmail.body).toMatchObject({ success: true, message: MSG.auth.loggedIn, user: { email: id.email } });
+    const byEmail = await rest(t.app, 'POST', '/auth/login-by-email', {
+      email: id.email,
+      pin: PIN,
+      deviceId: 'rest-device',
+    });
+    expect(byEmail.body).toMatchObject({
+      success: true,
+      message: MSG.auth.loggedIn,
+      user: { email: id.email },
+    });
     expectNoSecret(byEmail.body);
-    const byPhone = await rest(t.app, 'POST', '/auth/login', { phone: id.phone, pin: PIN, deviceId: 'rest-device' });
+    const byPhone = await rest(t.app, 'POST', '/auth/login', {
+      phone: id.phone,
+      pin: PIN,
+      deviceId: 'rest-device',
+    });
     expect(byPhone.body.success).toBe(true);
     expect(byPhone.body.token).not.toBe(byEmail.body.token);
     token = byPhone.body.token!;
@@ -174,7 +248,17 @@ describe('registration journey over REST (third party: Bearer token, legacy payl
   });
 
   it('checks the device and reads the user with the Bearer token', async () => {
-    expect((await rest(t.app, 'POST', '/auth/check-device', { userId: user.id, deviceId: 'rest-device' }, bearer(token))).body).toEqual({
+    expect(
+      (
+        await rest(
+          t.app,
+          'POST',
+          '/auth/check-device',
+          { userId: user.id, deviceId: 'rest-device' },
+          bearer(token),
+        )
+      ).body,
+    ).toEqual({
       isTrusted: true,
     });
     const got = await rest(t.app, 'GET', `/users/${user.id}`, undefined, bearer(token));
@@ -183,7 +267,9 @@ describe('registration journey over REST (third party: Bearer token, legacy payl
   });
 
   it('logs out and the token is dead afterwards', async () => {
-    expect((await rest(t.app, 'POST', '/auth/logout', {}, bearer(token))).body).toEqual({ success: true });
+    expect((await rest(t.app, 'POST', '/auth/logout', {}, bearer(token))).body).toEqual({
+      success: true,
+    });
     const after = await rest(t.app, 'GET', `/users/${user.id}`, undefined, bearer(token));
     expect(after.status).toBe(401);
     expect(after.body).toEqual({ success: false, error: MSG.auth.required });
@@ -210,7 +296,12 @@ describe('registration rules', () => {
     });
     expect(viaTrpc.status).toBe(403);
     expect(viaTrpc.error).toBe(MSG.auth.emailNotVerified);
-    const viaRest = await rest(t.app, 'POST', '/auth/register', { name: 'X', email: id.email, phone: id.phone, pin: PIN });
+    const viaRest = await rest(t.app, 'POST', '/auth/register', {
+      name: 'X',
+      email: id.email,
+      phone: id.phone,
+      pin: PIN,
+    });
     expect(viaRest.status).toBe(403);
     expect(viaRest.body).toEqual({ success: false, error: MSG.auth.emailNotVerified });
     expect(await storedUser(id.email)).toBeUndefined();
@@ -221,9 +312,11 @@ describe('registration rules', () => {
     const b = freshIdentity('b');
     await t.caller().auth.sendOtpEmail({ email: a.email });
     await t.caller().auth.verifyOtpEmail({ email: a.email, code: await smtp.codeFor(a.email) });
-    await expect(t.caller().auth.register({ name: 'B', email: b.email, phone: b.national, pin: PIN, confirmPin: PIN })).rejects.toThrow(
-      MSG.auth.emailNotVerified,
-    );
+    await expect(
+      t
+        .caller()
+        .auth.register({ name: 'B', email: b.email, phone: b.national, pin: PIN, confirmPin: PIN }),
+    ).rejects.toThrow(MSG.auth.emailNotVerified);
   });
 
   it('refuses an existing e-mail (any case) and an existing phone with the spec messages, keeping the proof', async () => {
@@ -231,30 +324,63 @@ describe('registration rules', () => {
     const id = freshIdentity('dup');
     await t.caller().auth.sendOtpEmail({ email: id.email });
     await t.caller().auth.verifyOtpEmail({ email: id.email, code: await smtp.codeFor(id.email) });
-    const dupPhone = await rest(t.app, 'POST', '/auth/register', { name: 'D', email: id.email, phone: existing.phone, pin: PIN });
+    const dupPhone = await rest(t.app, 'POST', '/auth/register', {
+      name: 'D',
+      email: id.email,
+      phone: existing.phone,
+      pin: PIN,
+    });
     expect(dupPhone.status).toBe(409);
     expect(dupPhone.body.error).toBe(MSG.auth.existingPhone);
     await expect(
-      t.caller().auth.register({ name: 'D', email: id.email, phone: id.national, pin: PIN, confirmPin: PIN }),
+      t
+        .caller()
+        .auth.register({
+          name: 'D',
+          email: id.email,
+          phone: id.national,
+          pin: PIN,
+          confirmPin: PIN,
+        }),
     ).resolves.toMatchObject({ success: true });
     // The proof was used by that registration: a second account cannot reuse it.
     const other = freshIdentity('dup2');
     await expect(
-      t.caller().auth.register({ name: 'E', email: id.email.toUpperCase(), phone: other.national, pin: PIN, confirmPin: PIN }),
+      t
+        .caller()
+        .auth.register({
+          name: 'E',
+          email: id.email.toUpperCase(),
+          phone: other.national,
+          pin: PIN,
+          confirmPin: PIN,
+        }),
     ).rejects.toThrow(MSG.auth.emailNotVerified);
     await t.caller().auth.sendOtpEmail({ email: existing.email! });
-    await t.caller().auth.verifyOtpEmail({ email: existing.email!, code: await smtp.codeFor(existing.email!) });
+    await t
+      .caller()
+      .auth.verifyOtpEmail({ email: existing.email!, code: await smtp.codeFor(existing.email!) });
     await expect(
-      t.caller().auth.register({ name: 'F', email: existing.email!.toUpperCase(), phone: other.national, pin: PIN, confirmPin: PIN }),
+      t
+        .caller()
+        .auth.register({
+          name: 'F',
+          email: existing.email!.toUpperCase(),
+          phone: other.national,
+          pin: PIN,
+          confirmPin: PIN,
+        }),
     ).rejects.toThrow(MSG.auth.existingEmail);
   });
 
   it('refuses weak PINs', async () => {
     const id = freshIdentity('weak');
     for (const pin of ['1234', '0000', '1212', '2580', '6789', '9876']) {
-      await expect(t.caller().auth.register({ name: 'W', email: id.email, phone: id.national, pin, confirmPin: pin })).rejects.toThrow(
-        MSG.auth.pinTooWeak,
-      );
+      await expect(
+        t
+          .caller()
+          .auth.register({ name: 'W', email: id.email, phone: id.national, pin, confirmPin: pin }),
+      ).rejects.toThrow(MSG.auth.pinTooWeak);
     }
   });
 });
@@ -263,22 +389,37 @@ describe('ADMIN_EMAILS and `npm run admin -- grant`', () => {
   it('makes a listed e-mail admin on registration', async () => {
     const id = freshIdentity();
     await t.caller().auth.sendOtpEmail({ email: ADMIN_EMAIL });
-    await t.caller().auth.verifyOtpEmail({ email: ADMIN_EMAIL, code: await smtp.codeFor(ADMIN_EMAIL) });
-    const res = await t.caller().auth.register({ name: 'Chef', email: ADMIN_EMAIL, phone: id.national, pin: PIN, confirmPin: PIN });
+    await t
+      .caller()
+      .auth.verifyOtpEmail({ email: ADMIN_EMAIL, code: await smtp.codeFor(ADMIN_EMAIL) });
+    const res = await t
+      .caller()
+      .auth.register({
+        name: 'Chef',
+        email: ADMIN_EMAIL,
+        phone: id.national,
+        pin: PIN,
+        confirmPin: PIN,
+      });
     expect(res.user.is_admin).toBe(true);
   });
 
   it('makes an existing listed account admin when it logs in', async () => {
     const u = await createUser(t.deps, { email: 'Autre@Example.fr', pin: PIN });
     expect(u.isAdmin).toBe(false);
-    const res = await t.caller().auth.loginByEmail({ email: 'autre@example.fr', pin: PIN, deviceId: 'x' });
+    const res = await t
+      .caller()
+      .auth.loginByEmail({ email: 'autre@example.fr', pin: PIN, deviceId: 'x' });
     expect(res.user.is_admin).toBe(true);
   });
 
   it('grantAdmin finds the account by e-mail in any case, and reports an unknown one', async () => {
     const u = await createUser(t.deps, { email: 'bientot.admin@example.fr' });
     expect(await grantAdmin(t.deps, 'nobody@example.fr')).toBeNull();
-    expect(await grantAdmin(t.deps, ' Bientot.Admin@Example.FR ')).toEqual({ id: u.id, name: u.name });
+    expect(await grantAdmin(t.deps, ' Bientot.Admin@Example.FR ')).toEqual({
+      id: u.id,
+      name: u.name,
+    });
     expect((await storedUser('bientot.admin@example.fr'))!.isAdmin).toBe(true);
   });
 
@@ -295,15 +436,30 @@ describe('ADMIN_EMAILS and `npm run admin -- grant`', () => {
       dataDir = mkdtempSync(join(tmpdir(), 'padel-admin-'));
       const handle = await createDb({ pgliteDir: join(dataDir, 'pglite') });
       await runMigrations(handle);
-      await handle.db.insert(users).values({ name: u.name, email: u.email, phone: u.phone, pinHash: 'x' });
+      await handle.db
+        .insert(users)
+        .values({ name: u.name, email: u.email, phone: u.phone, pinHash: 'x' });
       await handle.close();
-      env = { ...process.env, DATABASE_URL: '', TEST_DATABASE_URL: '', DATA_DIR: dataDir, APP_SECRET: 'x'.repeat(32) };
+      env = {
+        ...process.env,
+        DATABASE_URL: '',
+        TEST_DATABASE_URL: '',
+        DATA_DIR: dataDir,
+        APP_SECRET: 'x'.repeat(32),
+      };
     }
     try {
-      const ok = await run(tsx, ['server/cli/admin.ts', 'grant', 'Future.Admin@example.fr'], { env });
+      const ok = await run(tsx, ['server/cli/admin.ts', 'grant', 'Future.Admin@example.fr'], {
+        env,
+      });
       expect(ok.stdout).toContain('is now an administrator');
-      const usage = await run(tsx, ['server/cli/admin.ts', 'promote'], { env }).catch((e: { code: number; stderr: string }) => e);
-      expect(usage).toMatchObject({ code: 2, stderr: expect.stringContaining('npm run admin -- grant <email>') as string });
+      const usage = await run(tsx, ['server/cli/admin.ts', 'promote'], { env }).catch(
+        (e: { code: number; stderr: string }) => e,
+      );
+      expect(usage).toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining('npm run admin -- grant <email>') as string,
+      });
       if (dataDir) {
         const handle = await createDb({ pgliteDir: join(dataDir, 'pglite') });
         const [row] = await handle.db.select().from(users).where(eq(users.email, u.email!));

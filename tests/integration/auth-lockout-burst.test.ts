@@ -19,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const dbName = () => (t.db.kind === 'pglite' ? 'PGlite, one query at a time' : 'PostgreSQL, really concurrent');
+const dbName = () =>
+  t.db.kind === 'pglite' ? 'PGlite, one query at a time' : 'PostgreSQL, really concurrent';
 
 let ipSeq = 0;
 const newIp = () => `10.9.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
@@ -33,7 +34,12 @@ const verifications = (u: TestUser) =>
     .filter((l) => l.msg === 'PIN checked' && l.throttleKey === `user:${u.id}`).length;
 
 /** One tRPC HTTP batch of login calls, as the browser's batch link sends it: each call's French message or 'ok'. */
-async function trpcBatch(app: FastifyInstance, path: 'auth.login' | 'auth.loginByEmail', inputs: object[], remoteAddress: string) {
+async function trpcBatch(
+  app: FastifyInstance,
+  path: 'auth.login' | 'auth.loginByEmail',
+  inputs: object[],
+  remoteAddress: string,
+) {
   const res = await app.inject({
     method: 'POST',
     url: `/trpc/${inputs.map(() => path).join(',')}?batch=1`,
@@ -45,12 +51,22 @@ async function trpcBatch(app: FastifyInstance, path: 'auth.login' | 'auth.loginB
   return body.map((r) => (r.error ? r.error.message : 'ok'));
 }
 
-async function restLogin(app: FastifyInstance, u: TestUser, by: 'email' | 'phone', pin: string, remoteAddress: string) {
+async function restLogin(
+  app: FastifyInstance,
+  u: TestUser,
+  by: 'email' | 'phone',
+  pin: string,
+  remoteAddress: string,
+) {
   const res = await app.inject({
     method: 'POST',
     url: by === 'email' ? '/api/auth/login-by-email' : '/api/auth/login',
     headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify(by === 'email' ? { email: u.email, pin, deviceId: 'd' } : { phone: u.phone, pin, deviceId: 'd' }),
+    payload: JSON.stringify(
+      by === 'email'
+        ? { email: u.email, pin, deviceId: 'd' }
+        : { phone: u.phone, pin, deviceId: 'd' },
+    ),
     remoteAddress,
   });
   const body = res.json<{ error?: string }>();
@@ -64,7 +80,8 @@ function expectLockedOut(answers: string[], u: TestUser) {
   expect(answers).toHaveLength(50);
   expect(answers).not.toContain('ok');
   // Every answer is a refusal the player understands: wrong PIN, then the lock.
-  for (const a of answers) expect([MSG.auth.wrongPin, MSG.auth.currentPinWrong, MSG.auth.accountLocked(15)]).toContain(a);
+  for (const a of answers)
+    expect([MSG.auth.wrongPin, MSG.auth.currentPinWrong, MSG.auth.accountLocked(15)]).toContain(a);
 }
 
 describe(`50 wrong PINs at once, then the right one (${process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
@@ -73,12 +90,19 @@ describe(`50 wrong PINs at once, then the right one (${process.env.TEST_DATABASE
       const u = await createUser(t.deps);
       const ip = newIp();
       const path = by === 'email' ? 'auth.loginByEmail' : 'auth.login';
-      const input = (pin: string) => (by === 'email' ? { email: u.email, pin, deviceId: 'd' } : { phone: u.phone, pin, deviceId: 'd' });
+      const input = (pin: string) =>
+        by === 'email'
+          ? { email: u.email, pin, deviceId: 'd' }
+          : { phone: u.phone, pin, deviceId: 'd' };
       // 50 guesses in flight at once: two full batches of 20 and one of 10, as an attacker sends them.
       const batches = [wrongPins.slice(0, 20), wrongPins.slice(20, 40), wrongPins.slice(40)];
-      const answers = (await Promise.all(batches.map((pins) => trpcBatch(t.app, path, pins.map(input), ip)))).flat();
+      const answers = (
+        await Promise.all(batches.map((pins) => trpcBatch(t.app, path, pins.map(input), ip)))
+      ).flat();
       expectLockedOut(answers, u);
-      expect(await trpcBatch(t.app, path, [input(u.pin)], ip)).toEqual([MSG.auth.accountLocked(15)]);
+      expect(await trpcBatch(t.app, path, [input(u.pin)], ip)).toEqual([
+        MSG.auth.accountLocked(15),
+      ]);
       expect(verifications(u)).toBeLessThanOrEqual(LOGIN_MAX_FAILURES);
     });
 
@@ -95,7 +119,13 @@ describe(`50 wrong PINs at once, then the right one (${process.env.TEST_DATABASE
     const u = await createUser(t.deps);
     const ip = newIp();
     const changePin = async (pin: string) => {
-      const res = await rest(t.app, 'POST', '/auth/change-pin', { userId: u.id, currentPin: pin, newPin: '5937' }, bearer(u.token));
+      const res = await rest(
+        t.app,
+        'POST',
+        '/auth/change-pin',
+        { userId: u.id, currentPin: pin, newPin: '5937' },
+        bearer(u.token),
+      );
       return res.body.error ?? 'ok';
     };
     const answers = (
@@ -112,8 +142,12 @@ describe(`50 wrong PINs at once, then the right one (${process.env.TEST_DATABASE
           wrongPins.slice(10, 20).map((pin) => ({ phone: u.phone, pin, deviceId: 'd' })),
           ip,
         ),
-        ...wrongPins.slice(20, 30).map((pin) => restLogin(t.app, u, 'email', pin, ip).then((a) => [a])),
-        ...wrongPins.slice(30, 40).map((pin) => restLogin(t.app, u, 'phone', pin, ip).then((a) => [a])),
+        ...wrongPins
+          .slice(20, 30)
+          .map((pin) => restLogin(t.app, u, 'email', pin, ip).then((a) => [a])),
+        ...wrongPins
+          .slice(30, 40)
+          .map((pin) => restLogin(t.app, u, 'phone', pin, ip).then((a) => [a])),
         ...wrongPins.slice(40).map((pin) => changePin(pin).then((a) => [a])),
       ])
     ).flat();
@@ -130,11 +164,19 @@ describe(`50 wrong PINs at once, then the right one (${process.env.TEST_DATABASE
     const ip = newIp();
     expect(await restLogin(t.app, u, 'email', wrongPins[0]!, ip)).toBe(MSG.auth.wrongPin);
     // The address's and the account's counts are written by the same statements in every login: none may wait on another.
-    const answers = await Promise.all(['email', 'phone', 'email'].map((by) => restLogin(t.app, u, by as 'email' | 'phone', u.pin, ip)));
+    const answers = await Promise.all(
+      ['email', 'phone', 'email'].map((by) =>
+        restLogin(t.app, u, by as 'email' | 'phone', u.pin, ip),
+      ),
+    );
     expect(answers).toEqual(['ok', 'ok', 'ok']);
     expect(await t.db.db.$count(sessions, eq(sessions.userId, u.id))).toBe(4); // the factory's session and three new ones
     const counts = await t.db.db
-      .select({ key: authThrottles.key, failures: authThrottles.failures, lockedUntil: authThrottles.lockedUntil })
+      .select({
+        key: authThrottles.key,
+        failures: authThrottles.failures,
+        lockedUntil: authThrottles.lockedUntil,
+      })
       .from(authThrottles)
       .where(inArray(authThrottles.key, [`ip:${ip}`, `user:${u.id}`]));
     expect(counts).toEqual([{ key: `ip:${ip}`, failures: 1, lockedUntil: null }]);
@@ -152,7 +194,9 @@ describe(`50 wrong PINs at once, then the right one (${process.env.TEST_DATABASE
     const accounts: TestUser[] = [];
     for (let i = 0; i < 55; i++) accounts.push(await createUser(t.deps));
     const ip = newIp();
-    const answers = await Promise.all(accounts.map((u, i) => restLogin(t.app, u, 'email', wrongPins[i % 50]!, ip)));
+    const answers = await Promise.all(
+      accounts.map((u, i) => restLogin(t.app, u, 'email', wrongPins[i % 50]!, ip)),
+    );
     const checked = accounts.reduce((sum, u) => sum + verifications(u), 0);
     console.log(`per-address PIN checks under a 55-way burst: ${checked} (${dbName()})`);
     expect(checked).toBeLessThanOrEqual(50);

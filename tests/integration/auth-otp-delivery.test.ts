@@ -19,13 +19,16 @@ const storedCodes = (t: TestContext, channel: 'email' | 'sms', target: string) =
   t.db.db.$count(otpCodes, and(eq(otpCodes.channel, channel), eq(otpCodes.target, target)));
 
 /** Log lines that carry a code: the text of an SMS or mail, or any 6-digit number. */
-const linesWithCodes = (t: TestContext) => t.logs.lines.filter((l) => l.includes('code de vérification') || SIX_DIGITS.test(l));
+const linesWithCodes = (t: TestContext) =>
+  t.logs.lines.filter((l) => l.includes('code de vérification') || SIX_DIGITS.test(l));
 
 describe('in production, with neither Twilio live nor SMTP configured', () => {
   let t: TestContext;
   let u: TestUser;
   beforeAll(async () => {
-    t = await createTestContext({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://padel.example.org' } });
+    t = await createTestContext({
+      env: { NODE_ENV: 'production', PUBLIC_URL: 'https://padel.example.org' },
+    });
     u = await createUser(t.deps);
   });
   afterAll(() => t.close());
@@ -34,7 +37,9 @@ describe('in production, with neither Twilio live nor SMTP configured', () => {
     const res = await rest(t.app, 'POST', '/auth/send-otp', { phone: u.phone });
     expect(res.status).toBe(502);
     expect(res.body).toEqual({ success: false, error: MSG.auth.smsNotConfigured });
-    await expect(t.caller().auth.sendOtp({ phone: u.phone })).rejects.toThrow(MSG.auth.smsNotConfigured);
+    await expect(t.caller().auth.sendOtp({ phone: u.phone })).rejects.toThrow(
+      MSG.auth.smsNotConfigured,
+    );
     expect(await storedCodes(t, 'sms', u.phone)).toBe(0);
     expect(linesWithCodes(t)).toEqual([]);
   });
@@ -44,7 +49,9 @@ describe('in production, with neither Twilio live nor SMTP configured', () => {
     const res = await rest(t.app, 'POST', '/auth/send-otp-email', { email });
     expect(res.status).toBe(502);
     expect(res.body.error).toBe(MSG.auth.emailNotConfigured);
-    await expect(t.caller().auth.requestPinReset({ email: u.email! })).rejects.toThrow(MSG.auth.emailNotConfigured);
+    await expect(t.caller().auth.requestPinReset({ email: u.email! })).rejects.toThrow(
+      MSG.auth.emailNotConfigured,
+    );
     expect(await storedCodes(t, 'email', email)).toBe(0);
     expect(await storedCodes(t, 'email', u.email!)).toBe(0);
     expect(linesWithCodes(t)).toEqual([]);
@@ -56,7 +63,10 @@ describe('in production with Twilio live', () => {
   let stub: TwilioStub;
   beforeAll(async () => {
     stub = await startTwilioStub();
-    t = await createTestContext({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://padel.example.org' }, twilioBaseUrl: stub.baseUrl });
+    t = await createTestContext({
+      env: { NODE_ENV: 'production', PUBLIC_URL: 'https://padel.example.org' },
+      twilioBaseUrl: stub.baseUrl,
+    });
     await t.db.db.insert(smsConfig).values({
       accountSid: stub.validSid,
       authTokenEnc: t.deps.secrets.encrypt(stub.validToken),
@@ -89,11 +99,16 @@ describe('outside production, with nothing configured', () => {
 
   it('prints the SMS code to the log, and that code verifies', async () => {
     const u = await createUser(t.deps);
-    expect((await rest(t.app, 'POST', '/auth/send-otp', { phone: u.phone })).body).toEqual({ success: true, message: MSG.auth.otpSentSms });
+    expect((await rest(t.app, 'POST', '/auth/send-otp', { phone: u.phone })).body).toEqual({
+      success: true,
+      message: MSG.auth.otpSentSms,
+    });
     const line = t.logs.lines.find((l) => l.includes('SMS not sent') && l.includes(u.phone));
     const code = SIX_DIGITS.exec(line ?? '')?.[0];
     expect(code).toBeDefined();
-    expect((await rest(t.app, 'POST', '/auth/verify-otp', { phone: u.phone, code })).body).toMatchObject({ success: true });
+    expect(
+      (await rest(t.app, 'POST', '/auth/verify-otp', { phone: u.phone, code })).body,
+    ).toMatchObject({ success: true });
   });
 
   it('prints the e-mail code to the log', async () => {

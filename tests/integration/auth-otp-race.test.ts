@@ -48,14 +48,20 @@ describe(`20 sends of a code to one address at once (${dbName})`, () => {
     console.log(`mails sent by a 20-way burst of sends to one address: ${mails} (${dbName})`);
     expect(mails).toBe(1);
     expect(answers.filter((a) => a === 'ok')).toHaveLength(1);
-    expect(answers.filter((a) => /^Veuillez patienter \d:\d\d avant de demander un nouveau code\.$/.test(a))).toHaveLength(19);
+    expect(
+      answers.filter((a) =>
+        /^Veuillez patienter \d:\d\d avant de demander un nouveau code\.$/.test(a),
+      ),
+    ).toHaveLength(19);
     const rows = await t.db.db
       .select()
       .from(otpCodes)
       .where(and(eq(otpCodes.channel, 'email'), eq(otpCodes.target, email)));
     expect(rows).toHaveLength(1);
     // The one code sent is the one that works.
-    await expect(t.caller().auth.verifyOtpEmail({ email, code: await smtp.codeFor(email) })).resolves.toMatchObject({ success: true });
+    await expect(
+      t.caller().auth.verifyOtpEmail({ email, code: await smtp.codeFor(email) }),
+    ).resolves.toMatchObject({ success: true });
   });
 
   it('PIN reset requests at once for one account: exactly 1 mail', async () => {

@@ -31,7 +31,8 @@ const otpBatch = (emails: string[], remoteAddress: string) =>
     remoteAddress,
   });
 
-const mailsTo = (emails: string[]) => smtp.mails.filter((m) => m.to.some((to) => emails.includes(to))).length;
+const mailsTo = (emails: string[]) =>
+  smtp.mails.filter((m) => m.to.some((to) => emails.includes(to))).length;
 
 describe('AUTH_RATE_LIMIT=10 and tRPC batches', () => {
   it('one request with 20 auth.sendOtpEmail calls is refused in French and sends no mail', async () => {
@@ -81,9 +82,17 @@ describe('AUTH_RATE_LIMIT=10 and tRPC batches', () => {
       });
       expect(res.statusCode).toBe(200);
     }
-    const sixth = await t.app.inject({ method: 'GET', url: '/trpc/auth.me,levels.list?batch=1&input={}', remoteAddress: ip });
+    const sixth = await t.app.inject({
+      method: 'GET',
+      url: '/trpc/auth.me,levels.list?batch=1&input={}',
+      remoteAddress: ip,
+    });
     expect(sixth.statusCode).toBe(429);
-    const others = await t.app.inject({ method: 'GET', url: '/trpc/levels.list,settings.get?batch=1&input={}', remoteAddress: ip });
+    const others = await t.app.inject({
+      method: 'GET',
+      url: '/trpc/levels.list,settings.get?batch=1&input={}',
+      remoteAddress: ip,
+    });
     expect(others.statusCode).toBe(200);
   });
 

@@ -10,7 +10,11 @@ export async function startAppWithUser(): Promise<{ t: TestContext; u: TestUser 
 }
 
 /** A test app whose mail goes to a local SMTP server; `close` stops both. */
-export async function startAppWithSmtp(): Promise<{ t: TestContext; smtp: SmtpTestServer; close: () => Promise<void> }> {
+export async function startAppWithSmtp(): Promise<{
+  t: TestContext;
+  smtp: SmtpTestServer;
+  close: () => Promise<void>;
+}> {
   const smtp = await startSmtpServer();
   const t = await createTestContext({ env: { SMTP_URL: smtp.url } });
   return {

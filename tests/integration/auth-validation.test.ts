@@ -17,7 +17,12 @@ beforeAll(async () => ({ t, u } = await startAppWithUser()));
 afterAll(() => t.close());
 
 /** The French message a tRPC mutation (or query) answers for `input`, over HTTP like the client. */
-async function trpcMessage(kind: 'query' | 'mutation', path: string, input: unknown, headers: Record<string, string> = {}) {
+async function trpcMessage(
+  kind: 'query' | 'mutation',
+  path: string,
+  input: unknown,
+  headers: Record<string, string> = {},
+) {
   const res = await trpc(t.app, kind, path, input, { headers });
   expect(res.status).toBe(400);
   return res.error;
@@ -31,7 +36,8 @@ async function restMessage(url: string, payload: unknown, headers: Record<string
 
 describe('registration start (client form, shared schema)', () => {
   const base = { name: 'Léa', email: 'lea@example.fr', phone: '0612345678', country: 'FR' };
-  const message = (input: object) => ZRegistrationStartInput.safeParse({ ...base, ...input }).error?.issues[0]?.message;
+  const message = (input: object) =>
+    ZRegistrationStartInput.safeParse({ ...base, ...input }).error?.issues[0]?.message;
 
   it.each([
     [{ name: ' ' }, MSG.auth.nameRequired],
@@ -47,7 +53,9 @@ describe('registration start (client form, shared schema)', () => {
   });
 
   it('normalises the phone and lower-cases the e-mail', () => {
-    expect(ZRegistrationStartInput.parse({ ...base, email: 'Lea@Example.FR', country: 'BE' })).toMatchObject({
+    expect(
+      ZRegistrationStartInput.parse({ ...base, email: 'Lea@Example.FR', country: 'BE' }),
+    ).toMatchObject({
       email: 'lea@example.fr',
       phone: '+32612345678',
     });
@@ -73,7 +81,9 @@ describe('phone and e-mail checks (checkUser, checkUserByEmail, sendOtp, sendOtp
     const gb = await t.caller().auth.checkUser({ phone: '0712345678', country: 'GB' });
     expect(gb).toEqual({ exists: false });
     await t.db.db.insert(users).values({ name: 'Sn', phone: '+221771234567', pinHash: 'x' });
-    expect(await t.caller().auth.checkUser({ phone: '0771234567', country: 'SN' })).toEqual({ exists: true });
+    expect(await t.caller().auth.checkUser({ phone: '0771234567', country: 'SN' })).toEqual({
+      exists: true,
+    });
     expect(await t.caller().auth.checkUser({ phone: '+221771234567' })).toEqual({ exists: true });
   });
 
@@ -98,20 +108,35 @@ describe('OTP', () => {
     [{ code: '1234567' }, MSG.auth.otpFormat],
     [{ code: '12a456' }, MSG.auth.otpFormat],
   ])('%j → %s', async (input, expected) => {
-    expect(await trpcMessage('mutation', 'auth.verifyOtpEmail', { email: 'lea@example.fr', ...input })).toBe(expected);
-    expect(await restMessage('/auth/verify-otp-email', { email: 'lea@example.fr', ...input })).toBe(expected);
+    expect(
+      await trpcMessage('mutation', 'auth.verifyOtpEmail', { email: 'lea@example.fr', ...input }),
+    ).toBe(expected);
+    expect(await restMessage('/auth/verify-otp-email', { email: 'lea@example.fr', ...input })).toBe(
+      expected,
+    );
     expect(await restMessage('/auth/verify-otp', { phone: '0612345678', ...input })).toBe(expected);
   });
 
   it('a wrong code gets the spec message', async () => {
-    expect((await rest(t.app, 'POST', '/auth/verify-otp-email', { email: 'nobody@example.fr', code: '123456' })).body.error).toBe(
-      MSG.auth.otpWrong,
-    );
+    expect(
+      (
+        await rest(t.app, 'POST', '/auth/verify-otp-email', {
+          email: 'nobody@example.fr',
+          code: '123456',
+        })
+      ).body.error,
+    ).toBe(MSG.auth.otpWrong);
   });
 });
 
 describe('create account (register)', () => {
-  const base = { name: 'Léa', email: 'lea@example.fr', phone: '0612345678', pin: '3947', confirmPin: '3947' };
+  const base = {
+    name: 'Léa',
+    email: 'lea@example.fr',
+    phone: '0612345678',
+    pin: '3947',
+    confirmPin: '3947',
+  };
   it.each([
     [{ name: '' }, MSG.auth.allFieldsRequired],
     [{ email: '' }, MSG.auth.allFieldsRequired],
@@ -131,15 +156,30 @@ describe('create account (register)', () => {
   });
 
   it('checks the legacy payload {name, email, phone, pin} the same way', async () => {
-    expect(await restMessage('/auth/register', { name: '', email: 'lea@example.fr', phone: '+33612345678', pin: '3947' })).toBe(
-      MSG.auth.allFieldsRequired,
-    );
-    expect(await restMessage('/auth/register', { name: 'L', email: 'lea@example.fr', phone: '+33612345678', pin: '39' })).toBe(
-      MSG.auth.pinFormat,
-    );
-    expect(await restMessage('/auth/register', { name: 'L', email: 'lea@example.fr', phone: '+33612345678', pin: '1234' })).toBe(
-      MSG.auth.pinTooWeak,
-    );
+    expect(
+      await restMessage('/auth/register', {
+        name: '',
+        email: 'lea@example.fr',
+        phone: '+33612345678',
+        pin: '3947',
+      }),
+    ).toBe(MSG.auth.allFieldsRequired);
+    expect(
+      await restMessage('/auth/register', {
+        name: 'L',
+        email: 'lea@example.fr',
+        phone: '+33612345678',
+        pin: '39',
+      }),
+    ).toBe(MSG.auth.pinFormat);
+    expect(
+      await restMessage('/auth/register', {
+        name: 'L',
+        email: 'lea@example.fr',
+        phone: '+33612345678',
+        pin: '1234',
+      }),
+    ).toBe(MSG.auth.pinTooWeak);
   });
 });
 
@@ -151,7 +191,9 @@ describe('login', () => {
     [{ email: 'lea@', pin: '3947' }, MSG.auth.emailInvalid],
     [{ email: 'lea@example.fr', pin: '39' }, MSG.auth.pinFormat],
   ])('by e-mail %j → %s', async (input, expected) => {
-    expect(await trpcMessage('mutation', 'auth.loginByEmail', { ...input, deviceId: 'd' })).toBe(expected);
+    expect(await trpcMessage('mutation', 'auth.loginByEmail', { ...input, deviceId: 'd' })).toBe(
+      expected,
+    );
     expect(await restMessage('/auth/login-by-email', { ...input, deviceId: 'd' })).toBe(expected);
   });
 
@@ -167,11 +209,23 @@ describe('login', () => {
 
   it('an unknown e-mail and a wrong PIN get the two spec messages', async () => {
     expect(
-      (await rest(t.app, 'POST', '/auth/login-by-email', { email: 'inconnu@example.fr', pin: '3947', deviceId: 'd' })).body.error,
+      (
+        await rest(t.app, 'POST', '/auth/login-by-email', {
+          email: 'inconnu@example.fr',
+          pin: '3947',
+          deviceId: 'd',
+        })
+      ).body.error,
     ).toBe(MSG.auth.unknownEmail);
-    expect((await rest(t.app, 'POST', '/auth/login-by-email', { email: u.email, pin: '3947', deviceId: 'd' })).body.error).toBe(
-      MSG.auth.wrongPin,
-    );
+    expect(
+      (
+        await rest(t.app, 'POST', '/auth/login-by-email', {
+          email: u.email,
+          pin: '3947',
+          deviceId: 'd',
+        })
+      ).body.error,
+    ).toBe(MSG.auth.wrongPin);
   });
 });
 
@@ -212,18 +266,32 @@ describe('PIN change', () => {
     [{ newPin: '4826', confirmPin: '4826' }, MSG.auth.newPinSame],
     [{ newPin: '7777', confirmPin: '7777' }, MSG.auth.pinTooWeak],
   ])('%j → %s', async (input, expected) => {
-    expect(await trpcMessage('mutation', 'auth.changePin', { ...base, ...input }, bearer(u.token))).toBe(expected);
+    expect(
+      await trpcMessage('mutation', 'auth.changePin', { ...base, ...input }, bearer(u.token)),
+    ).toBe(expected);
   });
 
   it('checks the legacy payload {userId, currentPin, newPin} the same way', async () => {
-    expect(await restMessage('/auth/change-pin', { userId: u.id, currentPin: '', newPin: '3947' }, bearer(u.token))).toBe(
-      MSG.auth.pinChangeAllRequired,
-    );
-    expect(await restMessage('/auth/change-pin', { userId: u.id, currentPin: '4826', newPin: '4826' }, bearer(u.token))).toBe(
-      MSG.auth.newPinSame,
-    );
-    expect(await restMessage('/auth/change-pin', { userId: u.id, currentPin: '482', newPin: '3947' }, bearer(u.token))).toBe(
-      MSG.auth.currentPinFormat,
-    );
+    expect(
+      await restMessage(
+        '/auth/change-pin',
+        { userId: u.id, currentPin: '', newPin: '3947' },
+        bearer(u.token),
+      ),
+    ).toBe(MSG.auth.pinChangeAllRequired);
+    expect(
+      await restMessage(
+        '/auth/change-pin',
+        { userId: u.id, currentPin: '4826', newPin: '4826' },
+        bearer(u.token),
+      ),
+    ).toBe(MSG.auth.newPinSame);
+    expect(
+      await restMessage(
+        '/auth/change-pin',
+        { userId: u.id, currentPin: '482', newPin: '3947' },
+        bearer(u.token),
+      ),
+    ).toBe(MSG.auth.currentPinFormat);
   });
 });

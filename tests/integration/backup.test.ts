@@ -26,7 +26,9 @@ async function snapshot(db: Db): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const name of tables) {
     const [schema = '', table = ''] = name.split('.');
-    const rows = await db.execute(sql`select row_to_json(x)::text as j from ${sql.identifier(schema)}.${sql.identifier(table)} x`);
+    const rows = await db.execute(
+      sql`select row_to_json(x)::text as j from ${sql.identifier(schema)}.${sql.identifier(table)} x`,
+    );
     out[name] = rowsOf<{ j: string }>(rows)
       .map((r) => r.j)
       .sort();
@@ -42,14 +44,18 @@ async function fill(db: Db) {
 }
 
 const base = serverUrl();
-if (!base) console.warn('[backup] PostgreSQL round trip skipped: no TEST_DATABASE_URL / DATABASE_URL (the PGlite one runs)');
+if (!base)
+  console.warn(
+    '[backup] PostgreSQL round trip skipped: no TEST_DATABASE_URL / DATABASE_URL (the PGlite one runs)',
+  );
 const work = mkdtempSync(join(tmpdir(), 'padel-backup-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe.runIf(base)('PostgreSQL: pg_dump, then pg_restore into a fresh database', () => {
   const admin = base ? postgres(base, { max: 1, onnotice: () => {} }) : null;
   const names = ['src', 'dst'].map((n) => `padel_backup_${n}_${randomBytes(4).toString('hex')}`);
-  const urlOf = (name: string) => Object.assign(new URL(base!), { pathname: `/${name}` }).toString();
+  const urlOf = (name: string) =>
+    Object.assign(new URL(base!), { pathname: `/${name}` }).toString();
   beforeAll(async () => {
     for (const n of names) await admin!.unsafe(`create database ${n}`);
   });
@@ -85,30 +91,34 @@ describe.runIf(base)('PostgreSQL: pg_dump, then pg_restore into a fresh database
 });
 
 describe('PGlite: dumpDataDir, then loadDataDir into a fresh data directory', () => {
-  it('gives the same rows, and leaves nothing beside the restored directory', { timeout: 180_000 }, async () => {
-    const srcDir = join(work, 'src');
-    const src = await createDb({ pgliteDir: join(srcDir, 'pglite') });
-    await runMigrations(src);
-    await seedDefaults(src.db);
-    await fill(src.db);
-    const before = await snapshot(src.db);
-    await src.close();
-    const file = join(work, 'pglite.tar.gz');
-    await backupDatabase({ DATA_DIR: srcDir }, file);
+  it(
+    'gives the same rows, and leaves nothing beside the restored directory',
+    { timeout: 180_000 },
+    async () => {
+      const srcDir = join(work, 'src');
+      const src = await createDb({ pgliteDir: join(srcDir, 'pglite') });
+      await runMigrations(src);
+      await seedDefaults(src.db);
+      await fill(src.db);
+      const before = await snapshot(src.db);
+      await src.close();
+      const file = join(work, 'pglite.tar.gz');
+      await backupDatabase({ DATA_DIR: srcDir }, file);
 
-    const dstDir = join(work, 'dst');
-    const stale = await createDb({ pgliteDir: join(dstDir, 'pglite') });
-    await runMigrations(stale);
-    await stale.close();
-    await restoreDatabase({ DATA_DIR: dstDir }, file);
-    expect(readdirSync(dstDir)).toEqual(['pglite']);
-    const dst = await createDb({ pgliteDir: join(dstDir, 'pglite') });
-    try {
-      const after = await snapshot(dst.db);
-      expect(after['public.users']).toHaveLength(3);
-      expect(after).toEqual(before);
-    } finally {
-      await dst.close();
-    }
-  });
+      const dstDir = join(work, 'dst');
+      const stale = await createDb({ pgliteDir: join(dstDir, 'pglite') });
+      await runMigrations(stale);
+      await stale.close();
+      await restoreDatabase({ DATA_DIR: dstDir }, file);
+      expect(readdirSync(dstDir)).toEqual(['pglite']);
+      const dst = await createDb({ pgliteDir: join(dstDir, 'pglite') });
+      try {
+        const after = await snapshot(dst.db);
+        expect(after['public.users']).toHaveLength(3);
+        expect(after).toEqual(before);
+      } finally {
+        await dst.close();
+      }
+    },
+  );
 });

@@ -9,7 +9,9 @@ let t: TestContext;
 let app: FastifyInstance;
 beforeAll(async () => {
   // Same step as `npm install`: build the client when it is missing or stale.
-  const build = spawnSync('node', ['scripts/build.mjs', '--client', '--if-stale'], { stdio: 'inherit' });
+  const build = spawnSync('node', ['scripts/build.mjs', '--client', '--if-stale'], {
+    stdio: 'inherit',
+  });
   expect(build.status).toBe(0);
   t = await createTestContext();
   app = await buildApp(t.deps, { serveClient: true });
@@ -19,16 +21,20 @@ afterAll(async () => {
   await t.close();
 });
 
-const page = (url: string) => app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
+const page = (url: string) =>
+  app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
 
 describe('serving the built client', () => {
-  it.each(['/', '/find-match', '/profile', '/admin', '/no/such/page'])('answers %s with the app shell', async (url) => {
-    const res = await page(url);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.body).toContain('<div id="root">');
-    expect(res.headers['cache-control']).toBe('no-cache');
-  });
+  it.each(['/', '/find-match', '/profile', '/admin', '/no/such/page'])(
+    'answers %s with the app shell',
+    async (url) => {
+      const res = await page(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
 
   it('serves hashed assets with a long cache lifetime', async () => {
     const asset = readdirSync(`${CLIENT_DIST}/assets`).find((f) => f.endsWith('.js'));
@@ -78,7 +84,10 @@ describe('files browsers and crawlers ask for by name', () => {
     expect([ico.readUInt16LE(0), ico.readUInt16LE(2), ico.readUInt16LE(4)]).toEqual([0, 1, 3]);
     const sizes = [0, 1, 2].map((i) => {
       const entry = 6 + 16 * i;
-      const png = ico.subarray(ico.readUInt32LE(entry + 12), ico.readUInt32LE(entry + 12) + ico.readUInt32LE(entry + 8));
+      const png = ico.subarray(
+        ico.readUInt32LE(entry + 12),
+        ico.readUInt32LE(entry + 12) + ico.readUInt32LE(entry + 8),
+      );
       expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
       expect(png.readUInt32BE(16)).toBe(ico.readUInt8(entry));
       return ico.readUInt8(entry);
@@ -88,12 +97,18 @@ describe('files browsers and crawlers ask for by name', () => {
 
   it('the app shell describes the app for search results and previews', async () => {
     const shell = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
-    expect(shell.body).toMatch(/<meta\s+name="description"\s+content="Trouvez, créez et rejoignez des matchs de padel[^"]+"/);
+    expect(shell.body).toMatch(
+      /<meta\s+name="description"\s+content="Trouvez, créez et rejoignez des matchs de padel[^"]+"/,
+    );
   });
 
   it('the app shell and the share page link both icons', async () => {
     const shell = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
-    const share = await app.inject({ method: 'GET', url: '/m/1', headers: { accept: 'text/html' } });
+    const share = await app.inject({
+      method: 'GET',
+      url: '/m/1',
+      headers: { accept: 'text/html' },
+    });
     for (const html of [shell.body, share.body]) {
       expect(html).toMatch(/<link rel="icon" href="\/favicon\.ico" sizes="32x32"/);
       expect(html).toMatch(/<link rel="icon" type="image\/svg\+xml" href="\/favicon\.svg"/);

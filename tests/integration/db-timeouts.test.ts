@@ -14,7 +14,10 @@ import { startServerProcess, type ServerProcess } from '../support/server-proces
 const TIMEOUT_MS = 1000;
 const METRICS_TOKEN = 'metrics-token-for-timeouts';
 const onPostgres = Boolean(serverUrl());
-if (!onPostgres) console.warn('[db-timeouts] skipped: holding a table lock needs a second connection, which PGlite does not have');
+if (!onPostgres)
+  console.warn(
+    '[db-timeouts] skipped: holding a table lock needs a second connection, which PGlite does not have',
+  );
 
 interface Timed {
   status: number;
@@ -48,7 +51,12 @@ describe.runIf(onPostgres)('the matches table is locked (PostgreSQL)', () => {
     const t0 = performance.now();
     const res = await fetch(`${server.url}${path}`);
     const body = (await res.json()) as unknown;
-    return { status: res.status, ms: performance.now() - t0, retryAfter: res.headers.get('retry-after'), body };
+    return {
+      status: res.status,
+      ms: performance.now() - t0,
+      retryAfter: res.headers.get('retry-after'),
+      body,
+    };
   };
 
   it('keeps /healthz fast, turns /readyz 503 within 2 s, and answers list requests 503 with Retry-After instead of hanging', async () => {
@@ -72,11 +80,19 @@ describe.runIf(onPostgres)('the matches table is locked (PostgreSQL)', () => {
       expect(ready.status).toBe(503);
       expect(ready.ms).toBeLessThan(2600);
       for (const l of lists) {
-        expect(l).toMatchObject({ status: 503, retryAfter: '5', body: { error: MSG.http.overloaded } });
+        expect(l).toMatchObject({
+          status: 503,
+          retryAfter: '5',
+          body: { error: MSG.http.overloaded },
+        });
         // At most one wait for a connection plus one statement timeout, never the lock's duration.
         expect(l.ms).toBeLessThan(2 * TIMEOUT_MS + 800);
       }
-      expect(trpc).toMatchObject({ status: 503, retryAfter: '5', body: { error: { message: MSG.http.overloaded } } });
+      expect(trpc).toMatchObject({
+        status: 503,
+        retryAfter: '5',
+        body: { error: { message: MSG.http.overloaded } },
+      });
     } finally {
       await locker.end();
     }
@@ -84,9 +100,15 @@ describe.runIf(onPostgres)('the matches table is locked (PostgreSQL)', () => {
     // The lock is gone: the same instance serves again, and the metrics saw the line.
     expect((await timed('/api/matches')).status).toBe(200);
     expect((await timed('/readyz')).status).toBe(200);
-    const metrics = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    const metrics = await (
+      await fetch(`${server.url}/metrics`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      })
+    ).text();
     expect(metrics).toMatch(/^padel_db_pool_waiting 0$/m);
-    const waited = Number(/^padel_db_pool_wait_seconds_bucket\{le="0.5"\} (\d+)$/m.exec(metrics)?.[1]);
+    const waited = Number(
+      /^padel_db_pool_wait_seconds_bucket\{le="0.5"\} (\d+)$/m.exec(metrics)?.[1],
+    );
     const total = Number(/^padel_db_pool_wait_seconds_count (\d+)$/m.exec(metrics)?.[1]);
     expect(total - waited).toBeGreaterThan(0);
   }, 60_000);

@@ -19,7 +19,13 @@ async function setUp(env: Record<string, string> = {}) {
   const placeId = (await createPlace(t)).id;
   const match = await t
     .caller(lea)
-    .matches.create({ place_id: placeId, date: '2026-06-20', time: '18:30', levels: ['Niveau 3'], slots: 3 });
+    .matches.create({
+      place_id: placeId,
+      date: '2026-06-20',
+      time: '18:30',
+      levels: ['Niveau 3'],
+      slots: 3,
+    });
   return { t, lea, matchId: match.id };
 }
 
@@ -43,7 +49,8 @@ describe('without Redis (one instance)', () => {
 
   it(`share pages: ${SHARE_PAGES_PER_MINUTE} a minute per IP, then a French 429 with Retry-After`, async () => {
     const ip = randomIp('198.51.100');
-    for (let i = 0; i < SHARE_PAGES_PER_MINUTE; i++) expect((await sharePage(t.app, matchId, ip)).statusCode).toBe(200);
+    for (let i = 0; i < SHARE_PAGES_PER_MINUTE; i++)
+      expect((await sharePage(t.app, matchId, ip)).statusCode).toBe(200);
     const refused = await sharePage(t.app, matchId, ip);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ error: MSG.http.sharePagesTooMany });
@@ -51,13 +58,20 @@ describe('without Redis (one instance)', () => {
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
     // Another address, and the rest of the app for this one, are not held back.
     expect((await sharePage(t.app, matchId, randomIp('203.0.113'))).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/matches', remoteAddress: ip })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/matches', remoteAddress: ip })).statusCode,
+    ).toBe(200);
   });
 
   it(`exports: ${EXPORTS_PER_HOUR} an hour per account, REST and tRPC counted together`, async () => {
-    const [ana, ben] = [await createUser(t.deps, { name: 'Ana Export' }), await createUser(t.deps, { name: 'Ben Export' })];
+    const [ana, ben] = [
+      await createUser(t.deps, { name: 'Ana Export' }),
+      await createUser(t.deps, { name: 'Ben Export' }),
+    ];
     for (let i = 0; i < EXPORTS_PER_HOUR; i++) {
-      expect((await (i % 2 ? trpcExport(t.app, ana) : restExport(t.app, ana))).statusCode).toBe(200);
+      expect((await (i % 2 ? trpcExport(t.app, ana) : restExport(t.app, ana))).statusCode).toBe(
+        200,
+      );
     }
     const rest = await restExport(t.app, ana);
     expect(rest.statusCode).toBe(429);
@@ -78,7 +92,9 @@ describe('without Redis (one instance)', () => {
     // Per account, not per address: another player from the same IP still downloads theirs.
     expect((await restExport(t.app, ben)).statusCode).toBe(200);
     // Without a session the route answers as before.
-    expect((await t.app.inject({ method: 'GET', url: `/api/users/${ana.id}/export` })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/users/${ana.id}/export` })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -113,7 +129,8 @@ describe.runIf(redisUp)('with REDIS_URL, two instances share the counts', () => 
     expect((await sharePage(t.app, matchId, ip)).statusCode).toBe(429);
     expect((await sharePage(second, matchId, ip)).statusCode).toBe(429);
 
-    for (let i = 0; i < EXPORTS_PER_HOUR; i++) expect((await restExport(i % 2 ? second : t.app, lea)).statusCode).toBe(200);
+    for (let i = 0; i < EXPORTS_PER_HOUR; i++)
+      expect((await restExport(i % 2 ? second : t.app, lea)).statusCode).toBe(200);
     const refused = await trpcExport(second, lea);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ error: { message: MSG.account.exportTooMany(60) } });

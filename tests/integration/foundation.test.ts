@@ -27,10 +27,21 @@ async function insertMatch(slots: number, missing: number) {
     .insert(users)
     .values({ name: 'Owner', phone: `+3361${Math.floor(Math.random() * 1e7)}`, pinHash: 'x' })
     .returning();
-  const [p] = await t.db.db.insert(places).values({ name: 'Club', address: '1 rue', city: 'Paris' }).returning();
+  const [p] = await t.db.db
+    .insert(places)
+    .values({ name: 'Club', address: '1 rue', city: 'Paris' })
+    .returning();
   return t.db.db
     .insert(matches)
-    .values({ placeId: p!.id, date: '2030-01-01', time: '10:00', levels: ['Niveau 1'], slots, missingPlayers: missing, createdBy: u!.id })
+    .values({
+      placeId: p!.id,
+      date: '2030-01-01',
+      time: '10:00',
+      levels: ['Niveau 1'],
+      slots,
+      missingPlayers: missing,
+      createdBy: u!.id,
+    })
     .returning();
 }
 
@@ -70,7 +81,9 @@ describe('health and public catalogue', () => {
       { name: 'Actif', address: '2 rue', city: 'Lyon' },
       { name: 'Fermé', address: '3 rue', city: 'Lyon', isActive: false },
     ]);
-    const names = (await t.app.inject({ method: 'GET', url: '/api/places' })).json<{ name: string }[]>().map((p) => p.name);
+    const names = (await t.app.inject({ method: 'GET', url: '/api/places' }))
+      .json<{ name: string }[]>()
+      .map((p) => p.name);
     expect(names).toContain('Actif');
     expect(names).not.toContain('Fermé');
   });
@@ -124,25 +137,50 @@ describe('database constraints', () => {
   });
 
   it('refuses a level ordre outside 1–20', async () => {
-    expect(await rootMessage(t.db.db.insert(levels).values({ niveau: 'Niveau 99', label: 'x', ordre: 21 }))).toMatch(/levels_ordre_range/);
+    expect(
+      await rootMessage(
+        t.db.db.insert(levels).values({ niveau: 'Niveau 99', label: 'x', ordre: 21 }),
+      ),
+    ).toMatch(/levels_ordre_range/);
   });
 
   it('refuses two accounts with the same e-mail in another case, or the same phone', async () => {
-    await t.db.db.insert(users).values({ name: 'A', email: 'Jo@Example.fr', phone: '+33600000001', pinHash: 'x' });
+    await t.db.db
+      .insert(users)
+      .values({ name: 'A', email: 'Jo@Example.fr', phone: '+33600000001', pinHash: 'x' });
     expect(
-      await rootMessage(t.db.db.insert(users).values({ name: 'B', email: 'jo@example.FR', phone: '+33600000002', pinHash: 'x' })),
+      await rootMessage(
+        t.db.db
+          .insert(users)
+          .values({ name: 'B', email: 'jo@example.FR', phone: '+33600000002', pinHash: 'x' }),
+      ),
     ).toMatch(/users_email_lower_key/);
     expect(
-      await rootMessage(t.db.db.insert(users).values({ name: 'C', email: 'c@example.fr', phone: '+33600000001', pinHash: 'x' })),
+      await rootMessage(
+        t.db.db
+          .insert(users)
+          .values({ name: 'C', email: 'c@example.fr', phone: '+33600000001', pinHash: 'x' }),
+      ),
     ).toMatch(/users_phone_key/);
   });
 
   it('refuses a match at an unknown place', async () => {
-    const [u] = await t.db.db.insert(users).values({ name: 'D', phone: '+33600000009', pinHash: 'x' }).returning();
+    const [u] = await t.db.db
+      .insert(users)
+      .values({ name: 'D', phone: '+33600000009', pinHash: 'x' })
+      .returning();
     const msg = await rootMessage(
       t.db.db
         .insert(matches)
-        .values({ placeId: 999999, date: '2030-01-01', time: '10:00', levels: [], slots: 1, missingPlayers: 1, createdBy: u!.id }),
+        .values({
+          placeId: 999999,
+          date: '2030-01-01',
+          time: '10:00',
+          levels: [],
+          slots: 1,
+          missingPlayers: 1,
+          createdBy: u!.id,
+        }),
     );
     expect(msg).toMatch(/foreign key/);
   });

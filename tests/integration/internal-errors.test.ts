@@ -27,7 +27,10 @@ describe('an internal failure', () => {
     expect(res.statusCode).toBe(500);
     const id = res.headers['x-request-id'] as string;
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(res.json()).toEqual({ error: 'Erreur serveur. Veuillez réessayer plus tard.', requestId: id });
+    expect(res.json()).toEqual({
+      error: 'Erreur serveur. Veuillez réessayer plus tard.',
+      requestId: id,
+    });
   });
 
   it('makes the readiness check fail while liveness, which never asks the database, holds', async () => {

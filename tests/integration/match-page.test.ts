@@ -20,14 +20,29 @@ let placeId: number;
 
 beforeAll(async () => {
   t = await createTestContext({ now: NOW });
-  alice = await createUser(t.deps, { name: 'Alice Martin', phone: '+33611111111', email: 'alice@example.fr' });
-  bob = await createUser(t.deps, { name: 'Bob Durand', phone: '+33622222222', level: 'Niveau 4', email: 'bob@example.fr' });
+  alice = await createUser(t.deps, {
+    name: 'Alice Martin',
+    phone: '+33611111111',
+    email: 'alice@example.fr',
+  });
+  bob = await createUser(t.deps, {
+    name: 'Bob Durand',
+    phone: '+33622222222',
+    level: 'Niveau 4',
+    email: 'bob@example.fr',
+  });
   carol = await createUser(t.deps, { name: 'Carol Petit', phone: '+33633333333' });
   placeId = (await createPlace(t, { name: MARKUP, city: 'Lyon' })).id;
   matchId = (
     await t
       .caller(alice)
-      .matches.create({ place_id: placeId, date: '2026-06-20', time: '18:30', levels: ['Niveau 3', 'Niveau 4'], slots: 3 })
+      .matches.create({
+        place_id: placeId,
+        date: '2026-06-20',
+        time: '18:30',
+        levels: ['Niveau 3', 'Niveau 4'],
+        slots: 3,
+      })
   ).id;
   await t.caller(bob).matches.join({ id: matchId });
 });
@@ -47,11 +62,28 @@ describe('matches.byId and GET /api/matches/{id}', () => {
       is_creator: true,
       is_participant: false,
       is_finished: false,
-      organiser: { user_id: alice.id, first_name: 'Alice', last_initial: 'M.', phone: '+33611111111' },
-      participants: [{ user_id: bob.id, first_name: 'Bob', last_initial: 'D.', level: 'Niveau 4', phone: '+33622222222', photo: null }],
+      organiser: {
+        user_id: alice.id,
+        first_name: 'Alice',
+        last_initial: 'M.',
+        phone: '+33611111111',
+      },
+      participants: [
+        {
+          user_id: bob.id,
+          first_name: 'Bob',
+          last_initial: 'D.',
+          level: 'Niveau 4',
+          phone: '+33622222222',
+          photo: null,
+        },
+      ],
     });
     const asParticipant = await t.caller(bob).matches.byId({ id: matchId });
-    expect(asParticipant).toMatchObject({ is_participant: true, organiser: { phone: '+33611111111' } });
+    expect(asParticipant).toMatchObject({
+      is_participant: true,
+      organiser: { phone: '+33611111111' },
+    });
 
     const asStranger = await t.caller(carol).matches.byId({ id: matchId });
     expect(asStranger.organiser.phone).toBeNull();
@@ -60,8 +92,13 @@ describe('matches.byId and GET /api/matches/{id}', () => {
 
     const viaRest = await restAs(t, carol, 'GET', `/matches/${matchId}`);
     expect(viaRest.status).toBe(200);
-    expect(viaRest.body).toMatchObject({ organiser: { first_name: 'Alice', phone: null }, participants: [{ phone: null }] });
-    expect((await restAs(t, bob, 'GET', `/matches/${matchId}`)).body).toMatchObject({ organiser: { phone: '+33611111111' } });
+    expect(viaRest.body).toMatchObject({
+      organiser: { first_name: 'Alice', phone: null },
+      participants: [{ phone: null }],
+    });
+    expect((await restAs(t, bob, 'GET', `/matches/${matchId}`)).body).toMatchObject({
+      organiser: { phone: '+33611111111' },
+    });
   });
 
   it("shows a player's photo to the other players of their match, not to outsiders", async () => {
@@ -69,24 +106,40 @@ describe('matches.byId and GET /api/matches/{id}', () => {
     await t.db.db.insert(userPhotos).values({ userId: alice.id, mime: 'image/png', data: png });
     await t.db.db.update(users).set({ hasPhoto: true }).where(eq(users.id, alice.id));
     const asParticipant = await t.caller(bob).matches.byId({ id: matchId });
-    expect(asParticipant.organiser.photo).toMatch(new RegExp(`^/api/users/${alice.id}/photo\\?v=\\d+$`));
-    const photo = (u: TestUser) => t.app.inject({ method: 'GET', url: `/api/users/${alice.id}/photo`, headers: u.headers });
+    expect(asParticipant.organiser.photo).toMatch(
+      new RegExp(`^/api/users/${alice.id}/photo\\?v=\\d+$`),
+    );
+    const photo = (u: TestUser) =>
+      t.app.inject({ method: 'GET', url: `/api/users/${alice.id}/photo`, headers: u.headers });
     expect((await photo(bob)).statusCode).toBe(200);
     expect((await t.caller(carol).matches.byId({ id: matchId })).organiser.photo).toBeNull();
     expect((await photo(carol)).statusCode).toBe(403);
   });
 
   it('answers a French 404 for an unknown id, 400 for a bad one, 401 without a session', async () => {
-    expect(await trpcError(t.caller(carol).matches.byId({ id: 999999 }))).toEqual({ code: 'NOT_FOUND', message: MSG.match.notFound });
-    expect(await restAs(t, carol, 'GET', '/matches/999999')).toMatchObject({ status: 404, body: { error: MSG.match.notFound } });
-    expect(await restAs(t, carol, 'GET', '/matches/99999999999')).toMatchObject({ status: 400, body: { error: MSG.http.invalidId } });
+    expect(await trpcError(t.caller(carol).matches.byId({ id: 999999 }))).toEqual({
+      code: 'NOT_FOUND',
+      message: MSG.match.notFound,
+    });
+    expect(await restAs(t, carol, 'GET', '/matches/999999')).toMatchObject({
+      status: 404,
+      body: { error: MSG.match.notFound },
+    });
+    expect(await restAs(t, carol, 'GET', '/matches/99999999999')).toMatchObject({
+      status: 400,
+      body: { error: MSG.http.invalidId },
+    });
     expect((await restAs(t, null, 'GET', `/matches/${matchId}`)).status).toBe(401);
   });
 });
 
 describe('GET /m/{id}, the share page', () => {
   const share = (id: number | string, cookie?: string) =>
-    t.app.inject({ method: 'GET', url: `/m/${id}`, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+    t.app.inject({
+      method: 'GET',
+      url: `/m/${id}`,
+      headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) },
+    });
 
   it('shows the match to a visitor, escaped, with Open Graph and Twitter tags and no personal data', async () => {
     const res = await share(matchId);
@@ -100,7 +153,12 @@ describe('GET /m/{id}, the share page', () => {
     const html = res.body;
     const title = `2 places — Niveau 3, Niveau 4 — samedi 20 juin 18:30 — ${MARKUP}`;
     const esc = (s: string) =>
-      s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+      s
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/'/g, '&#39;');
     expect(html).toContain(`<meta property="og:title" content="${esc(title)}">`);
     expect(html).toContain(`<meta name="twitter:title" content="${esc(title)}">`);
     expect(html).toMatch(/<meta property="og:description" content="[^"]+">/);
@@ -112,7 +170,8 @@ describe('GET /m/{id}, the share page', () => {
     expect(html).toContain('samedi 20 juin 2026');
     expect(html).toContain(`href="/?next=%2Fmatches%2F${matchId}"`);
     expect(html).toContain('Se connecter pour rejoindre');
-    for (const personal of ['Alice', 'Martin', 'Bob', 'Durand', '+336', '0611', '@example.fr']) expect(html).not.toContain(personal);
+    for (const personal of ['Alice', 'Martin', 'Bob', 'Durand', '+336', '0611', '@example.fr'])
+      expect(html).not.toContain(personal);
     const css = await t.app.inject({ method: 'GET', url: '/m/share.css' });
     expect(css.statusCode).toBe(200);
     expect(css.headers['content-type']).toMatch(/^text\/css/);
@@ -137,11 +196,16 @@ describe('GET /m/{id}, the share page', () => {
 });
 
 /** The VEVENTs of an .ics text, parsed by another library than the one that wrote it. */
-const vevents = (text: string) => Object.values(ical.sync.parseICS(text)).filter((c): c is ical.VEvent => c?.type === 'VEVENT');
+const vevents = (text: string) =>
+  Object.values(ical.sync.parseICS(text)).filter((c): c is ical.VEvent => c?.type === 'VEVENT');
 
 describe('GET /api/matches/{id}/calendar.ics', () => {
   const download = (user: TestUser | null, id = matchId) =>
-    t.app.inject({ method: 'GET', url: `/api/matches/${id}/calendar.ics`, headers: user?.headers ?? {} });
+    t.app.inject({
+      method: 'GET',
+      url: `/api/matches/${id}/calendar.ics`,
+      headers: user?.headers ?? {},
+    });
 
   it('gives the creator and participants one parsable event; others 403, anonymous 401', async () => {
     const res = await download(bob);
@@ -163,8 +227,13 @@ describe('GET /api/matches/{id}/calendar.ics', () => {
     // A way back to the match, and the same ORGANIZER as the mailed copies (a mailed CANCEL removes it).
     expect(res.body).toContain('METHOD:PUBLISH');
     expect(ev.url).toMatchObject({ val: `http://127.0.0.1:3000/matches/${matchId}` });
-    expect(ev.description).toContain(MSG.notify.seeMatch(`http://127.0.0.1:3000/matches/${matchId}`));
-    expect(ev.organizer).toMatchObject({ params: { CN: 'Padel Match' }, val: 'mailto:no-reply@padel-match.local' });
+    expect(ev.description).toContain(
+      MSG.notify.seeMatch(`http://127.0.0.1:3000/matches/${matchId}`),
+    );
+    expect(ev.organizer).toMatchObject({
+      params: { CN: 'Padel Match' },
+      val: 'mailto:no-reply@padel-match.local',
+    });
 
     expect((await download(alice)).statusCode).toBe(200);
     expect(await restAs(t, carol, 'GET', `/matches/${matchId}/calendar.ics`)).toMatchObject({
@@ -183,14 +252,28 @@ describe('GET /api/matches/{id}/calendar.ics', () => {
     const before = await parse();
     await t
       .caller(alice)
-      .matches.update({ id: matchId, place_id: placeId, date: '2026-06-21', time: '19:00', levels: ['Niveau 3'], slots: 3 });
+      .matches.update({
+        id: matchId,
+        place_id: placeId,
+        date: '2026-06-21',
+        time: '19:00',
+        levels: ['Niveau 3'],
+        slots: 3,
+      });
     const after = await parse();
     expect(after.uid).toBe(before.uid);
     expect(Number(after.sequence)).toBe(Number(before.sequence) + 1);
     expect(new Date(after.start).toISOString()).toBe('2026-06-21T17:00:00.000Z');
     await t
       .caller(alice)
-      .matches.update({ id: matchId, place_id: placeId, date: '2026-06-21', time: '19:30', levels: ['Niveau 3'], slots: 3 });
+      .matches.update({
+        id: matchId,
+        place_id: placeId,
+        date: '2026-06-21',
+        time: '19:30',
+        levels: ['Niveau 3'],
+        slots: 3,
+      });
     expect(Number((await parse()).sequence)).toBe(Number(before.sequence) + 2);
   });
 });

@@ -16,13 +16,18 @@ let players: TestUser[];
 let placeId: number;
 let newMatch: BurstCast['newMatch'];
 
-beforeAll(async () => ({ t, owner, players, placeId, newMatch } = await createBurstCast(50)), 120_000);
+beforeAll(
+  async () => ({ t, owner, players, placeId, newMatch } = await createBurstCast(50)),
+  120_000,
+);
 afterAll(() => t.close());
 
 describe('concurrent joins', () => {
   it(`50 players join a 3-place match at once over tRPC (${DB}): exactly 3 get in`, async () => {
     const m = await newMatch(3);
-    const results = await Promise.all(players.map((p) => trpcError(t.caller(p).matches.join({ id: m.id }))));
+    const results = await Promise.all(
+      players.map((p) => trpcError(t.caller(p).matches.join({ id: m.id }))),
+    );
     const ok = results.filter((r) => r.code === 'NO_ERROR');
     const full = results.filter((r) => r.code === 'CONFLICT' && r.message === MSG.match.full);
     expect(ok).toHaveLength(3);
@@ -36,7 +41,12 @@ describe('concurrent joins', () => {
     const m = await newMatch(3);
     const responses = await Promise.all(
       players.map((p) =>
-        t.app.inject({ method: 'POST', url: `/api/matches/${m.id}/join`, headers: p.headers, payload: { user_id: p.id } }),
+        t.app.inject({
+          method: 'POST',
+          url: `/api/matches/${m.id}/join`,
+          headers: p.headers,
+          payload: { user_id: p.id },
+        }),
       ),
     );
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(3);
@@ -50,7 +60,9 @@ describe('concurrent joins', () => {
   it('the same player joining 10 times at once gets in once', async () => {
     const m = await newMatch(3);
     const p = players[0]!;
-    const results = await Promise.all(Array.from({ length: 10 }, () => trpcError(t.caller(p).matches.join({ id: m.id }))));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => trpcError(t.caller(p).matches.join({ id: m.id }))),
+    );
     expect(results.filter((r) => r.code === 'NO_ERROR')).toHaveLength(1);
     expect(results.filter((r) => r.message === MSG.match.alreadyJoined)).toHaveLength(9);
     expect(await matchRow(t, m.id)).toMatchObject({ missingPlayers: 2 });
@@ -75,7 +87,16 @@ describe('concurrent joins', () => {
     const m = await newMatch(3);
     const [edit, ...joins] = await Promise.all([
       trpcError(
-        t.caller(owner).matches.update({ id: m.id, place_id: placeId, date: '2026-06-20', time: '18:00', levels: ['Niveau 3'], slots: 2 }),
+        t
+          .caller(owner)
+          .matches.update({
+            id: m.id,
+            place_id: placeId,
+            date: '2026-06-20',
+            time: '18:00',
+            levels: ['Niveau 3'],
+            slots: 2,
+          }),
       ),
       ...players.slice(0, 10).map((p) => trpcError(t.caller(p).matches.join({ id: m.id }))),
     ]);
@@ -90,11 +111,16 @@ describe('concurrent joins', () => {
   it(`a burst of 150 joins over 10 matches at once (${DB}): none overbooked, one notice to the creator per player who got in`, async () => {
     const ms = await Promise.all(Array.from({ length: 10 }, () => newMatch(3)));
 
-    const joinedNotices = () => t.db.db.$count(outbox, and(eq(outbox.event, 'joined'), eq(outbox.userId, owner.id)));
+    const joinedNotices = () =>
+      t.db.db.$count(outbox, and(eq(outbox.event, 'joined'), eq(outbox.userId, owner.id)));
     const noticesBefore = await joinedNotices();
     // Each player tries three matches (a fixed spread, every match wanted by about 15 players).
-    const attempts = players.flatMap((p, i) => [0, 3, 7].map((k) => ({ p, m: ms[(i + k) % ms.length]! })));
-    const results = await Promise.all(attempts.map(({ p, m }) => trpcError(t.caller(p).matches.join({ id: m.id }))));
+    const attempts = players.flatMap((p, i) =>
+      [0, 3, 7].map((k) => ({ p, m: ms[(i + k) % ms.length]! })),
+    );
+    const results = await Promise.all(
+      attempts.map(({ p, m }) => trpcError(t.caller(p).matches.join({ id: m.id }))),
+    );
     for (const r of results) if (r.code !== 'NO_ERROR') expect(r.message).toBe(MSG.match.full);
     let overbooked = 0;
     let playersIn = 0;

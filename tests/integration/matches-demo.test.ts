@@ -31,6 +31,8 @@ describe('demo data (npm run db:seed -- --demo)', () => {
   });
 
   it('refuses to run in production', async () => {
-    await expect(seedDemo(t.db.db, { ...t.deps.env, NODE_ENV: 'production' })).rejects.toThrow(/production/);
+    await expect(seedDemo(t.db.db, { ...t.deps.env, NODE_ENV: 'production' })).rejects.toThrow(
+      /production/,
+    );
   });
 });

@@ -72,15 +72,28 @@ describe('listing 100,000 matches', () => {
     // reads about a page divided by the city's share of the upcoming matches (bounded, not a scan).
     ['a city', { city: 'lyon' }, /matches_upcoming_idx|matches_place_idx/, 2_500],
     ['a level', { level: 'Niveau 5' }, /matches_upcoming_idx/],
-    ['a date range', { from: '2026-08-01', to: '2026-08-07' }, /matches_upcoming_idx|matches_open_idx/],
-    ['everything', { city: 'Paris', level: 'Niveau 2', available: true, from: '2026-07-01', to: '2026-12-31' }, /matches_/],
+    [
+      'a date range',
+      { from: '2026-08-01', to: '2026-08-07' },
+      /matches_upcoming_idx|matches_open_idx/,
+    ],
+    [
+      'everything',
+      { city: 'Paris', level: 'Niveau 2', available: true, from: '2026-07-01', to: '2026-12-31' },
+      /matches_/,
+    ],
   ];
   for (const [name, filters, index, maxRows = 1_000] of cases) {
     it(`serves "${name}" from an index, in order`, async () => {
-      const plan = await explain(t.db.db, listMatchesQuery(t.db.db, local, { ...filters, limit: 20 }));
+      const plan = await explain(
+        t.db.db,
+        listMatchesQuery(t.db.db, local, { ...filters, limit: 20 }),
+      );
       console.log(`[explain] ${name} (${t.db.kind}):\n${plan.join('\n')}`);
       expect(plan.some((l) => /Seq Scan on matches/.test(l))).toBe(false);
-      expect(outsideSubPlans(plan).some((l) => /^\s*(->\s*)?(Incremental )?Sort\b/.test(l))).toBe(false);
+      expect(outsideSubPlans(plan).some((l) => /^\s*(->\s*)?(Incremental )?Sort\b/.test(l))).toBe(
+        false,
+      );
       // Each card's players come from the participants index, a few rows per match.
       expect(plan.some((l) => /Seq Scan on match_participants/.test(l))).toBe(false);
       const scan = plan.find((l) => index.test(l) && / on matches /.test(l));

@@ -35,7 +35,17 @@ beforeAll(async () => {
   nice = (await createPlace(t, { name: 'Nice Padel', city: 'Nice' })).id;
   const place = { lyonA, lyonB, nice };
   for (const [key, p, date, time, levels, slots, missing] of ROWS)
-    ids[key] = (await insertMatch(t, { placeId: place[p], createdBy: alice.id, date, time, levels, slots, missing })).id;
+    ids[key] = (
+      await insertMatch(t, {
+        placeId: place[p],
+        createdBy: alice.id,
+        date,
+        time,
+        levels,
+        slots,
+        missing,
+      })
+    ).id;
 });
 afterAll(() => t.close());
 
@@ -59,7 +69,12 @@ async function restAll(query: string, limit = 2) {
   const out: string[] = [];
   let cursor: string | undefined;
   do {
-    const res = await restAs(t, null, 'GET', `/matches?${query}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const res = await restAs(
+      t,
+      null,
+      'GET',
+      `/matches?${query}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     out.push(...(res.body as unknown as { id: number }[]).map((m) => keyOf(m.id)!));
     cursor = res.headers['x-next-cursor'] as string | undefined;
@@ -75,7 +90,12 @@ describe('list filters, alone and combined, over tRPC and REST, paged two at a t
     ['level', { level: 'Niveau 5' }, () => 'level=Niveau%205', ['c', 'e', 'g']],
     ['from (inclusive)', { from: '2026-06-13' }, () => 'from=2026-06-13', ['e', 'f', 'g']],
     ['to (inclusive)', { to: '2026-06-11' }, () => 'to=2026-06-11', ['a', 'b', 'c']],
-    ['one day', { from: '2026-06-11', to: '2026-06-11' }, () => 'from=2026-06-11&to=2026-06-11', ['b', 'c']],
+    [
+      'one day',
+      { from: '2026-06-11', to: '2026-06-11' },
+      () => 'from=2026-06-11&to=2026-06-11',
+      ['b', 'c'],
+    ],
     ['free places only', { available: true }, () => 'available=1', ['a', 'c', 'd', 'e', 'f', 'g']],
     [
       'city + level + free places + range',
@@ -83,7 +103,12 @@ describe('list filters, alone and combined, over tRPC and REST, paged two at a t
       () => 'city=lyon&level=Niveau%203&available=1&from=2026-06-10&to=2026-06-13',
       ['a', 'f'],
     ],
-    ['place + level', { placeId: 0, level: 'Niveau 4' }, () => `place_id=${lyonA}&level=Niveau%204`, ['a', 'e']],
+    [
+      'place + level',
+      { placeId: 0, level: 'Niveau 4' },
+      () => `place_id=${lyonA}&level=Niveau%204`,
+      ['a', 'e'],
+    ],
     ['nothing matches', { city: 'Paris' }, () => 'city=Paris', []],
   ];
   for (const [name, input, query, expected] of cases) {
@@ -99,7 +124,8 @@ describe('order=need', () => {
   it('puts the fewest free places first (full matches left out), then the soonest, and pages', async () => {
     // Free places: a 2, b 0, c 1, d 1, e 3, f 2, g 1.
     const expected = ['c', 'd', 'g', 'a', 'f', 'e'];
-    for (const limit of [1, 2, 4, 10]) expect(await trpcAll({ order: 'need' }, limit)).toEqual(expected);
+    for (const limit of [1, 2, 4, 10])
+      expect(await trpcAll({ order: 'need' }, limit)).toEqual(expected);
     expect(await restAll('order=need', 2)).toEqual(expected);
     expect(await trpcAll({ order: 'need', city: 'lyon' }, 1)).toEqual(['c', 'a', 'f', 'e']);
     expect(await restAll('order=need&level=Niveau%203&to=2026-06-13', 1)).toEqual(['a', 'f']);
@@ -108,7 +134,9 @@ describe('order=need', () => {
   it('refuses a cursor of the other order', async () => {
     const byDate = await t.caller().matches.list({ limit: 1 });
     const byNeed = await t.caller().matches.list({ limit: 1, order: 'need' });
-    expect(await trpcError(t.caller().matches.list({ order: 'need', cursor: byDate.nextCursor! }))).toEqual({
+    expect(
+      await trpcError(t.caller().matches.list({ order: 'need', cursor: byDate.nextCursor! })),
+    ).toEqual({
       code: 'BAD_REQUEST',
       message: MSG.match.cursorInvalid,
     });
@@ -144,7 +172,10 @@ describe('bad values: a French 400, never a 500', () => {
   ];
   for (const [query, error] of rest) {
     it(`GET /api/matches?${query.slice(0, 40)}`, async () => {
-      expect(await restAs(t, null, 'GET', `/matches?${query}`)).toMatchObject({ status: 400, body: { error } });
+      expect(await restAs(t, null, 'GET', `/matches?${query}`)).toMatchObject({
+        status: 400,
+        body: { error },
+      });
     });
   }
 
@@ -158,7 +189,11 @@ describe('bad values: a French 400, never a 500', () => {
       [{ order: 'price' as 'need' }, MSG.match.filterOrderInvalid],
       [{ cursor: b64('2026-06-12|10:00|99999999999') }, MSG.match.cursorInvalid],
     ];
-    for (const [input, message] of bad) expect(await trpcError(t.caller().matches.list(input))).toEqual({ code: 'BAD_REQUEST', message });
+    for (const [input, message] of bad)
+      expect(await trpcError(t.caller().matches.list(input))).toEqual({
+        code: 'BAD_REQUEST',
+        message,
+      });
   });
 });
 
@@ -169,9 +204,21 @@ describe('the OpenAPI description', () => {
     }>();
     const params = doc.paths['/api/matches']!.get.parameters;
     const described = Object.fromEntries(params.map((p) => [p.name, p.description ?? '']));
-    for (const name of ['place_id', 'city', 'level', 'from', 'to', 'available', 'order', 'cursor', 'limit'])
+    for (const name of [
+      'place_id',
+      'city',
+      'level',
+      'from',
+      'to',
+      'available',
+      'order',
+      'cursor',
+      'limit',
+    ])
       expect(described[name], name).toMatch(/\S/);
     expect(described.order).toContain('need');
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/matches/{id}', '/api/matches/{id}/calendar.ics']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/matches/{id}', '/api/matches/{id}/calendar.ics']),
+    );
   });
 });

@@ -23,7 +23,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const fields = () => ({ place_id: placeId, date: '2026-06-20', time: '18:00', levels: ['Niveau 3'], slots: 3 });
+const fields = () => ({
+  place_id: placeId,
+  date: '2026-06-20',
+  time: '18:00',
+  levels: ['Niveau 3'],
+  slots: 3,
+});
 const countOf = async (userId: number) => t.db.db.$count(matches, eq(matches.createdBy, userId));
 
 describe('creating a match with an idempotency key', () => {
@@ -31,7 +37,9 @@ describe('creating a match with an idempotency key', () => {
     const before = await countOf(owner.id);
     const key = 'tRPC-burst-0001';
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => t.caller(owner).matches.create({ ...fields(), idempotencyKey: key })),
+      Array.from({ length: 20 }, () =>
+        t.caller(owner).matches.create({ ...fields(), idempotencyKey: key }),
+      ),
     );
     expect(new Set(results.map((m) => m.id)).size).toBe(1);
     expect(await countOf(owner.id)).toBe(before + 1);
@@ -46,7 +54,9 @@ describe('creating a match with an idempotency key', () => {
         headers: { ...owner.headers, ...(key ? { 'idempotency-key': key } : {}) },
         payload: { ...fields(), created_by: owner.id },
       });
-    const responses = await Promise.all(Array.from({ length: 10 }, () => post('rest-retry-7f3a9c')));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => post('rest-retry-7f3a9c')),
+    );
     expect(responses.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
     const ids = new Set(responses.map((r) => r.json<{ match: { id: number } }>().match.id));
     expect(ids.size).toBe(1);
@@ -60,15 +70,21 @@ describe('creating a match with an idempotency key', () => {
   });
 
   it('a key belongs to its creator: another player using the same key gets a match of their own', async () => {
-    const mine = await t.caller(owner).matches.create({ ...fields(), idempotencyKey: 'shared-key-1234' });
-    const theirs = await t.caller(other).matches.create({ ...fields(), idempotencyKey: 'shared-key-1234' });
+    const mine = await t
+      .caller(owner)
+      .matches.create({ ...fields(), idempotencyKey: 'shared-key-1234' });
+    const theirs = await t
+      .caller(other)
+      .matches.create({ ...fields(), idempotencyKey: 'shared-key-1234' });
     expect(theirs.id).not.toBe(mine.id);
     expect(theirs.created_by).toBe(other.id);
   });
 
   it('refuses a malformed key with a French 400 and creates nothing', async () => {
     const before = await countOf(owner.id);
-    const short = await trpcError(t.caller(owner).matches.create({ ...fields(), idempotencyKey: 'abc' }));
+    const short = await trpcError(
+      t.caller(owner).matches.create({ ...fields(), idempotencyKey: 'abc' }),
+    );
     expect(short).toMatchObject({ code: 'BAD_REQUEST', message: MSG.match.idempotencyKeyInvalid });
     const res = await t.app.inject({
       method: 'POST',

@@ -8,7 +8,10 @@ import { createUser, type TestUser } from '../support/factories';
 
 /** Shared helpers of the matches test files (not a test file itself). */
 
-export async function createPlace(t: TestContext, o: Partial<{ name: string; city: string; isActive: boolean }> = {}) {
+export async function createPlace(
+  t: TestContext,
+  o: Partial<{ name: string; city: string; isActive: boolean }> = {},
+) {
   const [p] = await t.db.db
     .insert(places)
     .values({
@@ -24,7 +27,15 @@ export async function createPlace(t: TestContext, o: Partial<{ name: string; cit
 /** Inserts a match as-is (past ones included), bypassing the create rules. */
 export async function insertMatch(
   t: TestContext,
-  o: { placeId: number; createdBy: number; date: string; time: string; levels?: string[]; slots?: number; missing?: number },
+  o: {
+    placeId: number;
+    createdBy: number;
+    date: string;
+    time: string;
+    levels?: string[];
+    slots?: number;
+    missing?: number;
+  },
 ) {
   const slots = o.slots ?? 3;
   const [m] = await t.db.db
@@ -59,7 +70,11 @@ export async function trpcError(p: Promise<unknown>): Promise<{ code: string; me
   try {
     await p;
   } catch (e) {
-    if (e instanceof TRPCError) return { code: e.code, message: e.cause instanceof ZodError ? firstZodMessage(e.cause) : e.message };
+    if (e instanceof TRPCError)
+      return {
+        code: e.code,
+        message: e.cause instanceof ZodError ? firstZodMessage(e.cause) : e.message,
+      };
     throw e;
   }
   return { code: 'NO_ERROR', message: '' };
@@ -77,7 +92,15 @@ export async function createBurstCast(count: number) {
   const placeId = (await createPlace(t)).id;
   /** A match of `slots` places on the 20th at 18:00, created by the organiser. */
   const newMatch = (slots: number) =>
-    t.caller(owner).matches.create({ place_id: placeId, date: '2026-06-20', time: '18:00', levels: ['Niveau 3'], slots });
+    t
+      .caller(owner)
+      .matches.create({
+        place_id: placeId,
+        date: '2026-06-20',
+        time: '18:00',
+        levels: ['Niveau 3'],
+        slots,
+      });
   return { t, owner, players, placeId, newMatch };
 }
 export type BurstCast = Awaited<ReturnType<typeof createBurstCast>>;

@@ -13,7 +13,13 @@ let bob: TestUser;
 let carol: TestUser;
 let placeId: number;
 let closedPlaceId: number;
-const base = () => ({ place_id: placeId, date: '2026-06-20', time: '18:00', levels: ['Niveau 3', 'Niveau 4'], slots: 3 });
+const base = () => ({
+  place_id: placeId,
+  date: '2026-06-20',
+  time: '18:00',
+  levels: ['Niveau 3', 'Niveau 4'],
+  slots: 3,
+});
 
 beforeAll(async () => {
   t = await createTestContext({ now: NOW });
@@ -51,8 +57,17 @@ describe('create', () => {
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ success: true, message: MSG.match.created });
-    expect(res.body.match).toMatchObject({ levels: '["Niveau 5"]', time: '19:00:00', slots: 2, missing_players: 2, created_by: alice.id });
-    const plain = await restAs(t, alice, 'POST', '/matches', { ...base(), levels: 'Niveau 1, Niveau 2' });
+    expect(res.body.match).toMatchObject({
+      levels: '["Niveau 5"]',
+      time: '19:00:00',
+      slots: 2,
+      missing_players: 2,
+      created_by: alice.id,
+    });
+    const plain = await restAs(t, alice, 'POST', '/matches', {
+      ...base(),
+      levels: 'Niveau 1, Niveau 2',
+    });
     expect(plain.body.match).toMatchObject({ levels: '["Niveau 1","Niveau 2"]' });
   });
 
@@ -65,13 +80,23 @@ describe('create', () => {
   });
 
   it('needs a session', async () => {
-    expect(await trpcError(t.caller().matches.create(base()))).toEqual({ code: 'UNAUTHORIZED', message: MSG.auth.required });
-    expect(await restAs(t, null, 'POST', '/matches', base())).toMatchObject({ status: 401, body: { error: MSG.auth.required } });
+    expect(await trpcError(t.caller().matches.create(base()))).toEqual({
+      code: 'UNAUTHORIZED',
+      message: MSG.auth.required,
+    });
+    expect(await restAs(t, null, 'POST', '/matches', base())).toMatchObject({
+      status: 401,
+      body: { error: MSG.auth.required },
+    });
   });
 
   const rejected: [string, Record<string, unknown>, string][] = [
     ['no level', { levels: [] }, MSG.match.levelRequired],
-    ['too many levels', { levels: ['Niveau 1', 'Niveau 2', 'Niveau 3', 'Niveau 4'] }, MSG.match.tooManyLevels(3)],
+    [
+      'too many levels',
+      { levels: ['Niveau 1', 'Niveau 2', 'Niveau 3', 'Niveau 4'] },
+      MSG.match.tooManyLevels(3),
+    ],
     ['an unknown level', { levels: ['Niveau 99'] }, MSG.match.levelUnknown('Niveau 99')],
     ['slots over max_places', { slots: 4 }, MSG.match.slotsRange(3)],
     ['zero slots', { slots: 0 }, MSG.match.slotsRange(3)],
@@ -84,13 +109,26 @@ describe('create', () => {
     ['an inactive place', { place_id: -1 }, MSG.match.placeUnknown],
     ['an invalid date', { date: '2026-02-30' }, MSG.match.dateInvalid],
   ];
-  it.each(rejected)('refuses %s with its French message over tRPC and REST, creating nothing', async (_name, patch, message) => {
-    const input = { ...base(), ...patch, ...(patch.place_id === -1 ? { place_id: closedPlaceId } : {}) };
-    const before = (await t.caller(carol).matches.mine()).counters.created;
-    expect(await trpcError(t.caller(carol).matches.create(input))).toEqual({ code: 'BAD_REQUEST', message });
-    expect(await restAs(t, carol, 'POST', '/matches', input)).toMatchObject({ status: 400, body: { success: false, error: message } });
-    expect((await t.caller(carol).matches.mine()).counters.created).toBe(before);
-  });
+  it.each(rejected)(
+    'refuses %s with its French message over tRPC and REST, creating nothing',
+    async (_name, patch, message) => {
+      const input = {
+        ...base(),
+        ...patch,
+        ...(patch.place_id === -1 ? { place_id: closedPlaceId } : {}),
+      };
+      const before = (await t.caller(carol).matches.mine()).counters.created;
+      expect(await trpcError(t.caller(carol).matches.create(input))).toEqual({
+        code: 'BAD_REQUEST',
+        message,
+      });
+      expect(await restAs(t, carol, 'POST', '/matches', input)).toMatchObject({
+        status: 400,
+        body: { success: false, error: message },
+      });
+      expect((await t.caller(carol).matches.mine()).counters.created).toBe(before);
+    },
+  );
 
   it('follows the admin settings (max_places, max_levels_selection, months_ahead)', async () => {
     await setSetting(t, 'max_places', 5);
@@ -101,9 +139,15 @@ describe('create', () => {
         code: 'BAD_REQUEST',
         message: MSG.match.tooManyLevels(1),
       });
-      const m = await t.caller(carol).matches.create({ ...base(), levels: ['Niveau 2'], slots: 5, date: '2026-08-08' });
+      const m = await t
+        .caller(carol)
+        .matches.create({ ...base(), levels: ['Niveau 2'], slots: 5, date: '2026-08-08' });
       expect(m.missing_players).toBe(5);
-      expect(await trpcError(t.caller(carol).matches.create({ ...base(), levels: ['Niveau 2'], date: '2026-08-09' }))).toMatchObject({
+      expect(
+        await trpcError(
+          t.caller(carol).matches.create({ ...base(), levels: ['Niveau 2'], date: '2026-08-09' }),
+        ),
+      ).toMatchObject({
         message: MSG.match.dateTooFar(60),
       });
       expect((await t.caller().matches.schedule()).createDates).toHaveLength(60);
@@ -112,20 +156,48 @@ describe('create', () => {
       expect((await t.caller().matches.schedule()).editDates).toHaveLength(60);
       const edited = await t
         .caller(carol)
-        .matches.update({ id: m.id, ...base(), levels: ['Niveau 2'], slots: 5, date: '2026-08-08', time: '19:00' });
+        .matches.update({
+          id: m.id,
+          ...base(),
+          levels: ['Niveau 2'],
+          slots: 5,
+          date: '2026-08-08',
+          time: '19:00',
+        });
       expect(edited).toMatchObject({ date: '2026-08-08', time: '19:00' });
       await expect(
-        t.caller(carol).matches.update({ id: m.id, ...base(), levels: ['Niveau 2'], slots: 5, date: '2026-08-01' }),
+        t
+          .caller(carol)
+          .matches.update({
+            id: m.id,
+            ...base(),
+            levels: ['Niveau 2'],
+            slots: 5,
+            date: '2026-08-01',
+          }),
       ).resolves.toMatchObject({ date: '2026-08-01' });
       expect(
-        await trpcError(t.caller(carol).matches.update({ id: m.id, ...base(), levels: ['Niveau 2'], date: '2026-08-09' })),
+        await trpcError(
+          t
+            .caller(carol)
+            .matches.update({ id: m.id, ...base(), levels: ['Niveau 2'], date: '2026-08-09' }),
+        ),
       ).toMatchObject({
         message: MSG.match.dateTooFar(60),
       });
       // The window shrinks later (months_ahead back to 1): the match keeps its date through an edit of something else.
       await setSetting(t, 'months_ahead', 1);
       await expect(
-        t.caller(carol).matches.update({ id: m.id, ...base(), levels: ['Niveau 2'], slots: 5, date: '2026-08-01', time: '20:00' }),
+        t
+          .caller(carol)
+          .matches.update({
+            id: m.id,
+            ...base(),
+            levels: ['Niveau 2'],
+            slots: 5,
+            date: '2026-08-01',
+            time: '20:00',
+          }),
       ).resolves.toMatchObject({ time: '20:00' });
     } finally {
       await setSetting(t, 'max_places', 3);
@@ -138,8 +210,13 @@ describe('create', () => {
 describe('join and leave', () => {
   it('joins, refuses own match, twice and full, with French messages over tRPC and REST', async () => {
     const m = await t.caller(alice).matches.create({ ...base(), slots: 2 });
-    expect(await trpcError(t.caller(alice).matches.join({ id: m.id }))).toEqual({ code: 'BAD_REQUEST', message: MSG.match.ownMatch });
-    expect(await restAs(t, alice, 'POST', `/matches/${m.id}/join`, { user_id: alice.id })).toMatchObject({
+    expect(await trpcError(t.caller(alice).matches.join({ id: m.id }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: MSG.match.ownMatch,
+    });
+    expect(
+      await restAs(t, alice, 'POST', `/matches/${m.id}/join`, { user_id: alice.id }),
+    ).toMatchObject({
       status: 400,
       body: { success: false, error: MSG.match.ownMatch },
     });
@@ -150,22 +227,33 @@ describe('join and leave', () => {
       message: MSG.match.joined,
       match: { missing_players: 1, participants: [{ user_id: bob.id }] },
     });
-    expect(await trpcError(t.caller(bob).matches.join({ id: m.id }))).toEqual({ code: 'CONFLICT', message: MSG.match.alreadyJoined });
+    expect(await trpcError(t.caller(bob).matches.join({ id: m.id }))).toEqual({
+      code: 'CONFLICT',
+      message: MSG.match.alreadyJoined,
+    });
     expect(await restAs(t, bob, 'POST', `/matches/${m.id}/join`, {})).toMatchObject({
       status: 409,
       body: { error: MSG.match.alreadyJoined },
     });
 
     const viaRest = await restAs(t, carol, 'POST', `/matches/${m.id}/join`, { user_id: carol.id });
-    expect(viaRest).toMatchObject({ status: 200, body: { success: true, message: MSG.match.joined, match: { missing_players: 0 } } });
+    expect(viaRest).toMatchObject({
+      status: 200,
+      body: { success: true, message: MSG.match.joined, match: { missing_players: 0 } },
+    });
 
     const dave = await createUser(t.deps);
-    expect(await trpcError(t.caller(dave).matches.join({ id: m.id }))).toEqual({ code: 'CONFLICT', message: MSG.match.full });
+    expect(await trpcError(t.caller(dave).matches.join({ id: m.id }))).toEqual({
+      code: 'CONFLICT',
+      message: MSG.match.full,
+    });
     expect(await restAs(t, dave, 'POST', `/matches/${m.id}/join`, {})).toMatchObject({
       status: 409,
       body: { success: false, error: MSG.match.full },
     });
-    expect(await restAs(t, dave, 'POST', `/matches/${m.id}/join`, { user_id: bob.id })).toMatchObject({
+    expect(
+      await restAs(t, dave, 'POST', `/matches/${m.id}/join`, { user_id: bob.id }),
+    ).toMatchObject({
       status: 403,
       body: { error: MSG.auth.notYours },
     });
@@ -178,15 +266,28 @@ describe('join and leave', () => {
     const left = await restAs(t, bob, 'POST', `/matches/${m.id}/leave`, { user_id: bob.id });
     expect(left).toMatchObject({
       status: 200,
-      body: { success: true, message: MSG.match.left, match: { missing_players: 1, participants: [] } },
+      body: {
+        success: true,
+        message: MSG.match.left,
+        match: { missing_players: 1, participants: [] },
+      },
     });
-    expect(await trpcError(t.caller(bob).matches.leave({ id: m.id }))).toEqual({ code: 'CONFLICT', message: MSG.match.notJoined });
+    expect(await trpcError(t.caller(bob).matches.leave({ id: m.id }))).toEqual({
+      code: 'CONFLICT',
+      message: MSG.match.notJoined,
+    });
     expect((await t.caller(carol).matches.join({ id: m.id })).match.missing_players).toBe(0);
   });
 
   it('answers 404 in French for an unknown match', async () => {
-    expect(await trpcError(t.caller(bob).matches.join({ id: 999999 }))).toEqual({ code: 'NOT_FOUND', message: MSG.match.notFound });
-    expect(await restAs(t, bob, 'POST', '/matches/999999/join', {})).toMatchObject({ status: 404, body: { error: MSG.match.notFound } });
+    expect(await trpcError(t.caller(bob).matches.join({ id: 999999 }))).toEqual({
+      code: 'NOT_FOUND',
+      message: MSG.match.notFound,
+    });
+    expect(await restAs(t, bob, 'POST', '/matches/999999/join', {})).toMatchObject({
+      status: 404,
+      body: { error: MSG.match.notFound },
+    });
   });
 });
 
@@ -195,16 +296,27 @@ describe('update and delete', () => {
     const m = await t.caller(alice).matches.create(base());
     await t.caller(bob).matches.join({ id: m.id });
     const edit = { ...base(), id: m.id, time: '20:30', levels: ['Niveau 6'], slots: 2 };
-    expect(await trpcError(t.caller(bob).matches.update(edit))).toEqual({ code: 'FORBIDDEN', message: MSG.match.creatorOnly });
-    expect(await restAs(t, bob, 'PUT', `/matches/${m.id}`, { ...edit, user_id: bob.id })).toMatchObject({
+    expect(await trpcError(t.caller(bob).matches.update(edit))).toEqual({
+      code: 'FORBIDDEN',
+      message: MSG.match.creatorOnly,
+    });
+    expect(
+      await restAs(t, bob, 'PUT', `/matches/${m.id}`, { ...edit, user_id: bob.id }),
+    ).toMatchObject({
       status: 403,
       body: { success: false, error: MSG.match.creatorOnly },
     });
-    expect(await restAs(t, bob, 'PUT', `/matches/${m.id}`, { ...edit, user_id: alice.id })).toMatchObject({
+    expect(
+      await restAs(t, bob, 'PUT', `/matches/${m.id}`, { ...edit, user_id: alice.id }),
+    ).toMatchObject({
       status: 403,
       body: { error: MSG.auth.notYours },
     });
-    expect(await matchRow(t, m.id)).toMatchObject({ time: '18:00:00', slots: 3, missingPlayers: 2 });
+    expect(await matchRow(t, m.id)).toMatchObject({
+      time: '18:00:00',
+      slots: 3,
+      missingPlayers: 2,
+    });
 
     const updated = await t.caller(alice).matches.update(edit);
     expect(updated).toMatchObject({
@@ -214,10 +326,19 @@ describe('update and delete', () => {
       missing_players: 1,
       participants: [{ user_id: bob.id }],
     });
-    const viaRest = await restAs(t, alice, 'PUT', `/matches/${m.id}`, { ...edit, slots: 3, levels: '["Niveau 7"]', user_id: alice.id });
+    const viaRest = await restAs(t, alice, 'PUT', `/matches/${m.id}`, {
+      ...edit,
+      slots: 3,
+      levels: '["Niveau 7"]',
+      user_id: alice.id,
+    });
     expect(viaRest).toMatchObject({
       status: 200,
-      body: { success: true, message: MSG.match.updated, match: { slots: 3, missing_players: 2, levels: '["Niveau 7"]' } },
+      body: {
+        success: true,
+        message: MSG.match.updated,
+        match: { slots: 3, missing_players: 2, levels: '["Niveau 7"]' },
+      },
     });
   });
 
@@ -236,35 +357,54 @@ describe('update and delete', () => {
       [{ slots: 4 }, MSG.match.slotsRange(3)],
     ];
     for (const [patch, message] of cases) {
-      expect(await trpcError(t.caller(alice).matches.update({ ...edit, ...patch }))).toEqual({ code: 'BAD_REQUEST', message });
-      expect(await restAs(t, alice, 'PUT', `/matches/${m.id}`, { ...edit, ...patch })).toMatchObject({
+      expect(await trpcError(t.caller(alice).matches.update({ ...edit, ...patch }))).toEqual({
+        code: 'BAD_REQUEST',
+        message,
+      });
+      expect(
+        await restAs(t, alice, 'PUT', `/matches/${m.id}`, { ...edit, ...patch }),
+      ).toMatchObject({
         status: 400,
         body: { error: message },
       });
     }
-    expect(await matchRow(t, m.id)).toMatchObject({ slots: 3, missingPlayers: 1, date: '2026-06-20' });
+    expect(await matchRow(t, m.id)).toMatchObject({
+      slots: 3,
+      missingPlayers: 1,
+      date: '2026-06-20',
+    });
   });
 
   it('lets only the creator delete (403 otherwise) and removes the participations with it', async () => {
     const m = await t.caller(alice).matches.create(base());
     await t.caller(bob).matches.join({ id: m.id });
-    expect(await trpcError(t.caller(bob).matches.delete({ id: m.id }))).toEqual({ code: 'FORBIDDEN', message: MSG.match.creatorOnly });
+    expect(await trpcError(t.caller(bob).matches.delete({ id: m.id }))).toEqual({
+      code: 'FORBIDDEN',
+      message: MSG.match.creatorOnly,
+    });
     expect(await restAs(t, bob, 'DELETE', `/matches/${m.id}`, { user_id: bob.id })).toMatchObject({
       status: 403,
       body: { success: false, error: MSG.match.creatorOnly },
     });
-    expect(await restAs(t, alice, 'DELETE', `/matches/${m.id}`, { user_id: bob.id })).toMatchObject({
-      status: 403,
-      body: { error: MSG.auth.notYours },
-    });
+    expect(await restAs(t, alice, 'DELETE', `/matches/${m.id}`, { user_id: bob.id })).toMatchObject(
+      {
+        status: 403,
+        body: { error: MSG.auth.notYours },
+      },
+    );
     expect(await matchRow(t, m.id)).toBeDefined();
-    expect(await restAs(t, alice, 'DELETE', `/matches/${m.id}`, { user_id: alice.id })).toMatchObject({
+    expect(
+      await restAs(t, alice, 'DELETE', `/matches/${m.id}`, { user_id: alice.id }),
+    ).toMatchObject({
       status: 200,
       body: { success: true, message: MSG.match.deleted },
     });
     expect(await matchRow(t, m.id)).toBeUndefined();
     expect((await t.caller(bob).matches.mine()).matches.map((x) => x.id)).not.toContain(m.id);
-    expect(await trpcError(t.caller(alice).matches.delete({ id: m.id }))).toEqual({ code: 'NOT_FOUND', message: MSG.match.notFound });
+    expect(await trpcError(t.caller(alice).matches.delete({ id: m.id }))).toEqual({
+      code: 'NOT_FOUND',
+      message: MSG.match.notFound,
+    });
   });
 });
 
@@ -273,7 +413,15 @@ describe('participants', () => {
     const m = await t.caller(alice).matches.create(base());
     await t.caller(bob).matches.join({ id: m.id });
     const list = await t.caller(alice).matches.participants({ id: m.id });
-    expect(list).toEqual([{ user_id: bob.id, name: 'Bob', level: 'Niveau 3', phone: bob.phone, joined_at: new Date(NOW).toISOString() }]);
+    expect(list).toEqual([
+      {
+        user_id: bob.id,
+        name: 'Bob',
+        level: 'Niveau 3',
+        phone: bob.phone,
+        joined_at: new Date(NOW).toISOString(),
+      },
+    ]);
     expect(await t.caller(bob).matches.participants({ id: m.id })).toEqual(list);
     expect((await restAs(t, alice, 'GET', `/matches/${m.id}/participants`)).body).toEqual(list);
     expect(await trpcError(t.caller(carol).matches.participants({ id: m.id }))).toEqual({
@@ -284,6 +432,8 @@ describe('participants', () => {
       status: 403,
       body: { error: MSG.match.participantsForbidden },
     });
-    expect(await restAs(t, null, 'GET', `/matches/${m.id}/participants`)).toMatchObject({ status: 401 });
+    expect(await restAs(t, null, 'GET', `/matches/${m.id}/participants`)).toMatchObject({
+      status: 401,
+    });
   });
 });

@@ -21,17 +21,29 @@ const NOW = '2026-06-10T08:00:00Z';
 const DB = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 async function scrape(app: FastifyInstance): Promise<string> {
-  const res = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+  const res = await app.inject({
+    method: 'GET',
+    url: '/metrics',
+    headers: { authorization: `Bearer ${TOKEN}` },
+  });
   expect(res.statusCode).toBe(200);
   return res.body;
 }
 
 /** The value of one sample, undefined when the series is absent. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
+function sample(
+  text: string,
+  name: string,
+  labels: Record<string, string> = {},
+): number | undefined {
   const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
   const line = text
     .split('\n')
-    .find((l) => (l.startsWith(`${name}{`) || l.startsWith(`${name} `) ? wanted.every((w) => l.includes(w)) : false));
+    .find((l) =>
+      l.startsWith(`${name}{`) || l.startsWith(`${name} `)
+        ? wanted.every((w) => l.includes(w))
+        : false,
+    );
   return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : undefined;
 }
 
@@ -48,14 +60,22 @@ afterAll(async () => {
 
 describe('a scrape while the database is down', () => {
   async function appOn(db: Awaited<ReturnType<typeof createDb>>['db']) {
-    const deps = createDeps({ env: t.deps.env, db, logger: captureLogger().logger, clock: t.clock });
+    const deps = createDeps({
+      env: t.deps.env,
+      db,
+      logger: captureLogger().logger,
+      clock: t.clock,
+    });
     const app = await buildApp(deps, { serveClient: false });
     await app.ready();
     return app;
   }
 
   it('PostgreSQL unreachable: 200, padel_db_up 0, the database gauges left out, the process metrics kept', async () => {
-    const handle = await createDb({ url: `postgres://postgres@127.0.0.1:${await freePort()}/padel`, max: 2 });
+    const handle = await createDb({
+      url: `postgres://postgres@127.0.0.1:${await freePort()}/padel`,
+      max: 2,
+    });
     const app = await appOn(handle.db);
     try {
       const text = await scrape(app);
@@ -93,7 +113,13 @@ describe('outbox metrics', () => {
     const place = (await createPlace(t)).id;
     const m = await t
       .caller(creator)
-      .matches.create({ place_id: place, date: '2026-06-20', time: '18:00', levels: ['Niveau 3'], slots: 3 });
+      .matches.create({
+        place_id: place,
+        date: '2026-06-20',
+        time: '18:00',
+        levels: ['Niveau 3'],
+        slots: 3,
+      });
     const before = await scrape(t.app);
     expect(sample(before, 'padel_outbox_oldest_pending_seconds')).toBe(0);
 
@@ -130,10 +156,17 @@ describe('outbox metrics', () => {
 describe('tRPC labels', () => {
   it('a batch is counted once per procedure it carries, never as /trpc/(batch)', async () => {
     const count = (text: string, procedure: string) =>
-      sample(text, 'http_requests_total', { method: 'GET', route: `/trpc/${procedure}`, status_code: '200' }) ?? 0;
+      sample(text, 'http_requests_total', {
+        method: 'GET',
+        route: `/trpc/${procedure}`,
+        status_code: '200',
+      }) ?? 0;
     const before = await scrape(t.app);
     const input = encodeURIComponent(JSON.stringify({}));
-    const res = await t.app.inject({ method: 'GET', url: `/trpc/settings.get,levels.list,settings.get?batch=1&input=${input}` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/trpc/settings.get,levels.list,settings.get?batch=1&input=${input}`,
+    });
     expect(res.statusCode).toBe(200);
     const after = await scrape(t.app);
     expect(count(after, 'settings.get') - count(before, 'settings.get')).toBe(2);

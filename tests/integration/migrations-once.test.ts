@@ -8,9 +8,13 @@ import { startServerProcess, type ServerProcess } from '../support/server-proces
 
 const base = serverUrl();
 if (!base)
-  console.warn('[migrations-once] skipped: needs PostgreSQL (TEST_DATABASE_URL / DATABASE_URL); PGlite has one process per database');
+  console.warn(
+    '[migrations-once] skipped: needs PostgreSQL (TEST_DATABASE_URL / DATABASE_URL); PGlite has one process per database',
+  );
 
-const journal = JSON.parse(readFileSync(new URL('../../db/migrations/meta/_journal.json', import.meta.url), 'utf8')) as {
+const journal = JSON.parse(
+  readFileSync(new URL('../../db/migrations/meta/_journal.json', import.meta.url), 'utf8'),
+) as {
   entries: unknown[];
 };
 
@@ -24,15 +28,22 @@ it.runIf(base)(
     const url = Object.assign(new URL(base!), { pathname: `/${name}` }).toString();
     const servers: ServerProcess[] = [];
     try {
-      const started = await Promise.allSettled([startServerProcess({ databaseUrl: url }), startServerProcess({ databaseUrl: url })]);
+      const started = await Promise.allSettled([
+        startServerProcess({ databaseUrl: url }),
+        startServerProcess({ databaseUrl: url }),
+      ]);
       for (const s of started) if (s.status === 'fulfilled') servers.push(s.value);
       expect(started.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled']);
 
-      const applied = servers.map((s) => Number(/"migrationsApplied":(\d+)/.exec(s.output())?.[1] ?? NaN)).sort();
+      const applied = servers
+        .map((s) => Number(/"migrationsApplied":(\d+)/.exec(s.output())?.[1] ?? NaN))
+        .sort();
       expect(applied).toEqual([0, journal.entries.length]);
       const db = postgres(url, { max: 1, onnotice: () => {} });
       try {
-        const [row] = await db<{ n: number }[]>`select count(*)::int as n from drizzle.__drizzle_migrations`;
+        const [row] = await db<
+          { n: number }[]
+        >`select count(*)::int as n from drizzle.__drizzle_migrations`;
         expect(row?.n).toBe(journal.entries.length);
         const [levels] = await db<{ n: number }[]>`select count(*)::int as n from levels`;
         expect(levels?.n).toBe(8);

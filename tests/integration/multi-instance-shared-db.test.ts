@@ -18,15 +18,30 @@ import { freshIdentity } from './auth-support';
 
 const available = Boolean(serverUrl());
 if (!available)
-  console.warn('[multi-instance-shared-db] skipped: only PostgreSQL can be shared by two processes (PGlite is embedded in one)');
+  console.warn(
+    '[multi-instance-shared-db] skipped: only PostgreSQL can be shared by two processes (PGlite is embedded in one)',
+  );
 
-type Answer = { status: number; body: Record<string, unknown> & { error?: string; token?: string } };
+type Answer = {
+  status: number;
+  body: Record<string, unknown> & { error?: string; token?: string };
+};
 
-async function call(server: ServerProcess, method: string, path: string, body?: object, token?: string): Promise<Answer> {
+async function call(
+  server: ServerProcess,
+  method: string,
+  path: string,
+  body?: object,
+  token?: string,
+): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (body) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(`${server.url}/api${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  const res = await fetch(`${server.url}/api${path}`, {
+    method,
+    headers,
+    body: body ? JSON.stringify(body) : undefined,
+  });
   return { status: res.status, body: (await res.json()) as Answer['body'] };
 }
 
@@ -54,12 +69,25 @@ describe.runIf(available)('two server processes sharing one PostgreSQL database'
     const id = freshIdentity('deux');
     expect((await call(a, 'POST', '/auth/send-otp-email', { email: id.email })).status).toBe(200);
     const code = await smtp.codeFor(id.email);
-    expect((await call(b, 'POST', '/auth/verify-otp-email', { email: id.email, code })).body).toMatchObject({ success: true });
-    const registered = await call(a, 'POST', '/auth/register', { name: 'Inès', email: id.email, phone: id.phone, pin: '5937' });
+    expect(
+      (await call(b, 'POST', '/auth/verify-otp-email', { email: id.email, code })).body,
+    ).toMatchObject({ success: true });
+    const registered = await call(a, 'POST', '/auth/register', {
+      name: 'Inès',
+      email: id.email,
+      phone: id.phone,
+      pin: '5937',
+    });
     expect(registered.body).toMatchObject({ success: true, message: MSG.auth.registered });
-    expect((await call(b, 'GET', '/auth/me', undefined, registered.body.token)).body).toMatchObject({ user: { email: id.email } });
+    expect((await call(b, 'GET', '/auth/me', undefined, registered.body.token)).body).toMatchObject(
+      { user: { email: id.email } },
+    );
 
-    const login = await call(b, 'POST', '/auth/login-by-email', { email: id.email, pin: '5937', deviceId: 'd' });
+    const login = await call(b, 'POST', '/auth/login-by-email', {
+      email: id.email,
+      pin: '5937',
+      deviceId: 'd',
+    });
     expect(login.status).toBe(200);
     expect((await call(a, 'GET', '/auth/me', undefined, login.body.token)).status).toBe(200);
     expect((await call(a, 'POST', '/auth/logout', {}, login.body.token)).status).toBe(200);
@@ -85,8 +113,15 @@ describe.runIf(available)('two server processes sharing one PostgreSQL database'
     expect(checked).toBeGreaterThan(0);
     expect(checked).toBeLessThanOrEqual(LOGIN_MAX_FAILURES);
     for (const s of [a, b]) {
-      const right = await call(s, 'POST', '/auth/login-by-email', { email: u.email, pin: u.pin, deviceId: 'd' });
-      expect(right).toEqual({ status: 429, body: { success: false, error: MSG.auth.accountLocked(15) } });
+      const right = await call(s, 'POST', '/auth/login-by-email', {
+        email: u.email,
+        pin: u.pin,
+        deviceId: 'd',
+      });
+      expect(right).toEqual({
+        status: 429,
+        body: { success: false, error: MSG.auth.accountLocked(15) },
+      });
     }
   });
 
@@ -94,21 +129,36 @@ describe.runIf(available)('two server processes sharing one PostgreSQL database'
     const owner = await createUser(deps());
     const players: TestUser[] = [];
     for (let i = 0; i < 30; i++) players.push(await createUser(deps()));
-    const [place] = await db.db.insert(places).values({ name: 'Club Partagé', address: '1 rue du Padel', city: 'Lyon' }).returning();
+    const [place] = await db.db
+      .insert(places)
+      .values({ name: 'Club Partagé', address: '1 rue du Padel', city: 'Lyon' })
+      .returning();
     const day = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
     const [m] = await db.db
       .insert(matches)
-      .values({ placeId: place!.id, createdBy: owner.id, date: day, time: '18:00', levels: ['Niveau 3'], slots: 3, missingPlayers: 3 })
+      .values({
+        placeId: place!.id,
+        createdBy: owner.id,
+        date: day,
+        time: '18:00',
+        levels: ['Niveau 3'],
+        slots: 3,
+        missingPlayers: 3,
+      })
       .returning();
     const answers = await Promise.all(
-      players.map((p, i) => call(i % 2 ? a : b, 'POST', `/matches/${m!.id}/join`, { user_id: p.id }, p.token)),
+      players.map((p, i) =>
+        call(i % 2 ? a : b, 'POST', `/matches/${m!.id}/join`, { user_id: p.id }, p.token),
+      ),
     );
     const statuses = answers.map((r) => r.status);
     console.log(
       `joins across two processes: ${statuses.filter((s) => s === 200).length} in, ${statuses.filter((s) => s === 409).length} refused`,
     );
     expect(statuses.filter((s) => s === 200)).toHaveLength(3);
-    expect(answers.filter((r) => r.status === 409 && r.body.error === MSG.match.full)).toHaveLength(27);
+    expect(answers.filter((r) => r.status === 409 && r.body.error === MSG.match.full)).toHaveLength(
+      27,
+    );
     const [row] = await db.db.select().from(matches).where(eq(matches.id, m!.id));
     expect(row?.missingPlayers).toBe(0);
     expect(await db.db.$count(matchParticipants, eq(matchParticipants.matchId, m!.id))).toBe(3);

@@ -24,9 +24,20 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const newMatch = (day: string) =>
-  t.caller(lea).matches.create({ place_id: placeId, date: day, time: '18:30', levels: ['Niveau 3'], slots: 3 });
+  t
+    .caller(lea)
+    .matches.create({
+      place_id: placeId,
+      date: day,
+      time: '18:30',
+      levels: ['Niveau 3'],
+      slots: 3,
+    });
 const noticesTo = (userId: number) =>
-  t.db.db.select({ id: outbox.id, subject: outbox.subject, body: outbox.body }).from(outbox).where(eq(outbox.userId, userId));
+  t.db.db
+    .select({ id: outbox.id, subject: outbox.subject, body: outbox.body })
+    .from(outbox)
+    .where(eq(outbox.userId, userId));
 
 describe('erasing an account scrubs its name from notices to other players', () => {
   for (const door of ['REST', 'tRPC'] as const) {
@@ -50,13 +61,18 @@ describe('erasing an account scrubs its name from notices to other players', () 
       const before = await noticesTo(lea.id);
       expect(before.some((n) => n.subject?.startsWith('Dave E.'))).toBe(true);
 
-      if (door === 'REST') expect((await restAs(t, dave, 'DELETE', `/users/${dave.id}`, { pin: dave.pin })).status).toBe(200);
+      if (door === 'REST')
+        expect(
+          (await restAs(t, dave, 'DELETE', `/users/${dave.id}`, { pin: dave.pin })).status,
+        ).toBe(200);
       else await t.caller(dave).users.deleteAccount({ id: dave.id, pin: dave.pin });
 
       const after = await noticesTo(lea.id);
       expect(after.length).toBeGreaterThanOrEqual(before.length);
       for (const n of after) expect(`${n.subject} ${n.body}`).not.toMatch(/Dave|Effacement/);
-      const subjects = after.filter((n) => before.some((b) => b.id === n.id && /Dave/.test(b.subject ?? ''))).map((n) => n.subject);
+      const subjects = after
+        .filter((n) => before.some((b) => b.id === n.id && /Dave/.test(b.subject ?? '')))
+        .map((n) => n.subject);
       expect(subjects).toContain(MSG.notify.joinedSubject(MSG.notify.formerPlayer));
       expect(subjects).toContain(MSG.notify.leftSubject(MSG.notify.formerPlayer));
       await t.db.db.delete(outbox).where(eq(outbox.userId, lea.id));
@@ -64,7 +80,10 @@ describe('erasing an account scrubs its name from notices to other players', () 
   }
 
   it('leaves other players named', async () => {
-    const [ana, dave] = [await createUser(t.deps, { name: 'Ana Reste' }), await createUser(t.deps, { name: 'Dave Part' })];
+    const [ana, dave] = [
+      await createUser(t.deps, { name: 'Ana Reste' }),
+      await createUser(t.deps, { name: 'Dave Part' }),
+    ];
     const m = await newMatch('2026-06-22');
     await t.caller(ana).matches.join({ id: m.id });
     await t.caller(dave).matches.join({ id: m.id });
@@ -102,21 +121,30 @@ describe('the retention job purges the text of sent notices', () => {
     const ids = rows.map((r) => r.id);
     const read = () =>
       t.db.db
-        .select({ subject: outbox.subject, body: outbox.body, ics: outbox.ics, recipient: outbox.recipient, sentAt: outbox.sentAt })
+        .select({
+          subject: outbox.subject,
+          body: outbox.body,
+          ics: outbox.ics,
+          recipient: outbox.recipient,
+          sentAt: outbox.sentAt,
+        })
         .from(outbox)
         .where(inArray(outbox.id, ids))
         .orderBy(outbox.id);
 
     expect((await purgeExpired(t.deps)).notices).toBe(2);
     const [oldSent, oldFailed, recent, pending] = await read();
-    for (const purged of [oldSent, oldFailed]) expect(purged).toMatchObject({ subject: null, body: null, ics: null, recipient: null });
+    for (const purged of [oldSent, oldFailed])
+      expect(purged).toMatchObject({ subject: null, body: null, ics: null, recipient: null });
     expect(oldSent!.sentAt).not.toBeNull();
     expect(recent).toMatchObject({ subject: 'Recent sent', body: 'Recent sent du samedi' });
     expect(pending).toMatchObject({ subject: 'Pending' });
     expect((await purgeExpired(t.deps)).notices).toBe(0);
 
     // A shorter setting reaches the recent one too; never a pending notice.
-    expect((await purgeExpired({ ...t.deps, env: { ...t.deps.env, NOTICE_RETENTION_DAYS: 7 } })).notices).toBe(1);
+    expect(
+      (await purgeExpired({ ...t.deps, env: { ...t.deps.env, NOTICE_RETENTION_DAYS: 7 } })).notices,
+    ).toBe(1);
     expect((await read()).map((r) => r.subject)).toEqual([null, null, null, 'Pending']);
   });
 });

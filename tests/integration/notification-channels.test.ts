@@ -29,6 +29,8 @@ describe('users.notificationChannels', () => {
   });
 
   it('needs a session', async () => {
-    await expect(t.caller().users.notificationChannels()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(t.caller().users.notificationChannels()).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
   });
 });

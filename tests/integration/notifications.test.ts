@@ -3,11 +3,21 @@ import ical from 'node-ical';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
 import { outbox, smsConfig, smtpConfig } from '../../db/schema';
-import { createOutboxWorker, outboxBacklog, STALE_AFTER_MS } from '../../server/services/notifications/worker';
+import {
+  createOutboxWorker,
+  outboxBacklog,
+  STALE_AFTER_MS,
+} from '../../server/services/notifications/worker';
 import { createTestContext, type TestContext } from '../support/app';
 import { createUser, type TestUser } from '../support/factories';
 import { restAs } from '../support/http';
-import { mailHeader, mailPart, startSmtpServer, type ReceivedMail, type SmtpTestServer } from '../support/smtp';
+import {
+  mailHeader,
+  mailPart,
+  startSmtpServer,
+  type ReceivedMail,
+  type SmtpTestServer,
+} from '../support/smtp';
 import { startTwilioStub, type TwilioStub } from '../support/twilio-stub';
 import { createPlace } from './matches-support';
 
@@ -23,7 +33,11 @@ let owner: TestUser;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   stub = await startTwilioStub();
-  t = await createTestContext({ now: NOW, env: { SMTP_URL: smtp.url, PUBLIC_URL }, twilioBaseUrl: stub.baseUrl });
+  t = await createTestContext({
+    now: NOW,
+    env: { SMTP_URL: smtp.url, PUBLIC_URL },
+    twilioBaseUrl: stub.baseUrl,
+  });
   worker = createOutboxWorker(t.deps, { intervalMs: 0 });
   placeId = (await createPlace(t, { name: 'Padel Club Lyon', city: 'Lyon' })).id;
   owner = await createUser(t.deps, { name: 'Organisatrice' });
@@ -39,7 +53,15 @@ beforeEach(() => {
 });
 
 const player = (name: string) => createUser(t.deps, { name });
-const fields = (o: Partial<{ date: string; time: string; slots: number; levels: string[]; place_id: number }> = {}) => ({
+const fields = (
+  o: Partial<{
+    date: string;
+    time: string;
+    slots: number;
+    levels: string[];
+    place_id: number;
+  }> = {},
+) => ({
   place_id: placeId,
   date: '2026-06-20',
   time: '18:00',
@@ -56,7 +78,9 @@ function subjectOf(mail: ReceivedMail): string {
     enc.toUpperCase() === 'B'
       ? Buffer.from(text, 'base64').toString('utf8')
       : Buffer.from(
-          text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+          text
+            .replace(/_/g, ' ')
+            .replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
           'latin1',
         ).toString('utf8'),
   );
@@ -82,7 +106,11 @@ describe('each event reaches exactly the right recipients', () => {
     smtp.clear();
     await t.caller(ana).matches.leave({ id: m.id });
     expect(await sent()).toEqual(
-      expected([owner, MSG.notify.leftSubject('Ana')], [owner, MSG.notify.joinedSubject('Wen')], [wen, MSG.notify.promotedSubject]),
+      expected(
+        [owner, MSG.notify.leftSubject('Ana')],
+        [owner, MSG.notify.joinedSubject('Wen')],
+        [wen, MSG.notify.promotedSubject],
+      ),
     );
     const promoted = smtp.mails.find((x) => x.to.includes(wen.email!.toLowerCase()))!;
     expect(promoted.text).toContain(MSG.notify.promotedSubject);
@@ -93,7 +121,12 @@ describe('each event reaches exactly the right recipients', () => {
   });
 
   it('a new date, time or place reaches every player and waiting player (not the creator), with METHOD:PUBLISH; other edits reach nobody', async () => {
-    const [ana, ben, wen, out] = [await player('Ana'), await player('Ben'), await player('Wen'), await player('Out')];
+    const [ana, ben, wen, out] = [
+      await player('Ana'),
+      await player('Ben'),
+      await player('Wen'),
+      await player('Out'),
+    ];
     const m = await newMatch(2);
     await t.caller(ana).matches.join({ id: m.id });
     await t.caller(ben).matches.join({ id: m.id });
@@ -103,13 +136,21 @@ describe('each event reaches exactly the right recipients', () => {
     await worker.runOnce();
     smtp.clear();
 
-    await t.caller(owner).matches.update({ id: m.id, ...fields({ levels: ['Niveau 3', 'Niveau 4'] }) });
+    await t
+      .caller(owner)
+      .matches.update({ id: m.id, ...fields({ levels: ['Niveau 3', 'Niveau 4'] }) });
     expect(await sent()).toEqual([]);
 
-    await t.caller(owner).matches.update({ id: m.id, ...fields({ time: '19:30', levels: ['Niveau 3', 'Niveau 4'] }) });
+    await t
+      .caller(owner)
+      .matches.update({ id: m.id, ...fields({ time: '19:30', levels: ['Niveau 3', 'Niveau 4'] }) });
     const when = 'samedi 20 juin à 19:30';
     expect(await sent()).toEqual(
-      expected([ana, MSG.notify.changedSubject(when)], [ben, MSG.notify.changedSubject(when)], [wen, MSG.notify.changedSubject(when)]),
+      expected(
+        [ana, MSG.notify.changedSubject(when)],
+        [ben, MSG.notify.changedSubject(when)],
+        [wen, MSG.notify.changedSubject(when)],
+      ),
     );
     const mail = smtp.mails[0]!;
     const part = mailPart(mail, 'text/calendar');
@@ -117,14 +158,21 @@ describe('each event reaches exactly the right recipients', () => {
     expect(part?.headers).toMatch(/method=PUBLISH/i);
     const parsed = ical.sync.parseICS(part!.body);
     const event = Object.values(parsed).find((c): c is ical.VEvent => c?.type === 'VEVENT')!;
-    expect(event).toMatchObject({ uid: `match-${m.id}@padel-match`, summary: 'Padel — Padel Club Lyon' });
+    expect(event).toMatchObject({
+      uid: `match-${m.id}@padel-match`,
+      summary: 'Padel — Padel Club Lyon',
+    });
     expect(part!.body).toContain('METHOD:PUBLISH');
     expect(event.url).toMatchObject({ val: `${PUBLIC_URL}/matches/${m.id}` });
     expect(event.description).toContain(MSG.notify.seeMatch(`${PUBLIC_URL}/matches/${m.id}`));
-    expect(event.organizer).toMatchObject({ params: { CN: 'Padel Match' }, val: 'mailto:no-reply@padel-match.local' });
+    expect(event.organizer).toMatchObject({
+      params: { CN: 'Padel Match' },
+      val: 'mailto:no-reply@padel-match.local',
+    });
     expect(event.attendee).toBeUndefined();
     // Every player got the same copy: no one's address is in another's mail.
-    for (const other of smtp.mails) expect(mailPart(other, 'text/calendar')!.body).not.toMatch(/ATTENDEE|@example/);
+    for (const other of smtp.mails)
+      expect(mailPart(other, 'text/calendar')!.body).not.toMatch(/ATTENDEE|@example/);
     // 19:30 in Paris in June is 17:30 UTC.
     expect((event as { start: Date }).start.toISOString()).toBe('2026-06-20T17:30:00.000Z');
   });
@@ -137,13 +185,19 @@ describe('each event reaches exactly the right recipients', () => {
     await t.caller(owner).matches.update({ id: m.id, ...fields({ slots: 1, date: '2026-06-21' }) });
     await worker.runOnce();
     const request = mailPart(
-      smtp.mails.find((x) => x.to.includes(ana.email!.toLowerCase()) && /SEQUENCE/.test(mailPart(x, 'text/calendar')?.body ?? ''))!,
+      smtp.mails.find(
+        (x) =>
+          x.to.includes(ana.email!.toLowerCase()) &&
+          /SEQUENCE/.test(mailPart(x, 'text/calendar')?.body ?? ''),
+      )!,
       'text/calendar',
     )!;
     smtp.clear();
     await t.caller(owner).matches.delete({ id: m.id });
     const when = 'samedi 20 juin à 18:00'.replace('samedi 20', 'dimanche 21');
-    expect(await sent()).toEqual(expected([ana, MSG.notify.cancelledSubject(when)], [wen, MSG.notify.cancelledSubject(when)]));
+    expect(await sent()).toEqual(
+      expected([ana, MSG.notify.cancelledSubject(when)], [wen, MSG.notify.cancelledSubject(when)]),
+    );
     const cancel = mailPart(smtp.mails[0]!, 'text/calendar')!;
     expect(cancel.headers).toMatch(/method=CANCEL/i);
     expect(cancel.body).toContain('METHOD:CANCEL');
@@ -157,11 +211,15 @@ describe('each event reaches exactly the right recipients', () => {
       expect(ev.organizer).toMatchObject({ val: 'mailto:no-reply@padel-match.local' });
       expect(ev.attendee).toMatchObject({ val: `MAILTO:${mail.to.join('')}` });
     }
-    expect(smtp.mails.map((x) => mailPart(x, 'text/calendar')!.body.match(/ATTENDEE/g)?.length)).toEqual([1, 1]);
+    expect(
+      smtp.mails.map((x) => mailPart(x, 'text/calendar')!.body.match(/ATTENDEE/g)?.length),
+    ).toEqual([1, 1]);
     const seq = (ics: string) => Number(/SEQUENCE:(\d+)/.exec(ics)?.[1]);
     expect(seq(cancel.body)).toBeGreaterThan(seq(request.body));
     // The reminder of a deleted match is gone with it.
-    expect(await t.db.db.$count(outbox, and(eq(outbox.channel, 'reminder'), eq(outbox.matchId, m.id)))).toBe(0);
+    expect(
+      await t.db.db.$count(outbox, and(eq(outbox.channel, 'reminder'), eq(outbox.matchId, m.id))),
+    ).toBe(0);
   });
 
   it('SMS for the same events, only to players who opted in, while the Twilio config is live', async () => {
@@ -180,7 +238,11 @@ describe('each event reaches exactly the right recipients', () => {
       await worker.runOnce();
       expect(stub.messages.map((s) => s.to)).toEqual([owner.phone, owner.phone]);
       const texts = stub.messages.map((s) => s.body);
-      expect(texts.some((b) => b.includes(MSG.notify.joined('Ana', 'samedi 20 juin à 18:00', 'Padel Club Lyon')))).toBe(true);
+      expect(
+        texts.some((b) =>
+          b.includes(MSG.notify.joined('Ana', 'samedi 20 juin à 18:00', 'Padel Club Lyon')),
+        ),
+      ).toBe(true);
       expect(texts.every((b) => b.includes(`${PUBLIC_URL}/matches/${m.id}`))).toBe(true);
       // Ana and Ben did not opt in: the time change reaches them by e-mail only.
       stub.messages.splice(0);
@@ -201,7 +263,9 @@ describe('preferences and one-click unsubscribe', () => {
     await t.caller(ana).matches.join({ id: m.id });
     await worker.runOnce();
     const mail = smtp.mails[0]!;
-    expect(mailHeader(mail, 'List-Unsubscribe')).toMatch(new RegExp(`^<${PUBLIC_URL}/unsubscribe\\?token=${owner.id}\\.[A-Za-z0-9_-]+>$`));
+    expect(mailHeader(mail, 'List-Unsubscribe')).toMatch(
+      new RegExp(`^<${PUBLIC_URL}/unsubscribe\\?token=${owner.id}\\.[A-Za-z0-9_-]+>$`),
+    );
     expect(mailHeader(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     expect(mail.text).toContain(`${PUBLIC_URL}/unsubscribe?token=`);
   });
@@ -228,18 +292,26 @@ describe('preferences and one-click unsubscribe', () => {
     });
     expect(click.statusCode).toBe(200);
     expect(click.body).toContain(MSG.notify.unsubscribeDone);
-    expect(await t.caller(cara).users.notifications()).toEqual({ notify_email: false, notify_sms: false });
+    expect(await t.caller(cara).users.notifications()).toEqual({
+      notify_email: false,
+      notify_sms: false,
+    });
 
     smtp.clear();
     await t.caller(ana).matches.leave({ id: m.id });
     expect(await sent()).toEqual([]);
 
     // A forged or altered token changes nothing.
-    const forged = await t.app.inject({ method: 'POST', url: `/unsubscribe?token=${ana.id}.${'A'.repeat(43)}` });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: `/unsubscribe?token=${ana.id}.${'A'.repeat(43)}`,
+    });
     expect(forged.statusCode).toBe(400);
     expect(forged.body).toContain(MSG.notify.unsubscribeInvalid);
     expect((await t.caller(ana).users.notifications()).notify_email).toBe(true);
-    expect((await t.app.inject({ method: 'GET', url: '/unsubscribe?token=nope' })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/unsubscribe?token=nope' })).statusCode).toBe(
+      400,
+    );
 
     // Security mails (codes) do not depend on the choice.
     await t.caller().auth.requestPinReset({ email: cara.email! });
@@ -248,13 +320,26 @@ describe('preferences and one-click unsubscribe', () => {
 
   it('the profile switches, over tRPC and REST (own account only), also stop notifications already queued', async () => {
     const [dan, ana] = [await createUser(t.deps, { name: 'Dan' }), await player('Ana')];
-    const put = await restAs(t, dan, 'PUT', `/users/${dan.id}/notifications`, { notify_email: false, notify_sms: false });
+    const put = await restAs(t, dan, 'PUT', `/users/${dan.id}/notifications`, {
+      notify_email: false,
+      notify_sms: false,
+    });
     expect(put).toMatchObject({ status: 200, body: { notify_email: false, notify_sms: false } });
-    expect(await restAs(t, dan, 'GET', `/users/${dan.id}/notifications`)).toMatchObject({ status: 200, body: { notify_email: false } });
-    expect(await restAs(t, dan, 'PUT', `/users/${ana.id}/notifications`, { notify_email: false, notify_sms: false })).toMatchObject({
+    expect(await restAs(t, dan, 'GET', `/users/${dan.id}/notifications`)).toMatchObject({
+      status: 200,
+      body: { notify_email: false },
+    });
+    expect(
+      await restAs(t, dan, 'PUT', `/users/${ana.id}/notifications`, {
+        notify_email: false,
+        notify_sms: false,
+      }),
+    ).toMatchObject({
       status: 403,
     });
-    expect(await restAs(t, dan, 'PUT', `/users/${dan.id}/notifications`, { notify_email: 'non' })).toMatchObject({ status: 400 });
+    expect(
+      await restAs(t, dan, 'PUT', `/users/${dan.id}/notifications`, { notify_email: 'non' }),
+    ).toMatchObject({ status: 400 });
     const m = await t.caller(dan).matches.create(fields());
     await t.caller(ana).matches.join({ id: m.id });
     expect(await sent()).toEqual([]);
@@ -282,7 +367,13 @@ describe('never lost, never twice', () => {
     const activateSmtp = async () => {
       await ctx.db.db
         .insert(smtpConfig)
-        .values({ host: '127.0.0.1', port: smtp.port, username: '', passwordEnc: ctx.deps.secrets.encrypt(''), isActive: true });
+        .values({
+          host: '127.0.0.1',
+          port: smtp.port,
+          username: '',
+          passwordEnc: ctx.deps.secrets.encrypt(''),
+          isActive: true,
+        });
       smtp.clear();
     };
     const emailRows = () => ctx.db.db.select().from(outbox).where(eq(outbox.channel, 'email'));
@@ -298,7 +389,13 @@ describe('never lost, never twice', () => {
       // Not attempted: no failure counted, no retry delay, nothing logged, still due.
       const pending = await emailRows();
       expect(pending).toHaveLength(1);
-      expect(pending[0]).toMatchObject({ attempts: 0, sentAt: null, failedAt: null, lastError: null, lockedUntil: null });
+      expect(pending[0]).toMatchObject({
+        attempts: 0,
+        sentAt: null,
+        failedAt: null,
+        lastError: null,
+        lockedUntil: null,
+      });
       expect(ctx.logs.text().includes('notification not sent')).toBe(false);
 
       await activateSmtp();
@@ -320,7 +417,10 @@ describe('never lost, never twice', () => {
       await w.runOnce();
       expect(smtp.mails).toHaveLength(0);
       const [row] = await emailRows();
-      expect(row).toMatchObject({ sentAt: null, lastError: expect.stringContaining('stale') as unknown });
+      expect(row).toMatchObject({
+        sentAt: null,
+        lastError: expect.stringContaining('stale') as unknown,
+      });
       expect(row?.failedAt).not.toBeNull();
       expect(await outboxBacklog(ctx.db.db, ctx.clock.now())).toBe(0);
       expect(ctx.logs.text().includes('notification dropped as stale')).toBe(true);
@@ -333,12 +433,17 @@ describe('never lost, never twice', () => {
     const down = await startSmtpServer();
     const port = down.port;
     await down.close();
-    const ctx = await createTestContext({ now: NOW, env: { SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL } });
+    const ctx = await createTestContext({
+      now: NOW,
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL },
+    });
     try {
       const w = createOutboxWorker(ctx.deps, { intervalMs: 0 });
       const creator = await createUser(ctx.deps, { name: 'Créatrice' });
       const place = (await createPlace(ctx)).id;
-      const m = await ctx.caller(creator).matches.create({ ...fields(), place_id: place, slots: 3 });
+      const m = await ctx
+        .caller(creator)
+        .matches.create({ ...fields(), place_id: place, slots: 3 });
       // Distinct first names: notices name players as "Prénom N.".
       const joiners = [
         await createUser(ctx.deps, { name: 'Ana' }),
@@ -387,10 +492,13 @@ describe('never lost, never twice', () => {
       const creator = await createUser(ctx.deps, { name: 'Créatrice' });
       const place = (await createPlace(ctx)).id;
       // Three reminders due at once, expanded in one claim (the default batch holds four).
-      for (const time of ['18:00', '19:00', '20:00']) await ctx.caller(creator).matches.create({ ...fields({ time }), place_id: place });
+      for (const time of ['18:00', '19:00', '20:00'])
+        await ctx.caller(creator).matches.create({ ...fields({ time }), place_id: place });
       await w.runOnce();
-      const done = () => ctx.db.db.$count(outbox, or(isNotNull(outbox.sentAt), isNotNull(outbox.failedAt)));
-      const reminders = () => ctx.db.db.$count(outbox, and(eq(outbox.channel, 'reminder'), isNotNull(outbox.sentAt)));
+      const done = () =>
+        ctx.db.db.$count(outbox, or(isNotNull(outbox.sentAt), isNotNull(outbox.failedAt)));
+      const reminders = () =>
+        ctx.db.db.$count(outbox, and(eq(outbox.channel, 'reminder'), isNotNull(outbox.sentAt)));
       const [doneBefore, remindersBefore] = [await done(), await reminders()];
 
       ctx.clock.set('2026-06-19T18:30:00Z');
@@ -407,18 +515,28 @@ describe('never lost, never twice', () => {
 
   it('the day-before reminder: scheduled 24 h ahead, moved with the date, sent once to creator and players', async () => {
     const [ana, wen] = [await player('Ana'), await player('Wen')];
-    const m = await t.caller(owner).matches.create(fields({ slots: 1, date: '2026-06-15', time: '19:00' }));
+    const m = await t
+      .caller(owner)
+      .matches.create(fields({ slots: 1, date: '2026-06-15', time: '19:00' }));
     await t.caller(ana).matches.join({ id: m.id });
     await t.caller(wen).matches.joinWaitlist({ id: m.id });
     const pending = () =>
       t.db.db
         .select({ sendAfter: outbox.sendAfter })
         .from(outbox)
-        .where(and(eq(outbox.channel, 'reminder'), eq(outbox.matchId, m.id), isNull(outbox.sentAt)));
+        .where(
+          and(eq(outbox.channel, 'reminder'), eq(outbox.matchId, m.id), isNull(outbox.sentAt)),
+        );
     // 19:00 in Paris (17:00 UTC) the day before.
-    expect((await pending()).map((r) => r.sendAfter.toISOString())).toEqual(['2026-06-14T17:00:00.000Z']);
-    await t.caller(owner).matches.update({ id: m.id, ...fields({ slots: 1, date: '2026-06-16', time: '19:00' }) });
-    expect((await pending()).map((r) => r.sendAfter.toISOString())).toEqual(['2026-06-15T17:00:00.000Z']);
+    expect((await pending()).map((r) => r.sendAfter.toISOString())).toEqual([
+      '2026-06-14T17:00:00.000Z',
+    ]);
+    await t
+      .caller(owner)
+      .matches.update({ id: m.id, ...fields({ slots: 1, date: '2026-06-16', time: '19:00' }) });
+    expect((await pending()).map((r) => r.sendAfter.toISOString())).toEqual([
+      '2026-06-15T17:00:00.000Z',
+    ]);
     await worker.runOnce();
     smtp.clear();
 

@@ -11,13 +11,19 @@ interface Operation {
   security: Record<string, string[]>[];
   parameters?: { name: string; in: string; required: boolean }[];
   requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
-  responses: Record<string, { $ref?: string; content?: Record<string, { schema: Record<string, unknown> }> }>;
+  responses: Record<
+    string,
+    { $ref?: string; content?: Record<string, { schema: Record<string, unknown> }> }
+  >;
 }
 interface Doc {
   openapi: string;
   servers: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
-  components: { securitySchemes: Record<string, Record<string, string>>; schemas: Record<string, unknown> };
+  components: {
+    securitySchemes: Record<string, Record<string, string>>;
+    schemas: Record<string, unknown>;
+  };
 }
 
 /**
@@ -33,14 +39,20 @@ function servedRoutes(app: FastifyInstance): string[] {
     stack.length = m[1]!.length / 4;
     stack.push(m[2]!);
     const methods = m[3]?.split(', ').filter((x) => x !== 'HEAD') ?? [];
-    for (const method of methods) out.push(`${method} ${stack.join('').replace(/:(\w+)/g, '{$1}')}`);
+    for (const method of methods)
+      out.push(`${method} ${stack.join('').replace(/:(\w+)/g, '{$1}')}`);
   }
   return out;
 }
 
 const operations = (doc: Doc) =>
   Object.entries(doc.paths).flatMap(([path, item]) =>
-    Object.entries(item).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, path, method, op })),
+    Object.entries(item).map(([method, op]) => ({
+      key: `${method.toUpperCase()} ${path}`,
+      path,
+      method,
+      op,
+    })),
   );
 
 let t: TestContext;
@@ -56,7 +68,9 @@ afterAll(() => t.close());
 describe('GET /api/openapi.json', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
     const validator = new Validator();
-    const result = await validator.validate(structuredClone(doc) as unknown as Record<string, unknown>);
+    const result = await validator.validate(
+      structuredClone(doc) as unknown as Record<string, unknown>,
+    );
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
@@ -64,14 +78,17 @@ describe('GET /api/openapi.json', () => {
 
   it('describes every route the server serves under /api, and /healthz', () => {
     const described = new Set(operations(doc).map((o) => o.key));
-    const served = servedRoutes(t.app).filter((k) => k.split(' ')[1]!.startsWith('/api/') || k === 'GET /healthz' || k === 'GET /readyz');
+    const served = servedRoutes(t.app).filter(
+      (k) => k.split(' ')[1]!.startsWith('/api/') || k === 'GET /healthz' || k === 'GET /readyz',
+    );
     expect(served.length).toBeGreaterThan(3);
     expect(served.filter((k) => !described.has(k))).toEqual([]);
   });
 
   it('describes only routes that exist', () => {
     const missing = operations(doc).filter(
-      ({ path, method }) => !t.app.hasRoute({ method: method.toUpperCase(), url: path.replace(/\{(\w+)\}/g, ':$1') }),
+      ({ path, method }) =>
+        !t.app.hasRoute({ method: method.toUpperCase(), url: path.replace(/\{(\w+)\}/g, ':$1') }),
     );
     expect(missing.map((o) => o.key)).toEqual([]);
   });
@@ -100,17 +117,31 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('declares Bearer and cookie authentication, required exactly on protected paths', () => {
-    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
-    expect(doc.components.securitySchemes.cookieAuth).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'padel_session' });
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
+    expect(doc.components.securitySchemes.cookieAuth).toMatchObject({
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'padel_session',
+    });
     const byKey = new Map(operations(doc).map((o) => [o.key, o.op]));
-    for (const key of ['POST /api/auth/login-by-email', 'GET /api/settings', 'GET /api/places', 'GET /healthz']) {
+    for (const key of [
+      'POST /api/auth/login-by-email',
+      'GET /api/settings',
+      'GET /api/places',
+      'GET /healthz',
+    ]) {
       if (byKey.has(key)) expect(byKey.get(key)!.security, key).toEqual([]);
     }
     for (const key of ['GET /api/users/{id}', 'POST /api/matches', 'GET /api/admin/users']) {
-      if (byKey.has(key)) expect(byKey.get(key)!.security, key).toEqual([{ bearerAuth: [] }, { cookieAuth: [] }]);
+      if (byKey.has(key))
+        expect(byKey.get(key)!.security, key).toEqual([{ bearerAuth: [] }, { cookieAuth: [] }]);
     }
     for (const { key, op } of operations(doc)) {
-      if (op.security.length) expect(Object.keys(op.responses), key).toEqual(expect.arrayContaining(['401', '403']));
+      if (op.security.length)
+        expect(Object.keys(op.responses), key).toEqual(expect.arrayContaining(['401', '403']));
     }
   });
 
@@ -128,12 +159,20 @@ describe('GET /api/openapi.json', () => {
   it('documents request bodies, query parameters and the error shape from the zod schemas', () => {
     const match = doc.paths['/api/matches']?.post;
     if (match) {
-      const body = match.requestBody?.content['application/json']?.schema as { properties: Record<string, unknown> };
-      expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(['place_id', 'date', 'time', 'levels', 'slots']));
+      const body = match.requestBody?.content['application/json']?.schema as {
+        properties: Record<string, unknown>;
+      };
+      expect(Object.keys(body.properties)).toEqual(
+        expect.arrayContaining(['place_id', 'date', 'time', 'levels', 'slots']),
+      );
     }
     const list = doc.paths['/api/matches']?.get;
-    if (list) expect((list.parameters ?? []).filter((p) => p.in === 'query').length).toBeGreaterThan(0);
-    expect(doc.components.schemas.Error).toMatchObject({ required: ['error'], properties: { error: { type: 'string' } } });
+    if (list)
+      expect((list.parameters ?? []).filter((p) => p.in === 'query').length).toBeGreaterThan(0);
+    expect(doc.components.schemas.Error).toMatchObject({
+      required: ['error'],
+      properties: { error: { type: 'string' } },
+    });
   });
 });
 
@@ -145,7 +184,9 @@ describe('GET /api/docs', () => {
     expect(res.body).toContain('<html lang="fr">');
     expect(res.body).not.toMatch(/<script|<link|<img|src=/);
     for (const { path, method } of operations(doc)) {
-      expect(res.body).toContain(`<span class="m m-${method}">${method.toUpperCase()}</span> <code>${path}</code>`);
+      expect(res.body).toContain(
+        `<span class="m m-${method}">${method.toUpperCase()}</span> <code>${path}</code>`,
+      );
     }
   });
 });

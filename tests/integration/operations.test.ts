@@ -25,14 +25,22 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
   const line = text
     .split('\n')
-    .find((l) => (l.startsWith(`${name}{`) || l.startsWith(`${name} `) ? wanted.every((w) => l.includes(w)) : false));
+    .find((l) =>
+      l.startsWith(`${name}{`) || l.startsWith(`${name} `)
+        ? wanted.every((w) => l.includes(w))
+        : false,
+    );
   return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
 }
 
 describe('GET /metrics', () => {
   it('refuses without the token, or with a wrong one', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
-    const wrong = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer nope' } });
+    const wrong = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: 'Bearer nope' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.body).not.toContain('http_requests_total');
   });
@@ -52,7 +60,9 @@ describe('GET /metrics', () => {
     expect(res.statusCode).toBe(401);
     const after = await scrape();
     const labels = { method: 'GET', route: '/api/users/:id', status_code: '401' };
-    expect(sample(after, 'http_requests_total', labels)).toBe(sample(before, 'http_requests_total', labels) + 1);
+    expect(sample(after, 'http_requests_total', labels)).toBe(
+      sample(before, 'http_requests_total', labels) + 1,
+    );
     expect(sample(after, 'http_request_duration_seconds_count', labels)).toBeGreaterThanOrEqual(1);
     expect(after).not.toContain('987654');
     expect(after).toContain('# TYPE http_request_duration_seconds histogram');
@@ -65,7 +75,9 @@ describe('GET /metrics', () => {
     await t.app.inject({ method: 'GET', url: '/trpc/settings.get' });
     await t.app.inject({ method: 'GET', url: '/trpc/no.such.thing' });
     const text = await scrape();
-    expect(sample(text, 'http_requests_total', { route: '/trpc/settings.get', status_code: '200' })).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, 'http_requests_total', { route: '/trpc/settings.get', status_code: '200' }),
+    ).toBeGreaterThanOrEqual(1);
     expect(text).not.toContain('no.such.thing');
   });
 
@@ -73,14 +85,23 @@ describe('GET /metrics', () => {
     const before = await scrape();
     const u = await createUser(t.deps);
     await rest(t.app, 'POST', '/auth/login-by-email', { email: u.email, pin: '9513' });
-    await rest(t.app, 'POST', '/auth/login-by-email', { email: 'personne@example.fr', pin: '9513' });
+    await rest(t.app, 'POST', '/auth/login-by-email', {
+      email: 'personne@example.fr',
+      pin: '9513',
+    });
     await rest(t.app, 'POST', '/auth/send-otp-email', { email: 'nouveau@example.fr' });
     const owner = await createUser(t.deps);
     const place = await createPlace(t);
-    const m = await insertMatch(t, { placeId: place.id, createdBy: owner.id, date: '2099-01-10', time: '18:00:00' });
+    const m = await insertMatch(t, {
+      placeId: place.id,
+      createdBy: owner.id,
+      date: '2099-01-10',
+      time: '18:00:00',
+    });
     expect((await rest(t.app, 'POST', `/matches/${m.id}/join`, {}, u.headers)).status).toBe(200);
     const after = await scrape();
-    const delta = (name: string, labels?: Record<string, string>) => sample(after, name, labels) - sample(before, name, labels);
+    const delta = (name: string, labels?: Record<string, string>) =>
+      sample(after, name, labels) - sample(before, name, labels);
     expect(delta('padel_login_failures_total', { reason: 'wrong_pin' })).toBe(1);
     expect(delta('padel_login_failures_total', { reason: 'unknown_account' })).toBe(1);
     expect(delta('padel_codes_sent_total', { channel: 'email' })).toBe(1);
@@ -92,10 +113,18 @@ describe('request id', () => {
   it('answers every request with one, and keeps a safe incoming X-Request-Id', async () => {
     const fresh = await t.app.inject({ method: 'GET', url: '/api/settings' });
     expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    const kept = await t.app.inject({ method: 'GET', url: '/api/settings', headers: { 'x-request-id': 'lb-7f3a.42' } });
+    const kept = await t.app.inject({
+      method: 'GET',
+      url: '/api/settings',
+      headers: { 'x-request-id': 'lb-7f3a.42' },
+    });
     expect(kept.headers['x-request-id']).toBe('lb-7f3a.42');
     for (const unsafe of ['a b', 'x'.repeat(65), '{"level":60}', 'id\\u000a']) {
-      const res = await t.app.inject({ method: 'GET', url: '/api/settings', headers: { 'x-request-id': unsafe } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/settings',
+        headers: { 'x-request-id': unsafe },
+      });
       expect(res.headers['x-request-id']).not.toBe(unsafe);
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     }
@@ -110,7 +139,9 @@ describe('request id', () => {
       headers: { 'x-request-id': id, 'content-type': 'application/json' },
       payload: JSON.stringify({ email: 'trace@example.fr' }),
     });
-    const lines = t.logs.lines.slice(from).map((l) => JSON.parse(l) as { reqId?: string; msg: string });
+    const lines = t.logs.lines
+      .slice(from)
+      .map((l) => JSON.parse(l) as { reqId?: string; msg: string });
     const mail = lines.find((l) => l.msg.includes('mail not sent'));
     expect(mail?.reqId).toBe(id);
     expect(lines.length).toBeGreaterThanOrEqual(2);

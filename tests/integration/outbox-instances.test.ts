@@ -25,7 +25,10 @@ const apps: FastifyInstance[] = [];
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await createTestContext({ now: NOW, env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://padel.example.fr' } });
+  t = await createTestContext({
+    now: NOW,
+    env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://padel.example.fr' },
+  });
 }, 60_000);
 afterAll(async () => {
   for (const app of apps) await app.close();
@@ -35,7 +38,12 @@ afterAll(async () => {
 });
 
 async function startInstance(db: DbHandle['db']) {
-  const deps = createDeps({ env: { ...t.deps.env, OUTBOX_INTERVAL_MS: 20 }, db, logger: captureLogger().logger, clock: t.clock });
+  const deps = createDeps({
+    env: { ...t.deps.env, OUTBOX_INTERVAL_MS: 20 },
+    db,
+    logger: captureLogger().logger,
+    clock: t.clock,
+  });
   const app = await buildApp(deps, { serveClient: false });
   await app.ready();
   apps.push(app);
@@ -51,7 +59,13 @@ describe(`two instances on one ${DB} database`, () => {
       const creator = await createUser(t.deps, { name: `Créateur ${i}` });
       const m = await t
         .caller(creator)
-        .matches.create({ place_id: place, date: '2026-06-11', time: '19:00', levels: ['Niveau 3'], slots: 2 });
+        .matches.create({
+          place_id: place,
+          date: '2026-06-11',
+          time: '19:00',
+          levels: ['Niveau 3'],
+          slots: 2,
+        });
       for (const j of [0, 1]) {
         const u = await createUser(t.deps, { name: `Joueur ${i}-${j}` });
         await t.caller(u).matches.join({ id: m.id });
@@ -70,7 +84,10 @@ describe(`two instances on one ${DB} database`, () => {
     await startInstance(second?.db ?? t.db.db);
 
     const deadline = Date.now() + 30_000;
-    while ((smtp.mails.length < expected.length || (await outboxBacklog(t.db.db, t.clock.now())) > 0) && Date.now() < deadline) {
+    while (
+      (smtp.mails.length < expected.length || (await outboxBacklog(t.db.db, t.clock.now())) > 0) &&
+      Date.now() < deadline
+    ) {
       await new Promise((r) => setTimeout(r, 50));
     }
     // Give a duplicate, if any, the time to arrive.
@@ -81,7 +98,9 @@ describe(`two instances on one ${DB} database`, () => {
       const joined = /^(.+) a rejoint votre match/m.exec(mail.text)?.[1];
       return `${mail.to.join(',')} ${joined ? 'joined' : 'reminder'} ${id} ${joined ?? ''}`.trim();
     });
-    console.info(`[outbox] ${got.length} mails from two instances for ${expected.length} notifications`);
+    console.info(
+      `[outbox] ${got.length} mails from two instances for ${expected.length} notifications`,
+    );
     expect(got.sort()).toEqual(expected.sort());
   }, 60_000);
 });

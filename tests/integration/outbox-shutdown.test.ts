@@ -29,8 +29,10 @@ async function enqueue(db: Db, n: number, prefix: string, now: Date) {
   for (let i = 0; i < rows.length; i += 500) await db.insert(outbox).values(rows.slice(i, i + 500));
 }
 
-const leased = (db: Db) => db.$count(outbox, and(isNull(outbox.sentAt), isNotNull(outbox.lockedUntil)));
-const recipients = (smtp: SmtpTestServer, prefix: string) => smtp.mails.flatMap((m) => m.to).filter((to) => to.startsWith(`${prefix}-`));
+const leased = (db: Db) =>
+  db.$count(outbox, and(isNull(outbox.sentAt), isNotNull(outbox.lockedUntil)));
+const recipients = (smtp: SmtpTestServer, prefix: string) =>
+  smtp.mails.flatMap((m) => m.to).filter((to) => to.startsWith(`${prefix}-`));
 
 async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
   const deadline = Date.now() + timeoutMs;
@@ -46,7 +48,9 @@ function expectExactlyOnce(got: string[], prefix: string, n: number) {
   for (const to of got) counts.set(to, (counts.get(to) ?? 0) + 1);
   expect([...counts.values()].filter((c) => c > 1)).toEqual([]);
   expect(counts.size).toBe(n);
-  expect([...counts.keys()].sort()).toEqual(Array.from({ length: n }, (_, i) => `${prefix}-${i}@example.fr`).sort());
+  expect([...counts.keys()].sort()).toEqual(
+    Array.from({ length: n }, (_, i) => `${prefix}-${i}@example.fr`).sort(),
+  );
 }
 
 let t: TestContext;
@@ -75,11 +79,16 @@ describe(`stopping the worker mid-run (${DB})`, () => {
     const t0 = performance.now();
     await worker.stop();
     const stopMs = performance.now() - t0;
-    console.info(`[outbox] stop() returned in ${stopMs.toFixed(0)} ms with ${N - recipients(slow, 'stop').length} notices pending`);
+    console.info(
+      `[outbox] stop() returned in ${stopMs.toFixed(0)} ms with ${N - recipients(slow, 'stop').length} notices pending`,
+    );
     expect(stopMs).toBeLessThan(2_000);
     expect(await leased(t.db.db)).toBe(0);
     // Nothing stays counted as attempted that was never tried; every mail the relay took is marked sent.
-    const left = await t.db.db.select({ attempts: outbox.attempts }).from(outbox).where(isNull(outbox.sentAt));
+    const left = await t.db.db
+      .select({ attempts: outbox.attempts })
+      .from(outbox)
+      .where(isNull(outbox.sentAt));
     expect(left.length).toBe(N - recipients(slow, 'stop').length);
     expect(left.length).toBeGreaterThan(0);
     expect(left.every((r) => r.attempts === 0)).toBe(true);
@@ -100,13 +109,18 @@ describe(`two workers on one ${DB} database, 8 sends at once each`, () => {
     try {
       await enqueue(ctx.db.db, N, 'burst', ctx.clock.now());
       const a = createOutboxWorker(ctx.deps, { intervalMs: 0, concurrency: 8 });
-      const b = createOutboxWorker({ ...ctx.deps, db: second?.db ?? ctx.db.db }, { intervalMs: 0, concurrency: 8 });
+      const b = createOutboxWorker(
+        { ...ctx.deps, db: second?.db ?? ctx.db.db },
+        { intervalMs: 0, concurrency: 8 },
+      );
       const [byA, byB] = await Promise.all([a.runOnce(), b.runOnce()]);
       console.info(`[outbox] ${N} notices: ${byA} sent by one worker, ${byB} by the other`);
       expect(byA + byB).toBe(N);
       expectExactlyOnce(recipients(fast, 'burst'), 'burst', N);
       expect(await ctx.db.db.$count(outbox, isNull(outbox.sentAt))).toBe(0);
-      const [{ total } = { total: 0 }] = await ctx.db.db.select({ total: sql<number>`sum(${outbox.attempts})::int` }).from(outbox);
+      const [{ total } = { total: 0 }] = await ctx.db.db
+        .select({ total: sql<number>`sum(${outbox.attempts})::int` })
+        .from(outbox);
       expect(total).toBe(N);
     } finally {
       await second?.close();
@@ -115,7 +129,10 @@ describe(`two workers on one ${DB} database, 8 sends at once each`, () => {
   }, 60_000);
 });
 
-if (!onPostgres) console.info('[outbox] SIGTERM test skipped: the server process and this test cannot share an embedded PGlite');
+if (!onPostgres)
+  console.info(
+    '[outbox] SIGTERM test skipped: the server process and this test cannot share an embedded PGlite',
+  );
 describe.runIf(onPostgres)('SIGTERM with notices pending (the server process, PostgreSQL)', () => {
   it('exits 0 well inside 10 s, leaves no row leased, and a restarted server sends every notice once', async () => {
     const N = 400;
@@ -130,15 +147,24 @@ describe.runIf(onPostgres)('SIGTERM with notices pending (the server process, Po
       await server.stop();
       const stopMs = performance.now() - t0;
       const sentBefore = recipients(relay, 'term').length;
-      console.info(`[outbox] SIGTERM: exit ${server.exitCode()} in ${stopMs.toFixed(0)} ms, ${N - sentBefore} notices pending`);
+      console.info(
+        `[outbox] SIGTERM: exit ${server.exitCode()} in ${stopMs.toFixed(0)} ms, ${N - sentBefore} notices pending`,
+      );
       expect(server.exitCode()).toBe(0);
       expect(stopMs).toBeLessThan(5_000);
       expect(sentBefore).toBeLessThan(N);
       expect(await leased(db.db)).toBe(0);
 
-      const again = await startServerProcess({ databaseUrl: db.url, env: { ...env, OUTBOX_CONCURRENCY: '16' } });
+      const again = await startServerProcess({
+        databaseUrl: db.url,
+        env: { ...env, OUTBOX_CONCURRENCY: '16' },
+      });
       try {
-        await waitFor(async () => (await outboxBacklog(db.db)) === 0, 40_000, 'the backlog to drain');
+        await waitFor(
+          async () => (await outboxBacklog(db.db)) === 0,
+          40_000,
+          'the backlog to drain',
+        );
         await new Promise((r) => setTimeout(r, 300));
       } finally {
         await again.stop();

@@ -25,7 +25,8 @@ import type { SmtpTestServer } from '../support/smtp';
 import { freshIdentity, startAppWithSmtp } from './auth-support';
 import { createPlace, insertMatch, matchRow } from './matches-support';
 
-const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const PNG_1PX =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const UPCOMING = '2099-06-15';
 const PAST = '2020-06-15';
 
@@ -42,14 +43,39 @@ afterAll(() => close());
  */
 async function furnish(u: TestUser, other: TestUser, tag: string) {
   const place = await createPlace(t, { name: `Club ${tag}` });
-  await t.caller(u).users.update({ name: u.name, level: 'Niveau 3', photo: `data:image/png;base64,${PNG_1PX}` });
-  const own = await insertMatch(t, { placeId: place.id, createdBy: u.id, date: UPCOMING, time: '18:00:00', slots: 3, missing: 2 });
+  await t
+    .caller(u)
+    .users.update({ name: u.name, level: 'Niveau 3', photo: `data:image/png;base64,${PNG_1PX}` });
+  const own = await insertMatch(t, {
+    placeId: place.id,
+    createdBy: u.id,
+    date: UPCOMING,
+    time: '18:00:00',
+    slots: 3,
+    missing: 2,
+  });
   await t.db.db.insert(matchParticipants).values({ matchId: own.id, userId: other.id });
-  const ownPast = await insertMatch(t, { placeId: place.id, createdBy: u.id, date: PAST, time: '10:00:00' });
-  const theirs = await insertMatch(t, { placeId: place.id, createdBy: other.id, date: UPCOMING, time: '20:00:00', slots: 3, missing: 2 });
+  const ownPast = await insertMatch(t, {
+    placeId: place.id,
+    createdBy: u.id,
+    date: PAST,
+    time: '10:00:00',
+  });
+  const theirs = await insertMatch(t, {
+    placeId: place.id,
+    createdBy: other.id,
+    date: UPCOMING,
+    time: '20:00:00',
+    slots: 3,
+    missing: 2,
+  });
   await t.db.db.insert(matchParticipants).values({ matchId: theirs.id, userId: u.id });
   await t.db.db.insert(trustedDevices).values({ userId: u.id, deviceId: `device-${tag}` });
-  await rest(t.app, 'POST', '/auth/login-by-email', { email: u.email, pin: u.pin, deviceId: `device-${tag}` });
+  await rest(t.app, 'POST', '/auth/login-by-email', {
+    email: u.email,
+    pin: u.pin,
+    deviceId: `device-${tag}`,
+  });
   await rest(t.app, 'POST', '/auth/send-otp-email', { email: u.email });
   await rest(t.app, 'POST', '/auth/login-by-email', { email: u.email, pin: '9513' });
   return { own, ownPast, theirs };
@@ -94,10 +120,22 @@ describe('Télécharger mes données', () => {
     await furnish(p, q, 'p');
     await furnish(q, p, 'q');
     // Waiting for one of q's matches.
-    const [theirs] = await t.db.db.select({ id: matches.id }).from(matches).where(eq(matches.createdBy, q.id)).limit(1);
+    const [theirs] = await t.db.db
+      .select({ id: matches.id })
+      .from(matches)
+      .where(eq(matches.createdBy, q.id))
+      .limit(1);
     await t.db.db.insert(matchWaitlist).values({ matchId: theirs!.id, userId: p.id });
     const admin = await createAdmin(t.deps);
-    await t.caller(admin).admin.users.update({ id: p.id, name: 'Pauline Export', phone: p.phone, email: p.email!, level: 'Niveau 4' });
+    await t
+      .caller(admin)
+      .admin.users.update({
+        id: p.id,
+        name: 'Pauline Export',
+        phone: p.phone,
+        email: p.email!,
+        level: 'Niveau 4',
+      });
     const res = await rest(t.app, 'GET', `/users/${p.id}/export`, undefined, bearer(p.token));
     expect(res.status).toBe(200);
     expect(res.headers['content-disposition']).toContain('attachment');
@@ -105,22 +143,37 @@ describe('Télécharger mes données', () => {
   });
 
   it('holds every row stored about the player', async () => {
-    const count = async (table: Parameters<typeof t.db.db.$count>[0], where: Parameters<typeof t.db.db.$count>[1]) =>
-      t.db.db.$count(table, where);
-    expect(data.account).toMatchObject({ id: p.id, name: 'Pauline Export', email: p.email, phone: p.phone, level: 'Niveau 4' });
+    const count = async (
+      table: Parameters<typeof t.db.db.$count>[0],
+      where: Parameters<typeof t.db.db.$count>[1],
+    ) => t.db.db.$count(table, where);
+    expect(data.account).toMatchObject({
+      id: p.id,
+      name: 'Pauline Export',
+      email: p.email,
+      phone: p.phone,
+      level: 'Niveau 4',
+    });
     expect(data.photo?.data_url).toBe(`data:image/png;base64,${PNG_1PX}`);
     expect(data.matches_created).toHaveLength(await count(matches, eq(matches.createdBy, p.id)));
     expect(data.matches_created).toHaveLength(3);
-    expect(data.matches_joined).toHaveLength(await count(matchParticipants, eq(matchParticipants.userId, p.id)));
+    expect(data.matches_joined).toHaveLength(
+      await count(matchParticipants, eq(matchParticipants.userId, p.id)),
+    );
     expect(data.matches_joined).toHaveLength(2);
     expect(data.devices).toEqual([expect.objectContaining({ device_id: 'device-p' })]);
     expect(data.sessions).toHaveLength(await count(sessions, eq(sessions.userId, p.id)));
     expect(data.sessions.length).toBeGreaterThanOrEqual(2);
-    expect(data.verification_codes).toHaveLength(await count(otpCodes, eq(otpCodes.target, p.email!.toLowerCase())));
+    expect(data.verification_codes).toHaveLength(
+      await count(otpCodes, eq(otpCodes.target, p.email!.toLowerCase())),
+    );
     expect(data.verification_codes).toHaveLength(1);
     expect(data.login_throttle).toMatchObject({ failures: 1 });
     expect(data.account_history).toHaveLength(1);
-    expect(data.account_history[0]).toMatchObject({ action: 'update', details: { level: 'Niveau 4' } });
+    expect(data.account_history[0]).toMatchObject({
+      action: 'update',
+      details: { level: 'Niveau 4' },
+    });
     expect(data.preferences).toEqual({ level: 'Niveau 4', notify_email: true, notify_sms: false });
     expect(data.waitlists).toHaveLength(await count(matchWaitlist, eq(matchWaitlist.userId, p.id)));
     expect(data.waitlists).toHaveLength(1);
@@ -152,7 +205,10 @@ describe('Télécharger mes données', () => {
     const rested = await rest(t.app, 'GET', `/users/${q.id}/export`, undefined, bearer(p.token));
     expect(rested.status).toBe(403);
     expect(rested.body).toEqual({ error: MSG.auth.notYours });
-    expect((await trpc(t.app, 'query', 'users.exportData', { id: q.id }, { headers: bearer(p.token) })).status).toBe(403);
+    expect(
+      (await trpc(t.app, 'query', 'users.exportData', { id: q.id }, { headers: bearer(p.token) }))
+        .status,
+    ).toBe(403);
     expect((await rest(t.app, 'GET', `/users/${p.id}/export`)).status).toBe(401);
     const viaTrpc = await t.caller(p).users.exportData({ id: p.id });
     expect(viaTrpc.account.id).toBe(p.id);
@@ -163,7 +219,9 @@ describe('Supprimer mon compte', () => {
   it('is self only, and asks for the right PIN (a wrong one changes nothing)', async () => {
     const u = await createUser(t.deps);
     const v = await createUser(t.deps);
-    expect((await rest(t.app, 'DELETE', `/users/${v.id}`, { pin: v.pin }, bearer(u.token))).status).toBe(403);
+    expect(
+      (await rest(t.app, 'DELETE', `/users/${v.id}`, { pin: v.pin }, bearer(u.token))).status,
+    ).toBe(403);
     const wrong = await rest(t.app, 'DELETE', `/users/${u.id}`, { pin: '1593' }, bearer(u.token));
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({ error: MSG.auth.currentPinWrong, attemptsLeft: 4 });
@@ -175,17 +233,24 @@ describe('Supprimer mon compte', () => {
 
   it('counts wrong PINs toward the login lock: after 5, even the right PIN is refused', async () => {
     const u = await createUser(t.deps);
-    for (let i = 0; i < 5; i++) await expect(t.caller(u).users.deleteAccount({ id: u.id, pin: '1593' })).rejects.toThrow();
-    await expect(t.caller(u).users.deleteAccount({ id: u.id, pin: u.pin })).rejects.toThrow(/verrouill|bloqu|minute/i);
+    for (let i = 0; i < 5; i++)
+      await expect(t.caller(u).users.deleteAccount({ id: u.id, pin: '1593' })).rejects.toThrow();
+    await expect(t.caller(u).users.deleteAccount({ id: u.id, pin: u.pin })).rejects.toThrow(
+      /verrouill|bloqu|minute/i,
+    );
     expect(await t.db.db.$count(users, eq(users.id, u.id))).toBe(1);
   });
 
   it('the last admin cannot leave', async () => {
     await t.db.db.update(users).set({ isAdmin: false }).where(eq(users.isAdmin, true));
     const admin = await createAdmin(t.deps);
-    await expect(t.caller(admin).users.deleteAccount({ id: admin.id, pin: admin.pin })).rejects.toThrow(MSG.admin.lastAdmin);
+    await expect(
+      t.caller(admin).users.deleteAccount({ id: admin.id, pin: admin.pin }),
+    ).rejects.toThrow(MSG.admin.lastAdmin);
     await createAdmin(t.deps);
-    await expect(t.caller(admin).users.deleteAccount({ id: admin.id, pin: admin.pin })).resolves.toMatchObject({ success: true });
+    await expect(
+      t.caller(admin).users.deleteAccount({ id: admin.id, pin: admin.pin }),
+    ).resolves.toMatchObject({ success: true });
   });
 
   it('tells the organiser of each upcoming match whose place was freed, like any leave, without naming the deleted player', async () => {
@@ -201,18 +266,32 @@ describe('Supprimer mon compte', () => {
       slots: 2,
       missing: 1,
     });
-    const past = await insertMatch(t, { placeId: place.id, createdBy: organiser.id, date: PAST, time: '19:30:00', slots: 2, missing: 1 });
+    const past = await insertMatch(t, {
+      placeId: place.id,
+      createdBy: organiser.id,
+      date: PAST,
+      time: '19:30:00',
+      slots: 2,
+      missing: 1,
+    });
     await t.db.db.insert(matchParticipants).values([
       { matchId: upcoming.id, userId: leaving.id },
       { matchId: past.id, userId: leaving.id },
     ]);
     const organiserNotices = () =>
       t.db.db
-        .select({ event: outbox.event, channel: outbox.channel, subject: outbox.subject, body: outbox.body })
+        .select({
+          event: outbox.event,
+          channel: outbox.channel,
+          subject: outbox.subject,
+          body: outbox.body,
+        })
         .from(outbox)
         .where(eq(outbox.userId, organiser.id));
 
-    expect(await t.caller(leaving).users.deleteAccount({ id: leaving.id, pin: leaving.pin })).toMatchObject({ success: true });
+    expect(
+      await t.caller(leaving).users.deleteAccount({ id: leaving.id, pin: leaving.pin }),
+    ).toMatchObject({ success: true });
 
     // One notice: the upcoming match. A match already played keeps its story (no "leave" there).
     expect(await organiserNotices()).toEqual([
@@ -220,7 +299,9 @@ describe('Supprimer mon compte', () => {
         event: 'left',
         channel: 'email',
         subject: MSG.notify.leftSubject(MSG.notify.formerPlayer),
-        body: expect.stringContaining(`${MSG.notify.formerPlayer} a quitté votre match du lundi 15 juin à 19:30 (Club Départ).`) as unknown,
+        body: expect.stringContaining(
+          `${MSG.notify.formerPlayer} a quitté votre match du lundi 15 juin à 19:30 (Club Départ).`,
+        ) as unknown,
       },
     ]);
     expect(await rowsMentioning('Dave Effacement-3K')).toEqual([]);
@@ -236,16 +317,31 @@ describe('Supprimer mon compte', () => {
 
   it('leaves no row referring to the player, frees their places, cancels their matches with a notice, and frees e-mail and phone', async () => {
     const id = freshIdentity('efface');
-    const p = await createUser(t.deps, { name: 'Zoé Effacée-7Q', email: id.email, phone: id.phone });
+    const p = await createUser(t.deps, {
+      name: 'Zoé Effacée-7Q',
+      email: id.email,
+      phone: id.phone,
+    });
     const q = await createUser(t.deps, { name: 'Quentin Reste' });
     const { own, ownPast, theirs } = await furnish(p, q, 'z');
     const admin = await createAdmin(t.deps);
-    await t.caller(admin).admin.users.update({ id: p.id, name: p.name, phone: p.phone, email: p.email!, level: 'Niveau 5' });
+    await t
+      .caller(admin)
+      .admin.users.update({
+        id: p.id,
+        name: p.name,
+        phone: p.phone,
+        email: p.email!,
+        level: 'Niveau 5',
+      });
     expect((await matchRow(t, theirs.id))?.missingPlayers).toBe(2);
     smtp.clear();
 
     const res = await rest(t.app, 'DELETE', `/users/${p.id}`, { pin: p.pin }, bearer(p.token));
-    expect(res).toMatchObject({ status: 200, body: { success: true, message: MSG.account.deleted } });
+    expect(res).toMatchObject({
+      status: 200,
+      body: { success: true, message: MSG.account.deleted },
+    });
     expect(res.headers['set-cookie']).toContain('padel_session=;');
 
     // Their place in someone else's match is given back; their own matches are gone.
@@ -260,7 +356,11 @@ describe('Supprimer mon compte', () => {
     // q organises the match whose place p held: told of the leave too, with p unnamed.
     const toQ = smtp.mails.filter((m) => m.to.includes(q.email!));
     expect(toQ).toHaveLength(2);
-    expect(toQ.filter((m) => m.text.includes(`${MSG.notify.formerPlayer} a quitté votre match du lundi 15 juin à 20:00`))).toHaveLength(1);
+    expect(
+      toQ.filter((m) =>
+        m.text.includes(`${MSG.notify.formerPlayer} a quitté votre match du lundi 15 juin à 20:00`),
+      ),
+    ).toHaveLength(1);
 
     // No row anywhere refers to them: no foreign key, no e-mail, phone or name, no throttle key.
     for (const { table, column } of await userReferences()) {
@@ -277,11 +377,22 @@ describe('Supprimer mon compte', () => {
     expect(await t.db.db.$count(auditLog, eq(auditLog.entityId, String(p.id)))).toBe(1);
 
     // The token is dead, and the same e-mail and phone register again through the real flow.
-    expect((await rest(t.app, 'GET', `/users/${p.id}`, undefined, bearer(p.token))).status).toBe(401);
-    expect((await rest(t.app, 'POST', '/auth/send-otp-email', { email: id.email })).status).toBe(200);
+    expect((await rest(t.app, 'GET', `/users/${p.id}`, undefined, bearer(p.token))).status).toBe(
+      401,
+    );
+    expect((await rest(t.app, 'POST', '/auth/send-otp-email', { email: id.email })).status).toBe(
+      200,
+    );
     const code = await smtp.codeFor(id.email);
-    expect((await rest(t.app, 'POST', '/auth/verify-otp-email', { email: id.email, code })).status).toBe(200);
-    const again = await rest(t.app, 'POST', '/auth/register', { name: 'Zoé', email: id.email, phone: id.phone, pin: '7391' });
+    expect(
+      (await rest(t.app, 'POST', '/auth/verify-otp-email', { email: id.email, code })).status,
+    ).toBe(200);
+    const again = await rest(t.app, 'POST', '/auth/register', {
+      name: 'Zoé',
+      email: id.email,
+      phone: id.phone,
+      pin: '7391',
+    });
     expect(again).toMatchObject({ status: 200, body: { success: true } });
   });
 });

@@ -13,7 +13,10 @@ import { describe, expect, it } from 'vitest';
 import { serverUrl } from '../support/db';
 
 const url = serverUrl();
-if (!url) console.warn('[postgres-js-patch] skipped: terminating a connection needs a PostgreSQL server (PGlite has none)');
+if (!url)
+  console.warn(
+    '[postgres-js-patch] skipped: terminating a connection needs a PostgreSQL server (PGlite has none)',
+  );
 
 // From the repository root, so the script's `import 'postgres'` finds the installed (patched) package.
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -35,13 +38,18 @@ function runReproduction(databaseUrl: string): Promise<{ code: number | null; ou
   });
 }
 
-describe.runIf(url)('postgres.js: the server terminates a connection during a transaction (PostgreSQL)', () => {
-  it('fails the transaction instead of crashing the process on a write to the closed socket', async () => {
-    const run = await runReproduction(url!);
-    console.log(`[postgres-js-patch] exit ${run.code}\n${run.output}`);
-    // The connection was indeed closed under the transaction.
-    expect(run.output).toContain('CONNECTION_CLOSED');
-    // Unpatched, every run here ended so (exit code 1).
-    expect(run.output).not.toContain("TypeError: Cannot read properties of null (reading 'write')");
-  }, 60_000);
-});
+describe.runIf(url)(
+  'postgres.js: the server terminates a connection during a transaction (PostgreSQL)',
+  () => {
+    it('fails the transaction instead of crashing the process on a write to the closed socket', async () => {
+      const run = await runReproduction(url!);
+      console.log(`[postgres-js-patch] exit ${run.code}\n${run.output}`);
+      // The connection was indeed closed under the transaction.
+      expect(run.output).toContain('CONNECTION_CLOSED');
+      // Unpatched, every run here ended so (exit code 1).
+      expect(run.output).not.toContain(
+        "TypeError: Cannot read properties of null (reading 'write')",
+      );
+    }, 60_000);
+  },
+);

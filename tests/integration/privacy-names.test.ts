@@ -22,8 +22,17 @@ beforeAll(async () => {
   stranger = await createUser(t.deps, { name: 'Sam Inconnu' });
   dave = await createUser(t.deps, { name: 'Dave Effacement' });
   const placeId = (await createPlace(t, { name: 'Padel Club Lyon', city: 'Lyon' })).id;
-  matchId = (await t.caller(lea).matches.create({ place_id: placeId, date: '2026-06-20', time: '18:30', levels: ['Niveau 3'], slots: 3 }))
-    .id;
+  matchId = (
+    await t
+      .caller(lea)
+      .matches.create({
+        place_id: placeId,
+        date: '2026-06-20',
+        time: '18:30',
+        levels: ['Niveau 3'],
+        slots: 3,
+      })
+  ).id;
 });
 afterAll(() => t.close());
 
@@ -53,8 +62,15 @@ describe('the organiser of a listed match is "Prénom N."', () => {
   it('a join or leave notice names the player as "Prénom N."', async () => {
     await t.caller(dave).matches.join({ id: matchId });
     await t.caller(dave).matches.leave({ id: matchId });
-    const rows = await t.db.db.select().from(outbox).where(eq(outbox.matchId, matchId)).orderBy(asc(outbox.id));
-    const notices = await t.db.db.select({ subject: outbox.subject, body: outbox.body }).from(outbox).where(eq(outbox.userId, lea.id));
+    const rows = await t.db.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.matchId, matchId))
+      .orderBy(asc(outbox.id));
+    const notices = await t.db.db
+      .select({ subject: outbox.subject, body: outbox.body })
+      .from(outbox)
+      .where(eq(outbox.userId, lea.id));
     expect(rows.every((r) => !JSON.stringify(r).includes('Effacement'))).toBe(true);
     expect(notices.length).toBeGreaterThan(0);
     for (const n of notices) {

@@ -15,9 +15,11 @@ const REDIS_SERVER = '/usr/bin/redis-server';
 
 /** A bad login attempt: an authentication path, refused with 400 before any database work. */
 const attempt = (s: ServerProcess) =>
-  fetch(`${s.url}/api/auth/login-by-email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).then(
-    (r) => r.status,
-  );
+  fetch(`${s.url}/api/auth/login-by-email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  }).then((r) => r.status);
 
 async function statuses(s: ServerProcess, n: number): Promise<number[]> {
   const out: number[] = [];
@@ -26,7 +28,9 @@ async function statuses(s: ServerProcess, n: number): Promise<number[]> {
 }
 
 async function redisUp(s: ServerProcess): Promise<string | undefined> {
-  const text = await (await fetch(`${s.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+  const text = await (
+    await fetch(`${s.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
+  ).text();
   return /^padel_redis_up (\d)$/m.exec(text)?.[1];
 }
 
@@ -44,12 +48,17 @@ function jsonLines(s: ServerProcess): { msg?: string; level?: number }[] {
   expect(bad).toEqual([]);
   return lines.map((l) => JSON.parse(l) as { msg?: string });
 }
-const said = (lines: { msg?: string }[], text: string) => lines.filter((l) => l.msg?.includes(text)).length;
+const said = (lines: { msg?: string }[], text: string) =>
+  lines.filter((l) => l.msg?.includes(text)).length;
 
 async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
+  const child = spawn(
+    REDIS_SERVER,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
   const deadline = Date.now() + 10_000;
   for (;;) {
     const listening = await new Promise<boolean>((resolve) => {
@@ -80,7 +89,11 @@ async function until(check: () => Promise<boolean>, what: string) {
   }
 }
 
-const env = (redisPort: number) => ({ REDIS_URL: `redis://127.0.0.1:${redisPort}`, AUTH_RATE_LIMIT: String(LIMIT), METRICS_TOKEN: TOKEN });
+const env = (redisPort: number) => ({
+  REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+  AUTH_RATE_LIMIT: String(LIMIT),
+  METRICS_TOKEN: TOKEN,
+});
 
 describe('Redis down', () => {
   it(`Redis never reachable: the limit still holds (429 after ${LIMIT}), padel_redis_up 0, one JSON line says so`, async () => {

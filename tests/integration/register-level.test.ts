@@ -38,7 +38,8 @@ const register = (id: ReturnType<typeof freshIdentity>, extra: object = {}) =>
     ...extra,
   });
 
-const stored = async (email: string) => (await app.t.db.db.select().from(users).where(eq(users.email, email)))[0];
+const stored = async (email: string) =>
+  (await app.t.db.db.select().from(users).where(eq(users.email, email)))[0];
 
 describe('the level at sign-up', () => {
   it('is stored and answered when given', async () => {
@@ -76,7 +77,12 @@ describe('the level at sign-up', () => {
 
   it('REST POST /api/auth/register still works without a level', async () => {
     const id = await proven();
-    const res = await rest(app.t.app, 'POST', '/auth/register', { name: 'Rémi Rest', email: id.email, phone: id.national, pin: PIN });
+    const res = await rest(app.t.app, 'POST', '/auth/register', {
+      name: 'Rémi Rest',
+      email: id.email,
+      phone: id.national,
+      pin: PIN,
+    });
     expect(res.status).toBeLessThan(300);
     expect(res.body.user?.level).toBeNull();
     expect((await stored(id.email))?.level).toBeNull();

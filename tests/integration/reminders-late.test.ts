@@ -43,11 +43,15 @@ const pendingReminder = async (matchId: number) =>
     await t.db.db
       .select({ sendAfter: outbox.sendAfter })
       .from(outbox)
-      .where(and(eq(outbox.channel, 'reminder'), eq(outbox.matchId, matchId), isNull(outbox.sentAt)))
+      .where(
+        and(eq(outbox.channel, 'reminder'), eq(outbox.matchId, matchId), isNull(outbox.sentAt)),
+      )
   ).map((r) => r.sendAfter.toISOString());
 const firstLines = async () => {
   await worker.runOnce();
-  return smtp.mails.map((m) => `${m.to.join(',')}: ${mailPart(m, 'text/plain')?.body.split(/\r?\n/)[0]}`).sort();
+  return smtp.mails
+    .map((m) => `${m.to.join(',')}: ${mailPart(m, 'text/plain')?.body.split(/\r?\n/)[0]}`)
+    .sort();
 };
 
 describe('reminders for matches made late', () => {
@@ -63,7 +67,9 @@ describe('reminders for matches made late', () => {
     expect(await firstLines()).toEqual([]);
     t.clock.set('2026-06-10T14:00:30Z');
     const line = MSG.notify.reminderToday('18:00', 'Padel Club Lyon, 1 rue du Padel, Lyon');
-    expect(await firstLines()).toEqual([`${ana.email!.toLowerCase()}: ${line}`, `${owner.email!.toLowerCase()}: ${line}`].sort());
+    expect(await firstLines()).toEqual(
+      [`${ana.email!.toLowerCase()}: ${line}`, `${owner.email!.toLowerCase()}: ${line}`].sort(),
+    );
   });
 
   it('a match made more than 24 h ahead keeps its day-before reminder', async () => {
@@ -76,7 +82,14 @@ describe('reminders for matches made late', () => {
     expect(await pendingReminder(m.id)).toEqual(['2026-06-12T17:00:00.000Z']);
     await t
       .caller(owner)
-      .matches.update({ id: m.id, place_id: placeId, date: '2026-06-10', time: '15:00', levels: ['Niveau 3'], slots: 2 });
+      .matches.update({
+        id: m.id,
+        place_id: placeId,
+        date: '2026-06-10',
+        time: '15:00',
+        levels: ['Niveau 3'],
+        slots: 2,
+      });
     expect(await pendingReminder(m.id)).toEqual(['2026-06-10T11:00:00.000Z']);
   });
 

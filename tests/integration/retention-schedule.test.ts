@@ -11,13 +11,21 @@ const NOW = new Date('2026-03-10T12:00:00Z');
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestContext({ now: NOW, env: { METRICS_TOKEN: 'metrics-token-for-tests-0123456789' } });
+  t = await createTestContext({
+    now: NOW,
+    env: { METRICS_TOKEN: 'metrics-token-for-tests-0123456789' },
+  });
 });
 afterAll(() => t.close());
 
 describe('the retention job', () => {
   it('purges within its first delay of start with an hourly interval, and counts the rows by kind', async () => {
-    const expired = { channel: 'email' as const, codeHash: 'h', expiresAt: new Date(NOW.getTime() - 60_000), createdAt: NOW };
+    const expired = {
+      channel: 'email' as const,
+      codeHash: 'h',
+      expiresAt: new Date(NOW.getTime() - 60_000),
+      createdAt: NOW,
+    };
     await t.db.db.insert(otpCodes).values([
       { ...expired, target: 'a@x.fr' },
       { ...expired, target: 'b@x.fr' },
@@ -25,7 +33,8 @@ describe('the retention job', () => {
     const stop = startRetentionJob(t.deps, 60, 50);
     try {
       const deadline = Date.now() + 10_000;
-      while ((await t.db.db.$count(otpCodes)) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+      while ((await t.db.db.$count(otpCodes)) > 0 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 25));
       expect(await t.db.db.$count(otpCodes)).toBe(0);
       await new Promise((r) => setTimeout(r, 50));
       expect(t.logs.text()).toContain('retention: expired rows purged');

@@ -51,25 +51,52 @@ describe('purgeExpired', () => {
         session('live', { expires: ago(-10 * DAY), seen: ago(60) }),
       ]);
     await t.db.db.insert(authThrottles).values([
-      { key: 'ip:locked-old-window', failures: 0, windowStartedAt: ago(3 * DAY), lockedUntil: ago(-5) },
-      { key: 'ip:lock-over', failures: 0, windowStartedAt: ago(2 * DAY), lockedUntil: ago(2 * DAY - 15) },
+      {
+        key: 'ip:locked-old-window',
+        failures: 0,
+        windowStartedAt: ago(3 * DAY),
+        lockedUntil: ago(-5),
+      },
+      {
+        key: 'ip:lock-over',
+        failures: 0,
+        windowStartedAt: ago(2 * DAY),
+        lockedUntil: ago(2 * DAY - 15),
+      },
       { key: 'user:recent', failures: 3, windowStartedAt: ago(60), lockedUntil: null },
       { key: 'user:stale', failures: 2, windowStartedAt: ago(2 * DAY), lockedUntil: null },
     ]);
 
-    expect(await purgeExpired(t.deps)).toEqual({ otpCodes: 3, sessions: 2, throttles: 2, notices: 0 });
+    expect(await purgeExpired(t.deps)).toEqual({
+      otpCodes: 3,
+      sessions: 2,
+      throttles: 2,
+      notices: 0,
+    });
 
-    const targets = (await t.db.db.select({ target: otpCodes.target }).from(otpCodes)).map((r) => r.target).sort();
+    const targets = (await t.db.db.select({ target: otpCodes.target }).from(otpCodes))
+      .map((r) => r.target)
+      .sort();
     expect(targets).toEqual(['live@x.fr', 'proof@x.fr']);
     const tokens = (await t.db.db.select({ h: sessions.tokenHash }).from(sessions)).map((r) => r.h);
     expect(tokens).toContain('live');
     expect(tokens).not.toContain('past-absolute');
     expect(tokens).not.toContain('idle');
     // The factory's own session is live too: the player is still logged in.
-    expect((await t.app.inject({ method: 'GET', url: `/api/users/${u.id}`, headers: u.headers })).statusCode).toBe(200);
-    const keys = (await t.db.db.select({ key: authThrottles.key }).from(authThrottles)).map((r) => r.key).sort();
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/users/${u.id}`, headers: u.headers }))
+        .statusCode,
+    ).toBe(200);
+    const keys = (await t.db.db.select({ key: authThrottles.key }).from(authThrottles))
+      .map((r) => r.key)
+      .sort();
     expect(keys).toEqual(['ip:locked-old-window', 'user:recent']);
 
-    expect(await purgeExpired(t.deps)).toEqual({ otpCodes: 0, sessions: 0, throttles: 0, notices: 0 });
+    expect(await purgeExpired(t.deps)).toEqual({
+      otpCodes: 0,
+      sessions: 0,
+      throttles: 0,
+      notices: 0,
+    });
   });
 });

@@ -5,7 +5,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema';
-import { resolveSession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../server/services/auth/sessions';
+import {
+  resolveSession,
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+} from '../../server/services/auth/sessions';
 import { createTestContext, type TestContext } from '../support/app';
 import { createUser } from '../support/factories';
 
@@ -17,7 +21,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const lastSeen = async (id: number) =>
-  (await t.db.db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.id, id)))[0]!.at.getTime();
+  (
+    await t.db.db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.id, id))
+  )[0]!.at.getTime();
 
 describe('resolveSession', () => {
   it('finds the user of a live token, the same way on every call, and nobody for an unknown one', async () => {

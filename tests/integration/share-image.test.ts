@@ -15,19 +15,32 @@ let placeId: number;
 
 beforeAll(async () => {
   t = await createTestContext({ now: NOW });
-  alice = await createUser(t.deps, { name: 'Alice Martin', phone: '+33611111111', email: 'alice@example.fr' });
+  alice = await createUser(t.deps, {
+    name: 'Alice Martin',
+    phone: '+33611111111',
+    email: 'alice@example.fr',
+  });
   bob = await createUser(t.deps, { name: 'Bob Durand', phone: '+33622222222', level: 'Niveau 4' });
   placeId = (await createPlace(t, { name: 'Padel Club Confluence', city: 'Lyon' })).id;
   matchId = (
     await t
       .caller(alice)
-      .matches.create({ place_id: placeId, date: '2026-06-20', time: '18:30', levels: ['Niveau 3', 'Niveau 4'], slots: 3 })
+      .matches.create({
+        place_id: placeId,
+        date: '2026-06-20',
+        time: '18:30',
+        levels: ['Niveau 3', 'Niveau 4'],
+        slots: 3,
+      })
   ).id;
 });
 afterAll(() => t.close());
 
-const image = (id: number | string, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
-  t.app.inject({ method: 'GET', url: `/m/${id}/og.png`, headers, remoteAddress });
+const image = (
+  id: number | string,
+  headers: Record<string, string> = {},
+  remoteAddress = '127.0.0.1',
+) => t.app.inject({ method: 'GET', url: `/m/${id}/og.png`, headers, remoteAddress });
 
 /** Width and height from the IHDR chunk, which a PNG must start with (after its 8-byte signature). */
 function pngSize(png: Buffer) {
@@ -38,13 +51,18 @@ function pngSize(png: Buffer) {
 
 describe('GET /m/{id}/og.png, the preview image of a shared match', () => {
   it('is named by the share page with its size and a text alternative, for Open Graph and Twitter', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/m/${matchId}`, headers: { accept: 'text/html' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/m/${matchId}`,
+      headers: { accept: 'text/html' },
+    });
     const url = `http://localhost:80/m/${matchId}/og.png`;
     expect(res.body).toContain(`<meta property="og:image" content="${url}">`);
     expect(res.body).toContain('<meta property="og:image:type" content="image/png">');
     expect(res.body).toContain('<meta property="og:image:width" content="1200">');
     expect(res.body).toContain('<meta property="og:image:height" content="630">');
-    const alt = 'Match de padel à Padel Club Confluence (Lyon), samedi 20 juin à 18:30 — Niveau 3, Niveau 4 — 3 places libres';
+    const alt =
+      'Match de padel à Padel Club Confluence (Lyon), samedi 20 juin à 18:30 — Niveau 3, Niveau 4 — 3 places libres';
     expect(res.body).toContain(`<meta property="og:image:alt" content="${alt}">`);
     expect(res.body).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(res.body).toContain(`<meta name="twitter:image" content="${url}">`);
@@ -80,11 +98,20 @@ describe('GET /m/{id}/og.png, the preview image of a shared match', () => {
     const first = await current();
     await t
       .caller(alice)
-      .matches.update({ id: matchId, place_id: placeId, date: '2026-06-20', time: '19:00', levels: ['Niveau 3', 'Niveau 4'], slots: 3 });
+      .matches.update({
+        id: matchId,
+        place_id: placeId,
+        date: '2026-06-20',
+        time: '19:00',
+        levels: ['Niveau 3', 'Niveau 4'],
+        slots: 3,
+      });
     const edited = await current();
     expect(edited.rawPayload.equals(first.rawPayload)).toBe(false);
     // The old validator no longer matches: a chat app that kept the old copy gets the new one.
-    expect((await image(matchId, { 'if-none-match': String(first.headers.etag) })).statusCode).toBe(200);
+    expect((await image(matchId, { 'if-none-match': String(first.headers.etag) })).statusCode).toBe(
+      200,
+    );
 
     await t.caller(bob).matches.join({ id: matchId });
     await current();
@@ -96,7 +123,15 @@ describe('GET /m/{id}/og.png, the preview image of a shared match', () => {
 
   it('answers 404 for an unknown, deleted or malformed match', async () => {
     const gone = (
-      await t.caller(alice).matches.create({ place_id: placeId, date: '2026-06-21', time: '10:00', levels: ['Niveau 2'], slots: 3 })
+      await t
+        .caller(alice)
+        .matches.create({
+          place_id: placeId,
+          date: '2026-06-21',
+          time: '10:00',
+          levels: ['Niveau 2'],
+          slots: 3,
+        })
     ).id;
     expect((await image(gone)).statusCode).toBe(200);
     await t.caller(alice).matches.delete({ id: gone });
@@ -108,7 +143,8 @@ describe('GET /m/{id}/og.png, the preview image of a shared match', () => {
   });
 
   it('is limited to 120 requests a minute per address, with a French 429 and Retry-After', async () => {
-    for (let i = 0; i < 120; i++) expect((await image(999999, {}, '198.51.100.7')).statusCode).toBe(404);
+    for (let i = 0; i < 120; i++)
+      expect((await image(999999, {}, '198.51.100.7')).statusCode).toBe(404);
     const refused = await image(matchId, {}, '198.51.100.7');
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ error: MSG.auth.tooManyRequests });

@@ -25,9 +25,17 @@ const REQUESTS = 200;
 async function seedMatches(db: Db) {
   const [owner] = await db
     .insert(users)
-    .values({ name: 'Org Anisateur', email: 'org@example.test', phone: '+33600000001', pinHash: 'x' })
+    .values({
+      name: 'Org Anisateur',
+      email: 'org@example.test',
+      phone: '+33600000001',
+      pinHash: 'x',
+    })
     .returning();
-  const [place] = await db.insert(places).values({ name: 'Club', address: '1 rue du Padel', city: 'Nantes' }).returning();
+  const [place] = await db
+    .insert(places)
+    .values({ name: 'Club', address: '1 rue du Padel', city: 'Nantes' })
+    .returning();
   const day = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
   await db.insert(matches).values(
     Array.from({ length: MATCHES }, () => ({
@@ -70,7 +78,9 @@ function listMatches(url: string, agent: Agent): Promise<Outcome> {
       res.on('error', (e) => resolve({ ...outcome, error: e.message }));
     });
     req.on('finish', () => (outcome.sentAt = performance.now()));
-    req.on('error', (e: NodeJS.ErrnoException) => resolve({ ...outcome, error: e.code ?? e.message }));
+    req.on('error', (e: NodeJS.ErrnoException) =>
+      resolve({ ...outcome, error: e.code ?? e.message }),
+    );
     req.end();
   });
 }
@@ -88,7 +98,9 @@ describe('SIGTERM with 200 list requests in flight on keep-alive connections', (
     } else {
       // PGlite is one process's alone: fill its folder first, then hand it to the server.
       dataDir = mkdtempSync(join(tmpdir(), 'padel-drain-'));
-      const handle = await openDatabase(loadEnv({ NODE_ENV: 'test', APP_SECRET: TEST_SECRET, DATA_DIR: dataDir }));
+      const handle = await openDatabase(
+        loadEnv({ NODE_ENV: 'test', APP_SECRET: TEST_SECRET, DATA_DIR: dataDir }),
+      );
       await runMigrations(handle);
       await seedDefaults(handle.db);
       await seedMatches(handle.db);
@@ -106,10 +118,14 @@ describe('SIGTERM with 200 list requests in flight on keep-alive connections', (
     // Four proxies' pools of keep-alive connections, opened and left idle before the burst (a
     // connection the kernel has not handed to the server yet is beyond any drain's reach).
     const agents = Array.from({ length: 4 }, () => new Agent({ keepAlive: true, maxSockets: 25 }));
-    const warm = await Promise.all(agents.flatMap((a) => Array.from({ length: 25 }, () => listMatches(server.url, a))));
+    const warm = await Promise.all(
+      agents.flatMap((a) => Array.from({ length: 25 }, () => listMatches(server.url, a))),
+    );
     expect(warm.every((o) => o.status === 200 && o.count === MATCHES)).toBe(true);
 
-    const outcomes = Array.from({ length: REQUESTS }, (_, i) => listMatches(server.url, agents[i % agents.length]!));
+    const outcomes = Array.from({ length: REQUESTS }, (_, i) =>
+      listMatches(server.url, agents[i % agents.length]!),
+    );
     // Mid-flight: once a few answers are back, the rest are queued or being served.
     let answered = 0;
     await Promise.race([
@@ -127,8 +143,15 @@ describe('SIGTERM with 200 list requests in flight on keep-alive connections', (
     let readiness = 0;
     for (let i = 0; i < 40 && readiness !== 503; i++) {
       readiness = await new Promise<number>((resolve) =>
-        request(`${server.url}/readyz`, { agent: false }, (res) => (res.resume(), resolve(res.statusCode ?? 0)))
-          .on('error', (e: NodeJS.ErrnoException) => (readinessSeen.push(e.code ?? e.message), resolve(0)))
+        request(
+          `${server.url}/readyz`,
+          { agent: false },
+          (res) => (res.resume(), resolve(res.statusCode ?? 0)),
+        )
+          .on(
+            'error',
+            (e: NodeJS.ErrnoException) => (readinessSeen.push(e.code ?? e.message), resolve(0)),
+          )
           .end(),
       );
       readinessSeen.push(readiness);
@@ -160,7 +183,15 @@ describe('SIGTERM with 200 list requests in flight on keep-alive connections', (
       .output()
       .split('\n')
       .filter((l) => l.startsWith('{'))
-      .map((l) => JSON.parse(l) as { msg?: string; requestsFinished?: number; connectionsClosed?: number; requestsInFlight?: number })
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            msg?: string;
+            requestsFinished?: number;
+            connectionsClosed?: number;
+            requestsInFlight?: number;
+          },
+      )
       .find((l) => l.msg === 'drained, exiting');
     expect(drained).toBeDefined();
     // The signal reaches the server's code a little after it was sent: count from there.

@@ -39,7 +39,8 @@ const form = (extra: object = {}) => ({
   ...extra,
 });
 /** The From header of the latest mail to `to`. */
-const fromHeader = async (to: string) => /^From: (.*)$/im.exec((await smtp.waitForMail(to)).raw)?.[1]?.trim();
+const fromHeader = async (to: string) =>
+  /^From: (.*)$/im.exec((await smtp.waitForMail(to)).raw)?.[1]?.trim();
 
 describe('SMTP test of the form, and the sender name', () => {
   it('before any save, tests the form: the mail arrives as "Padel Match" <club@example.fr>, nothing is stored', async () => {
@@ -52,7 +53,11 @@ describe('SMTP test of the form, and the sender name', () => {
   });
 
   it('a form without a password, with none stored, is refused', async () => {
-    expect(await trpcError(as().admin.smtp.test({ email: 'x@example.fr', config: form({ password: '' }) }))).toEqual({
+    expect(
+      await trpcError(
+        as().admin.smtp.test({ email: 'x@example.fr', config: form({ password: '' }) }),
+      ),
+    ).toEqual({
       code: 'BAD_REQUEST',
       message: A.smtpFieldsRequired,
     });
@@ -62,7 +67,10 @@ describe('SMTP test of the form, and the sender name', () => {
     await as().admin.smtp.save(form({ from_name: 'Club de Lyon' }));
     expect(await as().admin.smtp.get()).toMatchObject({ is_verified: false, has_password: true });
     smtp.logins.splice(0);
-    const res = await as().admin.smtp.test({ email: 'second@example.fr', config: form({ password: '', from_name: 'Club de Lyon' }) });
+    const res = await as().admin.smtp.test({
+      email: 'second@example.fr',
+      config: form({ password: '', from_name: 'Club de Lyon' }),
+    });
     expect(res).toEqual({ success: true, message: A.smtpTestSent });
     expect(smtp.logins).toEqual([{ username: 'club-relay', password: PASSWORD }]);
     expect(await fromHeader('second@example.fr')).toMatch(/^"?Club de Lyon"? <club@example\.fr>$/);
@@ -72,7 +80,10 @@ describe('SMTP test of the form, and the sender name', () => {
   it('a form that differs from what is stored is tested but proves nothing', async () => {
     await as().admin.smtp.save(form({ from_name: 'Club de Lyon', password: '' }));
     const verified = (await as().admin.smtp.get())?.is_verified;
-    const res = await as().admin.smtp.test({ email: 'third@example.fr', config: form({ username: 'autre', password: '' }) });
+    const res = await as().admin.smtp.test({
+      email: 'third@example.fr',
+      config: form({ username: 'autre', password: '' }),
+    });
     expect(res.message).toBe(MSG.smtpTest.sentUnsaved);
     expect(smtp.logins.at(-1)).toEqual({ username: 'autre', password: PASSWORD });
     expect((await as().admin.smtp.get())?.is_verified).toBe(verified);
@@ -80,7 +91,10 @@ describe('SMTP test of the form, and the sender name', () => {
 
   it("every mail of the app leaves under the saved name, else 'Padel Match'", async () => {
     await as().admin.smtp.test({ email: 'proof@example.fr' });
-    expect(await as().admin.smtp.save(form({ from_name: 'Club de Lyon', password: '' }))).toEqual({ success: true, message: A.smtpSaved });
+    expect(await as().admin.smtp.save(form({ from_name: 'Club de Lyon', password: '' }))).toEqual({
+      success: true,
+      message: A.smtpSaved,
+    });
     await t.caller().auth.sendOtpEmail({ email: 'code@example.fr' });
     expect(await fromHeader('code@example.fr')).toMatch(/^"?Club de Lyon"? <club@example\.fr>$/);
 
@@ -93,7 +107,11 @@ describe('SMTP test of the form, and the sender name', () => {
     const dead = await startSmtpServer();
     await dead.close();
     const refused = A.testFailedBecause(A.smtpTestFailed, A.smtpReasons.ECONNREFUSED('127.0.0.1'));
-    expect(await trpcError(as().admin.smtp.test({ email: 'nobody@example.fr', config: form({ port: dead.port }) }))).toEqual({
+    expect(
+      await trpcError(
+        as().admin.smtp.test({ email: 'nobody@example.fr', config: form({ port: dead.port }) }),
+      ),
+    ).toEqual({
       code: 'BAD_REQUEST',
       message: refused,
     });

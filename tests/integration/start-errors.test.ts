@@ -21,7 +21,8 @@ interface Run {
 /** The compiled server (`npm start`) with this environment, until it exits. */
 function runServer(env: Record<string, string>): Promise<Run> {
   const base: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of ['DATABASE_URL', 'TEST_DATABASE_URL', 'PUBLIC_URL', 'NODE_ENV']) delete base[key];
+  for (const key of ['DATABASE_URL', 'TEST_DATABASE_URL', 'PUBLIC_URL', 'NODE_ENV'])
+    delete base[key];
   const child = spawn(process.execPath, ['dist/server/index.js'], {
     cwd: ROOT,
     env: { ...base, APP_SECRET: TEST_SECRET, HOST: '127.0.0.1', OUTBOX_INTERVAL_MS: '0', ...env },
@@ -51,14 +52,25 @@ describe('the built server refuses to start, in one line', () => {
   let dataDir: string;
   beforeAll(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'padel-start-'));
-    const build = spawnSync(process.execPath, ['scripts/build.mjs', '--server', '--if-stale'], { cwd: ROOT, encoding: 'utf8' });
-    if (build.status !== 0) throw new Error(`server build failed:\n${build.stdout}\n${build.stderr}`);
+    const build = spawnSync(process.execPath, ['scripts/build.mjs', '--server', '--if-stale'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    if (build.status !== 0)
+      throw new Error(`server build failed:\n${build.stdout}\n${build.stderr}`);
   }, 120_000);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('when PostgreSQL does not answer, without showing the password', async () => {
-    const run = await runServer({ DATABASE_URL: 'postgres://padel:s3cret-pw@127.0.0.1:1/padel', DATA_DIR: dataDir, PORT: '0' });
-    expectOneLineFailure(run, 'Cannot reach the database at 127.0.0.1:1/padel: connect ECONNREFUSED 127.0.0.1:1');
+    const run = await runServer({
+      DATABASE_URL: 'postgres://padel:s3cret-pw@127.0.0.1:1/padel',
+      DATA_DIR: dataDir,
+      PORT: '0',
+    });
+    expectOneLineFailure(
+      run,
+      'Cannot reach the database at 127.0.0.1:1/padel: connect ECONNREFUSED 127.0.0.1:1',
+    );
     expect(run.output).not.toContain('s3cret-pw');
   }, 60_000);
 
@@ -76,7 +88,10 @@ describe('the built server refuses to start, in one line', () => {
   }, 60_000);
 });
 
-if (!serverUrl()) console.warn('[start-errors] missing database and busy port skipped: they need a PostgreSQL server (TEST_DATABASE_URL)');
+if (!serverUrl())
+  console.warn(
+    '[start-errors] missing database and busy port skipped: they need a PostgreSQL server (TEST_DATABASE_URL)',
+  );
 describe.runIf(Boolean(serverUrl()))('… on PostgreSQL', () => {
   let db: TestDb;
   let busy: Server;
@@ -123,7 +138,10 @@ describe('on the embedded PGlite in production', () => {
         .split('\n')
         .filter((l) => l.includes('embedded PGlite'));
       expect(warnings).toHaveLength(1);
-      expect(JSON.parse(warnings[0]!)).toMatchObject({ level: 40, msg: expect.stringMatching(/one instance only.*db:backup/) as unknown });
+      expect(JSON.parse(warnings[0]!)).toMatchObject({
+        level: 40,
+        msg: expect.stringMatching(/one instance only.*db:backup/) as unknown,
+      });
     } finally {
       await server.stop();
     }

@@ -5,7 +5,13 @@ import { matchParticipants, matchWaitlist } from '../../db/schema';
 import type { TestContext } from '../support/app';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
 import { restAs } from '../support/http';
-import { createBurstCast, insertMatch, matchRow, trpcError, type BurstCast } from './matches-support';
+import {
+  createBurstCast,
+  insertMatch,
+  matchRow,
+  trpcError,
+  type BurstCast,
+} from './matches-support';
 
 // On PostgreSQL the bursts below really run at once (pool of 20 connections); PGlite runs them one by one.
 const DB = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
@@ -15,7 +21,10 @@ let players: TestUser[];
 let placeId: number;
 let newMatch: BurstCast['newMatch'];
 
-beforeAll(async () => ({ t, owner, players, placeId, newMatch } = await createBurstCast(14)), 120_000);
+beforeAll(
+  async () => ({ t, owner, players, placeId, newMatch } = await createBurstCast(14)),
+  120_000,
+);
 afterAll(() => t.close());
 
 const p = (i: number) => players[i]!;
@@ -26,26 +35,47 @@ async function fullMatch(slots: number, by: TestUser[]) {
   return m;
 }
 const participantIds = async (id: number) =>
-  (await t.db.db.select({ id: matchParticipants.userId }).from(matchParticipants).where(eq(matchParticipants.matchId, id))).map(
-    (r) => r.id,
-  );
+  (
+    await t.db.db
+      .select({ id: matchParticipants.userId })
+      .from(matchParticipants)
+      .where(eq(matchParticipants.matchId, id))
+  ).map((r) => r.id);
 const waitingIds = async (id: number) =>
   (
-    await t.db.db.select({ id: matchWaitlist.userId }).from(matchWaitlist).where(eq(matchWaitlist.matchId, id)).orderBy(matchWaitlist.id)
+    await t.db.db
+      .select({ id: matchWaitlist.userId })
+      .from(matchWaitlist)
+      .where(eq(matchWaitlist.matchId, id))
+      .orderBy(matchWaitlist.id)
   ).map((r) => r.id);
 
 describe('joining and leaving the waiting list', () => {
   it('queues players on a full match and answers their position, over tRPC and REST', async () => {
     const m = await fullMatch(1, [p(0)]);
-    expect(await t.caller(p(1)).matches.joinWaitlist({ id: m.id })).toMatchObject({ success: true, position: 1 });
+    expect(await t.caller(p(1)).matches.joinWaitlist({ id: m.id })).toMatchObject({
+      success: true,
+      position: 1,
+    });
     const rest = await restAs(t, p(2), 'POST', `/matches/${m.id}/waitlist`, {});
     expect(rest.status).toBe(201);
-    expect(rest.body).toMatchObject({ success: true, position: 2, message: MSG.waitlist.joined(2) });
-    expect(await t.caller(p(2)).matches.myWaitlist()).toEqual([{ match_id: m.id, position: 2, waiting: 2 }]);
+    expect(rest.body).toMatchObject({
+      success: true,
+      position: 2,
+      message: MSG.waitlist.joined(2),
+    });
+    expect(await t.caller(p(2)).matches.myWaitlist()).toEqual([
+      { match_id: m.id, position: 2, waiting: 2 },
+    ]);
 
     const left = await restAs(t, p(1), 'DELETE', `/matches/${m.id}/waitlist`, {});
-    expect(left).toMatchObject({ status: 200, body: { success: true, message: MSG.waitlist.left } });
-    expect(await t.caller(p(2)).matches.myWaitlist()).toEqual([{ match_id: m.id, position: 1, waiting: 1 }]);
+    expect(left).toMatchObject({
+      status: 200,
+      body: { success: true, message: MSG.waitlist.left },
+    });
+    expect(await t.caller(p(2)).matches.myWaitlist()).toEqual([
+      { match_id: m.id, position: 1, waiting: 1 },
+    ]);
     expect(await restAs(t, p(1), 'DELETE', `/matches/${m.id}/waitlist`, {})).toMatchObject({
       status: 409,
       body: { success: false, error: MSG.waitlist.notWaiting },
@@ -72,7 +102,14 @@ describe('joining and leaving the waiting list', () => {
       status: 409,
       body: { error: MSG.waitlist.already },
     });
-    const past = await insertMatch(t, { placeId, createdBy: owner.id, date: '2026-06-09', time: '18:00', slots: 1, missing: 0 });
+    const past = await insertMatch(t, {
+      placeId,
+      createdBy: owner.id,
+      date: '2026-06-09',
+      time: '18:00',
+      slots: 1,
+      missing: 0,
+    });
     expect(await trpcError(t.caller(p(1)).matches.joinWaitlist({ id: past.id }))).toEqual({
       code: 'BAD_REQUEST',
       message: MSG.match.finished,
@@ -81,7 +118,9 @@ describe('joining and leaving the waiting list', () => {
       status: 404,
       body: { error: MSG.match.notFound },
     });
-    expect(await restAs(t, null, 'POST', `/matches/${full.id}/waitlist`, {})).toMatchObject({ status: 401 });
+    expect(await restAs(t, null, 'POST', `/matches/${full.id}/waitlist`, {})).toMatchObject({
+      status: 401,
+    });
     expect(await waitingIds(full.id)).toEqual([p(1).id]);
     expect(await waitingIds(open.id)).toEqual([]);
   });
@@ -93,7 +132,9 @@ describe('where a waiting player sees their place', () => {
     await t.caller(p(4)).matches.joinWaitlist({ id: m.id });
     await t.caller(p(5)).matches.joinWaitlist({ id: m.id });
     expect((await t.caller(p(5)).matches.byId({ id: m.id })).waitlist_position).toBe(2);
-    expect((await restAs(t, p(4), 'GET', `/matches/${m.id}`)).body).toMatchObject({ waitlist_position: 1 });
+    expect((await restAs(t, p(4), 'GET', `/matches/${m.id}`)).body).toMatchObject({
+      waitlist_position: 1,
+    });
     expect((await t.caller(p(6)).matches.byId({ id: m.id })).waitlist_position).toBeNull();
     expect((await t.caller(owner).matches.byId({ id: m.id })).waitlist_position).toBeNull();
     await t.caller(p(4)).matches.leaveWaitlist({ id: m.id });
@@ -107,8 +148,17 @@ describe('where a waiting player sees their place', () => {
     await t.caller(p(10)).matches.joinWaitlist({ id: a.id });
     await t.caller(p(9)).matches.joinWaitlist({ id: b.id });
     await t.caller(p(10)).matches.joinWaitlist({ id: b.id });
-    const past = await insertMatch(t, { placeId, createdBy: owner.id, date: '2026-06-09', time: '18:00', slots: 1, missing: 0 });
-    await t.db.db.insert(matchWaitlist).values({ matchId: past.id, userId: p(10).id, createdAt: new Date('2026-06-01T10:00:00Z') });
+    const past = await insertMatch(t, {
+      placeId,
+      createdBy: owner.id,
+      date: '2026-06-09',
+      time: '18:00',
+      slots: 1,
+      missing: 0,
+    });
+    await t.db.db
+      .insert(matchWaitlist)
+      .values({ matchId: past.id, userId: p(10).id, createdAt: new Date('2026-06-01T10:00:00Z') });
 
     const mine = await t.caller(p(10)).matches.mine();
     expect(mine.waiting.map((w) => [w.id, w.waitlist_position, w.is_creator])).toEqual([
@@ -134,7 +184,9 @@ describe('a freed place goes to the first waiting player, in the same transactio
     await t.caller(p(2)).matches.joinWaitlist({ id: m.id });
     await t.caller(p(3)).matches.joinWaitlist({ id: m.id });
     // A place that came back without going to the queue (as if its promotion had skipped a locked row).
-    await t.db.db.execute(sql`update matches set slots = slots + 1, missing_players = missing_players + 1 where id = ${m.id}`);
+    await t.db.db.execute(
+      sql`update matches set slots = slots + 1, missing_players = missing_players + 1 where id = ${m.id}`,
+    );
     const joined = await t.caller(p(3)).matches.join({ id: m.id });
     expect(joined.message).toBe(MSG.match.joined);
     expect(joined.match.participants.map((x) => x.user_id)).toEqual([p(0).id, p(3).id]);
@@ -150,7 +202,9 @@ describe('a freed place goes to the first waiting player, in the same transactio
     await t.caller(p(0)).matches.leave({ id: m.id });
     expect((await participantIds(m.id)).sort()).toEqual([p(1).id, p(2).id].sort());
     expect(await matchRow(t, m.id)).toMatchObject({ missingPlayers: 0 });
-    expect(await t.caller(p(3)).matches.myWaitlist()).toEqual([{ match_id: m.id, position: 1, waiting: 1 }]);
+    expect(await t.caller(p(3)).matches.myWaitlist()).toEqual([
+      { match_id: m.id, position: 1, waiting: 1 },
+    ]);
     const mine = await t.caller(p(2)).matches.mine();
     expect(mine.matches.map((x) => x.id)).toContain(m.id);
   });
@@ -160,7 +214,14 @@ describe('a freed place goes to the first waiting player, in the same transactio
     for (const i of [4, 5, 6]) await t.caller(p(i)).matches.joinWaitlist({ id: m.id });
     await t
       .caller(owner)
-      .matches.update({ id: m.id, place_id: placeId, date: '2026-06-20', time: '18:00', levels: ['Niveau 3'], slots: 3 });
+      .matches.update({
+        id: m.id,
+        place_id: placeId,
+        date: '2026-06-20',
+        time: '18:00',
+        levels: ['Niveau 3'],
+        slots: 3,
+      });
     expect((await participantIds(m.id)).sort()).toEqual([p(0).id, p(4).id, p(5).id].sort());
     expect(await waitingIds(m.id)).toEqual([p(6).id]);
     expect(await matchRow(t, m.id)).toMatchObject({ slots: 3, missingPlayers: 0 });
@@ -201,9 +262,13 @@ describe('a freed place goes to the first waiting player, in the same transactio
       expect(queue[0]).toBe(p(3).id);
       expect(queue.slice(1).sort()).toEqual(burst.map((u) => u.id).sort());
       const positions = await Promise.all(
-        burst.map(async (u) => (await t.caller(u).matches.myWaitlist()).find((w) => w.match_id === m.id)),
+        burst.map(async (u) =>
+          (await t.caller(u).matches.myWaitlist()).find((w) => w.match_id === m.id),
+        ),
       );
-      expect(positions.map((w) => w?.position).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+      expect(positions.map((w) => w?.position).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([
+        2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+      ]);
     }
   });
 
@@ -214,7 +279,16 @@ describe('a freed place goes to the first waiting player, in the same transactio
       trpcError(t.caller(p(0)).matches.leave({ id: m.id })),
       trpcError(t.caller(p(1)).matches.leave({ id: m.id })),
       trpcError(
-        t.caller(owner).matches.update({ id: m.id, place_id: placeId, date: '2026-06-20', time: '18:00', levels: ['Niveau 3'], slots: 4 }),
+        t
+          .caller(owner)
+          .matches.update({
+            id: m.id,
+            place_id: placeId,
+            date: '2026-06-20',
+            time: '18:00',
+            levels: ['Niveau 3'],
+            slots: 4,
+          }),
       ),
       ...players.slice(4, 14).map((u) => trpcError(t.caller(u).matches.joinWaitlist({ id: m.id }))),
     ]);

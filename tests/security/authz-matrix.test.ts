@@ -4,7 +4,15 @@ import { createSession } from '../../server/services/auth/sessions';
 import { createTestContext, type TestContext } from '../support/app';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
 import { createPlace, insertMatch } from '../integration/matches-support';
-import { callProcedure, errorText, isFrench, procedures, restOperations, type Procedure, type RestOperation } from './surface';
+import {
+  callProcedure,
+  errorText,
+  isFrench,
+  procedures,
+  restOperations,
+  type Procedure,
+  type RestOperation,
+} from './surface';
 
 /**
  * Every tRPC procedure and every REST operation × anonymous / player / other player / admin,
@@ -116,7 +124,8 @@ function expected(rule: Rule, role: Role): Outcome {
   if (rule === 'public') return 'pass';
   if (role === 'anonymous') return 401;
   if (rule === 'user') return 'pass';
-  if (rule === 'admin' || (rule === 'ownerOrAdmin' && role === 'admin')) return role === 'admin' ? 'pass' : 403;
+  if (rule === 'admin' || (rule === 'ownerOrAdmin' && role === 'admin'))
+    return role === 'admin' ? 'pass' : 403;
   return role === 'player' ? 'pass' : 403;
 }
 
@@ -127,14 +136,20 @@ let sharedMatchId: number;
 
 beforeAll(async () => {
   t = await createTestContext({ now: '2026-03-02T10:00:00Z' });
-  users = { player: await createUser(t.deps), other: await createUser(t.deps), admin: await createAdmin(t.deps) };
+  users = {
+    player: await createUser(t.deps),
+    other: await createUser(t.deps),
+    admin: await createAdmin(t.deps),
+  };
   placeId = (await createPlace(t)).id;
   sharedMatchId = await newMatch();
 });
 afterAll(() => t.close());
 
 async function newMatch() {
-  return (await insertMatch(t, { placeId, createdBy: users.player.id, date: '2026-03-20', time: '18:00' })).id;
+  return (
+    await insertMatch(t, { placeId, createdBy: users.player.id, date: '2026-03-20', time: '18:00' })
+  ).id;
 }
 
 /** A fresh session per call, so a logout or PIN change in one cell never affects another. */
@@ -146,7 +161,13 @@ async function headersFor(role: Role): Promise<Record<string, string>> {
 
 const wrongPin = () => (users.player.pin === '7391' ? '7392' : '7391');
 
-const matchFields = () => ({ place_id: placeId, date: '2026-03-25', time: '18:00', levels: ['Niveau 3'], slots: 3 });
+const matchFields = () => ({
+  place_id: placeId,
+  date: '2026-03-25',
+  time: '18:00',
+  levels: ['Niveau 3'],
+  slots: 3,
+});
 
 /** Inputs that reach the ownership check (owner rows); everything else is called with `{}`. */
 async function procedureInput(p: Procedure): Promise<unknown> {
@@ -155,14 +176,20 @@ async function procedureInput(p: Procedure): Promise<unknown> {
   // A well-formed but wrong PIN: the owner is refused for the PIN (400), the others for the id (403).
   if (p.path === 'users.deleteAccount') return { id: users.player.id, pin: wrongPin() };
   if (p.path === 'matches.update') return { id: await newMatch(), ...matchFields() };
-  if (p.path === 'matches.delete' || p.path === 'matches.participants') return { id: await newMatch() };
+  if (p.path === 'matches.delete' || p.path === 'matches.participants')
+    return { id: await newMatch() };
   return {};
 }
 
 async function callRest(op: RestOperation, rule: Rule, headers: Record<string, string>) {
-  const ownMatch = rule !== 'public' && op.path.startsWith('/api/matches/') ? await newMatch() : sharedMatchId;
+  const ownMatch =
+    rule !== 'public' && op.path.startsWith('/api/matches/') ? await newMatch() : sharedMatchId;
   // Admin paths get an id nothing has, so an allowed DELETE changes nothing the other cells use.
-  const id = op.path.startsWith('/api/users/') ? users.player.id : op.path.startsWith('/api/matches/') ? ownMatch : 999_999;
+  const id = op.path.startsWith('/api/users/')
+    ? users.player.id
+    : op.path.startsWith('/api/matches/')
+      ? ownMatch
+      : 999_999;
   const url = op.path.replace(/\{\w+\}/g, String(id));
   let payload: object | undefined;
   if (op.method !== 'GET')
@@ -181,22 +208,31 @@ async function callRest(op: RestOperation, rule: Rule, headers: Record<string, s
 
 function verdict(res: LightMyRequestResponse, want: Outcome): string | null {
   const got = res.statusCode;
-  if (want === 'pass') return got === 401 || got === 403 || got >= 500 ? `expected to pass, got ${got} ${errorText(res) ?? ''}` : null;
+  if (want === 'pass')
+    return got === 401 || got === 403 || got >= 500
+      ? `expected to pass, got ${got} ${errorText(res) ?? ''}`
+      : null;
   if (got !== want) return `expected ${want}, got ${got}`;
-  return isFrench(errorText(res)) ? null : `refusal without a French error: ${res.body.slice(0, 120)}`;
+  return isFrench(errorText(res))
+    ? null
+    : `refusal without a French error: ${res.body.slice(0, 120)}`;
 }
 
 describe('authorization matrix', () => {
   it('has a decided rule for every procedure and every REST operation, and every cell holds', async () => {
     const procs = procedures();
     const ops = await restOperations(t.app);
-    const ruleOf = (key: string, table: Record<string, Rule>) => table[key] ?? (isAdminArea(key) ? 'admin' : undefined);
+    const ruleOf = (key: string, table: Record<string, Rule>) =>
+      table[key] ?? (isAdminArea(key) ? 'admin' : undefined);
 
     const undecided = [
       ...procs.filter((p) => !ruleOf(p.path, TRPC_RULES)).map((p) => `tRPC ${p.path}`),
       ...ops.filter((o) => !ruleOf(o.key, REST_RULES)).map((o) => o.key),
     ];
-    expect(undecided, 'no authorization rule decided in tests/security/authz-matrix.test.ts').toEqual([]);
+    expect(
+      undecided,
+      'no authorization rule decided in tests/security/authz-matrix.test.ts',
+    ).toEqual([]);
     const stale = [
       ...Object.keys(TRPC_RULES).filter((k) => !procs.some((p) => p.path === k)),
       ...Object.keys(REST_RULES).filter((k) => !ops.some((o) => o.key === k)),
@@ -217,7 +253,10 @@ describe('authorization matrix', () => {
     for (const op of ops) {
       const rule = ruleOf(op.key, REST_RULES)!;
       for (const role of ROLES) {
-        const problem = verdict(await callRest(op, rule, await headersFor(role)), expected(rule, role));
+        const problem = verdict(
+          await callRest(op, rule, await headersFor(role)),
+          expected(rule, role),
+        );
         if (problem) failures.push(`${op.key} as ${role} (${rule}): ${problem}`);
         cells++;
       }

@@ -50,17 +50,30 @@ describe.skipIf(!status.available)('the built client under the CSP, in Chromium'
         console.error(`Content Security Policy: ${e.violatedDirective} ${e.blockedURI}`),
       ),
     );
-    const screens = ['/', '/find-match', '/create-match', '/my-matches', '/profile', '/admin', '/api/docs'];
+    const screens = [
+      '/',
+      '/find-match',
+      '/create-match',
+      '/my-matches',
+      '/profile',
+      '/admin',
+      '/api/docs',
+    ];
     for (const path of screens) {
       const res = await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
       expect(res?.headers()['content-security-policy'], path).toContain("frame-ancestors 'none'");
       // The SPA may still be rendering after the network is idle on a loaded machine: wait for the screen.
       await expect
-        .poll(async () => (await page.locator('body').innerText()).trim().length, { message: `${path} rendered`, timeout: 15_000 })
+        .poll(async () => (await page.locator('body').innerText()).trim().length, {
+          message: `${path} rendered`,
+          timeout: 15_000,
+        })
         .toBeGreaterThan(20);
     }
     await context.close();
-    console.log(`[security] CSP in Chromium: ${screens.length} screens, ${violations.length} violations`);
+    console.log(
+      `[security] CSP in Chromium: ${screens.length} screens, ${violations.length} violations`,
+    );
     expect(violations).toEqual([]);
   });
 });

@@ -28,11 +28,30 @@ import {
 /** Cases per target and per kind (FUZZ_RUNS to explore more locally). */
 const RUNS_PER_TARGET = Number(process.env.FUZZ_RUNS ?? 16);
 
-const SQL = ["' OR '1'='1' --", '1; DROP TABLE users; --', "%' UNION SELECT pin_hash FROM users --", "'); DELETE FROM matches; --"];
-const HTML = ['<script>alert(1)</script>', '<img src=x onerror=alert(document.cookie)>', '"><svg onload=alert(1)>', '{{constructor}}'];
+const SQL = [
+  "' OR '1'='1' --",
+  '1; DROP TABLE users; --',
+  "%' UNION SELECT pin_hash FROM users --",
+  "'); DELETE FROM matches; --",
+];
+const HTML = [
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(document.cookie)>',
+  '"><svg onload=alert(1)>',
+  '{{constructor}}',
+];
 const CONTROL = ['\u0000', '\u0001', '\u0008', '\u000b', '\u001b', '\u007f'];
 const SURROGATE = ['\ud800', '\udbff', '\udc00', '\udfff'];
-const BAD_DATES = ['2026-02-30', '2026-13-01', '2025-02-29', '0000-01-01', 'garbage', '2026-2-3', '9999-99-99', '2026-04-31T00:00'];
+const BAD_DATES = [
+  '2026-02-30',
+  '2026-13-01',
+  '2025-02-29',
+  '0000-01-01',
+  'garbage',
+  '2026-2-3',
+  '9999-99-99',
+  '2026-04-31T00:00',
+];
 const BAD_NUMBERS = [2 ** 31, 2 ** 53, -(2 ** 31) - 1, 1e308, -1, 0, 1.5, 2_147_483_648];
 const BAD_ID_SEGMENTS = [
   '0',
@@ -55,11 +74,16 @@ const badText = fc.oneof(
   fc.tuple(text, fc.constantFrom(...CONTROL), text).map(([a, c, b]) => a + c + b),
   // A lone surrogate, then an ASCII letter so it can never pair with what follows.
   fc.tuple(text, fc.constantFrom(...SURROGATE)).map(([a, s]) => `${a}${s}x`),
-  fc.tuple(fc.integer({ min: 10_000, max: 20_000 }), fc.constantFrom(...CONTROL, ...SURROGATE)).map(([n, c]) => 'a'.repeat(n) + c),
+  fc
+    .tuple(fc.integer({ min: 10_000, max: 20_000 }), fc.constantFrom(...CONTROL, ...SURROGATE))
+    .map(([n, c]) => 'a'.repeat(n) + c),
 );
 /** A value of the wrong type for every field (objects and arrays of objects are nowhere an input scalar). */
 const wrongType = fc.oneof(
-  fc.dictionary(fc.string({ minLength: 1, maxLength: 5 }), fc.jsonValue({ maxDepth: 1 }), { minKeys: 1, maxKeys: 3 }),
+  fc.dictionary(fc.string({ minLength: 1, maxLength: 5 }), fc.jsonValue({ maxDepth: 1 }), {
+    minKeys: 1,
+    maxKeys: 3,
+  }),
   fc.constant({}),
   fc.array(fc.constant({ $gt: '' }), { minLength: 1, maxLength: 2 }),
 );
@@ -67,18 +91,32 @@ const wrongType = fc.oneof(
  * REST booleans keep the legacy 1/0 the old clients send (`legacyBool` in server/rest/admin.ts), so
  * 0 is a valid value there and not a refusal to expect; tRPC booleans still get it.
  */
-const REST_LEGACY_BOOLEANS = new Set(['is_active', 'is_admin', 'secure', 'skip_cert_verify', 'isLive']);
+const REST_LEGACY_BOOLEANS = new Set([
+  'is_active',
+  'is_admin',
+  'secure',
+  'skip_cert_verify',
+  'isLive',
+]);
 const badValue = (field: string, door: 'trpc' | 'rest') => {
-  const numbers = door === 'rest' && REST_LEGACY_BOOLEANS.has(field) ? BAD_NUMBERS.filter((n) => n !== 0) : BAD_NUMBERS;
+  const numbers =
+    door === 'rest' && REST_LEGACY_BOOLEANS.has(field)
+      ? BAD_NUMBERS.filter((n) => n !== 0)
+      : BAD_NUMBERS;
   const choices = [badText, wrongType, fc.constantFrom(...numbers)];
   if (/date|^from$|^to$/i.test(field)) choices.push(fc.constantFrom(...BAD_DATES));
   return fc.oneof(...choices);
 };
 /** A query-string value, lone surrogates sent as the invalid UTF-8 a raw client could send. */
 const queryValue = (v: unknown) =>
-  encodeURIComponent((typeof v === 'string' ? v : JSON.stringify(v)).replace(/\p{Cs}/gu, '\u0001LONE')).replace(/%01LONE/g, '%ED%A0%80');
+  encodeURIComponent(
+    (typeof v === 'string' ? v : JSON.stringify(v)).replace(/\p{Cs}/gu, '\u0001LONE'),
+  ).replace(/%01LONE/g, '%ED%A0%80');
 /** Whatever a field may also hold in a case: something plausible, junk, or nothing. */
-const filler = fc.option(fc.oneof(text, fc.integer(), fc.boolean(), fc.constant(null), fc.string({ maxLength: 3000 })), { nil: undefined });
+const filler = fc.option(
+  fc.oneof(text, fc.integer(), fc.boolean(), fc.constant(null), fc.string({ maxLength: 3000 })),
+  { nil: undefined },
+);
 const extraFields = fc.dictionary(
   fc.constantFrom('is_admin', 'isAdmin', 'role', '__proto__x', 'user_id', 'extra', '$where'),
   fc.jsonValue({ maxDepth: 2 }),
@@ -88,7 +126,10 @@ const extraFields = fc.dictionary(
 );
 
 /** An object with every known field filled, missing or broken, at least one of them broken. */
-function brokenObject(fields: string[], door: 'trpc' | 'rest'): fc.Arbitrary<Record<string, unknown>> {
+function brokenObject(
+  fields: string[],
+  door: 'trpc' | 'rest',
+): fc.Arbitrary<Record<string, unknown>> {
   if (fields.length === 0) return fc.constant({});
   return fc
     .tuple(
@@ -108,7 +149,16 @@ function brokenObject(fields: string[], door: 'trpc' | 'rest'): fc.Arbitrary<Rec
 
 /** Inputs that are not an object at all (`null` counts as no input, which input-less calls allow). */
 const NON_OBJECTS: unknown[] = ['texte', 42, [1], true];
-const MALFORMED_JSON = ['{', '{"a":', '{"id": 1,}', "{'id': 1}", '[1, 2', 'null null', '{"x":"\\u00"}', '\u0000'];
+const MALFORMED_JSON = [
+  '{',
+  '{"a":',
+  '{"id": 1,}',
+  "{'id': 1}",
+  '[1, 2',
+  'null null',
+  '{"x":"\\u00"}',
+  '\u0000',
+];
 
 let t: TestContext;
 let player: TestUser;
@@ -120,7 +170,14 @@ beforeAll(async () => {
   player = await createUser(t.deps);
   admin = await createAdmin(t.deps);
   const place = await createPlace(t);
-  matchId = (await insertMatch(t, { placeId: place.id, createdBy: player.id, date: '2026-03-20', time: '18:00' })).id;
+  matchId = (
+    await insertMatch(t, {
+      placeId: place.id,
+      createdBy: player.id,
+      date: '2026-03-20',
+      time: '18:00',
+    })
+  ).id;
 });
 afterAll(() => t.close());
 
@@ -130,9 +187,12 @@ const stats = { cases: 0, fiveHundreds: 0 };
 function refusal(res: LightMyRequestResponse): string | null {
   stats.cases++;
   if (res.statusCode >= 500) stats.fiveHundreds++;
-  if (res.statusCode < 400 || res.statusCode >= 500) return `status ${res.statusCode}: ${res.body.slice(0, 200)}`;
+  if (res.statusCode < 400 || res.statusCode >= 500)
+    return `status ${res.statusCode}: ${res.body.slice(0, 200)}`;
   const message = errorText(res);
-  return isFrench(message) ? null : `error not in French: ${JSON.stringify(message)?.slice(0, 200)}`;
+  return isFrench(message)
+    ? null
+    : `error not in French: ${JSON.stringify(message)?.slice(0, 200)}`;
 }
 
 const bearer = (u: TestUser) => ({ authorization: `Bearer ${u.token}` });
@@ -142,118 +202,157 @@ function restUrl(op: RestOperation, id: string) {
   return op.path.replace(/\{\w+\}/g, id);
 }
 const validId = (op: RestOperation) =>
-  String(op.path.startsWith('/api/users/') ? player.id : op.path.startsWith('/api/matches/') ? matchId : 1);
+  String(
+    op.path.startsWith('/api/users/')
+      ? player.id
+      : op.path.startsWith('/api/matches/')
+        ? matchId
+        : 1,
+  );
 
 describe('fuzzing every input', () => {
-  it('refuses malformed input everywhere with a French 4xx, never a 5xx, never a changed row', { timeout: 240_000 }, async () => {
-    const started = Date.now();
-    const before = await snapshotTables(t.db.db);
-    const procs = procedures().filter((p): p is Procedure & { fields: string[] } => p.fields !== null);
-    const ops = (await restOperations(t.app)).filter((o) => o.path.startsWith('/api/'));
-    const check = async (label: string, run: () => Promise<LightMyRequestResponse>) => {
-      const problem = refusal(await run());
-      expect(problem, label).toBeNull();
-    };
+  it(
+    'refuses malformed input everywhere with a French 4xx, never a 5xx, never a changed row',
+    { timeout: 240_000 },
+    async () => {
+      const started = Date.now();
+      const before = await snapshotTables(t.db.db);
+      const procs = procedures().filter(
+        (p): p is Procedure & { fields: string[] } => p.fields !== null,
+      );
+      const ops = (await restOperations(t.app)).filter((o) => o.path.startsWith('/api/'));
+      const check = async (label: string, run: () => Promise<LightMyRequestResponse>) => {
+        const problem = refusal(await run());
+        expect(problem, label).toBeNull();
+      };
 
-    for (const p of procs) {
-      const headers = tokenFor(p.path.startsWith('admin.'));
-      if (p.fields.length)
-        await fc.assert(
-          fc.asyncProperty(brokenObject(p.fields, 'trpc'), (input) =>
-            check(`tRPC ${p.path} ${JSON.stringify(input).slice(0, 300)}`, () => callProcedure(t.app, p, input, headers)),
-          ),
-          { numRuns: RUNS_PER_TARGET, endOnFailure: true },
-        );
-      for (const input of NON_OBJECTS)
-        await check(`tRPC ${p.path} ${JSON.stringify(input)}`, () => callProcedure(t.app, p, input, headers));
-      for (const raw of MALFORMED_JSON) {
-        await check(`tRPC ${p.path} malformed ${raw}`, () =>
-          p.kind === 'query'
-            ? t.app.inject({ method: 'GET', url: `/trpc/${p.path}?input=${encodeURIComponent(raw)}`, headers })
-            : t.app.inject({
-                method: 'POST',
-                url: `/trpc/${p.path}`,
+      for (const p of procs) {
+        const headers = tokenFor(p.path.startsWith('admin.'));
+        if (p.fields.length)
+          await fc.assert(
+            fc.asyncProperty(brokenObject(p.fields, 'trpc'), (input) =>
+              check(`tRPC ${p.path} ${JSON.stringify(input).slice(0, 300)}`, () =>
+                callProcedure(t.app, p, input, headers),
+              ),
+            ),
+            { numRuns: RUNS_PER_TARGET, endOnFailure: true },
+          );
+        for (const input of NON_OBJECTS)
+          await check(`tRPC ${p.path} ${JSON.stringify(input)}`, () =>
+            callProcedure(t.app, p, input, headers),
+          );
+        for (const raw of MALFORMED_JSON) {
+          await check(`tRPC ${p.path} malformed ${raw}`, () =>
+            p.kind === 'query'
+              ? t.app.inject({
+                  method: 'GET',
+                  url: `/trpc/${p.path}?input=${encodeURIComponent(raw)}`,
+                  headers,
+                })
+              : t.app.inject({
+                  method: 'POST',
+                  url: `/trpc/${p.path}`,
+                  headers: { ...headers, 'content-type': 'application/json' },
+                  payload: raw,
+                }),
+          );
+        }
+      }
+
+      for (const op of ops) {
+        const headers = tokenFor(op.path.startsWith('/api/admin/'));
+        const hasBody = op.method !== 'GET' && op.bodyFields.length > 0;
+        if (hasBody) {
+          await fc.assert(
+            fc.asyncProperty(brokenObject(op.bodyFields, 'rest'), (body) =>
+              check(`${op.key} ${JSON.stringify(body).slice(0, 300)}`, () =>
+                t.app.inject({
+                  method: op.method,
+                  url: restUrl(op, validId(op)),
+                  headers,
+                  payload: body,
+                }),
+              ),
+            ),
+            { numRuns: RUNS_PER_TARGET, endOnFailure: true },
+          );
+          for (const body of NON_OBJECTS) {
+            await check(`${op.key} body ${JSON.stringify(body)}`, () =>
+              t.app.inject({
+                method: op.method,
+                url: restUrl(op, validId(op)),
+                headers: { ...headers, 'content-type': 'application/json' },
+                payload: JSON.stringify(body),
+              }),
+            );
+          }
+          for (const raw of MALFORMED_JSON) {
+            await check(`${op.key} malformed ${raw}`, () =>
+              t.app.inject({
+                method: op.method,
+                url: restUrl(op, validId(op)),
                 headers: { ...headers, 'content-type': 'application/json' },
                 payload: raw,
               }),
-        );
-      }
-    }
-
-    for (const op of ops) {
-      const headers = tokenFor(op.path.startsWith('/api/admin/'));
-      const hasBody = op.method !== 'GET' && op.bodyFields.length > 0;
-      if (hasBody) {
-        await fc.assert(
-          fc.asyncProperty(brokenObject(op.bodyFields, 'rest'), (body) =>
-            check(`${op.key} ${JSON.stringify(body).slice(0, 300)}`, () =>
-              t.app.inject({ method: op.method, url: restUrl(op, validId(op)), headers, payload: body }),
-            ),
-          ),
-          { numRuns: RUNS_PER_TARGET, endOnFailure: true },
-        );
-        for (const body of NON_OBJECTS) {
-          await check(`${op.key} body ${JSON.stringify(body)}`, () =>
-            t.app.inject({
-              method: op.method,
-              url: restUrl(op, validId(op)),
-              headers: { ...headers, 'content-type': 'application/json' },
-              payload: JSON.stringify(body),
-            }),
-          );
-        }
-        for (const raw of MALFORMED_JSON) {
-          await check(`${op.key} malformed ${raw}`, () =>
-            t.app.inject({
-              method: op.method,
-              url: restUrl(op, validId(op)),
-              headers: { ...headers, 'content-type': 'application/json' },
-              payload: raw,
-            }),
-          );
-        }
-      }
-      if (op.queryFields.length) {
-        await fc.assert(
-          fc.asyncProperty(brokenObject(op.queryFields, 'rest'), (query) => {
-            const qs = Object.entries(query)
-              .map(([k, v]) => `${encodeURIComponent(k)}=${queryValue(v)}`)
-              .join('&');
-            return check(`${op.key} ?${qs.slice(0, 300)}`, () =>
-              t.app.inject({ method: op.method, url: `${restUrl(op, validId(op))}?${qs}`, headers }),
             );
-          }),
-          { numRuns: RUNS_PER_TARGET, endOnFailure: true },
-        );
-      }
-      if (op.pathParams.length) {
-        for (const id of BAD_ID_SEGMENTS) {
-          await check(`${op.key} id ${id}`, () =>
-            t.app.inject({ method: op.method, url: restUrl(op, id), headers, ...(op.method === 'GET' ? {} : { payload: {} }) }),
+          }
+        }
+        if (op.queryFields.length) {
+          await fc.assert(
+            fc.asyncProperty(brokenObject(op.queryFields, 'rest'), (query) => {
+              const qs = Object.entries(query)
+                .map(([k, v]) => `${encodeURIComponent(k)}=${queryValue(v)}`)
+                .join('&');
+              return check(`${op.key} ?${qs.slice(0, 300)}`, () =>
+                t.app.inject({
+                  method: op.method,
+                  url: `${restUrl(op, validId(op))}?${qs}`,
+                  headers,
+                }),
+              );
+            }),
+            { numRuns: RUNS_PER_TARGET, endOnFailure: true },
           );
         }
+        if (op.pathParams.length) {
+          for (const id of BAD_ID_SEGMENTS) {
+            await check(`${op.key} id ${id}`, () =>
+              t.app.inject({
+                method: op.method,
+                url: restUrl(op, id),
+                headers,
+                ...(op.method === 'GET' ? {} : { payload: {} }),
+              }),
+            );
+          }
+        }
       }
-    }
 
-    const oversized = JSON.stringify({ name: 'x'.repeat(BODY_LIMIT), level: 'Niveau 3' });
-    for (const url of ['/api/auth/register', '/api/matches', '/trpc/users.update', `/api/users/${player.id}`]) {
-      await check(`oversized ${url}`, () =>
-        t.app.inject({
-          method: url.startsWith('/api/users') ? 'PUT' : 'POST',
-          url,
-          headers: { ...bearer(player), 'content-type': 'application/json' },
-          payload: oversized,
-        }),
+      const oversized = JSON.stringify({ name: 'x'.repeat(BODY_LIMIT), level: 'Niveau 3' });
+      for (const url of [
+        '/api/auth/register',
+        '/api/matches',
+        '/trpc/users.update',
+        `/api/users/${player.id}`,
+      ]) {
+        await check(`oversized ${url}`, () =>
+          t.app.inject({
+            method: url.startsWith('/api/users') ? 'PUT' : 'POST',
+            url,
+            headers: { ...bearer(player), 'content-type': 'application/json' },
+            payload: oversized,
+          }),
+        );
+      }
+
+      const changed = changedTables(before, await snapshotTables(t.db.db));
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(
+        `[security] fuzzing: ${stats.cases} cases over ${procs.length} procedures and ${ops.length} REST operations in ${seconds} s; 5xx answers: ${stats.fiveHundreds}; tables with changed rows: ${changed.length}`,
       );
-    }
-
-    const changed = changedTables(before, await snapshotTables(t.db.db));
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log(
-      `[security] fuzzing: ${stats.cases} cases over ${procs.length} procedures and ${ops.length} REST operations in ${seconds} s; 5xx answers: ${stats.fiveHundreds}; tables with changed rows: ${changed.length}`,
-    );
-    expect(changed).toEqual([]);
-    expect(stats.fiveHundreds).toBe(0);
-    expect(stats.cases).toBeGreaterThanOrEqual(2000);
-  });
+      expect(changed).toEqual([]);
+      expect(stats.fiveHundreds).toBe(0);
+      expect(stats.cases).toBeGreaterThanOrEqual(2000);
+    },
+  );
 });

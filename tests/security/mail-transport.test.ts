@@ -55,7 +55,11 @@ const timed = async <T>(work: () => Promise<T>) => {
 describe('a mail relay that accepts and says nothing', () => {
   it('fails an OTP e-mail fast with the French error (SMTP_URL fallback)', async () => {
     const { result: res, ms } = await timed(() =>
-      t.app.inject({ method: 'POST', url: '/api/auth/send-otp-email', payload: { email: 'lea@example.fr' } }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/send-otp-email',
+        payload: { email: 'lea@example.fr' },
+      }),
     );
     expect(res.json<{ error: string }>().error).toBe(MSG.auth.otpSendFailed);
     expect(ms).toBeLessThan(FAST_MS);
@@ -63,22 +67,44 @@ describe('a mail relay that accepts and says nothing', () => {
   });
 
   it('fails the admin’s test mail fast with the French error (admin configuration)', async () => {
-    const form = { host: '127.0.0.1', port: silent.port, secure: false, username: 'u', password: 'p', is_active: false };
+    const form = {
+      host: '127.0.0.1',
+      port: silent.port,
+      secure: false,
+      username: 'u',
+      password: 'p',
+      is_active: false,
+    };
     expect((await restAs(t, admin, 'POST', '/admin/smtp-config', form)).status).toBe(200);
-    const { result: res, ms } = await timed(() => restAs(t, admin, 'POST', '/admin/smtp-test', { email: 'test@example.fr' }));
+    const { result: res, ms } = await timed(() =>
+      restAs(t, admin, 'POST', '/admin/smtp-test', { email: 'test@example.fr' }),
+    );
     expect(res.status).toBe(400);
     // The French failure, with the server's reason kept for the admin.
-    expect((res.body as { error: string }).error).toMatch(new RegExp(`^${MSG.admin.smtpTestFailed} : .*délai dépassé`));
+    expect((res.body as { error: string }).error).toMatch(
+      new RegExp(`^${MSG.admin.smtpTestFailed} : .*délai dépassé`),
+    );
     expect(ms).toBeLessThan(FAST_MS);
   });
 });
 
 describe('SMTP certificates', () => {
-  const form = { host: '127.0.0.1', port: 0, secure: true, username: 'relay', password: 'secret-pass', is_active: false };
+  const form = {
+    host: '127.0.0.1',
+    port: 0,
+    secure: true,
+    username: 'relay',
+    password: 'secret-pass',
+    is_active: false,
+  };
 
   it('are verified by default: a self-signed relay is refused', async () => {
-    expect((await restAs(t, admin, 'POST', '/admin/smtp-config', { ...form, port: tls.port })).status).toBe(200);
-    expect((await restAs(t, admin, 'GET', '/admin/smtp-config')).body).toMatchObject({ skip_cert_verify: false });
+    expect(
+      (await restAs(t, admin, 'POST', '/admin/smtp-config', { ...form, port: tls.port })).status,
+    ).toBe(200);
+    expect((await restAs(t, admin, 'GET', '/admin/smtp-config')).body).toMatchObject({
+      skip_cert_verify: false,
+    });
     const res = await restAs(t, admin, 'POST', '/admin/smtp-test', { email: 'cert@example.fr' });
     expect(res).toMatchObject({ status: 400, body: { error: MSG.admin.smtpTestFailed } });
     expect(tls.mails).toHaveLength(0);
@@ -89,7 +115,9 @@ describe('SMTP certificates', () => {
     expect(await t.caller(admin).admin.smtp.get()).toMatchObject({ skip_cert_verify: true });
     const res = await restAs(t, admin, 'POST', '/admin/smtp-test', { email: 'cert@example.fr' });
     expect(res).toMatchObject({ status: 200, body: { message: MSG.admin.smtpTestSent } });
-    expect((await tls.waitForMail('cert@example.fr')).text).toContain('La configuration SMTP fonctionne.');
+    expect((await tls.waitForMail('cert@example.fr')).text).toContain(
+      'La configuration SMTP fonctionne.',
+    );
     const [entry] = await t.caller(admin).admin.audit.list({ limit: 1 });
     expect(entry).toMatchObject({ entity: 'smtp', details: { skip_cert_verify: true } });
   });

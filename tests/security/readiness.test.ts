@@ -17,15 +17,21 @@ describe('GET /readyz', () => {
   });
 
   it('answers 503 naming the migration that is not applied, while /healthz stays live', async () => {
-    const [latest] = rowsOf<{ at: string }>(await t.db.db.execute(sql`select max(created_at) as at from drizzle.__drizzle_migrations`));
-    await t.db.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = ${latest!.at}`);
+    const [latest] = rowsOf<{ at: string }>(
+      await t.db.db.execute(sql`select max(created_at) as at from drizzle.__drizzle_migrations`),
+    );
+    await t.db.db.execute(
+      sql`delete from drizzle.__drizzle_migrations where created_at = ${latest!.at}`,
+    );
     try {
       const res = await t.app.inject({ method: 'GET', url: '/readyz' });
       expect(res.statusCode).toBe(503);
       expect(res.json<{ reason: string }>().reason).toMatch(/^migrations not applied: \d{4}_\w+/);
       expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     } finally {
-      await t.db.db.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('restored', ${latest!.at})`);
+      await t.db.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('restored', ${latest!.at})`,
+      );
     }
     expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
   });
@@ -34,7 +40,11 @@ describe('GET /readyz', () => {
     await t.db.close();
     const res = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ status: 'error', database: 'unreachable', reason: 'database unreachable' });
+    expect(res.json()).toMatchObject({
+      status: 'error',
+      database: 'unreachable',
+      reason: 'database unreachable',
+    });
     expect(t.logs.text()).toContain('readiness check: database unreachable');
   });
 });

@@ -53,7 +53,10 @@ describe.skipIf(!status.available)('the app shell in Chromium', () => {
       const w = window as unknown as { __cls: number };
       w.__cls = 0;
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        for (const e of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+        })[])
           if (!e.hadRecentInput) w.__cls += e.value;
       }).observe({ type: 'layout-shift', buffered: true });
     });
@@ -61,7 +64,9 @@ describe.skipIf(!status.available)('the app shell in Chromium', () => {
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(await page.locator('body').innerText()).not.toContain(MSG.http.noScript);
     await page.waitForTimeout(300);
-    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThanOrEqual(0.1);
+    expect(
+      await page.evaluate(() => (window as unknown as { __cls: number }).__cls),
+    ).toBeLessThanOrEqual(0.1);
     await context.close();
   });
 });

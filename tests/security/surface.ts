@@ -22,7 +22,9 @@ interface ProcedureDef {
 
 function fieldsOf(schema: z.ZodType | undefined): string[] | null {
   if (!schema) return null;
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown> };
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
+    properties?: Record<string, unknown>;
+  };
   return Object.keys(json.properties ?? {});
 }
 
@@ -52,7 +54,9 @@ interface OpenApiOp {
 
 /** Every operation `/api/openapi.json` describes. */
 export async function restOperations(app: FastifyInstance): Promise<RestOperation[]> {
-  const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, Record<string, OpenApiOp>> }>();
+  const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+    paths: Record<string, Record<string, OpenApiOp>>;
+  }>();
   return Object.entries(doc.paths).flatMap(([path, item]) =>
     Object.entries(item).map(([m, op]) => {
       const method = m.toUpperCase() as RestOperation['method'];
@@ -61,7 +65,9 @@ export async function restOperations(app: FastifyInstance): Promise<RestOperatio
         method,
         path,
         key: `${method} ${path}`,
-        bodyFields: Object.keys(op.requestBody?.content['application/json']?.schema.properties ?? {}),
+        bodyFields: Object.keys(
+          op.requestBody?.content['application/json']?.schema.properties ?? {},
+        ),
         queryFields: params.filter((p) => p.in === 'query').map((p) => p.name),
         pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
       };
@@ -70,7 +76,12 @@ export async function restOperations(app: FastifyInstance): Promise<RestOperatio
 }
 
 /** A tRPC call over HTTP as the browser client makes it (GET `?input=` for queries, JSON POST otherwise). */
-export function callProcedure(app: FastifyInstance, p: Procedure, input: unknown, headers: Record<string, string> = {}) {
+export function callProcedure(
+  app: FastifyInstance,
+  p: Procedure,
+  input: unknown,
+  headers: Record<string, string> = {},
+) {
   if (p.kind === 'query') {
     const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
     return app.inject({ method: 'GET', url: `/trpc/${p.path}${query}`, headers });
@@ -108,7 +119,11 @@ export async function snapshotTables(db: Db): Promise<Map<string, string>> {
   const snapshot = new Map<string, string>();
   for (const { name } of tables) {
     const [row] = rowsOf<{ n: string | number; h: string | null }>(
-      await db.execute(sql.raw(`select count(*) as n, md5(string_agg(t::text, '|' order by t::text)) as h from ${name} t`)),
+      await db.execute(
+        sql.raw(
+          `select count(*) as n, md5(string_agg(t::text, '|' order by t::text)) as h from ${name} t`,
+        ),
+      ),
     );
     snapshot.set(name, `${row?.n}:${row?.h ?? ''}`);
   }

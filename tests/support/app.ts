@@ -47,7 +47,13 @@ export async function createTestContext(o: TestContextOptions = {}): Promise<Tes
   });
   const clock = fixedClock(o.now ?? new Date());
   const logs = captureLogger();
-  const deps = createDeps({ env, db: db.db, logger: logs.logger, clock: o.clock ?? clock, twilioBaseUrl: o.twilioBaseUrl });
+  const deps = createDeps({
+    env,
+    db: db.db,
+    logger: logs.logger,
+    clock: o.clock ?? clock,
+    twilioBaseUrl: o.twilioBaseUrl,
+  });
   const app = await buildApp(deps, { serveClient: false });
   await app.ready();
   return {

@@ -13,7 +13,8 @@ export interface TestDb extends DbHandle {
 }
 
 /** The PostgreSQL server tests use: TEST_DATABASE_URL, else DATABASE_URL, else none (PGlite). */
-export const serverUrl = () => process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
+export const serverUrl = () =>
+  process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
 
 function withDatabase(url: string, name: string) {
   const u = new URL(url);

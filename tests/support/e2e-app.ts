@@ -16,7 +16,12 @@ export type Api = ReturnType<typeof apiClient>;
 /** A typed tRPC client on the running server, optionally acting with a session token. */
 export function apiClient(baseUrl: string, token?: string) {
   return createTRPCClient<AppRouter>({
-    links: [httpLink({ url: `${baseUrl}/trpc`, headers: () => (token ? { authorization: `Bearer ${token}` } : {}) })],
+    links: [
+      httpLink({
+        url: `${baseUrl}/trpc`,
+        headers: () => (token ? { authorization: `Bearer ${token}` } : {}),
+      }),
+    ],
   });
 }
 
@@ -35,14 +40,28 @@ export interface TestPlayer {
 export async function registerPlayer(
   baseUrl: string,
   smtp: { codeFor(to: string): Promise<string> },
-  { name, email, phone, pin = '4827' }: { name: string; email: string; phone: string; pin?: string },
+  {
+    name,
+    email,
+    phone,
+    pin = '4827',
+  }: { name: string; email: string; phone: string; pin?: string },
 ): Promise<TestPlayer> {
   const api = apiClient(baseUrl);
   await api.auth.sendOtpEmail.mutate({ email });
   const code = await smtp.codeFor(email);
   await api.auth.verifyOtpEmail.mutate({ email, code });
   const r = await api.auth.register.mutate({ name, email, phone, pin, confirmPin: pin });
-  return { id: r.user.id, name, email, phone, pin, token: r.token, isAdmin: r.user.is_admin, api: apiClient(baseUrl, r.token) };
+  return {
+    id: r.user.id,
+    name,
+    email,
+    phone,
+    pin,
+    token: r.token,
+    isAdmin: r.user.is_admin,
+    api: apiClient(baseUrl, r.token),
+  };
 }
 
 // Playwright workers share one server: what a worker creates carries its index (unique in a run).
@@ -65,7 +84,12 @@ let placeSeq = 0;
 export async function createPlace(admin: TestPlayer, prefix: string) {
   placeSeq += 1;
   const name = `${prefix} ${worker}-${placeSeq}`;
-  const place = await admin.api.admin.places.create.mutate({ name, address: `${placeSeq} rue du Padel`, city: 'Lyon', is_active: true });
+  const place = await admin.api.admin.places.create.mutate({
+    name,
+    address: `${placeSeq} rue du Padel`,
+    city: 'Lyon',
+    is_active: true,
+  });
   return { ...place, name, city: 'Lyon' };
 }
 
@@ -74,15 +98,24 @@ export async function createPlace(admin: TestPlayer, prefix: string) {
  * session cookie comes from auth.loginByEmail through the context's own request client, and the
  * user object is stored where the client keeps it. Then opens `path`.
  */
-export async function loginInContext(context: BrowserContext, page: Page, player: TestPlayer, path = '/') {
+export async function loginInContext(
+  context: BrowserContext,
+  page: Page,
+  player: TestPlayer,
+  path = '/',
+) {
   const res = await context.request.post('/trpc/auth.loginByEmail', {
     data: { email: player.email, pin: player.pin, deviceId: `e2e-device-${player.id}` },
   });
-  if (!res.ok()) throw new Error(`login of ${player.email} failed: ${res.status()} ${await res.text()}`);
+  if (!res.ok())
+    throw new Error(`login of ${player.email} failed: ${res.status()} ${await res.text()}`);
   const body: unknown = await res.json();
   const user = storedUser(body);
   await page.goto('/find-match');
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [STORED_USER_KEY, JSON.stringify(user)] as const);
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    STORED_USER_KEY,
+    JSON.stringify(user),
+  ] as const);
   await page.goto(path);
 }
 
@@ -90,7 +123,8 @@ export async function loginInContext(context: BrowserContext, page: Page, player
 function storedUser(body: unknown): unknown {
   const result = body && typeof body === 'object' && 'result' in body ? body.result : undefined;
   const data = result && typeof result === 'object' && 'data' in result ? result.data : undefined;
-  if (!data || typeof data !== 'object' || !('user' in data)) throw new Error(`unexpected login answer: ${JSON.stringify(body)}`);
+  if (!data || typeof data !== 'object' || !('user' in data))
+    throw new Error(`unexpected login answer: ${JSON.stringify(body)}`);
   return data.user;
 }
 
@@ -101,7 +135,10 @@ function storedUser(body: unknown): unknown {
  */
 export async function findAt(page: Page, player: TestPlayer, placeId: number) {
   const filters = JSON.stringify({ ...EMPTY_FILTERS, where: `place:${placeId}` });
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [filtersKey(player.id), filters] as const);
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    filtersKey(player.id),
+    filters,
+  ] as const);
   await page.goto('/find-match');
 }
 

@@ -40,13 +40,21 @@ export const DESKTOP: BrowserContextOptions = {
 export function browserStatus(): { available: boolean; required: boolean; reason: string } {
   const available = existsSync(CHROMIUM);
   const required = ['1', 'true'].includes(process.env.E2E_REQUIRED ?? '');
-  return { available, required, reason: available ? '' : `${CHROMIUM} is missing (apt-get install chromium)` };
+  return {
+    available,
+    required,
+    reason: available ? '' : `${CHROMIUM} is missing (apt-get install chromium)`,
+  };
 }
 
 /** Builds what is missing or older than its sources in dist/ (the same script as `npm install`). */
 export function ensureBuilt(what: '--client' | '--server' | 'all' = 'all') {
   const args = ['scripts/build.mjs', '--if-stale', ...(what === 'all' ? [] : [what])];
-  const r = spawnSync(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  const r = spawnSync(process.execPath, args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`build failed:\n${r.stdout}\n${r.stderr}`);
 }
 

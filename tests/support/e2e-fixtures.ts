@@ -3,7 +3,13 @@
 // and shared by the workers; tests open browser contexts, logged in or not, and check screens with
 // axe-core. Journeys create their own players, places and matches, so they run in any order.
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 import { browserStatus } from './e2e-browser';
 import { apiClient, loginInContext, registerPlayer, type Api, type TestPlayer } from './e2e-app';
 import { mailboxClient, type Mailbox } from './e2e-mailbox';
@@ -17,7 +23,12 @@ export interface E2EApp {
   mail: Mailbox;
   /** An anonymous API client. */
   api: Api;
-  registerPlayer(p: { name: string; email: string; phone: string; pin?: string }): Promise<TestPlayer>;
+  registerPlayer(p: {
+    name: string;
+    email: string;
+    phone: string;
+    pin?: string;
+  }): Promise<TestPlayer>;
 }
 
 type Opened = { context: BrowserContext; page: Page };
@@ -43,7 +54,10 @@ const chromium = browserStatus();
 
 function fromSetup(name: 'E2E_BASE_URL' | 'E2E_MAILBOX_URL' | 'E2E_ADMIN') {
   const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: the global setup (tests/support/e2e-global-setup.ts) did not run`);
+  if (!value)
+    throw new Error(
+      `${name} is not set: the global setup (tests/support/e2e-global-setup.ts) did not run`,
+    );
   return value;
 }
 
@@ -63,7 +77,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({}, use) => {
       const baseUrl = fromSetup('E2E_BASE_URL');
       const mail = mailboxClient(fromSetup('E2E_MAILBOX_URL'));
-      await use({ baseUrl, mail, api: apiClient(baseUrl), registerPlayer: (p) => registerPlayer(baseUrl, mail, p) });
+      await use({
+        baseUrl,
+        mail,
+        api: apiClient(baseUrl),
+        registerPlayer: (p) => registerPlayer(baseUrl, mail, p),
+      });
     },
     { scope: 'worker' },
   ],
@@ -107,7 +126,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use();
       if (testInfo.status !== testInfo.expectedStatus) {
         // The server is shared: its lines of this test's time, other workers' requests included.
-        await testInfo.attach('server.log', { body: (await app.mail.serverLog()).slice(from), contentType: 'text/plain' });
+        await testInfo.attach('server.log', {
+          body: (await app.mail.serverLog()).slice(from),
+          contentType: 'text/plain',
+        });
       }
     },
     { auto: true },
@@ -131,14 +153,24 @@ export async function checkA11y(page: Page, screen: string) {
   // Judge the screen at rest: no hover left by the last click, no colour transition half-way.
   await page.mouse.move(0, 0);
   await page.evaluate(async () => {
-    const finite = document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity);
-    await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 1000))]);
+    const finite = document
+      .getAnimations()
+      .filter((a) => a.effect?.getTiming().iterations !== Infinity);
+    await Promise.race([
+      Promise.all(finite.map((a) => a.finished.catch(() => undefined))),
+      new Promise((r) => setTimeout(r, 1000)),
+    ]);
   });
   // Legacy mode: axe.run in the page itself. The app has no frames, and the default mode opens and
   // closes an extra page for every check, which doubles its cost on a busy machine.
   const { violations } = await new AxeBuilder({ page }).setLegacyMode().analyze();
   if (violations.length > 0) {
-    await test.info().attach(`axe ${screen}.json`, { body: JSON.stringify(violations, null, 2), contentType: 'application/json' });
+    await test
+      .info()
+      .attach(`axe ${screen}.json`, {
+        body: JSON.stringify(violations, null, 2),
+        contentType: 'application/json',
+      });
   }
   const found = violations.map(
     (v) =>

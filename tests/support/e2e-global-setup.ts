@@ -43,7 +43,9 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_MAILBOX_URL = mailbox.url;
   process.env.E2E_ADMIN = JSON.stringify(admin);
-  console.log(`[e2e] server ${server.url} (${server.database}), SMTP ${mailbox.smtp.url} — ready in ${Date.now() - t0} ms`);
+  console.log(
+    `[e2e] server ${server.url} (${server.database}), SMTP ${mailbox.smtp.url} — ready in ${Date.now() - t0} ms`,
+  );
 
   return async () => {
     const dir = join(ROOT, 'test-artifacts', 'e2e');

@@ -9,8 +9,15 @@ import { startSmtpServer, type ReceivedMail } from './smtp';
 export async function startMailbox(serverLog: () => string) {
   const smtp = await startSmtpServer();
   const http = createServer((req, res) => {
-    const body = req.url === '/mails' ? JSON.stringify(smtp.mails) : req.url === '/server-log' ? serverLog() : undefined;
-    res.writeHead(body === undefined ? 404 : 200, { 'content-type': req.url === '/mails' ? 'application/json' : 'text/plain' });
+    const body =
+      req.url === '/mails'
+        ? JSON.stringify(smtp.mails)
+        : req.url === '/server-log'
+          ? serverLog()
+          : undefined;
+    res.writeHead(body === undefined ? 404 : 200, {
+      'content-type': req.url === '/mails' ? 'application/json' : 'text/plain',
+    });
     res.end(body ?? '');
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
@@ -37,7 +44,9 @@ export function mailboxClient(url: string) {
   async function codeFor(to: string, timeoutMs = 10_000): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const mail = (await mails()).reverse().find((m) => m.to.includes(to.toLowerCase()) || m.to.includes(to));
+      const mail = (await mails())
+        .reverse()
+        .find((m) => m.to.includes(to.toLowerCase()) || m.to.includes(to));
       const code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
       if (code) return code;
       if (mail) throw new Error(`no 6-digit code in the mail to ${to}`);

@@ -18,7 +18,14 @@ export interface TestUser extends SessionUser {
 /** Inserts a user (unique e-mail and phone) with a real argon2id PIN hash and a live session. */
 export async function createUser(
   deps: Pick<Deps, 'db' | 'clock' | 'secrets'>,
-  overrides: Partial<{ name: string; email: string | null; phone: string; level: string | null; isAdmin: boolean; pin: string }> = {},
+  overrides: Partial<{
+    name: string;
+    email: string | null;
+    phone: string;
+    level: string | null;
+    isAdmin: boolean;
+    pin: string;
+  }> = {},
 ): Promise<TestUser> {
   const n = next();
   const pin = overrides.pin ?? '4826';
@@ -35,7 +42,10 @@ export async function createUser(
     .returning();
   if (!row) throw new Error('createUser: insert returned nothing');
   const { token } = await createSession(deps, row.id, null);
-  const [session] = await deps.db.query.sessions.findMany({ where: (s, { eq }) => eq(s.userId, row.id), limit: 1 });
+  const [session] = await deps.db.query.sessions.findMany({
+    where: (s, { eq }) => eq(s.userId, row.id),
+    limit: 1,
+  });
   return {
     id: row.id,
     name: row.name,
@@ -50,5 +60,7 @@ export async function createUser(
   };
 }
 
-export const createAdmin = (deps: Parameters<typeof createUser>[0], overrides: Parameters<typeof createUser>[1] = {}) =>
-  createUser(deps, { ...overrides, isAdmin: true });
+export const createAdmin = (
+  deps: Parameters<typeof createUser>[0],
+  overrides: Parameters<typeof createUser>[1] = {},
+) => createUser(deps, { ...overrides, isAdmin: true });

@@ -23,7 +23,9 @@ const setCookies = (res: LightMyRequestResponse) => {
 
 export function sessionCookieOf(res: LightMyRequestResponse): string | undefined {
   const line = setCookies(res).find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-  return line === undefined ? undefined : (line.split(';')[0] ?? '').slice(SESSION_COOKIE.length + 1);
+  return line === undefined
+    ? undefined
+    : (line.split(';')[0] ?? '').slice(SESSION_COOKIE.length + 1);
 }
 
 /** Calls a tRPC procedure the way the browser client does (JSON over HTTP), optionally with a cookie. */
@@ -75,7 +77,13 @@ export type RestBody = Record<string, unknown> & {
 };
 
 /** A legacy REST call under /api, with a JSON payload when given: status, parsed body and headers. */
-export async function rest(app: FastifyInstance, method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) {
+export async function rest(
+  app: FastifyInstance,
+  method: Method,
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) {
   const res = await app.inject({
     method,
     url: `/api${url}`,
@@ -86,7 +94,12 @@ export async function rest(app: FastifyInstance, method: Method, url: string, pa
 }
 
 /** A legacy REST call as `user` (its Bearer token), or anonymously. */
-export const restAs = (t: TestContext, user: TestUser | null, method: Method, url: string, payload?: object) =>
-  rest(t.app, method, url, payload, user?.headers);
+export const restAs = (
+  t: TestContext,
+  user: TestUser | null,
+  method: Method,
+  url: string,
+  payload?: object,
+) => rest(t.app, method, url, payload, user?.headers);
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

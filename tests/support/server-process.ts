@@ -102,11 +102,16 @@ export async function startServerProcess(o: ServerProcessOptions = {}): Promise<
   });
 
   if (o.compiled) {
-    const build = spawnSync(process.execPath, ['scripts/build.mjs', '--server', '--if-stale'], { cwd: ROOT, encoding: 'utf8' });
-    if (build.status !== 0) throw new Error(`server build failed:\n${build.stdout}\n${build.stderr}`);
+    const build = spawnSync(process.execPath, ['scripts/build.mjs', '--server', '--if-stale'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    if (build.status !== 0)
+      throw new Error(`server build failed:\n${build.stdout}\n${build.stderr}`);
   }
   // `npx tsx server/index.ts` or `npm start`, in one process so a signal reaches the server itself.
-  const entry = o.compiled || o.appDir ? ['dist/server/index.js'] : ['--import', 'tsx', 'server/index.ts'];
+  const entry =
+    o.compiled || o.appDir ? ['dist/server/index.js'] : ['--import', 'tsx', 'server/index.ts'];
   const child: ChildProcess = spawn(process.execPath, entry, {
     cwd: o.appDir ?? ROOT,
     env,
@@ -115,7 +120,9 @@ export async function startServerProcess(o: ServerProcessOptions = {}): Promise<
   let out = '';
   child.stdout?.on('data', (c: Buffer) => (out += c.toString('utf8')));
   child.stderr?.on('data', (c: Buffer) => (out += c.toString('utf8')));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
 
@@ -155,7 +162,9 @@ export async function startServerProcess(o: ServerProcessOptions = {}): Promise<
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`the server did not answer /healthz within ${o.startTimeoutMs ?? 60_000} ms:\n${out.slice(-4000)}`);
+      throw new Error(
+        `the server did not answer /healthz within ${o.startTimeoutMs ?? 60_000} ms:\n${out.slice(-4000)}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 150));
   }

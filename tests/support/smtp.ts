@@ -15,7 +15,9 @@ function decodeBody(raw: string): string {
     .split(/\r?\n\r?\n/)
     .slice(1)
     .join('\n\n');
-  return body.replace(/=\r?\n/g, '').replace(/(=[0-9A-F]{2})+/g, (m) => Buffer.from(m.replace(/=/g, ''), 'hex').toString('utf8'));
+  return body
+    .replace(/=\r?\n/g, '')
+    .replace(/(=[0-9A-F]{2})+/g, (m) => Buffer.from(m.replace(/=/g, ''), 'hex').toString('utf8'));
 }
 
 /**
@@ -24,7 +26,9 @@ function decodeBody(raw: string): string {
  * brings a relay back where an earlier one stopped (default: any free port); `delayMs` makes a slow
  * relay that accepts each message that long after receiving it.
  */
-export async function startSmtpServer(o: { port?: number; secure?: boolean; delayMs?: number } = {}) {
+export async function startSmtpServer(
+  o: { port?: number; secure?: boolean; delayMs?: number } = {},
+) {
   const mails: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const logins: { username: string; password: string }[] = [];
@@ -66,7 +70,9 @@ export async function startSmtpServer(o: { port?: number; secure?: boolean; dela
   async function waitForMail(to: string, timeoutMs = 5000): Promise<ReceivedMail> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const found = [...mails].reverse().find((m) => m.to.includes(to.toLowerCase()) || m.to.includes(to));
+      const found = [...mails]
+        .reverse()
+        .find((m) => m.to.includes(to.toLowerCase()) || m.to.includes(to));
       if (found) return found;
       if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
       await new Promise<void>((resolve) => {
@@ -106,11 +112,15 @@ export function mailHeader(mail: ReceivedMail, name: string): string | undefined
 }
 
 /** The decoded body of the first MIME part of `contentType` (e.g. an attached `text/calendar`), or undefined. */
-export function mailPart(mail: ReceivedMail, contentType: string): { headers: string; body: string } | undefined {
+export function mailPart(
+  mail: ReceivedMail,
+  contentType: string,
+): { headers: string; body: string } | undefined {
   for (const part of mail.raw.split(/\r?\n--[^\r\n]*\r?\n/)) {
     const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
     const headers = unfold(head);
-    if (!new RegExp(`^content-type:\\s*${contentType.replace('/', '\\/')}`, 'im').test(headers)) continue;
+    if (!new RegExp(`^content-type:\\s*${contentType.replace('/', '\\/')}`, 'im').test(headers))
+      continue;
     const raw = rest.join('\r\n\r\n');
     const encoding = /^content-transfer-encoding:\s*(\S+)/im.exec(headers)?.[1]?.toLowerCase();
     const body =

@@ -23,11 +23,17 @@ const readBody = (req: IncomingMessage) =>
  * `POST /2010-04-01/Accounts/{sid}/Messages.json` (send). Credentials are valid only when they
  * match `validSid`/`validToken`, as Twilio answers 401 otherwise.
  */
-export async function startTwilioStub(validSid = 'AC' + '0'.repeat(32), validToken = 'valid-token-123') {
+export async function startTwilioStub(
+  validSid = 'AC' + '0'.repeat(32),
+  validToken = 'valid-token-123',
+) {
   const messages: SentSms[] = [];
   const server = createServer((req, res) => {
     void (async () => {
-      const auth = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString();
+      const auth = Buffer.from(
+        (req.headers.authorization ?? '').replace(/^Basic /, ''),
+        'base64',
+      ).toString();
       const [user, pass] = auth.split(':');
       const url = new URL(req.url ?? '/', 'http://stub');
       const json = (status: number, body: unknown) => {
@@ -35,11 +41,21 @@ export async function startTwilioStub(validSid = 'AC' + '0'.repeat(32), validTok
         res.end(JSON.stringify(body));
       };
       if (user !== validSid || pass !== validToken) {
-        return json(401, { code: 20003, message: 'Authenticate', more_info: 'https://www.twilio.com/docs/errors/20003', status: 401 });
+        return json(401, {
+          code: 20003,
+          message: 'Authenticate',
+          more_info: 'https://www.twilio.com/docs/errors/20003',
+          status: 401,
+        });
       }
       const account = /^\/2010-04-01\/Accounts\/([^/]+)\.json$/.exec(url.pathname);
       if (req.method === 'GET' && account) {
-        return json(200, { sid: account[1], friendly_name: 'Padel Match', status: 'active', type: 'Full' });
+        return json(200, {
+          sid: account[1],
+          friendly_name: 'Padel Match',
+          status: 'active',
+          type: 'Full',
+        });
       }
       const send = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(url.pathname);
       if (req.method === 'POST' && send) {

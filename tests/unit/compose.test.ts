@@ -13,11 +13,15 @@ interface Service {
   build?: unknown;
 }
 
-const compose = parse(readFileSync(new URL('../../compose.yaml', import.meta.url), 'utf8')) as { services: Record<string, Service> };
+const compose = parse(readFileSync(new URL('../../compose.yaml', import.meta.url), 'utf8')) as {
+  services: Record<string, Service>;
+};
 const services = Object.entries(compose.services);
 const envOf = (s: Service): Record<string, string> =>
   Array.isArray(s.environment)
-    ? Object.fromEntries(s.environment.map((e) => [e.split('=')[0] ?? '', e.split('=').slice(1).join('=')]))
+    ? Object.fromEntries(
+        s.environment.map((e) => [e.split('=')[0] ?? '', e.split('=').slice(1).join('=')]),
+      )
     : Object.fromEntries(Object.entries(s.environment ?? {}).map(([k, v]) => [k, String(v ?? '')]));
 /** `${NAME:?message}`: compose refuses to start until NAME is set (in .env or the shell). */
 const required = (name: string) => new RegExp(`^\\$\\{${name}:\\?[^}]+\\}$`);
@@ -41,13 +45,16 @@ describe('compose.yaml', () => {
     expect(password).toMatch(required('POSTGRES_PASSWORD'));
     for (const [name, s] of services)
       for (const [key, value] of Object.entries(envOf(s)))
-        if (/PASSWORD|SECRET|TOKEN/.test(key) && value) expect(value, `${name}.${key}`).toMatch(/^\$\{[A-Z_]+:[?-][^}]*\}$/);
+        if (/PASSWORD|SECRET|TOKEN/.test(key) && value)
+          expect(value, `${name}.${key}`).toMatch(/^\$\{[A-Z_]+:[?-][^}]*\}$/);
   });
 
   it("ships a pg_dump of the compose PostgreSQL's major version in the image (backups from the app container)", () => {
     const dockerfile = readFileSync(new URL('../../Dockerfile', import.meta.url), 'utf8');
     const client = /postgresql-client-(\d+)/.exec(dockerfile)?.[1];
-    const server = /^postgres:(\d+)/.exec(String((compose.services.postgres as { image?: string }).image))?.[1];
+    const server = /^postgres:(\d+)/.exec(
+      String((compose.services.postgres as { image?: string }).image),
+    )?.[1];
     expect(client).toBeDefined();
     expect(client).toBe(server);
   });

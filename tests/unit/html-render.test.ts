@@ -13,7 +13,8 @@ describe('renderHtmlDocument', () => {
         h('body', null, h('h1', null, hostile)),
       ),
     );
-    const escaped = '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Club&#39; /&gt; &amp;#x27;';
+    const escaped =
+      '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Club&#39; /&gt; &amp;#x27;';
     expect(html.startsWith('<!doctype html>\n<html lang="fr">')).toBe(true);
     expect(html).toContain(`<meta property="og:title" content="${escaped}">`);
     expect(html).toContain(`<h1>${escaped}</h1>`);

@@ -23,7 +23,11 @@ describe('resolvePhone: a national number and its country', () => {
 
   it('accepts all 31 countries and trims spaces around the number', () => {
     expect(COUNTRIES).toHaveLength(31);
-    for (const c of COUNTRIES) expect(resolvePhone(' 0612345678 ', c.code)).toEqual({ ok: true, phone: `${c.dialCode}612345678` });
+    for (const c of COUNTRIES)
+      expect(resolvePhone(' 0612345678 ', c.code)).toEqual({
+        ok: true,
+        phone: `${c.dialCode}612345678`,
+      });
   });
 
   it.each([
@@ -53,7 +57,10 @@ describe('resolvePhone (server input: national + country, or already internation
 
   it('keeps an international number as legacy clients send it, and checks its form', () => {
     expect(resolvePhone('+33612345678', 'BE')).toEqual({ ok: true, phone: '+33612345678' });
-    expect(resolvePhone('+33 6 12', undefined)).toEqual({ ok: false, message: MSG.auth.phoneFormat });
+    expect(resolvePhone('+33 6 12', undefined)).toEqual({
+      ok: false,
+      message: MSG.auth.phoneFormat,
+    });
     expect(resolvePhone('+1234', undefined)).toEqual({ ok: false, message: MSG.auth.phoneFormat });
   });
 });

@@ -2,12 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { filterDigits, isPinFormat, isWeakPin } from '../../common/pin';
 
 describe('isWeakPin', () => {
-  it.each(['1234', '0000', '1111', '9999', '1212', '4545', '2580', '3456', '6789', '8765', '4321', '0123', '1004', '6969'])(
-    'refuses %s',
-    (pin) => {
-      expect(isWeakPin(pin)).toBe(true);
-    },
-  );
+  it.each([
+    '1234',
+    '0000',
+    '1111',
+    '9999',
+    '1212',
+    '4545',
+    '2580',
+    '3456',
+    '6789',
+    '8765',
+    '4321',
+    '0123',
+    '1004',
+    '6969',
+  ])('refuses %s', (pin) => {
+    expect(isWeakPin(pin)).toBe(true);
+  });
 
   it.each(['4826', '7391', '5937', '3947', '1357', '9183', '2468', '0862'])('accepts %s', (pin) => {
     expect(isWeakPin(pin)).toBe(false);

@@ -42,15 +42,28 @@ describe('dates', () => {
 
   it('validates ISO dates strictly', () => {
     expect(isIsoDate('2026-06-10')).toBe(true);
-    for (const bad of ['2026-02-30', '2026-13-01', '10/06/2026', '2026-6-1', '']) expect(isIsoDate(bad)).toBe(false);
+    for (const bad of ['2026-02-30', '2026-13-01', '10/06/2026', '2026-6-1', ''])
+      expect(isIsoDate(bad)).toBe(false);
   });
 
   it('reads local date and time in a zone, across DST changes', () => {
-    expect(localParts(new Date('2026-06-30T22:10:00Z'), 'Europe/Paris')).toEqual({ date: '2026-07-01', time: '00:10' });
-    expect(localParts(new Date('2026-01-15T23:30:00Z'), 'Europe/Paris')).toEqual({ date: '2026-01-16', time: '00:30' });
+    expect(localParts(new Date('2026-06-30T22:10:00Z'), 'Europe/Paris')).toEqual({
+      date: '2026-07-01',
+      time: '00:10',
+    });
+    expect(localParts(new Date('2026-01-15T23:30:00Z'), 'Europe/Paris')).toEqual({
+      date: '2026-01-16',
+      time: '00:30',
+    });
     // Clocks go back on 25 October 2026 at 03:00 CEST → 02:00 CET.
-    expect(localParts(new Date('2026-10-25T01:30:00Z'), 'Europe/Paris')).toEqual({ date: '2026-10-25', time: '02:30' });
-    expect(localParts(new Date('2026-06-30T22:10:00Z'), 'UTC')).toEqual({ date: '2026-06-30', time: '22:10' });
+    expect(localParts(new Date('2026-10-25T01:30:00Z'), 'Europe/Paris')).toEqual({
+      date: '2026-10-25',
+      time: '02:30',
+    });
+    expect(localParts(new Date('2026-06-30T22:10:00Z'), 'UTC')).toEqual({
+      date: '2026-06-30',
+      time: '22:10',
+    });
   });
 });
 

@@ -6,11 +6,14 @@ import { frenchTypography, NARROW_NBSP, NBSP } from '../../common/typography';
 function allTexts(node: unknown, path = 'MSG'): { path: string; text: string }[] {
   if (typeof node === 'string') return [{ path, text: node }];
   if (typeof node === 'function') {
-    const args = Array.from({ length: node.length }, (_, i) => (i === 0 ? 'Padel Club' : i === 1 ? '18:30' : 2));
+    const args = Array.from({ length: node.length }, (_, i) =>
+      i === 0 ? 'Padel Club' : i === 1 ? '18:30' : 2,
+    );
     const out: unknown = (node as (...a: unknown[]) => unknown)(...args);
     return typeof out === 'string' ? [{ path: `${path}()`, text: out }] : [];
   }
-  if (node && typeof node === 'object') return Object.entries(node).flatMap(([k, v]) => allTexts(v, `${path}.${k}`));
+  if (node && typeof node === 'object')
+    return Object.entries(node).flatMap(([k, v]) => allTexts(v, `${path}.${k}`));
   return [];
 }
 
@@ -22,14 +25,18 @@ describe('French typography (issue 21)', () => {
   });
 
   it('puts a no-break space before « ! ? : ; » and inside guillemets in every text of common/messages.ts', () => {
-    const broken = texts.map(({ path, text }) => ({ path, text: frenchTypography(text) })).filter(({ text }) => / [!?:;]|« | »/.test(text));
+    const broken = texts
+      .map(({ path, text }) => ({ path, text: frenchTypography(text) }))
+      .filter(({ text }) => / [!?:;]|« | »/.test(text));
     expect(broken).toEqual([]);
     const withSigns = texts.filter(({ text }) => / [!?;:]/.test(text));
     expect(withSigns.length).toBeGreaterThan(20);
   });
 
   it('uses the narrow no-break space before ! ? ; and the no-break space before : and in guillemets', () => {
-    expect(frenchTypography('Match créé avec succès !')).toBe(`Match créé avec succès${NARROW_NBSP}!`);
+    expect(frenchTypography('Match créé avec succès !')).toBe(
+      `Match créé avec succès${NARROW_NBSP}!`,
+    );
     expect(frenchTypography('Rejoindre quand même ?')).toBe(`Rejoindre quand même${NARROW_NBSP}?`);
     expect(frenchTypography('Erreur : le serveur « smtp.fr » ; réessayez')).toBe(
       `Erreur${NBSP}: le serveur «${NBSP}smtp.fr${NBSP}»${NARROW_NBSP}; réessayez`,
@@ -37,11 +44,18 @@ describe('French typography (issue 21)', () => {
   });
 
   it('leaves times, links and already-set text alone', () => {
-    for (const text of ['18:30', 'https://padel.example/m/3', 'Voir le match : https://x.fr/m/1?a=1', `Déjà${NARROW_NBSP}!`]) {
+    for (const text of [
+      '18:30',
+      'https://padel.example/m/3',
+      'Voir le match : https://x.fr/m/1?a=1',
+      `Déjà${NARROW_NBSP}!`,
+    ]) {
       const once = frenchTypography(text);
       expect(frenchTypography(once)).toBe(once);
     }
     expect(frenchTypography('18:30')).toBe('18:30');
-    expect(frenchTypography('Voir le match : https://x.fr/m/1?a=1')).toBe(`Voir le match${NBSP}: https://x.fr/m/1?a=1`);
+    expect(frenchTypography('Voir le match : https://x.fr/m/1?a=1')).toBe(
+      `Voir le match${NBSP}: https://x.fr/m/1?a=1`,
+    );
   });
 });

@@ -1,5 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { getDeviceId, setDeviceTrusted } from './device';
 import { isAppClientError } from './errors';
 import { STORAGE_KEYS, readJson, removeKey, writeJson } from './storage';
@@ -27,7 +36,8 @@ export interface SessionEnd {
   email: string;
 }
 
-const isUnauthorized = (error: unknown) => isAppClientError(error) && error.data?.code === 'UNAUTHORIZED';
+const isUnauthorized = (error: unknown) =>
+  isAppClientError(error) && error.data?.code === 'UNAUTHORIZED';
 
 interface AuthContextValue {
   user: TUser | null;
@@ -50,12 +60,24 @@ const AuthContext = createContext<AuthContextValue | null>(null);
  * Holds the logged-in user, kept whole in local storage. A stored user is shown at once, then
  * confirmed with `auth.me`: when the session is gone the user is cleared and the auth screen shows.
  */
-export function AuthProvider({ children, initialUser }: { children: ReactNode; initialUser?: TUser | null }) {
-  const [user, setUserState] = useState<TUser | null>(() => (initialUser === undefined ? readStoredUser() : initialUser));
+export function AuthProvider({
+  children,
+  initialUser,
+}: {
+  children: ReactNode;
+  initialUser?: TUser | null;
+}) {
+  const [user, setUserState] = useState<TUser | null>(() =>
+    initialUser === undefined ? readStoredUser() : initialUser,
+  );
   const [ended, setEnded] = useState<SessionEnd | null>(null);
   const utils = trpc.useUtils();
   const queryClient = useQueryClient();
-  const me = trpc.auth.me.useQuery(undefined, { enabled: user !== null, retry: false, staleTime: Infinity });
+  const me = trpc.auth.me.useQuery(undefined, {
+    enabled: user !== null,
+    retry: false,
+    staleTime: Infinity,
+  });
   const checkDevice = trpc.auth.checkDevice.useMutation();
   const logoutMutation = trpc.auth.logout.useMutation();
 
@@ -101,7 +123,12 @@ export function AuthProvider({ children, initialUser }: { children: ReactNode; i
   useEffect(() => {
     if (user === null) return;
     const onEvent = (event: { type: string; action?: { type: string; error?: unknown } }) => {
-      if (event.type === 'updated' && event.action?.type === 'error' && isUnauthorized(event.action.error)) expire();
+      if (
+        event.type === 'updated' &&
+        event.action?.type === 'error' &&
+        isUnauthorized(event.action.error)
+      )
+        expire();
     };
     const unsubscribeQueries = queryClient.getQueryCache().subscribe(onEvent);
     const unsubscribeMutations = queryClient.getMutationCache().subscribe(onEvent);

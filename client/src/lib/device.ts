@@ -46,6 +46,8 @@ function osOf(ua: string): string {
 }
 
 /** The device name in French, e.g. "Chrome sur Windows" (spec section 1). */
-export function deviceName(userAgent: string = typeof navigator === 'undefined' ? '' : navigator.userAgent): string {
+export function deviceName(
+  userAgent: string = typeof navigator === 'undefined' ? '' : navigator.userAgent,
+): string {
   return `${browserOf(userAgent)} sur ${osOf(userAgent)}`;
 }

@@ -3,17 +3,20 @@ import { MSG } from '../../../common/messages';
 import type { AppRouter } from '../../../server/trpc/root';
 
 /** tRPC's own answer when a procedure does not exist (a server not yet deployed, an old client). */
-const ROUTING_MISS = /^No "?(query|mutation|subscription)?"?-?procedure on path|^No procedure found/i;
+const ROUTING_MISS =
+  /^No "?(query|mutation|subscription)?"?-?procedure on path|^No procedure found/i;
 
 /** A failed call as the client sees it: `data` is typed by the server's error formatter. */
 export type AppClientError = TRPCClientError<AppRouter>;
 
-export const isAppClientError = (error: unknown): error is AppClientError => isTRPCClientError<AppRouter>(error);
+export const isAppClientError = (error: unknown): error is AppClientError =>
+  isTRPCClientError<AppRouter>(error);
 
 /** The HTTP status of an answer that was not tRPC's (a proxy's 404 or 502); the fetch link keeps the response in `meta`. */
 function responseStatus(error: AppClientError): number | undefined {
   const response = error.meta?.response;
-  if (typeof response !== 'object' || response === null || !('status' in response)) return undefined;
+  if (typeof response !== 'object' || response === null || !('status' in response))
+    return undefined;
   return typeof response.status === 'number' ? response.status : undefined;
 }
 
@@ -34,7 +37,12 @@ export function errorMessage(error: unknown, fallback: string): string {
     const status = data?.httpStatus;
     const message = error.message.trim();
     if (status === 404 && (!message || ROUTING_MISS.test(message))) return MSG.http.notFound;
-    if (status !== undefined && status >= 500 && (data?.code === 'INTERNAL_SERVER_ERROR' || !message)) return MSG.http.server;
+    if (
+      status !== undefined &&
+      status >= 500 &&
+      (data?.code === 'INTERNAL_SERVER_ERROR' || !message)
+    )
+      return MSG.http.server;
     return message || fallback;
   }
   return fallback;

@@ -9,9 +9,19 @@ const LONG_DATE = new Intl.DateTimeFormat('fr-FR', {
   timeZone: 'UTC',
 });
 
-const DAY_MONTH = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+const DAY_MONTH = new Intl.DateTimeFormat('fr-FR', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+});
 
-const DAY_PARTS = new Intl.DateTimeFormat('fr-FR', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+const DAY_PARTS = new Intl.DateTimeFormat('fr-FR', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
 
 const DATE_TIME = new Intl.DateTimeFormat('fr-FR', {
   day: 'numeric',
@@ -30,7 +40,8 @@ function toCalendarDay(value: string): Date | null {
   if (!m) return null;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const d = new Date(Date.UTC(year, month - 1, day));
-  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return null;
+  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day)
+    return null;
   return d;
 }
 
@@ -57,7 +68,8 @@ export function dayParts(value: string): { weekday: string; day: string; month: 
   const date = toCalendarDay(value);
   if (!date) return { weekday: '', day: value, month: '' };
   const parts = DAY_PARTS.formatToParts(date);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const get = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '';
   return { weekday: get('weekday'), day: get('day'), month: get('month') };
 }
 

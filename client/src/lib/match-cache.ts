@@ -37,11 +37,14 @@ export function useMatchCache() {
      */
     const participationChanged = (match: Match) => {
       utils.matches.list.setQueriesData(undefined, {}, (page) => page && withMatch(page, match));
-      queryClient.setQueriesData<InfiniteData<MatchPage>>({ queryKey: getQueryKey(trpc.matches.list, undefined, 'infinite') }, (data) => {
-        if (!data) return data;
-        const pages = data.pages.map((page) => withMatch(page, match));
-        return pages.every((page, i) => page === data.pages[i]) ? data : { ...data, pages };
-      });
+      queryClient.setQueriesData<InfiniteData<MatchPage>>(
+        { queryKey: getQueryKey(trpc.matches.list, undefined, 'infinite') },
+        (data) => {
+          if (!data) return data;
+          const pages = data.pages.map((page) => withMatch(page, match));
+          return pages.every((page, i) => page === data.pages[i]) ? data : { ...data, pages };
+        },
+      );
       void utils.matches.byId.invalidate({ id: match.id });
       void utils.matches.participants.invalidate({ id: match.id });
       void utils.matches.mine.invalidate();

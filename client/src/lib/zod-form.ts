@@ -36,7 +36,8 @@ export interface ZodFormOptions<TValues extends FieldValues> {
 /** The first message the resolver (in the schema's order) or the server left. */
 function firstMessage(errors: FieldErrors): FormMessage | null {
   for (const [field, error] of Object.entries(errors)) {
-    if (field !== 'root' && typeof error?.message === 'string') return { field, message: error.message };
+    if (field !== 'root' && typeof error?.message === 'string')
+      return { field, message: error.message };
   }
   const server = errors.root?.server?.message;
   return server ? { field: '', message: server } : null;
@@ -80,11 +81,13 @@ export function useZodForm<TValues extends FieldValues>(
       form.clearErrors([field, ...also]);
       return form.clearErrors('root');
     }
-    if (first && (first.field === field || also.some((f) => f === first.field) || formError)) form.clearErrors();
+    if (first && (first.field === field || also.some((f) => f === first.field) || formError))
+      form.clearErrors();
   };
 
   /** A refusal from the server: under `field` when it is about one, else the form-level alert. */
-  const fail = (message: string, field?: FieldPath<TValues>) => form.setError(field ?? 'root.server', { type: 'server', message });
+  const fail = (message: string, field?: FieldPath<TValues>) =>
+    form.setError(field ?? 'root.server', { type: 'server', message });
 
   /** The form's onSubmit: checks, focuses the first invalid field or calls `onValid` with the values as typed. */
   const onSubmit = (onValid: (values: TValues) => void | Promise<void>) => (event: FormEvent) =>

@@ -27,7 +27,14 @@ function AccessDenied() {
   return (
     <div className="page admin-page">
       <section className="card admin-denied" aria-labelledby="admin-denied-title">
-        <svg className="admin-denied-icon" viewBox="0 0 24 24" width="48" height="48" aria-hidden="true" focusable="false">
+        <svg
+          className="admin-denied-icon"
+          viewBox="0 0 24 24"
+          width="48"
+          height="48"
+          aria-hidden="true"
+          focusable="false"
+        >
           <path
             d="M6 10h12a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1zM8 10V7a4 4 0 1 1 8 0v3M12 14v3"
             fill="none"
@@ -65,7 +72,12 @@ export default function AdminPage() {
   const select = (id: TabId) => setParams({ onglet: id }, { replace: true });
 
   const onKeyDown = (event: KeyboardEvent) => {
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: TABS.length - 1 };
+    const moves: Record<string, number> = {
+      ArrowRight: index + 1,
+      ArrowLeft: index - 1,
+      Home: 0,
+      End: TABS.length - 1,
+    };
     const target = moves[event.key];
     if (target === undefined) return;
     event.preventDefault();
@@ -81,7 +93,12 @@ export default function AdminPage() {
   return (
     <div className="page admin-page">
       <h1 className="page-title">Administration</h1>
-      <div className="admin-tabs" role="tablist" aria-label="Sections de l'administration" onKeyDown={onKeyDown}>
+      <div
+        className="admin-tabs"
+        role="tablist"
+        aria-label="Sections de l'administration"
+        onKeyDown={onKeyDown}
+      >
         {TABS.map((tab, i) => (
           <button
             key={tab.id}
@@ -101,7 +118,12 @@ export default function AdminPage() {
           </button>
         ))}
       </div>
-      <section className="admin-panel" role="tabpanel" id={`admin-panel-${active.id}`} aria-labelledby={`admin-tab-${active.id}`}>
+      <section
+        className="admin-panel"
+        role="tabpanel"
+        id={`admin-panel-${active.id}`}
+        aria-labelledby={`admin-tab-${active.id}`}
+      >
         <Panel key={active.id} />
       </section>
     </div>

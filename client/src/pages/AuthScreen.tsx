@@ -46,9 +46,16 @@ const STEP_TITLES: Record<AuthStep, string> = {
  */
 export function AuthScreen({ onLogin, initialStep, ended = null }: AuthScreenProps) {
   // A deleted account starts afresh on the first step; another ended session returns to login.
-  const [step, setStep] = useState<AuthStep>(initialStep ?? (ended && ended.reason !== 'deleted' ? 'login' : 'phone'));
+  const [step, setStep] = useState<AuthStep>(
+    initialStep ?? (ended && ended.reason !== 'deleted' ? 'login' : 'phone'),
+  );
   const [farewell, setFarewell] = useState(ended?.reason === 'deleted');
-  const [start, setStart] = useState<RegisterStartValues>({ name: '', email: '', phone: '', country: DEFAULT_COUNTRY });
+  const [start, setStart] = useState<RegisterStartValues>({
+    name: '',
+    email: '',
+    phone: '',
+    country: DEFAULT_COUNTRY,
+  });
   const [sent, setSent] = useState<SentCode | null>(null);
   const [sentNotice, setSentNotice] = useState<string | null>(null);
   const [verifiedEmail, setVerifiedEmail] = useState<string | null>(null);
@@ -71,7 +78,8 @@ export function AuthScreen({ onLogin, initialStep, ended = null }: AuthScreenPro
   };
 
   const codeStillValid = (email: string) =>
-    email === verifiedEmail || (sent !== null && sent.email === email && Date.now() < sent.sentAt + OTP_TTL_MINUTES * 60_000);
+    email === verifiedEmail ||
+    (sent !== null && sent.email === email && Date.now() < sent.sentAt + OTP_TTL_MINUTES * 60_000);
 
   return (
     <div className="auth">
@@ -84,7 +92,13 @@ export function AuthScreen({ onLogin, initialStep, ended = null }: AuthScreenPro
           <p className="auth-brand-tagline">Trouvez, créez et rejoignez des matchs de padel.</p>
         </div>
         {farewell && step === 'phone' && (
-          <Notice kind="success" message={MSG.account.deleted} persistent onClose={() => setFarewell(false)} className="auth-farewell" />
+          <Notice
+            kind="success"
+            message={MSG.account.deleted}
+            persistent
+            onClose={() => setFarewell(false)}
+            className="auth-farewell"
+          />
         )}
         {step === 'phone' && (
           <RegisterStartStep
@@ -129,7 +143,9 @@ export function AuthScreen({ onLogin, initialStep, ended = null }: AuthScreenPro
           <CreateAccountStep
             {...start}
             onLoggedIn={loggedIn}
-            onCreatedNotLoggedIn={(email) => goLogin(email, { kind: 'error', message: MSG.auth.createdButLoginFailed })}
+            onCreatedNotLoggedIn={(email) =>
+              goLogin(email, { kind: 'error', message: MSG.auth.createdButLoginFailed })
+            }
             onBack={() => setStep('otp-email')}
             onChangeEmail={() => setStep('phone')}
           />
@@ -148,7 +164,13 @@ export function AuthScreen({ onLogin, initialStep, ended = null }: AuthScreenPro
             }}
           />
         )}
-        {step === 'reset-pin' && <ResetPinStep initialEmail={loginEmail} onLoggedIn={loggedIn} onBack={() => goLogin(loginEmail)} />}
+        {step === 'reset-pin' && (
+          <ResetPinStep
+            initialEmail={loginEmail}
+            onLoggedIn={loggedIn}
+            onBack={() => goLogin(loginEmail)}
+          />
+        )}
       </main>
       <Footer />
     </div>

@@ -93,9 +93,15 @@ export default function CreateMatchPage() {
           <p className="page-lead">Choisissez le lieu, le créneau et les niveaux recherchés.</p>
         </div>
       </div>
-      {settings.isError && <Notice kind="error" persistent message={MSG.admin.settingsLoadFailed} />}
+      {settings.isError && (
+        <Notice kind="error" persistent message={MSG.admin.settingsLoadFailed} />
+      )}
       {schedule.isError || places.isError ? (
-        <Notice kind="error" persistent message={errorMessage(schedule.error ?? places.error, MSG.admin.placesLoadFailed)} />
+        <Notice
+          kind="error"
+          persistent
+          message={errorMessage(schedule.error ?? places.error, MSG.admin.placesLoadFailed)}
+        />
       ) : loading ? (
         <div className="card match-form form-loading">
           <Spinner label="Chargement du formulaire..." showLabel />

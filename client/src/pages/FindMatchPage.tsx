@@ -11,7 +11,14 @@ import { Button, EmptyState } from '../components/ui';
 import { useAuth } from '../lib/auth';
 import { trpc } from '../lib/trpc';
 import { FilterBar } from './find/FilterBar';
-import { EMPTY_FILTERS, hasFilters, loadFilters, saveFilters, toListInput, type FindFilters } from './find/filters';
+import {
+  EMPTY_FILTERS,
+  hasFilters,
+  loadFilters,
+  saveFilters,
+  toListInput,
+  type FindFilters,
+} from './find/filters';
 import './matches.css';
 import './find/find.css';
 
@@ -23,7 +30,9 @@ export default function FindMatchPage() {
   const schedule = trpc.matches.schedule.useQuery();
   const places = trpc.places.list.useQuery();
   const today = schedule.data?.today ?? new Date().toISOString().slice(0, 10);
-  const [filters, setFilters] = useState<FindFilters>(() => (user ? loadFilters(user.id, user.level, today) : EMPTY_FILTERS));
+  const [filters, setFilters] = useState<FindFilters>(() =>
+    user ? loadFilters(user.id, user.level, today) : EMPTY_FILTERS,
+  );
   useEffect(() => {
     if (user) saveFilters(user.id, filters);
   }, [user, filters]);
@@ -67,7 +76,10 @@ export default function FindMatchPage() {
             title="Aucun match ne correspond à vos filtres."
             action={
               <div className="row">
-                <Button variant="secondary" onClick={() => setFilters({ ...EMPTY_FILTERS, order: filters.order })}>
+                <Button
+                  variant="secondary"
+                  onClick={() => setFilters({ ...EMPTY_FILTERS, order: filters.order })}
+                >
                   Effacer les filtres
                 </Button>
                 <Link className="btn btn-primary" to="/create-match">
@@ -82,13 +94,24 @@ export default function FindMatchPage() {
       ) : (
         <>
           <p className="visually-hidden" role="status">
-            {matches.length} match{matches.length > 1 ? 's' : ''} affiché{matches.length > 1 ? 's' : ''}
+            {matches.length} match{matches.length > 1 ? 's' : ''} affiché
+            {matches.length > 1 ? 's' : ''}
           </p>
           {/* One grid in either order: a grid per day put one card a row on a wide screen. Each card says its day. */}
-          <MatchCardGrid matches={matches} userId={user?.id} catalogue={catalogue} headingLevel={2} {...gridProps} />
+          <MatchCardGrid
+            matches={matches}
+            userId={user?.id}
+            catalogue={catalogue}
+            headingLevel={2}
+            {...gridProps}
+          />
           {list.hasNextPage && (
             <div className="load-more">
-              <Button variant="secondary" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+              <Button
+                variant="secondary"
+                loading={list.isFetchingNextPage}
+                onClick={() => void list.fetchNextPage()}
+              >
                 Charger plus
               </Button>
             </div>

@@ -1,7 +1,11 @@
 import { Link } from 'react-router-dom';
 import { HOME_RECENT_MATCHES } from '../../../common/limits';
 import { LevelBadge } from '../components/matches/LevelBadges';
-import { FindOrCreateLinks, MatchCardGrid, NoMatchesAvailable } from '../components/matches/MatchCardGrid';
+import {
+  FindOrCreateLinks,
+  MatchCardGrid,
+  NoMatchesAvailable,
+} from '../components/matches/MatchCardGrid';
 import { MatchGridSkeleton } from '../components/matches/MatchCardSkeleton';
 import { JoinLevelConfirm } from '../components/matches/JoinLevelConfirm';
 import { useJoinMatch } from '../components/matches/useJoinMatch';
@@ -27,7 +31,9 @@ export default function HomePage() {
         <h1 className="page-title" id="home-title">
           Bonjour, {user?.name}&nbsp;!
         </h1>
-        <p className="home-lead">Trouvez des partenaires et organisez vos prochains matchs de padel.</p>
+        <p className="home-lead">
+          Trouvez des partenaires et organisez vos prochains matchs de padel.
+        </p>
         <FindOrCreateLinks className="home-actions" />
       </section>
 

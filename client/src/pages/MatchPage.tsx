@@ -141,7 +141,11 @@ function MatchDetail({ match }: { match: Detail }) {
           {canJoin && (
             <Button
               loading={join.isPending}
-              onClick={() => (levelExcludes(match.levels, user?.level) ? setAskLevel(true) : join.mutate({ id: match.id }))}
+              onClick={() =>
+                levelExcludes(match.levels, user?.level)
+                  ? setAskLevel(true)
+                  : join.mutate({ id: match.id })
+              }
             >
               Rejoindre
             </Button>
@@ -174,7 +178,11 @@ function MatchDetail({ match }: { match: Detail }) {
             {MSG.matchPage.whatsappShare}
           </a>
           {isMember && (
-            <a className="btn btn-ghost" href={`/api/matches/${match.id}/calendar.ics`} download={`match-${match.id}.ics`}>
+            <a
+              className="btn btn-ghost"
+              href={`/api/matches/${match.id}/calendar.ics`}
+              download={`match-${match.id}.ics`}
+            >
               Ajouter à mon agenda
             </a>
           )}
@@ -188,7 +196,13 @@ function MatchDetail({ match }: { match: Detail }) {
           }}
           onCancel={() => setAskLevel(false)}
         />
-        {editing && <EditPanel match={match} onDone={() => setEditing(false)} onSaved={() => notice.success(MSG.match.updated)} />}
+        {editing && (
+          <EditPanel
+            match={match}
+            onDone={() => setEditing(false)}
+            onSaved={() => notice.success(MSG.match.updated)}
+          />
+        )}
       </article>
 
       <MatchPlayers organiser={match.organiser} participants={match.participants} />
@@ -207,7 +221,15 @@ function MatchDetail({ match }: { match: Detail }) {
 }
 
 /** The creator's edit form, fed with the places, the edit schedule and the settings. */
-function EditPanel({ match, onDone, onSaved }: { match: Detail; onDone: () => void; onSaved: () => void }) {
+function EditPanel({
+  match,
+  onDone,
+  onSaved,
+}: {
+  match: Detail;
+  onDone: () => void;
+  onSaved: () => void;
+}) {
   const cache = useMatchCache();
   const catalogue = useLevelCatalogue();
   const places = trpc.places.list.useQuery();
@@ -236,7 +258,14 @@ function EditPanel({ match, onDone, onSaved }: { match: Detail; onDone: () => vo
       }}
       onSave={(draft) =>
         update.mutate(
-          { id: match.id, place_id: Number(draft.placeId), date: draft.date, time: draft.time, levels: draft.levels, slots: draft.slots },
+          {
+            id: match.id,
+            place_id: Number(draft.placeId),
+            date: draft.date,
+            time: draft.time,
+            levels: draft.levels,
+            slots: draft.slots,
+          },
           {
             onSuccess: () => {
               onDone();

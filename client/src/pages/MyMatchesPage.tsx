@@ -39,7 +39,9 @@ export default function MyMatchesPage() {
       <div className="page-head">
         <div>
           <h1 className="page-title">Mes matchs</h1>
-          <p className="page-lead">Les matchs que vous avez créés ou rejoints, et ceux que vous attendez.</p>
+          <p className="page-lead">
+            Les matchs que vous avez créés ou rejoints, et ceux que vous attendez.
+          </p>
         </div>
       </div>
 
@@ -55,7 +57,10 @@ export default function MyMatchesPage() {
       {mine.isPending ? (
         <MatchGridSkeleton count={2} />
       ) : matches.length === 0 && waiting.length === 0 ? (
-        <EmptyState title="Vous n'avez encore aucun match." action={<FindOrCreateLinks className="row" />} />
+        <EmptyState
+          title="Vous n'avez encore aucun match."
+          action={<FindOrCreateLinks className="row" />}
+        />
       ) : (
         matches.length > 0 && (
           <div className="my-match-list">
@@ -83,7 +88,12 @@ export default function MyMatchesPage() {
           </h2>
           <div className="my-match-list">
             {waiting.map((match) => (
-              <WaitingMatchItem key={match.id} match={match} catalogue={catalogue} onNotice={onNotice} />
+              <WaitingMatchItem
+                key={match.id}
+                match={match}
+                catalogue={catalogue}
+                onNotice={onNotice}
+              />
             ))}
           </div>
         </section>

@@ -27,7 +27,8 @@ export default function ProfilePage({ preparePhoto }: ProfilePageProps = {}) {
 
   // A level an admin deleted: explain, open edit mode with the level cleared (spec section 4).
   const levelList = levels.data ?? [];
-  const levelGone = !!user?.level && levels.isSuccess && !levelList.some((l) => l.niveau === user.level);
+  const levelGone =
+    !!user?.level && levels.isSuccess && !levelList.some((l) => l.niveau === user.level);
   const [goneHandledFor, setGoneHandledFor] = useState<string | null>(null);
   if (levelGone && user?.level && goneHandledFor !== user.level) {
     setGoneHandledFor(user.level);
@@ -108,7 +109,9 @@ export default function ProfilePage({ preparePhoto }: ProfilePageProps = {}) {
                   <dt>Niveau</dt>
                   <dd className="row">
                     {user.level ?? 'Non renseigné'}
-                    {levelGone && <span className="badge badge-danger">{MSG.profile.levelDeletedBadge}</span>}
+                    {levelGone && (
+                      <span className="badge badge-danger">{MSG.profile.levelDeletedBadge}</span>
+                    )}
                   </dd>
                 </div>
                 <div className="row row-between profile-detail">
@@ -118,7 +121,11 @@ export default function ProfilePage({ preparePhoto }: ProfilePageProps = {}) {
                       ••••
                     </span>
                     <span className="visually-hidden">Code PIN masqué</span>
-                    <Button variant="ghost" onClick={() => setPinOpen(true)} aria-label="Modifier le code PIN">
+                    <Button
+                      variant="ghost"
+                      onClick={() => setPinOpen(true)}
+                      aria-label="Modifier le code PIN"
+                    >
                       Modifier
                     </Button>
                   </dd>

@@ -21,8 +21,14 @@ export async function deleteOwnAccount(deps: Deps, actor: SessionUser, input: TD
   await deps.db.transaction(async (tx) => {
     // Same lock as the admin's changes, so an admin leaving and another being demoted cannot race.
     await lockAdminChanges(tx);
-    const [me] = await tx.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, actor.id));
-    if (me?.isAdmin && (await tx.$count(users, and(eq(users.isAdmin, true), ne(users.id, actor.id)))) === 0) {
+    const [me] = await tx
+      .select({ isAdmin: users.isAdmin })
+      .from(users)
+      .where(eq(users.id, actor.id));
+    if (
+      me?.isAdmin &&
+      (await tx.$count(users, and(eq(users.isAdmin, true), ne(users.id, actor.id)))) === 0
+    ) {
       throw badRequest(MSG.admin.lastAdmin);
     }
     return eraseUser(tx, deps, actor.id);

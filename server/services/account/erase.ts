@@ -32,7 +32,9 @@ export async function eraseUser(tx: DbOrTx, deps: NotifyDeps, userId: number): P
   await announceCancellationsOf(tx, deps, userId);
   const targets = [
     and(eq(otpCodes.channel, 'sms'), eq(otpCodes.target, account.phone)),
-    ...(account.email ? [and(eq(otpCodes.channel, 'email'), eq(otpCodes.target, account.email.toLowerCase()))] : []),
+    ...(account.email
+      ? [and(eq(otpCodes.channel, 'email'), eq(otpCodes.target, account.email.toLowerCase()))]
+      : []),
   ];
   await tx.delete(otpCodes).where(or(...targets));
   await tx.delete(authThrottles).where(eq(authThrottles.key, userKey(userId)));

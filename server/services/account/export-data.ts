@@ -44,7 +44,11 @@ interface MatchRow {
   slots: number;
   missingPlayers: number;
 }
-const shapeMatch = ({ missingPlayers, time, ...m }: MatchRow) => ({ ...m, time: time.slice(0, 5), missing_players: missingPlayers });
+const shapeMatch = ({ missingPlayers, time, ...m }: MatchRow) => ({
+  ...m,
+  time: time.slice(0, 5),
+  missing_players: missingPlayers,
+});
 
 /**
  * "Télécharger mes données" (GDPR access and portability): every row stored about the player, in
@@ -52,7 +56,11 @@ const shapeMatch = ({ missingPlayers, time, ...m }: MatchRow) => ({ ...m, time: 
  * `missing_players`, never named. Hashes of the PIN, session tokens and codes are not information
  * about the player and stay out.
  */
-export async function exportPersonalData(deps: Pick<Deps, 'db' | 'clock'>, actor: SessionUser, id: number): Promise<TAccountExport> {
+export async function exportPersonalData(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  actor: SessionUser,
+  id: number,
+): Promise<TAccountExport> {
   assertSelf(actor, id);
   const db = deps.db;
   const [account] = await db
@@ -68,9 +76,23 @@ export async function exportPersonalData(deps: Pick<Deps, 'db' | 'clock'>, actor
   if (!account) throw notFound(MSG.profile.userNotFound);
   const codeTargets = [
     and(eq(otpCodes.channel, 'sms'), eq(otpCodes.target, account.phone)),
-    ...(account.email ? [and(eq(otpCodes.channel, 'email'), eq(otpCodes.target, account.email.toLowerCase()))] : []),
+    ...(account.email
+      ? [and(eq(otpCodes.channel, 'email'), eq(otpCodes.target, account.email.toLowerCase()))]
+      : []),
   ];
-  const [photo, created, joined, devices, sessionRows, codes, throttle, history, actions, waiting, notices] = await Promise.all([
+  const [
+    photo,
+    created,
+    joined,
+    devices,
+    sessionRows,
+    codes,
+    throttle,
+    history,
+    actions,
+    waiting,
+    notices,
+  ] = await Promise.all([
     db.select().from(userPhotos).where(eq(userPhotos.userId, id)),
     db
       .select({ ...matchSummary, createdAt: matches.createdAt })
@@ -85,7 +107,11 @@ export async function exportPersonalData(deps: Pick<Deps, 'db' | 'clock'>, actor
       .innerJoin(places, eq(places.id, matches.placeId))
       .where(eq(matchParticipants.userId, id))
       .orderBy(asc(matches.date), asc(matches.time)),
-    db.select().from(trustedDevices).where(eq(trustedDevices.userId, id)).orderBy(asc(trustedDevices.trustedAt)),
+    db
+      .select()
+      .from(trustedDevices)
+      .where(eq(trustedDevices.userId, id))
+      .orderBy(asc(trustedDevices.trustedAt)),
     db.select().from(sessions).where(eq(sessions.userId, id)).orderBy(asc(sessions.id)),
     db
       .select()
@@ -140,9 +166,19 @@ export async function exportPersonalData(deps: Pick<Deps, 'db' | 'clock'>, actor
           data_url: `data:${picture.mime};base64,${Buffer.from(picture.data).toString('base64')}`,
         }
       : null,
-    preferences: { level: account.level, notify_email: account.notifyEmail, notify_sms: account.notifySms },
-    matches_created: created.map(({ createdAt, ...m }) => ({ ...shapeMatch(m), created_at: iso(createdAt) })),
-    matches_joined: joined.map(({ joinedAt, ...m }) => ({ ...shapeMatch(m), joined_at: iso(joinedAt) })),
+    preferences: {
+      level: account.level,
+      notify_email: account.notifyEmail,
+      notify_sms: account.notifySms,
+    },
+    matches_created: created.map(({ createdAt, ...m }) => ({
+      ...shapeMatch(m),
+      created_at: iso(createdAt),
+    })),
+    matches_joined: joined.map(({ joinedAt, ...m }) => ({
+      ...shapeMatch(m),
+      joined_at: iso(joinedAt),
+    })),
     waitlists: waiting.map((w) => ({ match_id: w.matchId, created_at: iso(w.createdAt) })),
     notifications: notices.map((n) => ({
       channel: n.channel,
@@ -166,8 +202,19 @@ export async function exportPersonalData(deps: Pick<Deps, 'db' | 'clock'>, actor
       verified_at: isoOrNull(c.verifiedAt),
       consumed_at: isoOrNull(c.consumedAt),
     })),
-    login_throttle: lock ? { failures: lock.failures, locked_until: isoOrNull(lock.lockedUntil) } : null,
-    account_history: history.map((h) => ({ action: h.action, created_at: iso(h.createdAt), details: h.details ?? null })),
-    admin_actions: actions.map((a) => ({ action: a.action, entity: a.entity, entity_id: a.entityId, created_at: iso(a.createdAt) })),
+    login_throttle: lock
+      ? { failures: lock.failures, locked_until: isoOrNull(lock.lockedUntil) }
+      : null,
+    account_history: history.map((h) => ({
+      action: h.action,
+      created_at: iso(h.createdAt),
+      details: h.details ?? null,
+    })),
+    admin_actions: actions.map((a) => ({
+      action: a.action,
+      entity: a.entity,
+      entity_id: a.entityId,
+      created_at: iso(a.createdAt),
+    })),
   };
 }

@@ -23,12 +23,18 @@ const DEFAULT_LIMIT = 50;
  * Writes one audit row. Call it with the transaction that makes the change, so the trail and the
  * change commit (or roll back) together and no admin change goes unrecorded.
  */
-export async function writeAudit(tx: DbOrTx, deps: Pick<Deps, 'clock'>, actor: SessionUser, record: AuditRecord): Promise<void> {
+export async function writeAudit(
+  tx: DbOrTx,
+  deps: Pick<Deps, 'clock'>,
+  actor: SessionUser,
+  record: AuditRecord,
+): Promise<void> {
   await tx.insert(auditLog).values({
     actorId: actor.id,
     action: record.action,
     entity: record.entity,
-    entityId: record.entityId === undefined || record.entityId === null ? null : String(record.entityId),
+    entityId:
+      record.entityId === undefined || record.entityId === null ? null : String(record.entityId),
     details: record.details ?? null,
     createdAt: deps.clock.now(),
   });
@@ -41,7 +47,11 @@ const subjectUser = alias(users, 'subject_user');
  * account is deleted: the row stays, so the trail outlives its authors) and the current name of the
  * user or place the change was about (null when it is gone; a deletion keeps the name in `details`).
  */
-export async function listAudit(deps: Pick<Deps, 'db'>, _actor: SessionUser, input: TAuditListInput): Promise<TAuditEntry[]> {
+export async function listAudit(
+  deps: Pick<Deps, 'db'>,
+  _actor: SessionUser,
+  input: TAuditListInput,
+): Promise<TAuditEntry[]> {
   const rows = await deps.db
     .select({
       id: auditLog.id,
@@ -55,18 +65,28 @@ export async function listAudit(deps: Pick<Deps, 'db'>, _actor: SessionUser, inp
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
-    .leftJoin(subjectUser, and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, sql`${subjectUser.id}::text`)))
-    .leftJoin(places, and(eq(auditLog.entity, 'place'), eq(auditLog.entityId, sql`${places.id}::text`)))
+    .leftJoin(
+      subjectUser,
+      and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, sql`${subjectUser.id}::text`)),
+    )
+    .leftJoin(
+      places,
+      and(eq(auditLog.entity, 'place'), eq(auditLog.entityId, sql`${places.id}::text`)),
+    )
     .orderBy(desc(auditLog.id))
     .limit(input.limit ?? DEFAULT_LIMIT);
   return rows.map(({ createdAt, ...r }) => ({ ...r, created_at: createdAt.toISOString() }));
 }
 
 /** The fields of `next` that differ from `before`, as `{ field: newValue }`. */
-export function changedFields<T extends Record<string, unknown>>(before: T, next: Partial<T>): Partial<T> {
+export function changedFields<T extends Record<string, unknown>>(
+  before: T,
+  next: Partial<T>,
+): Partial<T> {
   const out: Partial<T> = {};
   for (const key in next) {
-    if (Object.hasOwn(next, key) && next[key] !== undefined && next[key] !== before[key]) out[key] = next[key];
+    if (Object.hasOwn(next, key) && next[key] !== undefined && next[key] !== before[key])
+      out[key] = next[key];
   }
   return out;
 }

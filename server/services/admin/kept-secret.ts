@@ -6,7 +6,11 @@ import { badRequest } from '../../lib/errors';
  * stored secret, so the admin never has to retype it; with nothing stored yet it is refused with
  * `missing`. Returns the secret to keep, or null when the form carries a new one.
  */
-export function keptSecret(isPlaceholder: boolean, stored: string | null | undefined, missing: string): string | null {
+export function keptSecret(
+  isPlaceholder: boolean,
+  stored: string | null | undefined,
+  missing: string,
+): string | null {
   if (!isPlaceholder) return null;
   if (!stored) throw badRequest(missing);
   return stored;

@@ -5,7 +5,11 @@ import { levels, matches, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import type { TActionResult, TCreateLevelInput, TUpdateLevelInput } from '../../../common/schemas/admin';
+import type {
+  TActionResult,
+  TCreateLevelInput,
+  TUpdateLevelInput,
+} from '../../../common/schemas/admin';
 import type { TLevel } from '../../../common/schemas/catalog';
 import { levelColumns } from '../levels';
 import { changedFields, writeAudit } from './audit';
@@ -24,7 +28,11 @@ async function uniqueNiveau<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** Adds a level; the colour defaults to #4CAF50 and the description to empty. */
-export async function createLevel(deps: AdminDeps, actor: SessionUser, input: TCreateLevelInput): Promise<TLevel> {
+export async function createLevel(
+  deps: AdminDeps,
+  actor: SessionUser,
+  input: TCreateLevelInput,
+): Promise<TLevel> {
   return uniqueNiveau(() =>
     deps.db.transaction(async (tx) => {
       const [row] = await tx
@@ -38,7 +46,12 @@ export async function createLevel(deps: AdminDeps, actor: SessionUser, input: TC
         })
         .returning(levelColumns);
       if (!row) throw new AppError('INTERNAL', MSG.admin.saveFailed);
-      await writeAudit(tx, deps, actor, { action: 'create', entity: 'level', entityId: row.id, details: { ...row } });
+      await writeAudit(tx, deps, actor, {
+        action: 'create',
+        entity: 'level',
+        entityId: row.id,
+        details: { ...row },
+      });
       return row;
     }),
   );
@@ -49,10 +62,18 @@ export async function createLevel(deps: AdminDeps, actor: SessionUser, input: TC
  * renames it in `users.level` and in every match's `levels`, in the same transaction: nobody's
  * profile turns into "Niveau supprimé" and no match loses its level because of a typo fix.
  */
-export async function updateLevel(deps: AdminDeps, actor: SessionUser, input: TUpdateLevelInput): Promise<TLevel> {
+export async function updateLevel(
+  deps: AdminDeps,
+  actor: SessionUser,
+  input: TUpdateLevelInput,
+): Promise<TLevel> {
   return uniqueNiveau(() =>
     deps.db.transaction(async (tx) => {
-      const [before] = await tx.select(levelColumns).from(levels).where(eq(levels.id, input.id)).for('update');
+      const [before] = await tx
+        .select(levelColumns)
+        .from(levels)
+        .where(eq(levels.id, input.id))
+        .for('update');
       if (!before) throw notFound(MSG.admin.levelNotFound);
       const { id, ...fields } = input;
       const changes = changedFields(before, fields);
@@ -91,7 +112,11 @@ export async function updateLevel(deps: AdminDeps, actor: SessionUser, input: TU
  * "Niveau supprimé" and asks the player to pick another, and matches keep the name, so they stay
  * readable.
  */
-export async function deleteLevel(deps: AdminDeps, actor: SessionUser, input: { id: number }): Promise<TActionResult> {
+export async function deleteLevel(
+  deps: AdminDeps,
+  actor: SessionUser,
+  input: { id: number },
+): Promise<TActionResult> {
   await deps.db.transaction(async (tx) => {
     const [row] = await tx.delete(levels).where(eq(levels.id, input.id)).returning(levelColumns);
     if (!row) throw notFound(MSG.admin.levelNotFound);

@@ -1,18 +1,36 @@
 import { sql } from 'drizzle-orm';
-import { SETTING_DESCRIPTIONS, SETTING_KEYS, SETTING_MAX, type SettingKey } from '../../../common/limits';
+import {
+  SETTING_DESCRIPTIONS,
+  SETTING_KEYS,
+  SETTING_MAX,
+  type SettingKey,
+} from '../../../common/limits';
 import { MSG } from '../../../common/messages';
 import { settings } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, firstZodMessage } from '../../lib/errors';
-import { ZSaveSomeSettingsInput, type TActionResult, type TAdminSetting, type TSaveSomeSettingsInput } from '../../../common/schemas/admin';
+import {
+  ZSaveSomeSettingsInput,
+  type TActionResult,
+  type TAdminSetting,
+  type TSaveSomeSettingsInput,
+} from '../../../common/schemas/admin';
 import { getSettings } from '../settings';
 import { writeAudit } from './audit';
 
 /** Each general limit with its description and upper bound, in the spec's order. */
-export async function getAdminSettings(deps: Pick<Deps, 'db'>, _actor: SessionUser): Promise<TAdminSetting[]> {
+export async function getAdminSettings(
+  deps: Pick<Deps, 'db'>,
+  _actor: SessionUser,
+): Promise<TAdminSetting[]> {
   const values = await getSettings(deps);
-  return SETTING_KEYS.map((key) => ({ key, value: values[key], description: SETTING_DESCRIPTIONS[key], max: SETTING_MAX[key] }));
+  return SETTING_KEYS.map((key) => ({
+    key,
+    value: values[key],
+    description: SETTING_DESCRIPTIONS[key],
+    max: SETTING_MAX[key],
+  }));
 }
 
 /**
@@ -28,17 +46,30 @@ export async function saveAdminSettings(
   const checked = ZSaveSomeSettingsInput.safeParse(input);
   if (!checked.success) throw badRequest(firstZodMessage(checked.error));
   const values = checked.data;
-  const entries = SETTING_KEYS.flatMap((key): [SettingKey, number][] => (values[key] === undefined ? [] : [[key, values[key]]]));
+  const entries = SETTING_KEYS.flatMap((key): [SettingKey, number][] =>
+    values[key] === undefined ? [] : [[key, values[key]]],
+  );
   if (entries.length === 0) return { success: true, message: MSG.admin.settingsUpdated };
   const before = await getSettings(deps);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     await tx
       .insert(settings)
-      .values(entries.map(([key, value]) => ({ key, value, description: SETTING_DESCRIPTIONS[key], updatedAt: now })))
-      .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value`, updatedAt: now } });
+      .values(
+        entries.map(([key, value]) => ({
+          key,
+          value,
+          description: SETTING_DESCRIPTIONS[key],
+          updatedAt: now,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: settings.key,
+        set: { value: sql`excluded.value`, updatedAt: now },
+      });
     const changed = Object.fromEntries(entries.filter(([key, value]) => before[key] !== value));
-    if (Object.keys(changed).length > 0) await writeAudit(tx, deps, actor, { action: 'update', entity: 'settings', details: changed });
+    if (Object.keys(changed).length > 0)
+      await writeAudit(tx, deps, actor, { action: 'update', entity: 'settings', details: changed });
   });
   return { success: true, message: MSG.admin.settingsUpdated };
 }

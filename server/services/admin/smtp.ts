@@ -6,7 +6,12 @@ import { smtpConfig } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
-import type { TActionResult, TSmtpConfig, TSmtpSaveInput, TSmtpTestInput } from '../../../common/schemas/admin';
+import type {
+  TActionResult,
+  TSmtpConfig,
+  TSmtpSaveInput,
+  TSmtpTestInput,
+} from '../../../common/schemas/admin';
 import type { SmtpSettings } from '../../mail/mailer';
 import { writeAudit } from './audit';
 import { keptSecret } from './kept-secret';
@@ -23,10 +28,14 @@ const ZSendError = z
   .catch({ message: '' });
 
 const SMTP_REASONS = MSG.admin.smtpReasons;
-const isKnownReason = (code: string): code is keyof typeof SMTP_REASONS => Object.hasOwn(SMTP_REASONS, code);
+const isKnownReason = (code: string): code is keyof typeof SMTP_REASONS =>
+  Object.hasOwn(SMTP_REASONS, code);
 
 /** The stored SMTP settings, never the password (only whether one is stored); null when none. */
-export async function getSmtpConfig(deps: Pick<Deps, 'db'>, _actor: SessionUser): Promise<TSmtpConfig | null> {
+export async function getSmtpConfig(
+  deps: Pick<Deps, 'db'>,
+  _actor: SessionUser,
+): Promise<TSmtpConfig | null> {
   const row = await readSmtpConfig(deps.db);
   if (!row) return null;
   return {
@@ -100,11 +109,19 @@ export async function saveSmtpConfig(
       },
     });
   });
-  return { success: true, message: input.is_active && !isActive ? MSG.admin.smtpSavedInactive : MSG.admin.smtpSaved };
+  return {
+    success: true,
+    message: input.is_active && !isActive ? MSG.admin.smtpSavedInactive : MSG.admin.smtpSaved,
+  };
 }
 
 /** Whether `input` names the same connection as the stored row (the password left empty keeps it). */
-function sameConnection(row: SmtpRow, input: TSmtpSaveInput, password: string | undefined, storedPassword: string): boolean {
+function sameConnection(
+  row: SmtpRow,
+  input: TSmtpSaveInput,
+  password: string | undefined,
+  storedPassword: string,
+): boolean {
   return (
     row.host === input.host &&
     row.port === input.port &&
@@ -148,17 +165,28 @@ export async function testSmtpConfig(
       : undefined;
   if (!settings) throw badRequest(MSG.admin.smtpNotConfigured);
   try {
-    await deps.mailer.sendWith(settings, { to: input.email, subject: MSG.admin.smtpTestSubject, text: MSG.admin.smtpTestBody });
+    await deps.mailer.sendWith(settings, {
+      to: input.email,
+      subject: MSG.admin.smtpTestSubject,
+      text: MSG.admin.smtpTestBody,
+    });
   } catch (err) {
     const { code, responseCode, message } = ZSendError.parse(err);
-    deps.logger.warn({ code, responseCode, host: settings.host, port: settings.port }, 'SMTP test mail failed');
+    deps.logger.warn(
+      { code, responseCode, host: settings.host, port: settings.port },
+      'SMTP test mail failed',
+    );
     // Nodemailer wraps socket errors (ESOCKET, ECONNECTION, EDNS): the system code is in the text.
     const cause = /\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT)\b/.exec(message)?.[1] ?? code;
     const known = cause === 'EAI_AGAIN' || cause === 'EDNS' ? 'ENOTFOUND' : cause;
     const reason =
       (known && isKnownReason(known) ? SMTP_REASONS[known](settings.host) : undefined) ??
       (responseCode ? `réponse ${responseCode} du serveur.` : null);
-    throw badRequest(reason ? MSG.admin.testFailedBecause(MSG.admin.smtpTestFailed, reason) : MSG.admin.smtpTestFailed);
+    throw badRequest(
+      reason
+        ? MSG.admin.testFailedBecause(MSG.admin.smtpTestFailed, reason)
+        : MSG.admin.smtpTestFailed,
+    );
   }
   if (!row || (form && !sameConnection(row, form, form.password, storedPassword)))
     return { success: true, message: MSG.smtpTest.sentUnsaved };

@@ -6,12 +6,22 @@ import { smsConfig } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
-import type { TActionResult, TTwilioConfig, TTwilioSaveInput, TTwilioTestInput } from '../../../common/schemas/admin';
+import type {
+  TActionResult,
+  TTwilioConfig,
+  TTwilioSaveInput,
+  TTwilioTestInput,
+} from '../../../common/schemas/admin';
 import { writeAudit } from './audit';
 import { keptSecret } from './kept-secret';
 
 /** What a failed Twilio call tells the log: the HTTP status and Twilio's error code (RestException). */
-const ZTwilioError = z.object({ status: z.number().optional().catch(undefined), code: z.number().optional().catch(undefined) }).catch({});
+const ZTwilioError = z
+  .object({
+    status: z.number().optional().catch(undefined),
+    code: z.number().optional().catch(undefined),
+  })
+  .catch({});
 
 const MASK = '********';
 const VISIBLE = 4;
@@ -20,7 +30,8 @@ const VISIBLE = 4;
  * A token as the admin sees it: eight stars and, for tokens long enough that it gives nothing away,
  * the last four characters (enough to recognise which token is stored).
  */
-export const maskToken = (token: string) => MASK + (token.length >= 3 * VISIBLE ? token.slice(-VISIBLE) : '');
+export const maskToken = (token: string) =>
+  MASK + (token.length >= 3 * VISIBLE ? token.slice(-VISIBLE) : '');
 
 /** A value that came back from `maskToken` (real Twilio tokens never contain `*`). */
 const isMasked = (token: string) => token.startsWith('*');
@@ -31,7 +42,10 @@ async function storedConfig(deps: Pick<Deps, 'db' | 'secrets'>) {
 }
 
 /** The stored Twilio settings with the token masked; null when none are saved. */
-export async function getTwilioConfig(deps: Pick<Deps, 'db' | 'secrets'>, _actor: SessionUser): Promise<TTwilioConfig | null> {
+export async function getTwilioConfig(
+  deps: Pick<Deps, 'db' | 'secrets'>,
+  _actor: SessionUser,
+): Promise<TTwilioConfig | null> {
   const row = await storedConfig(deps);
   if (!row) return null;
   return {
@@ -55,9 +69,14 @@ export async function saveTwilioConfig(
   input: TTwilioSaveInput,
 ): Promise<TActionResult> {
   const stored = await storedConfig(deps);
-  const authToken = keptSecret(isMasked(input.authToken), stored?.authToken, MSG.admin.smsFieldsRequired) ?? input.authToken;
+  const authToken =
+    keptSecret(isMasked(input.authToken), stored?.authToken, MSG.admin.smsFieldsRequired) ??
+    input.authToken;
   const same =
-    stored !== null && stored.accountSid === input.accountSid && stored.authToken === authToken && stored.phoneNumber === input.phoneNumber;
+    stored !== null &&
+    stored.accountSid === input.accountSid &&
+    stored.authToken === authToken &&
+    stored.phoneNumber === input.phoneNumber;
   const verifiedAt = same ? stored.verifiedAt : null;
   const isLive = input.isLive && verifiedAt !== null;
   const values = {
@@ -84,7 +103,10 @@ export async function saveTwilioConfig(
       },
     });
   });
-  return { success: true, message: input.isLive && !isLive ? MSG.admin.smsSavedInactive : MSG.admin.smsSaved };
+  return {
+    success: true,
+    message: input.isLive && !isLive ? MSG.admin.smsSavedInactive : MSG.admin.smsSaved,
+  };
 }
 
 /**
@@ -98,7 +120,8 @@ export async function testTwilioConfig(
 ): Promise<TActionResult> {
   const stored = await storedConfig(deps);
   const accountSid = input.accountSid || stored?.accountSid;
-  const authToken = input.authToken && !isMasked(input.authToken) ? input.authToken : stored?.authToken;
+  const authToken =
+    input.authToken && !isMasked(input.authToken) ? input.authToken : stored?.authToken;
   const phoneNumber = input.phoneNumber || stored?.phoneNumber;
   if (!accountSid || !authToken || !phoneNumber) throw badRequest(MSG.admin.smsFieldsRequired);
   try {
@@ -109,7 +132,15 @@ export async function testTwilioConfig(
     throw badRequest(MSG.admin.smsTestFailed);
   }
   // The proof counts for the stored settings only when they are what was tested.
-  if (stored && stored.accountSid === accountSid && stored.authToken === authToken && stored.phoneNumber === phoneNumber)
-    await deps.db.update(smsConfig).set({ verifiedAt: deps.clock.now() }).where(eq(smsConfig.id, 1));
+  if (
+    stored &&
+    stored.accountSid === accountSid &&
+    stored.authToken === authToken &&
+    stored.phoneNumber === phoneNumber
+  )
+    await deps.db
+      .update(smsConfig)
+      .set({ verifiedAt: deps.clock.now() })
+      .where(eq(smsConfig.id, 1));
   return { success: true, message: MSG.admin.smsValid };
 }

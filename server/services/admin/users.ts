@@ -32,14 +32,18 @@ function phoneOf(raw: string, country: string | undefined): string {
 }
 
 /** Taken first in the transaction (before any row lock, so two such changes never deadlock). */
-export const lockAdminChanges = (tx: DbOrTx) => tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_CHANGES_LOCK})`);
+export const lockAdminChanges = (tx: DbOrTx) =>
+  tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_CHANGES_LOCK})`);
 
 /**
  * Under the admin-changes lock, re-reads the acting admin (rights are checked per call, and a
  * concurrent call may have just removed them), then refuses a change that would leave no admin.
  */
 export async function guardAdminCount(tx: DbOrTx, actor: SessionUser, losing: number) {
-  const [me] = await tx.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, actor.id));
+  const [me] = await tx
+    .select({ isAdmin: users.isAdmin })
+    .from(users)
+    .where(eq(users.id, actor.id));
   if (!me?.isAdmin) throw forbidden(MSG.auth.adminOnly);
   const others = await tx.$count(users, and(eq(users.isAdmin, true), ne(users.id, losing)));
   if (others === 0) throw badRequest(MSG.admin.lastAdmin);
@@ -50,20 +54,37 @@ export async function guardAdminCount(tx: DbOrTx, actor: SessionUser, losing: nu
  * (must exist) and the admin flag. An admin cannot remove their own flag, and the last admin can
  * never lose it, so the administration always stays reachable.
  */
-export async function updateUser(deps: AdminDeps, actor: SessionUser, input: TAdminUpdateUserInput): Promise<TUser> {
+export async function updateUser(
+  deps: AdminDeps,
+  actor: SessionUser,
+  input: TAdminUpdateUserInput,
+): Promise<TUser> {
   const phone = phoneOf(input.phone, input.country);
   if (!(await isExistingLevel(deps, input.level))) throw badRequest(MSG.admin.userLevelUnknown);
-  if (input.id === actor.id && input.is_admin === false) throw badRequest(MSG.admin.cannotDemoteSelf);
+  if (input.id === actor.id && input.is_admin === false)
+    throw badRequest(MSG.admin.cannotDemoteSelf);
   try {
     return await deps.db.transaction(async (tx) => {
       if (input.is_admin === false) await lockAdminChanges(tx);
       const [before] = await tx
-        .select({ name: users.name, phone: users.phone, email: users.email, level: users.level, is_admin: users.isAdmin })
+        .select({
+          name: users.name,
+          phone: users.phone,
+          email: users.email,
+          level: users.level,
+          is_admin: users.isAdmin,
+        })
         .from(users)
         .where(eq(users.id, input.id))
         .for('update');
       if (!before) throw notFound(MSG.admin.userNotFound);
-      const changes = changedFields(before, { name: input.name, phone, email: input.email, level: input.level, is_admin: input.is_admin });
+      const changes = changedFields(before, {
+        name: input.name,
+        phone,
+        email: input.email,
+        level: input.level,
+        is_admin: input.is_admin,
+      });
       if (changes.is_admin === false) await guardAdminCount(tx, actor, input.id);
       if (Object.keys(changes).length > 0) {
         await tx
@@ -77,7 +98,12 @@ export async function updateUser(deps: AdminDeps, actor: SessionUser, input: TAd
             updatedAt: deps.clock.now(),
           })
           .where(eq(users.id, input.id));
-        await writeAudit(tx, deps, actor, { action: 'update', entity: 'user', entityId: input.id, details: changes });
+        await writeAudit(tx, deps, actor, {
+          action: 'update',
+          entity: 'user',
+          entityId: input.id,
+          details: changes,
+        });
       }
       const user = await findUser(tx, input.id);
       if (!user) throw notFound(MSG.admin.userNotFound);
@@ -94,11 +120,19 @@ export async function updateUser(deps: AdminDeps, actor: SessionUser, input: TAd
  * of their cancellation, then the user row goes, and with it (by FK cascade) its sessions, photo
  * and the matches it created. An admin cannot delete themselves, and never the last admin.
  */
-export async function deleteUser(deps: AdminDeps, actor: SessionUser, input: { id: number }): Promise<TActionResult> {
+export async function deleteUser(
+  deps: AdminDeps,
+  actor: SessionUser,
+  input: { id: number },
+): Promise<TActionResult> {
   if (input.id === actor.id) throw badRequest(MSG.admin.cannotDeleteSelf);
   await deps.db.transaction(async (tx) => {
     await lockAdminChanges(tx);
-    const [target] = await tx.select({ name: users.name, isAdmin: users.isAdmin }).from(users).where(eq(users.id, input.id)).for('update');
+    const [target] = await tx
+      .select({ name: users.name, isAdmin: users.isAdmin })
+      .from(users)
+      .where(eq(users.id, input.id))
+      .for('update');
     if (!target) throw notFound(MSG.admin.userNotFound);
     if (target.isAdmin) await guardAdminCount(tx, actor, input.id);
     const result = await eraseUser(tx, deps, input.id);

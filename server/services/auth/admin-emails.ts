@@ -11,7 +11,10 @@ export const isListedAdmin = (deps: Pick<Deps, 'env'>, email: string | null) =>
  * Users listed in ADMIN_EMAILS become admins when they register or log in, so the first admin of a
  * fresh install needs no database access. Being unlisted later removes nothing (admins manage that).
  */
-export async function promoteIfListed(deps: Pick<Deps, 'db' | 'env'>, user: { id: number; email: string | null; isAdmin: boolean }) {
+export async function promoteIfListed(
+  deps: Pick<Deps, 'db' | 'env'>,
+  user: { id: number; email: string | null; isAdmin: boolean },
+) {
   if (user.isAdmin || !isListedAdmin(deps, user.email)) return;
   await deps.db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id));
 }
@@ -20,7 +23,10 @@ export async function promoteIfListed(deps: Pick<Deps, 'db' | 'env'>, user: { id
  * `npm run admin -- grant <email>`: makes an existing account admin. Returns the account, or null
  * when no account has this e-mail.
  */
-export async function grantAdmin(deps: Pick<Deps, 'db'>, email: string): Promise<{ id: number; name: string } | null> {
+export async function grantAdmin(
+  deps: Pick<Deps, 'db'>,
+  email: string,
+): Promise<{ id: number; name: string } | null> {
   const [row] = await deps.db
     .update(users)
     .set({ isAdmin: true })

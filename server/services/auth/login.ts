@@ -40,7 +40,13 @@ const dummyHash = (pepper: Buffer) => {
 /** The PIN hash and the fields a login needs, by e-mail or by phone. */
 export async function findCredentials(deps: Pick<Deps, 'db'>, who: LoginIdentity) {
   const [row] = await deps.db
-    .select({ id: users.id, email: users.email, phone: users.phone, isAdmin: users.isAdmin, pinHash: users.pinHash })
+    .select({
+      id: users.id,
+      email: users.email,
+      phone: users.phone,
+      isAdmin: users.isAdmin,
+      pinHash: users.pinHash,
+    })
     .from(users)
     .where('email' in who ? emailEquals(who.email) : eq(users.phone, who.phone))
     .limit(1)
@@ -67,7 +73,8 @@ export async function checkReservedPin(
   const ok = await verifyPin(hash, pin, deps.secrets.pinPepper);
   deps.logger.info({ throttleKey: attempt.key, ok }, 'PIN checked');
   if (ok) await clearFailures(deps, attempt.key, address);
-  else if (attempt.lockedUntil) throw lockedError(attempt.policy, attempt.lockedUntil, deps.clock.now());
+  else if (attempt.lockedUntil)
+    throw lockedError(attempt.policy, attempt.lockedUntil, deps.clock.now());
   return ok;
 }
 
@@ -129,14 +136,34 @@ async function reserveAndFind(deps: Pick<Deps, 'db' | 'clock'>, ip: string, who:
       : toAttempt(key, policy, { window_started_at: window, locked_until: lockedUntil, failures });
   const account =
     row?.id != null && row.pin_hash !== null
-      ? { id: row.id, email: row.email, phone: row.phone ?? '', isAdmin: row.is_admin === true, pinHash: row.pin_hash }
+      ? {
+          id: row.id,
+          email: row.email,
+          phone: row.phone ?? '',
+          isAdmin: row.is_admin === true,
+          pinHash: row.pin_hash,
+        }
       : null;
   return {
-    fromIp: row ? reserved(ipKey(ip), IP_POLICY, row.ip_window_started_at, row.ip_locked_until, row.ip_failures) : null,
+    fromIp: row
+      ? reserved(
+          ipKey(ip),
+          IP_POLICY,
+          row.ip_window_started_at,
+          row.ip_locked_until,
+          row.ip_failures,
+        )
+      : null,
     account,
     attempt:
       row && account
-        ? reserved(userKey(account.id), ACCOUNT_POLICY, row.user_window_started_at, row.user_locked_until, row.user_failures)
+        ? reserved(
+            userKey(account.id),
+            ACCOUNT_POLICY,
+            row.user_window_started_at,
+            row.user_locked_until,
+            row.user_failures,
+          )
         : null,
   };
 }
@@ -163,7 +190,10 @@ export async function loginWithPin(
   if (!account) {
     await verifyPin(await dummyHash(deps.secrets.pinPepper), input.pin, deps.secrets.pinPepper);
     deps.metrics.loginFailures.inc({ reason: 'unknown_account' });
-    throw new AppError('UNAUTHORIZED', 'email' in input ? MSG.auth.unknownEmail : MSG.auth.unknownPhone);
+    throw new AppError(
+      'UNAUTHORIZED',
+      'email' in input ? MSG.auth.unknownEmail : MSG.auth.unknownPhone,
+    );
   }
   // A locked account refuses before any check: that is no guess from this address.
   const attempt =

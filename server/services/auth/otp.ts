@@ -1,6 +1,12 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_PROOF_MINUTES, OTP_RESEND_SECONDS, OTP_TTL_MINUTES } from '../../../common/limits';
+import {
+  OTP_LENGTH,
+  OTP_MAX_ATTEMPTS,
+  OTP_PROOF_MINUTES,
+  OTP_RESEND_SECONDS,
+  OTP_TTL_MINUTES,
+} from '../../../common/limits';
 import { MSG } from '../../../common/messages';
 import type { DbOrTx } from '../../../db/client';
 import { otpCodes } from '../../../db/schema';
@@ -24,16 +30,24 @@ const MINUTE = 60_000;
  * undone by trying the million candidates, the keyed one not without the server's secret.
  */
 const hashCode = (secrets: Deps['secrets'], t: OtpTarget, code: string) =>
-  createHmac('sha256', secrets.pinPepper).update(`${t.channel}:${t.target}:${code}`).digest('base64url');
+  createHmac('sha256', secrets.pinPepper)
+    .update(`${t.channel}:${t.target}:${code}`)
+    .digest('base64url');
 
-const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const sameHash = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 const newCode = () => String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
 
 /** An early resend's refusal names the wait left (m:ss), and gives it in seconds to programs. */
 function resendTooSoon(sentAt: Date, now: Date) {
-  const seconds = Math.max(1, Math.ceil((sentAt.getTime() + OTP_RESEND_SECONDS * 1000 - now.getTime()) / 1000));
-  return new AppError('TOO_MANY_REQUESTS', MSG.auth.otpResendWait(seconds), { retryAfterSeconds: seconds });
+  const seconds = Math.max(
+    1,
+    Math.ceil((sentAt.getTime() + OTP_RESEND_SECONDS * 1000 - now.getTime()) / 1000),
+  );
+  return new AppError('TOO_MANY_REQUESTS', MSG.auth.otpResendWait(seconds), {
+    retryAfterSeconds: seconds,
+  });
 }
 
 /**
@@ -41,13 +55,19 @@ function resendTooSoon(sentAt: Date, now: Date) {
  * once the 300-second countdown of the previous one has run out; it replaces every earlier
  * pending code, so only the latest can be used. If delivery fails the code is withdrawn.
  */
-export async function issueCode(deps: OtpDeps & Pick<Deps, 'logger' | 'metrics'>, t: OtpTarget, deliver: (code: string) => Promise<void>) {
+export async function issueCode(
+  deps: OtpDeps & Pick<Deps, 'logger' | 'metrics'>,
+  t: OtpTarget,
+  deliver: (code: string) => Promise<void>,
+) {
   const now = deps.clock.now();
   const code = newCode();
   // Check and insert under a per-target lock, held until commit: parallel sends to one address
   // (any instance) queue here, and each one after the first sees the code just created.
   const row = await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`otp:${t.channel}:${t.target}`}, 0))`);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`otp:${t.channel}:${t.target}`}, 0))`,
+    );
     const [last] = await tx
       .select({ createdAt: otpCodes.createdAt })
       .from(otpCodes)
@@ -68,7 +88,14 @@ export async function issueCode(deps: OtpDeps & Pick<Deps, 'logger' | 'metrics'>
     await tx
       .update(otpCodes)
       .set({ consumedAt: now })
-      .where(and(eq(otpCodes.channel, t.channel), eq(otpCodes.target, t.target), isNull(otpCodes.consumedAt), isNull(otpCodes.verifiedAt)));
+      .where(
+        and(
+          eq(otpCodes.channel, t.channel),
+          eq(otpCodes.target, t.target),
+          isNull(otpCodes.consumedAt),
+          isNull(otpCodes.verifiedAt),
+        ),
+      );
     const [inserted] = await tx
       .insert(otpCodes)
       .values({
@@ -86,7 +113,10 @@ export async function issueCode(deps: OtpDeps & Pick<Deps, 'logger' | 'metrics'>
     if (row) await deps.db.delete(otpCodes).where(eq(otpCodes.id, row.id));
     deps.logger.error({ err, channel: t.channel }, 'OTP delivery failed');
     if (err instanceof ChannelNotConfigured)
-      throw new AppError('BAD_GATEWAY', err.channel === 'sms' ? MSG.auth.smsNotConfigured : MSG.auth.emailNotConfigured);
+      throw new AppError(
+        'BAD_GATEWAY',
+        err.channel === 'sms' ? MSG.auth.smsNotConfigured : MSG.auth.emailNotConfigured,
+      );
     throw new AppError('BAD_GATEWAY', MSG.auth.otpSendFailed);
   }
   deps.metrics.codesSent.inc({ channel: t.channel });
@@ -94,15 +124,27 @@ export async function issueCode(deps: OtpDeps & Pick<Deps, 'logger' | 'metrics'>
 }
 
 /** Sends a 6-digit code by e-mail (admin SMTP config, else SMTP_URL, else the log outside production). */
-export function sendEmailCode(deps: OtpDeps & Pick<Deps, 'logger' | 'mailer' | 'metrics'>, email: string) {
+export function sendEmailCode(
+  deps: OtpDeps & Pick<Deps, 'logger' | 'mailer' | 'metrics'>,
+  email: string,
+) {
   return issueCode(deps, { channel: 'email', target: email }, (code) =>
-    deps.mailer.send({ to: email, subject: MSG.auth.otpEmailSubject, text: MSG.auth.otpEmailText(code, OTP_TTL_MINUTES) }),
+    deps.mailer.send({
+      to: email,
+      subject: MSG.auth.otpEmailSubject,
+      text: MSG.auth.otpEmailText(code, OTP_TTL_MINUTES),
+    }),
   );
 }
 
 /** Sends a 6-digit code by SMS (Twilio when the admin's config is live, else the log). */
-export function sendSmsCode(deps: OtpDeps & Pick<Deps, 'logger' | 'sms' | 'metrics'>, phone: string) {
-  return issueCode(deps, { channel: 'sms', target: phone }, (code) => deps.sms.send(phone, MSG.auth.otpSms(code, OTP_TTL_MINUTES)));
+export function sendSmsCode(
+  deps: OtpDeps & Pick<Deps, 'logger' | 'sms' | 'metrics'>,
+  phone: string,
+) {
+  return issueCode(deps, { channel: 'sms', target: phone }, (code) =>
+    deps.sms.send(phone, MSG.auth.otpSms(code, OTP_TTL_MINUTES)),
+  );
 }
 
 interface CheckOptions {
@@ -117,7 +159,12 @@ interface CheckOptions {
  * wrong tries (the code is then burned), or once used. Each try is counted before the comparison,
  * atomically, so parallel guesses cannot exceed the limit.
  */
-export async function checkCode(deps: OtpDeps, targets: OtpTarget[], code: string, o: CheckOptions = {}): Promise<OtpTarget> {
+export async function checkCode(
+  deps: OtpDeps,
+  targets: OtpTarget[],
+  code: string,
+  o: CheckOptions = {},
+): Promise<OtpTarget> {
   const now = deps.clock.now();
   const proofSince = new Date(now.getTime() - OTP_PROOF_MINUTES * MINUTE);
   const [row] = await deps.db
@@ -125,9 +172,15 @@ export async function checkCode(deps: OtpDeps, targets: OtpTarget[], code: strin
     .from(otpCodes)
     .where(
       and(
-        or(...targets.map((t) => and(eq(otpCodes.channel, t.channel), eq(otpCodes.target, t.target)))),
+        or(
+          ...targets.map((t) =>
+            and(eq(otpCodes.channel, t.channel), eq(otpCodes.target, t.target)),
+          ),
+        ),
         isNull(otpCodes.consumedAt),
-        o.acceptVerified ? or(isNull(otpCodes.verifiedAt), gt(otpCodes.verifiedAt, proofSince)) : isNull(otpCodes.verifiedAt),
+        o.acceptVerified
+          ? or(isNull(otpCodes.verifiedAt), gt(otpCodes.verifiedAt, proofSince))
+          : isNull(otpCodes.verifiedAt),
       ),
     )
     .orderBy(desc(otpCodes.createdAt), desc(otpCodes.id))
@@ -135,7 +188,8 @@ export async function checkCode(deps: OtpDeps, targets: OtpTarget[], code: strin
   if (!row) throw badRequest(MSG.auth.otpWrong);
   const target: OtpTarget = { channel: row.channel, target: row.target };
   if (!row.verifiedAt && row.expiresAt <= now) throw badRequest(MSG.auth.otpExpired);
-  if (row.attempts >= OTP_MAX_ATTEMPTS) throw new AppError('TOO_MANY_REQUESTS', MSG.auth.otpTooManyAttempts);
+  if (row.attempts >= OTP_MAX_ATTEMPTS)
+    throw new AppError('TOO_MANY_REQUESTS', MSG.auth.otpTooManyAttempts);
 
   const [counted] = await deps.db
     .update(otpCodes)
@@ -143,12 +197,23 @@ export async function checkCode(deps: OtpDeps, targets: OtpTarget[], code: strin
     .where(and(eq(otpCodes.id, row.id), lt(otpCodes.attempts, OTP_MAX_ATTEMPTS)))
     .returning({ attempts: otpCodes.attempts });
   if (!counted) throw new AppError('TOO_MANY_REQUESTS', MSG.auth.otpTooManyAttempts);
-  if (!sameHash(row.codeHash, hashCode(deps.secrets, target, code))) throw badRequest(MSG.auth.otpWrong);
+  if (!sameHash(row.codeHash, hashCode(deps.secrets, target, code)))
+    throw badRequest(MSG.auth.otpWrong);
 
   const [marked] = await deps.db
     .update(otpCodes)
-    .set(o.consume ? { consumedAt: now, verifiedAt: row.verifiedAt ?? now } : { verifiedAt: row.verifiedAt ?? now })
-    .where(and(eq(otpCodes.id, row.id), isNull(otpCodes.consumedAt), row.verifiedAt ? sql`true` : isNull(otpCodes.verifiedAt)))
+    .set(
+      o.consume
+        ? { consumedAt: now, verifiedAt: row.verifiedAt ?? now }
+        : { verifiedAt: row.verifiedAt ?? now },
+    )
+    .where(
+      and(
+        eq(otpCodes.id, row.id),
+        isNull(otpCodes.consumedAt),
+        row.verifiedAt ? sql`true` : isNull(otpCodes.verifiedAt),
+      ),
+    )
     .returning({ id: otpCodes.id });
   if (!marked) throw badRequest(MSG.auth.otpWrong);
   return target;
@@ -161,7 +226,9 @@ export async function checkCode(deps: OtpDeps, targets: OtpTarget[], code: strin
 export async function consumeProof(db: DbOrTx, now: Date, targets: OtpTarget[]): Promise<boolean> {
   const since = new Date(now.getTime() - OTP_PROOF_MINUTES * MINUTE);
   const live = and(isNull(otpCodes.consumedAt), gt(otpCodes.verifiedAt, since));
-  const ofTargets = or(...targets.map((t) => and(eq(otpCodes.channel, t.channel), eq(otpCodes.target, t.target))));
+  const ofTargets = or(
+    ...targets.map((t) => and(eq(otpCodes.channel, t.channel), eq(otpCodes.target, t.target))),
+  );
   const candidates = db.select({ id: otpCodes.id }).from(otpCodes).where(and(ofTargets, live));
   const used = await db
     .update(otpCodes)
@@ -179,7 +246,11 @@ export async function hasProof(db: DbOrTx, now: Date, targets: OtpTarget[]): Pro
     .from(otpCodes)
     .where(
       and(
-        or(...targets.map((t) => and(eq(otpCodes.channel, t.channel), eq(otpCodes.target, t.target)))),
+        or(
+          ...targets.map((t) =>
+            and(eq(otpCodes.channel, t.channel), eq(otpCodes.target, t.target)),
+          ),
+        ),
         isNull(otpCodes.consumedAt),
         gt(otpCodes.verifiedAt, since),
       ),

@@ -18,7 +18,8 @@ const maskEmail = (email: string) => {
   return `${local.slice(0, Math.min(2, Math.max(1, local.length - 1)))}***@${domain}`;
 };
 /** `+33******78`. */
-const maskPhone = (phone: string) => `${phone.slice(0, 3)}${'*'.repeat(Math.max(0, phone.length - 5))}${phone.slice(-2)}`;
+const maskPhone = (phone: string) =>
+  `${phone.slice(0, 3)}${'*'.repeat(Math.max(0, phone.length - 5))}${phone.slice(-2)}`;
 
 const accountTargets = (a: { email: string | null; phone: string }): OtpTarget[] => [
   ...(a.email ? [{ channel: 'email' as const, target: a.email.toLowerCase() }] : []),
@@ -32,7 +33,10 @@ async function isSmsLive(deps: Pick<Deps, 'db'>) {
 /** Sets a new PIN after proof of ownership: lifts the lock and ends every session of the account. */
 async function setPin(deps: Pick<Deps, 'db' | 'clock' | 'secrets'>, userId: number, pin: string) {
   const pinHash = await hashPin(pin, deps.secrets.pinPepper);
-  await deps.db.update(users).set({ pinHash, updatedAt: deps.clock.now() }).where(eq(users.id, userId));
+  await deps.db
+    .update(users)
+    .set({ pinHash, updatedAt: deps.clock.now() })
+    .where(eq(users.id, userId));
   await clearFailures(deps, userKey(userId));
 }
 
@@ -65,7 +69,10 @@ export async function resetPinWithCode(
 ): Promise<LoggedIn & { message: string }> {
   const account = await findCredentials(deps, { email: input.email });
   if (!account) throw notFound(MSG.auth.unknownEmail);
-  await checkCode(deps, accountTargets(account), input.code, { acceptVerified: true, consume: true });
+  await checkCode(deps, accountTargets(account), input.code, {
+    acceptVerified: true,
+    consume: true,
+  });
   await setPin(deps, account.id, input.newPin);
   await revokeOtherSessions(deps, account.id);
   const session = await startSession(deps, account.id, input.deviceId);
@@ -90,7 +97,11 @@ export async function resetPinWithProof(deps: Deps, input: { phone: string; newP
  * A logged-in player changes their PIN by giving the current one. Wrong current PINs count toward
  * the account lock (a stolen session must not become a PIN oracle); other sessions end on success.
  */
-export async function changePin(deps: Deps, actor: SessionUser, input: { currentPin: string; newPin: string }) {
+export async function changePin(
+  deps: Deps,
+  actor: SessionUser,
+  input: { currentPin: string; newPin: string },
+) {
   await confirmPin(deps, actor.id, input.currentPin);
   await setPin(deps, actor.id, input.newPin);
   await revokeOtherSessions(deps, actor.id, actor.sessionId);

@@ -13,14 +13,28 @@ import { checkCode, consumeProof, hasProof, sendEmailCode, sendSmsCode } from '.
 import { startSession, type LoggedIn } from './sessions';
 
 /** Whether an account uses this phone (stored form, e.g. +33612345678). */
-export async function phoneExists(deps: Pick<Deps, 'db'>, phone: string): Promise<{ exists: boolean }> {
-  const [row] = await deps.db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
+export async function phoneExists(
+  deps: Pick<Deps, 'db'>,
+  phone: string,
+): Promise<{ exists: boolean }> {
+  const [row] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.phone, phone))
+    .limit(1);
   return { exists: Boolean(row) };
 }
 
 /** Whether an account uses this e-mail, whatever its case. */
-export async function emailExists(deps: Pick<Deps, 'db'>, email: string): Promise<{ exists: boolean }> {
-  const [row] = await deps.db.select({ id: users.id }).from(users).where(emailEquals(email)).limit(1);
+export async function emailExists(
+  deps: Pick<Deps, 'db'>,
+  email: string,
+): Promise<{ exists: boolean }> {
+  const [row] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(emailEquals(email))
+    .limit(1);
   return { exists: Boolean(row) };
 }
 
@@ -35,7 +49,9 @@ export async function sendEmailOtp(deps: Deps, email: string) {
  * Entering the same code again (a player who went back a step) is accepted while the proof holds.
  */
 export async function verifyEmailOtp(deps: Deps, input: { email: string; code: string }) {
-  await checkCode(deps, [{ channel: 'email', target: input.email }], input.code, { acceptVerified: true });
+  await checkCode(deps, [{ channel: 'email', target: input.email }], input.code, {
+    acceptVerified: true,
+  });
   return { success: true, message: MSG.auth.otpVerified };
 }
 
@@ -61,20 +77,26 @@ export async function verifyPhoneOtp(deps: Deps, input: { phone: string; code: s
  * (and trusts the device it registered from, like a login).
  * The proof is used up in the same transaction as the insert, so it registers one account.
  */
-export async function register(deps: Deps, input: TRegisterData): Promise<LoggedIn & { message: string }> {
+export async function register(
+  deps: Deps,
+  input: TRegisterData,
+): Promise<LoggedIn & { message: string }> {
   const now = deps.clock.now();
   const proofOf = [{ channel: 'email' as const, target: input.email }];
-  if (!(await hasProof(deps.db, now, proofOf))) throw new AppError('FORBIDDEN', MSG.auth.emailNotVerified);
+  if (!(await hasProof(deps.db, now, proofOf)))
+    throw new AppError('FORBIDDEN', MSG.auth.emailNotVerified);
   if ((await emailExists(deps, input.email)).exists) throw conflict(MSG.auth.existingEmail);
   if ((await phoneExists(deps, input.phone)).exists) throw conflict(MSG.auth.existingPhone);
   const level = input.level || null;
-  if (level !== null && !(await isExistingLevel(deps, level))) throw badRequest(MSG.match.levelUnknown(level));
+  if (level !== null && !(await isExistingLevel(deps, level)))
+    throw badRequest(MSG.match.levelUnknown(level));
 
   const pinHash = await hashPin(input.pin, deps.secrets.pinPepper);
   let userId: number;
   try {
     userId = await deps.db.transaction(async (tx) => {
-      if (!(await consumeProof(tx, now, proofOf))) throw new AppError('FORBIDDEN', MSG.auth.emailNotVerified);
+      if (!(await consumeProof(tx, now, proofOf)))
+        throw new AppError('FORBIDDEN', MSG.auth.emailNotVerified);
       const [row] = await tx
         .insert(users)
         .values({

@@ -21,13 +21,24 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 const newSessionToken = () => randomBytes(16).toString('base64url');
 
 /** Opens a session: only the token's SHA-256 is stored, so a database leak yields no usable token. */
-export async function createSession(deps: Pick<Deps, 'db' | 'clock'>, userId: number, deviceId: string | null) {
+export async function createSession(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  userId: number,
+  deviceId: string | null,
+) {
   const token = newSessionToken();
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
   await deps.db
     .insert(sessions)
-    .values({ tokenHash: hashToken(token), userId, deviceId, createdAt: now, lastSeenAt: now, expiresAt })
+    .values({
+      tokenHash: hashToken(token),
+      userId,
+      deviceId,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt,
+    })
     .prepare('session_insert')
     .execute();
   return { token, expiresAt };
@@ -61,7 +72,10 @@ const sessionLookup = (db: DbOrTx) =>
  * once for both transports): the session must be unexpired (30 days after login) and used within
  * the last 7 days. Admin rights are read fresh, never cached in the token.
  */
-export async function resolveSession(deps: Pick<Deps, 'db' | 'clock'>, token: string | undefined): Promise<SessionUser | null> {
+export async function resolveSession(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  token: string | undefined,
+): Promise<SessionUser | null> {
   if (!token || token.length > 200) return null;
   const now = deps.clock.now();
   const [row] = await sessionLookup(deps.db).execute({
@@ -105,7 +119,11 @@ interface StartedRow {
  * its device id, remembers that device as trusted for this account (`checkDevice` reads it back):
  * both writes and the read of the user in one statement, one round trip.
  */
-export async function startSession(deps: Pick<Deps, 'db' | 'clock'>, userId: number, deviceId?: string | null): Promise<LoggedIn> {
+export async function startSession(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  userId: number,
+  deviceId?: string | null,
+): Promise<LoggedIn> {
   const token = newSessionToken();
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
@@ -143,7 +161,11 @@ export async function startSession(deps: Pick<Deps, 'db' | 'clock'>, userId: num
 }
 
 /** Whether the session's user has logged in from this device before (spec: "device trust check"). */
-export async function checkDevice(deps: Pick<Deps, 'db'>, actor: SessionUser, deviceId: string): Promise<{ isTrusted: boolean }> {
+export async function checkDevice(
+  deps: Pick<Deps, 'db'>,
+  actor: SessionUser,
+  deviceId: string,
+): Promise<{ isTrusted: boolean }> {
   const [row] = await deps.db
     .select({ userId: trustedDevices.userId })
     .from(trustedDevices)
@@ -153,14 +175,25 @@ export async function checkDevice(deps: Pick<Deps, 'db'>, actor: SessionUser, de
 }
 
 /** Logout revokes the session on the server, so a copied token or cookie is dead too. */
-export async function logout(deps: Pick<Deps, 'db'>, actor: SessionUser): Promise<{ success: true }> {
+export async function logout(
+  deps: Pick<Deps, 'db'>,
+  actor: SessionUser,
+): Promise<{ success: true }> {
   await revokeSession(deps, actor.sessionId);
   return { success: true };
 }
 
 /** After a PIN change or reset every other session of the account ends (they may be an intruder's). */
-export async function revokeOtherSessions(deps: Pick<Deps, 'db'>, userId: number, keepSessionId?: number) {
+export async function revokeOtherSessions(
+  deps: Pick<Deps, 'db'>,
+  userId: number,
+  keepSessionId?: number,
+) {
   await deps.db
     .delete(sessions)
-    .where(keepSessionId === undefined ? eq(sessions.userId, userId) : and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+    .where(
+      keepSessionId === undefined
+        ? eq(sessions.userId, userId)
+        : and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)),
+    );
 }

@@ -51,7 +51,8 @@ export interface Attempt {
   attemptsLeft: number;
 }
 
-const minutesLeft = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / MINUTE));
+const minutesLeft = (until: Date, now: Date) =>
+  Math.max(1, Math.ceil((until.getTime() - now.getTime()) / MINUTE));
 
 export const lockedError = (policy: Policy, until: Date, now: Date) =>
   new AppError('TOO_MANY_REQUESTS', policy.lockedMessage(minutesLeft(until, now)));
@@ -67,7 +68,8 @@ export function reserveSql(key: SQL, policy: Policy, now: Date, source?: SQL): S
   const t = authThrottles;
   const nowSql = sql`${now.toISOString()}::timestamptz`;
   const lockSql = sql`${new Date(now.getTime() + policy.lockMs).toISOString()}::timestamptz`;
-  const windowStart = policy.windowMs === null ? new Date(0) : new Date(now.getTime() - policy.windowMs);
+  const windowStart =
+    policy.windowMs === null ? new Date(0) : new Date(now.getTime() - policy.windowMs);
   // Not locked any more (an expired lock or window starts a new count).
   const restart = sql`(${t.windowStartedAt} < ${windowStart.toISOString()}::timestamptz or ${t.lockedUntil} is not null)`;
   const count = sql`(case when ${restart} then 1 else ${t.failures} + 1 end)`;
@@ -106,12 +108,20 @@ export const toAttempt = (key: string, policy: Policy, row: ReservedRow): Attemp
  */
 // Statements on the login path are prepared: postgres.js sends an unprepared query with parameters in
 // two round trips and PostgreSQL plans it each time.
-export async function reserveAttempt(deps: Pick<Deps, 'db' | 'clock'>, key: string, policy: Policy): Promise<Attempt> {
+export async function reserveAttempt(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  key: string,
+  policy: Policy,
+): Promise<Attempt> {
   const t = authThrottles;
   for (let tries = 0; ; tries++) {
     const now = deps.clock.now();
     const [row] = rowsOf<ReservedRow>(
-      await executePrepared(deps.db, reserveSql(sql`${key}::text`, policy, now), `throttle_reserve_${policy.max}`),
+      await executePrepared(
+        deps.db,
+        reserveSql(sql`${key}::text`, policy, now),
+        `throttle_reserve_${policy.max}`,
+      ),
     );
     if (row) return toAttempt(key, policy, row);
 
@@ -144,7 +154,11 @@ export async function giveBack(deps: Pick<Deps, 'db'>, a: Attempt) {
  */
 export async function clearFailures(deps: Pick<Deps, 'db'>, key: string, address?: Attempt) {
   if (!address) {
-    await deps.db.delete(authThrottles).where(eq(authThrottles.key, key)).prepare('throttle_clear').execute();
+    await deps.db
+      .delete(authThrottles)
+      .where(eq(authThrottles.key, key))
+      .prepare('throttle_clear')
+      .execute();
     return;
   }
   const t = authThrottles;

@@ -17,7 +17,11 @@ export async function getCalendarMatch(db: DbOrTx, id: number): Promise<Calendar
 }
 
 /** Calendar downloads are for the match's own players: anyone else gets a French 403. */
-export async function assertMatchMember(db: DbOrTx, actor: SessionUser, match: { id: number; created_by: number }) {
+export async function assertMatchMember(
+  db: DbOrTx,
+  actor: SessionUser,
+  match: { id: number; created_by: number },
+) {
   if (match.created_by === actor.id) return;
   const [row] = await db
     .select({ userId: matchParticipants.userId })
@@ -35,7 +39,11 @@ export type CalendarMatchRow = CalendarMatch & { created_by: number };
  * others get a French 403. The SEQUENCE comes from the database, so a copy downloaded after an edit replaces
  * the old event in the player's calendar.
  */
-export async function getMatchIcs(deps: Pick<Deps, 'db' | 'clock' | 'env'>, actor: SessionUser, id: number): Promise<string> {
+export async function getMatchIcs(
+  deps: Pick<Deps, 'db' | 'clock' | 'env'>,
+  actor: SessionUser,
+  id: number,
+): Promise<string> {
   const match = await getCalendarMatch(deps.db, id);
   if (!match) throw notFound(MSG.match.notFound);
   await assertMatchMember(deps.db, actor, match);

@@ -26,13 +26,20 @@ const playerColumns = {
  * creator and participants (null for anyone else), whatever the client asks. A player waiting for
  * a place reads their position in the queue here, so a shared link of a full match is not a dead end.
  */
-export async function getMatchDetail(deps: Pick<Deps, 'db' | 'clock' | 'env'>, actor: SessionUser, id: number): Promise<TMatchDetail> {
+export async function getMatchDetail(
+  deps: Pick<Deps, 'db' | 'clock' | 'env'>,
+  actor: SessionUser,
+  id: number,
+): Promise<TMatchDetail> {
   const card = await getMatch(deps, id);
   const [people, waitlistPosition] = await Promise.all([
     deps.db
       .select({ ...playerColumns, joinedAt: matchParticipants.joinedAt })
       .from(users)
-      .leftJoin(matchParticipants, and(eq(matchParticipants.userId, users.id), eq(matchParticipants.matchId, id)))
+      .leftJoin(
+        matchParticipants,
+        and(eq(matchParticipants.userId, users.id), eq(matchParticipants.matchId, id)),
+      )
       .where(inArray(users.id, [card.created_by, ...card.participants.map((p) => p.user_id)]))
       .orderBy(asc(matchParticipants.joinedAt), asc(users.id)),
     waitlistPositionOf(deps.db, id, actor.id),

@@ -22,7 +22,11 @@ import { promoteWaitlisted } from './waitlist';
  * With an idempotency key, a repeated create (double click, retry after a lost answer) returns the
  * creator's match made with that key; the unique index settles concurrent repeats to one insert.
  */
-export async function createMatch(deps: Deps, actor: SessionUser, input: TCreateMatchInput): Promise<TMatch> {
+export async function createMatch(
+  deps: Deps,
+  actor: SessionUser,
+  input: TCreateMatchInput,
+): Promise<TMatch> {
   const { idempotencyKey = null, ...draft } = input;
   const made = () => matchMadeWithKey(deps.db, actor.id, idempotencyKey);
   const earlier = await made();
@@ -54,7 +58,11 @@ export async function createMatch(deps: Deps, actor: SessionUser, input: TCreate
   return getMatch(deps, id);
 }
 
-async function matchMadeWithKey(db: DbOrTx, createdBy: number, key: string | null): Promise<number | undefined> {
+async function matchMadeWithKey(
+  db: DbOrTx,
+  createdBy: number,
+  key: string | null,
+): Promise<number | undefined> {
   if (!key) return undefined;
   const [row] = await db
     .select({ id: matches.id })
@@ -67,7 +75,12 @@ async function matchMadeWithKey(db: DbOrTx, createdBy: number, key: string | nul
 /** Locks the match row (so joins wait for us) and checks that the actor created it. */
 async function lockOwnMatch(tx: DbOrTx, actor: SessionUser, id: number) {
   const [match] = await tx
-    .select({ createdBy: matches.createdBy, placeId: matches.placeId, date: matches.date, time: matches.time })
+    .select({
+      createdBy: matches.createdBy,
+      placeId: matches.placeId,
+      date: matches.date,
+      time: matches.time,
+    })
     .from(matches)
     .where(eq(matches.id, id))
     .for('update')
@@ -85,7 +98,11 @@ async function lockOwnMatch(tx: DbOrTx, actor: SessionUser, id: number) {
  * waiting list first; a new date, time or place is announced to every player and waiting player
  * (with the updated calendar event) and moves the day-before reminder.
  */
-export async function updateMatch(deps: Deps, actor: SessionUser, input: TUpdateMatchInput): Promise<TMatch> {
+export async function updateMatch(
+  deps: Deps,
+  actor: SessionUser,
+  input: TUpdateMatchInput,
+): Promise<TMatch> {
   const limits = await editLimits(deps);
   await deps.db.transaction(async (tx) => {
     const current = await lockOwnMatch(tx, actor, input.id);
@@ -105,7 +122,10 @@ export async function updateMatch(deps: Deps, actor: SessionUser, input: TUpdate
         updatedAt: sql`now()`,
       })
       .where(eq(matches.id, input.id));
-    const moved = fields.date !== current.date || fields.time !== current.time.slice(0, 5) || fields.place_id !== current.placeId;
+    const moved =
+      fields.date !== current.date ||
+      fields.time !== current.time.slice(0, 5) ||
+      fields.place_id !== current.placeId;
     const match = await matchInfo(tx, input.id);
     if (moved && match) {
       await notifyMatch(tx, deps, 'changed', match, await playersAndWaiting(tx, input.id));
@@ -138,7 +158,12 @@ export async function announceCancellationsOf(tx: DbOrTx, deps: NotifyDeps, user
   const created = await tx
     .select({ id: matches.id })
     .from(matches)
-    .where(and(eq(matches.createdBy, userId), sql`(${matches.date}, ${matches.time}) >= (${local.date}::date, ${local.time}::time)`));
+    .where(
+      and(
+        eq(matches.createdBy, userId),
+        sql`(${matches.date}, ${matches.time}) >= (${local.date}::date, ${local.time}::time)`,
+      ),
+    );
   for (const m of created) await announceCancellation(tx, deps, m.id);
 }
 
@@ -146,7 +171,11 @@ export async function announceCancellationsOf(tx: DbOrTx, deps: NotifyDeps, user
  * Deletes a match and (by FK cascade) its participations, waiting list and pending reminder;
  * creator only (403 otherwise). Players and waiting players are told.
  */
-export async function deleteMatch(deps: Deps, actor: SessionUser, id: number): Promise<{ success: true; message: string }> {
+export async function deleteMatch(
+  deps: Deps,
+  actor: SessionUser,
+  id: number,
+): Promise<{ success: true; message: string }> {
   await deps.db.transaction(async (tx) => {
     await lockOwnMatch(tx, actor, id);
     await announceCancellation(tx, deps, id);

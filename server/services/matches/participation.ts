@@ -2,7 +2,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
 import { isFinished, shortTime } from '../../../common/schedule';
 import { executePrepared, rowsOf, type DbOrTx } from '../../../db/client';
-import { matches, matchParticipants, matchWaitlist, places, smsConfig, users } from '../../../db/schema';
+import {
+  matches,
+  matchParticipants,
+  matchWaitlist,
+  places,
+  smsConfig,
+  users,
+} from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -44,7 +51,12 @@ interface JoinRow {
  * and whether SMS are live). It decides nothing: the caller checks the answer and throws, which
  * rolls the place back.
  */
-async function takePlace(tx: DbOrTx, actor: SessionUser, id: number, now: Date): Promise<JoinRow | undefined> {
+async function takePlace(
+  tx: DbOrTx,
+  actor: SessionUser,
+  id: number,
+  now: Date,
+): Promise<JoinRow | undefined> {
   const [row] = rowsOf<JoinRow>(
     await executePrepared(
       tx,
@@ -117,7 +129,10 @@ export async function joinMatch(deps: Deps, actor: SessionUser, id: number): Pro
       notifyEmail: row.creator_notify_email,
       notifySms: row.creator_notify_sms,
     };
-    const [, card] = await Promise.all([writeNotices(tx, deps, 'joined', info, [creator], row.sms_live, actor.name), matchCardIn(tx, id)]);
+    const [, card] = await Promise.all([
+      writeNotices(tx, deps, 'joined', info, [creator], row.sms_live, actor.name),
+      matchCardIn(tx, id),
+    ]);
     if (!card) throw notFound(MSG.match.notFound);
     return card;
   });
@@ -130,11 +145,16 @@ export async function joinMatch(deps: Deps, actor: SessionUser, id: number): Pro
  * transaction: the participant row is deleted and, only if it existed, the place goes to the first
  * player of the waiting list, or back to the free places. A finished match keeps its players.
  */
-export async function leaveMatch(deps: Deps, actor: SessionUser, id: number): Promise<TMatchResult> {
+export async function leaveMatch(
+  deps: Deps,
+  actor: SessionUser,
+  id: number,
+): Promise<TMatchResult> {
   await deps.db.transaction(async (tx) => {
     const match = await matchForPlayer(tx, actor, id);
     if (!match.isIn) throw conflict(MSG.match.notJoined);
-    if (isFinished(match, deps.clock.now(), deps.env.APP_TIMEZONE)) throw badRequest(MSG.match.finished);
+    if (isFinished(match, deps.clock.now(), deps.env.APP_TIMEZONE))
+      throw badRequest(MSG.match.finished);
     const removed = await tx
       .delete(matchParticipants)
       .where(and(eq(matchParticipants.matchId, id), eq(matchParticipants.userId, actor.id)))
@@ -156,7 +176,11 @@ export async function leaveMatch(deps: Deps, actor: SessionUser, id: number): Pr
  * Matches are handled in id order, so two deletions never lock them in opposite orders. Answers
  * how many matches got a place back.
  */
-export async function removeUserFromMatches(tx: DbOrTx, deps: NotifyDeps, userId: number): Promise<number> {
+export async function removeUserFromMatches(
+  tx: DbOrTx,
+  deps: NotifyDeps,
+  userId: number,
+): Promise<number> {
   const removed = await tx
     .delete(matchParticipants)
     .where(eq(matchParticipants.userId, userId))

@@ -48,12 +48,18 @@ const cardColumns = {
 };
 
 const cards = (db: DbOrTx) =>
-  db.select(cardColumns).from(matches).innerJoin(places, eq(places.id, matches.placeId)).innerJoin(users, eq(users.id, matches.createdBy));
+  db
+    .select(cardColumns)
+    .from(matches)
+    .innerJoin(places, eq(places.id, matches.placeId))
+    .innerJoin(users, eq(users.id, matches.createdBy));
 
 type CardRow = Awaited<ReturnType<ReturnType<typeof cards>['execute']>>[number];
 
 /** Where each card column stands in a row read as an array (the select lists them in this order). */
-const AT = Object.fromEntries(Object.keys(cardColumns).map((key, i) => [key, i])) as { [K in keyof CardRow]: number };
+const AT = Object.fromEntries(Object.keys(cardColumns).map((key, i) => [key, i])) as {
+  [K in keyof CardRow]: number;
+};
 
 /** A card row read as an array (the list's prepared statement), as the API shows it. */
 const arrayToMatch = (r: unknown[]): TMatch => ({
@@ -111,7 +117,11 @@ export async function getMatch(deps: Pick<Deps, 'db'>, id: number): Promise<TMat
  */
 export async function matchCardIn(tx: DbOrTx, id: number): Promise<TMatch | null> {
   // Prepared on the transaction's connection (one round trip instead of two once it has seen it).
-  const [row] = await cards(tx).where(eq(matches.id, id)).limit(1).prepare('match_card_in').execute();
+  const [row] = await cards(tx)
+    .where(eq(matches.id, id))
+    .limit(1)
+    .prepare('match_card_in')
+    .execute();
   return row ? toMatch(row) : null;
 }
 
@@ -127,8 +137,13 @@ interface CursorPosition {
  * Keyset position after the last match of a page; opaque to clients. The "need" order adds the
  * free places in front (`n|…`), so a cursor from one order is refused by the other.
  */
-export const encodeCursor = (m: { date: string; time: string; id: number; missing_players?: number }, order: ListOrder = 'date') =>
-  Buffer.from(`${order === 'need' ? `n|${m.missing_players ?? 0}|` : ''}${m.date}|${shortTime(m.time)}|${m.id}`).toString('base64url');
+export const encodeCursor = (
+  m: { date: string; time: string; id: number; missing_players?: number },
+  order: ListOrder = 'date',
+) =>
+  Buffer.from(
+    `${order === 'need' ? `n|${m.missing_players ?? 0}|` : ''}${m.date}|${shortTime(m.time)}|${m.id}`,
+  ).toString('base64url');
 
 const CURSOR = /^(?:n\|(\d{1,4})\|)?(\d{4}-\d{2}-\d{2})\|([01]\d|2[0-3]):([0-5]\d)\|(\d{1,10})$/;
 
@@ -136,7 +151,8 @@ const CURSOR = /^(?:n\|(\d{1,4})\|)?(\d{4}-\d{2}-\d{2})\|([01]\d|2[0-3]):([0-5]\
 function decodeCursor(cursor: string, order: ListOrder): CursorPosition {
   const m = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   const id = Number(m?.[5]);
-  if (!m || (m[1] !== undefined) !== (order === 'need') || !isIsoDate(m[2]!) || id > INT32_MAX) throw badRequest(MSG.match.cursorInvalid);
+  if (!m || (m[1] !== undefined) !== (order === 'need') || !isIsoDate(m[2]!) || id > INT32_MAX)
+    throw badRequest(MSG.match.cursorInvalid);
   return { missing: Number(m[1] ?? 0), date: m[2]!, time: `${m[3]}:${m[4]}`, id };
 }
 
@@ -178,7 +194,10 @@ interface ListShape {
 }
 type ListSlots = { [K in keyof ListValues]: ListValues[K] | Placeholder };
 
-function listValues(local: { date: string; time: string }, input: TListMatchesInput): ListShape & { values: ListValues } {
+function listValues(
+  local: { date: string; time: string },
+  input: TListMatchesInput,
+): ListShape & { values: ListValues } {
   const order = input.order ?? 'date';
   const after = input.cursor ? decodeCursor(input.cursor, order) : undefined;
   const need = order === 'need';
@@ -211,7 +230,9 @@ function listValues(local: { date: string; time: string }, input: TListMatchesIn
  * (place_id, date, time, id) for a place.
  */
 function listQuery(db: DbOrTx, { need, open }: ListShape, v: ListSlots) {
-  const where: SQL[] = [sql`(${matches.date}, ${matches.time}) >= (${v.today}::date, ${v.now}::time)`];
+  const where: SQL[] = [
+    sql`(${matches.date}, ${matches.time}) >= (${v.today}::date, ${v.now}::time)`,
+  ];
   if (v.afterId !== undefined)
     where.push(
       need
@@ -232,7 +253,11 @@ function listQuery(db: DbOrTx, { need, open }: ListShape, v: ListSlots) {
 }
 
 /** The list query with its values, unexecuted (the benchmark and a test EXPLAIN it). */
-export function listMatchesQuery(db: DbOrTx, local: { date: string; time: string }, input: TListMatchesInput = {}) {
+export function listMatchesQuery(
+  db: DbOrTx,
+  local: { date: string; time: string },
+  input: TListMatchesInput = {},
+) {
   const { values, ...shape } = listValues(local, input);
   return listQuery(db, shape, values);
 }
@@ -245,7 +270,9 @@ function preparedList(db: DbOrTx, shape: ListShape, values: ListValues) {
   const used = LIST_VALUE_KEYS.filter((k) => values[k] !== undefined);
   const key = `matches_list:${shape.need ? 'need' : 'date'}:${shape.open ? 'open' : 'all'}:${used.join(',')}`;
   return prepared(db, key, (name) => {
-    const slots = Object.fromEntries(used.map((k) => [k, sql.placeholder(k)])) as unknown as ListSlots;
+    const slots = Object.fromEntries(
+      used.map((k) => [k, sql.placeholder(k)]),
+    ) as unknown as ListSlots;
     return prepareRows(db, listQuery(db, shape, slots), name, arraysToMatches);
   });
 }
@@ -258,10 +285,18 @@ function preparedList(db: DbOrTx, shape: ListShape, values: ListValues) {
  * first, full matches left out, then soonest). Participant ids come with each card in the same
  * statement: one round trip per page; no photos.
  */
-export async function listMatches(deps: Pick<Deps, 'db' | 'clock' | 'env'>, input: TListMatchesInput = {}): Promise<TMatchPage> {
+export async function listMatches(
+  deps: Pick<Deps, 'db' | 'clock' | 'env'>,
+  input: TListMatchesInput = {},
+): Promise<TMatchPage> {
   const limit = input.limit ?? MATCH_PAGE_DEFAULT;
-  const { values, ...shape } = listValues(localParts(deps.clock.now(), deps.env.APP_TIMEZONE), input);
-  const rows = await preparedList(deps.db, shape, values).execute(values as unknown as Record<string, unknown>);
+  const { values, ...shape } = listValues(
+    localParts(deps.clock.now(), deps.env.APP_TIMEZONE),
+    input,
+  );
+  const rows = await preparedList(deps.db, shape, values).execute(
+    values as unknown as Record<string, unknown>,
+  );
   const last = rows.length > limit ? rows[limit - 1] : undefined;
   if (rows.length > limit) rows.length = limit;
   return { items: rows, nextCursor: last ? encodeCursor(last, input.order) : null };
@@ -272,8 +307,14 @@ export async function listMatches(deps: Pick<Deps, 'db' | 'clock' | 'env'>, inpu
  * (latest first), each flagged; the upcoming matches they wait for, with their place in the queue
  * (a waiting player must find the match again); and the counters of the My matches screen.
  */
-export async function listMyMatches(deps: Pick<Deps, 'db' | 'clock' | 'env'>, actor: SessionUser): Promise<TMyMatches> {
-  const joined = deps.db.select({ id: matchParticipants.matchId }).from(matchParticipants).where(eq(matchParticipants.userId, actor.id));
+export async function listMyMatches(
+  deps: Pick<Deps, 'db' | 'clock' | 'env'>,
+  actor: SessionUser,
+): Promise<TMyMatches> {
+  const joined = deps.db
+    .select({ id: matchParticipants.matchId })
+    .from(matchParticipants)
+    .where(eq(matchParticipants.userId, actor.id));
   const [rows, queue] = await Promise.all([
     cards(deps.db)
       .where(or(eq(matches.createdBy, actor.id), inArray(matches.id, joined)))
@@ -283,7 +324,11 @@ export async function listMyMatches(deps: Pick<Deps, 'db' | 'clock' | 'env'>, ac
   const now = deps.clock.now();
   const all = rows.map((r) => {
     const m = toMatch(r);
-    return { ...m, is_creator: m.created_by === actor.id, is_finished: isFinished(m, now, deps.env.APP_TIMEZONE) };
+    return {
+      ...m,
+      is_creator: m.created_by === actor.id,
+      is_finished: isFinished(m, now, deps.env.APP_TIMEZONE),
+    };
   });
   const upcoming = all.filter((m) => !m.is_finished);
   const finished = all.filter((m) => m.is_finished).reverse();
@@ -298,7 +343,12 @@ export async function listMyMatches(deps: Pick<Deps, 'db' | 'clock' | 'env'>, ac
   const waiting = waitedRows
     .map((r) => toMatch(r))
     .filter((m) => !isFinished(m, now, deps.env.APP_TIMEZONE))
-    .map((m) => ({ ...m, is_creator: false, is_finished: false, waitlist_position: positions.get(m.id) ?? 0 }));
+    .map((m) => ({
+      ...m,
+      is_creator: false,
+      is_finished: false,
+      waitlist_position: positions.get(m.id) ?? 0,
+    }));
   return {
     matches: [...upcoming, ...finished],
     waiting,
@@ -315,15 +365,30 @@ export async function listMyMatches(deps: Pick<Deps, 'db' | 'clock' | 'env'>, ac
  * Who plays in a match (name, level, phone, join date). Phone numbers are personal data, so only
  * the match's creator and its participants may see them; anyone else gets a French 403.
  */
-export async function listParticipants(deps: Pick<Deps, 'db'>, actor: SessionUser, matchId: number): Promise<TParticipant[]> {
-  const [match] = await deps.db.select({ createdBy: matches.createdBy }).from(matches).where(eq(matches.id, matchId)).limit(1);
+export async function listParticipants(
+  deps: Pick<Deps, 'db'>,
+  actor: SessionUser,
+  matchId: number,
+): Promise<TParticipant[]> {
+  const [match] = await deps.db
+    .select({ createdBy: matches.createdBy })
+    .from(matches)
+    .where(eq(matches.id, matchId))
+    .limit(1);
   if (!match) throw notFound(MSG.match.notFound);
   const rows = await deps.db
-    .select({ user_id: users.id, name: users.name, level: users.level, phone: users.phone, joinedAt: matchParticipants.joinedAt })
+    .select({
+      user_id: users.id,
+      name: users.name,
+      level: users.level,
+      phone: users.phone,
+      joinedAt: matchParticipants.joinedAt,
+    })
     .from(matchParticipants)
     .innerJoin(users, eq(users.id, matchParticipants.userId))
     .where(eq(matchParticipants.matchId, matchId))
     .orderBy(asc(matchParticipants.joinedAt), asc(users.id));
-  if (match.createdBy !== actor.id && !rows.some((r) => r.user_id === actor.id)) throw forbidden(MSG.match.participantsForbidden);
+  if (match.createdBy !== actor.id && !rows.some((r) => r.user_id === actor.id))
+    throw forbidden(MSG.match.participantsForbidden);
   return rows.map(({ joinedAt, ...r }) => ({ ...r, joined_at: joinedAt.toISOString() }));
 }

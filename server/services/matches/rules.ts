@@ -31,7 +31,12 @@ export interface MatchLimits {
 /** Create: max_levels_selection levels, 1..max_places, months_ahead*30 days, 07:00–21:30. */
 export async function createLimits(deps: Pick<Deps, 'db'>): Promise<MatchLimits> {
   const s = await getSettings(deps);
-  return { maxLevels: s.max_levels_selection, maxSlots: s.max_places, days: s.months_ahead * DAYS_PER_MONTH, slots: CREATE_SLOTS };
+  return {
+    maxLevels: s.max_levels_selection,
+    maxSlots: s.max_places,
+    days: s.months_ahead * DAYS_PER_MONTH,
+    slots: CREATE_SLOTS,
+  };
 }
 
 /**
@@ -79,11 +84,14 @@ export async function checkMatchFields(
   const local = localParts(deps.clock.now(), deps.env.APP_TIMEZONE);
   const dateChanged = input.date !== kept?.date;
   if (dateChanged && input.date < local.date) throw badRequest(MSG.match.datePast);
-  if (dateChanged && input.date > addDays(local.date, limits.days - 1)) throw badRequest(MSG.match.dateTooFar(limits.days));
-  if (!isSlot(input.time, limits.slots)) throw badRequest(MSG.match.timeOffSlot(limits.slots.first, limits.slots.last));
+  if (dateChanged && input.date > addDays(local.date, limits.days - 1))
+    throw badRequest(MSG.match.dateTooFar(limits.days));
+  if (!isSlot(input.time, limits.slots))
+    throw badRequest(MSG.match.timeOffSlot(limits.slots.first, limits.slots.last));
   const time = shortTime(input.time);
   const whenChanged = dateChanged || time !== (kept && shortTime(kept.time));
-  if (whenChanged && input.date === local.date && time < local.time) throw badRequest(MSG.match.timePast);
+  if (whenChanged && input.date === local.date && time < local.time)
+    throw badRequest(MSG.match.timePast);
 
   if (input.place_id !== kept?.placeId) {
     const [place] = await deps.db
@@ -97,7 +105,9 @@ export async function checkMatchFields(
 }
 
 /** The dates and times the create and edit forms offer, from the server's clock and APP_TIMEZONE. */
-export async function getSchedule(deps: Pick<Deps, 'db' | 'clock' | 'env'>): Promise<MatchSchedule> {
+export async function getSchedule(
+  deps: Pick<Deps, 'db' | 'clock' | 'env'>,
+): Promise<MatchSchedule> {
   const [create, edit] = await Promise.all([createLimits(deps), editLimits(deps)]);
   return buildSchedule(deps.clock.now(), deps.env.APP_TIMEZONE, create.days, edit.days);
 }

@@ -13,7 +13,10 @@ import { matchForPlayer } from './player-match';
 
 /** A player's place in a match's queue (1 = next to play), counted under the caller's transaction. */
 async function positionOf(tx: DbOrTx, matchId: number, waitlistId: number): Promise<number> {
-  return tx.$count(matchWaitlist, and(eq(matchWaitlist.matchId, matchId), lte(matchWaitlist.id, waitlistId)));
+  return tx.$count(
+    matchWaitlist,
+    and(eq(matchWaitlist.matchId, matchId), lte(matchWaitlist.id, waitlistId)),
+  );
 }
 
 /**
@@ -22,12 +25,17 @@ async function positionOf(tx: DbOrTx, matchId: number, waitlistId: number): Prom
  * The match row is locked first, like every change that frees a place, so a place freed at the
  * same moment is either seen here (refused: join it) or handed to the queue after this insert.
  */
-export async function joinWaitlist(deps: Deps, actor: SessionUser, id: number): Promise<TWaitlistResult> {
+export async function joinWaitlist(
+  deps: Deps,
+  actor: SessionUser,
+  id: number,
+): Promise<TWaitlistResult> {
   const position = await deps.db.transaction(async (tx) => {
     const match = await matchForPlayer(tx, actor, id, true);
     if (match.createdBy === actor.id) throw badRequest(MSG.waitlist.ownMatch);
     if (match.isIn) throw conflict(MSG.waitlist.alreadyPlaying);
-    if (isFinished(match, deps.clock.now(), deps.env.APP_TIMEZONE)) throw badRequest(MSG.match.finished);
+    if (isFinished(match, deps.clock.now(), deps.env.APP_TIMEZONE))
+      throw badRequest(MSG.match.finished);
     if (match.missingPlayers > 0) throw conflict(MSG.waitlist.notFull);
     const [row] = await tx
       .insert(matchWaitlist)
@@ -41,7 +49,11 @@ export async function joinWaitlist(deps: Deps, actor: SessionUser, id: number): 
 }
 
 /** The player's place on one match's waiting list, or null when they are not on it. */
-export async function waitlistPositionOf(db: DbOrTx, matchId: number, userId: number): Promise<number | null> {
+export async function waitlistPositionOf(
+  db: DbOrTx,
+  matchId: number,
+  userId: number,
+): Promise<number | null> {
   const [row] = await db
     .select({ id: matchWaitlist.id })
     .from(matchWaitlist)
@@ -50,7 +62,11 @@ export async function waitlistPositionOf(db: DbOrTx, matchId: number, userId: nu
 }
 
 /** Leaves a match's waiting list (the players behind move up). */
-export async function leaveWaitlist(deps: Pick<Deps, 'db'>, actor: SessionUser, id: number): Promise<{ success: true; message: string }> {
+export async function leaveWaitlist(
+  deps: Pick<Deps, 'db'>,
+  actor: SessionUser,
+  id: number,
+): Promise<{ success: true; message: string }> {
   const removed = await deps.db
     .delete(matchWaitlist)
     .where(and(eq(matchWaitlist.matchId, id), eq(matchWaitlist.userId, actor.id)))
@@ -60,8 +76,14 @@ export async function leaveWaitlist(deps: Pick<Deps, 'db'>, actor: SessionUser, 
 }
 
 /** The player's positions on every waiting list they are on (one query for the whole client). */
-export async function listMyWaitlist(deps: Pick<Deps, 'db'>, actor: SessionUser): Promise<TMyWaitlist> {
-  const mine = deps.db.select({ matchId: matchWaitlist.matchId }).from(matchWaitlist).where(eq(matchWaitlist.userId, actor.id));
+export async function listMyWaitlist(
+  deps: Pick<Deps, 'db'>,
+  actor: SessionUser,
+): Promise<TMyWaitlist> {
+  const mine = deps.db
+    .select({ matchId: matchWaitlist.matchId })
+    .from(matchWaitlist)
+    .where(eq(matchWaitlist.userId, actor.id));
   const rows = await deps.db
     .select({
       match_id: matchWaitlist.matchId,
@@ -71,7 +93,9 @@ export async function listMyWaitlist(deps: Pick<Deps, 'db'>, actor: SessionUser)
     })
     .from(matchWaitlist)
     .where(sql`${matchWaitlist.matchId} in ${mine}`);
-  return rows.filter((r) => r.user_id === actor.id).map(({ match_id, position, waiting }) => ({ match_id, position, waiting }));
+  return rows
+    .filter((r) => r.user_id === actor.id)
+    .map(({ match_id, position, waiting }) => ({ match_id, position, waiting }));
 }
 
 /**
@@ -81,7 +105,11 @@ export async function listMyWaitlist(deps: Pick<Deps, 'db'>, actor: SessionUser)
  * more players than slots), and the player becomes a participant. Promoted players and the
  * creator are notified through the outbox. Answers the promoted user ids.
  */
-export async function promoteWaitlisted(tx: DbOrTx, deps: NotifyDeps, matchId: number): Promise<number[]> {
+export async function promoteWaitlisted(
+  tx: DbOrTx,
+  deps: NotifyDeps,
+  matchId: number,
+): Promise<number[]> {
   const promoted: number[] = [];
   for (;;) {
     const [next] = await tx
@@ -99,13 +127,16 @@ export async function promoteWaitlisted(tx: DbOrTx, deps: NotifyDeps, matchId: n
       .returning({ id: matches.id });
     if (taken.length === 0) break;
     await tx.delete(matchWaitlist).where(eq(matchWaitlist.id, next.id));
-    await tx.insert(matchParticipants).values({ matchId, userId: next.userId, joinedAt: deps.clock.now() });
+    await tx
+      .insert(matchParticipants)
+      .values({ matchId, userId: next.userId, joinedAt: deps.clock.now() });
     promoted.push(next.userId);
   }
   const match = promoted.length > 0 ? await matchInfo(tx, matchId) : null;
   if (match) {
     await notifyMatch(tx, deps, 'promoted', match, promoted);
-    for (const p of await recipients(tx, promoted)) await notifyMatch(tx, deps, 'joined', match, [match.createdBy], p.name);
+    for (const p of await recipients(tx, promoted))
+      await notifyMatch(tx, deps, 'joined', match, [match.createdBy], p.name);
   }
   return promoted;
 }
@@ -116,7 +147,11 @@ export async function promoteWaitlisted(tx: DbOrTx, deps: NotifyDeps, matchId: n
  * the slots) and, if the match has not started, hands it at once to the first waiting player.
  * Answers the promoted user ids.
  */
-export async function freePlaceAndPromote(tx: DbOrTx, deps: NotifyDeps, matchId: number): Promise<number[]> {
+export async function freePlaceAndPromote(
+  tx: DbOrTx,
+  deps: NotifyDeps,
+  matchId: number,
+): Promise<number[]> {
   const [match] = await tx
     .update(matches)
     .set({ missingPlayers: sql`${matches.missingPlayers} + 1`, updatedAt: sql`now()` })

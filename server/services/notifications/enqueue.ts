@@ -6,7 +6,16 @@ import type { DbOrTx } from '../../../db/client';
 import { outbox, smsConfig } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import { buildMatchCalendar, type CalendarMethod } from '../../calendar/ics';
-import { calendarOrganizer, matchUrl, recipients, startOf, whenOf, whereOf, type MatchInfo, type Recipient } from './match-info';
+import {
+  calendarOrganizer,
+  matchUrl,
+  recipients,
+  startOf,
+  whenOf,
+  whereOf,
+  type MatchInfo,
+  type Recipient,
+} from './match-info';
 
 export type MatchEvent = 'joined' | 'left' | 'changed' | 'cancelled' | 'promoted' | 'reminder';
 
@@ -27,20 +36,46 @@ function render(event: MatchEvent, m: MatchInfo, actorName: string | null, today
   const who = actorName === null ? MSG.notify.formerPlayer : shortPublicName(actorName);
   switch (event) {
     case 'joined':
-      return { subject: MSG.notify.joinedSubject(who), text: MSG.notify.joined(who, when, m.placeName) };
+      return {
+        subject: MSG.notify.joinedSubject(who),
+        text: MSG.notify.joined(who, when, m.placeName),
+      };
     case 'left':
-      return { subject: MSG.notify.leftSubject(who), text: MSG.notify.left(who, when, m.placeName) };
+      return {
+        subject: MSG.notify.leftSubject(who),
+        text: MSG.notify.left(who, when, m.placeName),
+      };
     case 'changed':
-      return { subject: MSG.notify.changedSubject(when), text: MSG.notify.changed(when, whereOf(m)), ics: 'PUBLISH' };
+      return {
+        subject: MSG.notify.changedSubject(when),
+        text: MSG.notify.changed(when, whereOf(m)),
+        ics: 'PUBLISH',
+      };
     case 'cancelled':
-      return { subject: MSG.notify.cancelledSubject(when), text: MSG.notify.cancelled(when, m.placeName), ics: 'CANCEL' };
+      return {
+        subject: MSG.notify.cancelledSubject(when),
+        text: MSG.notify.cancelled(when, m.placeName),
+        ics: 'CANCEL',
+      };
     case 'promoted':
-      return { subject: MSG.notify.promotedSubject, text: MSG.notify.promoted(when, whereOf(m)), ics: 'PUBLISH' };
+      return {
+        subject: MSG.notify.promotedSubject,
+        text: MSG.notify.promoted(when, whereOf(m)),
+        ics: 'PUBLISH',
+      };
     case 'reminder':
       // Sent 24 h before (the day before), or 2 h before for a match made late (the same day).
       return m.date === today
-        ? { subject: MSG.notify.reminderTodaySubject(m.time), text: MSG.notify.reminderToday(m.time, whereOf(m)), ics: 'PUBLISH' }
-        : { subject: MSG.notify.reminderSubject(m.time), text: MSG.notify.reminder(when, whereOf(m)), ics: 'PUBLISH' };
+        ? {
+            subject: MSG.notify.reminderTodaySubject(m.time),
+            text: MSG.notify.reminderToday(m.time, whereOf(m)),
+            ics: 'PUBLISH',
+          }
+        : {
+            subject: MSG.notify.reminderSubject(m.time),
+            text: MSG.notify.reminder(when, whereOf(m)),
+            ics: 'PUBLISH',
+          };
   }
 }
 
@@ -77,7 +112,12 @@ export async function writeNotices(
   smsLive: boolean,
   actorName: string | null = '',
 ) {
-  const notice = render(event, m, actorName, localParts(deps.clock.now(), deps.env.APP_TIMEZONE).date);
+  const notice = render(
+    event,
+    m,
+    actorName,
+    localParts(deps.clock.now(), deps.env.APP_TIMEZONE).date,
+  );
   const url = matchUrl(deps.env, m.id);
   const method = notice.ics;
   const calendar = (attendee?: string) =>
@@ -146,8 +186,12 @@ export function reminderDue(start: Date, now: Date): Date | null {
  * its match (foreign key), so a deleted match is never recalled.
  */
 export async function scheduleReminder(tx: DbOrTx, deps: NotifyDeps, m: MatchInfo) {
-  await tx.delete(outbox).where(and(eq(outbox.matchId, m.id), eq(outbox.channel, 'reminder'), isNull(outbox.sentAt)));
+  await tx
+    .delete(outbox)
+    .where(and(eq(outbox.matchId, m.id), eq(outbox.channel, 'reminder'), isNull(outbox.sentAt)));
   const due = reminderDue(startOf(m, deps.env), deps.clock.now());
   if (!due) return;
-  await tx.insert(outbox).values({ channel: 'reminder', event: 'reminder', matchId: m.id, sendAfter: due });
+  await tx
+    .insert(outbox)
+    .values({ channel: 'reminder', event: 'reminder', matchId: m.id, sendAfter: due });
 }

@@ -41,14 +41,27 @@ export async function matchInfo(tx: DbOrTx, id: number): Promise<MatchInfo | nul
 
 /** Everyone a change of the match concerns besides its creator: players in it and players waiting. */
 export async function playersAndWaiting(tx: DbOrTx, matchId: number): Promise<number[]> {
-  const playing = await tx.select({ id: matchParticipants.userId }).from(matchParticipants).where(eq(matchParticipants.matchId, matchId));
-  const waiting = await tx.select({ id: matchWaitlist.userId }).from(matchWaitlist).where(eq(matchWaitlist.matchId, matchId));
+  const playing = await tx
+    .select({ id: matchParticipants.userId })
+    .from(matchParticipants)
+    .where(eq(matchParticipants.matchId, matchId));
+  const waiting = await tx
+    .select({ id: matchWaitlist.userId })
+    .from(matchWaitlist)
+    .where(eq(matchWaitlist.matchId, matchId));
   return [...new Set([...playing, ...waiting].map((r) => r.id))];
 }
 
 /** Whoever plays the match: its creator and its participants. */
-export async function matchPlayers(tx: DbOrTx, matchId: number, createdBy: number): Promise<number[]> {
-  const playing = await tx.select({ id: matchParticipants.userId }).from(matchParticipants).where(eq(matchParticipants.matchId, matchId));
+export async function matchPlayers(
+  tx: DbOrTx,
+  matchId: number,
+  createdBy: number,
+): Promise<number[]> {
+  const playing = await tx
+    .select({ id: matchParticipants.userId })
+    .from(matchParticipants)
+    .where(eq(matchParticipants.matchId, matchId));
   return [...new Set([createdBy, ...playing.map((r) => r.id)])];
 }
 
@@ -80,7 +93,8 @@ export async function recipients(tx: DbOrTx, ids: number[]): Promise<Recipient[]
 export const publicUrl = (env: Pick<Env, 'PUBLIC_URL' | 'HOST' | 'PORT'>) =>
   (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/+$/, '');
 
-export const matchUrl = (env: Pick<Env, 'PUBLIC_URL' | 'HOST' | 'PORT'>, id: number) => `${publicUrl(env)}/matches/${id}`;
+export const matchUrl = (env: Pick<Env, 'PUBLIC_URL' | 'HOST' | 'PORT'>, id: number) =>
+  `${publicUrl(env)}/matches/${id}`;
 
 /** The ORGANIZER of every calendar copy of a match: the app, at its sender address. */
 export const calendarOrganizer = (env: Pick<Env, 'MAIL_FROM'>) => ({
@@ -88,13 +102,20 @@ export const calendarOrganizer = (env: Pick<Env, 'MAIL_FROM'>) => ({
   email: /<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM,
 });
 
-const DAY = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+const DAY = new Intl.DateTimeFormat('fr-FR', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+});
 
 /** "samedi 28 novembre à 18:30". */
-export const whenOf = (m: Pick<MatchInfo, 'date' | 'time'>) => `${DAY.format(new Date(`${m.date}T12:00:00Z`))} à ${m.time}`;
+export const whenOf = (m: Pick<MatchInfo, 'date' | 'time'>) =>
+  `${DAY.format(new Date(`${m.date}T12:00:00Z`))} à ${m.time}`;
 
 /** "Padel Club Lyon, 3 rue X, Lyon". */
-export const whereOf = (m: Pick<MatchInfo, 'placeName' | 'address' | 'city'>) => `${m.placeName}, ${m.address}, ${m.city}`;
+export const whereOf = (m: Pick<MatchInfo, 'placeName' | 'address' | 'city'>) =>
+  `${m.placeName}, ${m.address}, ${m.city}`;
 
 /** The instant the match starts. */
 export const startOf = (m: Pick<MatchInfo, 'date' | 'time'>, env: Pick<Env, 'APP_TIMEZONE'>) =>

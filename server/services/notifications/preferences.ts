@@ -8,9 +8,16 @@ import type { TNotificationChannels, TNotificationPrefs } from '../../../common/
 import { readSmsConfig } from '../../../db/config-rows';
 
 /** The player's own notification choices (another id is a 403, as for the profile). */
-export async function getNotificationPrefs(deps: Pick<Deps, 'db'>, actor: SessionUser, id = actor.id): Promise<TNotificationPrefs> {
+export async function getNotificationPrefs(
+  deps: Pick<Deps, 'db'>,
+  actor: SessionUser,
+  id = actor.id,
+): Promise<TNotificationPrefs> {
   assertSelf(actor, id);
-  const [row] = await deps.db.select({ notify_email: users.notifyEmail, notify_sms: users.notifySms }).from(users).where(eq(users.id, id));
+  const [row] = await deps.db
+    .select({ notify_email: users.notifyEmail, notify_sms: users.notifySms })
+    .from(users)
+    .where(eq(users.id, id));
   if (!row) throw notFound(MSG.profile.userNotFound);
   return row;
 }
@@ -28,7 +35,11 @@ export async function updateNotificationPrefs(
   assertSelf(actor, id);
   const [row] = await deps.db
     .update(users)
-    .set({ notifyEmail: input.notify_email, notifySms: input.notify_sms, updatedAt: deps.clock.now() })
+    .set({
+      notifyEmail: input.notify_email,
+      notifySms: input.notify_sms,
+      updatedAt: deps.clock.now(),
+    })
     .where(eq(users.id, id))
     .returning({ notify_email: users.notifyEmail, notify_sms: users.notifySms });
   if (!row) throw notFound(MSG.profile.userNotFound);
@@ -39,6 +50,8 @@ export async function updateNotificationPrefs(
  * Whether SMS notices can go out at all (a live Twilio config): the profile greys the SMS choice out,
  * with the reason, rather than offering a switch that sends nothing.
  */
-export async function getNotificationChannels(deps: Pick<Deps, 'db'>): Promise<TNotificationChannels> {
+export async function getNotificationChannels(
+  deps: Pick<Deps, 'db'>,
+): Promise<TNotificationChannels> {
   return { sms: (await readSmsConfig(deps.db))?.isLive ?? false };
 }

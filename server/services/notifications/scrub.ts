@@ -14,15 +14,23 @@ import { outbox } from '../../../db/schema';
 export async function scrubNameFromNotices(tx: DbOrTx, name: string): Promise<number> {
   const spellings = [...new Set([name.trim(), shortPublicName(name)])].filter(Boolean);
   const replacements = spellings.flatMap((n) =>
-    [MSG.notify.joinedSubject, MSG.notify.leftSubject].map((phrase) => [phrase(n), phrase(MSG.notify.formerPlayer)] as const),
+    [MSG.notify.joinedSubject, MSG.notify.leftSubject].map(
+      (phrase) => [phrase(n), phrase(MSG.notify.formerPlayer)] as const,
+    ),
   );
-  const mentions = or(...replacements.flatMap(([p]) => [sql`strpos(${outbox.subject}, ${p}) > 0`, sql`strpos(${outbox.body}, ${p}) > 0`]));
+  const mentions = or(
+    ...replacements.flatMap(([p]) => [
+      sql`strpos(${outbox.subject}, ${p}) > 0`,
+      sql`strpos(${outbox.body}, ${p}) > 0`,
+    ]),
+  );
   const rows = await tx
     .select({ id: outbox.id, subject: outbox.subject, body: outbox.body })
     .from(outbox)
     .where(and(inArray(outbox.event, ['joined', 'left']), mentions))
     .for('update');
-  const scrub = (text: string | null) => replacements.reduce((out, [from, to]) => out?.split(from).join(to) ?? null, text);
+  const scrub = (text: string | null) =>
+    replacements.reduce((out, [from, to]) => out?.split(from).join(to) ?? null, text);
   for (const r of rows)
     await tx
       .update(outbox)

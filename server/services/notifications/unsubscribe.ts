@@ -9,7 +9,8 @@ import { publicUrl } from './match-info';
 const PURPOSE = 'unsubscribe-email:v1';
 
 /** `<user id>.<HMAC>`: names the account and proves the link came from us; it never expires (RFC 8058). */
-export const unsubscribeToken = (secrets: Pick<Secrets, 'sign'>, userId: number) => `${userId}.${secrets.sign(PURPOSE, String(userId))}`;
+export const unsubscribeToken = (secrets: Pick<Secrets, 'sign'>, userId: number) =>
+  `${userId}.${secrets.sign(PURPOSE, String(userId))}`;
 
 /** The user id a token was signed for, or null when it was not signed with our APP_SECRET. */
 export function readUnsubscribeToken(secrets: Pick<Secrets, 'sign'>, token: string): number | null {
@@ -21,16 +22,25 @@ export function readUnsubscribeToken(secrets: Pick<Secrets, 'sign'>, token: stri
 }
 
 /** The one-click link put in every notification mail (`List-Unsubscribe` and the footer). */
-export const unsubscribeUrl = (env: Pick<Env, 'PUBLIC_URL' | 'HOST' | 'PORT'>, secrets: Pick<Secrets, 'sign'>, userId: number) =>
-  `${publicUrl(env)}/unsubscribe?token=${unsubscribeToken(secrets, userId)}`;
+export const unsubscribeUrl = (
+  env: Pick<Env, 'PUBLIC_URL' | 'HOST' | 'PORT'>,
+  secrets: Pick<Secrets, 'sign'>,
+  userId: number,
+) => `${publicUrl(env)}/unsubscribe?token=${unsubscribeToken(secrets, userId)}`;
 
 /**
  * Turns off a player's match e-mails from a signed link, without a session (the link is the
  * proof). Security mails (codes) do not depend on it. False when the token is not ours.
  */
-export async function unsubscribeByToken(deps: Pick<Deps, 'db' | 'secrets' | 'clock'>, token: string): Promise<boolean> {
+export async function unsubscribeByToken(
+  deps: Pick<Deps, 'db' | 'secrets' | 'clock'>,
+  token: string,
+): Promise<boolean> {
   const userId = readUnsubscribeToken(deps.secrets, token);
   if (userId === null) return false;
-  await deps.db.update(users).set({ notifyEmail: false, updatedAt: deps.clock.now() }).where(eq(users.id, userId));
+  await deps.db
+    .update(users)
+    .set({ notifyEmail: false, updatedAt: deps.clock.now() })
+    .where(eq(users.id, userId));
   return true;
 }

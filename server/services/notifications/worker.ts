@@ -19,7 +19,8 @@ export interface OutboxWorkerOptions {
 }
 
 /** Wait before the n-th retry: 30 s, 1 min, 2 min… capped at an hour. */
-export const retryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+export const retryDelayMs = (attempts: number) =>
+  Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 /** After this many failures a row is given up (about half a day of retries) and logged as an error. */
 export const MAX_ATTEMPTS = 20;
 /**
@@ -30,7 +31,17 @@ export const STALE_AFTER_MS = 12 * 3_600_000;
 
 type Pending = Pick<
   typeof outbox.$inferSelect,
-  'id' | 'channel' | 'event' | 'userId' | 'recipient' | 'subject' | 'body' | 'ics' | 'icsMethod' | 'attempts' | 'sendAfter'
+  | 'id'
+  | 'channel'
+  | 'event'
+  | 'userId'
+  | 'recipient'
+  | 'subject'
+  | 'body'
+  | 'ics'
+  | 'icsMethod'
+  | 'attempts'
+  | 'sendAfter'
 > & {
   /** False when the player turned this channel off after the notification was written (read when leased). */
   wanted: boolean;
@@ -40,10 +51,17 @@ type Pending = Pick<
  * Notifications not yet sent nor given up, retries included: the backlog a metric watches.
  * Reminders waiting for their day are not late, so they count only once due.
  */
-export async function outboxBacklog(db: Pick<Db, '$count'>, now: Date = new Date()): Promise<number> {
+export async function outboxBacklog(
+  db: Pick<Db, '$count'>,
+  now: Date = new Date(),
+): Promise<number> {
   return db.$count(
     outbox,
-    and(isNull(outbox.sentAt), isNull(outbox.failedAt), or(inArray(outbox.channel, ['email', 'sms']), lte(outbox.sendAfter, now))),
+    and(
+      isNull(outbox.sentAt),
+      isNull(outbox.failedAt),
+      or(inArray(outbox.channel, ['email', 'sms']), lte(outbox.sendAfter, now)),
+    ),
   );
 }
 
@@ -60,7 +78,13 @@ export async function oldestPendingSeconds(db: Db, now: Date = new Date()): Prom
         ),
     })
     .from(outbox)
-    .where(and(isNull(outbox.sentAt), isNull(outbox.failedAt), or(inArray(outbox.channel, ['email', 'sms']), lte(outbox.sendAfter, now))));
+    .where(
+      and(
+        isNull(outbox.sentAt),
+        isNull(outbox.failedAt),
+        or(inArray(outbox.channel, ['email', 'sms']), lte(outbox.sendAfter, now)),
+      ),
+    );
   return row?.oldest ? Math.max(0, (now.getTime() - row.oldest.getTime()) / 1000) : 0;
 }
 
@@ -105,7 +129,13 @@ export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions) {
         const match = r.matchId === null ? null : await matchInfo(tx, r.matchId);
         // Never for a match that starts within the hour (a reminder taken late, or a worker that was down).
         if (match && startOf(match, deps.env).getTime() - now.getTime() >= REMINDER_MIN_LEAD_MS) {
-          await notifyMatch(tx, deps, 'reminder', match, await matchPlayers(tx, match.id, match.createdBy));
+          await notifyMatch(
+            tx,
+            deps,
+            'reminder',
+            match,
+            await matchPlayers(tx, match.id, match.createdBy),
+          );
         }
         await tx
           .update(outbox)
@@ -114,7 +144,8 @@ export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions) {
       }
       return rows.length;
     });
-    if (expanded > 0) deps.metrics.notifications.inc({ channel: 'reminder', outcome: 'expanded' }, expanded);
+    if (expanded > 0)
+      deps.metrics.notifications.inc({ channel: 'reminder', outcome: 'expanded' }, expanded);
     return expanded;
   }
 
@@ -141,7 +172,10 @@ export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions) {
       .for('update', { skipLocked: true });
     return deps.db
       .update(outbox)
-      .set({ lockedUntil: new Date(now.getTime() + leaseMs), attempts: sql`${outbox.attempts} + 1` })
+      .set({
+        lockedUntil: new Date(now.getTime() + leaseMs),
+        attempts: sql`${outbox.attempts} + 1`,
+      })
       .where(inArray(outbox.id, ids))
       .returning({
         id: outbox.id,
@@ -165,15 +199,27 @@ export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions) {
     const to = row.recipient ?? '';
     const body = row.body ?? '';
     if (row.channel === 'sms') return deps.sms.send(to, body);
-    const unsubscribe = row.userId === null ? null : unsubscribeUrl(deps.env, deps.secrets, row.userId);
+    const unsubscribe =
+      row.userId === null ? null : unsubscribeUrl(deps.env, deps.secrets, row.userId);
     await deps.mailer.send({
       to,
       subject: row.subject ?? '',
       text: unsubscribe ? `${body}\n\n${MSG.notify.unsubscribeFooter(unsubscribe)}` : body,
-      headers: unsubscribe ? { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined,
+      headers: unsubscribe
+        ? {
+            'List-Unsubscribe': `<${unsubscribe}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          }
+        : undefined,
       attachments:
         row.ics && row.icsMethod
-          ? [{ filename: 'match.ics', content: row.ics, contentType: `text/calendar; charset=utf-8; method=${row.icsMethod}` }]
+          ? [
+              {
+                filename: 'match.ics',
+                content: row.ics,
+                contentType: `text/calendar; charset=utf-8; method=${row.icsMethod}`,
+              },
+            ]
           : undefined,
     });
   }
@@ -185,15 +231,25 @@ export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions) {
     if (now().getTime() - row.sendAfter.getTime() > STALE_AFTER_MS) {
       await deps.db
         .update(outbox)
-        .set({ lockedUntil: null, failedAt: now(), lastError: 'stale: not sent within 12 h of being due' })
+        .set({
+          lockedUntil: null,
+          failedAt: now(),
+          lastError: 'stale: not sent within 12 h of being due',
+        })
         .where(eq(outbox.id, row.id));
-      deps.logger.warn({ id: row.id, channel: row.channel, event: row.event }, 'notification dropped as stale');
+      deps.logger.warn(
+        { id: row.id, channel: row.channel, event: row.event },
+        'notification dropped as stale',
+      );
       count('dropped');
       return;
     }
     try {
       if (row.wanted) await deliver(row);
-      await deps.db.update(outbox).set({ sentAt: now(), lockedUntil: null, lastError: null }).where(eq(outbox.id, row.id));
+      await deps.db
+        .update(outbox)
+        .set({ sentAt: now(), lockedUntil: null, lastError: null })
+        .where(eq(outbox.id, row.id));
       count(row.wanted ? 'sent' : 'skipped');
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
@@ -207,7 +263,13 @@ export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions) {
           failedAt: givenUp ? now() : null,
         })
         .where(eq(outbox.id, row.id));
-      const log = { id: row.id, channel: row.channel, event: row.event, attempts: row.attempts, err: message };
+      const log = {
+        id: row.id,
+        channel: row.channel,
+        event: row.event,
+        attempts: row.attempts,
+        err: message,
+      };
       if (givenUp) deps.logger.error(log, 'notification given up');
       else deps.logger.warn(log, 'notification not sent, will retry');
       count(givenUp ? 'given_up' : 'failed');

@@ -1,11 +1,21 @@
-import type { LevelView, MatchView, MyMatchView } from '../../../client/src/components/matches/types';
+import type {
+  LevelView,
+  MatchView,
+  MyMatchView,
+} from '../../../client/src/components/matches/types';
 
 /** Plain data the match screens are rendered from in component tests. */
 export const levels: LevelView[] = [
   { niveau: 'Niveau 1', label: 'Découverte', couleur: '#4CAF50', ordre: 1, description: '' },
   { niveau: 'Niveau 2', label: 'Initié', couleur: '#8BC34A', ordre: 2, description: '' },
   { niveau: 'Niveau 3', label: 'Intermédiaire bas', couleur: '#CDDC39', ordre: 3, description: '' },
-  { niveau: 'Niveau 4', label: 'Intermédiaire confirmé', couleur: '#FFC107', ordre: 4, description: '' },
+  {
+    niveau: 'Niveau 4',
+    label: 'Intermédiaire confirmé',
+    couleur: '#FFC107',
+    ordre: 4,
+    description: '',
+  },
   { niveau: 'Niveau 7', label: 'Compétiteur', couleur: '#E91E63', ordre: 7, description: '' },
 ];
 

@@ -23,8 +23,15 @@ export interface Call {
 }
 
 /** An error as the tRPC server sends it: French message, tRPC code, HTTP status and the facts it attaches. */
-export function serverError(message: string, code = 'BAD_REQUEST', httpStatus = 400, details: Record<string, unknown> | null = null) {
-  return TRPCClientError.from({ error: { code: -32600, message, data: { code, httpStatus, details } } });
+export function serverError(
+  message: string,
+  code = 'BAD_REQUEST',
+  httpStatus = 400,
+  details: Record<string, unknown> | null = null,
+) {
+  return TRPCClientError.from({
+    error: { code: -32600, message, data: { code, httpStatus, details } },
+  });
 }
 
 /** A call that never reached the server (offline, DNS failure). */
@@ -38,8 +45,11 @@ function fixtureLink(fixtures: Fixtures, calls: Call[]): TRPCLink<AppRouter> {
         const fixture = fixtures[op.path];
         Promise.resolve()
           .then(() => {
-            if (!(op.path in fixtures)) throw serverError(`No fixture for ${op.path}`, 'NOT_FOUND', 404);
-            return typeof fixture === 'function' ? (fixture as (input: unknown) => unknown)(op.input) : fixture;
+            if (!(op.path in fixtures))
+              throw serverError(`No fixture for ${op.path}`, 'NOT_FOUND', 404);
+            return typeof fixture === 'function'
+              ? (fixture as (input: unknown) => unknown)(op.input)
+              : fixture;
           })
           .then(
             (data) => {
@@ -48,7 +58,9 @@ function fixtureLink(fixtures: Fixtures, calls: Call[]): TRPCLink<AppRouter> {
             },
             (error: unknown) =>
               observer.error(
-                error instanceof TRPCClientError ? (error as TRPCClientError<AppRouter>) : TRPCClientError.from(error as Error),
+                error instanceof TRPCClientError
+                  ? (error as TRPCClientError<AppRouter>)
+                  : TRPCClientError.from(error as Error),
               ),
           );
       });
@@ -73,9 +85,14 @@ export interface RenderOptions {
   user?: TUser | null | 'stored';
 }
 
-export function renderWithProviders(ui: ReactElement, { fixtures = {}, route = '/', user = null }: RenderOptions = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { fixtures = {}, route = '/', user = null }: RenderOptions = {},
+) {
   const calls: Call[] = [];
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
   const client = trpc.createClient({
     links: [
       fixtureLink(

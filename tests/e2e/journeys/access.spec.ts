@@ -2,35 +2,46 @@ import { MSG } from '../../../common/messages';
 import { expectPath, expectShell, uniquePlayer } from '../../support/e2e-app';
 import { checkA11y, expect, ON, test } from '../../support/e2e-fixtures';
 
-test('serves the client and the health check; the ADMIN_EMAILS address registers as an admin', ON.desktop, async ({ app, admin }) => {
-  const res = await fetch(`${app.baseUrl}/healthz`);
-  expect(res.status).toBe(200);
-  for (const path of ['/find-match', '/', '/no-such-page']) {
-    const page = await fetch(`${app.baseUrl}${path}`, { headers: { accept: 'text/html' } });
-    expect({ path, status: page.status }).toEqual({ path, status: 200 });
-    expect(await page.text()).toContain('<div id="root">');
-  }
-  expect(admin.isAdmin).toBe(true);
-});
+test(
+  'serves the client and the health check; the ADMIN_EMAILS address registers as an admin',
+  ON.desktop,
+  async ({ app, admin }) => {
+    const res = await fetch(`${app.baseUrl}/healthz`);
+    expect(res.status).toBe(200);
+    for (const path of ['/find-match', '/', '/no-such-page']) {
+      const page = await fetch(`${app.baseUrl}${path}`, { headers: { accept: 'text/html' } });
+      expect({ path, status: page.status }).toEqual({ path, status: 200 });
+      expect(await page.text()).toContain('<div id="root">');
+    }
+    expect(admin.isAdmin).toBe(true);
+  },
+);
 
 /** Journey 4: a standard player opening /admin sees 'Accès refusé' and a way back home. */
-test("a standard player opening /admin sees 'Accès refusé'", ON.desktop, async ({ app, loginAs }) => {
-  const player = await app.registerPlayer(uniquePlayer('Standard'));
-  const { page } = await loginAs(player, '/admin');
-  await expectShell(page);
-  await page.getByText(MSG.admin.accessDenied, { exact: false }).first().waitFor();
-  await checkA11y(page, 'admin (access denied)');
-  // No Administration entry in the user menu either.
-  await page.getByRole('button', { name: /menu du compte/ }).click();
-  await page.getByRole('link', { name: 'Mon Profil', exact: true }).waitFor();
-  expect(await page.getByRole('link', { name: 'Administration' }).count(), 'a standard player sees the Administration link').toBe(0);
-  await page.keyboard.press('Escape');
-  await page
-    .getByRole('link', { name: /accueil/i })
-    .first()
-    .click();
-  await expectPath(page, '/');
-});
+test(
+  "a standard player opening /admin sees 'Accès refusé'",
+  ON.desktop,
+  async ({ app, loginAs }) => {
+    const player = await app.registerPlayer(uniquePlayer('Standard'));
+    const { page } = await loginAs(player, '/admin');
+    await expectShell(page);
+    await page.getByText(MSG.admin.accessDenied, { exact: false }).first().waitFor();
+    await checkA11y(page, 'admin (access denied)');
+    // No Administration entry in the user menu either.
+    await page.getByRole('button', { name: /menu du compte/ }).click();
+    await page.getByRole('link', { name: 'Mon Profil', exact: true }).waitFor();
+    expect(
+      await page.getByRole('link', { name: 'Administration' }).count(),
+      'a standard player sees the Administration link',
+    ).toBe(0);
+    await page.keyboard.press('Escape');
+    await page
+      .getByRole('link', { name: /accueil/i })
+      .first()
+      .click();
+    await expectPath(page, '/');
+  },
+);
 
 /** Journey 5: on a 390×844 screen the sliding menu opens, navigates, and closes. */
 test('mobile: the sliding menu opens, navigates and closes', ON.phone, async ({ app, loginAs }) => {
@@ -42,7 +53,8 @@ test('mobile: the sliding menu opens, navigates and closes', ON.phone, async ({ 
   await toggle.click();
   const menu = page.getByRole('dialog', { name: 'Menu' });
   await menu.waitFor();
-  for (const section of ['Navigation', 'Votre compte', 'Assistance']) await menu.getByRole('heading', { name: section }).waitFor();
+  for (const section of ['Navigation', 'Votre compte', 'Assistance'])
+    await menu.getByRole('heading', { name: section }).waitFor();
   await menu.getByText('Compte Standard').waitFor();
   await checkA11y(page, 'mobile menu');
   // Navigating closes it (after the slide-out).
@@ -73,5 +85,7 @@ test('mobile: the sliding menu opens, navigates and closes', ON.phone, async ({ 
   // And the logout button of the menu ends the session.
   await toggle.click();
   await menu.getByRole('button', { name: 'Déconnexion' }).click();
-  await page.getByRole('navigation', { name: 'Navigation principale' }).waitFor({ state: 'detached' });
+  await page
+    .getByRole('navigation', { name: 'Navigation principale' })
+    .waitFor({ state: 'detached' });
 });

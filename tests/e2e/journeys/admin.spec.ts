@@ -3,7 +3,15 @@ import { SETTING_DESCRIPTIONS } from '../../../common/limits';
 import { expectText } from '../../support/e2e-app';
 import { checkA11y, expect, ON, test } from '../../support/e2e-fixtures';
 
-const ADMIN_TABS = ['Lieux', 'Niveaux', 'Twilio (SMS)', 'SMTP', 'Utilisateurs', 'Paramètres', 'Historique'];
+const ADMIN_TABS = [
+  'Lieux',
+  'Niveaux',
+  'Twilio (SMS)',
+  'SMTP',
+  'Utilisateurs',
+  'Paramètres',
+  'Historique',
+];
 
 /**
  * Journey 2: the admin adds a place and a level and sets 5 places per match; the create-match

@@ -83,7 +83,9 @@ test(
     const form = page.getByRole('form', { name: 'Modifier le profil' });
     await form.waitFor();
     await checkA11y(page, 'profile (edit)');
-    await form.getByLabel('Choisir une photo').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: photoPng(96) });
+    await form
+      .getByLabel('Choisir une photo')
+      .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: photoPng(96) });
     const preview = form.getByRole('img', { name: `Photo de ${player.name}` });
     await expect.poll(() => preview.getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
     await form.getByLabel('Niveau').selectOption({ label: 'Niveau 3 — Intermédiaire bas' });
@@ -92,7 +94,9 @@ test(
     const photo = page.getByRole('img', { name: `Photo de ${player.name}` });
     await expect.poll(() => photo.getAttribute('src')).toMatch(/^\/api\/users\/\d+\/photo/);
     // The stored photo really loads (decoded by the browser, not a broken image).
-    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(96);
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(96);
     await page.getByText('Niveau 3', { exact: true }).first().waitFor();
 
     // PIN change in the modal, which closes itself 1.5 s after the success message.

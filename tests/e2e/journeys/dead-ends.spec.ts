@@ -1,6 +1,12 @@
 import type { Page } from '@playwright/test';
 import { MSG } from '../../../common/messages';
-import { createPlace, expectShell, expectText, uniquePlayer, type TestPlayer } from '../../support/e2e-app';
+import {
+  createPlace,
+  expectShell,
+  expectText,
+  uniquePlayer,
+  type TestPlayer,
+} from '../../support/e2e-app';
 import { checkA11y, expect, ON, test, type E2EApp } from '../../support/e2e-fixtures';
 import { authStep } from './helpers';
 import { MOBILE } from '../../support/e2e-browser';
@@ -11,7 +17,9 @@ const focusedLabel = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
     return (
-      el?.getAttribute('aria-label') ?? (el?.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null) ?? el?.textContent
+      el?.getAttribute('aria-label') ??
+      (el?.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null) ??
+      el?.textContent
     );
   });
 
@@ -98,22 +106,36 @@ async function onCreateMatch(
 }
 
 /** Item 1: a double click on "Créer le match" makes one match. */
-test('a double click on "Créer le match" creates one match', ON.desktop, async ({ app, admin, loginAs }) => {
-  const { place, player, page } = await onCreateMatch(app, admin, loginAs, 'Club Double', 'Doubleclic');
-  await page.getByLabel('Lieu').selectOption({ label: `${place.name} — ${place.city}` });
-  await page.getByRole('radiogroup', { name: 'Jours disponibles' }).getByRole('radio').nth(2).click();
-  await page.getByRole('radio', { name: '19:00', exact: true }).click();
-  await page.getByRole('button', { name: /^Niveau 4\b/ }).click();
-  // Slow the answer down, so the second click lands while the first create is still running.
-  await page.route('**/trpc/matches.create*', async (route) => {
-    await new Promise((r) => setTimeout(r, 600));
-    await route.continue();
-  });
-  await page.getByRole('button', { name: 'Créer le match' }).dblclick();
-  await page.getByRole('heading', { name: MSG.match.created }).waitFor();
-  const mine = await player.api.matches.mine.query();
-  expect(mine.matches.filter((m) => m.place_id === place.id)).toHaveLength(1);
-});
+test(
+  'a double click on "Créer le match" creates one match',
+  ON.desktop,
+  async ({ app, admin, loginAs }) => {
+    const { place, player, page } = await onCreateMatch(
+      app,
+      admin,
+      loginAs,
+      'Club Double',
+      'Doubleclic',
+    );
+    await page.getByLabel('Lieu').selectOption({ label: `${place.name} — ${place.city}` });
+    await page
+      .getByRole('radiogroup', { name: 'Jours disponibles' })
+      .getByRole('radio')
+      .nth(2)
+      .click();
+    await page.getByRole('radio', { name: '19:00', exact: true }).click();
+    await page.getByRole('button', { name: /^Niveau 4\b/ }).click();
+    // Slow the answer down, so the second click lands while the first create is still running.
+    await page.route('**/trpc/matches.create*', async (route) => {
+      await new Promise((r) => setTimeout(r, 600));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Créer le match' }).dblclick();
+    await page.getByRole('heading', { name: MSG.match.created }).waitFor();
+    const mine = await player.api.matches.mine.query();
+    expect(mine.matches.filter((m) => m.place_id === place.id)).toHaveLength(1);
+  },
+);
 
 /** Item 6 (and 7): a session ended elsewhere, then a logout, both lead to the login step. */
 test(
@@ -124,7 +146,11 @@ test(
     const { page } = await loginAs(player, '/find-match');
     await page.getByRole('heading', { level: 1, name: 'Trouver un match' }).waitFor();
     // Another browser (the API session of the same player) changes the PIN: this session ends.
-    await player.api.auth.changePin.mutate({ currentPin: '4827', newPin: '5938', confirmPin: '5938' });
+    await player.api.auth.changePin.mutate({
+      currentPin: '4827',
+      newPin: '5938',
+      confirmPin: '5938',
+    });
     await page.getByRole('link', { name: 'Mes matchs' }).first().click();
     await authStep(page, 'Connexion');
     await expectText(page, MSG.auth.sessionExpired);
@@ -152,7 +178,9 @@ test(
     await page.getByLabel('Lieu').focus();
     await page.keyboard.press('Tab');
     const days = page.getByRole('radiogroup', { name: 'Jours disponibles' }).getByRole('radio');
-    await expect.poll(() => days.first().evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => days.first().evaluate((el) => el === document.activeElement))
+      .toBe(true);
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     expect(await days.nth(2).getAttribute('aria-checked')).toBe('true');
@@ -173,7 +201,9 @@ test(
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Modifier le code PIN' }).click();
     const dialog = page.getByRole('dialog', { name: 'Modifier le code PIN' });
-    await expect.poll(() => dialog.getByLabel('PIN actuel').evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => dialog.getByLabel('PIN actuel').evaluate((el) => el === document.activeElement))
+      .toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 

@@ -10,7 +10,11 @@ async function top(locator: Locator) {
 }
 
 const viewport = (page: Page) =>
-  page.evaluate(() => ({ height: innerHeight, width: innerWidth, scroll: document.documentElement.scrollWidth }));
+  page.evaluate(() => ({
+    height: innerHeight,
+    width: innerWidth,
+    scroll: document.documentElement.scrollWidth,
+  }));
 
 /** Six matches at one place over the next days, created through the API. */
 async function sixMatches(organiser: TestPlayer, placeId: number) {
@@ -26,7 +30,8 @@ async function sixMatches(organiser: TestPlayer, placeId: number) {
   }
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-artifacts/e2e/density/${name}.png` });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `test-artifacts/e2e/density/${name}.png` });
 
 /**
  * Issue 21, phone-first density: the find filters fold into a row of chips opening a sheet, and
@@ -82,26 +87,30 @@ test(
   },
 );
 
-test('desktop: the find screen is a grid, three cards a row', ON.desktop, async ({ app, admin, loginAs }) => {
-  const place = await createPlace(admin, 'Club Grille');
-  const organiser = await app.registerPlayer(uniquePlayer('Grille'));
-  await sixMatches(organiser, place.id);
-  const player = await app.registerPlayer(uniquePlayer('Bureau'));
-  const { page } = await loginAs(player, '/find-match');
-  await findAt(page, player, place.id);
-  await page.getByRole('article', { name: place.name }).first().waitFor();
-  const cards = page.getByRole('article');
-  await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(6);
-  const [a, b, c] = await Promise.all([0, 1, 2].map((i) => top(cards.nth(i))));
-  expect(b!.y).toBe(a!.y);
-  expect(c!.y).toBe(a!.y);
-  expect(b!.x).toBeGreaterThan(a!.x);
-  await shot(page, 'find-1280x800');
-  await page
-    .getByRole('group', { name: 'Filtres' })
-    .getByRole('button', { name: /^Filtres/ })
-    .click();
-  await page.getByRole('dialog', { name: 'Filtres' }).waitFor();
-  await shot(page, 'find-sheet-1280x800');
-  await checkA11y(page, 'find (filter sheet, desktop)');
-});
+test(
+  'desktop: the find screen is a grid, three cards a row',
+  ON.desktop,
+  async ({ app, admin, loginAs }) => {
+    const place = await createPlace(admin, 'Club Grille');
+    const organiser = await app.registerPlayer(uniquePlayer('Grille'));
+    await sixMatches(organiser, place.id);
+    const player = await app.registerPlayer(uniquePlayer('Bureau'));
+    const { page } = await loginAs(player, '/find-match');
+    await findAt(page, player, place.id);
+    await page.getByRole('article', { name: place.name }).first().waitFor();
+    const cards = page.getByRole('article');
+    await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(6);
+    const [a, b, c] = await Promise.all([0, 1, 2].map((i) => top(cards.nth(i))));
+    expect(b!.y).toBe(a!.y);
+    expect(c!.y).toBe(a!.y);
+    expect(b!.x).toBeGreaterThan(a!.x);
+    await shot(page, 'find-1280x800');
+    await page
+      .getByRole('group', { name: 'Filtres' })
+      .getByRole('button', { name: /^Filtres/ })
+      .click();
+    await page.getByRole('dialog', { name: 'Filtres' }).waitFor();
+    await shot(page, 'find-sheet-1280x800');
+    await checkA11y(page, 'find (filter sheet, desktop)');
+  },
+);

@@ -1,9 +1,21 @@
 import { MSG } from '../../../common/messages';
-import { createPlace, expectPath, expectText, setLevelFirst, uniquePlayer } from '../../support/e2e-app';
+import {
+  createPlace,
+  expectPath,
+  expectText,
+  setLevelFirst,
+  uniquePlayer,
+} from '../../support/e2e-app';
 import { checkA11y, expect, ON, test } from '../../support/e2e-fixtures';
 import { loginThroughUi } from './helpers';
 
-const LONG_DATE = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const LONG_DATE = new Intl.DateTimeFormat('fr-FR', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /**
  * Journey 4: a player filters the find screen down to one match, opens its page and joins from
@@ -20,9 +32,21 @@ test(
     const b = await app.registerPlayer(uniquePlayer('Basile'));
     const { createDates } = await a.api.matches.schedule.query();
     const day = createDates[2]!;
-    const target = await a.api.matches.create.mutate({ place_id: place.id, date: day, time: '18:30', levels: ['Niveau 4'], slots: 2 });
+    const target = await a.api.matches.create.mutate({
+      place_id: place.id,
+      date: day,
+      time: '18:30',
+      levels: ['Niveau 4'],
+      slots: 2,
+    });
     // Same day, other level: the level filter must leave it out.
-    await a.api.matches.create.mutate({ place_id: other.id, date: day, time: '18:30', levels: ['Niveau 1'], slots: 2 });
+    await a.api.matches.create.mutate({
+      place_id: other.id,
+      date: day,
+      time: '18:30',
+      levels: ['Niveau 1'],
+      slots: 2,
+    });
 
     // B filters: that day, Niveau 4, free places only; one match left, which B opens and joins.
     const { page: pageB } = await loginAs(b, '/find-match');
@@ -33,7 +57,9 @@ test(
       .getByRole('button', { name: /^Filtres/ })
       .click();
     const sheet = pageB.getByRole('dialog', { name: 'Filtres' });
-    const dayChip = sheet.getByRole('radiogroup', { name: 'Jour' }).getByRole('radio', { name: longDate });
+    const dayChip = sheet
+      .getByRole('radiogroup', { name: 'Jour' })
+      .getByRole('radio', { name: longDate });
     await dayChip.click();
     expect(await dayChip.getAttribute('aria-checked')).toBe('true');
     await sheet.getByLabel('Niveau', { exact: true }).selectOption('Niveau 4');
@@ -60,7 +86,10 @@ test(
 
     // The filters are remembered for B on this device.
     await pageB.goto('/find-match');
-    await pageB.getByRole('group', { name: 'Filtres' }).getByRole('button', { name: 'Niveau 4' }).waitFor();
+    await pageB
+      .getByRole('group', { name: 'Filtres' })
+      .getByRole('button', { name: 'Niveau 4' })
+      .waitFor();
 
     // A visitor opens the share link in a fresh browser: the match, nobody's personal data.
     const { page: visitor } = await open();
@@ -68,7 +97,8 @@ test(
     expect(res?.status()).toBe(200);
     await visitor.getByRole('heading', { level: 1, name: place.name }).waitFor();
     const html = await visitor.content();
-    for (const secret of [a.name, b.name, a.email, b.email, a.phone.slice(-8), b.phone.slice(-8)]) expect(html).not.toContain(secret);
+    for (const secret of [a.name, b.name, a.email, b.email, a.phone.slice(-8), b.phone.slice(-8)])
+      expect(html).not.toContain(secret);
     expect(await visitor.locator('meta[property="og:title"]').getAttribute('content')).toMatch(
       /^1 place — Niveau 4 — .* 18:30 — Club Partage/,
     );

@@ -1,7 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
 import { MSG } from '../../../common/messages';
 import { shortPublicName } from '../../../common/names';
-import { createPlace, findAt, setLevelFirst, uniquePlayer, type TestPlayer } from '../../support/e2e-app';
+import {
+  createPlace,
+  findAt,
+  setLevelFirst,
+  uniquePlayer,
+  type TestPlayer,
+} from '../../support/e2e-app';
 import { checkA11y, expect, ON, test } from '../../support/e2e-fixtures';
 import { box, expectInViewAndOnTop, expectNoSideScroll, keepScreenshot } from './helpers';
 
@@ -13,7 +19,8 @@ async function inViewport(page: Page, locator: Locator) {
   return b.y >= 0 && b.x >= 0 && b.y + b.height <= v.height && b.x + b.width <= v.width;
 }
 
-const background = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).backgroundColor);
+const background = (locator: Locator) =>
+  locator.evaluate((el) => getComputedStyle(el).backgroundColor);
 const PRIMARY = 'rgb(15, 118, 110)';
 
 /** A few matches at one place, spread over the next days, created through the API. */
@@ -22,7 +29,15 @@ async function matchesAt(organiser: TestPlayer, placeId: number, count: number, 
   const out = [];
   for (let i = 0; i < count; i += 1) {
     const date = schedule.createDates[Math.min(1 + i, schedule.createDates.length - 1)]!;
-    out.push(await organiser.api.matches.create.mutate({ place_id: placeId, date, time: '18:00', levels: ['Niveau 3'], slots }));
+    out.push(
+      await organiser.api.matches.create.mutate({
+        place_id: placeId,
+        date,
+        time: '18:00',
+        levels: ['Niveau 3'],
+        slots,
+      }),
+    );
   }
   return out;
 }
@@ -74,33 +89,42 @@ test(
   },
 );
 
-test('phone: the chosen day and order look chosen, and the two order buttons share one row', ON.phone, async ({ app, loginAs }) => {
-  const player = await app.registerPlayer(uniquePlayer('Filtre'));
-  const { page } = await loginAs(player, '/find-match');
-  await page.getByRole('group', { name: 'Filtres' }).getByRole('button', { name: 'Tous les jours' }).click();
-  const days = page.getByRole('dialog', { name: 'Filtres' }).getByRole('radiogroup', { name: 'Jour' });
-  const allDays = days.getByRole('radio', { name: 'Tous les jours' });
-  await allDays.waitFor();
-  expect(await allDays.getAttribute('aria-checked')).toBe('true');
-  expect(await background(allDays)).toBe(PRIMARY);
-  const aDay = days.getByRole('radio').nth(2);
-  expect(await background(aDay)).not.toBe(PRIMARY);
-  await aDay.click();
-  await page.mouse.move(0, 0);
-  await expect.poll(() => background(aDay)).toBe(PRIMARY);
-  await expect.poll(() => background(allDays)).not.toBe(PRIMARY);
+test(
+  'phone: the chosen day and order look chosen, and the two order buttons share one row',
+  ON.phone,
+  async ({ app, loginAs }) => {
+    const player = await app.registerPlayer(uniquePlayer('Filtre'));
+    const { page } = await loginAs(player, '/find-match');
+    await page
+      .getByRole('group', { name: 'Filtres' })
+      .getByRole('button', { name: 'Tous les jours' })
+      .click();
+    const days = page
+      .getByRole('dialog', { name: 'Filtres' })
+      .getByRole('radiogroup', { name: 'Jour' });
+    const allDays = days.getByRole('radio', { name: 'Tous les jours' });
+    await allDays.waitFor();
+    expect(await allDays.getAttribute('aria-checked')).toBe('true');
+    expect(await background(allDays)).toBe(PRIMARY);
+    const aDay = days.getByRole('radio').nth(2);
+    expect(await background(aDay)).not.toBe(PRIMARY);
+    await aDay.click();
+    await page.mouse.move(0, 0);
+    await expect.poll(() => background(aDay)).toBe(PRIMARY);
+    await expect.poll(() => background(allDays)).not.toBe(PRIMARY);
 
-  const order = page.getByRole('radiogroup', { name: 'Ordre' });
-  const near = order.getByRole('radio', { name: MSG.find.orderDate });
-  const need = order.getByRole('radio', { name: MSG.find.orderNeed });
-  expect((await box(near)).y).toBe((await box(need)).y);
-  await need.click();
-  await page.mouse.move(0, 0);
-  await expect.poll(() => background(need)).toBe(PRIMARY);
-  expect(await background(near)).not.toBe(PRIMARY);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
-  await checkA11y(page, 'find (filters chosen, mobile)');
-});
+    const order = page.getByRole('radiogroup', { name: 'Ordre' });
+    const near = order.getByRole('radio', { name: MSG.find.orderDate });
+    const need = order.getByRole('radio', { name: MSG.find.orderNeed });
+    expect((await box(near)).y).toBe((await box(need)).y);
+    await need.click();
+    await page.mouse.move(0, 0);
+    await expect.poll(() => background(need)).toBe(PRIMARY);
+    expect(await background(near)).not.toBe(PRIMARY);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    await checkA11y(page, 'find (filters chosen, mobile)');
+  },
+);
 
 test(
   'phone: My matches keeps Modifier and Supprimer together; the participants panel fits, organiser first',
@@ -138,47 +162,71 @@ test(
   },
 );
 
-test('phone: every admin tab is in sight (the strip wraps)', ON.phone, async ({ admin, loginAs }) => {
-  const { page } = await loginAs(admin, '/admin');
-  const tabs = page.getByRole('tab');
-  await tabs.first().waitFor();
-  const count = await tabs.count();
-  expect(count).toBe(7);
-  for (let i = 0; i < count; i += 1) expect(await inViewport(page, tabs.nth(i))).toBe(true);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
-  await checkA11y(page, 'admin tabs (mobile)');
-});
+test(
+  'phone: every admin tab is in sight (the strip wraps)',
+  ON.phone,
+  async ({ admin, loginAs }) => {
+    const { page } = await loginAs(admin, '/admin');
+    const tabs = page.getByRole('tab');
+    await tabs.first().waitFor();
+    const count = await tabs.count();
+    expect(count).toBe(7);
+    for (let i = 0; i < count; i += 1) expect(await inViewport(page, tabs.nth(i))).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    await checkA11y(page, 'admin tabs (mobile)');
+  },
+);
 
-test('900 px: the header stays on one row with a long name', ON.desktop, async ({ app, loginAs }) => {
-  const player = await app.registerPlayer({ ...uniquePlayer('x'), name: 'Maximilien-Alexandre de La Rochefoucauld-Montmorency' });
-  const { page } = await loginAs(player, '/', { viewport: { width: 900, height: 800 } });
-  const nav = page.getByRole('navigation', { name: 'Navigation principale' });
-  await nav.waitFor();
-  const header = await box(page.locator('.topnav-inner'));
-  const items = [
-    page.locator('.brand'),
-    ...['Trouver un match', 'Créer un match', 'Mes matchs'].map((name) => nav.getByRole('link', { name })),
-    page.getByRole('button', { name: /menu du compte/ }),
-  ];
-  for (const item of items) {
-    const b = await box(item);
-    expect(b.height).toBeLessThanOrEqual(48);
-    expect(b.y).toBeGreaterThanOrEqual(header.y);
-    expect(b.y + b.height).toBeLessThanOrEqual(header.y + header.height);
-    expect(b.x + b.width).toBeLessThanOrEqual(900);
-  }
-});
+test(
+  '900 px: the header stays on one row with a long name',
+  ON.desktop,
+  async ({ app, loginAs }) => {
+    const player = await app.registerPlayer({
+      ...uniquePlayer('x'),
+      name: 'Maximilien-Alexandre de La Rochefoucauld-Montmorency',
+    });
+    const { page } = await loginAs(player, '/', { viewport: { width: 900, height: 800 } });
+    const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+    await nav.waitFor();
+    const header = await box(page.locator('.topnav-inner'));
+    const items = [
+      page.locator('.brand'),
+      ...['Trouver un match', 'Créer un match', 'Mes matchs'].map((name) =>
+        nav.getByRole('link', { name }),
+      ),
+      page.getByRole('button', { name: /menu du compte/ }),
+    ];
+    for (const item of items) {
+      const b = await box(item);
+      expect(b.height).toBeLessThanOrEqual(48);
+      expect(b.y).toBeGreaterThanOrEqual(header.y);
+      expect(b.y + b.height).toBeLessThanOrEqual(header.y + header.height);
+      expect(b.x + b.width).toBeLessThanOrEqual(900);
+    }
+  },
+);
 
 test(
   'phones: no screen scrolls sideways (the match page after joining included); dialogs keep their buttons in view',
   ON.phones,
   async ({ app, admin, loginAs, screenName: screen }) => {
     const place = await createPlace(admin, 'Club du Boulevard Maréchal-de-Lattre-de-Tassigny');
-    const organiser = await app.registerPlayer({ ...uniquePlayer('x'), name: 'Jean-Baptiste-Emmanuel Villeneuve-Loubet' });
+    const organiser = await app.registerPlayer({
+      ...uniquePlayer('x'),
+      name: 'Jean-Baptiste-Emmanuel Villeneuve-Loubet',
+    });
     const [match] = await matchesAt(organiser, place.id, 1, 3);
     const { page } = await loginAs(admin, '/');
     await admin.api.matches.join.mutate({ id: match!.id });
-    for (const path of ['/', '/find-match', '/create-match', '/my-matches', '/profile', '/admin', `/matches/${match!.id}`]) {
+    for (const path of [
+      '/',
+      '/find-match',
+      '/create-match',
+      '/my-matches',
+      '/profile',
+      '/admin',
+      `/matches/${match!.id}`,
+    ]) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await page.waitForLoadState('networkidle');
@@ -197,7 +245,8 @@ test(
     await page.getByRole('button', { name: 'Modifier le code PIN' }).click();
     const dialog = page.getByRole('dialog', { name: 'Modifier le code PIN' });
     await dialog.waitFor();
-    for (const name of ['Annuler', 'Enregistrer']) await expectInViewAndOnTop(page, dialog.getByRole('button', { name, exact: true }));
+    for (const name of ['Annuler', 'Enregistrer'])
+      await expectInViewAndOnTop(page, dialog.getByRole('button', { name, exact: true }));
     await expectNoSideScroll(page, 'PIN dialog');
     await checkA11y(page, `PIN dialog (${screen})`);
     await keepScreenshot(page, `fit-pin-dialog-${screen}`);
@@ -216,7 +265,9 @@ test(
     await page.getByText('Choisir une photo').waitFor();
     expect(await page.getByText('Glissez-déposez une photo ici').count()).toBe(offered ? 1 : 0);
     if (offered) {
-      const href = await page.locator('link[rel="icon"][type="image/svg+xml"]').getAttribute('href');
+      const href = await page
+        .locator('link[rel="icon"][type="image/svg+xml"]')
+        .getAttribute('href');
       expect(href).toBe('/favicon.svg');
       const res = await page.request.get(href!);
       expect(res.status()).toBe(200);

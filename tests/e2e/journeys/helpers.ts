@@ -2,7 +2,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The heading of the current authentication step. */
-export const authStep = (page: Page, title: string) => page.getByRole('heading', { level: 2, name: title }).waitFor();
+export const authStep = (page: Page, title: string) =>
+  page.getByRole('heading', { level: 2, name: title }).waitFor();
 
 /** Login step: e-mail, PIN, Se connecter. */
 export async function loginThroughUi(page: Page, email: string, pin: string) {
@@ -26,7 +27,11 @@ export async function expectNoSideScroll(page: Page, where: string) {
     scrollWidth: document.documentElement.scrollWidth,
     innerWidth: window.innerWidth,
   }));
-  expect({ where, scrollWidth, innerWidth }).toEqual({ where, scrollWidth: Math.min(scrollWidth, screenWidth), innerWidth: screenWidth });
+  expect({ where, scrollWidth, innerWidth }).toEqual({
+    where,
+    scrollWidth: Math.min(scrollWidth, screenWidth),
+    innerWidth: screenWidth,
+  });
 }
 
 /** The element is wholly inside the viewport as the page is scrolled now, and is what a tap there hits. */

@@ -1,13 +1,25 @@
 import type { Page } from '@playwright/test';
 import { MSG } from '../../../common/messages';
-import { createPlace, expectText, setLevelFirst, uniquePlayer, type TestPlayer } from '../../support/e2e-app';
+import {
+  createPlace,
+  expectText,
+  setLevelFirst,
+  uniquePlayer,
+  type TestPlayer,
+} from '../../support/e2e-app';
 import { checkA11y, expect, ON, test } from '../../support/e2e-fixtures';
 import { expectInViewAndOnTop, expectNoSideScroll, keepScreenshot } from './helpers';
 
 /** A match of one place on the second day offered, at 18:00, made through the API. */
 async function matchOf(organiser: TestPlayer, placeId: number, slots: number) {
   const { createDates } = await organiser.api.matches.schedule.query();
-  return organiser.api.matches.create.mutate({ place_id: placeId, date: createDates[1]!, time: '18:00', levels: ['Niveau 3'], slots });
+  return organiser.api.matches.create.mutate({
+    place_id: placeId,
+    date: createDates[1]!,
+    time: '18:00',
+    levels: ['Niveau 3'],
+    slots,
+  });
 }
 
 /** Every 401 answer and console error of the page from now on. */
@@ -68,7 +80,9 @@ test(
     await page.getByRole('button', { name: MSG.waitlist.leave }).click();
     await expectText(page, MSG.waitlist.left);
     await page.getByRole('button', { name: MSG.waitlist.join }).waitFor();
-    expect(await organiser.api.matches.byId.query({ id: match.id })).toMatchObject({ missing_players: 0 });
+    expect(await organiser.api.matches.byId.query({ id: match.id })).toMatchObject({
+      missing_players: 0,
+    });
     expect(await waiting.api.matches.myWaitlist.query()).toEqual([]);
   },
 );
@@ -78,14 +92,19 @@ test(
   ON.everyScreen,
   async ({ app, admin, loginAs, screenName: screen }) => {
     const place = await createPlace(admin, 'Club de la Très Longue Avenue des Sports');
-    const organiser = await app.registerPlayer({ ...uniquePlayer('x'), name: 'Maximilienne-Alexandrine Delacroix-Montmorency' });
+    const organiser = await app.registerPlayer({
+      ...uniquePlayer('x'),
+      name: 'Maximilienne-Alexandrine Delacroix-Montmorency',
+    });
     const player = await app.registerPlayer(uniquePlayer('Joueur'));
     const match = await matchOf(organiser, place.id, 3);
 
     const { page } = await loginAs(player, `/matches/${match.id}`);
     await page.getByRole('heading', { level: 1, name: place.name }).waitFor();
     const time = match.time.slice(0, 5);
-    await expect.poll(() => page.title()).toMatch(new RegExp(`^Match du \\S+ \\d+ \\S+ à ${time} — Padel Match$`));
+    await expect
+      .poll(() => page.title())
+      .toMatch(new RegExp(`^Match du \\S+ \\d+ \\S+ à ${time} — Padel Match$`));
     // Not a co-player yet: no phone, no chat link.
     expect(await page.locator('a[href^="tel:"], a[href^="https://wa.me/3"]').count()).toBe(0);
     await page.getByRole('button', { name: 'Rejoindre', exact: true }).click();
@@ -97,14 +116,18 @@ test(
     await tel.waitFor();
     const e164 = organiser.phone.replace(/^0/, '+33');
     expect(await tel.getAttribute('href')).toBe(`tel:${e164}`);
-    const chat = page.getByRole('link', { name: /^Écrire à Maximilienne-Alexandrine D\. sur WhatsApp$/ });
+    const chat = page.getByRole('link', {
+      name: /^Écrire à Maximilienne-Alexandrine D\. sur WhatsApp$/,
+    });
     expect(await chat.getAttribute('href')).toBe(`https://wa.me/${e164.slice(1)}`);
     const share = page.getByRole('link', { name: 'Envoyer sur WhatsApp' });
     const href = (await share.getAttribute('href')) ?? '';
     expect(href.startsWith('https://wa.me/?text=')).toBe(true);
     expect(href).toContain(encodeURIComponent(`${app.baseUrl}/m/${match.id}`));
     expect(decodeURIComponent(href.slice('https://wa.me/?text='.length))).toMatch(
-      new RegExp(`^2 places disponibles — Niveau 3 — .* ${time} — ${place.name}\\n${app.baseUrl}/m/${match.id}$`),
+      new RegExp(
+        `^2 places disponibles — Niveau 3 — .* ${time} — ${place.name}\\n${app.baseUrl}/m/${match.id}$`,
+      ),
     );
     await expectNoSideScroll(page, 'match page (joined)');
     await checkA11y(page, `match page (joined, ${screen})`);
@@ -114,7 +137,8 @@ test(
     await page.getByRole('button', { name: 'Quitter', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Quitter ce match ?' });
     await dialog.waitFor();
-    for (const name of ['Annuler', 'Quitter']) await expectInViewAndOnTop(page, dialog.getByRole('button', { name, exact: true }));
+    for (const name of ['Annuler', 'Quitter'])
+      await expectInViewAndOnTop(page, dialog.getByRole('button', { name, exact: true }));
     await expectNoSideScroll(page, 'match page (leave sheet)');
     await checkA11y(page, `match page (leave sheet, ${screen})`);
     await keepScreenshot(page, `match-page-leave-sheet-${screen}`);
@@ -155,10 +179,14 @@ test(
     await checkA11y(page, `after deletion (${screen})`);
     await keepScreenshot(page, `account-deleted-${screen}`);
 
-    expect(await organiser.api.matches.byId.query({ id: match.id })).toMatchObject({ missing_players: 2 });
+    expect(await organiser.api.matches.byId.query({ id: match.id })).toMatchObject({
+      missing_players: 2,
+    });
     const told = async () =>
       (await app.mail.mails()).filter(
-        (m) => m.to.includes(organiser.email.toLowerCase()) && m.text.includes(`${MSG.notify.formerPlayer} a quitté votre match`),
+        (m) =>
+          m.to.includes(organiser.email.toLowerCase()) &&
+          m.text.includes(`${MSG.notify.formerPlayer} a quitté votre match`),
       );
     await expect.poll(async () => (await told()).length, { timeout: 20_000 }).toBe(1);
     expect((await told())[0]!.text).not.toContain(leaving.name);

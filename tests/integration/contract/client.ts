@@ -54,12 +54,18 @@ export function createClient(baseUrl: string) {
     const op = doc!.paths[path]?.[method.toLowerCase()];
     if (!op) throw new Error(`${method} ${path} is not in the OpenAPI description`);
     let response = op.responses[String(status)];
-    if (!response) throw new Error(`${method} ${path} answered ${status}, a status its OpenAPI description does not list`);
+    if (!response)
+      throw new Error(
+        `${method} ${path} answered ${status}, a status its OpenAPI description does not list`,
+      );
     const ref = response.$ref;
     if (typeof ref === 'string') response = doc!.components.responses[ref.split('/').pop()!]!;
     const content = (response.content ?? {}) as Record<string, { schema: Json }>;
     const schema = content['application/json']?.schema;
-    const check = { mediaTypes: Object.keys(content), validate: schema ? ajv.compile({ ...schema, components: doc!.components }) : null };
+    const check = {
+      mediaTypes: Object.keys(content),
+      validate: schema ? ajv.compile({ ...schema, components: doc!.components }) : null,
+    };
     checks.set(key, check);
     return check;
   }
@@ -67,9 +73,12 @@ export function createClient(baseUrl: string) {
   function checkAnswer(method: Method, path: string, res: Response, text: string, parsed: unknown) {
     const { mediaTypes, validate } = documented(method, path, res.status);
     const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();
-    const covered = (m: string) => m === type || (m.endsWith('/*') && type.startsWith(m.slice(0, -1)));
+    const covered = (m: string) =>
+      m === type || (m.endsWith('/*') && type.startsWith(m.slice(0, -1)));
     if (mediaTypes.length && text.length && !mediaTypes.some(covered)) {
-      throw new Error(`${method} ${path} answered ${res.status} as ${type}; its OpenAPI description says ${mediaTypes.join(', ')}`);
+      throw new Error(
+        `${method} ${path} answered ${res.status} as ${type}; its OpenAPI description says ${mediaTypes.join(', ')}`,
+      );
     }
     if (validate && type === 'application/json' && !validate(parsed)) {
       throw new Error(
@@ -79,9 +88,15 @@ export function createClient(baseUrl: string) {
     }
   }
 
-  async function call<T = Json>(method: Method, path: string, o: CallOptions = {}): Promise<Answer<T>> {
+  async function call<T = Json>(
+    method: Method,
+    path: string,
+    o: CallOptions = {},
+  ): Promise<Answer<T>> {
     called.add(callKey([method, path]));
-    const search = o.query ? `?${new URLSearchParams(Object.entries(o.query).map(([k, v]) => [k, String(v)])).toString()}` : '';
+    const search = o.query
+      ? `?${new URLSearchParams(Object.entries(o.query).map(([k, v]) => [k, String(v)])).toString()}`
+      : '';
     const headers: Record<string, string> = { accept: 'application/json', ...o.headers };
     if (o.token) headers.authorization = `Bearer ${o.token}`;
     let body: string | undefined;
@@ -92,7 +107,11 @@ export function createClient(baseUrl: string) {
       body = JSON.stringify(o.body);
       headers['content-type'] = 'application/json';
     }
-    const res = await fetch(`${baseUrl}${fill(path, o.params)}${search}`, { method, headers, body });
+    const res = await fetch(`${baseUrl}${fill(path, o.params)}${search}`, {
+      method,
+      headers,
+      body,
+    });
     const text = await res.text();
     let parsed: unknown;
     try {

@@ -53,7 +53,8 @@ export async function startWorld(env: Record<string, string> = {}): Promise<Worl
   }
   const api = createClient(server.url);
   const described = await api.call<OpenApiDoc>('GET', '/api/openapi.json');
-  if (described.status !== 200) throw new Error(`GET /api/openapi.json answered ${described.status}`);
+  if (described.status !== 200)
+    throw new Error(`GET /api/openapi.json answered ${described.status}`);
   api.useDescription(described.body);
   return {
     server,
@@ -68,7 +69,11 @@ export async function startWorld(env: Record<string, string> = {}): Promise<Worl
 }
 
 /** The code in the latest SMS the server printed to its log for `phone` (Twilio not live); waits for the line. */
-export async function smsCodeFor(server: ServerProcess, phone: string, timeoutMs = 5000): Promise<string> {
+export async function smsCodeFor(
+  server: ServerProcess,
+  phone: string,
+  timeoutMs = 5000,
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const lines = server
@@ -79,22 +84,32 @@ export async function smsCodeFor(server: ServerProcess, phone: string, timeoutMs
       .filter((l) => typeof l.body === 'string' && l.to === phone);
     const code = /\b(\d{6})\b/.exec(lines.at(-1)?.body ?? '')?.[1];
     if (code) return code;
-    if (Date.now() > deadline) throw new Error(`no SMS code for ${phone} in the server log:\n${server.output().slice(-2000)}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `no SMS code for ${phone} in the server log:\n${server.output().slice(-2000)}`,
+      );
     await new Promise((r) => setTimeout(r, 50));
   }
 }
 
 /** A player as a third party creates one: e-mail code, verification, registration (spec section 7). */
-export async function register(w: World, p: Omit<Person, 'id' | 'token'>): Promise<Person & { answer: SessionAnswer }> {
+export async function register(
+  w: World,
+  p: Omit<Person, 'id' | 'token'>,
+): Promise<Person & { answer: SessionAnswer }> {
   const sent = await w.api.call('POST', '/api/auth/send-otp-email', { body: { email: p.email } });
   if (sent.status !== 200) throw new Error(`send-otp-email: ${sent.status} ${sent.text}`);
   const code = await w.smtp.codeFor(p.email);
-  const verified = await w.api.call('POST', '/api/auth/verify-otp-email', { body: { email: p.email, code } });
-  if (verified.status !== 200) throw new Error(`verify-otp-email: ${verified.status} ${verified.text}`);
+  const verified = await w.api.call('POST', '/api/auth/verify-otp-email', {
+    body: { email: p.email, code },
+  });
+  if (verified.status !== 200)
+    throw new Error(`verify-otp-email: ${verified.status} ${verified.text}`);
   const res = await w.api.call<SessionAnswer>('POST', '/api/auth/register', {
     body: { name: p.name, email: p.email, phone: p.phone, pin: p.pin },
   });
-  if (res.status !== 200 && res.status !== 201) throw new Error(`register: ${res.status} ${res.text}`);
+  if (res.status !== 200 && res.status !== 201)
+    throw new Error(`register: ${res.status} ${res.text}`);
   return { ...p, id: res.body.user.id, token: res.body.token, answer: res.body };
 }
 

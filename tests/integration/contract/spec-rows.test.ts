@@ -6,7 +6,16 @@ import { MSG } from '../../../common/messages';
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACT_CALLS } from './calls';
-import { PNG_DATA_URL, parisDate, register, smsCodeFor, startWorld, type Person, type SessionAnswer, type World } from './harness';
+import {
+  PNG_DATA_URL,
+  parisDate,
+  register,
+  smsCodeFor,
+  startWorld,
+  type Person,
+  type SessionAnswer,
+  type World,
+} from './harness';
 
 type Json = Record<string, unknown>;
 const ADMIN_EMAIL = 'admin.contrat@example.fr';
@@ -32,7 +41,11 @@ const asAdmin = () => ({ token: admin.token, headers: { 'user-id': String(admin.
 describe('documentation paths', () => {
   it('answers /healthz, /readyz, the OpenAPI description and the reference page', async () => {
     expect((await w.api.call('GET', '/healthz')).body).toMatchObject({ status: 'ok' });
-    expect((await w.api.call('GET', '/readyz')).body).toMatchObject({ status: 'ok', database: 'ok', migrations: 'ok' });
+    expect((await w.api.call('GET', '/readyz')).body).toMatchObject({
+      status: 'ok',
+      database: 'ok',
+      migrations: 'ok',
+    });
     const doc = await w.api.call('GET', '/api/openapi.json');
     expect(doc.body).toMatchObject({ openapi: '3.1.0' });
     const page = await w.api.call('GET', '/api/docs');
@@ -44,17 +57,27 @@ describe('documentation paths', () => {
 
 describe('public catalogue', () => {
   it('GET /settings, /places, /levels', async () => {
-    expect((await w.api.call('GET', '/api/settings')).body).toEqual({ max_places: 3, max_levels_selection: 3, months_ahead: 1 });
+    expect((await w.api.call('GET', '/api/settings')).body).toEqual({
+      max_places: 3,
+      max_levels_selection: 3,
+      months_ahead: 1,
+    });
     expect((await w.api.call('GET', '/api/places')).body).toEqual([]);
-    const levels = (await w.api.call<{ niveau: string; label: string }[]>('GET', '/api/levels')).body;
+    const levels = (await w.api.call<{ niveau: string; label: string }[]>('GET', '/api/levels'))
+      .body;
     expect(levels.map((l) => l.niveau)).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((n) => `Niveau ${n}`));
   });
 });
 
 describe('accounts', () => {
   it('check-user, check-user-by-email, send-otp-email, verify-otp-email, register', async () => {
-    expect((await w.api.call('POST', '/api/auth/check-user', { body: { phone: '0612340001' } })).body).toEqual({ exists: false });
-    expect((await w.api.call('POST', '/api/auth/check-user-by-email', { body: { email: ADMIN_EMAIL } })).body).toEqual({ exists: false });
+    expect(
+      (await w.api.call('POST', '/api/auth/check-user', { body: { phone: '0612340001' } })).body,
+    ).toEqual({ exists: false });
+    expect(
+      (await w.api.call('POST', '/api/auth/check-user-by-email', { body: { email: ADMIN_EMAIL } }))
+        .body,
+    ).toEqual({ exists: false });
     const reg = await register(w, {
       name: 'Admin Contrat',
       email: ADMIN_EMAIL,
@@ -76,7 +99,13 @@ describe('accounts', () => {
       pin: '7351',
       deviceId: 'device-alice',
     });
-    bob = await register(w, { name: 'Bob Durand', email: 'bob@example.fr', phone: '0612340002', pin: '9264', deviceId: 'device-bob' });
+    bob = await register(w, {
+      name: 'Bob Durand',
+      email: 'bob@example.fr',
+      phone: '0612340002',
+      pin: '9264',
+      deviceId: 'device-bob',
+    });
     carol = await register(w, {
       name: 'Carol Petit',
       email: 'carol@example.fr',
@@ -85,16 +114,28 @@ describe('accounts', () => {
       deviceId: 'device-carol',
     });
     expect(alice.id).not.toBe(bob.id);
-    expect((await w.api.call('POST', '/api/auth/check-user', { body: { phone: '0612340001' } })).body).toEqual({ exists: true });
-    expect((await w.api.call('POST', '/api/auth/check-user-by-email', { body: { email: 'ALICE@example.fr' } })).body).toEqual({
+    expect(
+      (await w.api.call('POST', '/api/auth/check-user', { body: { phone: '0612340001' } })).body,
+    ).toEqual({ exists: true });
+    expect(
+      (
+        await w.api.call('POST', '/api/auth/check-user-by-email', {
+          body: { email: 'ALICE@example.fr' },
+        })
+      ).body,
+    ).toEqual({
       exists: true,
     });
   });
 
   it('send-otp-email answers success; a wrong code is refused in French with success: false', async () => {
-    const sent = await w.api.call('POST', '/api/auth/send-otp-email', { body: { email: 'dora@example.fr' } });
+    const sent = await w.api.call('POST', '/api/auth/send-otp-email', {
+      body: { email: 'dora@example.fr' },
+    });
     expect(sent.body).toMatchObject({ success: true });
-    const wrong = await w.api.call('POST', '/api/auth/verify-otp-email', { body: { email: 'dora@example.fr', code: '000000' } });
+    const wrong = await w.api.call('POST', '/api/auth/verify-otp-email', {
+      body: { email: 'dora@example.fr', code: '000000' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({ success: false, error: 'Code de vérification incorrect.' });
   });
@@ -104,7 +145,10 @@ describe('accounts', () => {
       body: { name: 'Eve', email: 'eve@example.fr', phone: '0612349998', pin: '8642' },
     });
     expect(unverified.status).toBe(403);
-    expect(unverified.body).toEqual({ success: false, error: "Veuillez d'abord vérifier votre email avec le code reçu." });
+    expect(unverified.body).toEqual({
+      success: false,
+      error: "Veuillez d'abord vérifier votre email avec le code reçu.",
+    });
     // (An e-mail already in use cannot get a fresh code within the 300 s resend delay of its
     // registration, so its 409 is covered by the accounts tests; the phone one is reachable here.)
     await w.api.call('POST', '/api/auth/send-otp-email', { body: { email: 'eve@example.fr' } });
@@ -117,9 +161,16 @@ describe('accounts', () => {
     expect(samePhone.status).toBe(409);
     expect(samePhone.body).toEqual({
       success: false,
-      error: 'Un compte existe déjà avec ce numéro de téléphone. Veuillez utiliser un autre numéro ou vous connecter.',
+      error:
+        'Un compte existe déjà avec ce numéro de téléphone. Veuillez utiliser un autre numéro ou vous connecter.',
     });
-    expect((await w.api.call('POST', '/api/auth/check-user-by-email', { body: { email: 'eve@example.fr' } })).body).toEqual({
+    expect(
+      (
+        await w.api.call('POST', '/api/auth/check-user-by-email', {
+          body: { email: 'eve@example.fr' },
+        })
+      ).body,
+    ).toEqual({
       exists: false,
     });
   });
@@ -129,7 +180,11 @@ describe('accounts', () => {
       body: { email: alice.email, pin: alice.pin, deviceId: alice.deviceId },
     });
     expect(byEmail.status).toBe(200);
-    expect(byEmail.body).toMatchObject({ success: true, message: 'Connexion réussie', user: { id: alice.id, name: 'Alice Martin' } });
+    expect(byEmail.body).toMatchObject({
+      success: true,
+      message: 'Connexion réussie',
+      user: { id: alice.id, name: 'Alice Martin' },
+    });
     expect(byEmail.headers.get('set-cookie')).toMatch(/padel_session=/);
     alice.token = byEmail.body.token;
     const byPhone = await w.api.call<SessionAnswer>('POST', '/api/auth/login', {
@@ -137,7 +192,10 @@ describe('accounts', () => {
     });
     expect(byPhone.body).toMatchObject({ success: true, user: { id: bob.id } });
     bob.token = byPhone.body.token;
-    const me = await w.api.call('GET', '/api/users/{id}', { params: { id: bob.id }, ...bearer(bob) });
+    const me = await w.api.call('GET', '/api/users/{id}', {
+      params: { id: bob.id },
+      ...bearer(bob),
+    });
     expect(me.body).toMatchObject({ user: { id: bob.id, email: bob.email } });
   });
 
@@ -145,10 +203,19 @@ describe('accounts', () => {
     const unknown = await w.api.call('POST', '/api/auth/login-by-email', {
       body: { email: 'nobody@example.fr', pin: '4829', deviceId: 'd' },
     });
-    expect(unknown.body).toEqual({ success: false, error: 'Email incorrect. Vérifiez votre adresse email.' });
-    const wrong = await w.api.call('POST', '/api/auth/login-by-email', { body: { email: carol.email, pin: '1357', deviceId: 'd' } });
+    expect(unknown.body).toEqual({
+      success: false,
+      error: 'Email incorrect. Vérifiez votre adresse email.',
+    });
+    const wrong = await w.api.call('POST', '/api/auth/login-by-email', {
+      body: { email: carol.email, pin: '1357', deviceId: 'd' },
+    });
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toEqual({ success: false, error: 'Code PIN incorrect. Vérifiez votre code PIN.', attemptsLeft: 4 });
+    expect(wrong.body).toEqual({
+      success: false,
+      error: 'Code PIN incorrect. Vérifiez votre code PIN.',
+      attemptsLeft: 4,
+    });
   });
 
   it('the session cookie works as well as the Bearer token', async () => {
@@ -157,7 +224,10 @@ describe('accounts', () => {
     });
     const cookie = /padel_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
     expect(cookie).toBeDefined();
-    const me = await w.api.call('GET', '/api/users/{id}', { params: { id: carol.id }, headers: { cookie: cookie! } });
+    const me = await w.api.call('GET', '/api/users/{id}', {
+      params: { id: carol.id },
+      headers: { cookie: cookie! },
+    });
     expect(me.status).toBe(200);
   });
 
@@ -166,8 +236,13 @@ describe('accounts', () => {
       body: { email: carol.email, pin: carol.pin, deviceId: 'short-lived' },
     });
     const token = login.body.token;
-    expect((await w.api.call('GET', '/api/auth/me', { token })).body).toMatchObject({ success: true, user: { id: carol.id } });
-    expect((await w.api.call('POST', '/api/auth/logout', { token, body: {} })).body).toEqual({ success: true });
+    expect((await w.api.call('GET', '/api/auth/me', { token })).body).toMatchObject({
+      success: true,
+      user: { id: carol.id },
+    });
+    expect((await w.api.call('POST', '/api/auth/logout', { token, body: {} })).body).toEqual({
+      success: true,
+    });
     expect((await w.api.call('GET', '/api/auth/me', { token })).status).toBe(401);
     expect((await w.api.call('GET', '/api/auth/me', bearer(carol))).status).toBe(200);
   });
@@ -188,24 +263,47 @@ describe('accounts', () => {
       ...bearer(alice),
     });
     expect(notMe.status).toBe(403);
-    expect(notMe.body).toEqual({ error: "Action non autorisée : l'identifiant fourni ne correspond pas à votre session." });
+    expect(notMe.body).toEqual({
+      error: "Action non autorisée : l'identifiant fourni ne correspond pas à votre session.",
+    });
   });
 
   it('GET and PUT /users/{id}: own profile with level and photo; another id is refused', async () => {
-    const got = await w.api.call<{ user: SessionAnswer['user'] }>('GET', '/api/users/{id}', { params: { id: alice.id }, ...bearer(alice) });
-    expect(got.body.user).toMatchObject({ id: alice.id, name: 'Alice Martin', email: 'alice@example.fr', photo: null });
-    const put = await w.api.call<{ user: SessionAnswer['user']; message: string }>('PUT', '/api/users/{id}', {
+    const got = await w.api.call<{ user: SessionAnswer['user'] }>('GET', '/api/users/{id}', {
       params: { id: alice.id },
-      body: { name: 'Alice M.', level: 'Niveau 4', photo: PNG_DATA_URL, user_id: alice.id },
       ...bearer(alice),
     });
+    expect(got.body.user).toMatchObject({
+      id: alice.id,
+      name: 'Alice Martin',
+      email: 'alice@example.fr',
+      photo: null,
+    });
+    const put = await w.api.call<{ user: SessionAnswer['user']; message: string }>(
+      'PUT',
+      '/api/users/{id}',
+      {
+        params: { id: alice.id },
+        body: { name: 'Alice M.', level: 'Niveau 4', photo: PNG_DATA_URL, user_id: alice.id },
+        ...bearer(alice),
+      },
+    );
     expect(put.status).toBe(200);
-    expect(put.body).toMatchObject({ message: 'Profil mis à jour avec succès !', user: { name: 'Alice M.', level: 'Niveau 4' } });
+    expect(put.body).toMatchObject({
+      message: 'Profil mis à jour avec succès !',
+      user: { name: 'Alice M.', level: 'Niveau 4' },
+    });
     expect(put.body.user.photo).toMatch(new RegExp(`^/api/users/${alice.id}/photo\\?v=\\d+$`));
-    const photo = await w.api.call('GET', '/api/users/{id}/photo', { params: { id: alice.id }, ...bearer(alice) });
+    const photo = await w.api.call('GET', '/api/users/{id}/photo', {
+      params: { id: alice.id },
+      ...bearer(alice),
+    });
     expect(photo.status).toBe(200);
     expect(photo.headers.get('content-type')).toBe('image/png');
-    const other = await w.api.call('GET', '/api/users/{id}', { params: { id: bob.id }, ...bearer(alice) });
+    const other = await w.api.call('GET', '/api/users/{id}', {
+      params: { id: bob.id },
+      ...bearer(alice),
+    });
     expect(other.status).toBe(403);
     const otherPut = await w.api.call('PUT', '/api/users/{id}', {
       params: { id: bob.id },
@@ -213,18 +311,32 @@ describe('accounts', () => {
       ...bearer(alice),
     });
     expect(otherPut.status).toBe(403);
-    const unchanged = await w.api.call<{ user: { name: string } }>('GET', '/api/users/{id}', { params: { id: bob.id }, ...bearer(bob) });
+    const unchanged = await w.api.call<{ user: { name: string } }>('GET', '/api/users/{id}', {
+      params: { id: bob.id },
+      ...bearer(bob),
+    });
     expect(unchanged.body.user.name).toBe('Bob Durand');
   });
 
   it('GET /users/{id}/export and DELETE /users/{id} {pin}: own data as JSON, own account deleted', async () => {
-    const data = await w.api.call<{ account: { id: number; email: string } }>('GET', '/api/users/{id}/export', {
-      params: { id: alice.id },
-      ...bearer(alice),
-    });
+    const data = await w.api.call<{ account: { id: number; email: string } }>(
+      'GET',
+      '/api/users/{id}/export',
+      {
+        params: { id: alice.id },
+        ...bearer(alice),
+      },
+    );
     expect(data.status).toBe(200);
     expect(data.body.account).toMatchObject({ id: alice.id, email: 'alice@example.fr' });
-    expect((await w.api.call('GET', '/api/users/{id}/export', { params: { id: bob.id }, ...bearer(alice) })).status).toBe(403);
+    expect(
+      (
+        await w.api.call('GET', '/api/users/{id}/export', {
+          params: { id: bob.id },
+          ...bearer(alice),
+        })
+      ).status,
+    ).toBe(403);
     const dave = await register(w, {
       name: 'Dave Part',
       email: 'dave@example.fr',
@@ -232,12 +344,23 @@ describe('accounts', () => {
       pin: '5172',
       deviceId: 'device-dave',
     });
-    const wrong = await w.api.call('DELETE', '/api/users/{id}', { params: { id: dave.id }, body: { pin: '9999' }, ...bearer(dave) });
+    const wrong = await w.api.call('DELETE', '/api/users/{id}', {
+      params: { id: dave.id },
+      body: { pin: '9999' },
+      ...bearer(dave),
+    });
     expect(wrong.status).toBe(400);
-    const gone = await w.api.call('DELETE', '/api/users/{id}', { params: { id: dave.id }, body: { pin: dave.pin }, ...bearer(dave) });
+    const gone = await w.api.call('DELETE', '/api/users/{id}', {
+      params: { id: dave.id },
+      body: { pin: dave.pin },
+      ...bearer(dave),
+    });
     expect(gone.status).toBe(200);
     expect(gone.body).toEqual({ success: true, message: 'Votre compte a été supprimé.' });
-    expect((await w.api.call('GET', '/api/users/{id}', { params: { id: dave.id }, ...bearer(dave) })).status).toBe(401);
+    expect(
+      (await w.api.call('GET', '/api/users/{id}', { params: { id: dave.id }, ...bearer(dave) }))
+        .status,
+    ).toBe(401);
   });
 
   it('change-pin {userId, currentPin, newPin}', async () => {
@@ -246,7 +369,11 @@ describe('accounts', () => {
       ...bearer(bob),
     });
     expect(wrong.status).toBeGreaterThanOrEqual(400);
-    expect(wrong.body).toEqual({ success: false, error: 'Le PIN actuel est incorrect.', attemptsLeft: 4 });
+    expect(wrong.body).toEqual({
+      success: false,
+      error: 'Le PIN actuel est incorrect.',
+      attemptsLeft: 4,
+    });
     const ok = await w.api.call('POST', '/api/auth/change-pin', {
       body: { userId: bob.id, currentPin: bob.pin, newPin: '8642' },
       ...bearer(bob),
@@ -261,15 +388,27 @@ describe('accounts', () => {
   });
 
   it('reset-pin {phone, newPin} after send-otp and verify-otp {phone, code}', async () => {
-    const early = await w.api.call('POST', '/api/auth/reset-pin', { body: { phone: carol.phone, newPin: '2468' } });
+    const early = await w.api.call('POST', '/api/auth/reset-pin', {
+      body: { phone: carol.phone, newPin: '2468' },
+    });
     expect(early.status).toBe(403);
-    expect(early.body).toEqual({ success: false, error: 'Veuillez d’abord vérifier votre identité avec le code reçu.' });
+    expect(early.body).toEqual({
+      success: false,
+      error: 'Veuillez d’abord vérifier votre identité avec le code reçu.',
+    });
     const sent = await w.api.call('POST', '/api/auth/send-otp', { body: { phone: carol.phone } });
     expect(sent.body).toMatchObject({ success: true });
     const code = await smsCodeFor(w.server, '+33612340003');
-    const verified = await w.api.call('POST', '/api/auth/verify-otp', { body: { phone: carol.phone, code } });
-    expect(verified.body).toEqual({ success: true, message: 'Numéro de téléphone vérifié avec succès.' });
-    const reset = await w.api.call('POST', '/api/auth/reset-pin', { body: { phone: carol.phone, newPin: '2468' } });
+    const verified = await w.api.call('POST', '/api/auth/verify-otp', {
+      body: { phone: carol.phone, code },
+    });
+    expect(verified.body).toEqual({
+      success: true,
+      message: 'Numéro de téléphone vérifié avec succès.',
+    });
+    const reset = await w.api.call('POST', '/api/auth/reset-pin', {
+      body: { phone: carol.phone, newPin: '2468' },
+    });
     expect(reset.body).toEqual({ success: true, message: 'Code PIN réinitialisé avec succès.' });
     const login = await w.api.call<SessionAnswer>('POST', '/api/auth/login-by-email', {
       body: { email: carol.email, pin: '2468', deviceId: carol.deviceId },
@@ -299,14 +438,23 @@ describe('admin calls (header user-id)', () => {
       ...asAdmin(),
     });
     expect(updated.body).toMatchObject({ id: spare.body.id, is_active: false });
-    expect((await w.api.call<{ name: string }[]>('GET', '/api/places')).body.map((p) => p.name)).toEqual(['Padel Club']);
-    const removed = await w.api.call('DELETE', '/api/admin/places/{id}', { params: { id: spare.body.id }, ...asAdmin() });
+    expect(
+      (await w.api.call<{ name: string }[]>('GET', '/api/places')).body.map((p) => p.name),
+    ).toEqual(['Padel Club']);
+    const removed = await w.api.call('DELETE', '/api/admin/places/{id}', {
+      params: { id: spare.body.id },
+      ...asAdmin(),
+    });
     expect(removed.body).toMatchObject({ success: true });
-    expect((await w.api.call<unknown[]>('GET', '/api/admin/places', asAdmin())).body).toHaveLength(1);
+    expect((await w.api.call<unknown[]>('GET', '/api/admin/places', asAdmin())).body).toHaveLength(
+      1,
+    );
   });
 
   it('levels: list, create, update, delete', async () => {
-    expect((await w.api.call<unknown[]>('GET', '/api/admin/levels', asAdmin())).body).toHaveLength(8);
+    expect((await w.api.call<unknown[]>('GET', '/api/admin/levels', asAdmin())).body).toHaveLength(
+      8,
+    );
     const created = await w.api.call<{ id: number }>('POST', '/api/admin/levels', {
       body: { niveau: 'Niveau 9', label: 'Légende', ordre: '9' },
       ...asAdmin(),
@@ -319,13 +467,19 @@ describe('admin calls (header user-id)', () => {
       ...asAdmin(),
     });
     expect(updated.body).toMatchObject({ label: 'Mythe' });
-    const removed = await w.api.call('DELETE', '/api/admin/levels/{id}', { params: { id: created.body.id }, ...asAdmin() });
+    const removed = await w.api.call('DELETE', '/api/admin/levels/{id}', {
+      params: { id: created.body.id },
+      ...asAdmin(),
+    });
     expect(removed.body).toMatchObject({ success: true });
     expect((await w.api.call<unknown[]>('GET', '/api/levels')).body).toHaveLength(8);
   });
 
   it('twilio: config (success, config), save {accountSid, authToken, phoneNumber, isLive}, test', async () => {
-    expect((await w.api.call('GET', '/api/admin/twilio/config', asAdmin())).body).toEqual({ success: true, config: null });
+    expect((await w.api.call('GET', '/api/admin/twilio/config', asAdmin())).body).toEqual({
+      success: true,
+      config: null,
+    });
     const empty = await w.api.call('POST', '/api/admin/twilio/test', { body: {}, ...asAdmin() });
     expect(empty.body).toEqual({ success: false, error: 'Veuillez remplir tous les champs' });
     const saved = await w.api.call('POST', '/api/admin/twilio/save', {
@@ -337,7 +491,10 @@ describe('admin calls (header user-id)', () => {
       },
       ...asAdmin(),
     });
-    expect(saved.body).toEqual({ success: true, message: 'Configuration Twilio enregistrée avec succès !' });
+    expect(saved.body).toEqual({
+      success: true,
+      message: 'Configuration Twilio enregistrée avec succès !',
+    });
     const config = await w.api.call('GET', '/api/admin/twilio/config', asAdmin());
     expect(config.body).toEqual({
       success: true,
@@ -366,24 +523,53 @@ describe('admin calls (header user-id)', () => {
       is_active: false,
       skip_cert_verify: false,
     });
-    const smtp = { host: '127.0.0.1', port: w.smtp.port, secure: false, username: 'relay', password: 'relay-pass', is_active: true };
+    const smtp = {
+      host: '127.0.0.1',
+      port: w.smtp.port,
+      secure: false,
+      username: 'relay',
+      password: 'relay-pass',
+      is_active: true,
+    };
     const saved = await w.api.call('POST', '/api/admin/smtp-config', { body: smtp, ...asAdmin() });
     // Untested settings are saved inactive; a successful test mail makes them activable.
     expect(saved.body).toEqual({ message: MSG.admin.smtpSavedInactive });
-    const stored = { host: '127.0.0.1', port: w.smtp.port, secure: false, username: 'relay', skip_cert_verify: false };
-    expect((await w.api.call('GET', '/api/admin/smtp-config', asAdmin())).body).toEqual({ ...stored, is_active: false });
-    const test = await w.api.call('POST', '/api/admin/smtp-test', { body: { email: 'test.smtp@example.fr' }, ...asAdmin() });
+    const stored = {
+      host: '127.0.0.1',
+      port: w.smtp.port,
+      secure: false,
+      username: 'relay',
+      skip_cert_verify: false,
+    };
+    expect((await w.api.call('GET', '/api/admin/smtp-config', asAdmin())).body).toEqual({
+      ...stored,
+      is_active: false,
+    });
+    const test = await w.api.call('POST', '/api/admin/smtp-test', {
+      body: { email: 'test.smtp@example.fr' },
+      ...asAdmin(),
+    });
     expect(test.body).toEqual({ message: 'Email de test envoyé avec succès !' });
-    expect((await w.smtp.waitForMail('test.smtp@example.fr')).text).toContain('configuration SMTP fonctionne');
+    expect((await w.smtp.waitForMail('test.smtp@example.fr')).text).toContain(
+      'configuration SMTP fonctionne',
+    );
     const active = await w.api.call('POST', '/api/admin/smtp-config', { body: smtp, ...asAdmin() });
     expect(active.body).toEqual({ message: 'Configuration SMTP enregistrée avec succès !' });
-    expect((await w.api.call('GET', '/api/admin/smtp-config', asAdmin())).body).toEqual({ ...stored, is_active: true });
-    const empty = await w.api.call('POST', '/api/admin/smtp-test', { body: { email: '' }, ...asAdmin() });
+    expect((await w.api.call('GET', '/api/admin/smtp-config', asAdmin())).body).toEqual({
+      ...stored,
+      is_active: true,
+    });
+    const empty = await w.api.call('POST', '/api/admin/smtp-test', {
+      body: { email: '' },
+      ...asAdmin(),
+    });
     expect(empty.body).toEqual({ error: 'Veuillez saisir un email de test' });
   });
 
   it('users: list (is_admin 1/0), update fields (then PIN reset request and the existing e-mail text), delete', async () => {
-    const list = (await w.api.call<{ id: number; is_admin: number }[]>('GET', '/api/admin/users', asAdmin())).body;
+    const list = (
+      await w.api.call<{ id: number; is_admin: number }[]>('GET', '/api/admin/users', asAdmin())
+    ).body;
     expect(list.find((u) => u.id === admin.id)?.is_admin).toBe(1);
     expect(list.find((u) => u.id === bob.id)?.is_admin).toBe(0);
     const updated = await w.api.call('PUT', '/api/admin/users/{id}', {
@@ -391,26 +577,46 @@ describe('admin calls (header user-id)', () => {
       body: { name: 'Bob D.', phone: '0612340002', level: 'Niveau 5', is_admin: 0 },
       ...asAdmin(),
     });
-    expect(updated.body).toMatchObject({ id: bob.id, name: 'Bob D.', level: 'Niveau 5', is_admin: 0 });
+    expect(updated.body).toMatchObject({
+      id: bob.id,
+      name: 'Bob D.',
+      level: 'Niveau 5',
+      is_admin: 0,
+    });
     const moved = await w.api.call('PUT', '/api/admin/users/{id}', {
       params: { id: bob.id },
-      body: { name: 'Bob D.', phone: '0612340002', email: 'bob.new@example.fr', level: 'Niveau 5', is_admin: false },
+      body: {
+        name: 'Bob D.',
+        phone: '0612340002',
+        email: 'bob.new@example.fr',
+        level: 'Niveau 5',
+        is_admin: false,
+      },
       ...asAdmin(),
     });
     expect(moved.body).toMatchObject({ email: 'bob.new@example.fr' });
     // A forgotten PIN: the code goes by e-mail while Twilio is not live.
-    const reset = await w.api.call('POST', '/api/auth/request-pin-reset', { body: { email: 'bob.new@example.fr' } });
-    expect(reset.body).toMatchObject({ success: true, channel: 'email', destination: expect.stringContaining('@example.fr') as string });
+    const reset = await w.api.call('POST', '/api/auth/request-pin-reset', {
+      body: { email: 'bob.new@example.fr' },
+    });
+    expect(reset.body).toMatchObject({
+      success: true,
+      channel: 'email',
+      destination: expect.stringContaining('@example.fr') as string,
+    });
     const code = await w.smtp.codeFor('bob.new@example.fr');
     // With that code proven, registering the e-mail again meets the spec's "existing account" text.
-    await w.api.call('POST', '/api/auth/verify-otp-email', { body: { email: 'bob.new@example.fr', code } });
+    await w.api.call('POST', '/api/auth/verify-otp-email', {
+      body: { email: 'bob.new@example.fr', code },
+    });
     const again = await w.api.call('POST', '/api/auth/register', {
       body: { name: 'Bis', email: 'bob.new@example.fr', phone: '0612349997', pin: '8642' },
     });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({
       success: false,
-      error: 'Un compte existe déjà avec cet email. Veuillez utiliser un autre email ou vous connecter.',
+      error:
+        'Un compte existe déjà avec cet email. Veuillez utiliser un autre email ou vous connecter.',
     });
     const dora = await register(w, {
       name: 'Dora Supprimée',
@@ -419,9 +625,15 @@ describe('admin calls (header user-id)', () => {
       pin: '3817',
       deviceId: 'd',
     });
-    const removed = await w.api.call('DELETE', '/api/admin/users/{id}', { params: { id: dora.id }, ...asAdmin() });
+    const removed = await w.api.call('DELETE', '/api/admin/users/{id}', {
+      params: { id: dora.id },
+      ...asAdmin(),
+    });
     expect(removed.body).toMatchObject({ success: true });
-    expect((await w.api.call('POST', '/api/auth/check-user-by-email', { body: { email: dora.email } })).body).toEqual({ exists: false });
+    expect(
+      (await w.api.call('POST', '/api/auth/check-user-by-email', { body: { email: dora.email } }))
+        .body,
+    ).toEqual({ exists: false });
   });
 
   it('general-settings: map of numeric strings, saved and served publicly', async () => {
@@ -435,30 +647,54 @@ describe('admin calls (header user-id)', () => {
       ...asAdmin(),
     });
     expect(saved.body).toEqual({ success: true, message: 'Paramètres mis à jour avec succès !' });
-    expect((await w.api.call('GET', '/api/settings')).body).toEqual({ max_places: 4, max_levels_selection: 3, months_ahead: 2 });
+    expect((await w.api.call('GET', '/api/settings')).body).toEqual({
+      max_places: 4,
+      max_levels_selection: 3,
+      months_ahead: 2,
+    });
   });
 
   it('GET /admin/audit lists what the admin changed', async () => {
-    const audit = await w.api.call<{ entity: string; actor_name: string | null }[]>('GET', '/api/admin/audit', {
-      ...asAdmin(),
-      query: { limit: 50 },
-    });
-    expect(new Set(audit.body.map((e) => e.entity))).toEqual(new Set(['place', 'level', 'twilio', 'smtp', 'user', 'settings']));
+    const audit = await w.api.call<{ entity: string; actor_name: string | null }[]>(
+      'GET',
+      '/api/admin/audit',
+      {
+        ...asAdmin(),
+        query: { limit: 50 },
+      },
+    );
+    expect(new Set(audit.body.map((e) => e.entity))).toEqual(
+      new Set(['place', 'level', 'twilio', 'smtp', 'user', 'settings']),
+    );
     expect(audit.body[0]?.actor_name).toBe('Admin Contrat');
   });
 
   it('refuses a user-id header that is not the session user, and non-admins', async () => {
-    const spoofed = await w.api.call('GET', '/api/admin/users', { token: admin.token, headers: { 'user-id': String(alice.id) } });
+    const spoofed = await w.api.call('GET', '/api/admin/users', {
+      token: admin.token,
+      headers: { 'user-id': String(alice.id) },
+    });
     expect(spoofed.status).toBe(403);
-    const player = await w.api.call('GET', '/api/admin/users', { token: alice.token, headers: { 'user-id': String(alice.id) } });
+    const player = await w.api.call('GET', '/api/admin/users', {
+      token: alice.token,
+      headers: { 'user-id': String(alice.id) },
+    });
     expect(player.status).toBe(403);
-    expect(player.body).toEqual({ error: 'Accès refusé. Cette action est réservée aux administrateurs.' });
+    expect(player.body).toEqual({
+      error: 'Accès refusé. Cette action est réservée aux administrateurs.',
+    });
   });
 });
 
 describe('matches', () => {
   const date = parisDate(3);
-  const fields = () => ({ place_id: placeId, date, time: '18:00', levels: ['Niveau 3', 'Niveau 4'], slots: 3 });
+  const fields = () => ({
+    place_id: placeId,
+    date,
+    time: '18:00',
+    levels: ['Niveau 3', 'Niveau 4'],
+    slots: 3,
+  });
 
   it('POST /matches {…, created_by} then GET /matches lists it', async () => {
     const created = await w.api.call<{ match: { id: number } }>('POST', '/api/matches', {
@@ -471,18 +707,28 @@ describe('matches', () => {
       match: { place_id: placeId, date, created_by: alice.id, slots: 3, missing_players: 3 },
     });
     matchId = created.body.match.id;
-    const list = await w.api.call<{ id: number; levels: string; time: string; place_name: string }[]>('GET', '/api/matches');
+    const list = await w.api.call<
+      { id: number; levels: string; time: string; place_name: string }[]
+    >('GET', '/api/matches');
     const found = list.body.find((m) => m.id === matchId);
     expect(found).toMatchObject({ place_name: 'Padel Club', time: '18:00:00' });
     expect(JSON.parse(found!.levels)).toEqual(['Niveau 3', 'Niveau 4']);
   });
 
   it('refuses created_by of someone else, and anonymous creation', async () => {
-    const spoofed = await w.api.call('POST', '/api/matches', { body: { ...fields(), created_by: bob.id }, ...bearer(alice) });
+    const spoofed = await w.api.call('POST', '/api/matches', {
+      body: { ...fields(), created_by: bob.id },
+      ...bearer(alice),
+    });
     expect(spoofed.status).toBe(403);
-    const anonymous = await w.api.call('POST', '/api/matches', { body: { ...fields(), created_by: alice.id } });
+    const anonymous = await w.api.call('POST', '/api/matches', {
+      body: { ...fields(), created_by: alice.id },
+    });
     expect(anonymous.status).toBe(401);
-    expect(anonymous.body).toEqual({ success: false, error: 'Vous devez être connecté pour effectuer cette action.' });
+    expect(anonymous.body).toEqual({
+      success: false,
+      error: 'Vous devez être connecté pour effectuer cette action.',
+    });
   });
 
   it('PUT /matches/{id} {…, user_id} by the creator only', async () => {
@@ -497,7 +743,11 @@ describe('matches', () => {
       body: { ...fields(), time: '19:00', user_id: alice.id },
       ...bearer(alice),
     });
-    expect(ok.body).toMatchObject({ success: true, message: 'Match modifié avec succès !', match: { id: matchId, time: '19:00:00' } });
+    expect(ok.body).toMatchObject({
+      success: true,
+      message: 'Match modifié avec succès !',
+      match: { id: matchId, time: '19:00:00' },
+    });
   });
 
   it('POST /matches/{id}/join {user_id}, once', async () => {
@@ -523,47 +773,84 @@ describe('matches', () => {
       body: { user_id: alice.id },
       ...bearer(alice),
     });
-    expect(own.body).toMatchObject({ success: false, error: 'Vous ne pouvez pas rejoindre votre propre match.' });
+    expect(own.body).toMatchObject({
+      success: false,
+      error: 'Vous ne pouvez pas rejoindre votre propre match.',
+    });
   });
 
   it('GET /matches/{id}/participants for the creator, not for outsiders', async () => {
-    const list = await w.api.call<Json[]>('GET', '/api/matches/{id}/participants', { params: { id: matchId }, ...bearer(alice) });
-    expect(list.body).toEqual([expect.objectContaining({ user_id: bob.id, name: 'Bob D.', level: 'Niveau 5', phone: '+33612340002' })]);
+    const list = await w.api.call<Json[]>('GET', '/api/matches/{id}/participants', {
+      params: { id: matchId },
+      ...bearer(alice),
+    });
+    expect(list.body).toEqual([
+      expect.objectContaining({
+        user_id: bob.id,
+        name: 'Bob D.',
+        level: 'Niveau 5',
+        phone: '+33612340002',
+      }),
+    ]);
     expect(list.body[0]).toHaveProperty('joined_at');
-    const outsider = await w.api.call('GET', '/api/matches/{id}/participants', { params: { id: matchId }, ...bearer(carol) });
+    const outsider = await w.api.call('GET', '/api/matches/{id}/participants', {
+      params: { id: matchId },
+      ...bearer(carol),
+    });
     expect(outsider.status).toBe(403);
   });
 
   it('GET /matches/{id} hides phones from outsiders; GET /matches/{id}/calendar.ics is for players', async () => {
-    const page = await w.api.call<Json>('GET', '/api/matches/{id}', { params: { id: matchId }, ...bearer(carol) });
+    const page = await w.api.call<Json>('GET', '/api/matches/{id}', {
+      params: { id: matchId },
+      ...bearer(carol),
+    });
     expect(page.body).toMatchObject({ id: matchId, organiser: { user_id: alice.id, phone: null } });
-    const ics = await w.api.call('GET', '/api/matches/{id}/calendar.ics', { params: { id: matchId }, ...bearer(bob) });
+    const ics = await w.api.call('GET', '/api/matches/{id}/calendar.ics', {
+      params: { id: matchId },
+      ...bearer(bob),
+    });
     expect(ics.status).toBe(200);
     expect(ics.text).toContain('BEGIN:VEVENT');
   });
 
   it('GET /matches/mine shows created and joined matches; POST /matches/{id}/leave gives the place back', async () => {
-    const mine = await w.api.call<{ matches: { id: number; is_creator: boolean }[]; counters: Record<string, number> }>(
-      'GET',
-      '/api/matches/mine',
-      bearer(bob),
-    );
-    expect(mine.body.matches).toEqual([expect.objectContaining({ id: matchId, is_creator: false })]);
+    const mine = await w.api.call<{
+      matches: { id: number; is_creator: boolean }[];
+      counters: Record<string, number>;
+    }>('GET', '/api/matches/mine', bearer(bob));
+    expect(mine.body.matches).toEqual([
+      expect.objectContaining({ id: matchId, is_creator: false }),
+    ]);
     expect(mine.body.counters).toMatchObject({ created: 0, joined: 1 });
     const left = await w.api.call('POST', '/api/matches/{id}/leave', {
       params: { id: matchId },
       body: { user_id: bob.id },
       ...bearer(bob),
     });
-    expect(left.body).toMatchObject({ success: true, message: 'Vous avez quitté le match.', match: { missing_players: 3 } });
+    expect(left.body).toMatchObject({
+      success: true,
+      message: 'Vous avez quitté le match.',
+      match: { missing_players: 3 },
+    });
   });
 
   it('DELETE /matches/{id} with body user_id, creator only', async () => {
-    const byOther = await w.api.call('DELETE', '/api/matches/{id}', { params: { id: matchId }, body: { user_id: bob.id }, ...bearer(bob) });
+    const byOther = await w.api.call('DELETE', '/api/matches/{id}', {
+      params: { id: matchId },
+      body: { user_id: bob.id },
+      ...bearer(bob),
+    });
     expect(byOther.status).toBe(403);
-    const ok = await w.api.call('DELETE', '/api/matches/{id}', { params: { id: matchId }, body: { user_id: alice.id }, ...bearer(alice) });
+    const ok = await w.api.call('DELETE', '/api/matches/{id}', {
+      params: { id: matchId },
+      body: { user_id: alice.id },
+      ...bearer(alice),
+    });
     expect(ok.body).toMatchObject({ success: true });
-    expect((await w.api.call<{ id: number }[]>('GET', '/api/matches')).body.map((m) => m.id)).not.toContain(matchId);
+    expect(
+      (await w.api.call<{ id: number }[]>('GET', '/api/matches')).body.map((m) => m.id),
+    ).not.toContain(matchId);
     const gone = await w.api.call('DELETE', '/api/matches/{id}', {
       params: { id: matchId },
       body: { user_id: alice.id },
@@ -576,11 +863,22 @@ describe('matches', () => {
 describe('waiting list and notification preferences', () => {
   it('POST /matches/{id}/waitlist on a full match answers the position; DELETE leaves the list', async () => {
     const created = await w.api.call<{ match: { id: number } }>('POST', '/api/matches', {
-      body: { place_id: placeId, date: parisDate(4), time: '18:00', levels: ['Niveau 3'], slots: 1, created_by: alice.id },
+      body: {
+        place_id: placeId,
+        date: parisDate(4),
+        time: '18:00',
+        levels: ['Niveau 3'],
+        slots: 1,
+        created_by: alice.id,
+      },
       ...bearer(alice),
     });
     const id = created.body.match.id;
-    await w.api.call('POST', '/api/matches/{id}/join', { params: { id }, body: { user_id: bob.id }, ...bearer(bob) });
+    await w.api.call('POST', '/api/matches/{id}/join', {
+      params: { id },
+      body: { user_id: bob.id },
+      ...bearer(bob),
+    });
     const queued = await w.api.call('POST', '/api/matches/{id}/waitlist', {
       params: { id },
       body: { user_id: carol.id },
@@ -588,12 +886,22 @@ describe('waiting list and notification preferences', () => {
     });
     expect(queued.status).toBe(201);
     expect(queued.body).toMatchObject({ success: true, position: 1 });
-    const left = await w.api.call('DELETE', '/api/matches/{id}/waitlist', { params: { id }, body: {}, ...bearer(carol) });
-    expect(left.body).toMatchObject({ success: true, message: "Vous avez quitté la liste d'attente." });
+    const left = await w.api.call('DELETE', '/api/matches/{id}/waitlist', {
+      params: { id },
+      body: {},
+      ...bearer(carol),
+    });
+    expect(left.body).toMatchObject({
+      success: true,
+      message: "Vous avez quitté la liste d'attente.",
+    });
   });
 
   it('GET and PUT /users/{id}/notifications: own choices only', async () => {
-    const got = await w.api.call('GET', '/api/users/{id}/notifications', { params: { id: carol.id }, ...bearer(carol) });
+    const got = await w.api.call('GET', '/api/users/{id}/notifications', {
+      params: { id: carol.id },
+      ...bearer(carol),
+    });
     expect(got.body).toEqual({ notify_email: true, notify_sms: false });
     const put = await w.api.call('PUT', '/api/users/{id}/notifications', {
       params: { id: carol.id },
@@ -601,7 +909,10 @@ describe('waiting list and notification preferences', () => {
       ...bearer(carol),
     });
     expect(put.body).toEqual({ notify_email: false, notify_sms: true });
-    const other = await w.api.call('GET', '/api/users/{id}/notifications', { params: { id: alice.id }, ...bearer(carol) });
+    const other = await w.api.call('GET', '/api/users/{id}/notifications', {
+      params: { id: alice.id },
+      ...bearer(carol),
+    });
     expect(other.status).toBe(403);
   });
 });
@@ -617,14 +928,22 @@ describe('authentication is enforced on every protected path', () => {
   it('answers 401 with a French error to anonymous calls', async () => {
     expect(protectedOps().length).toBeGreaterThan(20);
     for (const [method, path] of protectedOps()) {
-      const res = await w.api.call(method, path, { params: { id: alice.id }, body: method === 'GET' ? undefined : {} });
+      const res = await w.api.call(method, path, {
+        params: { id: alice.id },
+        body: method === 'GET' ? undefined : {},
+      });
       expect(res.status, `${method} ${path}`).toBe(401);
-      expect((res.body as { error?: string }).error, `${method} ${path}`).toMatch(/connecté|session/);
+      expect((res.body as { error?: string }).error, `${method} ${path}`).toMatch(
+        /connecté|session/,
+      );
     }
   });
 
   it('answers 401 to an unknown Bearer token', async () => {
-    const res = await w.api.call('GET', '/api/users/{id}', { params: { id: alice.id }, token: 'not-a-real-token' });
+    const res = await w.api.call('GET', '/api/users/{id}', {
+      params: { id: alice.id },
+      token: 'not-a-real-token',
+    });
     expect(res.status).toBe(401);
   });
 });
@@ -637,7 +956,8 @@ const WALKED_WITHOUT_SUCCESS: Record<string, string> = {
 describe('coverage', () => {
   it('walked every spec row, every admin call and the documentation paths with a 2xx answer', () => {
     expect(w.api.missing(CONTRACT_CALLS).filter((k) => !(k in WALKED_WITHOUT_SUCCESS))).toEqual([]);
-    for (const key of Object.keys(WALKED_WITHOUT_SUCCESS)) expect(w.api.called().has(key), key).toBe(true);
+    for (const key of Object.keys(WALKED_WITHOUT_SUCCESS))
+      expect(w.api.called().has(key), key).toBe(true);
   });
 
   it('walked every operation of the OpenAPI description too', () => {

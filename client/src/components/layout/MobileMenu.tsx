@@ -13,10 +13,21 @@ export interface MobileMenuProps {
   id?: string;
 }
 
-const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'mobile-menu-link active' : 'mobile-menu-link');
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? 'mobile-menu-link active' : 'mobile-menu-link';
 
 /** A titled group of the menu: a landmark named by its heading, holding a list. */
-function MenuSection({ as: Tag, id, title, children }: { as: 'nav' | 'section'; id: string; title: string; children: ReactNode }) {
+function MenuSection({
+  as: Tag,
+  id,
+  title,
+  children,
+}: {
+  as: 'nav' | 'section';
+  id: string;
+  title: string;
+  children: ReactNode;
+}) {
   return (
     <Tag className="mobile-menu-section" aria-labelledby={id}>
       <h2 className="mobile-menu-section-title" id={id}>
@@ -27,7 +38,17 @@ function MenuSection({ as: Tag, id, title, children }: { as: 'nav' | 'section'; 
   );
 }
 
-function MenuLink({ to, end, onClick, children }: { to: string; end?: boolean; onClick: () => void; children: ReactNode }) {
+function MenuLink({
+  to,
+  end,
+  onClick,
+  children,
+}: {
+  to: string;
+  end?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
     <li>
       <NavLink onClick={onClick} className={linkClass} to={to} end={end}>
@@ -78,7 +99,13 @@ export function MobileMenu({ user, onClosed, onLogout, id }: MobileMenuProps) {
   }, [close]);
 
   return (
-    <div id={id} className={`mobile-menu ${closing ? 'is-closing' : 'is-open'}`} role="dialog" aria-modal="true" aria-label="Menu">
+    <div
+      id={id}
+      className={`mobile-menu ${closing ? 'is-closing' : 'is-open'}`}
+      role="dialog"
+      aria-modal="true"
+      aria-label="Menu"
+    >
       <div className="mobile-menu-header">
         <span className="brand">
           <span className="brand-mark" aria-hidden="true">
@@ -86,7 +113,13 @@ export function MobileMenu({ user, onClosed, onLogout, id }: MobileMenuProps) {
           </span>
           Padel Match
         </span>
-        <button ref={closeButton} type="button" className="modal-close" onClick={close} aria-label="Fermer le menu">
+        <button
+          ref={closeButton}
+          type="button"
+          className="modal-close"
+          onClick={close}
+          aria-label="Fermer le menu"
+        >
           <span aria-hidden="true">×</span>
         </button>
       </div>
@@ -94,7 +127,9 @@ export function MobileMenu({ user, onClosed, onLogout, id }: MobileMenuProps) {
         <Avatar name={user.name} photo={user.photo} />
         <div>
           <p className="mobile-menu-account-name">{user.name}</p>
-          <p className="mobile-menu-account-type">{user.is_admin ? ACCOUNT_TYPE.admin : ACCOUNT_TYPE.standard}</p>
+          <p className="mobile-menu-account-type">
+            {user.is_admin ? ACCOUNT_TYPE.admin : ACCOUNT_TYPE.standard}
+          </p>
         </div>
       </div>
       <MenuSection as="nav" id="mobile-menu-nav" title="Navigation">

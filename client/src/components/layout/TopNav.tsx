@@ -5,7 +5,8 @@ import { MobileMenu } from './MobileMenu';
 import { MAIN_LINKS } from './nav-items';
 import { UserMenu } from './UserMenu';
 
-const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'topnav-link active' : 'topnav-link');
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? 'topnav-link active' : 'topnav-link';
 
 export function TopNav() {
   const { user, logout } = useAuth();

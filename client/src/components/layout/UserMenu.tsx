@@ -24,7 +24,8 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: MouseEvent) => {
-      if (root.current && !(event.target instanceof Node && root.current.contains(event.target))) setOpen(false);
+      if (root.current && !(event.target instanceof Node && root.current.contains(event.target)))
+        setOpen(false);
     };
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
@@ -71,7 +72,11 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
             </li>
           )}
           <li>
-            <button type="button" className="user-menu-item user-menu-item-danger" onClick={onLogout}>
+            <button
+              type="button"
+              className="user-menu-item user-menu-item-danger"
+              onClick={onLogout}
+            >
               Déconnexion
             </button>
           </li>

@@ -5,4 +5,7 @@ export const MAIN_LINKS = [
   { to: '/my-matches', label: 'Mes matchs' },
 ] as const;
 
-export const ACCOUNT_TYPE = { admin: 'Compte Administrateur', standard: 'Compte Standard' } as const;
+export const ACCOUNT_TYPE = {
+  admin: 'Compte Administrateur',
+  standard: 'Compte Standard',
+} as const;

@@ -1,4 +1,8 @@
-import { matchDraftSchema, type MatchFormLimits, type TMatchDraft } from '../../../../common/schemas/matches';
+import {
+  matchDraftSchema,
+  type MatchFormLimits,
+  type TMatchDraft,
+} from '../../../../common/schemas/matches';
 import { MSG } from '../../../../common/messages';
 import { useFormField, useZodForm } from '../../lib/zod-form';
 import { Button, Field, Notice } from '../ui';
@@ -23,17 +27,36 @@ export interface CreateMatchFormProps {
 
 /** Create match (spec section 2): place, day strip, time slots, number of places, level chips. */
 export function CreateMatchForm(props: CreateMatchFormProps) {
-  const { places, levels, dates, times, limits, today, now, submitting = false, error, onDismissError, onSubmit, onCancel } = props;
-  const form = useZodForm(matchDraftSchema(limits, today !== undefined && now !== undefined ? { date: today, time: now } : undefined), {
-    show: 'each',
-    defaultValues: {
-      placeId: places.length === 1 && places[0] ? String(places[0].id) : '',
-      date: '',
-      time: '',
-      levels: [],
-      slots: Math.min(3, limits.maxPlaces),
+  const {
+    places,
+    levels,
+    dates,
+    times,
+    limits,
+    today,
+    now,
+    submitting = false,
+    error,
+    onDismissError,
+    onSubmit,
+    onCancel,
+  } = props;
+  const form = useZodForm(
+    matchDraftSchema(
+      limits,
+      today !== undefined && now !== undefined ? { date: today, time: now } : undefined,
+    ),
+    {
+      show: 'each',
+      defaultValues: {
+        placeId: places.length === 1 && places[0] ? String(places[0].id) : '',
+        date: '',
+        time: '',
+        levels: [],
+        slots: Math.min(3, limits.maxPlaces),
+      },
     },
-  });
+  );
   const { ref: placeRef, ...place } = useFormField(form, 'placeId');
   const date = useFormField(form, 'date');
   const time = useFormField(form, 'time');
@@ -41,7 +64,8 @@ export function CreateMatchForm(props: CreateMatchFormProps) {
   const chosen = useFormField(form, 'levels');
   const noPlaces = places.length === 0;
 
-  const pastToday = (slot: string) => date.value !== '' && date.value === today && now !== undefined && slot <= now;
+  const pastToday = (slot: string) =>
+    date.value !== '' && date.value === today && now !== undefined && slot <= now;
   const offeredTimes = times.filter((t) => !pastToday(t));
 
   return (
@@ -50,7 +74,12 @@ export function CreateMatchForm(props: CreateMatchFormProps) {
         <Notice kind="info" persistent message={MSG.match.noPlaces} />
       ) : (
         <Field label="Lieu" error={place.error}>
-          <select className="input" ref={placeRef} value={place.value} onChange={(e) => place.onValueChange(e.target.value)}>
+          <select
+            className="input"
+            ref={placeRef}
+            value={place.value}
+            onChange={(e) => place.onValueChange(e.target.value)}
+          >
             <option value="">Choisissez un lieu</option>
             {places.map((place) => (
               <option key={place.id} value={place.id}>
@@ -68,11 +97,24 @@ export function CreateMatchForm(props: CreateMatchFormProps) {
         focusRef={date.ref}
         onChange={(day) => {
           date.onValueChange(day);
-          if (time.value && day === today && now !== undefined && time.value <= now) time.onValueChange('');
+          if (time.value && day === today && now !== undefined && time.value <= now)
+            time.onValueChange('');
         }}
       />
-      <TimeSlots options={offeredTimes} value={time.value} error={time.error} focusRef={time.ref} onChange={time.onValueChange} />
-      <PlacesCount max={limits.maxPlaces} value={slots.value} error={slots.error} focusRef={slots.ref} onChange={slots.onValueChange} />
+      <TimeSlots
+        options={offeredTimes}
+        value={time.value}
+        error={time.error}
+        focusRef={time.ref}
+        onChange={time.onValueChange}
+      />
+      <PlacesCount
+        max={limits.maxPlaces}
+        value={slots.value}
+        error={slots.error}
+        focusRef={slots.ref}
+        onChange={slots.onValueChange}
+      />
       <LevelChips
         levels={levels}
         selected={chosen.value}

@@ -21,7 +21,8 @@ interface JoinLevelConfirmProps {
  */
 export function JoinLevelConfirm({ levels, onConfirm, onCancel }: JoinLevelConfirmProps) {
   const { user } = useAuth();
-  if (levels !== null && user && !user.level) return <SetLevelFirst levels={levels} onConfirm={onConfirm} onCancel={onCancel} />;
+  if (levels !== null && user && !user.level)
+    return <SetLevelFirst levels={levels} onConfirm={onConfirm} onCancel={onCancel} />;
   return (
     <ConfirmDialog
       open={levels !== null}
@@ -35,7 +36,15 @@ export function JoinLevelConfirm({ levels, onConfirm, onCancel }: JoinLevelConfi
   );
 }
 
-function SetLevelFirst({ levels, onConfirm, onCancel }: { levels: readonly string[]; onConfirm: () => void; onCancel: () => void }) {
+function SetLevelFirst({
+  levels,
+  onConfirm,
+  onCancel,
+}: {
+  levels: readonly string[];
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   const { user, setUser } = useAuth();
   const catalogue = useLevelCatalogue();
   const [level, setLevel] = useState(levels[0] ?? '');

@@ -15,7 +15,11 @@ export function LevelBadge({ niveau, catalogue, withLabel = false }: LevelBadgeP
   const label = levelLabel(niveau, catalogue);
   const shown = withLabel && label && label !== niveau;
   return (
-    <span className="level-badge" style={{ background, color: textOn(background) }} title={shown ? undefined : label}>
+    <span
+      className="level-badge"
+      style={{ background, color: textOn(background) }}
+      title={shown ? undefined : label}
+    >
       {shown ? `${niveau} · ${label}` : niveau}
     </span>
   );
@@ -29,7 +33,12 @@ interface LevelBadgesProps {
 }
 
 /** The levels of a match as a list of coloured badges (read out as "Niveaux : Niveau 2, Niveau 3"). */
-export function LevelBadges({ levels, catalogue, label = 'Niveaux', withLabels = false }: LevelBadgesProps) {
+export function LevelBadges({
+  levels,
+  catalogue,
+  label = 'Niveaux',
+  withLabels = false,
+}: LevelBadgesProps) {
   if (levels.length === 0) return null;
   return (
     <ul className="level-badges" aria-label={label}>

@@ -41,7 +41,15 @@ interface MatchCardProps {
  * A match in a list, compact so a phone's first screen shows several: place, day and time, address and
  * organiser, levels, free places with the Rejoindre button, organiser.
  */
-export function MatchCard({ match, userId, catalogue, joining = false, onJoin, headingLevel = 3, children }: MatchCardProps) {
+export function MatchCard({
+  match,
+  userId,
+  catalogue,
+  joining = false,
+  onJoin,
+  headingLevel = 3,
+  children,
+}: MatchCardProps) {
   const headingId = useId();
   const state = joinState(match, userId, joining);
   const places = placesFact(match, false);

@@ -18,7 +18,15 @@ interface MatchCardGridProps {
 }
 
 /** Upcoming matches as a grid of cards, each with its Rejoindre button. */
-export function MatchCardGrid({ matches, userId, catalogue, joiningId, onJoin, headingLevel, onNotice }: MatchCardGridProps) {
+export function MatchCardGrid({
+  matches,
+  userId,
+  catalogue,
+  joiningId,
+  onJoin,
+  headingLevel,
+  onNotice,
+}: MatchCardGridProps) {
   return (
     <div className="match-grid">
       {matches.map((match) => (

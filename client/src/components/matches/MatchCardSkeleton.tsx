@@ -11,7 +11,13 @@ export function MatchCardSkeleton() {
   );
 }
 
-export function MatchGridSkeleton({ count, label = 'Chargement des matchs...' }: { count: number; label?: string }) {
+export function MatchGridSkeleton({
+  count,
+  label = 'Chargement des matchs...',
+}: {
+  count: number;
+  label?: string;
+}) {
   return (
     <div className="match-grid">
       <p className="visually-hidden" role="status">

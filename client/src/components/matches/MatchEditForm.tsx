@@ -36,11 +36,26 @@ interface OfferedSelectProps {
 }
 
 /** A select of today's offered dates or times, after a placeholder. */
-function OfferedSelect({ label, error, placeholder, offered, current, value, onChange, show = (v) => v, selectRef }: OfferedSelectProps) {
+function OfferedSelect({
+  label,
+  error,
+  placeholder,
+  offered,
+  current,
+  value,
+  onChange,
+  show = (v) => v,
+  selectRef,
+}: OfferedSelectProps) {
   const options = current && !offered.includes(current) ? [current, ...offered] : offered;
   return (
     <Field label={label} error={error}>
-      <select className="input" ref={selectRef} value={value} onChange={(e) => onChange(e.target.value)}>
+      <select
+        className="input"
+        ref={selectRef}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      >
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option} value={option}>
@@ -54,24 +69,44 @@ function OfferedSelect({ label, error, placeholder, offered, current, value, onC
 
 /** The creator's inline edit form: place, date, time, up to 3 levels, number of places. */
 export function MatchEditForm(props: MatchEditFormProps) {
-  const { match, places, levels, dates, times, maxPlaces, saving = false, error, onDismissError, onSave, onCancel } = props;
+  const {
+    match,
+    places,
+    levels,
+    dates,
+    times,
+    maxPlaces,
+    saving = false,
+    error,
+    onDismissError,
+    onSave,
+    onCancel,
+  } = props;
   const joined = match.slots - match.missing_players;
   const slotMax = Math.max(maxPlaces, match.slots);
-  const slotOptions = Array.from({ length: slotMax }, (_, i) => i + 1).filter((n) => n >= Math.max(1, joined));
+  const slotOptions = Array.from({ length: slotMax }, (_, i) => i + 1).filter(
+    (n) => n >= Math.max(1, joined),
+  );
   const placeOptions = places.some((p) => p.id === match.place_id)
     ? places
-    : [{ id: match.place_id, name: match.place_name, address: match.address, city: match.city }, ...places];
+    : [
+        { id: match.place_id, name: match.place_name, address: match.address, city: match.city },
+        ...places,
+      ];
 
-  const form = useZodForm(matchDraftSchema({ maxLevels: EDIT_MATCH_MAX_LEVELS, maxPlaces: slotMax }), {
-    show: 'each',
-    defaultValues: {
-      placeId: String(match.place_id),
-      date: match.date,
-      time: formatTime(match.time),
-      levels: match.levels.slice(0, EDIT_MATCH_MAX_LEVELS),
-      slots: match.slots,
+  const form = useZodForm(
+    matchDraftSchema({ maxLevels: EDIT_MATCH_MAX_LEVELS, maxPlaces: slotMax }),
+    {
+      show: 'each',
+      defaultValues: {
+        placeId: String(match.place_id),
+        date: match.date,
+        time: formatTime(match.time),
+        levels: match.levels.slice(0, EDIT_MATCH_MAX_LEVELS),
+        slots: match.slots,
+      },
     },
-  });
+  );
   const { ref: placeRef, ...place } = useFormField(form, 'placeId');
   const { ref: dateRef, ...date } = useFormField(form, 'date');
   const { ref: timeRef, ...time } = useFormField(form, 'time');
@@ -79,10 +114,20 @@ export function MatchEditForm(props: MatchEditFormProps) {
   const chosen = useFormField(form, 'levels');
 
   return (
-    <form className="match-edit" onSubmit={form.onSubmit(onSave)} noValidate aria-label="Modifier le match">
+    <form
+      className="match-edit"
+      onSubmit={form.onSubmit(onSave)}
+      noValidate
+      aria-label="Modifier le match"
+    >
       <div className="match-edit-grid">
         <Field label="Lieu" error={place.error}>
-          <select className="input" ref={placeRef} value={place.value} onChange={(e) => place.onValueChange(e.target.value)}>
+          <select
+            className="input"
+            ref={placeRef}
+            value={place.value}
+            onChange={(e) => place.onValueChange(e.target.value)}
+          >
             <option value="">Choisissez un lieu</option>
             {placeOptions.map((place) => (
               <option key={place.id} value={place.id}>
@@ -113,7 +158,12 @@ export function MatchEditForm(props: MatchEditFormProps) {
           onChange={time.onValueChange}
         />
         <Field label="Nombre de places" error={slots.error}>
-          <select className="input" ref={slotsRef} value={slots.value} onChange={(e) => slots.onValueChange(Number(e.target.value))}>
+          <select
+            className="input"
+            ref={slotsRef}
+            value={slots.value}
+            onChange={(e) => slots.onValueChange(Number(e.target.value))}
+          >
             {slotOptions.map((n) => (
               <option key={n} value={n}>
                 {n}

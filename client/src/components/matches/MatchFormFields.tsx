@@ -27,7 +27,13 @@ function ChoiceGroup({ legend, hint, error, focusRef, children }: GroupProps) {
       className="choice-group"
       aria-describedby={describedBy}
       aria-invalid={error ? true : undefined}
-      ref={(group) => focusRef?.(group && { focus: () => group.querySelector<HTMLElement>('button:not(:disabled)')?.focus() })}
+      ref={(group) =>
+        focusRef?.(
+          group && {
+            focus: () => group.querySelector<HTMLElement>('button:not(:disabled)')?.focus(),
+          },
+        )
+      }
     >
       <legend className="choice-legend">{legend}</legend>
       {hint && (
@@ -57,8 +63,18 @@ interface ChoiceProps {
 /** One chip per day, scrolling sideways on small screens; one tab stop, arrow keys between days. */
 export function DateStrip({ error, focusRef, ...choice }: ChoiceProps) {
   return (
-    <ChoiceGroup legend="Date" error={error} focusRef={focusRef} hint={choice.value ? formatLongDate(choice.value) : undefined}>
-      <RadioChips label="Jours disponibles" className="date-strip" chipClassName="date-chip" {...choice}>
+    <ChoiceGroup
+      legend="Date"
+      error={error}
+      focusRef={focusRef}
+      hint={choice.value ? formatLongDate(choice.value) : undefined}
+    >
+      <RadioChips
+        label="Jours disponibles"
+        className="date-strip"
+        chipClassName="date-chip"
+        {...choice}
+      >
         {(date) => <DayChipLabel date={date} />}
       </RadioChips>
     </ChoiceGroup>
@@ -68,7 +84,12 @@ export function DateStrip({ error, focusRef, ...choice }: ChoiceProps) {
 export function TimeSlots({ error, focusRef, ...choice }: ChoiceProps) {
   return (
     <ChoiceGroup legend="Horaire" error={error} focusRef={focusRef}>
-      <RadioChips label="Horaires disponibles" className="slot-grid" chipClassName="slot-chip" {...choice} />
+      <RadioChips
+        label="Horaires disponibles"
+        className="slot-grid"
+        chipClassName="slot-chip"
+        {...choice}
+      />
     </ChoiceGroup>
   );
 }
@@ -85,7 +106,12 @@ interface PlacesCountProps {
 export function PlacesCount({ max, value, onChange, error, focusRef }: PlacesCountProps) {
   const counts = Array.from({ length: Math.max(1, max) }, (_, i) => i + 1);
   return (
-    <ChoiceGroup legend="Nombre de places" hint="Nombre de joueurs recherchés" error={error} focusRef={focusRef}>
+    <ChoiceGroup
+      legend="Nombre de places"
+      hint="Nombre de joueurs recherchés"
+      error={error}
+      focusRef={focusRef}
+    >
       <div className="count-row">
         {counts.map((n) => (
           <button
@@ -150,7 +176,11 @@ export function LevelChips({ levels, selected, max, onChange, error, focusRef }:
               onClick={() => toggle(level.niveau)}
             >
               {/* A tick, not only the fill colour, says "chosen" (a pale level colour alone did not). */}
-              <span className="level-chip-dot" style={on ? undefined : { background: colour }} aria-hidden="true">
+              <span
+                className="level-chip-dot"
+                style={on ? undefined : { background: colour }}
+                aria-hidden="true"
+              >
                 {on ? '✓' : null}
               </span>
               <span className="level-chip-name">{level.niveau}</span>

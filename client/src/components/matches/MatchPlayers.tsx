@@ -6,7 +6,8 @@ import { Avatar } from '../layout/Avatar';
 
 type Player = RouterOutputs['matches']['byId']['organiser'];
 
-const displayName = (p: Player) => (p.last_initial ? `${p.first_name} ${p.last_initial}` : p.first_name);
+const displayName = (p: Player) =>
+  p.last_initial ? `${p.first_name} ${p.last_initial}` : p.first_name;
 
 /**
  * One player: avatar, first name and initial, level, and, when the server sent the phone (to the
@@ -24,7 +25,11 @@ function PlayerRow({ player, role }: { player: Player; role?: string }) {
         <span className="player-level">{player.level ?? 'Niveau non renseigné'}</span>
         {player.phone && (
           <span className="player-contact">
-            <a className="player-phone" href={`tel:${player.phone}`} title={MSG.matchPage.callPlayer(displayName(player))}>
+            <a
+              className="player-phone"
+              href={`tel:${player.phone}`}
+              title={MSG.matchPage.callPlayer(displayName(player))}
+            >
               {player.phone}
             </a>
             <a
@@ -44,7 +49,13 @@ function PlayerRow({ player, role }: { player: Player; role?: string }) {
 }
 
 /** The organiser, then the players in joining order. */
-export function MatchPlayers({ organiser, participants }: { organiser: Player; participants: readonly Player[] }) {
+export function MatchPlayers({
+  organiser,
+  participants,
+}: {
+  organiser: Player;
+  participants: readonly Player[];
+}) {
   return (
     <TitledCard title="Joueurs" className="match-players">
       <ul className="player-list">

@@ -24,7 +24,16 @@ interface MyMatchItemProps {
  * One of my matches: 'Terminé' and dimmed when past; participants on demand; the creator edits inline
  * or deletes after confirmation; a player who joined can leave.
  */
-export function MyMatchItem({ match, catalogue, places, editDates, editTimes, maxPlaces, onSuccess, onError }: MyMatchItemProps) {
+export function MyMatchItem({
+  match,
+  catalogue,
+  places,
+  editDates,
+  editTimes,
+  maxPlaces,
+  onSuccess,
+  onError,
+}: MyMatchItemProps) {
   const cache = useMatchCache();
   const panelId = useId();
   const headingId = useId();
@@ -38,7 +47,10 @@ export function MyMatchItem({ match, catalogue, places, editDates, editTimes, ma
   const playerCount = match.slots - match.missing_players + 1;
 
   return (
-    <article className={['card', 'my-match', match.is_finished ? 'is-finished' : ''].join(' ')} aria-labelledby={headingId}>
+    <article
+      className={['card', 'my-match', match.is_finished ? 'is-finished' : ''].join(' ')}
+      aria-labelledby={headingId}
+    >
       <MatchSummary
         match={match}
         catalogue={catalogue}
@@ -48,13 +60,20 @@ export function MyMatchItem({ match, catalogue, places, editDates, editTimes, ma
         tags={
           <span className="match-tags">
             {match.is_finished && <span className="tag tag-finished">{MSG.match.finishedTag}</span>}
-            <span className={match.is_creator ? 'tag tag-creator' : 'tag tag-joined'}>{match.is_creator ? 'Organisateur' : 'Inscrit'}</span>
+            <span className={match.is_creator ? 'tag tag-creator' : 'tag tag-joined'}>
+              {match.is_creator ? 'Organisateur' : 'Inscrit'}
+            </span>
           </span>
         }
       />
 
       <div className="my-match-actions">
-        <Button variant="ghost" aria-expanded={showParticipants} aria-controls={panelId} onClick={() => setShowParticipants((v) => !v)}>
+        <Button
+          variant="ghost"
+          aria-expanded={showParticipants}
+          aria-controls={panelId}
+          onClick={() => setShowParticipants((v) => !v)}
+        >
           {/* One label whether open or not (aria-expanded says which), so the row does not reflow. */}
           {`Participants (${playerCount})`}
           <span className="disclosure-mark" aria-hidden="true">
@@ -81,7 +100,14 @@ export function MyMatchItem({ match, catalogue, places, editDates, editTimes, ma
         </div>
       </div>
 
-      {showParticipants && <ParticipantsPanel matchId={match.id} id={panelId} catalogue={catalogue} organiser={match.creator_name} />}
+      {showParticipants && (
+        <ParticipantsPanel
+          matchId={match.id}
+          id={panelId}
+          catalogue={catalogue}
+          organiser={match.creator_name}
+        />
+      )}
 
       {editing && (
         <MatchEditForm

@@ -7,8 +7,20 @@ import type { NoticeState } from './useNotice';
  * (spec section 4); an error stays until dismissed (its reason is what the user needs to act on,
  * and 5 s is too short to read it).
  */
-export function NoticeSlot({ notice, onClose }: { notice: NoticeState | null; onClose: () => void }) {
+export function NoticeSlot({
+  notice,
+  onClose,
+}: {
+  notice: NoticeState | null;
+  onClose: () => void;
+}) {
   return notice ? (
-    <Notice kind={notice.kind} message={notice.message} onClose={onClose} persistent={notice.kind === 'error'} className="notice-toast" />
+    <Notice
+      kind={notice.kind}
+      message={notice.message}
+      onClose={onClose}
+      persistent={notice.kind === 'error'}
+      className="notice-toast"
+    />
   ) : null;
 }

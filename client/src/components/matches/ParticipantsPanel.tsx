@@ -28,7 +28,9 @@ function ParticipantsList({ participants, catalogue, organiser }: ParticipantsLi
           </div>
         </li>
       )}
-      {participants.length === 0 && <li className="participants-empty">Aucun autre joueur inscrit pour le moment.</li>}
+      {participants.length === 0 && (
+        <li className="participants-empty">Aucun autre joueur inscrit pour le moment.</li>
+      )}
       {participants.map((p) => (
         <li key={p.user_id} className="participant">
           <span className="participant-avatar" aria-hidden="true">
@@ -67,9 +69,15 @@ export function ParticipantsPanel({ matchId, id, catalogue, organiser }: Partici
     <div className="participants-panel" id={id} role="group" aria-label="Participants">
       {query.isPending && <Spinner label="Chargement des participants..." showLabel />}
       {query.isError && (
-        <Notice kind="error" persistent message={errorMessage(query.error, 'Erreur lors du chargement des participants')} />
+        <Notice
+          kind="error"
+          persistent
+          message={errorMessage(query.error, 'Erreur lors du chargement des participants')}
+        />
       )}
-      {query.data && <ParticipantsList participants={query.data} catalogue={catalogue} organiser={organiser} />}
+      {query.data && (
+        <ParticipantsList participants={query.data} catalogue={catalogue} organiser={organiser} />
+      )}
     </div>
   );
 }

@@ -26,7 +26,15 @@ const STEPS: Record<string, number | 'first' | 'last'> = {
  * A one-of-many choice drawn as chips: one tab stop for the whole group (the chosen chip, else the
  * first), arrow keys move and choose, as a native radio group does (WAI-ARIA radio group pattern).
  */
-export function RadioChips<T extends string>({ label, className, chipClassName, options, value, onChange, children }: RadioChipsProps<T>) {
+export function RadioChips<T extends string>({
+  label,
+  className,
+  chipClassName,
+  options,
+  value,
+  onChange,
+  children,
+}: RadioChipsProps<T>) {
   const chips = useRef<(HTMLButtonElement | null)[]>([]);
   const chosen = options.indexOf(value);
   const tabStop = chosen >= 0 ? chosen : 0;
@@ -36,7 +44,12 @@ export function RadioChips<T extends string>({ label, className, chipClassName, 
     if (step === undefined || options.length === 0) return;
     event.preventDefault();
     const last = options.length - 1;
-    const to = step === 'first' ? 0 : step === 'last' ? last : (from + step + options.length) % options.length;
+    const to =
+      step === 'first'
+        ? 0
+        : step === 'last'
+          ? last
+          : (from + step + options.length) % options.length;
     onChange(options[to]!);
     const chip = chips.current[to];
     chip?.focus();

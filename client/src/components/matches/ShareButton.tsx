@@ -38,7 +38,13 @@ export function ShareButton({ matchId, title, onShared }: ShareButtonProps) {
         Partager
       </Button>
       {shown && (
-        <input className="input share-link" readOnly value={url} aria-label="Lien du match à copier" onFocus={(e) => e.target.select()} />
+        <input
+          className="input share-link"
+          readOnly
+          value={url}
+          aria-label="Lien du match à copier"
+          onFocus={(e) => e.target.select()}
+        />
       )}
     </>
   );

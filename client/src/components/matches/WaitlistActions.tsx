@@ -17,7 +17,12 @@ export interface WaitlistActionsProps {
  * A full match's waiting list for one player: "Rejoindre la liste d'attente", then their position
  * and a way out. Every screen that shows the match (cards, its page, My matches) is refreshed after.
  */
-export function WaitlistActions({ matchId, position, onNotice, className = 'match-waitlist' }: WaitlistActionsProps) {
+export function WaitlistActions({
+  matchId,
+  position,
+  onNotice,
+  className = 'match-waitlist',
+}: WaitlistActionsProps) {
   const cache = useMatchCache();
   const refresh = () => cache.waitlistChanged(matchId);
   const join = trpc.matches.joinWaitlist.useMutation({
@@ -32,7 +37,12 @@ export function WaitlistActions({ matchId, position, onNotice, className = 'matc
   });
   if (position === null) {
     return (
-      <Button variant="primary" className={className} loading={join.isPending} onClick={() => join.mutate({ id: matchId })}>
+      <Button
+        variant="primary"
+        className={className}
+        loading={join.isPending}
+        onClick={() => join.mutate({ id: matchId })}
+      >
         {MSG.waitlist.join}
       </Button>
     );
@@ -42,7 +52,11 @@ export function WaitlistActions({ matchId, position, onNotice, className = 'matc
       <p className="match-waitlist-position" role="status">
         {MSG.waitlist.position(position)}
       </p>
-      <Button variant="secondary" loading={leave.isPending} onClick={() => leave.mutate({ id: matchId })}>
+      <Button
+        variant="secondary"
+        loading={leave.isPending}
+        onClick={() => leave.mutate({ id: matchId })}
+      >
         {MSG.waitlist.leave}
       </Button>
     </div>

@@ -22,5 +22,7 @@ export function WaitlistControl({ match, userId, onNotice }: WaitlistControlProp
   const mine = trpc.matches.myWaitlist.useQuery(undefined, { enabled: relevant });
   if (!relevant) return null;
   const entry = mine.data?.find((w) => w.match_id === match.id);
-  return <WaitlistActions matchId={match.id} position={entry?.position ?? null} onNotice={onNotice} />;
+  return (
+    <WaitlistActions matchId={match.id} position={entry?.position ?? null} onNotice={onNotice} />
+  );
 }

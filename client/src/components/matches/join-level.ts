@@ -3,7 +3,9 @@
  * contiguous run of numbered levels, else the list ("Niveau 2 ou Niveau 5", "Débutant ou Expert").
  */
 export function levelRange(levels: readonly string[]): string {
-  const numbers = levels.map((l) => /^Niveau (\d+)$/.exec(l.trim())?.[1]).map((n) => (n === undefined ? NaN : Number(n)));
+  const numbers = levels
+    .map((l) => /^Niveau (\d+)$/.exec(l.trim())?.[1])
+    .map((n) => (n === undefined ? NaN : Number(n)));
   if (numbers.length > 0 && numbers.every((n) => Number.isInteger(n))) {
     const sorted = [...numbers].sort((a, b) => a - b);
     const first = sorted[0]!;
@@ -19,6 +21,9 @@ export function levelRange(levels: readonly string[]): string {
  * True when the match asks for levels and the player's own level is not among them, an unset level
  * included: such a player is asked for their level before joining (JoinLevelConfirm).
  */
-export function levelExcludes(levels: readonly string[], playerLevel: string | null | undefined): boolean {
+export function levelExcludes(
+  levels: readonly string[],
+  playerLevel: string | null | undefined,
+): boolean {
   return levels.length > 0 && (!playerLevel || !levels.includes(playerLevel));
 }

@@ -10,7 +10,9 @@ function luminance(hex: string): number {
     const s = c / 255;
     return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
   };
-  return 0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255);
+  return (
+    0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255)
+  );
 }
 
 /**
@@ -27,10 +29,17 @@ export function textOn(background: string): '#000000' | '#ffffff' {
 
 /** The colour of a level by name: the catalogue, else the default levels, else the default colour. */
 export function levelColour(niveau: string, catalogue: readonly LevelView[] | undefined): string {
-  const found = catalogue?.find((l) => l.niveau === niveau) ?? DEFAULT_LEVELS.find((l) => l.niveau === niveau);
+  const found =
+    catalogue?.find((l) => l.niveau === niveau) ?? DEFAULT_LEVELS.find((l) => l.niveau === niveau);
   return found && HEX.test(found.couleur) ? found.couleur : DEFAULT_LEVEL_COLOUR;
 }
 
-export function levelLabel(niveau: string, catalogue: readonly LevelView[] | undefined): string | undefined {
-  return catalogue?.find((l) => l.niveau === niveau)?.label ?? DEFAULT_LEVELS.find((l) => l.niveau === niveau)?.label;
+export function levelLabel(
+  niveau: string,
+  catalogue: readonly LevelView[] | undefined,
+): string | undefined {
+  return (
+    catalogue?.find((l) => l.niveau === niveau)?.label ??
+    DEFAULT_LEVELS.find((l) => l.niveau === niveau)?.label
+  );
 }

@@ -11,5 +11,9 @@ export type ParticipantView = RouterOutputs['matches']['participants'][number];
 
 type Level = RouterOutputs['levels']['list'][number];
 /** What a level badge needs; the admin's lists pass whole rows. */
-export type LevelView = Pick<Level, 'niveau' | 'label' | 'couleur' | 'ordre'> & Partial<Pick<Level, 'description'>>;
-export type PlaceView = Pick<RouterOutputs['places']['list'][number], 'id' | 'name' | 'address' | 'city'>;
+export type LevelView = Pick<Level, 'niveau' | 'label' | 'couleur' | 'ordre'> &
+  Partial<Pick<Level, 'description'>>;
+export type PlaceView = Pick<
+  RouterOutputs['places']['list'][number],
+  'id' | 'name' | 'address' | 'city'
+>;

@@ -19,9 +19,17 @@ export function Button({
   type = 'button',
   ...rest
 }: ButtonProps) {
-  const classes = ['btn', `btn-${variant}`, block ? 'btn-block' : '', className ?? ''].filter(Boolean).join(' ');
+  const classes = ['btn', `btn-${variant}`, block ? 'btn-block' : '', className ?? '']
+    .filter(Boolean)
+    .join(' ');
   return (
-    <button {...rest} type={type} className={classes} disabled={disabled || loading} aria-busy={loading || undefined}>
+    <button
+      {...rest}
+      type={type}
+      className={classes}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+    >
       {loading && <span className="btn-spinner" aria-hidden="true" />}
       {children}
     </button>

@@ -14,7 +14,14 @@ export interface CancelSubmitRowProps {
 }
 
 /** The foot of a modal or inline form, right-aligned: 'Annuler', then the form's submit button. */
-export function CancelSubmitRow({ onCancel, loading, disabled, variant, form, children = 'Enregistrer' }: CancelSubmitRowProps) {
+export function CancelSubmitRow({
+  onCancel,
+  loading,
+  disabled,
+  variant,
+  form,
+  children = 'Enregistrer',
+}: CancelSubmitRowProps) {
   return (
     <div className="row row-end">
       <Button variant="secondary" onClick={onCancel}>

@@ -23,13 +23,20 @@ export function Field({ label, children, error, hint, id, className }: FieldProp
   const controlId = id ?? children.props.id ?? `field-${generated}`;
   const hintId = hint ? `${controlId}-hint` : undefined;
   const errorId = error ? `${controlId}-error` : undefined;
-  const describedBy = [children.props['aria-describedby'], hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [children.props['aria-describedby'], hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={['field', error ? 'field-invalid' : '', className ?? ''].filter(Boolean).join(' ')}>
+    <div
+      className={['field', error ? 'field-invalid' : '', className ?? ''].filter(Boolean).join(' ')}
+    >
       <label className="field-label" htmlFor={controlId}>
         {label}
       </label>
-      {cloneElement(children, { id: controlId, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined })}
+      {cloneElement(children, {
+        id: controlId,
+        'aria-describedby': describedBy,
+        'aria-invalid': error ? true : undefined,
+      })}
       {hint && (
         <p className="field-hint" id={hintId}>
           {typeof hint === 'string' ? frenchTypography(hint) : hint}

@@ -1,7 +1,10 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { Field } from './Field';
 
-type InputAttributes = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'checked' | 'type'>;
+type InputAttributes = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'value' | 'onChange' | 'checked' | 'type'
+>;
 
 export interface InputFieldProps extends InputAttributes {
   label: ReactNode;
@@ -17,15 +20,31 @@ export interface InputFieldProps extends InputAttributes {
 }
 
 /** A labelled text input (see Field): the input's own attributes pass through, changes arrive as text. */
-export function InputField({ label, hint, error, fieldClassName, onValueChange, inputRef, ...input }: InputFieldProps) {
+export function InputField({
+  label,
+  hint,
+  error,
+  fieldClassName,
+  onValueChange,
+  inputRef,
+  ...input
+}: InputFieldProps) {
   return (
     <Field label={label} hint={hint} error={error} className={fieldClassName}>
-      <input className="input" {...input} ref={inputRef} onChange={(e) => onValueChange(e.target.value)} />
+      <input
+        className="input"
+        {...input}
+        ref={inputRef}
+        onChange={(e) => onValueChange(e.target.value)}
+      />
     </Field>
   );
 }
 
-export interface CheckFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'checked' | 'onChange' | 'type'> {
+export interface CheckFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'checked' | 'onChange' | 'type'
+> {
   label: ReactNode;
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;

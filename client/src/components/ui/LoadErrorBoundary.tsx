@@ -22,7 +22,10 @@ export class LoadErrorBoundary extends Component<LoadErrorBoundaryProps, { faile
     if (!this.state.failed) return this.props.children;
     return (
       <div role="alert">
-        <EmptyState title={MSG.http.network} action={<Button onClick={() => window.location.reload()}>Recharger la page</Button>} />
+        <EmptyState
+          title={MSG.http.network}
+          action={<Button onClick={() => window.location.reload()}>Recharger la page</Button>}
+        />
       </div>
     );
   }

@@ -36,7 +36,9 @@ export function Modal({ title, open, onClose, children, footer, className }: Mod
     const node = panel.current;
     // The first field when there is one (a form is opened to be filled), else the first control.
     const first =
-      node?.querySelector<HTMLElement>('.modal-body :is(input, select, textarea):not([disabled], [type="hidden"])') ??
+      node?.querySelector<HTMLElement>(
+        '.modal-body :is(input, select, textarea):not([disabled], [type="hidden"])',
+      ) ??
       node?.querySelector<HTMLElement>(`.modal-body ${FOCUSABLE}`) ??
       node?.querySelector<HTMLElement>(`.modal-footer ${FOCUSABLE}`) ??
       node;

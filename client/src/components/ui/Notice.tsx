@@ -25,13 +25,21 @@ export function Notice({ kind, message, onClose, persistent = false, className }
 
   if (!message) return null;
   return (
-    <div className={['notice', `notice-${kind}`, className ?? ''].filter(Boolean).join(' ')} role={kind === 'error' ? 'alert' : 'status'}>
+    <div
+      className={['notice', `notice-${kind}`, className ?? ''].filter(Boolean).join(' ')}
+      role={kind === 'error' ? 'alert' : 'status'}
+    >
       <span className="notice-icon" aria-hidden="true">
         {ICONS[kind]}
       </span>
       <p className="notice-text">{frenchTypography(message)}</p>
       {onClose && (
-        <button type="button" className="notice-close" onClick={onClose} aria-label="Fermer le message">
+        <button
+          type="button"
+          className="notice-close"
+          onClick={onClose}
+          aria-label="Fermer le message"
+        >
           <span aria-hidden="true">×</span>
         </button>
       )}

@@ -10,7 +10,13 @@ export interface TitledCardProps {
 }
 
 /** A card named by its level-2 heading (the heading is its accessible name). */
-export function TitledCard({ title, as: Tag = 'section', className, titleClassName = 'section-title', children }: TitledCardProps) {
+export function TitledCard({
+  title,
+  as: Tag = 'section',
+  className,
+  titleClassName = 'section-title',
+  children,
+}: TitledCardProps) {
   const titleId = useId();
   return (
     <Tag className={className ? `card ${className}` : 'card'} aria-labelledby={titleId}>

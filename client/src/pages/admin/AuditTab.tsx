@@ -14,13 +14,20 @@ const ENTITIES: Record<string, string> = {
   smtp: 'SMTP',
 };
 
-const ACTIONS: Record<string, string> = { create: 'Création', update: 'Modification', delete: 'Suppression' };
+const ACTIONS: Record<string, string> = {
+  create: 'Création',
+  update: 'Modification',
+  delete: 'Suppression',
+};
 
 /**
  * Whom or what the entry is about: the current name of the user or place, else the name the details
  * kept (a deleted user or place, a level identifier).
  */
-function subject(entry: { subject_name: string | null; details: Record<string, unknown> | null }): string | null {
+function subject(entry: {
+  subject_name: string | null;
+  details: Record<string, unknown> | null;
+}): string | null {
   if (entry.subject_name) return entry.subject_name;
   const value = entry.details?.name ?? entry.details?.niveau;
   return typeof value === 'string' && value ? value : null;
@@ -37,7 +44,11 @@ export function AuditTab() {
   return (
     <div className="admin-tab-body">
       <PanelHead title="Historique" lead="Les dernières actions des administrateurs." />
-      <Loaded query={query} loadingLabel="Chargement de l'historique..." errorFallback={MSG.admin.configLoadFailed}>
+      <Loaded
+        query={query}
+        loadingLabel="Chargement de l'historique..."
+        errorFallback={MSG.admin.configLoadFailed}
+      >
         {(entries) =>
           entries.length === 0 ? (
             <EmptyState title="Aucune action enregistrée." />
@@ -49,10 +60,17 @@ export function AuditTab() {
                     {when(entry.created_at)}
                   </time>
                   <span className="audit-what">
-                    <strong>{ACTIONS[entry.action] ?? entry.action}</strong> · {ENTITIES[entry.entity] ?? entry.entity}
-                    {subject(entry) ? ` « ${subject(entry)} »` : entry.entity_id ? ` #${entry.entity_id}` : ''}
+                    <strong>{ACTIONS[entry.action] ?? entry.action}</strong> ·{' '}
+                    {ENTITIES[entry.entity] ?? entry.entity}
+                    {subject(entry)
+                      ? ` « ${subject(entry)} »`
+                      : entry.entity_id
+                        ? ` #${entry.entity_id}`
+                        : ''}
                   </span>
-                  <span className="audit-entity">par {entry.actor_name ?? 'un compte supprimé'}</span>
+                  <span className="audit-entity">
+                    par {entry.actor_name ?? 'un compte supprimé'}
+                  </span>
                 </li>
               ))}
             </ol>

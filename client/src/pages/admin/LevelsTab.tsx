@@ -25,7 +25,13 @@ interface LevelValues {
 }
 
 /** Level form rules (spec section 5): niveau, label and ordre 1–20 required; colour #RRGGBB, default #4CAF50. */
-function validateLevel(values: { niveau: string; label: string; description: string; couleur: string; ordre: string }) {
+function validateLevel(values: {
+  niveau: string;
+  label: string;
+  description: string;
+  couleur: string;
+  ordre: string;
+}) {
   const parsed = ZCreateLevelInput.safeParse({
     ...values,
     ordre: values.ordre.trim() === '' ? undefined : Number(values.ordre),
@@ -67,10 +73,22 @@ function LevelForm({ level, nextOrdre, saving, onSave, onCancel }: LevelFormProp
 
   const validColour = /^#[0-9a-f]{6}$/i.test(couleur) ? couleur : DEFAULT_LEVEL_COLOUR;
   return (
-    <form className="card admin-form" onSubmit={submit} noValidate aria-label={level ? 'Modifier le niveau' : 'Ajouter un niveau'}>
-      <h3 className="admin-form-title">{level ? `Modifier « ${level.niveau} »` : 'Nouveau niveau'}</h3>
+    <form
+      className="card admin-form"
+      onSubmit={submit}
+      noValidate
+      aria-label={level ? 'Modifier le niveau' : 'Ajouter un niveau'}
+    >
+      <h3 className="admin-form-title">
+        {level ? `Modifier « ${level.niveau} »` : 'Nouveau niveau'}
+      </h3>
       <div className="admin-form-grid">
-        <InputField label="Niveau" hint="Identifiant affiché aux joueurs, par ex. « Niveau 3 »" value={niveau} onValueChange={setNiveau} />
+        <InputField
+          label="Niveau"
+          hint="Identifiant affiché aux joueurs, par ex. « Niveau 3 »"
+          value={niveau}
+          onValueChange={setNiveau}
+        />
         <InputField label="Libellé" value={label} onValueChange={setLabel} />
         <InputField
           label="Ordre"
@@ -83,7 +101,12 @@ function LevelForm({ level, nextOrdre, saving, onSave, onCancel }: LevelFormProp
           onValueChange={setOrdre}
         />
         <div className="colour-field">
-          <InputField label="Couleur" hint="Format #RRGGBB" value={couleur} onValueChange={setCouleur} />
+          <InputField
+            label="Couleur"
+            hint="Format #RRGGBB"
+            value={couleur}
+            onValueChange={setCouleur}
+          />
           <input
             type="color"
             className="colour-swatch-input"
@@ -93,12 +116,20 @@ function LevelForm({ level, nextOrdre, saving, onSave, onCancel }: LevelFormProp
           />
         </div>
         <Field label="Description" className="admin-form-wide">
-          <textarea className="input" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
+          <textarea
+            className="input"
+            rows={3}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
         </Field>
       </div>
       <p className="admin-preview">
         Aperçu :{' '}
-        <LevelBadge niveau={niveau || 'Niveau'} catalogue={[{ niveau: niveau || 'Niveau', label, couleur: validColour, ordre: 1 }]} />
+        <LevelBadge
+          niveau={niveau || 'Niveau'}
+          catalogue={[{ niveau: niveau || 'Niveau', label, couleur: validColour, ordre: 1 }]}
+        />
       </p>
       {error && <Notice kind="error" persistent message={error} />}
       <EditFormActions isNew={!level} saving={saving} onCancel={onCancel} />
@@ -122,14 +153,19 @@ export function LevelsTab() {
 
   // Spec section 8: a failed load shows the default level list instead.
   const levels: readonly ListedLevel[] = list.data ?? (list.isError ? DEFAULT_LEVELS : []);
-  const nextOrdre = Math.min(LEVEL_ORDRE_MAX, levels.reduce((max, l) => Math.max(max, l.ordre), 0) + 1);
+  const nextOrdre = Math.min(
+    LEVEL_ORDRE_MAX,
+    levels.reduce((max, l) => Math.max(max, l.ordre), 0) + 1,
+  );
 
   return (
     <div className="admin-tab-body">
       <PanelHead
         title="Niveaux"
         lead="Les niveaux de jeu proposés aux joueurs, dans leur ordre et leur couleur."
-        actions={<AddToggleButton open={crud.adding} onToggle={crud.toggleAdd} label="Ajouter un niveau" />}
+        actions={
+          <AddToggleButton open={crud.adding} onToggle={crud.toggleAdd} label="Ajouter un niveau" />
+        }
       />
       <NoticeSlot notice={crud.notice.notice} onClose={crud.notice.clear} />
       {crud.editing !== null && (

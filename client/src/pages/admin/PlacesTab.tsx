@@ -33,11 +33,21 @@ function PlaceForm({ place, saving, onSave, onCancel }: PlaceFormProps) {
   };
 
   return (
-    <form className="card admin-form" onSubmit={submit} noValidate aria-label={place ? 'Modifier le lieu' : 'Ajouter un lieu'}>
+    <form
+      className="card admin-form"
+      onSubmit={submit}
+      noValidate
+      aria-label={place ? 'Modifier le lieu' : 'Ajouter un lieu'}
+    >
       <h3 className="admin-form-title">{place ? `Modifier « ${place.name} »` : 'Nouveau lieu'}</h3>
       <div className="admin-form-grid">
         <InputField label="Nom" value={name} onValueChange={setName} autoComplete="off" />
-        <InputField label="Ville" value={city} onValueChange={setCity} autoComplete="address-level2" />
+        <InputField
+          label="Ville"
+          value={city}
+          onValueChange={setCity}
+          autoComplete="address-level2"
+        />
         <InputField
           label="Adresse"
           fieldClassName="admin-form-wide"
@@ -46,7 +56,11 @@ function PlaceForm({ place, saving, onSave, onCancel }: PlaceFormProps) {
           autoComplete="street-address"
         />
       </div>
-      <CheckField label="Lieu actif (proposé à la création de matchs)" checked={isActive} onCheckedChange={setIsActive} />
+      <CheckField
+        label="Lieu actif (proposé à la création de matchs)"
+        checked={isActive}
+        onCheckedChange={setIsActive}
+      />
       {error && <Notice kind="error" persistent message={error} />}
       <EditFormActions isNew={!place} saving={saving} onCancel={onCancel} />
     </form>
@@ -72,7 +86,9 @@ export function PlacesTab() {
       <PanelHead
         title="Lieux"
         lead="Les terrains où les joueurs peuvent créer des matchs."
-        actions={<AddToggleButton open={crud.adding} onToggle={crud.toggleAdd} label="Ajouter un lieu" />}
+        actions={
+          <AddToggleButton open={crud.adding} onToggle={crud.toggleAdd} label="Ajouter un lieu" />
+        }
       />
       <NoticeSlot notice={crud.notice.notice} onClose={crud.notice.clear} />
       {crud.editing !== null && (
@@ -82,7 +98,9 @@ export function PlacesTab() {
           saving={create.isPending || update.isPending}
           onCancel={crud.closeForm}
           onSave={(values) =>
-            crud.edited ? update.mutate({ id: crud.edited.id, ...values }, crud.saveHandlers) : create.mutate(values, crud.saveHandlers)
+            crud.edited
+              ? update.mutate({ id: crud.edited.id, ...values }, crud.saveHandlers)
+              : create.mutate(values, crud.saveHandlers)
           }
         />
       )}
@@ -99,13 +117,19 @@ export function PlacesTab() {
             <div className="admin-item-main">
               <div className="admin-item-title">
                 <h3>{place.name}</h3>
-                <span className={place.is_active ? 'badge badge-primary' : 'badge'}>{place.is_active ? 'Actif' : 'Inactif'}</span>
+                <span className={place.is_active ? 'badge badge-primary' : 'badge'}>
+                  {place.is_active ? 'Actif' : 'Inactif'}
+                </span>
               </div>
               <p className="muted">
                 {place.address}, {place.city}
               </p>
             </div>
-            <ItemActions name={place.name} onEdit={() => crud.edit(place)} onDelete={() => crud.askDelete(place)} />
+            <ItemActions
+              name={place.name}
+              onEdit={() => crud.edit(place)}
+              onDelete={() => crud.askDelete(place)}
+            />
           </>
         )}
       </AdminList>

@@ -12,7 +12,9 @@ type Setting = RouterOutputs['admin']['settings']['get'][number];
 
 /** The shared schema's ranges, with every field's own message (an empty field is not a number). */
 function validateSettings(settings: readonly Setting[], values: Record<string, string>) {
-  const numbers = Object.fromEntries(settings.map((s) => [s.key, (values[s.key] ?? '').trim() === '' ? NaN : Number(values[s.key])]));
+  const numbers = Object.fromEntries(
+    settings.map((s) => [s.key, (values[s.key] ?? '').trim() === '' ? NaN : Number(values[s.key])]),
+  );
   const result = ZSaveSettingsInput.safeParse(numbers);
   const errors: Record<string, string> = {};
   for (const issue of result.error?.issues ?? []) errors[String(issue.path[0])] ??= issue.message;
@@ -26,7 +28,9 @@ interface SettingsFormProps {
 }
 
 export function SettingsForm({ settings, saving = false, onSave }: SettingsFormProps) {
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(settings.map((s) => [s.key, String(s.value)])));
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(settings.map((s) => [s.key, String(s.value)])),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = (event: FormEvent) => {
@@ -40,7 +44,12 @@ export function SettingsForm({ settings, saving = false, onSave }: SettingsFormP
     <form className="card admin-form" onSubmit={submit} noValidate aria-label="Paramètres généraux">
       <div className="admin-form-grid">
         {settings.map((s) => (
-          <Field key={s.key} label={s.description} hint={`Entre 1 et ${s.max}`} error={errors[s.key]}>
+          <Field
+            key={s.key}
+            label={s.description}
+            hint={`Entre 1 et ${s.max}`}
+            error={errors[s.key]}
+          >
             <input
               className="input"
               type="number"
@@ -79,7 +88,11 @@ export function SettingsTab() {
       {query.isPending ? (
         <Spinner label="Chargement des paramètres..." showLabel />
       ) : query.isError ? (
-        <Notice kind="error" persistent message={errorMessage(query.error, MSG.admin.settingsLoadFailed)} />
+        <Notice
+          kind="error"
+          persistent
+          message={errorMessage(query.error, MSG.admin.settingsLoadFailed)}
+        />
       ) : (
         <SettingsForm
           settings={query.data}

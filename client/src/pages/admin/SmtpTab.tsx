@@ -42,7 +42,8 @@ function SmtpForm({ config }: { config: SmtpConfig | null }) {
       from_email: fromEmail,
       from_name: fromName,
     });
-    if (!parsed.success || port.trim() === '') return { error: firstIssue(parsed)?.message ?? MSG.admin.smtpFieldsRequired };
+    if (!parsed.success || port.trim() === '')
+      return { error: firstIssue(parsed)?.message ?? MSG.admin.smtpFieldsRequired };
     return { config: parsed.data };
   };
 
@@ -65,18 +66,48 @@ function SmtpForm({ config }: { config: SmtpConfig | null }) {
 
   return (
     <>
-      <form className="card admin-form" onSubmit={onSave} noValidate aria-label="Configuration SMTP">
+      <form
+        className="card admin-form"
+        onSubmit={onSave}
+        noValidate
+        aria-label="Configuration SMTP"
+      >
         <div className="admin-form-grid">
-          <InputField label="Serveur SMTP" value={host} onValueChange={setHost} placeholder="smtp.exemple.fr" autoComplete="off" />
-          <InputField label="Port" type="number" inputMode="numeric" min={1} max={65535} value={port} onValueChange={setPort} />
-          <InputField label="Nom d'utilisateur" value={username} onValueChange={setUsername} autoComplete="off" />
+          <InputField
+            label="Serveur SMTP"
+            value={host}
+            onValueChange={setHost}
+            placeholder="smtp.exemple.fr"
+            autoComplete="off"
+          />
+          <InputField
+            label="Port"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={65535}
+            value={port}
+            onValueChange={setPort}
+          />
+          <InputField
+            label="Nom d'utilisateur"
+            value={username}
+            onValueChange={setUsername}
+            autoComplete="off"
+          />
           <SecretField
             label="Mot de passe"
             keepHint={hasPassword ? MSG.smtpTest.passwordKept : undefined}
             value={password}
             onValueChange={setPassword}
           />
-          <InputField label="Email d'expéditeur" type="email" value={fromEmail} onValueChange={setFromEmail} autoComplete="off" />
+          <InputField
+            label="Email d'expéditeur"
+            type="email"
+            value={fromEmail}
+            onValueChange={setFromEmail}
+            autoComplete="off"
+          />
           <InputField
             label="Nom d'expéditeur"
             value={fromName}
@@ -86,7 +117,11 @@ function SmtpForm({ config }: { config: SmtpConfig | null }) {
           />
         </div>
         <div className="admin-checks">
-          <CheckField label="Connexion sécurisée (SSL/TLS)" checked={secure} onCheckedChange={setSecure} />
+          <CheckField
+            label="Connexion sécurisée (SSL/TLS)"
+            checked={secure}
+            onCheckedChange={setSecure}
+          />
           <ActivationCheck
             label="Configuration active"
             checked={isActive}
@@ -94,9 +129,15 @@ function SmtpForm({ config }: { config: SmtpConfig | null }) {
             activable={activable}
             hintId="smtp-activation-hint"
           />
-          <CheckField label={MSG.admin.smtpSkipCertVerify} checked={skipCertVerify} onCheckedChange={setSkipCertVerify} />
+          <CheckField
+            label={MSG.admin.smtpSkipCertVerify}
+            checked={skipCertVerify}
+            onCheckedChange={setSkipCertVerify}
+          />
         </div>
-        {skipCertVerify && <Notice kind="warning" persistent message={MSG.admin.smtpCertUnverifiedWarning} />}
+        {skipCertVerify && (
+          <Notice kind="warning" persistent message={MSG.admin.smtpCertUnverifiedWarning} />
+        )}
         <p className="field-hint" id="smtp-activation-hint">
           {MSG.admin.smtpActivationHint}
         </p>
@@ -115,7 +156,9 @@ function SmtpForm({ config }: { config: SmtpConfig | null }) {
 /** "Envoyer": a test mail through the settings as they stand in the form, saved or not. */
 function SmtpTest({ draft }: { draft: () => { config: TSmtpSaveInput } | { error: string } }) {
   const utils = trpc.useUtils();
-  const test = trpc.admin.smtp.test.useMutation({ onSuccess: () => void utils.admin.smtp.get.invalidate() });
+  const test = trpc.admin.smtp.test.useMutation({
+    onSuccess: () => void utils.admin.smtp.get.invalidate(),
+  });
   const notice = useNotice();
   const [email, setEmail] = useState('');
 
@@ -134,17 +177,30 @@ function SmtpTest({ draft }: { draft: () => { config: TSmtpSaveInput } | { error
       { email: email.trim(), config: checked.config },
       {
         onSuccess: (r) =>
-          r.success ? notice.success(r.message || MSG.admin.smtpTestSent) : notice.error(r.message || MSG.admin.smtpTestFailed),
+          r.success
+            ? notice.success(r.message || MSG.admin.smtpTestSent)
+            : notice.error(r.message || MSG.admin.smtpTestFailed),
         onError: (err) => notice.error(errorMessage(err, MSG.admin.smtpTestFailed)),
       },
     );
   };
 
   return (
-    <form className="card admin-form" onSubmit={onSend} noValidate aria-label="Tester l'envoi d'email">
+    <form
+      className="card admin-form"
+      onSubmit={onSend}
+      noValidate
+      aria-label="Tester l'envoi d'email"
+    >
       <h3 className="admin-form-title">Tester l&apos;envoi</h3>
       <div className="admin-inline">
-        <InputField label="Email de test" type="email" value={email} onValueChange={setEmail} autoComplete="email" />
+        <InputField
+          label="Email de test"
+          type="email"
+          value={email}
+          onValueChange={setEmail}
+          autoComplete="email"
+        />
         <Button type="submit" loading={test.isPending}>
           Envoyer
         </Button>
@@ -159,8 +215,15 @@ export function SmtpTab() {
   const config = trpc.admin.smtp.get.useQuery();
   return (
     <div className="admin-tab-body">
-      <PanelHead title="SMTP" lead="Serveur d'envoi des emails (codes de vérification, notifications)." />
-      <Loaded query={config} loadingLabel="Chargement de la configuration..." errorFallback={MSG.admin.configLoadFailed}>
+      <PanelHead
+        title="SMTP"
+        lead="Serveur d'envoi des emails (codes de vérification, notifications)."
+      />
+      <Loaded
+        query={config}
+        loadingLabel="Chargement de la configuration..."
+        errorFallback={MSG.admin.configLoadFailed}
+      >
         {(data) => <SmtpForm config={data} />}
       </Loaded>
     </div>

@@ -14,7 +14,9 @@ type TwilioConfig = NonNullable<RouterOutputs['admin']['twilio']['get']>;
 function TwilioForm({ config }: { config: TwilioConfig | null }) {
   const utils = trpc.useUtils();
   const save = trpc.admin.twilio.save.useMutation();
-  const test = trpc.admin.twilio.test.useMutation({ onSuccess: () => void utils.admin.twilio.get.invalidate() });
+  const test = trpc.admin.twilio.test.useMutation({
+    onSuccess: () => void utils.admin.twilio.get.invalidate(),
+  });
   const notice = useNotice();
   const [accountSid, setAccountSid] = useState(config?.account_sid ?? '');
   const [authToken, setAuthToken] = useState(config?.auth_token ?? '');
@@ -36,7 +38,10 @@ function TwilioForm({ config }: { config: TwilioConfig | null }) {
     test.mutate(
       { accountSid, authToken: token, phoneNumber },
       {
-        onSuccess: (r) => (r.success ? notice.success(MSG.admin.smsValid) : notice.error(r.message || MSG.admin.smsTestFailed)),
+        onSuccess: (r) =>
+          r.success
+            ? notice.success(MSG.admin.smsValid)
+            : notice.error(r.message || MSG.admin.smsTestFailed),
         onError: (err) => notice.error(errorMessage(err, MSG.admin.smsTestFailed)),
       },
     );
@@ -55,12 +60,25 @@ function TwilioForm({ config }: { config: TwilioConfig | null }) {
   };
 
   return (
-    <form className="card admin-form" onSubmit={onSave} noValidate aria-label="Configuration Twilio">
+    <form
+      className="card admin-form"
+      onSubmit={onSave}
+      noValidate
+      aria-label="Configuration Twilio"
+    >
       <div className="admin-form-grid">
-        <InputField label="Account SID" value={accountSid} onValueChange={setAccountSid} autoComplete="off" spellCheck={false} />
+        <InputField
+          label="Account SID"
+          value={accountSid}
+          onValueChange={setAccountSid}
+          autoComplete="off"
+          spellCheck={false}
+        />
         <SecretField
           label="Auth Token"
-          keepHint={config ? 'Laissez la valeur masquée pour conserver le jeton enregistré.' : undefined}
+          keepHint={
+            config ? 'Laissez la valeur masquée pour conserver le jeton enregistré.' : undefined
+          }
           value={authToken}
           onValueChange={setAuthToken}
         />
@@ -105,7 +123,11 @@ export function TwilioTab() {
         title="Twilio (SMS)"
         lead="Envoi des codes de vérification par SMS. Hors mode production, les SMS sont seulement écrits dans le journal du serveur."
       />
-      <Loaded query={config} loadingLabel="Chargement de la configuration..." errorFallback={MSG.admin.configLoadFailed}>
+      <Loaded
+        query={config}
+        loadingLabel="Chargement de la configuration..."
+        errorFallback={MSG.admin.configLoadFailed}
+      >
         {(data) => <TwilioForm config={data} />}
       </Loaded>
     </div>

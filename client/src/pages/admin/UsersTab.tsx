@@ -4,7 +4,15 @@ import { ZAdminUpdateUserInput } from '../../../../common/schemas/admin';
 import { LevelBadge } from '../../components/matches/LevelBadges';
 import { useLevelCatalogue } from '../../components/matches/useLevelCatalogue';
 import { NoticeSlot } from '../../components/matches/NoticeSlot';
-import { CancelSubmitRow, CheckField, ConfirmDialog, Field, InputField, Modal, Notice } from '../../components/ui';
+import {
+  CancelSubmitRow,
+  CheckField,
+  ConfirmDialog,
+  Field,
+  InputField,
+  Modal,
+  Notice,
+} from '../../components/ui';
 import { useAuth } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
@@ -60,8 +68,20 @@ function UserEditModal({ user, onClose, onSaved }: UserEditProps) {
     >
       <form id={formId} className="stack" onSubmit={submit} noValidate>
         <InputField label="Nom" value={name} onValueChange={setName} autoComplete="off" />
-        <InputField label="Téléphone" type="tel" value={phone} onValueChange={setPhone} autoComplete="off" />
-        <InputField label="Email" type="email" value={email} onValueChange={setEmail} autoComplete="off" />
+        <InputField
+          label="Téléphone"
+          type="tel"
+          value={phone}
+          onValueChange={setPhone}
+          autoComplete="off"
+        />
+        <InputField
+          label="Email"
+          type="email"
+          value={email}
+          onValueChange={setEmail}
+          autoComplete="off"
+        />
         <Field label="Niveau">
           <select className="input" value={level} onChange={(e) => setLevel(e.target.value)}>
             <option value="">Choisissez un niveau</option>
@@ -98,11 +118,19 @@ export function UsersTab() {
   const [query, setQuery] = useState('');
 
   const needle = query.trim().toLowerCase();
-  const users = (list.data ?? []).filter((u) => !needle || [u.name, u.email ?? '', u.phone].some((v) => v.toLowerCase().includes(needle)));
+  const users = (list.data ?? []).filter(
+    (u) =>
+      !needle || [u.name, u.email ?? '', u.phone].some((v) => v.toLowerCase().includes(needle)),
+  );
 
   return (
     <div className="admin-tab-body">
-      <PanelHead title="Utilisateurs" lead={list.data ? `${list.data.length} compte${list.data.length > 1 ? 's' : ''}` : undefined} />
+      <PanelHead
+        title="Utilisateurs"
+        lead={
+          list.data ? `${list.data.length} compte${list.data.length > 1 ? 's' : ''}` : undefined
+        }
+      />
       <NoticeSlot notice={crud.notice.notice} onClose={crud.notice.clear} />
       <InputField
         label="Rechercher un utilisateur"
@@ -128,7 +156,9 @@ export function UsersTab() {
             <div className="admin-item-main">
               <div className="admin-item-title">
                 <h3>{u.name}</h3>
-                <span className={u.is_admin ? 'badge badge-primary' : 'badge'}>{u.is_admin ? 'Admin' : 'Utilisateur'}</span>
+                <span className={u.is_admin ? 'badge badge-primary' : 'badge'}>
+                  {u.is_admin ? 'Admin' : 'Utilisateur'}
+                </span>
                 {u.level && <LevelBadge niveau={u.level} catalogue={catalogue} />}
               </div>
               <p className="muted admin-user-contact">
@@ -136,11 +166,23 @@ export function UsersTab() {
                 <span>{u.phone}</span>
               </p>
             </div>
-            <ItemActions name={u.name} onEdit={() => crud.edit(u)} onDelete={() => crud.askDelete(u)} deleteDisabled={u.id === me?.id} />
+            <ItemActions
+              name={u.name}
+              onEdit={() => crud.edit(u)}
+              onDelete={() => crud.askDelete(u)}
+              deleteDisabled={u.id === me?.id}
+            />
           </>
         )}
       </AdminList>
-      {crud.edited && <UserEditModal key={crud.edited.id} user={crud.edited} onClose={crud.closeForm} onSaved={crud.saved} />}
+      {crud.edited && (
+        <UserEditModal
+          key={crud.edited.id}
+          user={crud.edited}
+          onClose={crud.closeForm}
+          onSaved={crud.saved}
+        />
+      )}
       <ConfirmDialog
         {...crud.confirmDelete}
         title="Supprimer cet utilisateur ?"

@@ -20,7 +20,15 @@ export function PanelHead({ title, lead, actions }: PanelHeadProps) {
 }
 
 /** Opens the add form of a list tab, or closes it again. */
-export function AddToggleButton({ open, onToggle, label }: { open: boolean; onToggle: () => void; label: string }) {
+export function AddToggleButton({
+  open,
+  onToggle,
+  label,
+}: {
+  open: boolean;
+  onToggle: () => void;
+  label: string;
+}) {
   return (
     <Button variant={open ? 'secondary' : 'primary'} onClick={onToggle} aria-expanded={open}>
       {open ? 'Fermer le formulaire' : label}
@@ -41,7 +49,15 @@ interface AdminListProps<T> {
 }
 
 /** A tab's list of cards, with its loading, error and empty states. */
-export function AdminList<T>({ loading, loadingLabel, error, emptyTitle, items, itemKey, children }: AdminListProps<T>) {
+export function AdminList<T>({
+  loading,
+  loadingLabel,
+  error,
+  emptyTitle,
+  items,
+  itemKey,
+  children,
+}: AdminListProps<T>) {
   if (loading) return <Spinner label={loadingLabel} showLabel />;
   if (error) return <Notice kind="error" persistent message={error} />;
   if (items.length === 0) return <EmptyState title={emptyTitle} />;
@@ -72,7 +88,12 @@ export function ItemActions({ name, onEdit, onDelete, deleteDisabled }: ItemActi
         Modifier
       </Button>
       {onDelete && (
-        <Button variant="danger" onClick={onDelete} disabled={deleteDisabled} aria-label={`Supprimer ${name}`}>
+        <Button
+          variant="danger"
+          onClick={onDelete}
+          disabled={deleteDisabled}
+          aria-label={`Supprimer ${name}`}
+        >
           Supprimer
         </Button>
       )}
@@ -81,7 +102,15 @@ export function ItemActions({ name, onEdit, onDelete, deleteDisabled }: ItemActi
 }
 
 /** The foot of an add/edit form: 'Annuler', then 'Enregistrer' for a stored item or 'Ajouter' for a new one. */
-export function EditFormActions({ isNew, saving, onCancel }: { isNew: boolean; saving: boolean; onCancel: () => void }) {
+export function EditFormActions({
+  isNew,
+  saving,
+  onCancel,
+}: {
+  isNew: boolean;
+  saving: boolean;
+  onCancel: () => void;
+}) {
   return (
     <div className="form-actions">
       <Button variant="secondary" onClick={onCancel}>
@@ -128,7 +157,13 @@ interface ActivationCheckProps {
 }
 
 /** A provider's on switch: it can be turned on only once a test has passed, and turned off at any time. */
-export function ActivationCheck({ label, checked, onCheckedChange, activable, hintId }: ActivationCheckProps) {
+export function ActivationCheck({
+  label,
+  checked,
+  onCheckedChange,
+  activable,
+  hintId,
+}: ActivationCheckProps) {
   return (
     <CheckField
       label={label}

@@ -8,7 +8,11 @@ interface DeleteMutation {
   isPending: boolean;
   mutate: (
     input: { id: number },
-    options: { onSuccess: (result: { message: string }) => void; onError: (err: unknown) => void; onSettled: () => void },
+    options: {
+      onSuccess: (result: { message: string }) => void;
+      onError: (err: unknown) => void;
+      onSettled: () => void;
+    },
   ) => void;
 }
 
@@ -25,7 +29,11 @@ interface CrudTabOptions {
  * awaiting delete confirmation, and the screen's notice ("Enregistré", "Supprimé" or the error).
  * TEdit may be wider than TDelete (a default level without an id can be edited, not deleted).
  */
-export function useCrudTab<TEdit, TDelete extends { id: number }>({ remove, refresh, refreshAfterDelete = refresh }: CrudTabOptions) {
+export function useCrudTab<TEdit, TDelete extends { id: number }>({
+  remove,
+  refresh,
+  refreshAfterDelete = refresh,
+}: CrudTabOptions) {
   const notice = useNotice();
   const [editing, setEditing] = useState<TEdit | 'new' | null>(null);
   const [deleting, setDeleting] = useState<TDelete | null>(null);

@@ -23,7 +23,15 @@ export function AuthCard({ title, lead, children }: AuthCardProps) {
 }
 
 /** The foot of a step's form: 'Retour' to the previous step, and the submit button taking the rest of the row. */
-export function StepActions({ onBack, loading, children }: { onBack: () => void; loading: boolean; children: ReactNode }) {
+export function StepActions({
+  onBack,
+  loading,
+  children,
+}: {
+  onBack: () => void;
+  loading: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className="row">
       <Button variant="secondary" onClick={onBack}>

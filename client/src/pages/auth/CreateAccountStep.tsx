@@ -37,7 +37,15 @@ export function CreateAccountStep({
 }: CreateAccountStepProps) {
   const levels = useLevelCatalogue();
   const form = useZodForm(ZRegisterInput, {
-    defaultValues: { name: initialName, email: initialEmail, phone, country, level: '', pin: '', confirmPin: '' },
+    defaultValues: {
+      name: initialName,
+      email: initialEmail,
+      phone,
+      country,
+      level: '',
+      pin: '',
+      confirmPin: '',
+    },
     fields: ['name', 'email', 'level', 'pin', 'confirmPin'],
   });
   const { ref: nameRef, ...name } = useFormField(form, 'name');
@@ -65,7 +73,11 @@ export function CreateAccountStep({
       if (created.user) return onLoggedIn(created.user);
       // No session came back with the account: log in with what the player just chose.
       try {
-        const session = await login.mutateAsync({ email: email.trim(), pin: input.pin, deviceId: getDeviceId() });
+        const session = await login.mutateAsync({
+          email: email.trim(),
+          pin: input.pin,
+          deviceId: getDeviceId(),
+        });
         if (session.success && session.user) return onLoggedIn(session.user);
       } catch {
         // Reported below.
@@ -77,7 +89,10 @@ export function CreateAccountStep({
   };
 
   return (
-    <AuthCard title="Finalisez votre compte" lead="Choisissez un code PIN à 4 chiffres : il vous servira à vous connecter.">
+    <AuthCard
+      title="Finalisez votre compte"
+      lead="Choisissez un code PIN à 4 chiffres : il vous servira à vous connecter."
+    >
       <form className="auth-form" noValidate onSubmit={form.onSubmit(submit)}>
         <Field label="Nom complet" error={name.error}>
           <input
@@ -90,7 +105,14 @@ export function CreateAccountStep({
           />
         </Field>
         <Field label="Email" error={emailError} hint="Email vérifié ✓">
-          <input className="input" type="email" name="email" autoComplete="email" value={email} readOnly />
+          <input
+            className="input"
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={email}
+            readOnly
+          />
         </Field>
         <p className="auth-switch">
           <button type="button" className="link-button" onClick={onChangeEmail}>
@@ -98,7 +120,13 @@ export function CreateAccountStep({
           </button>
         </p>
         <Field label={MSG.signUpLevel.label} error={level.error} hint={MSG.signUpLevel.hint}>
-          <select className="select" name="level" ref={levelRef} value={level.value} onChange={(e) => level.onValueChange(e.target.value)}>
+          <select
+            className="select"
+            name="level"
+            ref={levelRef}
+            value={level.value}
+            onChange={(e) => level.onValueChange(e.target.value)}
+          >
             <option value="">{MSG.signUpLevel.unset}</option>
             {(levels ?? []).map((l) => (
               <option key={l.niveau} value={l.niveau}>

@@ -22,8 +22,18 @@ export interface LoginStepProps {
 }
 
 /** Step 'login': e-mail and PIN, sent with this browser's device id. */
-export function LoginStep({ initialEmail, notice, onLoggedIn, onChangeEmail, onCreateAccount, onForgotPin }: LoginStepProps) {
-  const form = useZodForm(ZLoginByEmailInput, { defaultValues: { email: initialEmail, pin: '' }, fields: ['email', 'pin'] });
+export function LoginStep({
+  initialEmail,
+  notice,
+  onLoggedIn,
+  onChangeEmail,
+  onCreateAccount,
+  onForgotPin,
+}: LoginStepProps) {
+  const form = useZodForm(ZLoginByEmailInput, {
+    defaultValues: { email: initialEmail, pin: '' },
+    fields: ['email', 'pin'],
+  });
   const email = useFormField(form, 'email', 'pin');
   const pin = useFormField(form, 'pin', 'email');
   const [carried, setCarried] = useState(notice ?? null);
@@ -31,7 +41,11 @@ export function LoginStep({ initialEmail, notice, onLoggedIn, onChangeEmail, onC
 
   const submit = async (values: { email: string; pin: string }) => {
     try {
-      const session = await login.mutateAsync({ ...values, email: values.email.trim(), deviceId: getDeviceId() });
+      const session = await login.mutateAsync({
+        ...values,
+        email: values.email.trim(),
+        deviceId: getDeviceId(),
+      });
       if (session.success && session.user) onLoggedIn(session.user);
       else form.fail(session.message || MSG.auth.wrongPin);
     } catch (e) {
@@ -52,7 +66,13 @@ export function LoginStep({ initialEmail, notice, onLoggedIn, onChangeEmail, onC
       >
         <EmailField field={email} />
         <Field label="Code PIN" error={pin.error}>
-          <PinInput name="pin" autoComplete="current-password" value={pin.value} onValueChange={pin.onValueChange} inputRef={pin.ref} />
+          <PinInput
+            name="pin"
+            autoComplete="current-password"
+            value={pin.value}
+            onValueChange={pin.onValueChange}
+            inputRef={pin.ref}
+          />
         </Field>
         <Notice kind="error" message={form.formError} persistent />
         <Button type="submit" block loading={login.isPending}>
@@ -63,7 +83,11 @@ export function LoginStep({ initialEmail, notice, onLoggedIn, onChangeEmail, onC
         <button type="button" className="link-button" onClick={onChangeEmail}>
           Modifier l'email
         </button>
-        <button type="button" className="link-button" onClick={() => onForgotPin(email.value.trim())}>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => onForgotPin(email.value.trim())}
+        >
           Code PIN oublié ?
         </button>
       </div>

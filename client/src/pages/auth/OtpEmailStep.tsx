@@ -25,8 +25,19 @@ export interface OtpEmailStepProps {
 const secondsUntil = (at: number) => Math.max(0, Math.ceil((at - Date.now()) / 1000));
 
 /** Step 'otp-email': the 6-digit code sent to the e-mail, with a 5-minute countdown before a resend. */
-export function OtpEmailStep({ email, resendAt, verified, notice = null, onResent, onVerified, onChangeEmail }: OtpEmailStepProps) {
-  const form = useZodForm(ZVerifyOtpEmailInput, { defaultValues: { email, code: '' }, fields: ['code'] });
+export function OtpEmailStep({
+  email,
+  resendAt,
+  verified,
+  notice = null,
+  onResent,
+  onVerified,
+  onChangeEmail,
+}: OtpEmailStepProps) {
+  const form = useZodForm(ZVerifyOtpEmailInput, {
+    defaultValues: { email, code: '' },
+    fields: ['code'],
+  });
   const code = useFormField(form, 'code');
   const [info, setInfo] = useState<string | null>(notice);
   const { remaining, restart } = useCountdown(secondsUntil(resendAt));
@@ -96,7 +107,13 @@ export function OtpEmailStep({ email, resendAt, verified, notice = null, onResen
           {verified ? 'Continuer' : 'Vérifier'}
         </Button>
       </form>
-      {!verified && <ResendCountdown remaining={remaining} onResend={() => void onResend()} pending={resend.isPending} />}
+      {!verified && (
+        <ResendCountdown
+          remaining={remaining}
+          onResend={() => void onResend()}
+          pending={resend.isPending}
+        />
+      )}
       <p className="auth-switch">
         <button type="button" className="link-button" onClick={onChangeEmail}>
           Modifier l'email

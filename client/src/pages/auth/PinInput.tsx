@@ -2,7 +2,10 @@ import type { InputHTMLAttributes, Ref } from 'react';
 import { PIN_LENGTH } from '../../../../common/limits';
 import { filterDigits } from '../../../../common/pin';
 
-export interface PinInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+export interface PinInputProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'onChange' | 'value'
+> {
   value: string;
   onValueChange: (value: string) => void;
   inputRef?: Ref<HTMLInputElement>;

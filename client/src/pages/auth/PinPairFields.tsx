@@ -5,7 +5,11 @@ import { PinInput } from './PinInput';
 /** Per form: the new PIN input's name (the confirmation is always 'confirmPin') and the two labels. */
 const PURPOSES = {
   register: { name: 'pin', pin: 'Code PIN (4 chiffres)', confirm: 'Confirmer le code PIN' },
-  reset: { name: 'newPin', pin: 'Nouveau code PIN (4 chiffres)', confirm: 'Confirmer le nouveau code PIN' },
+  reset: {
+    name: 'newPin',
+    pin: 'Nouveau code PIN (4 chiffres)',
+    confirm: 'Confirmer le nouveau code PIN',
+  },
   change: { name: 'newPin', pin: 'Nouveau PIN', confirm: 'Confirmer le nouveau PIN' },
 } as const;
 

@@ -3,7 +3,10 @@ import { COUNTRIES } from '../../../../common/countries';
 import { OTP_RESEND_SECONDS } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
 import { filterPhoneInput } from '../../../../common/phone';
-import { ZRegistrationStartInput, type TRegistrationStartInput } from '../../../../common/schemas/auth';
+import {
+  ZRegistrationStartInput,
+  type TRegistrationStartInput,
+} from '../../../../common/schemas/auth';
 import { Button, Field, Notice } from '../../components/ui';
 import { errorDetail, errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -29,13 +32,26 @@ export interface RegisterStartStepProps {
    * Both existence checks came back empty and the e-mail code was sent — or, `alreadySent`, the
    * server refused a new one because one was sent moments ago (another tab, a reload).
    */
-  onCodeSent: (values: RegisterStartValues, resendAfterSeconds: number, alreadySent?: boolean) => void;
+  onCodeSent: (
+    values: RegisterStartValues,
+    resendAfterSeconds: number,
+    alreadySent?: boolean,
+  ) => void;
   onHaveAccount: (email: string) => void;
 }
 
 /** Step 'phone': name, e-mail and phone with its country; ends by sending a code to the e-mail. */
-export function RegisterStartStep({ initial, hasCodeFor, onContinue, onCodeSent, onHaveAccount }: RegisterStartStepProps) {
-  const form = useZodForm(ZRegistrationStartInput, { defaultValues: initial, fields: ['name', 'email', 'phone'] });
+export function RegisterStartStep({
+  initial,
+  hasCodeFor,
+  onContinue,
+  onCodeSent,
+  onHaveAccount,
+}: RegisterStartStepProps) {
+  const form = useZodForm(ZRegistrationStartInput, {
+    defaultValues: initial,
+    fields: ['name', 'email', 'phone'],
+  });
   const { ref: nameRef, ...name } = useFormField(form, 'name');
   const email = useFormField(form, 'email');
   const { ref: countryRef, ...country } = useFormField(form, 'country');
@@ -56,7 +72,10 @@ export function RegisterStartStep({ initial, hasCodeFor, onContinue, onCodeSent,
       let exists: [boolean, boolean];
       try {
         const [byPhone, byEmail] = await Promise.all([
-          utils.auth.checkUser.fetch({ phone: input.phone, country: input.country }, { staleTime: 0 }),
+          utils.auth.checkUser.fetch(
+            { phone: input.phone, country: input.country },
+            { staleTime: 0 },
+          ),
           utils.auth.checkUserByEmail.fetch({ email: input.email }, { staleTime: 0 }),
         ]);
         exists = [byPhone.exists, byEmail.exists];
@@ -131,7 +150,11 @@ export function RegisterStartStep({ initial, hasCodeFor, onContinue, onCodeSent,
         </Button>
       </form>
       <p className="auth-switch">
-        <button type="button" className="link-button" onClick={() => onHaveAccount(email.value.trim())}>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => onHaveAccount(email.value.trim())}
+        >
           J'ai déjà un compte
         </button>
       </p>

@@ -1,7 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { OTP_RESEND_SECONDS } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
-import { ZRequestPinResetInput, ZResetPinInput, type TResetPinInput } from '../../../../common/schemas/auth';
+import {
+  ZRequestPinResetInput,
+  ZResetPinInput,
+  type TResetPinInput,
+} from '../../../../common/schemas/auth';
 import { Notice } from '../../components/ui';
 import type { TUser } from '../../lib/auth';
 import { getDeviceId } from '../../lib/device';
@@ -38,7 +42,10 @@ function ResendLink({ onResend, pending }: { onResend: () => void; pending: bool
 export function ResetPinStep({ initialEmail, onLoggedIn, onBack }: ResetPinStepProps) {
   const [sentTo, setSentTo] = useState<SentTo | null>(null);
   const [sendCount, setSendCount] = useState(0);
-  const ask = useZodForm(ZRequestPinResetInput, { defaultValues: { email: initialEmail }, fields: ['email'] });
+  const ask = useZodForm(ZRequestPinResetInput, {
+    defaultValues: { email: initialEmail },
+    fields: ['email'],
+  });
   const email = useFormField(ask, 'email');
   const request = trpc.auth.requestPinReset.useMutation();
 
@@ -65,7 +72,9 @@ export function ResetPinStep({ initialEmail, onLoggedIn, onBack }: ResetPinStepP
         <form
           className="auth-form"
           noValidate
-          onSubmit={ask.onSubmit((values) => requestCode(values.email, (message) => message && ask.fail(message)))}
+          onSubmit={ask.onSubmit((values) =>
+            requestCode(values.email, (message) => message && ask.fail(message)),
+          )}
         >
           <EmailField field={email} />
           <Notice kind="error" message={ask.formError} persistent />
@@ -80,7 +89,13 @@ export function ResetPinStep({ initialEmail, onLoggedIn, onBack }: ResetPinStepP
     <NewPinForm
       email={email.value}
       sentTo={sentTo}
-      resend={(report) => <ResendLink key={sendCount} onResend={() => void requestCode(email.value, report)} pending={request.isPending} />}
+      resend={(report) => (
+        <ResendLink
+          key={sendCount}
+          onResend={() => void requestCode(email.value, report)}
+          pending={request.isPending}
+        />
+      )}
       onLoggedIn={onLoggedIn}
       onBack={onBack}
     />
@@ -109,7 +124,11 @@ function NewPinForm({ email, sentTo, resend, onLoggedIn, onBack }: NewPinFormPro
 
   const submit = async (values: TResetPinInput) => {
     try {
-      const session = await reset.mutateAsync({ ...values, email: values.email.trim(), deviceId: getDeviceId() });
+      const session = await reset.mutateAsync({
+        ...values,
+        email: values.email.trim(),
+        deviceId: getDeviceId(),
+      });
       if (session.success && session.user) onLoggedIn(session.user);
       else form.fail(session.message || MSG.auth.resetFailed);
     } catch (e) {
@@ -117,9 +136,15 @@ function NewPinForm({ email, sentTo, resend, onLoggedIn, onBack }: NewPinFormPro
     }
   };
 
-  const where = sentTo.channel === 'sms' ? `par SMS au ${sentTo.destination}` : `par email à ${sentTo.destination}`;
+  const where =
+    sentTo.channel === 'sms'
+      ? `par SMS au ${sentTo.destination}`
+      : `par email à ${sentTo.destination}`;
   return (
-    <AuthCard title="Réinitialiser le code PIN" lead={`Un code de vérification vous a été envoyé ${where}.`}>
+    <AuthCard
+      title="Réinitialiser le code PIN"
+      lead={`Un code de vérification vous a été envoyé ${where}.`}
+    >
       <form className="auth-form" noValidate onSubmit={form.onSubmit(submit)}>
         <OtpCodeField field={code} />
         <PinPairFields purpose="reset" pin={newPin} confirm={confirmPin} />

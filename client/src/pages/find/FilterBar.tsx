@@ -29,7 +29,8 @@ function shortDay(day: string): string {
 function whereLabel(where: string, places: readonly PlaceView[]): string {
   const [kind, value = ''] = where.split(/:(.*)/s);
   if (kind === 'city' && value) return value;
-  if (kind === 'place') return places.find((p) => p.id === Number(value))?.name ?? MSG.find.everywhere;
+  if (kind === 'place')
+    return places.find((p) => p.id === Number(value))?.name ?? MSG.find.everywhere;
   return MSG.find.everywhere;
 }
 
@@ -74,7 +75,12 @@ export function FilterBar({ filters, onChange, days, places, levels }: FilterBar
         {chip('all', MSG.find.filtersCount(activeFilterCount(filters)), filters.order !== 'date')}
       </div>
 
-      <Modal title={MSG.find.filters} open={open !== null} onClose={() => setOpen(null)} className="filter-sheet">
+      <Modal
+        title={MSG.find.filters}
+        open={open !== null}
+        onClose={() => setOpen(null)}
+        className="filter-sheet"
+      >
         <div ref={sheet} className="filter-sheet-body">
           <RadioChips
             label="Jour"
@@ -91,7 +97,12 @@ export function FilterBar({ filters, onChange, days, places, levels }: FilterBar
             <label className="field-label" htmlFor="filter-where">
               Lieu ou ville
             </label>
-            <select id="filter-where" className="select" value={filters.where} onChange={(e) => set({ where: e.target.value })}>
+            <select
+              id="filter-where"
+              className="select"
+              value={filters.where}
+              onChange={(e) => set({ where: e.target.value })}
+            >
               <option value="">{MSG.find.everywhere}</option>
               {cities.map((city) => (
                 <optgroup key={city} label={city}>
@@ -111,7 +122,12 @@ export function FilterBar({ filters, onChange, days, places, levels }: FilterBar
             <label className="field-label" htmlFor="filter-level">
               Niveau
             </label>
-            <select id="filter-level" className="select" value={filters.level} onChange={(e) => set({ level: e.target.value })}>
+            <select
+              id="filter-level"
+              className="select"
+              value={filters.level}
+              onChange={(e) => set({ level: e.target.value })}
+            >
               <option value="">{MSG.find.allLevels}</option>
               {levels.map((l) => (
                 <option key={l.niveau} value={l.niveau}>
@@ -121,7 +137,11 @@ export function FilterBar({ filters, onChange, days, places, levels }: FilterBar
             </select>
           </div>
           <label className="filter-check">
-            <input type="checkbox" checked={filters.available} onChange={(e) => set({ available: e.target.checked })} />
+            <input
+              type="checkbox"
+              checked={filters.available}
+              onChange={(e) => set({ available: e.target.checked })}
+            />
             Places libres uniquement
           </label>
 
@@ -143,7 +163,10 @@ export function FilterBar({ filters, onChange, days, places, levels }: FilterBar
           </div>
         </div>
         <div className="filter-sheet-foot">
-          <Button variant="secondary" onClick={() => onChange({ ...EMPTY_FILTERS, order: filters.order })}>
+          <Button
+            variant="secondary"
+            onClick={() => onChange({ ...EMPTY_FILTERS, order: filters.order })}
+          >
             {MSG.find.clear}
           </Button>
           <Button onClick={() => setOpen(null)}>{MSG.find.showMatches}</Button>

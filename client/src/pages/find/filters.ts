@@ -12,7 +12,13 @@ export interface FindFilters {
   order: TMatchOrder;
 }
 
-export const EMPTY_FILTERS: FindFilters = { day: '', where: '', level: '', available: false, order: 'date' };
+export const EMPTY_FILTERS: FindFilters = {
+  day: '',
+  where: '',
+  level: '',
+  available: false,
+  order: 'date',
+};
 
 /** Remembered per player on this device, so two players sharing a phone keep their own. */
 export const filtersKey = (userId: number) => `padel-match:find-filters:${userId}`;
@@ -34,7 +40,8 @@ export function loadFilters(userId: number, ownLevel: string | null, today: stri
   return stored.day && stored.day < today ? { ...stored, day: '' } : stored;
 }
 
-export const saveFilters = (userId: number, filters: FindFilters) => writeJson(filtersKey(userId), filters);
+export const saveFilters = (userId: number, filters: FindFilters) =>
+  writeJson(filtersKey(userId), filters);
 
 /** The `matches.list` input for these filters (without cursor and limit). */
 export function toListInput(f: FindFilters) {
@@ -50,6 +57,7 @@ export function toListInput(f: FindFilters) {
 }
 
 /** How many filters narrow the list (the order is not one): the "Filtres (n)" chip. */
-export const activeFilterCount = (f: FindFilters) => [f.day !== '', f.where !== '', f.level !== '', f.available].filter(Boolean).length;
+export const activeFilterCount = (f: FindFilters) =>
+  [f.day !== '', f.where !== '', f.level !== '', f.available].filter(Boolean).length;
 
 export const hasFilters = (f: FindFilters) => activeFilterCount(f) > 0;

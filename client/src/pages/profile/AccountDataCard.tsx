@@ -16,7 +16,11 @@ export function AccountDataCard({ userId }: { userId: number }) {
   return (
     <TitledCard title="Mes données">
       <div className="row">
-        <a className="btn btn-secondary" href={`/api/users/${userId}/export`} download={`padel-match-donnees-${userId}.json`}>
+        <a
+          className="btn btn-secondary"
+          href={`/api/users/${userId}/export`}
+          download={`padel-match-donnees-${userId}.json`}
+        >
           {MSG.account.exportButton}
         </a>
         <Button variant="danger" onClick={() => setDeleting(true)}>
@@ -53,7 +57,12 @@ function DeleteAccountModal({ userId, onClose }: { userId: number; onClose: () =
       open
       onClose={onClose}
       footer={
-        <CancelSubmitRow form={formId} onCancel={onClose} loading={remove.isPending} variant="danger">
+        <CancelSubmitRow
+          form={formId}
+          onCancel={onClose}
+          loading={remove.isPending}
+          variant="danger"
+        >
           {MSG.account.deleteButton}
         </CancelSubmitRow>
       }

@@ -56,7 +56,14 @@ function ChangePinForm({ onClose }: { onClose: () => void }) {
       title="Modifier le code PIN"
       open
       onClose={onClose}
-      footer={<CancelSubmitRow form={formId} onCancel={onClose} loading={change.isPending} disabled={!!done} />}
+      footer={
+        <CancelSubmitRow
+          form={formId}
+          onCancel={onClose}
+          loading={change.isPending}
+          disabled={!!done}
+        />
+      }
     >
       <form id={formId} className="stack" noValidate onSubmit={form.onSubmit(submit)}>
         <Field label="PIN actuel" error={currentPin.error}>

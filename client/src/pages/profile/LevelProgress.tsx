@@ -17,7 +17,11 @@ export function LevelProgress({ level, levelCount }: LevelProgressProps) {
     <TitledCard title="Progression de niveau" className="level-progress">
       <div className="row row-between">
         <span className="row">
-          <span className="level-swatch" style={{ background: level.couleur || DEFAULT_LEVEL_COLOUR }} aria-hidden="true" />
+          <span
+            className="level-swatch"
+            style={{ background: level.couleur || DEFAULT_LEVEL_COLOUR }}
+            aria-hidden="true"
+          />
           <strong>
             {level.niveau} — {level.label}
           </strong>
@@ -35,7 +39,10 @@ export function LevelProgress({ level, levelCount }: LevelProgressProps) {
         aria-valuenow={Math.min(level.ordre, max)}
         aria-valuetext={`${level.niveau}, ${level.ordre} sur ${max}`}
       >
-        <div className="level-progress-bar" style={{ width: `${percent}%`, background: level.couleur || DEFAULT_LEVEL_COLOUR }} />
+        <div
+          className="level-progress-bar"
+          style={{ width: `${percent}%`, background: level.couleur || DEFAULT_LEVEL_COLOUR }}
+        />
       </div>
       {level.description && <p className="muted">{level.description}</p>}
     </TitledCard>

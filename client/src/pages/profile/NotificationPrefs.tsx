@@ -27,12 +27,18 @@ export function NotificationPrefs({ onNotice }: NotificationPrefsProps) {
   const current = prefs.data;
   // Until the server says SMS can go out, the choice is offered as unavailable, never as on.
   const smsLive = channels.data?.sms ?? false;
-  const toggle = (key: keyof TNotificationPrefs) => save.mutate({ ...current, [key]: !current[key] });
+  const toggle = (key: keyof TNotificationPrefs) =>
+    save.mutate({ ...current, [key]: !current[key] });
   return (
     <TitledCard title={MSG.notify.prefsTitle}>
       <div className="stack">
         <label className="checkbox-row">
-          <input type="checkbox" checked={current.notify_email} disabled={save.isPending} onChange={() => toggle('notify_email')} />
+          <input
+            type="checkbox"
+            checked={current.notify_email}
+            disabled={save.isPending}
+            onChange={() => toggle('notify_email')}
+          />
           {MSG.notify.prefsEmail}
         </label>
         <label className="checkbox-row">

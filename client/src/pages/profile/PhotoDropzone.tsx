@@ -16,10 +16,18 @@ export interface PhotoDropzoneProps {
 
 /** Drag and drop needs a mouse: a touch screen (coarse pointer, no hover) is not offered it. */
 const FINE_POINTER = '(hover: hover) and (pointer: fine)';
-const canDragAndDrop = () => typeof window.matchMedia !== 'function' || window.matchMedia(FINE_POINTER).matches;
+const canDragAndDrop = () =>
+  typeof window.matchMedia !== 'function' || window.matchMedia(FINE_POINTER).matches;
 
 /** The drag-and-drop image area of the profile form, with a file picker for touch screens and keyboards. */
-export function PhotoDropzone({ preview, name, onPhoto, onRemove, onError, prepare = preparePhoto }: PhotoDropzoneProps) {
+export function PhotoDropzone({
+  preview,
+  name,
+  onPhoto,
+  onRemove,
+  onError,
+  prepare = preparePhoto,
+}: PhotoDropzoneProps) {
   const [dragging, setDragging] = useState(false);
   const [draggable] = useState(canDragAndDrop);
   const [busy, setBusy] = useState(false);
@@ -62,7 +70,9 @@ export function PhotoDropzone({ preview, name, onPhoto, onRemove, onError, prepa
       ) : (
         <Avatar name={name} photo={null} className="dropzone-preview profile-photo" />
       )}
-      <p>{draggable ? 'Glissez-déposez une photo ici' : 'Ajoutez une photo depuis votre appareil'}</p>
+      <p>
+        {draggable ? 'Glissez-déposez une photo ici' : 'Ajoutez une photo depuis votre appareil'}
+      </p>
       <p className="muted">JPG, PNG ou GIF, 5 MB maximum</p>
       <div className="row">
         <input

@@ -22,7 +22,14 @@ export interface ProfileEditFormProps {
 }
 
 /** Edit mode of Mon Profil: photo, name and level; the saved user replaces the stored one. */
-export function ProfileEditForm({ user, levels, levelCleared, onSaved, onCancel, prepare }: ProfileEditFormProps) {
+export function ProfileEditForm({
+  user,
+  levels,
+  levelCleared,
+  onSaved,
+  onCancel,
+  prepare,
+}: ProfileEditFormProps) {
   const form = useZodForm(ZUpdateProfileInput, {
     defaultValues: { name: user.name, level: levelCleared ? '' : (user.level ?? '') },
     fields: ['name', 'level'],
@@ -37,9 +44,16 @@ export function ProfileEditForm({ user, levels, levelCleared, onSaved, onCancel,
 
   const submit = async (values: TUpdateProfileInput) => {
     // The list may have lost the level since the form opened (an admin deleted it).
-    if (!levels.some((l) => l.niveau === values.level.trim())) return form.fail(MSG.profile.levelGone, 'level');
+    if (!levels.some((l) => l.niveau === values.level.trim()))
+      return form.fail(MSG.profile.levelGone, 'level');
     try {
-      onSaved(await update.mutateAsync({ ...values, name: values.name.trim(), level: values.level.trim() }));
+      onSaved(
+        await update.mutateAsync({
+          ...values,
+          name: values.name.trim(),
+          level: values.level.trim(),
+        }),
+      );
     } catch (e) {
       form.fail(errorMessage(e, MSG.profile.updateFailed));
     }
@@ -47,7 +61,12 @@ export function ProfileEditForm({ user, levels, levelCleared, onSaved, onCancel,
 
   const preview = photo === undefined ? user.photo : photo;
   return (
-    <form className="card stack" noValidate onSubmit={form.onSubmit(submit)} aria-labelledby="profile-edit-title">
+    <form
+      className="card stack"
+      noValidate
+      onSubmit={form.onSubmit(submit)}
+      aria-labelledby="profile-edit-title"
+    >
       <h2 className="section-title" id="profile-edit-title">
         Modifier le profil
       </h2>
@@ -71,7 +90,13 @@ export function ProfileEditForm({ user, levels, levelCleared, onSaved, onCancel,
         />
       </Field>
       <Field label="Niveau" error={level.error}>
-        <select className="select" name="level" ref={levelRef} value={level.value} onChange={(e) => level.onValueChange(e.target.value)}>
+        <select
+          className="select"
+          name="level"
+          ref={levelRef}
+          value={level.value}
+          onChange={(e) => level.onValueChange(e.target.value)}
+        >
           <option value="">Choisissez votre niveau</option>
           {levels.map((l) => (
             <option key={l.id} value={l.niveau}>

@@ -1,4 +1,9 @@
-import { PHOTO_MAX_BYTES, PHOTO_MAX_SIDE, PHOTO_QUALITY_KEPT, PHOTO_QUALITY_RESIZED } from '../../../../common/limits';
+import {
+  PHOTO_MAX_BYTES,
+  PHOTO_MAX_SIDE,
+  PHOTO_QUALITY_KEPT,
+  PHOTO_QUALITY_RESIZED,
+} from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
 
 /** A photo the player must replace; `message` is the French text to show. */
@@ -23,7 +28,12 @@ function decodeWithImage(file: File): Promise<DecodedImage> {
     const url = URL.createObjectURL(file);
     const img = new Image();
     img.onload = () =>
-      resolve({ source: img, width: img.naturalWidth, height: img.naturalHeight, release: () => URL.revokeObjectURL(url) });
+      resolve({
+        source: img,
+        width: img.naturalWidth,
+        height: img.naturalHeight,
+        release: () => URL.revokeObjectURL(url),
+      });
     img.onerror = () => {
       URL.revokeObjectURL(url);
       reject(new Error('image decode failed'));
@@ -32,7 +42,12 @@ function decodeWithImage(file: File): Promise<DecodedImage> {
   });
 }
 
-function encodeWithCanvas(image: DecodedImage, width: number, height: number, quality: number): string {
+function encodeWithCanvas(
+  image: DecodedImage,
+  width: number,
+  height: number,
+  quality: number,
+): string {
   const canvas = document.createElement('canvas');
   canvas.width = width;
   canvas.height = height;
@@ -49,7 +64,11 @@ const browserPhotoTools: PhotoTools = { decode: decodeWithImage, encode: encodeW
 /** The size a photo is stored at: at most 800 px on its longer side, never enlarged. */
 export function targetSize(width: number, height: number) {
   const scale = Math.min(1, PHOTO_MAX_SIDE / Math.max(width, height));
-  return { width: Math.round(width * scale), height: Math.round(height * scale), resized: scale < 1 };
+  return {
+    width: Math.round(width * scale),
+    height: Math.round(height * scale),
+    resized: scale < 1,
+  };
 }
 
 /**
@@ -57,9 +76,13 @@ export function targetSize(width: number, height: number) {
  * as JPEG — scaled to 800 px at quality 0.6 when larger, else kept at its size at quality 0.7.
  * Returns a data URL for `users.update`.
  */
-export async function preparePhoto(file: File, tools: PhotoTools = browserPhotoTools): Promise<string> {
+export async function preparePhoto(
+  file: File,
+  tools: PhotoTools = browserPhotoTools,
+): Promise<string> {
   if (!file.type.startsWith('image/')) throw new PhotoError(MSG.profile.photoNotImage);
-  if (file.size > PHOTO_MAX_BYTES) throw new PhotoError(MSG.profile.photoTooLarge((file.size / 1024 / 1024).toFixed(2)));
+  if (file.size > PHOTO_MAX_BYTES)
+    throw new PhotoError(MSG.profile.photoTooLarge((file.size / 1024 / 1024).toFixed(2)));
   let image: DecodedImage;
   try {
     image = await tools.decode(file);
@@ -68,7 +91,12 @@ export async function preparePhoto(file: File, tools: PhotoTools = browserPhotoT
   }
   try {
     const size = targetSize(image.width, image.height);
-    return tools.encode(image, size.width, size.height, size.resized ? PHOTO_QUALITY_RESIZED : PHOTO_QUALITY_KEPT);
+    return tools.encode(
+      image,
+      size.width,
+      size.height,
+      size.resized ? PHOTO_QUALITY_RESIZED : PHOTO_QUALITY_KEPT,
+    );
   } catch {
     throw new PhotoError(MSG.profile.photoLoadFailed);
   } finally {
