@@ -135,11 +135,18 @@ function storedUser(body: unknown): unknown {
  */
 export async function findAt(page: Page, player: TestPlayer, placeId: number) {
   const filters = JSON.stringify({ ...EMPTY_FILTERS, where: `place:${placeId}` });
+  // Written from another screen: an open find screen saves its own filters and could overwrite these.
+  await page.goto('/my-matches');
+  await page.getByRole('heading', { level: 1 }).waitFor();
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
     filtersKey(player.id),
     filters,
   ] as const);
   await page.goto('/find-match');
+  await page.waitForFunction(([key, value]) => localStorage.getItem(key) === value, [
+    filtersKey(player.id),
+    filters,
+  ] as const);
 }
 
 /** Waits until the page shows the logged-in shell (its main navigation). */

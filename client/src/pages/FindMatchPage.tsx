@@ -33,9 +33,11 @@ export default function FindMatchPage() {
   const [filters, setFilters] = useState<FindFilters>(() =>
     user ? loadFilters(user.id, user.level, today) : EMPTY_FILTERS,
   );
+  // Keyed on the id, not the user object: a refreshed session must not write these filters again.
+  const userId = user?.id;
   useEffect(() => {
-    if (user) saveFilters(user.id, filters);
-  }, [user, filters]);
+    if (userId !== undefined) saveFilters(userId, filters);
+  }, [userId, filters]);
 
   const list = trpc.matches.list.useInfiniteQuery(
     { ...toListInput(filters), limit: PAGE_SIZE },
