@@ -45,14 +45,12 @@ export function registerHealth(app: FastifyInstance, deps: { db: Db; logger: Log
         .send({ status: 'error', database: 'unreachable', reason: 'database unreachable' });
     }
     if (pending.length) {
-      return reply
-        .code(503)
-        .send({
-          status: 'error',
-          database: 'ok',
-          reason: `migrations not applied: ${pending.join(', ')}`,
-          pending,
-        });
+      return reply.code(503).send({
+        status: 'error',
+        database: 'ok',
+        reason: `migrations not applied: ${pending.join(', ')}`,
+        pending,
+      });
     }
     return { status: 'ok', database: 'ok', migrations: 'ok', version: APP_VERSION };
   });

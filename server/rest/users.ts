@@ -70,13 +70,11 @@ export const usersRoutes: RestRoutes = (app, deps) => {
         querystring: ZPhotoQuery,
         produces: ['image/*'],
         response: {
-          200: z
-            .instanceof(Buffer)
-            .meta({
-              type: 'string',
-              description: 'Octets de l’image',
-              contentMediaType: 'image/*',
-            }),
+          200: z.instanceof(Buffer).meta({
+            type: 'string',
+            description: 'Octets de l’image',
+            contentMediaType: 'image/*',
+          }),
           304: z.null().describe('Non modifiée : la version en cache (même ETag) est à jour.'),
         },
       },

@@ -333,43 +333,37 @@ describe('registration rules', () => {
     expect(dupPhone.status).toBe(409);
     expect(dupPhone.body.error).toBe(MSG.auth.existingPhone);
     await expect(
-      t
-        .caller()
-        .auth.register({
-          name: 'D',
-          email: id.email,
-          phone: id.national,
-          pin: PIN,
-          confirmPin: PIN,
-        }),
+      t.caller().auth.register({
+        name: 'D',
+        email: id.email,
+        phone: id.national,
+        pin: PIN,
+        confirmPin: PIN,
+      }),
     ).resolves.toMatchObject({ success: true });
     // The proof was used by that registration: a second account cannot reuse it.
     const other = freshIdentity('dup2');
     await expect(
-      t
-        .caller()
-        .auth.register({
-          name: 'E',
-          email: id.email.toUpperCase(),
-          phone: other.national,
-          pin: PIN,
-          confirmPin: PIN,
-        }),
+      t.caller().auth.register({
+        name: 'E',
+        email: id.email.toUpperCase(),
+        phone: other.national,
+        pin: PIN,
+        confirmPin: PIN,
+      }),
     ).rejects.toThrow(MSG.auth.emailNotVerified);
     await t.caller().auth.sendOtpEmail({ email: existing.email! });
     await t
       .caller()
       .auth.verifyOtpEmail({ email: existing.email!, code: await smtp.codeFor(existing.email!) });
     await expect(
-      t
-        .caller()
-        .auth.register({
-          name: 'F',
-          email: existing.email!.toUpperCase(),
-          phone: other.national,
-          pin: PIN,
-          confirmPin: PIN,
-        }),
+      t.caller().auth.register({
+        name: 'F',
+        email: existing.email!.toUpperCase(),
+        phone: other.national,
+        pin: PIN,
+        confirmPin: PIN,
+      }),
     ).rejects.toThrow(MSG.auth.existingEmail);
   });
 
@@ -392,15 +386,13 @@ describe('ADMIN_EMAILS and `npm run admin -- grant`', () => {
     await t
       .caller()
       .auth.verifyOtpEmail({ email: ADMIN_EMAIL, code: await smtp.codeFor(ADMIN_EMAIL) });
-    const res = await t
-      .caller()
-      .auth.register({
-        name: 'Chef',
-        email: ADMIN_EMAIL,
-        phone: id.national,
-        pin: PIN,
-        confirmPin: PIN,
-      });
+    const res = await t.caller().auth.register({
+      name: 'Chef',
+      email: ADMIN_EMAIL,
+      phone: id.national,
+      pin: PIN,
+      confirmPin: PIN,
+    });
     expect(res.user.is_admin).toBe(true);
   });
 

@@ -144,15 +144,13 @@ describe('e-mail codes', () => {
     await t.caller().auth.verifyOtpEmail({ email: id.email, code: await smtp.codeFor(id.email) });
     t.clock.advance(31 * MINUTE);
     await expect(
-      t
-        .caller()
-        .auth.register({
-          name: 'Tard',
-          email: id.email,
-          phone: id.national,
-          pin: '7391',
-          confirmPin: '7391',
-        }),
+      t.caller().auth.register({
+        name: 'Tard',
+        email: id.email,
+        phone: id.national,
+        pin: '7391',
+        confirmPin: '7391',
+      }),
     ).rejects.toThrow(MSG.auth.emailNotVerified);
   });
 
@@ -275,14 +273,12 @@ describe('PIN reset', () => {
     expect(asked.destination).toMatch(/^jo\*\*\*@example\.fr$/);
     const code = await smtp.codeFor(u.email!);
     await expect(
-      t
-        .caller()
-        .auth.resetPin({
-          email: u.email!,
-          code: wrongOf(code),
-          newPin: '5937',
-          confirmPin: '5937',
-        }),
+      t.caller().auth.resetPin({
+        email: u.email!,
+        code: wrongOf(code),
+        newPin: '5937',
+        confirmPin: '5937',
+      }),
     ).rejects.toThrow(MSG.auth.otpWrong);
     const res = await t
       .caller()
@@ -314,29 +310,25 @@ describe('PIN reset', () => {
     const id = freshIdentity();
     await t.caller().auth.sendOtpEmail({ email: id.email });
     await t.caller().auth.verifyOtpEmail({ email: id.email, code: await smtp.codeFor(id.email) });
-    await t
-      .caller()
-      .auth.register({
-        name: 'Pressé',
-        email: id.email,
-        phone: id.national,
-        pin: '7391',
-        confirmPin: '7391',
-      });
+    await t.caller().auth.register({
+      name: 'Pressé',
+      email: id.email,
+      phone: id.national,
+      pin: '7391',
+      confirmPin: '7391',
+    });
     t.clock.advance(MINUTE);
     smtp.clear();
     expect(await t.caller().auth.requestPinReset({ email: id.email })).toMatchObject({
       success: true,
       channel: 'email',
     });
-    const res = await t
-      .caller()
-      .auth.resetPin({
-        email: id.email,
-        code: await smtp.codeFor(id.email),
-        newPin: '5937',
-        confirmPin: '5937',
-      });
+    const res = await t.caller().auth.resetPin({
+      email: id.email,
+      code: await smtp.codeFor(id.email),
+      newPin: '5937',
+      confirmPin: '5937',
+    });
     expect(res.success).toBe(true);
     await expect(t.caller().auth.requestPinReset({ email: id.email })).resolves.toMatchObject({
       success: true,

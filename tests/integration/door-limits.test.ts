@@ -17,15 +17,13 @@ async function setUp(env: Record<string, string> = {}) {
   const t = await createTestContext({ now: NOW, env });
   const lea = await createUser(t.deps, { name: 'Léa Dupont' });
   const placeId = (await createPlace(t)).id;
-  const match = await t
-    .caller(lea)
-    .matches.create({
-      place_id: placeId,
-      date: '2026-06-20',
-      time: '18:30',
-      levels: ['Niveau 3'],
-      slots: 3,
-    });
+  const match = await t.caller(lea).matches.create({
+    place_id: placeId,
+    date: '2026-06-20',
+    time: '18:30',
+    levels: ['Niveau 3'],
+    slots: 3,
+  });
   return { t, lea, matchId: match.id };
 }
 

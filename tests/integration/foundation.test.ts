@@ -170,17 +170,15 @@ describe('database constraints', () => {
       .values({ name: 'D', phone: '+33600000009', pinHash: 'x' })
       .returning();
     const msg = await rootMessage(
-      t.db.db
-        .insert(matches)
-        .values({
-          placeId: 999999,
-          date: '2030-01-01',
-          time: '10:00',
-          levels: [],
-          slots: 1,
-          missingPlayers: 1,
-          createdBy: u!.id,
-        }),
+      t.db.db.insert(matches).values({
+        placeId: 999999,
+        date: '2030-01-01',
+        time: '10:00',
+        levels: [],
+        slots: 1,
+        missingPlayers: 1,
+        createdBy: u!.id,
+      }),
     );
     expect(msg).toMatch(/foreign key/);
   });

@@ -34,15 +34,13 @@ beforeAll(async () => {
   carol = await createUser(t.deps, { name: 'Carol Petit', phone: '+33633333333' });
   placeId = (await createPlace(t, { name: MARKUP, city: 'Lyon' })).id;
   matchId = (
-    await t
-      .caller(alice)
-      .matches.create({
-        place_id: placeId,
-        date: '2026-06-20',
-        time: '18:30',
-        levels: ['Niveau 3', 'Niveau 4'],
-        slots: 3,
-      })
+    await t.caller(alice).matches.create({
+      place_id: placeId,
+      date: '2026-06-20',
+      time: '18:30',
+      levels: ['Niveau 3', 'Niveau 4'],
+      slots: 3,
+    })
   ).id;
   await t.caller(bob).matches.join({ id: matchId });
 });
@@ -250,30 +248,26 @@ describe('GET /api/matches/{id}/calendar.ics', () => {
       return vevents(res.body)[0]!;
     };
     const before = await parse();
-    await t
-      .caller(alice)
-      .matches.update({
-        id: matchId,
-        place_id: placeId,
-        date: '2026-06-21',
-        time: '19:00',
-        levels: ['Niveau 3'],
-        slots: 3,
-      });
+    await t.caller(alice).matches.update({
+      id: matchId,
+      place_id: placeId,
+      date: '2026-06-21',
+      time: '19:00',
+      levels: ['Niveau 3'],
+      slots: 3,
+    });
     const after = await parse();
     expect(after.uid).toBe(before.uid);
     expect(Number(after.sequence)).toBe(Number(before.sequence) + 1);
     expect(new Date(after.start).toISOString()).toBe('2026-06-21T17:00:00.000Z');
-    await t
-      .caller(alice)
-      .matches.update({
-        id: matchId,
-        place_id: placeId,
-        date: '2026-06-21',
-        time: '19:30',
-        levels: ['Niveau 3'],
-        slots: 3,
-      });
+    await t.caller(alice).matches.update({
+      id: matchId,
+      place_id: placeId,
+      date: '2026-06-21',
+      time: '19:30',
+      levels: ['Niveau 3'],
+      slots: 3,
+    });
     expect(Number((await parse()).sequence)).toBe(Number(before.sequence) + 2);
   });
 });

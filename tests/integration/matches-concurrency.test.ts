@@ -87,16 +87,14 @@ describe('concurrent joins', () => {
     const m = await newMatch(3);
     const [edit, ...joins] = await Promise.all([
       trpcError(
-        t
-          .caller(owner)
-          .matches.update({
-            id: m.id,
-            place_id: placeId,
-            date: '2026-06-20',
-            time: '18:00',
-            levels: ['Niveau 3'],
-            slots: 2,
-          }),
+        t.caller(owner).matches.update({
+          id: m.id,
+          place_id: placeId,
+          date: '2026-06-20',
+          time: '18:00',
+          levels: ['Niveau 3'],
+          slots: 2,
+        }),
       ),
       ...players.slice(0, 10).map((p) => trpcError(t.caller(p).matches.join({ id: m.id }))),
     ]);

@@ -161,15 +161,13 @@ describe('matches.list', () => {
 describe('matches.mine', () => {
   it('lists created and joined matches, upcoming first, finished flagged, with the three counters', async () => {
     const carol = await createUser(t.deps, { name: 'Carol' });
-    const own = await t
-      .caller(carol)
-      .matches.create({
-        place_id: p1,
-        date: '2026-06-12',
-        time: '19:00',
-        levels: ['Niveau 3'],
-        slots: 2,
-      });
+    const own = await t.caller(carol).matches.create({
+      place_id: p1,
+      date: '2026-06-12',
+      time: '19:00',
+      levels: ['Niveau 3'],
+      slots: 2,
+    });
     await t.caller(carol).matches.join({ id: ids['tomorrow-a']! });
     const past = await insertMatch(t, {
       placeId: p1,
@@ -204,24 +202,20 @@ describe('matches.mine', () => {
 describe('removeUserFromMatches (used before an admin deletes a user)', () => {
   it("gives back the user's places and forgets their participations", async () => {
     const dan = await createUser(t.deps);
-    const m1 = await t
-      .caller(alice)
-      .matches.create({
-        place_id: p2,
-        date: '2026-06-13',
-        time: '19:00',
-        levels: ['Niveau 3'],
-        slots: 2,
-      });
-    const m2 = await t
-      .caller(alice)
-      .matches.create({
-        place_id: p2,
-        date: '2026-06-14',
-        time: '19:00',
-        levels: ['Niveau 3'],
-        slots: 1,
-      });
+    const m1 = await t.caller(alice).matches.create({
+      place_id: p2,
+      date: '2026-06-13',
+      time: '19:00',
+      levels: ['Niveau 3'],
+      slots: 2,
+    });
+    const m2 = await t.caller(alice).matches.create({
+      place_id: p2,
+      date: '2026-06-14',
+      time: '19:00',
+      levels: ['Niveau 3'],
+      slots: 1,
+    });
     await t.caller(dan).matches.join({ id: m1.id });
     await t.caller(dan).matches.join({ id: m2.id });
     await t.caller(bob).matches.join({ id: m1.id });

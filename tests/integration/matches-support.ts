@@ -92,15 +92,13 @@ export async function createBurstCast(count: number) {
   const placeId = (await createPlace(t)).id;
   /** A match of `slots` places on the 20th at 18:00, created by the organiser. */
   const newMatch = (slots: number) =>
-    t
-      .caller(owner)
-      .matches.create({
-        place_id: placeId,
-        date: '2026-06-20',
-        time: '18:00',
-        levels: ['Niveau 3'],
-        slots,
-      });
+    t.caller(owner).matches.create({
+      place_id: placeId,
+      date: '2026-06-20',
+      time: '18:00',
+      levels: ['Niveau 3'],
+      slots,
+    });
   return { t, owner, players, placeId, newMatch };
 }
 export type BurstCast = Awaited<ReturnType<typeof createBurstCast>>;

@@ -154,27 +154,23 @@ describe('create', () => {
       // Issue 13, item 3: a match 59 days ahead can be edited (its own date is not refused), moved
       // within the window the create form offers, and the edit form offers the same dates.
       expect((await t.caller().matches.schedule()).editDates).toHaveLength(60);
-      const edited = await t
-        .caller(carol)
-        .matches.update({
+      const edited = await t.caller(carol).matches.update({
+        id: m.id,
+        ...base(),
+        levels: ['Niveau 2'],
+        slots: 5,
+        date: '2026-08-08',
+        time: '19:00',
+      });
+      expect(edited).toMatchObject({ date: '2026-08-08', time: '19:00' });
+      await expect(
+        t.caller(carol).matches.update({
           id: m.id,
           ...base(),
           levels: ['Niveau 2'],
           slots: 5,
-          date: '2026-08-08',
-          time: '19:00',
-        });
-      expect(edited).toMatchObject({ date: '2026-08-08', time: '19:00' });
-      await expect(
-        t
-          .caller(carol)
-          .matches.update({
-            id: m.id,
-            ...base(),
-            levels: ['Niveau 2'],
-            slots: 5,
-            date: '2026-08-01',
-          }),
+          date: '2026-08-01',
+        }),
       ).resolves.toMatchObject({ date: '2026-08-01' });
       expect(
         await trpcError(
@@ -188,16 +184,14 @@ describe('create', () => {
       // The window shrinks later (months_ahead back to 1): the match keeps its date through an edit of something else.
       await setSetting(t, 'months_ahead', 1);
       await expect(
-        t
-          .caller(carol)
-          .matches.update({
-            id: m.id,
-            ...base(),
-            levels: ['Niveau 2'],
-            slots: 5,
-            date: '2026-08-01',
-            time: '20:00',
-          }),
+        t.caller(carol).matches.update({
+          id: m.id,
+          ...base(),
+          levels: ['Niveau 2'],
+          slots: 5,
+          date: '2026-08-01',
+          time: '20:00',
+        }),
       ).resolves.toMatchObject({ time: '20:00' });
     } finally {
       await setSetting(t, 'max_places', 3);

@@ -111,15 +111,13 @@ describe('outbox metrics', () => {
     const worker = createOutboxWorker(t.deps, { intervalMs: 0 });
     const creator = await createUser(t.deps);
     const place = (await createPlace(t)).id;
-    const m = await t
-      .caller(creator)
-      .matches.create({
-        place_id: place,
-        date: '2026-06-20',
-        time: '18:00',
-        levels: ['Niveau 3'],
-        slots: 3,
-      });
+    const m = await t.caller(creator).matches.create({
+      place_id: place,
+      date: '2026-06-20',
+      time: '18:00',
+      levels: ['Niveau 3'],
+      slots: 3,
+    });
     const before = await scrape(t.app);
     expect(sample(before, 'padel_outbox_oldest_pending_seconds')).toBe(0);
 

@@ -24,15 +24,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const newMatch = (day: string) =>
-  t
-    .caller(lea)
-    .matches.create({
-      place_id: placeId,
-      date: day,
-      time: '18:30',
-      levels: ['Niveau 3'],
-      slots: 3,
-    });
+  t.caller(lea).matches.create({
+    place_id: placeId,
+    date: day,
+    time: '18:30',
+    levels: ['Niveau 3'],
+    slots: 3,
+  });
 const noticesTo = (userId: number) =>
   t.db.db
     .select({ id: outbox.id, subject: outbox.subject, body: outbox.body })

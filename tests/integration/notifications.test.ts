@@ -365,15 +365,13 @@ describe('never lost, never twice', () => {
     const m = await ctx.caller(creator).matches.create({ ...fields(), place_id: place, slots: 3 });
     await ctx.caller(await createUser(ctx.deps)).matches.join({ id: m.id });
     const activateSmtp = async () => {
-      await ctx.db.db
-        .insert(smtpConfig)
-        .values({
-          host: '127.0.0.1',
-          port: smtp.port,
-          username: '',
-          passwordEnc: ctx.deps.secrets.encrypt(''),
-          isActive: true,
-        });
+      await ctx.db.db.insert(smtpConfig).values({
+        host: '127.0.0.1',
+        port: smtp.port,
+        username: '',
+        passwordEnc: ctx.deps.secrets.encrypt(''),
+        isActive: true,
+      });
       smtp.clear();
     };
     const emailRows = () => ctx.db.db.select().from(outbox).where(eq(outbox.channel, 'email'));

@@ -95,13 +95,11 @@ describe('one-line texts refuse CR, LF, tab, U+2028 and U+2029', () => {
       message: MSG.http.oneLine,
     });
     expect(await t.db.db.$count(levels, eq(levels.niveau, 'Niveau 9'))).toBe(0);
-    const created = await t
-      .caller(admin)
-      .admin.levels.create({
-        ...level,
-        label: 'Expert',
-        description: 'Première ligne\nSeconde ligne',
-      });
+    const created = await t.caller(admin).admin.levels.create({
+      ...level,
+      label: 'Expert',
+      description: 'Première ligne\nSeconde ligne',
+    });
     expect(created.description).toBe('Première ligne\nSeconde ligne');
   });
 

@@ -57,15 +57,13 @@ describe(`two instances on one ${DB} database`, () => {
     const expected: string[] = [];
     for (let i = 0; i < MATCHES; i++) {
       const creator = await createUser(t.deps, { name: `Créateur ${i}` });
-      const m = await t
-        .caller(creator)
-        .matches.create({
-          place_id: place,
-          date: '2026-06-11',
-          time: '19:00',
-          levels: ['Niveau 3'],
-          slots: 2,
-        });
+      const m = await t.caller(creator).matches.create({
+        place_id: place,
+        date: '2026-06-11',
+        time: '19:00',
+        levels: ['Niveau 3'],
+        slots: 2,
+      });
       for (const j of [0, 1]) {
         const u = await createUser(t.deps, { name: `Joueur ${i}-${j}` });
         await t.caller(u).matches.join({ id: m.id });

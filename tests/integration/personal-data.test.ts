@@ -127,15 +127,13 @@ describe('Télécharger mes données', () => {
       .limit(1);
     await t.db.db.insert(matchWaitlist).values({ matchId: theirs!.id, userId: p.id });
     const admin = await createAdmin(t.deps);
-    await t
-      .caller(admin)
-      .admin.users.update({
-        id: p.id,
-        name: 'Pauline Export',
-        phone: p.phone,
-        email: p.email!,
-        level: 'Niveau 4',
-      });
+    await t.caller(admin).admin.users.update({
+      id: p.id,
+      name: 'Pauline Export',
+      phone: p.phone,
+      email: p.email!,
+      level: 'Niveau 4',
+    });
     const res = await rest(t.app, 'GET', `/users/${p.id}/export`, undefined, bearer(p.token));
     expect(res.status).toBe(200);
     expect(res.headers['content-disposition']).toContain('attachment');
@@ -325,15 +323,13 @@ describe('Supprimer mon compte', () => {
     const q = await createUser(t.deps, { name: 'Quentin Reste' });
     const { own, ownPast, theirs } = await furnish(p, q, 'z');
     const admin = await createAdmin(t.deps);
-    await t
-      .caller(admin)
-      .admin.users.update({
-        id: p.id,
-        name: p.name,
-        phone: p.phone,
-        email: p.email!,
-        level: 'Niveau 5',
-      });
+    await t.caller(admin).admin.users.update({
+      id: p.id,
+      name: p.name,
+      phone: p.phone,
+      email: p.email!,
+      level: 'Niveau 5',
+    });
     expect((await matchRow(t, theirs.id))?.missingPlayers).toBe(2);
     smtp.clear();
 

@@ -23,15 +23,13 @@ beforeAll(async () => {
   dave = await createUser(t.deps, { name: 'Dave Effacement' });
   const placeId = (await createPlace(t, { name: 'Padel Club Lyon', city: 'Lyon' })).id;
   matchId = (
-    await t
-      .caller(lea)
-      .matches.create({
-        place_id: placeId,
-        date: '2026-06-20',
-        time: '18:30',
-        levels: ['Niveau 3'],
-        slots: 3,
-      })
+    await t.caller(lea).matches.create({
+      place_id: placeId,
+      date: '2026-06-20',
+      time: '18:30',
+      levels: ['Niveau 3'],
+      slots: 3,
+    })
   ).id;
 });
 afterAll(() => t.close());

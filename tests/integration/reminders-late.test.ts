@@ -80,16 +80,14 @@ describe('reminders for matches made late', () => {
   it('a match moved to later the same day is reminded 2 h before its new time', async () => {
     const m = await create('2026-06-13', '19:00');
     expect(await pendingReminder(m.id)).toEqual(['2026-06-12T17:00:00.000Z']);
-    await t
-      .caller(owner)
-      .matches.update({
-        id: m.id,
-        place_id: placeId,
-        date: '2026-06-10',
-        time: '15:00',
-        levels: ['Niveau 3'],
-        slots: 2,
-      });
+    await t.caller(owner).matches.update({
+      id: m.id,
+      place_id: placeId,
+      date: '2026-06-10',
+      time: '15:00',
+      levels: ['Niveau 3'],
+      slots: 2,
+    });
     expect(await pendingReminder(m.id)).toEqual(['2026-06-10T11:00:00.000Z']);
   });
 

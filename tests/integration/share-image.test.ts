@@ -23,15 +23,13 @@ beforeAll(async () => {
   bob = await createUser(t.deps, { name: 'Bob Durand', phone: '+33622222222', level: 'Niveau 4' });
   placeId = (await createPlace(t, { name: 'Padel Club Confluence', city: 'Lyon' })).id;
   matchId = (
-    await t
-      .caller(alice)
-      .matches.create({
-        place_id: placeId,
-        date: '2026-06-20',
-        time: '18:30',
-        levels: ['Niveau 3', 'Niveau 4'],
-        slots: 3,
-      })
+    await t.caller(alice).matches.create({
+      place_id: placeId,
+      date: '2026-06-20',
+      time: '18:30',
+      levels: ['Niveau 3', 'Niveau 4'],
+      slots: 3,
+    })
   ).id;
 });
 afterAll(() => t.close());
@@ -96,16 +94,14 @@ describe('GET /m/{id}/og.png, the preview image of a shared match', () => {
       return res;
     };
     const first = await current();
-    await t
-      .caller(alice)
-      .matches.update({
-        id: matchId,
-        place_id: placeId,
-        date: '2026-06-20',
-        time: '19:00',
-        levels: ['Niveau 3', 'Niveau 4'],
-        slots: 3,
-      });
+    await t.caller(alice).matches.update({
+      id: matchId,
+      place_id: placeId,
+      date: '2026-06-20',
+      time: '19:00',
+      levels: ['Niveau 3', 'Niveau 4'],
+      slots: 3,
+    });
     const edited = await current();
     expect(edited.rawPayload.equals(first.rawPayload)).toBe(false);
     // The old validator no longer matches: a chat app that kept the old copy gets the new one.
@@ -123,15 +119,13 @@ describe('GET /m/{id}/og.png, the preview image of a shared match', () => {
 
   it('answers 404 for an unknown, deleted or malformed match', async () => {
     const gone = (
-      await t
-        .caller(alice)
-        .matches.create({
-          place_id: placeId,
-          date: '2026-06-21',
-          time: '10:00',
-          levels: ['Niveau 2'],
-          slots: 3,
-        })
+      await t.caller(alice).matches.create({
+        place_id: placeId,
+        date: '2026-06-21',
+        time: '10:00',
+        levels: ['Niveau 2'],
+        slots: 3,
+      })
     ).id;
     expect((await image(gone)).statusCode).toBe(200);
     await t.caller(alice).matches.delete({ id: gone });

@@ -187,13 +187,11 @@ describe('photo', () => {
   let photoUrl: string;
 
   it('accepts a PNG data URL: stored apart, served by URL with ETag and caching', async () => {
-    const user = await t
-      .caller(a)
-      .users.update({
-        name: 'Alice',
-        level: 'Niveau 3',
-        photo: `data:image/png;base64,${PNG_1PX}`,
-      });
+    const user = await t.caller(a).users.update({
+      name: 'Alice',
+      level: 'Niveau 3',
+      photo: `data:image/png;base64,${PNG_1PX}`,
+    });
     expect(user.photo).toMatch(new RegExp(`^/api/users/${a.id}/photo\\?v=\\d+$`));
     photoUrl = user.photo!;
     expect((await row(a.id)).hasPhoto).toBe(true);
@@ -224,13 +222,11 @@ describe('photo', () => {
       .users.update({ name: 'Bruno', level: 'Niveau 5', photo: GIF_1PX });
     const res = await t.app.inject({ method: 'GET', url: gif.photo!, headers: bearer(b.token) });
     expect(res.headers['content-type']).toBe('image/gif');
-    const jpeg = await t
-      .caller(b)
-      .users.update({
-        name: 'Bruno',
-        level: 'Niveau 5',
-        photo: `data:image/png;base64,${JPEG_HEAD.toString('base64')}`,
-      });
+    const jpeg = await t.caller(b).users.update({
+      name: 'Bruno',
+      level: 'Niveau 5',
+      photo: `data:image/png;base64,${JPEG_HEAD.toString('base64')}`,
+    });
     expect(
       (await t.app.inject({ method: 'GET', url: jpeg.photo!, headers: bearer(b.token) })).headers[
         'content-type'

@@ -212,16 +212,14 @@ describe('a freed place goes to the first waiting player, in the same transactio
   it('when the creator raises the slots: as many waiting players as new places, in order', async () => {
     const m = await fullMatch(1, [p(0)]);
     for (const i of [4, 5, 6]) await t.caller(p(i)).matches.joinWaitlist({ id: m.id });
-    await t
-      .caller(owner)
-      .matches.update({
-        id: m.id,
-        place_id: placeId,
-        date: '2026-06-20',
-        time: '18:00',
-        levels: ['Niveau 3'],
-        slots: 3,
-      });
+    await t.caller(owner).matches.update({
+      id: m.id,
+      place_id: placeId,
+      date: '2026-06-20',
+      time: '18:00',
+      levels: ['Niveau 3'],
+      slots: 3,
+    });
     expect((await participantIds(m.id)).sort()).toEqual([p(0).id, p(4).id, p(5).id].sort());
     expect(await waitingIds(m.id)).toEqual([p(6).id]);
     expect(await matchRow(t, m.id)).toMatchObject({ slots: 3, missingPlayers: 0 });
@@ -279,16 +277,14 @@ describe('a freed place goes to the first waiting player, in the same transactio
       trpcError(t.caller(p(0)).matches.leave({ id: m.id })),
       trpcError(t.caller(p(1)).matches.leave({ id: m.id })),
       trpcError(
-        t
-          .caller(owner)
-          .matches.update({
-            id: m.id,
-            place_id: placeId,
-            date: '2026-06-20',
-            time: '18:00',
-            levels: ['Niveau 3'],
-            slots: 4,
-          }),
+        t.caller(owner).matches.update({
+          id: m.id,
+          place_id: placeId,
+          date: '2026-06-20',
+          time: '18:00',
+          levels: ['Niveau 3'],
+          slots: 4,
+        }),
       ),
       ...players.slice(4, 14).map((u) => trpcError(t.caller(u).matches.joinWaitlist({ id: m.id }))),
     ]);

@@ -165,12 +165,10 @@ export async function checkA11y(page: Page, screen: string) {
   // closes an extra page for every check, which doubles its cost on a busy machine.
   const { violations } = await new AxeBuilder({ page }).setLegacyMode().analyze();
   if (violations.length > 0) {
-    await test
-      .info()
-      .attach(`axe ${screen}.json`, {
-        body: JSON.stringify(violations, null, 2),
-        contentType: 'application/json',
-      });
+    await test.info().attach(`axe ${screen}.json`, {
+      body: JSON.stringify(violations, null, 2),
+      contentType: 'application/json',
+    });
   }
   const found = violations.map(
     (v) =>
