@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
 import type { DbOrTx } from '../../../db/client';
-import { placeholders, statements } from '../../../db/statement';
+import { placeholders, cte } from '../../../db/statement';
 import { users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
@@ -109,20 +109,20 @@ function reserveAndFindStatement(db: DbOrTx, byEmail: boolean) {
       lockUntil: lv('ipLockUntil'),
       max: lv('ipMax'),
     });
-    const account = statements
-      .$with('account', {
+    const account = cte(
+      'account',
+      {
         id: users.id,
         email: users.email,
         phone: users.phone,
         isAdmin: users.isAdmin,
         pinHash: users.pinHash,
-      })
-      .as(
-        sql`select ${users.id}, ${users.email}, ${users.phone}, ${users.isAdmin}, ${users.pinHash}
+      },
+      sql`select ${users.id}, ${users.email}, ${users.phone}, ${users.isAdmin}, ${users.pinHash}
               from ${users}
              where ${byEmail ? sql`lower(${users.email}) = ${lv('who')}::text` : sql`${users.phone} = ${lv('who')}::text`}
              limit 1`,
-      );
+    );
     const reserved = reservePart(
       'reserved',
       sql`'user:' || ${account.id}`,

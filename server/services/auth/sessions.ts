@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { bare, placeholders, statements } from '../../../db/statement';
+import { bare, placeholders, cte } from '../../../db/statement';
 import { sessions, trustedDevices, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
@@ -112,13 +112,17 @@ type StartValues = {
 const sv = placeholders<StartValues>();
 const nowSql = sql`${sv('now')}::timestamptz`;
 const deviceSql = sql`${sv('deviceId')}::text`;
-const opened = statements.$with('opened', {}).as(
+const opened = cte(
+  'opened',
+  {},
   sql`insert into ${sessions} (${bare(sessions.tokenHash)}, ${bare(sessions.userId)}, ${bare(sessions.deviceId)},
                                ${bare(sessions.createdAt)}, ${bare(sessions.lastSeenAt)}, ${bare(sessions.expiresAt)})
       values (${sv('tokenHash')}::text, ${sv('userId')}::int, ${deviceSql}, ${nowSql}, ${nowSql},
               ${sv('expiresAt')}::timestamptz)`,
 );
-const trusted = statements.$with('trusted', {}).as(
+const trusted = cte(
+  'trusted',
+  {},
   sql`insert into ${trustedDevices} (${bare(trustedDevices.userId)}, ${bare(trustedDevices.deviceId)}, ${bare(trustedDevices.trustedAt)})
       select ${sv('userId')}::int, ${deviceSql}, ${nowSql} where ${deviceSql} is not null
       on conflict (${bare(trustedDevices.userId)}, ${bare(trustedDevices.deviceId)})

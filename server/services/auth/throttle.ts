@@ -2,7 +2,7 @@ import { and, eq, gt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '../../../common/limits';
 import { MSG } from '../../../common/messages';
 import type { DbOrTx } from '../../../db/client';
-import { bare, placeholders, statements } from '../../../db/statement';
+import { bare, placeholders, cte } from '../../../db/statement';
 import { prepared } from '../../lib/prepared';
 import { authThrottles } from '../../../db/schema';
 import type { Deps } from '../../deps';
@@ -97,7 +97,10 @@ export function reservePart<A extends string>(
   // Not locked any more (an expired lock or window starts a new count).
   const restart = sql`(${t.windowStartedAt} < ${v.windowStart}::timestamptz or ${t.lockedUntil} is not null)`;
   const count = sql`(case when ${restart} then 1 else ${t.failures} + 1 end)`;
-  return statements.$with(alias, reservedColumns).as(sql`
+  return cte(
+    alias,
+    reservedColumns,
+    sql`
     insert into ${t} (${bare(t.key)}, ${bare(t.failures)}, ${bare(t.windowStartedAt)}, ${bare(t.lockedUntil)})
     select ${key}, 1, ${now}, null::timestamptz ${source ?? sql``}
     on conflict (${bare(t.key)}) do update
@@ -105,7 +108,8 @@ export function reservePart<A extends string>(
            ${bare(t.windowStartedAt)} = case when ${restart} then ${now} else ${t.windowStartedAt} end,
            ${bare(t.lockedUntil)} = case when ${count} >= ${v.max}::int then ${v.lockUntil}::timestamptz else null end
      where (${t.lockedUntil} is null or ${t.lockedUntil} <= ${now}) and (${restart} or ${t.failures} < ${v.max}::int)
-    returning ${t.windowStartedAt}, ${t.lockedUntil}, ${t.failures}`);
+    returning ${t.windowStartedAt}, ${t.lockedUntil}, ${t.failures}`,
+  );
 }
 
 /** A reservation's row as `reservePart` answers it. */
@@ -200,7 +204,9 @@ export async function clearFailures(deps: Pick<Deps, 'db'>, key: string, address
 
 type ClearValues = { key: string; addressKey: string; windowStartedAt: string };
 const cv = placeholders<ClearValues>();
-const given = statements.$with('given', { key: authThrottles.key }).as(
+const given = cte(
+  'given',
+  { key: authThrottles.key },
   sql`update ${authThrottles}
          set ${bare(authThrottles.failures)} = ${authThrottles.failures} - 1, ${bare(authThrottles.lockedUntil)} = null
        where ${authThrottles.key} = ${cv('addressKey')}::text

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
 import { isFinished, shortTime } from '../../../common/schedule';
 import type { DbOrTx } from '../../../db/client';
-import { bare, computed, placeholders, statements } from '../../../db/statement';
+import { bare, computed, jsonObject, placeholders, cte } from '../../../db/statement';
 import {
   matches,
   matchParticipants,
@@ -25,8 +25,9 @@ type JoinValues = { id: number; actorId: number; now: string };
 const v = placeholders<JoinValues>();
 
 /** The match, its place and its creator as the join's checks and the creator's notice need them. */
-const joinMatchRow = statements
-  .$with('m', {
+const joinMatchRow = cte(
+  'm',
+  {
     createdBy: matches.createdBy,
     date: computed<string>('date'),
     time: computed<string>('time'),
@@ -41,9 +42,8 @@ const joinMatchRow = statements
     creatorNotifyEmail: users.notifyEmail,
     creatorNotifySms: users.notifySms,
     isIn: computed<boolean>('is_in'),
-  })
-  .as(
-    sql`select ${matches.createdBy}, ${matches.date}::text as date, ${matches.time}::text as time,
+  },
+  sql`select ${matches.createdBy}, ${matches.date}::text as date, ${matches.time}::text as time,
                ${matches.levels}, ${matches.sequence}, ${places.name} as place_name,
                ${places.address}, ${places.city}, ${users.name} as creator_name, ${users.email},
                ${users.phone}, ${users.notifyEmail}, ${users.notifySms},
@@ -54,10 +54,12 @@ const joinMatchRow = statements
           join ${places} on ${places.id} = ${matches.placeId}
           join ${users} on ${users.id} = ${matches.createdBy}
          where ${matches.id} = ${v('id')}`,
-  );
+);
 
 /** The place, taken only while one is free (PostgreSQL re-checks the condition after a wait). */
-const joinTaken = statements.$with('taken', { id: matches.id }).as(
+const joinTaken = cte(
+  'taken',
+  { id: matches.id },
   sql`update ${matches}
          set ${bare(matches.missingPlayers)} = ${matches.missingPlayers} - 1, ${bare(matches.updatedAt)} = now()
        where ${matches.id} = ${v('id')} and ${matches.missingPlayers} > 0
@@ -65,7 +67,9 @@ const joinTaken = statements.$with('taken', { id: matches.id }).as(
 );
 
 /** The participant row, once per player thanks to the (match_id, user_id) primary key. */
-const joinJoined = statements.$with('joined', { userId: matchParticipants.userId }).as(
+const joinJoined = cte(
+  'joined',
+  { userId: matchParticipants.userId },
   sql`insert into ${matchParticipants} (${bare(matchParticipants.matchId)}, ${bare(matchParticipants.userId)}, ${bare(matchParticipants.joinedAt)})
       select ${joinTaken.id}, ${v('actorId')}, ${v('now')}::timestamptz from ${joinTaken}
       on conflict do nothing
@@ -73,12 +77,24 @@ const joinJoined = statements.$with('joined', { userId: matchParticipants.userId
 );
 
 /** A player who gets in no longer waits. */
-const joinUnwaited = statements.$with('unwaited', { userId: matchWaitlist.userId }).as(
+const joinUnwaited = cte(
+  'unwaited',
+  { userId: matchWaitlist.userId },
   sql`delete from ${matchWaitlist}
        where ${matchWaitlist.matchId} = ${v('id')} and ${matchWaitlist.userId} = ${v('actorId')}
          and exists (select 1 from ${joinJoined})
       returning ${matchWaitlist.userId}`,
 );
+
+/** What the join answers, as one JSON object (one parse instead of a decoder per cell). */
+const joinAnswer = {
+  row: jsonObject({
+    ...joinMatchRow._.selectedFields,
+    smsLive: sql<boolean>`coalesce((select ${smsConfig.isLive} from ${smsConfig} limit 1), false)`,
+    taken: sql<number>`(select count(*) from ${joinTaken})::int`,
+    joined: sql<number>`(select count(*) from ${joinJoined})::int`,
+  }),
+};
 
 /**
  * Takes a place and makes the player a participant, in ONE statement: a conditional `UPDATE …
@@ -92,18 +108,13 @@ const joinUnwaited = statements.$with('unwaited', { userId: matchWaitlist.userId
  * from parts built once.
  */
 async function takePlace(tx: DbOrTx, actor: SessionUser, id: number, now: Date) {
-  const [row] = await tx
+  const [answer] = await tx
     .with(joinMatchRow, joinTaken, joinJoined, joinUnwaited)
-    .select({
-      ...joinMatchRow._.selectedFields,
-      smsLive: sql<boolean>`coalesce((select ${smsConfig.isLive} from ${smsConfig} limit 1), false)`,
-      taken: sql<number>`(select count(*) from ${joinTaken})::int`,
-      joined: sql<number>`(select count(*) from ${joinJoined})::int`,
-    })
+    .select(joinAnswer)
     .from(joinMatchRow)
     .prepare('join_take_place')
     .execute({ id, actorId: actor.id, now: now.toISOString() } satisfies JoinValues);
-  return row;
+  return answer?.row;
 }
 
 /**

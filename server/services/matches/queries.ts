@@ -3,6 +3,7 @@ import { MSG } from '../../../common/messages';
 import { shortPublicName } from '../../../common/names';
 import { isFinished, isIsoDate, localParts, shortTime } from '../../../common/schedule';
 import type { DbOrTx } from '../../../db/client';
+import { jsonObject, type JsonRow } from '../../../db/statement';
 import { matches, matchParticipants, places, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
@@ -47,17 +48,20 @@ const cardColumns = {
   participant_ids: participantIds,
 };
 
+/** A card travels as one JSON object built by PostgreSQL (`jsonObject`): the list's hottest cost. */
+const cardSelection = { card: jsonObject(cardColumns) };
+
 const cards = (db: DbOrTx) =>
   db
-    .select(cardColumns)
+    .select(cardSelection)
     .from(matches)
     .innerJoin(places, eq(places.id, matches.placeId))
     .innerJoin(users, eq(users.id, matches.createdBy));
 
-type CardRow = Awaited<ReturnType<ReturnType<typeof cards>['execute']>>[number];
+type CardRow = JsonRow<typeof cardColumns>;
 
 /** A card row as the API shows it; field by field, since this runs 100 times per list page. */
-const toMatch = (r: CardRow): TMatch => ({
+const toMatch = ({ card: r }: { card: CardRow }): TMatch => ({
   id: r.id,
   place_id: r.place_id,
   place_name: r.place_name,
