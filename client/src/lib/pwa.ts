@@ -38,6 +38,8 @@ const subscribe = (listener: () => void) => {
 
 export const usePwaState = () => useSyncExternalStore(subscribe, () => state);
 
+/** For tests: back to a page with no update waiting and no install offer. */
+export const resetPwaState = () => setState({ applyUpdate: null, installPrompt: null });
 /** For tests: a new build waiting, as the worker's registration would report it. */
 export const announceUpdate = (applyUpdate: () => void) => setState({ applyUpdate });
 /** For tests and the menu: the browser's install offer, or none. */
