@@ -200,3 +200,52 @@ test(
     await context.setOffline(false);
   },
 );
+
+test(
+  "a co-player's phone is a tel: link and a WhatsApp chat (match page, My matches); a stranger sees neither",
+  ON_PHONE_AND_DESKTOP,
+  async ({ app, admin, loginAs, screenName: screen }) => {
+    const place = await createPlace(admin, 'Club Contact');
+    const organiser = await app.registerPlayer({ ...uniquePlayer('x'), name: 'Inès Fontaine' });
+    const player = await app.registerPlayer(uniquePlayer('Partenaire'));
+    const stranger = await app.registerPlayer(uniquePlayer('Passant'));
+    const match = await matchOf(organiser, place.id, 3);
+    await player.api.matches.join.mutate({ id: match.id });
+    const e164 = (phone: string) => phone.replace(/^0/, '+33');
+    const phoneLinks = 'a[href^="tel:"], a[href^="https://wa.me/3"]';
+
+    // A stranger: the server sends no phone, the page links none.
+    const seen = await stranger.api.matches.byId.query({ id: match.id });
+    expect(JSON.stringify(seen)).not.toContain(e164(organiser.phone).slice(3));
+    const { page: strangerPage } = await loginAs(stranger, `/matches/${match.id}`);
+    await strangerPage.getByRole('heading', { level: 1, name: place.name }).waitFor();
+    await strangerPage.getByRole('button', { name: 'Rejoindre', exact: true }).waitFor();
+    expect(await strangerPage.locator(phoneLinks).count()).toBe(0);
+
+    // A co-player: call or write to the organiser from the match page.
+    const { page } = await loginAs(player, `/matches/${match.id}`);
+    await page.getByRole('heading', { level: 1, name: place.name }).waitFor();
+    const call = page.getByRole('link', { name: e164(organiser.phone), exact: true });
+    expect(await call.getAttribute('href')).toBe(`tel:${e164(organiser.phone)}`);
+    expect(await call.getAttribute('title')).toBe('Appeler Inès F.');
+    const chat = page.getByRole('link', { name: 'Écrire à Inès F. sur WhatsApp', exact: true });
+    expect(await chat.getAttribute('href')).toBe(`https://wa.me/${e164(organiser.phone).slice(1)}`);
+    expect(await chat.getAttribute('rel')).toContain('noopener');
+    await expectNoSideScroll(page, `match page contacts (${screen})`);
+
+    // The organiser reaches the player from My matches' participants.
+    const { page: own } = await loginAs(organiser, '/my-matches');
+    const card = own.getByRole('article', { name: place.name });
+    await card.getByRole('button', { name: /Participants/ }).click();
+    const panel = card.getByRole('group', { name: 'Participants' });
+    const playerPhone = e164(player.phone);
+    await panel.getByRole('link', { name: playerPhone, exact: true }).waitFor();
+    expect(
+      await panel.getByRole('link', { name: playerPhone, exact: true }).getAttribute('href'),
+    ).toBe(`tel:${playerPhone}`);
+    const write = panel.locator(`a[href="https://wa.me/${playerPhone.slice(1)}"]`);
+    expect(await write.getAttribute('aria-label')).toMatch(/^Écrire à .+ sur WhatsApp$/);
+    await expectNoSideScroll(own, `my matches contacts (${screen})`);
+    await checkA11y(own, `my matches contacts (${screen})`);
+  },
+);
