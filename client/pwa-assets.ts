@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { Resvg } from '@resvg/resvg-js';
 import type { Plugin } from 'vite';
-import { APPLE_TOUCH_ICON_PATH, BACKGROUND_COLOR, MANIFEST_PATH, THEME_COLOR } from '../common/pwa.ts';
+import {
+  APPLE_TOUCH_ICON_PATH,
+  BACKGROUND_COLOR,
+  MANIFEST_PATH,
+  THEME_COLOR,
+} from '../common/pwa.ts';
 
 /** The web app manifest (French): what Chromium checks to offer installing the app. */
 export const WEB_APP_MANIFEST = {
