@@ -168,6 +168,7 @@ async function main() {
       {
         NODE_ENV: 'production',
         APP_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+        PUBLIC_URL: 'https://padel.example.org',
         LOG_LEVEL: 'warn',
         DATA_DIR: dataDir,
       },

@@ -4,10 +4,10 @@ import { Layout } from './components/layout/Layout';
 import { LoadErrorBoundary, Spinner } from './components/ui';
 import { useAuth } from './lib/auth';
 import { safeNext } from './lib/next';
+// Not lazy: it is the first screen of every new player, and loading it after the shell would add a
+// round trip of its own before the first paint of `/` (Lighthouse LCP).
+import { AuthScreen } from './pages/AuthScreen';
 
-const AuthScreen = lazy(() =>
-  import('./pages/AuthScreen').then((m) => ({ default: m.AuthScreen })),
-);
 const HomePage = lazy(() => import('./pages/HomePage'));
 const ProfilePage = lazy(() => import('./pages/ProfilePage'));
 const FindMatchPage = lazy(() => import('./pages/FindMatchPage'));
