@@ -1,7 +1,6 @@
 import { TitledCard } from '../ui';
 import type { RouterOutputs } from '../../lib/trpc';
-import { MSG } from '../../../../common/messages';
-import { whatsappChatUrl } from '../../lib/whatsapp';
+import { PhoneLinks } from './PhoneLinks';
 import { Avatar } from '../layout/Avatar';
 
 type Player = RouterOutputs['matches']['byId']['organiser'];
@@ -24,24 +23,7 @@ function PlayerRow({ player, role }: { player: Player; role?: string }) {
         </span>
         <span className="player-level">{player.level ?? 'Niveau non renseigné'}</span>
         {player.phone && (
-          <span className="player-contact">
-            <a
-              className="player-phone"
-              href={`tel:${player.phone}`}
-              title={MSG.matchPage.callPlayer(displayName(player))}
-            >
-              {player.phone}
-            </a>
-            <a
-              className="player-whatsapp"
-              href={whatsappChatUrl(player.phone)}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={MSG.matchPage.whatsappPlayer(displayName(player))}
-            >
-              {MSG.matchPage.whatsapp}
-            </a>
-          </span>
+          <PhoneLinks phone={player.phone} name={displayName(player)} kind="player" />
         )}
       </span>
     </li>

@@ -1,8 +1,7 @@
-import { MSG } from '../../../../common/messages';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
-import { whatsappChatUrl } from '../../lib/whatsapp';
+import { PhoneLinks } from './PhoneLinks';
 import { Notice, Spinner } from '../ui';
 import { LevelBadge } from './LevelBadges';
 import type { LevelView, ParticipantView } from './types';
@@ -50,24 +49,7 @@ function ParticipantsList({ participants, catalogue, organiser }: ParticipantsLi
           ) : (
             <span className="participant-nolevel">Niveau non renseigné</span>
           )}
-          <span className="participant-contact">
-            <a
-              className="participant-phone"
-              href={`tel:${p.phone}`}
-              title={MSG.matchPage.callPlayer(p.name)}
-            >
-              {p.phone}
-            </a>
-            <a
-              className="participant-whatsapp"
-              href={whatsappChatUrl(p.phone)}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={MSG.matchPage.whatsappPlayer(p.name)}
-            >
-              {MSG.matchPage.whatsapp}
-            </a>
-          </span>
+          <PhoneLinks phone={p.phone} name={p.name} kind="participant" />
         </li>
       ))}
     </ul>
