@@ -139,7 +139,9 @@ export function createPushSender(o: PushSenderOptions): PushSender {
         if (err instanceof webpush.WebPushError) {
           if (err.statusCode === 404 || err.statusCode === 410)
             throw new PushSubscriptionGone(err.statusCode);
-          throw new Error(`push service answered ${err.statusCode}: ${err.body.slice(0, 200)}`);
+          throw new Error(`push service answered ${err.statusCode}: ${err.body.slice(0, 200)}`, {
+            cause: err,
+          });
         }
         throw err;
       }
