@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import webpush from 'web-push';
 import { z } from 'zod';
 import type { Env } from '../env';
-import type { Logger } from '../lib/logger';
 
 export interface VapidKeys {
   publicKey: string;
@@ -80,7 +79,7 @@ export function resolveVapidKeys(
     | 'PUBLIC_URL'
     | 'MAIL_FROM'
   >,
-  logger: Pick<Logger, 'info' | 'warn'>,
+  logger: { warn: (details: object, message: string) => void },
 ): VapidKeys | null {
   const isProduction = env.NODE_ENV === 'production';
   if (isProduction && !(env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT)) {

@@ -10,10 +10,7 @@ const dir = mkdtempSync(join(tmpdir(), 'vapid-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const logs: string[] = [];
-const logger = {
-  info: (_o: object, msg: string) => void logs.push(`info ${msg}`),
-  warn: (_o: object, msg: string) => void logs.push(`warn ${msg}`),
-};
+const logger = { warn: (_o: object, msg: string) => void logs.push(`warn ${msg}`) };
 const base = { APP_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://padel.example.fr', DATA_DIR: dir };
 
 describe('VAPID configuration', () => {
