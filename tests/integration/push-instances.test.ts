@@ -70,7 +70,7 @@ describe(`two instances on one ${DB} database`, () => {
         levels: ['Niveau 3'],
         slots: 2,
       });
-      for (const j of [0, 1]) {
+      for (const _j of [0, 1]) {
         const u = await createUser(t.deps);
         const theirs = push.device();
         await restAs(t, u, 'POST', '/push/subscriptions', theirs.subscription);
