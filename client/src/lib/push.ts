@@ -22,6 +22,21 @@ export type PushOutcome =
 
 /** A service worker taking longer than this to be ready will not be there (none is registered). */
 const READY_TIMEOUT_MS = 5000;
+/** A push service not answering a subscription within this is as good as none. */
+const SUBSCRIBE_TIMEOUT_MS = 20_000;
+
+/** `p`, or a rejection once `ms` have passed. */
+async function within<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), ms);
+  });
+  try {
+    return await Promise.race([p, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export function isPushSupported(): boolean {
   return (
@@ -127,10 +142,13 @@ export async function enablePush(server: PushServer): Promise<PushOutcome> {
   if (!registration) return 'failed';
   let sub: PushSubscription;
   try {
-    sub = await registration.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: base64UrlToBytes(key),
-    });
+    sub = await within(
+      registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: base64UrlToBytes(key),
+      }),
+      SUBSCRIBE_TIMEOUT_MS,
+    );
   } catch {
     // Headless or de-Googled browsers have no push service: subscribe rejects (AbortError).
     return 'failed';
