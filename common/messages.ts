@@ -384,6 +384,7 @@ export const MSG = {
       'Recevez une notification quand un joueur rejoint votre match, quand il change, et 2 h avant de jouer.',
     promptAccept: 'Oui, me prévenir',
     promptRefuse: 'Non merci',
+    promptDone: 'Compris',
     blocked:
       'Les notifications sont bloquées pour ce site : autorisez-les dans les réglages du navigateur.',
     unsupported: 'Ce navigateur ne permet pas les notifications push.',

@@ -53,14 +53,13 @@ export function isPushBlocked(): boolean {
   return readString(STORAGE_KEYS.pushDenied) === '1';
 }
 
-/** Whether to offer "Être prévenu sur ce téléphone ?": supported, never answered, not decided. */
+/**
+ * Whether to offer "Être prévenu sur ce téléphone ?": supported, not blocked, never answered here.
+ * A permission already granted (for this site, earlier) still deserves the question: being allowed
+ * to notify is not being subscribed.
+ */
 export function shouldOfferPush(): boolean {
-  return (
-    isPushSupported() &&
-    Notification.permission === 'default' &&
-    readString(STORAGE_KEYS.pushAsked) === null &&
-    !isPushBlocked()
-  );
+  return isPushSupported() && readString(STORAGE_KEYS.pushAsked) === null && !isPushBlocked();
 }
 
 export function rememberPushAsked(): void {

@@ -51,7 +51,7 @@ export function PushPrompt() {
       onClose={result ? close : refuse}
       footer={
         result ? (
-          <Button onClick={close}>Fermer</Button>
+          <Button onClick={close}>{MSG.push.promptDone}</Button>
         ) : (
           <>
             <Button variant="secondary" onClick={refuse} disabled={busy}>
