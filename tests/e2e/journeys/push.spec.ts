@@ -1,6 +1,7 @@
 import { MSG } from '../../../common/messages';
 import { createPlace, findAt, setLevelFirst, uniquePlayer } from '../../support/e2e-app';
 import { checkA11y, expect, ON, test } from '../../support/e2e-fixtures';
+import { expectNoSideScroll } from './helpers';
 
 /**
  * Journey: Web Push as far as headless Chromium goes. It has the Push API but no push service, so
@@ -65,5 +66,6 @@ test(
       timeout: 30_000,
     });
     await expect(toggle).not.toBeChecked();
+    await expectNoSideScroll(page, 'profile, Sur ce téléphone');
   },
 );
