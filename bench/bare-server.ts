@@ -31,22 +31,22 @@ function localNow() {
   return [date, time];
 }
 
-/** A card row by position, as drizzle reads it: the select list has no aliases. */
-type Row = [
-  number,
-  number,
-  string,
-  string,
-  string,
-  string,
-  string,
-  string[],
-  number,
-  number,
-  number,
-  string,
-  number[],
-];
+/** A card as the app's list SQL answers it: one JSON object per row (see `jsonObject`). */
+interface Card {
+  id: number;
+  place_id: number;
+  place_name: string;
+  address: string;
+  city: string;
+  date: string;
+  time: string;
+  levels: string[];
+  slots: number;
+  missing_players: number;
+  created_by: number;
+  creator_name: string;
+  participant_ids: number[];
+}
 
 const app = Fastify({ logger: false });
 app.setErrorHandler((err, _req, reply) => {
@@ -58,25 +58,25 @@ app.get<{ Params: { name: string } }>('/list/:name', async (req, reply) => {
   if (!q) return reply.code(404).send({ error: 'unknown query' });
   const rows = (await sql
     .unsafe(q.text, [...localNow(), ...q.params] as never[], { prepare: true })
-    .values()) as unknown as Row[];
+    .values()) as unknown as [Card][];
   const limit = rows.length > 0 ? Math.min(rows.length, (q.params.at(-1) as number) - 1) : 0;
   const out = [];
   for (let i = 0; i < limit; i++) {
-    const r = rows[i]!;
+    const [r] = rows[i]!;
     out.push({
-      id: r[0],
-      place_id: r[1],
-      place_name: r[2],
-      address: r[3],
-      city: r[4],
-      date: r[5],
-      time: `${r[6].slice(0, 5)}:00`,
-      levels: JSON.stringify(r[7]),
-      slots: r[8],
-      missing_players: r[9],
-      created_by: r[10],
-      creator_name: shortPublicName(r[11]),
-      participants: r[12].map((user_id) => ({ user_id })),
+      id: r.id,
+      place_id: r.place_id,
+      place_name: r.place_name,
+      address: r.address,
+      city: r.city,
+      date: r.date,
+      time: `${r.time.slice(0, 5)}:00`,
+      levels: JSON.stringify(r.levels),
+      slots: r.slots,
+      missing_players: r.missing_players,
+      created_by: r.created_by,
+      creator_name: shortPublicName(r.creator_name),
+      participants: r.participant_ids.map((user_id) => ({ user_id })),
     });
   }
   return reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(out));

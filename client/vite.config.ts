@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { faviconIco } from './favicon-ico.ts';
 import { precompress } from './precompress.ts';
+import { pwaAssets } from './pwa-assets.ts';
+import { serviceWorker } from './sw-build.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -11,6 +13,9 @@ export default defineConfig({
   plugins: [
     react(),
     faviconIco(fileURLToPath(new URL('public/favicon.svg', import.meta.url))),
+    pwaAssets(fileURLToPath(new URL('public/favicon.svg', import.meta.url))),
+    // After every other file is written (writeBundle), before their .br/.gz twins (closeBundle).
+    serviceWorker(fileURLToPath(new URL('src/sw/sw.ts', import.meta.url))),
     precompress(),
   ],
   build: {

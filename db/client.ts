@@ -1,11 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { SQL, SQLWrapper } from 'drizzle-orm';
-import {
-  PgDialect,
-  type PgDatabase,
-  type PgQueryResultHKT,
-  type PreparedQueryConfig,
-} from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { createPoolGate, gatedClient, type PoolGate } from './pool-gate';
@@ -78,37 +72,4 @@ export async function createDb(o: CreateDbOptions): Promise<DbHandle> {
 export function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
   return (result as { rows?: T[] }).rows ?? [];
-}
-
-const dialect = new PgDialect({ casing: 'snake_case' });
-
-/**
- * Runs raw SQL as a prepared statement, on a handle or in a transaction (where `prepared` cannot
- * keep a statement: each transaction is a new handle). `db.execute` sends a query with parameters
- * unnamed, and postgres.js then needs two round trips (Parse/Describe, then Bind/Execute) and
- * PostgreSQL plans it each time; prepared, the connection keeps it by its text, so after its first
- * use it is one round trip. For hot statements whose text never varies. Rows as `db.execute`'s.
- */
-export function executePrepared(db: DbOrTx, query: SQL, name: string): Promise<unknown> {
-  return db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute();
-}
-
-/**
- * A select prepared under `name` whose rows reach `map` as arrays, in the order of its columns, with
- * no per-cell decoding by drizzle (about a tenth of the match list's CPU): for the hottest reads,
- * whose mapper knows its columns. Both drivers give dates and times as text and JSON parsed.
- */
-export function prepareRows<T>(
-  db: DbOrTx,
-  query: SQLWrapper,
-  name: string,
-  map: (rows: unknown[][]) => T,
-) {
-  return db._.session.prepareQuery<PreparedQueryConfig & { execute: T }>(
-    dialect.sqlToQuery(query.getSQL()),
-    undefined,
-    name,
-    true,
-    map,
-  );
 }

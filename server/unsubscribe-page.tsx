@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ReactNode } from 'react';
 import { MSG } from '../common/messages';
 import type { Deps } from './deps';
+import { PwaHead } from './html/pwa-head';
 import { renderHtmlDocument } from './html/render';
 import { readUnsubscribeToken, unsubscribeByToken } from './services/notifications/unsubscribe';
 
@@ -23,6 +24,7 @@ const page = (body: ReactNode, status: 'ok' | 'ask' | 'invalid') =>
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
         <title>{`${MSG.notify.unsubscribeTitle} — Padel Match`}</title>
+        <PwaHead />
         <style>{STYLE}</style>
       </head>
       <body>

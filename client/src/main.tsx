@@ -5,7 +5,9 @@ import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
+import { UpdatePrompt } from './components/pwa/UpdatePrompt';
 import { AuthProvider } from './lib/auth';
+import { listenForInstallPrompt, registerServiceWorker } from './lib/pwa';
 import { trpc } from './lib/trpc';
 import './styles/index.css';
 
@@ -29,11 +31,16 @@ function Root() {
           <AuthProvider>
             <App />
           </AuthProvider>
+          <UpdatePrompt />
         </BrowserRouter>
       </QueryClientProvider>
     </trpc.Provider>
   );
 }
+
+// Before React renders: the browser's install offer may come first.
+listenForInstallPrompt();
+if (import.meta.env.PROD) registerServiceWorker();
 
 const container = document.getElementById('root');
 if (container)

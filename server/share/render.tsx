@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { shortTime } from '../../common/schedule';
+import { PwaHead } from '../html/pwa-head';
 import { renderHtmlDocument } from '../html/render';
 
 /** What the public share page may show of a match: nothing about its players but how many places are left. */
@@ -57,6 +58,7 @@ function Layout({ title, head, children }: LayoutProps) {
         <title>{title}</title>
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+        <PwaHead />
         {head}
         <link rel="stylesheet" href={SHARE_CSS_PATH} />
       </head>

@@ -28,10 +28,10 @@ import {
 /**
  * No script at all, styles from this origin only: the page must work with JavaScript off.
  * `connect-src 'self'` lets crawlers' audits (Lighthouse) read /robots.txt from the page; with no
- * script it opens nothing else.
+ * script it opens nothing else. `manifest-src 'self'`: the installable app's manifest.
  */
 const SHARE_CSP =
-  "default-src 'none'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  "default-src 'none'; style-src 'self'; img-src 'self'; connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /**
  * `GET /m/:id`, the link players paste in their group chat. A logged-in player (the session

@@ -73,6 +73,9 @@ describe('My matches', () => {
       'href',
       'tel:+33698765432',
     );
+    expect(
+      within(panel).getByRole('link', { name: 'Écrire à Léa Petit sur WhatsApp' }),
+    ).toHaveAttribute('href', 'https://wa.me/33698765432');
     expect(within(panel).getByText(/Inscrit le .*2026/)).toBeInTheDocument();
   });
 

@@ -11,6 +11,7 @@ import {
 } from 'react';
 import { getDeviceId, setDeviceTrusted } from './device';
 import { isAppClientError } from './errors';
+import { clearOfflineSnapshot } from './offline-snapshot';
 import { STORAGE_KEYS, readJson, removeKey, writeJson } from './storage';
 import { trpc, type RouterOutputs } from './trpc';
 
@@ -84,6 +85,8 @@ export function AuthProvider({
   const clear = useCallback(() => {
     removeKey(STORAGE_KEYS.user);
     setDeviceTrusted(false);
+    // The offline copy of "Mes matchs" belonged to this session.
+    void clearOfflineSnapshot().catch(() => {});
     setUserState(null);
   }, []);
 
@@ -110,6 +113,7 @@ export function AuthProvider({
     if (serverUser === null) {
       removeKey(STORAGE_KEYS.user);
       setDeviceTrusted(false);
+      void clearOfflineSnapshot().catch(() => {});
     } else {
       writeJson(STORAGE_KEYS.user, serverUser);
     }

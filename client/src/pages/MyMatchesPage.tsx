@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { FindOrCreateLinks } from '../components/matches/MatchCardGrid';
 import { DEFAULT_SETTINGS } from '../../../common/limits';
 import { MatchGridSkeleton } from '../components/matches/MatchCardSkeleton';
@@ -9,7 +10,9 @@ import { useLevelCatalogue } from '../components/matches/useLevelCatalogue';
 import { useLoggedError } from '../components/matches/useLoggedError';
 import { useNotice } from '../components/matches/useNotice';
 import { EmptyState } from '../components/ui';
+import { saveOfflineSnapshot } from '../lib/offline-snapshot';
 import { trpc } from '../lib/trpc';
+import { offlineSnapshotOf } from './my-matches-offline';
 import './matches.css';
 
 function Counter({ value, label }: { value: number | undefined; label: string }) {
@@ -33,6 +36,12 @@ export default function MyMatchesPage() {
   const matches = mine.data?.matches ?? [];
   const waiting = mine.data?.waiting ?? [];
   const onNotice = (kind: 'success' | 'error', message: string) => notice[kind](message);
+
+  // What the offline page shows of this list when the network is gone (on this device only).
+  const mineData = mine.data;
+  useEffect(() => {
+    if (mineData) void saveOfflineSnapshot(offlineSnapshotOf(mineData, new Date())).catch(() => {});
+  }, [mineData]);
 
   return (
     <div className="page my-matches-page">

@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
-import { executePrepared, rowsOf } from '../../../db/client';
+import type { DbOrTx } from '../../../db/client';
+import { placeholders, cte } from '../../../db/statement';
 import { users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
+import { prepared } from '../../lib/prepared';
 import { hashPin, verifyPin } from '../../lib/pin-hash';
 import { emailEquals } from '../users';
 import { promoteIfListed } from './admin-emails';
@@ -16,7 +18,8 @@ import {
   ipKey,
   lockedError,
   reserveAttempt,
-  reserveSql,
+  reservePart,
+  reserveValues,
   toAttempt,
   userKey,
   type Attempt,
@@ -78,92 +81,108 @@ export async function checkReservedPin(
   return ok;
 }
 
-/** What the login's first statement answers: the address's reservation, the account, the account's reservation. */
-interface ReserveRow {
-  ip_window_started_at: string | Date | null;
-  ip_locked_until: string | Date | null;
-  ip_failures: number | null;
-  id: number | null;
-  email: string | null;
-  phone: string | null;
-  is_admin: boolean | null;
-  pin_hash: string | null;
-  user_window_started_at: string | Date | null;
-  user_locked_until: string | Date | null;
-  user_failures: number | null;
-}
+type ReserveAndFindValues = {
+  /** The e-mail (lower case) or the phone number, by statement. */
+  who: string;
+  ipKey: string;
+  now: string;
+  ipWindowStart: string;
+  ipLockUntil: string;
+  ipMax: number;
+  userWindowStart: string;
+  userLockUntil: string;
+  userMax: number;
+};
+const lv = placeholders<ReserveAndFindValues>();
 
 /**
- * The login's first round trip, one statement: reserves an attempt on the address, reads the
- * account's credentials and, when the address had one left and the account exists, reserves an
- * attempt on the account (`reserveSql` both times: same upserts, same limits as one by one). The
- * account's reservation reads the address's, so the address's row is always locked first.
+ * The login's first statement, one per way of logging in: reserves an attempt on the address,
+ * reads the account's credentials and, when the address had one left and the account exists,
+ * reserves an attempt on the account (`reservePart` both times: same upserts, same limits as one by
+ * one). The account's reservation reads the address's, so the address's row is always locked first.
  */
+function reserveAndFindStatement(db: DbOrTx, byEmail: boolean) {
+  return prepared(db, byEmail ? 'login_reserve_by_email' : 'login_reserve_by_phone', (name) => {
+    const ip = reservePart('ip', sql`${lv('ipKey')}::text`, {
+      now: lv('now'),
+      windowStart: lv('ipWindowStart'),
+      lockUntil: lv('ipLockUntil'),
+      max: lv('ipMax'),
+    });
+    const account = cte(
+      'account',
+      {
+        id: users.id,
+        email: users.email,
+        phone: users.phone,
+        isAdmin: users.isAdmin,
+        pinHash: users.pinHash,
+      },
+      sql`select ${users.id}, ${users.email}, ${users.phone}, ${users.isAdmin}, ${users.pinHash}
+              from ${users}
+             where ${byEmail ? sql`lower(${users.email}) = ${lv('who')}::text` : sql`${users.phone} = ${lv('who')}::text`}
+             limit 1`,
+    );
+    const reserved = reservePart(
+      'reserved',
+      sql`'user:' || ${account.id}`,
+      {
+        now: lv('now'),
+        windowStart: lv('userWindowStart'),
+        lockUntil: lv('userLockUntil'),
+        max: lv('userMax'),
+      },
+      sql`from ${account} where exists (select 1 from ${ip})`,
+    );
+    return db
+      .with(ip, account, reserved)
+      .select({
+        ip: { ...ip._.selectedFields },
+        account: { ...account._.selectedFields },
+        reserved: { ...reserved._.selectedFields },
+      })
+      .from(sql`(select 1) one`)
+      .leftJoin(ip, sql`true`)
+      .leftJoin(account, sql`true`)
+      .leftJoin(reserved, sql`true`)
+      .prepare(name);
+  });
+}
+
+/** The login's first round trip (`reserveAndFindStatement`). */
 async function reserveAndFind(deps: Pick<Deps, 'db' | 'clock'>, ip: string, who: LoginIdentity) {
   const now = deps.clock.now();
   const byEmail = 'email' in who;
-  const [row] = rowsOf<ReserveRow>(
-    await executePrepared(
-      deps.db,
-      sql`
-      with ip as (${reserveSql(sql`${ipKey(ip)}::text`, IP_POLICY, now)}),
-      account as (
-        select id, email, phone, is_admin, pin_hash from ${users}
-         where ${byEmail ? emailEquals(who.email) : sql`phone = ${who.phone}::text`}
-         limit 1
-      ),
-      reserved as (${reserveSql(sql`'user:' || account.id`, ACCOUNT_POLICY, now, sql`from account where exists (select 1 from ip)`)})
-      select ip.window_started_at as ip_window_started_at, ip.locked_until as ip_locked_until, ip.failures as ip_failures,
-             account.*,
-             reserved.window_started_at as user_window_started_at, reserved.locked_until as user_locked_until,
-             reserved.failures as user_failures
-        from (select 1) one
-        left join ip on true
-        left join account on true
-        left join reserved on true`,
-      byEmail ? 'login_reserve_by_email' : 'login_reserve_by_phone',
-    ),
-  );
-  const reserved = (
-    key: string,
-    policy: typeof IP_POLICY,
-    window: string | Date | null,
-    lockedUntil: string | Date | null,
-    failures: number | null,
-  ) =>
-    window === null || failures === null
-      ? null
-      : toAttempt(key, policy, { window_started_at: window, locked_until: lockedUntil, failures });
+  const fromIp = reserveValues(IP_POLICY, now);
+  const fromUser = reserveValues(ACCOUNT_POLICY, now);
+  const [row] = await reserveAndFindStatement(deps.db, byEmail).execute({
+    who: byEmail ? who.email.toLowerCase() : who.phone,
+    ipKey: ipKey(ip),
+    now: fromIp.now,
+    ipWindowStart: fromIp.windowStart,
+    ipLockUntil: fromIp.lockUntil,
+    ipMax: fromIp.max,
+    userWindowStart: fromUser.windowStart,
+    userLockUntil: fromUser.lockUntil,
+    userMax: fromUser.max,
+  } satisfies ReserveAndFindValues);
+  const found = row?.account;
   const account =
-    row?.id != null && row.pin_hash !== null
+    found && found.pinHash !== null
       ? {
-          id: row.id,
-          email: row.email,
-          phone: row.phone ?? '',
-          isAdmin: row.is_admin === true,
-          pinHash: row.pin_hash,
+          id: found.id,
+          email: found.email,
+          phone: found.phone,
+          isAdmin: found.isAdmin,
+          pinHash: found.pinHash,
         }
       : null;
   return {
-    fromIp: row
-      ? reserved(
-          ipKey(ip),
-          IP_POLICY,
-          row.ip_window_started_at,
-          row.ip_locked_until,
-          row.ip_failures,
-        )
-      : null,
+    fromIp: row?.ip ? toAttempt(ipKey(ip), IP_POLICY, row.ip) : null,
     account,
     attempt:
-      row && account
-        ? reserved(
-            userKey(account.id),
-            ACCOUNT_POLICY,
-            row.user_window_started_at,
-            row.user_locked_until,
-            row.user_failures,
-          )
+      row?.reserved && account
+        ? toAttempt(userKey(account.id), ACCOUNT_POLICY, row.reserved)
         : null,
   };
 }

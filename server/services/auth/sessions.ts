@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
-import { executePrepared, rowsOf, type DbOrTx } from '../../../db/client';
+import type { DbOrTx } from '../../../db/client';
+import { bare, placeholders, cte } from '../../../db/statement';
 import { sessions, trustedDevices, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import type { TUser } from '../../../common/schemas/users';
 import { prepared } from '../../lib/prepared';
-import { identityColumns, toUser } from '../users';
+import { identityColumns, toUser, userColumns } from '../users';
 
 /** A session dies after this long without use… */
 export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
@@ -101,18 +102,42 @@ export interface LoggedIn {
   expiresAt: Date;
 }
 
-/** The user as `startSession`'s statement answers it (timestamps as text or dates, by driver). */
-interface StartedRow {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string;
-  level: string | null;
-  is_admin: boolean;
-  has_photo: boolean;
-  created_at: string | Date;
-  updated_at: string | Date;
-}
+type StartValues = {
+  tokenHash: string;
+  userId: number;
+  deviceId: string | null;
+  now: string;
+  expiresAt: string;
+};
+const sv = placeholders<StartValues>();
+const nowSql = sql`${sv('now')}::timestamptz`;
+const deviceSql = sql`${sv('deviceId')}::text`;
+const opened = cte(
+  'opened',
+  {},
+  sql`insert into ${sessions} (${bare(sessions.tokenHash)}, ${bare(sessions.userId)}, ${bare(sessions.deviceId)},
+                               ${bare(sessions.createdAt)}, ${bare(sessions.lastSeenAt)}, ${bare(sessions.expiresAt)})
+      values (${sv('tokenHash')}::text, ${sv('userId')}::int, ${deviceSql}, ${nowSql}, ${nowSql},
+              ${sv('expiresAt')}::timestamptz)`,
+);
+const trusted = cte(
+  'trusted',
+  {},
+  sql`insert into ${trustedDevices} (${bare(trustedDevices.userId)}, ${bare(trustedDevices.deviceId)}, ${bare(trustedDevices.trustedAt)})
+      select ${sv('userId')}::int, ${deviceSql}, ${nowSql} where ${deviceSql} is not null
+      on conflict (${bare(trustedDevices.userId)}, ${bare(trustedDevices.deviceId)})
+      do update set ${bare(trustedDevices.trustedAt)} = excluded.${bare(trustedDevices.trustedAt)}`,
+);
+/** Both writes and the read of the user in one statement, prepared once per handle. */
+const startStatement = (db: DbOrTx) =>
+  prepared(db, 'session_start', (name) =>
+    db
+      .with(opened, trusted)
+      .select(userColumns)
+      .from(users)
+      .where(eq(users.id, sql`${sv('userId')}::int`))
+      .prepare(name),
+  );
 
 /**
  * Opens a new session for `userId` (a fresh random token on every login) and, when the client sent
@@ -127,36 +152,15 @@ export async function startSession(
   const token = newSessionToken();
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
-  const nowSql = sql`${now.toISOString()}::timestamptz`;
-  const device = sql`${deviceId ?? null}::text`;
-  const [row] = rowsOf<StartedRow>(
-    await executePrepared(
-      deps.db,
-      sql`
-      with opened as (
-        insert into ${sessions} (token_hash, user_id, device_id, created_at, last_seen_at, expires_at)
-        values (${hashToken(token)}::text, ${userId}::int, ${device}, ${nowSql}, ${nowSql}, ${expiresAt.toISOString()}::timestamptz)
-      ), trusted as (
-        insert into ${trustedDevices} (user_id, device_id, trusted_at)
-        select ${userId}::int, ${device}, ${nowSql} where ${device} is not null
-        on conflict (user_id, device_id) do update set trusted_at = excluded.trusted_at
-      )
-      select id, name, email, phone, level, is_admin, has_photo, created_at, updated_at from ${users} where id = ${userId}::int`,
-      'session_start',
-    ),
-  );
+  const [row] = await startStatement(deps.db).execute({
+    tokenHash: hashToken(token),
+    userId,
+    deviceId: deviceId ?? null,
+    now: now.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+  } satisfies StartValues);
   if (!row) throw new Error(`user ${userId} vanished during login`);
-  const user = toUser({
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    level: row.level,
-    isAdmin: row.is_admin,
-    hasPhoto: row.has_photo,
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at),
-  });
+  const user = toUser(row);
   return { user, token, expiresAt };
 }
 

@@ -1,7 +1,9 @@
-import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '../../../common/limits';
 import { MSG } from '../../../common/messages';
-import { executePrepared, rowsOf } from '../../../db/client';
+import type { DbOrTx } from '../../../db/client';
+import { bare, placeholders, cte } from '../../../db/statement';
+import { prepared } from '../../lib/prepared';
 import { authThrottles } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
@@ -57,45 +59,80 @@ const minutesLeft = (until: Date, now: Date) =>
 export const lockedError = (policy: Policy, until: Date, now: Date) =>
   new AppError('TOO_MANY_REQUESTS', policy.lockedMessage(minutesLeft(until, now)));
 
+/** The values a reservation needs, from its policy and the time; `max` travels as a value too. */
+export const reserveValues = (policy: Policy, now: Date) => ({
+  now: now.toISOString(),
+  windowStart: (policy.windowMs === null
+    ? new Date(0)
+    : new Date(now.getTime() - policy.windowMs)
+  ).toISOString(),
+  lockUntil: new Date(now.getTime() + policy.lockMs).toISOString(),
+  max: policy.max,
+});
+type ReserveValues = ReturnType<typeof reserveValues>;
+/** Where a reservation's values come from in its statement (placeholders, named per statement). */
+export type ReserveSlots = { [K in keyof ReserveValues]: SQL | Placeholder };
+
+/** A reservation's answer: the key's row after the attempt was counted. */
+const reservedColumns = {
+  windowStartedAt: authThrottles.windowStartedAt,
+  lockedUntil: authThrottles.lockedUntil,
+  failures: authThrottles.failures,
+};
+
 /**
  * The conditional upsert that counts one attempt against the key `key` yields (a value, or a column
- * of `source` when the login's statement reserves the account it has just read): it only succeeds
- * while the key is under its maximum and not locked, and the attempt that uses the last slot locks
- * the key at once. It answers no row when no attempt is left. Its text depends only on `source`, so
- * it can be prepared.
+ * of `source` when the login's statement reserves the account it has just read), as a CTE named
+ * `alias`: it only succeeds while the key is under its maximum and not locked, and the attempt
+ * that uses the last slot locks the key at once. It answers no row when no attempt is left.
  */
-export function reserveSql(key: SQL, policy: Policy, now: Date, source?: SQL): SQL {
+export function reservePart<A extends string>(
+  alias: A,
+  key: SQL | Placeholder,
+  v: ReserveSlots,
+  source?: SQL,
+) {
   const t = authThrottles;
-  const nowSql = sql`${now.toISOString()}::timestamptz`;
-  const lockSql = sql`${new Date(now.getTime() + policy.lockMs).toISOString()}::timestamptz`;
-  const windowStart =
-    policy.windowMs === null ? new Date(0) : new Date(now.getTime() - policy.windowMs);
+  const now = sql`${v.now}::timestamptz`;
   // Not locked any more (an expired lock or window starts a new count).
-  const restart = sql`(${t.windowStartedAt} < ${windowStart.toISOString()}::timestamptz or ${t.lockedUntil} is not null)`;
+  const restart = sql`(${t.windowStartedAt} < ${v.windowStart}::timestamptz or ${t.lockedUntil} is not null)`;
   const count = sql`(case when ${restart} then 1 else ${t.failures} + 1 end)`;
-  return sql`
-    insert into ${t} (key, failures, window_started_at, locked_until)
-    select ${key}, 1, ${nowSql}, null::timestamptz ${source ?? sql``}
-    on conflict (key) do update
-       set failures = ${count},
-           window_started_at = case when ${restart} then ${nowSql} else ${t.windowStartedAt} end,
-           locked_until = case when ${count} >= ${policy.max} then ${lockSql} else null end
-     where (${t.lockedUntil} is null or ${t.lockedUntil} <= ${nowSql}) and (${restart} or ${t.failures} < ${policy.max})
-    returning window_started_at, locked_until, failures`;
+  return cte(
+    alias,
+    reservedColumns,
+    sql`
+    insert into ${t} (${bare(t.key)}, ${bare(t.failures)}, ${bare(t.windowStartedAt)}, ${bare(t.lockedUntil)})
+    select ${key}, 1, ${now}, null::timestamptz ${source ?? sql``}
+    on conflict (${bare(t.key)}) do update
+       set ${bare(t.failures)} = ${count},
+           ${bare(t.windowStartedAt)} = case when ${restart} then ${now} else ${t.windowStartedAt} end,
+           ${bare(t.lockedUntil)} = case when ${count} >= ${v.max}::int then ${v.lockUntil}::timestamptz else null end
+     where (${t.lockedUntil} is null or ${t.lockedUntil} <= ${now}) and (${restart} or ${t.failures} < ${v.max}::int)
+    returning ${t.windowStartedAt}, ${t.lockedUntil}, ${t.failures}`,
+  );
 }
 
-/** A reservation's row as `reserveSql` answers it (timestamps as text or dates, by driver). */
-export interface ReservedRow {
-  window_started_at: string | Date;
-  locked_until: string | Date | null;
-  failures: number;
-}
+/** A reservation's row as `reservePart` answers it. */
+export type ReservedRow = { windowStartedAt: Date; lockedUntil: Date | null; failures: number };
+
+type KeyedReserveValues = ReserveValues & { key: string };
+const rv = placeholders<KeyedReserveValues>();
+const reserveOne = reservePart('reserved', sql`${rv('key')}::text`, {
+  now: rv('now'),
+  windowStart: rv('windowStart'),
+  lockUntil: rv('lockUntil'),
+  max: rv('max'),
+});
+const reserveStatement = (db: DbOrTx) =>
+  prepared(db, 'throttle_reserve', (name) =>
+    db.with(reserveOne).select(reserveOne._.selectedFields).from(reserveOne).prepare(name),
+  );
 
 export const toAttempt = (key: string, policy: Policy, row: ReservedRow): Attempt => ({
   key,
   policy,
-  windowStartedAt: new Date(row.window_started_at),
-  lockedUntil: row.locked_until === null ? null : new Date(row.locked_until),
+  windowStartedAt: row.windowStartedAt,
+  lockedUntil: row.lockedUntil,
   attemptsLeft: Math.max(0, policy.max - row.failures),
 });
 
@@ -116,13 +153,10 @@ export async function reserveAttempt(
   const t = authThrottles;
   for (let tries = 0; ; tries++) {
     const now = deps.clock.now();
-    const [row] = rowsOf<ReservedRow>(
-      await executePrepared(
-        deps.db,
-        reserveSql(sql`${key}::text`, policy, now),
-        `throttle_reserve_${policy.max}`,
-      ),
-    );
+    const [row] = await reserveStatement(deps.db).execute({
+      ...reserveValues(policy, now),
+      key,
+    } satisfies KeyedReserveValues);
     if (row) return toAttempt(key, policy, row);
 
     const [lock] = await deps.db
@@ -161,16 +195,31 @@ export async function clearFailures(deps: Pick<Deps, 'db'>, key: string, address
       .execute();
     return;
   }
-  const t = authThrottles;
-  await executePrepared(
-    deps.db,
-    sql`
-      with given as (
-        update ${t} set failures = failures - 1, locked_until = null
-         where key = ${address.key}::text and window_started_at = ${address.windowStartedAt.toISOString()}::timestamptz and failures > 0
-        returning 1
-      )
-      delete from ${t} where key = ${key}::text and (select count(*) from given) >= 0`,
-    'throttle_clear_give_back',
-  );
+  await clearGivingBack(deps.db).execute({
+    key,
+    addressKey: address.key,
+    windowStartedAt: address.windowStartedAt.toISOString(),
+  } satisfies ClearValues);
 }
+
+type ClearValues = { key: string; addressKey: string; windowStartedAt: string };
+const cv = placeholders<ClearValues>();
+const given = cte(
+  'given',
+  { key: authThrottles.key },
+  sql`update ${authThrottles}
+         set ${bare(authThrottles.failures)} = ${authThrottles.failures} - 1, ${bare(authThrottles.lockedUntil)} = null
+       where ${authThrottles.key} = ${cv('addressKey')}::text
+         and ${authThrottles.windowStartedAt} = ${cv('windowStartedAt')}::timestamptz
+         and ${authThrottles.failures} > 0
+      returning ${authThrottles.key}`,
+);
+/** The address's row is updated first (`given`), the order the login's reservation locks them in. */
+const clearGivingBack = (db: DbOrTx) =>
+  prepared(db, 'throttle_clear_give_back', (name) =>
+    db
+      .with(given)
+      .delete(authThrottles)
+      .where(and(eq(authThrottles.key, cv('key')), sql`(select count(*) from ${given}) >= 0`))
+      .prepare(name),
+  );

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
 import { isFinished, shortTime } from '../../../common/schedule';
-import { executePrepared, rowsOf, type DbOrTx } from '../../../db/client';
+import type { DbOrTx } from '../../../db/client';
+import { bare, computed, jsonObject, placeholders, cte } from '../../../db/statement';
 import {
   matches,
   matchParticipants,
@@ -20,26 +21,80 @@ import { matchForPlayer } from './player-match';
 import { getMatch, matchCardIn } from './queries';
 import { freePlaceAndPromote } from './waitlist';
 
-/** What the join statement answers: the checks' inputs, what it did, and what the creator's notice needs. */
-interface JoinRow {
-  created_by: number;
-  date: string;
-  time: string;
-  levels: string[];
-  sequence: number;
-  place_name: string;
-  address: string;
-  city: string;
-  is_in: boolean;
-  creator_name: string;
-  creator_email: string | null;
-  creator_phone: string;
-  creator_notify_email: boolean;
-  creator_notify_sms: boolean;
-  sms_live: boolean;
-  taken: number;
-  joined: number;
-}
+type JoinValues = { id: number; actorId: number; now: string };
+const v = placeholders<JoinValues>();
+
+/** The match, its place and its creator as the join's checks and the creator's notice need them. */
+const joinMatchRow = cte(
+  'm',
+  {
+    createdBy: matches.createdBy,
+    date: computed<string>('date'),
+    time: computed<string>('time'),
+    levels: matches.levels,
+    sequence: matches.sequence,
+    placeName: computed<typeof places.$inferSelect.name>('place_name'),
+    address: places.address,
+    city: places.city,
+    creatorName: computed<typeof users.$inferSelect.name>('creator_name'),
+    creatorEmail: users.email,
+    creatorPhone: users.phone,
+    creatorNotifyEmail: users.notifyEmail,
+    creatorNotifySms: users.notifySms,
+    isIn: computed<boolean>('is_in'),
+  },
+  sql`select ${matches.createdBy}, ${matches.date}::text as date, ${matches.time}::text as time,
+               ${matches.levels}, ${matches.sequence}, ${places.name} as place_name,
+               ${places.address}, ${places.city}, ${users.name} as creator_name, ${users.email},
+               ${users.phone}, ${users.notifyEmail}, ${users.notifySms},
+               exists (select 1 from ${matchParticipants}
+                        where ${matchParticipants.matchId} = ${matches.id}
+                          and ${matchParticipants.userId} = ${v('actorId')}) as is_in
+          from ${matches}
+          join ${places} on ${places.id} = ${matches.placeId}
+          join ${users} on ${users.id} = ${matches.createdBy}
+         where ${matches.id} = ${v('id')}`,
+);
+
+/** The place, taken only while one is free (PostgreSQL re-checks the condition after a wait). */
+const joinTaken = cte(
+  'taken',
+  { id: matches.id },
+  sql`update ${matches}
+         set ${bare(matches.missingPlayers)} = ${matches.missingPlayers} - 1, ${bare(matches.updatedAt)} = now()
+       where ${matches.id} = ${v('id')} and ${matches.missingPlayers} > 0
+      returning ${matches.id}`,
+);
+
+/** The participant row, once per player thanks to the (match_id, user_id) primary key. */
+const joinJoined = cte(
+  'joined',
+  { userId: matchParticipants.userId },
+  sql`insert into ${matchParticipants} (${bare(matchParticipants.matchId)}, ${bare(matchParticipants.userId)}, ${bare(matchParticipants.joinedAt)})
+      select ${joinTaken.id}, ${v('actorId')}, ${v('now')}::timestamptz from ${joinTaken}
+      on conflict do nothing
+      returning ${matchParticipants.userId}`,
+);
+
+/** A player who gets in no longer waits. */
+const joinUnwaited = cte(
+  'unwaited',
+  { userId: matchWaitlist.userId },
+  sql`delete from ${matchWaitlist}
+       where ${matchWaitlist.matchId} = ${v('id')} and ${matchWaitlist.userId} = ${v('actorId')}
+         and exists (select 1 from ${joinJoined})
+      returning ${matchWaitlist.userId}`,
+);
+
+/** What the join answers, as one JSON object (one parse instead of a decoder per cell). */
+const joinAnswer = {
+  row: jsonObject({
+    ...joinMatchRow._.selectedFields,
+    smsLive: sql<boolean>`coalesce((select ${smsConfig.isLive} from ${smsConfig} limit 1), false)`,
+    taken: sql<number>`(select count(*) from ${joinTaken})::int`,
+    joined: sql<number>`(select count(*) from ${joinJoined})::int`,
+  }),
+};
 
 /**
  * Takes a place and makes the player a participant, in ONE statement: a conditional `UPDATE …
@@ -49,49 +104,17 @@ interface JoinRow {
  * key against a double join, the player's waiting-list row goes once they are in, and the same
  * statement reads what the checks and the creator's notice need (the match, its place, its creator
  * and whether SMS are live). It decides nothing: the caller checks the answer and throws, which
- * rolls the place back.
+ * rolls the place back. Built per transaction (a prepared statement belongs to one connection)
+ * from parts built once.
  */
-async function takePlace(
-  tx: DbOrTx,
-  actor: SessionUser,
-  id: number,
-  now: Date,
-): Promise<JoinRow | undefined> {
-  const [row] = rowsOf<JoinRow>(
-    await executePrepared(
-      tx,
-      sql`
-      with m as (
-        select m.created_by, m.date::text as date, m.time::text as time, m.levels, m.sequence,
-               p.name as place_name, p.address, p.city,
-               u.name as creator_name, u.email as creator_email, u.phone as creator_phone,
-               u.notify_email as creator_notify_email, u.notify_sms as creator_notify_sms,
-               exists (select 1 from ${matchParticipants} mp where mp.match_id = m.id and mp.user_id = ${actor.id}) as is_in
-          from ${matches} m
-          join ${places} p on p.id = m.place_id
-          join ${users} u on u.id = m.created_by
-         where m.id = ${id}
-      ), taken as (
-        update ${matches} set missing_players = missing_players - 1, updated_at = now()
-         where id = ${id} and missing_players > 0
-        returning id
-      ), joined as (
-        insert into ${matchParticipants} (match_id, user_id, joined_at)
-        select id, ${actor.id}, ${now.toISOString()}::timestamptz from taken
-        on conflict do nothing
-        returning user_id
-      ), unwaited as (
-        delete from ${matchWaitlist} where match_id = ${id} and user_id = ${actor.id} and exists (select 1 from joined)
-      )
-      select m.*,
-             coalesce((select is_live from ${smsConfig} limit 1), false) as sms_live,
-             (select count(*) from taken)::int as taken,
-             (select count(*) from joined)::int as joined
-        from m`,
-      'join_take_place',
-    ),
-  );
-  return row;
+async function takePlace(tx: DbOrTx, actor: SessionUser, id: number, now: Date) {
+  const [answer] = await tx
+    .with(joinMatchRow, joinTaken, joinJoined, joinUnwaited)
+    .select(joinAnswer)
+    .from(joinMatchRow)
+    .prepare('join_take_place')
+    .execute({ id, actorId: actor.id, now: now.toISOString() } satisfies JoinValues);
+  return answer?.row;
 }
 
 /**
@@ -105,8 +128,8 @@ export async function joinMatch(deps: Deps, actor: SessionUser, id: number): Pro
   const match = await deps.db.transaction(async (tx) => {
     const row = await takePlace(tx, actor, id, now);
     if (!row) throw notFound(MSG.match.notFound);
-    if (row.created_by === actor.id) throw badRequest(MSG.match.ownMatch);
-    if (row.is_in) throw conflict(MSG.match.alreadyJoined);
+    if (row.createdBy === actor.id) throw badRequest(MSG.match.ownMatch);
+    if (row.isIn) throw conflict(MSG.match.alreadyJoined);
     if (isFinished(row, now, deps.env.APP_TIMEZONE)) throw badRequest(MSG.match.finished);
     if (row.taken === 0) throw conflict(MSG.match.full);
     if (row.joined === 0) throw conflict(MSG.match.alreadyJoined);
@@ -114,23 +137,23 @@ export async function joinMatch(deps: Deps, actor: SessionUser, id: number): Pro
       id,
       date: row.date,
       time: shortTime(row.time),
-      placeName: row.place_name,
+      placeName: row.placeName,
       address: row.address,
       city: row.city,
       levels: row.levels,
       sequence: row.sequence,
-      createdBy: row.created_by,
+      createdBy: row.createdBy,
     };
     const creator: Recipient = {
-      id: row.created_by,
-      name: row.creator_name,
-      email: row.creator_email,
-      phone: row.creator_phone,
-      notifyEmail: row.creator_notify_email,
-      notifySms: row.creator_notify_sms,
+      id: row.createdBy,
+      name: row.creatorName,
+      email: row.creatorEmail,
+      phone: row.creatorPhone,
+      notifyEmail: row.creatorNotifyEmail,
+      notifySms: row.creatorNotifySms,
     };
     const [, card] = await Promise.all([
-      writeNotices(tx, deps, 'joined', info, [creator], row.sms_live, actor.name),
+      writeNotices(tx, deps, 'joined', info, [creator], row.smsLive, actor.name),
       matchCardIn(tx, id),
     ]);
     if (!card) throw notFound(MSG.match.notFound);

@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, or, sql, type Placeholder, type SQL } from 'driz
 import { MSG } from '../../../common/messages';
 import { shortPublicName } from '../../../common/names';
 import { isFinished, isIsoDate, localParts, shortTime } from '../../../common/schedule';
-import { prepareRows, type DbOrTx } from '../../../db/client';
+import type { DbOrTx } from '../../../db/client';
+import { jsonObject, type JsonRow } from '../../../db/statement';
 import { matches, matchParticipants, places, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
@@ -47,40 +48,20 @@ const cardColumns = {
   participant_ids: participantIds,
 };
 
+/** A card travels as one JSON object built by PostgreSQL (`jsonObject`): the list's hottest cost. */
+const cardSelection = { card: jsonObject(cardColumns) };
+
 const cards = (db: DbOrTx) =>
   db
-    .select(cardColumns)
+    .select(cardSelection)
     .from(matches)
     .innerJoin(places, eq(places.id, matches.placeId))
     .innerJoin(users, eq(users.id, matches.createdBy));
 
-type CardRow = Awaited<ReturnType<ReturnType<typeof cards>['execute']>>[number];
-
-/** Where each card column stands in a row read as an array (the select lists them in this order). */
-const AT = Object.fromEntries(Object.keys(cardColumns).map((key, i) => [key, i])) as {
-  [K in keyof CardRow]: number;
-};
-
-/** A card row read as an array (the list's prepared statement), as the API shows it. */
-const arrayToMatch = (r: unknown[]): TMatch => ({
-  id: r[AT.id] as number,
-  place_id: r[AT.place_id] as number,
-  place_name: r[AT.place_name] as string,
-  address: r[AT.address] as string,
-  city: r[AT.city] as string,
-  date: r[AT.date] as string,
-  time: shortTime(r[AT.time] as string),
-  levels: r[AT.levels] as string[],
-  slots: r[AT.slots] as number,
-  missing_players: r[AT.missing_players] as number,
-  created_by: r[AT.created_by] as number,
-  creator_name: shortPublicName(r[AT.creator_name] as string),
-  participants: (r[AT.participant_ids] as number[]).map((user_id) => ({ user_id })),
-});
-const arraysToMatches = (rows: unknown[][]): TMatch[] => rows.map(arrayToMatch);
+type CardRow = JsonRow<typeof cardColumns>;
 
 /** A card row as the API shows it; field by field, since this runs 100 times per list page. */
-const toMatch = (r: CardRow): TMatch => ({
+const toMatch = ({ card: r }: { card: CardRow }): TMatch => ({
   id: r.id,
   place_id: r.place_id,
   place_name: r.place_name,
@@ -157,7 +138,7 @@ function decodeCursor(cursor: string, order: ListOrder): CursorPosition {
 }
 
 /** The values of one list query; a filter left out is `undefined`. */
-interface ListValues {
+type ListValues = {
   today: string;
   now: string;
   afterMissing?: number;
@@ -171,7 +152,7 @@ interface ListValues {
   /** `["<level>"]`, for jsonb containment. */
   levelJson?: string;
   take: number;
-}
+};
 const LIST_VALUE_KEYS = [
   'today',
   'now',
@@ -267,13 +248,25 @@ export function listMatchesQuery(
  * statements in all, each built once by drizzle and planned by PostgreSQL; then only the values travel.
  */
 function preparedList(db: DbOrTx, shape: ListShape, values: ListValues) {
-  const used = LIST_VALUE_KEYS.filter((k) => values[k] !== undefined);
-  const key = `matches_list:${shape.need ? 'need' : 'date'}:${shape.open ? 'open' : 'all'}:${used.join(',')}`;
+  const used = new Set(LIST_VALUE_KEYS.filter((k) => values[k] !== undefined));
+  const key = `matches_list:${shape.need ? 'need' : 'date'}:${shape.open ? 'open' : 'all'}:${[...used].join(',')}`;
   return prepared(db, key, (name) => {
-    const slots = Object.fromEntries(
-      used.map((k) => [k, sql.placeholder(k)]),
-    ) as unknown as ListSlots;
-    return prepareRows(db, listQuery(db, shape, slots), name, arraysToMatches);
+    const slot = (k: keyof ListValues) => (used.has(k) ? sql.placeholder(k) : undefined);
+    const slots: ListSlots = {
+      today: sql.placeholder('today'),
+      now: sql.placeholder('now'),
+      afterMissing: slot('afterMissing'),
+      afterDate: slot('afterDate'),
+      afterTime: slot('afterTime'),
+      afterId: slot('afterId'),
+      placeId: slot('placeId'),
+      city: slot('city'),
+      from: slot('from'),
+      to: slot('to'),
+      levelJson: slot('levelJson'),
+      take: sql.placeholder('take'),
+    };
+    return listQuery(db, shape, slots).prepare(name);
   });
 }
 
@@ -294,9 +287,7 @@ export async function listMatches(
     localParts(deps.clock.now(), deps.env.APP_TIMEZONE),
     input,
   );
-  const rows = await preparedList(deps.db, shape, values).execute(
-    values as unknown as Record<string, unknown>,
-  );
+  const rows = (await preparedList(deps.db, shape, values).execute(values)).map(toMatch);
   const last = rows.length > limit ? rows[limit - 1] : undefined;
   if (rows.length > limit) rows.length = limit;
   return { items: rows, nextCursor: last ? encodeCursor(last, input.order) : null };

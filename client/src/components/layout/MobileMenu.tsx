@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { NavLink, useLocation } from 'react-router-dom';
 import { MOBILE_MENU_CLOSE_MS } from '../../../../common/limits';
 import type { TUser } from '../../lib/auth';
+import { InstallAppEntry } from '../pwa/InstallAppEntry';
 import { Avatar } from './Avatar';
 import { ACCOUNT_TYPE, MAIN_LINKS } from './nav-items';
 
@@ -151,6 +152,7 @@ export function MobileMenu({ user, onClosed, onLogout, id }: MobileMenuProps) {
             Administration
           </MenuLink>
         )}
+        <InstallAppEntry className="mobile-menu-link" />
       </MenuSection>
       <MenuSection as="section" id="mobile-menu-help" title="Assistance">
         <li>

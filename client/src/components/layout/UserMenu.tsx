@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { TUser } from '../../lib/auth';
+import { InstallAppEntry } from '../pwa/InstallAppEntry';
 import { Avatar } from './Avatar';
 
 export interface UserMenuProps {
@@ -8,7 +9,10 @@ export interface UserMenuProps {
   onLogout: () => void;
 }
 
-/** The account menu of the top bar: Mon Profil, Administration (admins only), Déconnexion. */
+/**
+ * The account menu of the top bar: Mon Profil, Administration (admins only), Installer
+ * l'application (where the browser can), Déconnexion.
+ */
 export function UserMenu({ user, onLogout }: UserMenuProps) {
   const [open, setOpen] = useState(false);
   const listId = useId();
@@ -71,6 +75,7 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
               </Link>
             </li>
           )}
+          <InstallAppEntry className="user-menu-item" />
           <li>
             <button
               type="button"

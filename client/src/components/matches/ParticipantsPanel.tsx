@@ -1,6 +1,8 @@
+import { MSG } from '../../../../common/messages';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
+import { whatsappChatUrl } from '../../lib/whatsapp';
 import { Notice, Spinner } from '../ui';
 import { LevelBadge } from './LevelBadges';
 import type { LevelView, ParticipantView } from './types';
@@ -13,7 +15,10 @@ interface ParticipantsListProps {
 
 const initial = (name: string) => name.trim().charAt(0).toUpperCase();
 
-/** The organiser first (they play too), then name, level, phone (a tel: link) and join date of each player who joined. */
+/**
+ * The organiser first (they play too), then name, level, phone (a tel: link and a WhatsApp chat)
+ * and join date of each player who joined.
+ */
 function ParticipantsList({ participants, catalogue, organiser }: ParticipantsListProps) {
   return (
     <ul className="participants-list">
@@ -45,9 +50,24 @@ function ParticipantsList({ participants, catalogue, organiser }: ParticipantsLi
           ) : (
             <span className="participant-nolevel">Niveau non renseigné</span>
           )}
-          <a className="participant-phone" href={`tel:${p.phone}`}>
-            {p.phone}
-          </a>
+          <span className="participant-contact">
+            <a
+              className="participant-phone"
+              href={`tel:${p.phone}`}
+              title={MSG.matchPage.callPlayer(p.name)}
+            >
+              {p.phone}
+            </a>
+            <a
+              className="participant-whatsapp"
+              href={whatsappChatUrl(p.phone)}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={MSG.matchPage.whatsappPlayer(p.name)}
+            >
+              {MSG.matchPage.whatsapp}
+            </a>
+          </span>
         </li>
       ))}
     </ul>
