@@ -38,6 +38,8 @@ test(
     const prompt = page.getByRole('dialog', { name: MSG.push.promptTitle });
     await prompt.waitFor();
     await checkA11y(page, 'push prompt');
+    // The service worker is there: what fails below is the browser's subscription, not a missing worker.
+    await page.evaluate(() => navigator.serviceWorker.ready);
     await prompt.getByRole('button', { name: MSG.push.promptAccept }).click();
     await expect(prompt.getByRole('alert')).toContainText(MSG.push.subscribeFailed, {
       timeout: 30_000,
