@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 
 /*
  * Layers only point down: db -> server/lib (with server/env) -> outbound adapters (mail, sms,
- * calendar) -> deps.ts -> services -> transports (tRPC routers, REST, server/transport, share and
+ * push, calendar) -> deps.ts -> services -> transports (tRPC routers, REST, server/transport, share and
  * unsubscribe pages) -> app (app.ts, create-deps.ts, index.ts, cli/). Each folder of the server is
  * one layer, so a rule matches an import's path segments (`../services/auth/sessions`), whatever
  * the depth of the importing file. `npm run lint:cycles` checks the same tree for import cycles.
@@ -16,7 +16,7 @@ const APP = ['app', 'create-deps', 'cli', 'start-errors', 'index'];
 const TRANSPORTS = ['trpc', 'routers', 'rest', 'transport', 'share', 'unsubscribe-page', 'robots'];
 const SERVICES = ['services'];
 const DEPS = ['deps'];
-const ADAPTERS = ['mail', 'sms', 'calendar'];
+const ADAPTERS = ['mail', 'sms', 'push', 'calendar'];
 // Outside the server, only a path that climbs to a top-level folder names it (db/ has its own client.ts).
 const topFolder = (names) => `^(\\.\\./)+(${names.join('|')})(/|$)`;
 const below = (message, ...groups) => ({
@@ -108,7 +108,7 @@ export default tseslint.config(
     ),
   },
   {
-    files: ['server/mail/**', 'server/sms/**', 'server/calendar/**'],
+    files: ['server/mail/**', 'server/sms/**', 'server/push/**', 'server/calendar/**'],
     rules: below('Adapters sit below deps.ts and the services.', DEPS, SERVICES, TRANSPORTS, APP),
   },
   {

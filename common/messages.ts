@@ -355,4 +355,47 @@ export const MSG = {
     whatsappPlayer: (name: string) => `Écrire à ${name} sur WhatsApp`,
     whatsapp: 'WhatsApp',
   },
+  push: {
+    /** The same-day push, 2 h before the match (push only). */
+    soonTitle: 'Votre match commence dans 2 h',
+    soon: (time: string, where: string) => `Match à ${time}, ${where}.`,
+    off: 'Les notifications push ne sont pas activées sur ce serveur.',
+    endpointInvalid: "L'adresse d'abonnement aux notifications est invalide.",
+    endpointNotHttps:
+      "L'adresse d'abonnement aux notifications doit commencer par https:// (service de notifications du navigateur).",
+    p256dhInvalid:
+      "La clé p256dh de l'abonnement est invalide (clé publique P-256 non compressée de 65 octets, en base64url).",
+    authInvalid: "La clé auth de l'abonnement est invalide (16 octets en base64url).",
+    keysMissing: "Les clés de l'abonnement (p256dh et auth) sont manquantes.",
+    subscriptionInvalid: "L'abonnement aux notifications est invalide.",
+    kindInvalid: 'Type de notification inconnu.',
+    notFound: "Cet appareil n'est pas abonné aux notifications.",
+    kinds: {
+      joined: 'Un joueur rejoint mon match',
+      left: 'Un joueur quitte mon match',
+      changed: 'Un match est modifié',
+      cancelled: 'Un match est annulé',
+      promoted: "Une place se libère pour moi (liste d'attente)",
+      reminder: 'Rappel la veille',
+      soon: 'Mon match commence dans 2 h',
+    },
+    promptTitle: 'Être prévenu sur ce téléphone ?',
+    promptText:
+      'Recevez une notification quand un joueur rejoint votre match, quand il change, et 2 h avant de jouer.',
+    promptAccept: 'Oui, me prévenir',
+    promptRefuse: 'Non merci',
+    promptDone: 'Compris',
+    blocked:
+      'Les notifications sont bloquées pour ce site : autorisez-les dans les réglages du navigateur.',
+    unsupported: 'Ce navigateur ne permet pas les notifications push.',
+    subscribeFailed:
+      "Impossible d'activer les notifications sur ce navigateur : il n'a pas pu joindre son service de notifications. Rien n'a été enregistré. Réessayez plus tard ou depuis un autre navigateur.",
+    serverOff: "Les notifications push ne sont pas disponibles pour l'instant.",
+    enabled: 'Notifications activées sur ce téléphone.',
+    disabled: 'Notifications désactivées sur ce téléphone.',
+    sectionTitle: 'Sur ce téléphone',
+    toggle: 'Notifications push sur ce téléphone',
+    kindsLegend: 'Me prévenir quand :',
+    saved: 'Préférences de ce téléphone enregistrées.',
+  },
 } as const;

@@ -5,6 +5,7 @@ import type { Logger } from './lib/logger';
 import type { Metrics } from './lib/metrics';
 import type { Secrets } from './lib/secrets';
 import type { Mailer } from './mail/mailer';
+import type { PushSender } from './push/push';
 import type { SmsSender } from './sms/sms';
 
 /**
@@ -18,6 +19,7 @@ export interface Deps {
   secrets: Secrets;
   mailer: Mailer;
   sms: SmsSender;
+  push: PushSender;
   logger: Logger;
   metrics: Metrics;
 }

@@ -39,6 +39,11 @@ const ZTrustProxy = z
     return entries;
   });
 
+/** Whether `v` is unpadded base64url decoding to exactly `bytes` bytes. */
+function isBase64UrlOfLength(v: string, bytes: number): boolean {
+  return /^[A-Za-z0-9_-]+$/.test(v) && Buffer.from(v, 'base64url').length === bytes;
+}
+
 export const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -94,6 +99,29 @@ export const ZEnv = z.object({
    * opened just before the signal are answered rather than reset.
    */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(5000).default(1000),
+  /** Web Push (VAPID, RFC 8292): the application server's P-256 key pair, base64url; generated in DATA_DIR outside production. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .refine(
+      (k) => isBase64UrlOfLength(k, 65),
+      'not a base64url uncompressed P-256 public key (65 bytes)',
+    )
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .refine((k) => isBase64UrlOfLength(k, 32), 'not a base64url P-256 private key (32 bytes)')
+    .optional(),
+  /** Who push services may contact about this sender: a mailto: or https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .refine(
+      (s) => /^mailto:[^@\s]+@[^@\s]+$/.test(s) || (URL.canParse(s) && s.startsWith('https:')),
+      'must be a mailto: address or an https: URL',
+    )
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -129,6 +157,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     // Otherwise the links in mails and SMS point at http://HOST:PORT, e.g. http://0.0.0.0:3000.
     throw new Error(
       'Invalid configuration:\n  PUBLIC_URL: required in production (the address players reach the app at, e.g. https://padel.example.org)',
+    );
+  }
+  if (!parsed.data.VAPID_PUBLIC_KEY !== !parsed.data.VAPID_PRIVATE_KEY) {
+    // Half a key pair signs nothing a push service accepts: a typo, not "push off".
+    throw new Error(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both (a pair from `npx web-push generate-vapid-keys`) or neither',
     );
   }
   return parsed.data;

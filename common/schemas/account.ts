@@ -74,6 +74,16 @@ export const ZAccountExport = z.object({
     }),
   ),
   devices: z.array(z.object({ device_id: z.string(), trusted_at: ZIso })),
+  /** Web Push subscriptions (one per browser); their encryption keys are credentials, left out. */
+  push_subscriptions: z.array(
+    z.object({
+      endpoint: z.string(),
+      kinds: z.array(z.string()),
+      created_at: ZIso,
+      updated_at: ZIso,
+      last_failure_at: ZIso.nullable(),
+    }),
+  ),
   sessions: z.array(
     z.object({
       id: z.number().int(),

@@ -4,3 +4,4 @@ export * from './catalog';
 export * from './matches';
 export * from './config';
 export * from './notifications';
+export * from './push';

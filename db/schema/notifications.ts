@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './_columns';
+import { pushSubscriptions } from './push';
 import { matches, matchIdColumn } from './matches';
 import { userIdColumn, users } from './users';
 
@@ -32,11 +33,15 @@ export const outbox = pgTable(
   'outbox',
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    channel: text({ enum: ['email', 'sms', 'reminder'] }).notNull(),
+    // `push` rows go to one device (`push_subscription_id`); `soon` is the same-day push of a match,
+    // expanded into `push` rows 2 h before it starts, as `reminder` is into mails and SMS.
+    channel: text({ enum: ['email', 'sms', 'reminder', 'push', 'soon'] }).notNull(),
     /** What happened (`joined`, `left`, `changed`, `cancelled`, `promoted`, `reminder`), for logs and metrics. */
     event: text().notNull(),
     userId: integer().references(() => users.id, { onDelete: 'cascade' }),
     matchId: integer().references(() => matches.id, { onDelete: 'cascade' }),
+    /** The device of a `push` row; null once the subscription is gone (the row is then skipped). */
+    pushSubscriptionId: integer().references(() => pushSubscriptions.id, { onDelete: 'set null' }),
     /** E-mail address or phone number, as it was when the notification was written. */
     recipient: text(),
     subject: text(),
@@ -62,6 +67,14 @@ export const outbox = pgTable(
     uniqueIndex('outbox_pending_reminder_key')
       .on(t.matchId)
       .where(sql`${t.channel} = 'reminder' and ${t.sentAt} is null`),
+    uniqueIndex('outbox_pending_soon_key')
+      .on(t.matchId)
+      .where(sql`${t.channel} = 'soon' and ${t.sentAt} is null`),
+    // "Votre match commence dans 2 h" reaches a device once per match, whichever worker expands it.
+    uniqueIndex('outbox_soon_push_key')
+      .on(t.matchId, t.pushSubscriptionId)
+      .where(sql`${t.channel} = 'push' and ${t.event} = 'soon'`),
+    index('outbox_push_subscription_idx').on(t.pushSubscriptionId),
     index('outbox_user_idx').on(t.userId),
   ],
 );

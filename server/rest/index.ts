@@ -12,6 +12,7 @@ import {
 } from './http';
 import { matchesRoutes } from './matches';
 import { openApiRoutes, registerOpenApi } from './openapi';
+import { pushRoutes } from './push';
 import { usersRoutes } from './users';
 
 /** The documented legacy paths, under `/api`: each parses, calls the tRPC procedure's service, and shapes. */
@@ -23,7 +24,14 @@ export async function restPlugin(fastify: FastifyInstance, { deps }: { deps: Dep
   // Before the routes: @fastify/swagger collects them as they are added.
   await registerOpenApi(fastify);
   const app: RestApp = fastify.withTypeProvider();
-  for (const routes of [catalogRoutes, authRoutes, usersRoutes, matchesRoutes, adminRoutes])
+  for (const routes of [
+    catalogRoutes,
+    authRoutes,
+    usersRoutes,
+    matchesRoutes,
+    adminRoutes,
+    pushRoutes,
+  ])
     routes(app, deps);
   openApiRoutes(fastify);
 }

@@ -35,6 +35,7 @@ const TAGS = [
   'Utilisateurs',
   'Matchs',
   'Administration',
+  'Notifications push',
   'Documentation',
 ];
 

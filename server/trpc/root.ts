@@ -3,6 +3,7 @@ import { authRouter } from '../routers/auth';
 import { levelsRouter } from '../routers/levels';
 import { matchesRouter } from '../routers/matches';
 import { placesRouter } from '../routers/places';
+import { pushRouter } from '../routers/push';
 import { settingsRouter } from '../routers/settings';
 import { usersRouter } from '../routers/users';
 import { createCallerFactory, router } from './init';
@@ -15,6 +16,7 @@ export const appRouter = router({
   levels: levelsRouter,
   settings: settingsRouter,
   admin: adminRouter,
+  push: pushRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -187,6 +187,7 @@ describe('Télécharger mes données', () => {
       'user_photos.user_id': 'photo',
       'match_waitlist.user_id': 'waitlists',
       'outbox.user_id': 'notifications',
+      'push_subscriptions.user_id': 'push_subscriptions',
     };
     const refs = (await userReferences()).map((r) => `${r.table}.${r.column}`);
     expect(refs.length).toBeGreaterThanOrEqual(6);

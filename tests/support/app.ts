@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Agent } from 'node:https';
 import { buildApp } from '../../server/app';
 import { createDeps } from '../../server/create-deps';
 import type { Deps } from '../../server/deps';
@@ -29,6 +30,11 @@ export interface TestContextOptions {
   now?: Date | string;
   twilioBaseUrl?: string;
   clock?: Clock;
+  /**
+   * Trusts a push-service stand-in's self-signed certificate: NODE_EXTRA_CA_CERTS is read only
+   * when a process starts, so an app inside the test process takes the CA through an https agent.
+   */
+  pushAgent?: Agent;
 }
 
 /**
@@ -53,6 +59,7 @@ export async function createTestContext(o: TestContextOptions = {}): Promise<Tes
     logger: logs.logger,
     clock: o.clock ?? clock,
     twilioBaseUrl: o.twilioBaseUrl,
+    pushAgent: o.pushAgent,
   });
   const app = await buildApp(deps, { serveClient: false });
   await app.ready();

@@ -3,6 +3,10 @@ export const STORAGE_KEYS = {
   user: 'padel-match:user',
   deviceId: 'padel-match:device-id',
   deviceTrusted: 'padel-match:device-trusted',
+  /** The browser answered "Bloquer" to the notification permission: explain, never ask again. */
+  pushDenied: 'padel-match:push-denied',
+  /** The player answered "Être prévenu sur ce téléphone ?" (either way): it is asked once. */
+  pushAsked: 'padel-match:push-asked',
 } as const;
 
 /** Local storage can be missing or throw (private mode, quota): every access degrades to "nothing stored". */

@@ -14,6 +14,7 @@ import { useLevelCatalogue } from '../components/matches/useLevelCatalogue';
 import { Button, Notice, Spinner } from '../components/ui';
 import { errorMessage } from '../lib/errors';
 import { useMatchCache } from '../lib/match-cache';
+import { offerPush } from '../lib/push';
 import { newIdempotencyKey, useSingleFlight } from '../lib/single-flight';
 import { trpc } from '../lib/trpc';
 import './matches.css';
@@ -60,7 +61,12 @@ export default function CreateMatchPage() {
   const places = trpc.places.list.useQuery();
   const levels = trpc.levels.list.useQuery();
   const settings = trpc.settings.get.useQuery(undefined, { retry: false });
-  const create = trpc.matches.create.useMutation({ onSuccess: () => cache.created() });
+  const create = trpc.matches.create.useMutation({
+    onSuccess: () => {
+      cache.created();
+      offerPush();
+    },
+  });
   const [created, setCreated] = useState<MatchView | null>(null);
   const [formKey, setFormKey] = useState(0);
   // One key per form: a double click or a retry after a lost answer makes one match.

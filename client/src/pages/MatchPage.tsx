@@ -19,6 +19,7 @@ import { WaitlistActions } from '../components/matches/WaitlistActions';
 import { Button, ConfirmDialog, EmptyState, Spinner } from '../components/ui';
 import { errorMessage } from '../lib/errors';
 import { useMatchCache } from '../lib/match-cache';
+import { offerPush } from '../lib/push';
 import { formatDayMonth, formatLongDate, formatTime, placesAvailable } from '../lib/format';
 import { useDocumentTitle } from '../lib/document-title';
 import { whatsappShareUrl } from '../lib/whatsapp';
@@ -84,6 +85,7 @@ function MatchDetail({ match }: { match: Detail }) {
     onSuccess: (r) => {
       cache.joined(r.match);
       notice.success(MSG.match.joined);
+      offerPush();
     },
     onError: (err) => {
       cache.participationFailed(match.id);

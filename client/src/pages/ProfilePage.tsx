@@ -9,6 +9,7 @@ import { AccountDataCard } from './profile/AccountDataCard';
 import { ChangePinModal } from './profile/ChangePinModal';
 import { LevelProgress } from './profile/LevelProgress';
 import { NotificationPrefs } from './profile/NotificationPrefs';
+import { PushDevice } from './profile/PushDevice';
 import { ProfileEditForm } from './profile/ProfileEditForm';
 import { TipsBox } from './profile/TipsBox';
 
@@ -140,6 +141,7 @@ export default function ProfilePage({ preparePhoto }: ProfilePageProps = {}) {
               </dl>
             </section>
             <NotificationPrefs onNotice={(kind, message) => setNotice({ kind, message })} />
+            <PushDevice />
             {level && <LevelProgress level={level} levelCount={levelList.length} />}
             <TipsBox />
             <AccountDataCard userId={user.id} />

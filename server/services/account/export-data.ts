@@ -10,6 +10,7 @@ import {
   otpCodes,
   outbox,
   places,
+  pushSubscriptions,
   sessions,
   trustedDevices,
   userPhotos,
@@ -92,6 +93,7 @@ export async function exportPersonalData(
     actions,
     waiting,
     notices,
+    pushDevices,
   ] = await Promise.all([
     db.select().from(userPhotos).where(eq(userPhotos.userId, id)),
     db
@@ -144,6 +146,11 @@ export async function exportPersonalData(
       .from(outbox)
       .where(eq(outbox.userId, id))
       .orderBy(asc(outbox.id)),
+    db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, id))
+      .orderBy(asc(pushSubscriptions.id)),
   ]);
   const [picture] = photo;
   const [lock] = throttle;
@@ -188,6 +195,13 @@ export async function exportPersonalData(
       failed_at: n.failedAt ? iso(n.failedAt) : null,
     })),
     devices: devices.map((d) => ({ device_id: d.deviceId, trusted_at: iso(d.trustedAt) })),
+    push_subscriptions: pushDevices.map((p) => ({
+      endpoint: p.endpoint,
+      kinds: p.kinds,
+      created_at: iso(p.createdAt),
+      updated_at: iso(p.updatedAt),
+      last_failure_at: isoOrNull(p.lastFailureAt),
+    })),
     sessions: sessionRows.map((s) => ({
       id: s.id,
       device_id: s.deviceId,

@@ -1,9 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
 import { shortPublicName } from '../../../common/names';
 import { localParts } from '../../../common/schedule';
 import type { DbOrTx } from '../../../db/client';
-import { outbox, smsConfig } from '../../../db/schema';
+import type { TPushKind } from '../../../common/schemas/push';
+import { outbox, pushSubscriptions, smsConfig } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import { buildMatchCalendar, type CalendarMethod } from '../../calendar/ics';
 import {
@@ -160,6 +161,47 @@ export async function writeNotices(
   }
   // Prepared on the connection: the text only varies with the number of rows (one for a join).
   if (rows.length > 0) await tx.insert(outbox).values(rows).prepare('outbox_notices').execute();
+  // A same-day reminder falls when "Votre match commence dans 2 h" is pushed: one push, not two.
+  const today = localParts(deps.clock.now(), deps.env.APP_TIMEZONE).date;
+  if (event !== 'reminder' || m.date !== today) {
+    await writePushNotices(
+      tx,
+      deps,
+      event,
+      m.id,
+      people.map((p) => p.id),
+      {
+        title: notice.subject,
+        body: notice.text,
+      },
+    );
+  }
+}
+
+/**
+ * One `push` outbox row per device of `userIds` that wants `kind`, written by one INSERT … SELECT
+ * in the caller's transaction. The payload is the same for every device: `{ title, body, url }`
+ * in French, `url` being the match page inside the app. `ON CONFLICT DO NOTHING` makes the
+ * same-day push (`soon`) once per match and device, whichever worker writes it.
+ */
+export async function writePushNotices(
+  tx: DbOrTx,
+  deps: NotifyDeps,
+  kind: TPushKind,
+  matchId: number,
+  userIds: number[],
+  text: { title: string; body: string },
+) {
+  if (userIds.length === 0) return;
+  const payload = JSON.stringify({ ...text, url: `/matches/${matchId}` });
+  const now = deps.clock.now().toISOString();
+  const s = pushSubscriptions;
+  await tx.execute(sql`
+    insert into ${outbox} (channel, event, user_id, match_id, push_subscription_id, subject, body, send_after)
+    select 'push', ${kind}, ${s.userId}, ${matchId}, ${s.id}, ${text.title}, ${payload}, ${now}::timestamptz
+    from ${s}
+    where ${inArray(s.userId, userIds)} and ${kind}::text = any(${s.kinds})
+    on conflict do nothing`);
 }
 
 const HOUR_MS = 3_600_000;
@@ -188,10 +230,23 @@ export function reminderDue(start: Date, now: Date): Date | null {
 export async function scheduleReminder(tx: DbOrTx, deps: NotifyDeps, m: MatchInfo) {
   await tx
     .delete(outbox)
-    .where(and(eq(outbox.matchId, m.id), eq(outbox.channel, 'reminder'), isNull(outbox.sentAt)));
-  const due = reminderDue(startOf(m, deps.env), deps.clock.now());
-  if (!due) return;
-  await tx
-    .insert(outbox)
-    .values({ channel: 'reminder', event: 'reminder', matchId: m.id, sendAfter: due });
+    .where(
+      and(
+        eq(outbox.matchId, m.id),
+        inArray(outbox.channel, ['reminder', 'soon']),
+        isNull(outbox.sentAt),
+      ),
+    );
+  const start = startOf(m, deps.env);
+  const due = reminderDue(start, deps.clock.now());
+  const soon = new Date(start.getTime() - SOON_LEAD_MS);
+  const rows: (typeof outbox.$inferInsert)[] = [];
+  if (due) rows.push({ channel: 'reminder', event: 'reminder', matchId: m.id, sendAfter: due });
+  // The same-day push, for the players with push on; written for every match, it costs a row.
+  if (soon > deps.clock.now())
+    rows.push({ channel: 'soon', event: 'soon', matchId: m.id, sendAfter: soon });
+  if (rows.length > 0) await tx.insert(outbox).values(rows);
 }
+
+/** "Votre match commence dans 2 h": pushed this long before the start. */
+export const SOON_LEAD_MS = 2 * HOUR_MS;

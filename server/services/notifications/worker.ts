@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { outbox, users } from '../../../db/schema';
+import { outbox, pushSubscriptions, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import { MSG } from '../../../common/messages';
-import { notifyMatch, REMINDER_MIN_LEAD_MS } from './enqueue';
-import { matchInfo, matchPlayers, startOf } from './match-info';
+import { PushSubscriptionGone } from '../../push/push';
+import { notifyMatch, REMINDER_MIN_LEAD_MS, writePushNotices } from './enqueue';
+import { matchInfo, matchPlayers, startOf, whereOf } from './match-info';
 import { unsubscribeUrl } from './unsubscribe';
 
 export interface OutboxWorkerOptions {
@@ -29,6 +30,13 @@ export const MAX_ATTEMPTS = 20;
  */
 export const STALE_AFTER_MS = 12 * 3_600_000;
 
+/** Channels whose rows are messages to send (the others are schedules expanded into them). */
+const SENT_CHANNELS: Channel[] = ['email', 'sms', 'push'];
+type Channel = 'email' | 'sms' | 'push';
+
+/** How long a push service keeps a message for an offline device: a "2 h" notice is moot after 2 h. */
+const pushTtlSeconds = (event: string) => (event === 'soon' ? 2 * 3600 : STALE_AFTER_MS / 1000);
+
 type Pending = Pick<
   typeof outbox.$inferSelect,
   | 'id'
@@ -42,6 +50,7 @@ type Pending = Pick<
   | 'icsMethod'
   | 'attempts'
   | 'sendAfter'
+  | 'pushSubscriptionId'
 > & {
   /** False when the player turned this channel off after the notification was written (read when leased). */
   wanted: boolean;
@@ -60,7 +69,7 @@ export async function outboxBacklog(
     and(
       isNull(outbox.sentAt),
       isNull(outbox.failedAt),
-      or(inArray(outbox.channel, ['email', 'sms']), lte(outbox.sendAfter, now)),
+      or(inArray(outbox.channel, SENT_CHANNELS), lte(outbox.sendAfter, now)),
     ),
   );
 }
@@ -73,7 +82,7 @@ export async function oldestPendingSeconds(db: Db, now: Date = new Date()): Prom
   const [row] = await db
     .select({
       oldest:
-        sql<Date | null>`min(case when ${outbox.channel} = 'reminder' then ${outbox.sendAfter} else least(${outbox.createdAt}, ${outbox.sendAfter}) end)`.mapWith(
+        sql<Date | null>`min(case when ${outbox.channel} in ('reminder', 'soon') then ${outbox.sendAfter} else least(${outbox.createdAt}, ${outbox.sendAfter}) end)`.mapWith(
           outbox.sendAfter,
         ),
     })
@@ -82,7 +91,7 @@ export async function oldestPendingSeconds(db: Db, now: Date = new Date()): Prom
       and(
         isNull(outbox.sentAt),
         isNull(outbox.failedAt),
-        or(inArray(outbox.channel, ['email', 'sms']), lte(outbox.sendAfter, now)),
+        or(inArray(outbox.channel, SENT_CHANNELS), lte(outbox.sendAfter, now)),
       ),
     );
   return row?.oldest ? Math.max(0, (now.getTime() - row.oldest.getTime()) / 1000) : 0;
@@ -150,17 +159,61 @@ export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions) {
   }
 
   /**
+   * Turns due same-day schedules (`soon`) into one push row per device of the match's players that
+   * wants it, in the transaction that marks the schedule done (taken with SKIP LOCKED, so once).
+   */
+  async function expandSoon(): Promise<number> {
+    const now = deps.clock.now();
+    const expanded = await deps.db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ id: outbox.id, matchId: outbox.matchId })
+        .from(outbox)
+        .where(and(eq(outbox.channel, 'soon'), due(now)))
+        .orderBy(asc(outbox.sendAfter), asc(outbox.id))
+        .limit(batchSize)
+        .for('update', { skipLocked: true });
+      for (const r of rows) {
+        const match = r.matchId === null ? null : await matchInfo(tx, r.matchId);
+        // "Dans 2 h" must still be about true: not once the match is less than an hour away.
+        if (match && startOf(match, deps.env).getTime() - now.getTime() >= REMINDER_MIN_LEAD_MS) {
+          await writePushNotices(
+            tx,
+            deps,
+            'soon',
+            match.id,
+            await matchPlayers(tx, match.id, match.createdBy),
+            { title: MSG.push.soonTitle, body: MSG.push.soon(match.time, whereOf(match)) },
+          );
+        }
+        await tx
+          .update(outbox)
+          .set({ sentAt: now, attempts: sql`${outbox.attempts} + 1` })
+          .where(eq(outbox.id, r.id));
+      }
+      return rows.length;
+    });
+    if (expanded > 0)
+      deps.metrics.notifications.inc({ channel: 'soon', outcome: 'expanded' }, expanded);
+    return expanded;
+  }
+
+  /**
    * The channels a send can go through now. In production without an SMTP or Twilio configuration
    * every send would fail: those rows are left waiting, untouched (no attempt counted, no retry
    * written, nothing logged), until the admin configures the channel.
    */
-  async function sendableChannels(): Promise<('email' | 'sms')[]> {
+  async function sendableChannels(): Promise<Channel[]> {
     const [email, sms] = await Promise.all([deps.mailer.canSend(), deps.sms.canSend()]);
-    return [...(email ? (['email'] as const) : []), ...(sms ? (['sms'] as const) : [])];
+    return [
+      ...(email ? (['email'] as const) : []),
+      ...(sms ? (['sms'] as const) : []),
+      // Push rows wait, like the others, while push is off (production without VAPID keys).
+      ...(deps.push.enabled ? (['push'] as const) : []),
+    ];
   }
 
-  /** Leases a batch of due mails and SMS of `channels` to this worker. */
-  async function claim(channels: ('email' | 'sms')[]): Promise<Pending[]> {
+  /** Leases a batch of due mails, SMS and pushes of `channels` to this worker. */
+  async function claim(channels: Channel[]): Promise<Pending[]> {
     if (channels.length === 0) return [];
     const now = deps.clock.now();
     const ids = deps.db
@@ -189,16 +242,55 @@ export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions) {
         icsMethod: outbox.icsMethod,
         attempts: outbox.attempts,
         sendAfter: outbox.sendAfter,
+        pushSubscriptionId: outbox.pushSubscriptionId,
         // In the lease's statement: one round trip less per notice than a lookup before each send.
-        wanted: sql<boolean>`${outbox.userId} is null or coalesce((select case when ${outbox.channel} = 'sms' then ${users.notifySms} else ${users.notifyEmail} end
-          from ${users} where ${users.id} = ${outbox.userId}), false)`,
+        // A push goes only to a device still owned by its recipient (a phone handed over does not
+        // get its former owner's notices) that still wants this kind.
+        wanted: sql<boolean>`case when ${outbox.channel} = 'push' then exists(select 1 from ${pushSubscriptions}
+            where ${pushSubscriptions.id} = ${outbox.pushSubscriptionId} and ${pushSubscriptions.userId} = ${outbox.userId}
+            and ${outbox.event} = any(${pushSubscriptions.kinds}))
+          else ${outbox.userId} is null or coalesce((select case when ${outbox.channel} = 'sms' then ${users.notifySms} else ${users.notifyEmail} end
+          from ${users} where ${users.id} = ${outbox.userId}), false) end`,
       });
+  }
+
+  /** Encrypts and sends one push; a subscription gone meanwhile (deleted) is nothing to send. */
+  async function deliverPush(row: Pending) {
+    if (row.pushSubscriptionId === null) return;
+    const [target] = await deps.db
+      .select({
+        endpoint: pushSubscriptions.endpoint,
+        p256dh: pushSubscriptions.p256dh,
+        auth: pushSubscriptions.auth,
+      })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.id, row.pushSubscriptionId));
+    if (!target) return;
+    try {
+      await deps.push.send(target, {
+        payload: row.body ?? '{}',
+        ttl: pushTtlSeconds(row.event),
+        urgency: row.event === 'reminder' || row.event === 'soon' ? 'high' : 'normal',
+      });
+    } catch (err) {
+      if (!(err instanceof PushSubscriptionGone)) {
+        await deps.db
+          .update(pushSubscriptions)
+          .set({
+            lastFailureAt: deps.clock.now(),
+            lastFailure: (err instanceof Error ? err.message : String(err)).slice(0, 500),
+          })
+          .where(eq(pushSubscriptions.id, row.pushSubscriptionId));
+      }
+      throw err;
+    }
   }
 
   async function deliver(row: Pending) {
     const to = row.recipient ?? '';
     const body = row.body ?? '';
     if (row.channel === 'sms') return deps.sms.send(to, body);
+    if (row.channel === 'push') return deliverPush(row);
     const unsubscribe =
       row.userId === null ? null : unsubscribeUrl(deps.env, deps.secrets, row.userId);
     await deps.mailer.send({
@@ -253,6 +345,23 @@ export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions) {
       count(row.wanted ? 'sent' : 'skipped');
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
+      const gone = err instanceof PushSubscriptionGone ? row.pushSubscriptionId : null;
+      if (err instanceof PushSubscriptionGone && gone !== null) {
+        // The browser unsubscribed or the device is gone: forget it, end the row, never retry.
+        await deps.db.transaction(async (tx) => {
+          await tx
+            .update(outbox)
+            .set({ lockedUntil: null, failedAt: now(), lastError: message })
+            .where(eq(outbox.id, row.id));
+          await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, gone));
+        });
+        deps.logger.info(
+          { id: row.id, event: row.event, status: err.statusCode },
+          'push subscription gone: deleted',
+        );
+        count('dropped');
+        return;
+      }
       const givenUp = row.attempts >= MAX_ATTEMPTS;
       await deps.db
         .update(outbox)
@@ -323,7 +432,7 @@ export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions) {
   async function round(): Promise<number> {
     let handled = 0;
     while (!halting) {
-      const expanded = await expandReminders();
+      const expanded = (await expandReminders()) + (await expandSoon());
       if (expanded === 0) break;
       handled += expanded;
     }

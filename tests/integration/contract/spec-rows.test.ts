@@ -4,6 +4,7 @@ import { MSG } from '../../../common/messages';
  * names in, the documented fields out, Bearer tokens from the login answers. Every answer is also
  * checked against /api/openapi.json (status listed, body matching its schema).
  */
+import { createECDH, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACT_CALLS } from './calls';
 import {
@@ -914,6 +915,42 @@ describe('waiting list and notification preferences', () => {
       ...bearer(carol),
     });
     expect(other.status).toBe(403);
+  });
+});
+
+describe('Web Push', () => {
+  it('GET the VAPID key; POST, PUT kinds and DELETE a subscription of this device', async () => {
+    const key = await w.api.call<{ key: string }>('GET', '/api/push/vapid-public-key');
+    expect(Buffer.from(key.body.key, 'base64url')).toHaveLength(65);
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const subscription = {
+      endpoint: 'https://push.example.net/wpush/v2/contrat',
+      keys: {
+        p256dh: ecdh.getPublicKey().toString('base64url'),
+        auth: randomBytes(16).toString('base64url'),
+      },
+    };
+    const first = await w.api.call('POST', '/api/push/subscriptions', {
+      body: subscription,
+      ...bearer(carol),
+    });
+    expect(first.status).toBe(201);
+    const again = await w.api.call('POST', '/api/push/subscriptions', {
+      body: subscription,
+      ...bearer(carol),
+    });
+    expect(again.status).toBe(200);
+    const kinds = await w.api.call('PUT', '/api/push/subscriptions/kinds', {
+      body: { endpoint: subscription.endpoint, kinds: ['soon'] },
+      ...bearer(carol),
+    });
+    expect(kinds.body).toEqual({ endpoint: subscription.endpoint, kinds: ['soon'] });
+    const gone = await w.api.call('DELETE', '/api/push/subscriptions', {
+      body: { endpoint: subscription.endpoint },
+      ...bearer(carol),
+    });
+    expect(gone.status).toBe(204);
   });
 });
 

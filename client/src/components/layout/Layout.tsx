@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ROUTE_TITLES, SELF_TITLED, useDocumentTitle } from '../../lib/document-title';
+import { PushPrompt } from '../push/PushPrompt';
 import { Footer } from './Footer';
 import { TopNav } from './TopNav';
 
@@ -18,6 +19,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
+      <PushPrompt />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useAuth } from '../../lib/auth';
 import { MSG } from '../../../../common/messages';
 import { errorMessage } from '../../lib/errors';
 import { useMatchCache } from '../../lib/match-cache';
+import { offerPush } from '../../lib/push';
 import { useSingleFlight } from '../../lib/single-flight';
 import { trpc } from '../../lib/trpc';
 import { levelExcludes } from './join-level';
@@ -31,6 +32,7 @@ export function useJoinMatch() {
         const result = await mutation.mutateAsync({ id: match.id });
         cache.joined(result.match);
         notice.success(MSG.match.joined);
+        offerPush();
       } catch (err) {
         cache.participationFailed(match.id);
         notice.error(errorMessage(err, MSG.match.joinFailed));

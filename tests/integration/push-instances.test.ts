@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type DbHandle } from '../../db/client';
+import { buildApp } from '../../server/app';
+import { createDeps } from '../../server/create-deps';
+import { outboxBacklog } from '../../server/services/notifications/worker';
+import { createTestContext, type TestContext } from '../support/app';
+import { createUser } from '../support/factories';
+import { restAs } from '../support/http';
+import { captureLogger } from '../support/logs';
+import { startPushService, type PushServiceStandIn } from '../support/push-service';
+import { createPlace } from './matches-support';
+
+/**
+ * Two instances of the server on ONE database, each with the outbox worker the server starts
+ * (every 20 ms), sending pushes to one push-service stand-in. On PostgreSQL each has its own
+ * pool, so their workers really compete for the rows; on PGlite they share the one connection.
+ */
+const NOW = '2026-06-10T08:00:00Z';
+const MATCHES = 8;
+let t: TestContext;
+let push: PushServiceStandIn;
+let second: DbHandle | undefined;
+const apps: FastifyInstance[] = [];
+
+beforeAll(async () => {
+  push = await startPushService();
+  t = await createTestContext({
+    now: NOW,
+    env: { PUBLIC_URL: 'https://padel.example.fr' },
+    pushAgent: push.agent,
+  });
+}, 60_000);
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  await second?.close();
+  await t?.close();
+  await push?.close();
+});
+
+async function startInstance(db: DbHandle['db']) {
+  const deps = createDeps({
+    env: { ...t.deps.env, OUTBOX_INTERVAL_MS: 20 },
+    db,
+    logger: captureLogger().logger,
+    clock: t.clock,
+    pushAgent: push.agent,
+  });
+  const app = await buildApp(deps, { serveClient: false });
+  await app.ready();
+  apps.push(app);
+}
+
+const DB = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+
+describe(`two instances on one ${DB} database`, () => {
+  it('push each notice, and each same-day "dans 2 h", exactly once per device', async () => {
+    const place = (await createPlace(t)).id;
+    const expected: string[] = [];
+    for (let i = 0; i < MATCHES; i++) {
+      const creator = await createUser(t.deps);
+      const phone = push.device();
+      expect(
+        (await restAs(t, creator, 'POST', '/push/subscriptions', phone.subscription)).status,
+      ).toBe(201);
+      const m = await t.caller(creator).matches.create({
+        place_id: place,
+        date: '2026-06-10',
+        time: '21:00',
+        levels: ['Niveau 3'],
+        slots: 2,
+      });
+      for (const _j of [0, 1]) {
+        const u = await createUser(t.deps);
+        const theirs = push.device();
+        await restAs(t, u, 'POST', '/push/subscriptions', theirs.subscription);
+        await t.caller(u).matches.join({ id: m.id });
+        expected.push(`${phone.id} joined ${m.id}`, `${theirs.id} soon ${m.id}`);
+      }
+      expected.push(`${phone.id} soon ${m.id}`);
+    }
+    // 21:00 in Paris is 19:00 UTC: "dans 2 h" falls at 17:00 UTC, while both instances run.
+    t.clock.set('2026-06-10T17:00:01Z');
+    second = t.db.url ? await createDb({ url: t.db.url, max: 5 }) : undefined;
+    await startInstance(t.db.db);
+    await startInstance(second?.db ?? t.db.db);
+
+    const deadline = Date.now() + 30_000;
+    while (
+      (push.messages.length < expected.length ||
+        (await outboxBacklog(t.db.db, t.clock.now())) > 0) &&
+      Date.now() < deadline
+    ) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    // Give a duplicate, if any, the time to arrive.
+    await new Promise((r) => setTimeout(r, 300));
+
+    expect(push.rejected).toEqual([]);
+    const got = push.messages.map((msg) => {
+      const p = msg.payload as { title: string; url: string };
+      const id = /^\/matches\/(\d+)$/.exec(p.url)?.[1];
+      return `${msg.deviceId} ${p.title.includes('a rejoint') ? 'joined' : 'soon'} ${id}`;
+    });
+    console.info(`[push] ${got.length} pushes from two instances for ${expected.length} notices`);
+    expect(got.sort()).toEqual(expected.sort());
+  }, 60_000);
+});
