@@ -1,5 +1,16 @@
-import type { Key, ReactNode } from 'react';
+import type { Key, ReactNode, Ref } from 'react';
 import { Button, CheckField, EmptyState, InputField, Notice, Spinner } from '../../components/ui';
+import type { FormField } from '../../lib/zod-form';
+
+/**
+ * A bound text field's props for InputField, without its message: the admin forms say what is
+ * wrong in one notice (the form's alert or its toast), and the submit focuses the field.
+ */
+export const bound = ({ value, onValueChange, ref }: FormField<string>) => ({
+  value,
+  onValueChange,
+  inputRef: ref,
+});
 
 interface PanelHeadProps {
   title: string;
@@ -129,10 +140,14 @@ interface SecretFieldProps {
   keepHint?: string;
   value: string;
   onValueChange: (value: string) => void;
+  inputRef?: Ref<HTMLInputElement>;
 }
 
-/** A password or token of a provider's configuration; never offered to the browser's password manager. */
-export function SecretField({ label, keepHint, value, onValueChange }: SecretFieldProps) {
+/**
+ * A password or token of a provider's configuration: the stored one is never sent back in full
+ * (`keepHint` says how to keep it), and the browser's password manager is not offered it.
+ */
+export function SecretField({ label, keepHint, value, onValueChange, inputRef }: SecretFieldProps) {
   return (
     <InputField
       label={label}
@@ -140,6 +155,7 @@ export function SecretField({ label, keepHint, value, onValueChange }: SecretFie
       type="password"
       value={value}
       onValueChange={onValueChange}
+      inputRef={inputRef}
       autoComplete="new-password"
       spellCheck={false}
     />
