@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { MSG } from '../../../../common/messages';
 import { ZDeleteAccountInput } from '../../../../common/schemas/account';
-import { Button, CancelSubmitRow, Field, Modal, TitledCard } from '../../components/ui';
+import { Button, CancelSubmitRow, Modal, TitledCard } from '../../components/ui';
 import { useAuth } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useFormField, useZodForm } from '../../lib/zod-form';
-import { PinInput } from '../auth/PinInput';
+import { PinField } from '../auth/PinInput';
 
 /**
  * "Mes données": the player downloads everything stored about them (a plain link, so the browser
@@ -70,15 +70,13 @@ function DeleteAccountModal({ userId, onClose }: { userId: number; onClose: () =
     >
       <form id={formId} className="stack" noValidate onSubmit={form.onSubmit(submit)}>
         <p>{MSG.account.deleteWarning}</p>
-        <Field label={MSG.account.deleteConfirmPin} error={pin.error ?? form.formError}>
-          <PinInput
-            name="pin"
-            autoComplete="current-password"
-            value={pin.value}
-            onValueChange={pin.onValueChange}
-            inputRef={pin.ref}
-          />
-        </Field>
+        <PinField
+          label={MSG.account.deleteConfirmPin}
+          field={pin}
+          error={form.formError}
+          name="pin"
+          autoComplete="current-password"
+        />
       </form>
     </Modal>
   );
