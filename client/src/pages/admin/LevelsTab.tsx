@@ -4,17 +4,10 @@ import { type TCreateLevelInput } from '../../../../common/schemas/admin';
 import { typedNumber, ZLevelForm, type TLevelForm } from '../../../../common/schemas/admin-forms';
 import { LevelBadge } from '../../components/matches/LevelBadges';
 import { NoticeSlot } from '../../components/matches/NoticeSlot';
-import { ConfirmDialog, Field, InputField, Notice } from '../../components/ui';
+import { ConfirmDialog, Field, InputField } from '../../components/ui';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { useFormField, useZodForm } from '../../lib/zod-form';
-import {
-  AddToggleButton,
-  AdminList,
-  bound,
-  EditFormActions,
-  ItemActions,
-  PanelHead,
-} from './shared';
+import { AddToggleButton, AdminList, bound, EditFormCard, ItemActions, PanelHead } from './shared';
 import { useCrudTab } from './useCrudTab';
 
 type Level = RouterOutputs['admin']['levels']['list'][number];
@@ -58,15 +51,15 @@ function LevelForm({ level, nextOrdre, saving, onSave, onCancel }: LevelFormProp
 
   const validColour = /^#[0-9a-f]{6}$/i.test(couleur) ? couleur : DEFAULT_LEVEL_COLOUR;
   return (
-    <form
-      className="card admin-form"
+    <EditFormCard
+      label={level ? 'Modifier le niveau' : 'Ajouter un niveau'}
+      title={level ? `Modifier « ${level.niveau} »` : 'Nouveau niveau'}
       onSubmit={form.onSubmit(submit)}
-      noValidate
-      aria-label={level ? 'Modifier le niveau' : 'Ajouter un niveau'}
+      error={form.formError}
+      isNew={!level}
+      saving={saving}
+      onCancel={onCancel}
     >
-      <h3 className="admin-form-title">
-        {level ? `Modifier « ${level.niveau} »` : 'Nouveau niveau'}
-      </h3>
       <div className="admin-form-grid">
         <InputField
           label="Niveau"
@@ -121,9 +114,7 @@ function LevelForm({ level, nextOrdre, saving, onSave, onCancel }: LevelFormProp
           ]}
         />
       </p>
-      <Notice kind="error" persistent message={form.formError} />
-      <EditFormActions isNew={!level} saving={saving} onCancel={onCancel} />
-    </form>
+    </EditFormCard>
   );
 }
 

@@ -1,18 +1,11 @@
 import { MSG } from '../../../../common/messages';
 import { ZCreatePlaceInput, type TCreatePlaceInput } from '../../../../common/schemas/admin';
 import { NoticeSlot } from '../../components/matches/NoticeSlot';
-import { CheckField, ConfirmDialog, InputField, Notice } from '../../components/ui';
+import { CheckField, ConfirmDialog, InputField } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { useFormField, useZodForm } from '../../lib/zod-form';
-import {
-  AddToggleButton,
-  AdminList,
-  bound,
-  EditFormActions,
-  ItemActions,
-  PanelHead,
-} from './shared';
+import { AddToggleButton, AdminList, bound, EditFormCard, ItemActions, PanelHead } from './shared';
 import { useCrudTab } from './useCrudTab';
 
 type Place = RouterOutputs['admin']['places']['list'][number];
@@ -39,13 +32,15 @@ function PlaceForm({ place, saving, onSave, onCancel }: PlaceFormProps) {
   const isActive = useFormField(form, 'is_active');
 
   return (
-    <form
-      className="card admin-form"
+    <EditFormCard
+      label={place ? 'Modifier le lieu' : 'Ajouter un lieu'}
+      title={place ? `Modifier « ${place.name} »` : 'Nouveau lieu'}
       onSubmit={form.onSubmit(onSave)}
-      noValidate
-      aria-label={place ? 'Modifier le lieu' : 'Ajouter un lieu'}
+      error={form.formError}
+      isNew={!place}
+      saving={saving}
+      onCancel={onCancel}
     >
-      <h3 className="admin-form-title">{place ? `Modifier « ${place.name} »` : 'Nouveau lieu'}</h3>
       <div className="admin-form-grid">
         <InputField label="Nom" {...bound(name)} autoComplete="off" />
         <InputField label="Ville" {...bound(city)} autoComplete="address-level2" />
@@ -61,9 +56,7 @@ function PlaceForm({ place, saving, onSave, onCancel }: PlaceFormProps) {
         checked={isActive.value ?? true}
         onCheckedChange={isActive.onValueChange}
       />
-      <Notice kind="error" persistent message={form.formError} />
-      <EditFormActions isNew={!place} saving={saving} onCancel={onCancel} />
-    </form>
+    </EditFormCard>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { Key, ReactNode, Ref } from 'react';
+import type { FormEvent, Key, ReactNode, Ref } from 'react';
 import { Button, CheckField, EmptyState, InputField, Notice, Spinner } from '../../components/ui';
 import type { FormField } from '../../lib/zod-form';
 
@@ -112,25 +112,45 @@ export function ItemActions({ name, onEdit, onDelete, deleteDisabled }: ItemActi
   );
 }
 
-/** The foot of an add/edit form: 'Annuler', then 'Enregistrer' for a stored item or 'Ajouter' for a new one. */
-export function EditFormActions({
-  isNew,
-  saving,
-  onCancel,
-}: {
+interface EditFormCardProps {
+  /** The form's accessible name ("Ajouter un lieu", "Modifier le lieu"). */
+  label: string;
+  title: string;
+  onSubmit: (event: FormEvent) => void;
+  /** The check's first message (or null). */
+  error: string | null;
+  /** A new item ('Ajouter') or a stored one ('Enregistrer'). */
   isNew: boolean;
   saving: boolean;
   onCancel: () => void;
-}) {
+  children: ReactNode;
+}
+
+/** The add/edit form of a list tab: its title, fields, the check's message, then 'Annuler' and 'Ajouter' or 'Enregistrer'. */
+export function EditFormCard({
+  label,
+  title,
+  onSubmit,
+  error,
+  isNew,
+  saving,
+  onCancel,
+  children,
+}: EditFormCardProps) {
   return (
-    <div className="form-actions">
-      <Button variant="secondary" onClick={onCancel}>
-        Annuler
-      </Button>
-      <Button type="submit" loading={saving}>
-        {isNew ? 'Ajouter' : 'Enregistrer'}
-      </Button>
-    </div>
+    <form className="card admin-form" onSubmit={onSubmit} noValidate aria-label={label}>
+      <h3 className="admin-form-title">{title}</h3>
+      {children}
+      <Notice kind="error" persistent message={error} />
+      <div className="form-actions">
+        <Button variant="secondary" onClick={onCancel}>
+          Annuler
+        </Button>
+        <Button type="submit" loading={saving}>
+          {isNew ? 'Ajouter' : 'Enregistrer'}
+        </Button>
+      </div>
+    </form>
   );
 }
 
