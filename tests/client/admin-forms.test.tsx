@@ -8,12 +8,12 @@ import AdminPage from '../../client/src/pages/AdminPage';
 import { SettingsForm } from '../../client/src/pages/admin/SettingsTab';
 import { hugo } from './support/admin-fixtures';
 import { levelRows, places } from './support/match-fixtures';
-import { renderWithProviders, testUser } from './support/render';
+import { renderWithProviders, testUser, type Fixtures } from './support/render';
 
 const admin = testUser({ is_admin: true });
 const A = MSG.admin;
 
-function renderTab(route: string, fixtures: Parameters<typeof renderWithProviders>[1]['fixtures']) {
+function renderTab(route: string, fixtures: Fixtures) {
   return renderWithProviders(<AdminPage />, {
     user: admin,
     route: `/admin?onglet=${route}`,
