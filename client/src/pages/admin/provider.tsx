@@ -7,7 +7,7 @@ import { useNotice } from '../../components/matches/useNotice';
 import { Button, Loaded, type LoadableQuery } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import type { ZodForm } from '../../lib/zod-form';
-import { PanelHead } from './shared';
+import { AdminFormCard, PanelHead } from './shared';
 
 interface ProviderTabProps<T> {
   title: string;
@@ -87,24 +87,21 @@ interface ProviderFormProps {
 }
 
 /** A provider's settings card: its fields, the toast, and 'Enregistrer'. */
-export function ProviderForm({
-  label,
-  onSubmit,
-  saving,
-  slot,
-  extraAction,
-  children,
-}: ProviderFormProps) {
+export function ProviderForm({ saving, slot, extraAction, children, ...card }: ProviderFormProps) {
   return (
-    <form className="card admin-form" onSubmit={onSubmit} noValidate aria-label={label}>
+    <AdminFormCard
+      {...card}
+      actions={
+        <>
+          {extraAction}
+          <Button type="submit" loading={saving}>
+            Enregistrer
+          </Button>
+        </>
+      }
+    >
       {children}
       {slot}
-      <div className="form-actions">
-        {extraAction}
-        <Button type="submit" loading={saving}>
-          Enregistrer
-        </Button>
-      </div>
-    </form>
+    </AdminFormCard>
   );
 }

@@ -112,45 +112,63 @@ export function ItemActions({ name, onEdit, onDelete, deleteDisabled }: ItemActi
   );
 }
 
-interface EditFormCardProps {
-  /** The form's accessible name ("Ajouter un lieu", "Modifier le lieu"). */
+interface AdminFormCardProps {
+  /** The form's accessible name ("Ajouter un lieu", "Configuration SMTP"). */
   label: string;
-  title: string;
   onSubmit: (event: FormEvent) => void;
+  /** The buttons at its foot, the submit last. */
+  actions: ReactNode;
+  children: ReactNode;
+}
+
+/** An admin form as a card: its content, then its buttons. */
+export function AdminFormCard({ label, onSubmit, actions, children }: AdminFormCardProps) {
+  return (
+    <form className="card admin-form" onSubmit={onSubmit} noValidate aria-label={label}>
+      {children}
+      <div className="form-actions">{actions}</div>
+    </form>
+  );
+}
+
+interface EditFormCardProps extends Omit<AdminFormCardProps, 'actions'> {
+  title: string;
   /** The check's first message (or null). */
   error: string | null;
   /** A new item ('Ajouter') or a stored one ('Enregistrer'). */
   isNew: boolean;
   saving: boolean;
   onCancel: () => void;
-  children: ReactNode;
 }
 
 /** The add/edit form of a list tab: its title, fields, the check's message, then 'Annuler' and 'Ajouter' or 'Enregistrer'. */
 export function EditFormCard({
-  label,
   title,
-  onSubmit,
   error,
   isNew,
   saving,
   onCancel,
   children,
+  ...card
 }: EditFormCardProps) {
   return (
-    <form className="card admin-form" onSubmit={onSubmit} noValidate aria-label={label}>
+    <AdminFormCard
+      {...card}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onCancel}>
+            Annuler
+          </Button>
+          <Button type="submit" loading={saving}>
+            {isNew ? 'Ajouter' : 'Enregistrer'}
+          </Button>
+        </>
+      }
+    >
       <h3 className="admin-form-title">{title}</h3>
       {children}
       <Notice kind="error" persistent message={error} />
-      <div className="form-actions">
-        <Button variant="secondary" onClick={onCancel}>
-          Annuler
-        </Button>
-        <Button type="submit" loading={saving}>
-          {isNew ? 'Ajouter' : 'Enregistrer'}
-        </Button>
-      </div>
-    </form>
+    </AdminFormCard>
   );
 }
 
