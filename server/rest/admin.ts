@@ -97,8 +97,8 @@ const adminRoute = <const S extends RouteParts>(
 ) => ({ schema: { tags, summary, ...parts }, config });
 
 /** The one-item paths of places, levels and users: `:id` in the path, and a delete answering `{ success, message }`. */
-const byId = { params: ZIdInput } as const;
-const deleted = { ...byId, response: { 200: ZActionResult } } as const;
+const byId = { params: ZIdInput };
+const deleted = { ...byId, response: { 200: ZActionResult } };
 
 export const adminRoutes: RestRoutes = (app, deps) => {
   /** DELETE `path` (`…/:id`): the service decides (a place with matches is deactivated instead). */
