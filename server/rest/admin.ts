@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_SMTP_PORT } from '../../common/limits';
-import { assertAdmin } from '../lib/auth';
+import type { Deps } from '../deps';
+import { assertAdmin, type SessionUser } from '../lib/auth';
 import {
   ZActionResult,
   ZAdminUpdateUserInput,
@@ -15,6 +16,7 @@ import {
   ZTwilioSaveInput,
   ZTwilioTestInput,
   ZUpdatePlaceInput,
+  type TActionResult,
   type TAdminUser,
 } from '../../common/schemas/admin';
 import { ZIdInput, ZLevel, ZPlace } from '../../common/schemas/catalog';
@@ -35,7 +37,6 @@ const legacyBool = z.preprocess(
   z.boolean(),
 );
 
-const ZIdParams = ZIdInput;
 const ZLegacyLevel = ZCreateLevelInput.extend({ ordre: numeric(ZCreateLevelInput.shape.ordre) });
 const ZLegacyLevelUpdate = ZLegacyLevel.partial();
 const ZLegacyPlaceUpdate = ZUpdatePlaceInput.omit({ id: true }).extend({
@@ -80,64 +81,67 @@ const tags = ['Administration'];
 const admin = { auth: 'admin' } as const;
 const adminAnswer = { auth: 'admin', legacySuccess: true } as const;
 
+/** The schema parts a route may have besides its documentation. */
+interface RouteParts {
+  params?: z.ZodType;
+  querystring?: z.ZodType;
+  body?: z.ZodType;
+  response: Record<number, z.ZodType>;
+}
+
+/** An admin route's options: documented under Administration, admins only (`adminAnswer` when its errors carry `success`). */
+const adminRoute = <const S extends RouteParts>(
+  summary: string,
+  parts: S,
+  config: typeof admin | typeof adminAnswer = admin,
+) => ({ schema: { tags, summary, ...parts }, config });
+
+/** The one-item paths of places, levels and users: `:id` in the path, and a delete answering `{ success, message }`. */
+const byId = { params: ZIdInput };
+const deleted = { ...byId, response: { 200: ZActionResult } };
+
 export const adminRoutes: RestRoutes = (app, deps) => {
+  /** DELETE `path` (`…/:id`): the service decides (a place with matches is deactivated instead). */
+  const deleteById = (
+    path: string,
+    summary: string,
+    remove: (deps: Deps, actor: SessionUser, input: { id: number }) => Promise<TActionResult>,
+  ) =>
+    app.delete(path, adminRoute(summary, deleted), ({ ctx, params }) =>
+      remove(deps, assertAdmin(ctx.user), params),
+    );
+
   // Places
   app.get(
     '/admin/places',
-    {
-      schema: {
-        tags,
-        summary: 'Tous les lieux (actifs et inactifs)',
-        response: { 200: z.array(ZPlace) },
-      },
-      config: admin,
-    },
+    adminRoute('Tous les lieux (actifs et inactifs)', { response: { 200: z.array(ZPlace) } }),
     ({ ctx }) => listAllPlaces(deps, assertAdmin(ctx.user)),
   );
   app.post(
     '/admin/places',
-    {
-      schema: { tags, summary: 'Créer un lieu', body: ZLegacyPlace, response: { 201: ZPlace } },
-      config: admin,
-    },
+    adminRoute('Créer un lieu', { body: ZLegacyPlace, response: { 201: ZPlace } }),
     async ({ ctx, body }, reply) =>
       reply.code(201).send(await createPlace(deps, assertAdmin(ctx.user), body)),
   );
   app.put(
     '/admin/places/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Modifier un lieu (dont is_active)',
-        params: ZIdParams,
-        body: ZLegacyPlaceUpdate,
-        response: { 200: ZPlace },
-      },
-      config: admin,
-    },
+    adminRoute('Modifier un lieu (dont is_active)', {
+      ...byId,
+      body: ZLegacyPlaceUpdate,
+      response: { 200: ZPlace },
+    }),
     ({ ctx, params, body }) => updatePlace(deps, assertAdmin(ctx.user), { ...body, id: params.id }),
   );
-  app.delete(
+  deleteById(
     '/admin/places/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Supprimer un lieu sans match (sinon : le désactiver)',
-        params: ZIdParams,
-        response: { 200: ZActionResult },
-      },
-      config: admin,
-    },
-    ({ ctx, params }) => deletePlace(deps, assertAdmin(ctx.user), params),
+    'Supprimer un lieu sans match (sinon : le désactiver)',
+    deletePlace,
   );
 
   // Levels
   app.get(
     '/admin/levels',
-    {
-      schema: { tags, summary: 'Niveaux, par ordre', response: { 200: z.array(ZLevel) } },
-      config: admin,
-    },
+    adminRoute('Niveaux, par ordre', { response: { 200: z.array(ZLevel) } }),
     ({ ctx }) => {
       assertAdmin(ctx.user);
       return listLevels(deps);
@@ -145,52 +149,29 @@ export const adminRoutes: RestRoutes = (app, deps) => {
   );
   app.post(
     '/admin/levels',
-    {
-      schema: { tags, summary: 'Créer un niveau', body: ZLegacyLevel, response: { 201: ZLevel } },
-      config: admin,
-    },
+    adminRoute('Créer un niveau', { body: ZLegacyLevel, response: { 201: ZLevel } }),
     async ({ ctx, body }, reply) =>
       reply.code(201).send(await createLevel(deps, assertAdmin(ctx.user), body)),
   );
   app.put(
     '/admin/levels/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Modifier un niveau (un renommage suit dans profils et matchs)',
-        params: ZIdParams,
-        body: ZLegacyLevelUpdate,
-        response: { 200: ZLevel },
-      },
-      config: admin,
-    },
+    adminRoute('Modifier un niveau (un renommage suit dans profils et matchs)', {
+      ...byId,
+      body: ZLegacyLevelUpdate,
+      response: { 200: ZLevel },
+    }),
     ({ ctx, params, body }) => updateLevel(deps, assertAdmin(ctx.user), { ...body, id: params.id }),
   );
-  app.delete(
-    '/admin/levels/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Supprimer un niveau',
-        params: ZIdParams,
-        response: { 200: ZActionResult },
-      },
-      config: admin,
-    },
-    ({ ctx, params }) => deleteLevel(deps, assertAdmin(ctx.user), params),
-  );
+  deleteById('/admin/levels/:id', 'Supprimer un niveau', deleteLevel);
 
   // Twilio
   app.get(
     '/admin/twilio/config',
-    {
-      schema: {
-        tags,
-        summary: 'Configuration Twilio (jeton masqué)',
-        response: { 200: z.object({ success: z.boolean(), config: ZTwilioConfig.nullable() }) },
-      },
-      config: adminAnswer,
-    },
+    adminRoute(
+      'Configuration Twilio (jeton masqué)',
+      { response: { 200: z.object({ success: z.boolean(), config: ZTwilioConfig.nullable() }) } },
+      adminAnswer,
+    ),
     async ({ ctx }) => ({
       success: true,
       config: await getTwilioConfig(deps, assertAdmin(ctx.user)),
@@ -198,42 +179,29 @@ export const adminRoutes: RestRoutes = (app, deps) => {
   );
   app.post(
     '/admin/twilio/test',
-    {
-      schema: {
-        tags,
-        summary: 'Tester les identifiants Twilio (défaut : ceux enregistrés)',
-        body: ZTwilioTestInput,
-        response: { 200: ZActionResult },
-      },
-      config: adminAnswer,
-    },
+    adminRoute(
+      'Tester les identifiants Twilio (défaut : ceux enregistrés)',
+      { body: ZTwilioTestInput, response: { 200: ZActionResult } },
+      adminAnswer,
+    ),
     ({ ctx, body }) => testTwilioConfig(deps, assertAdmin(ctx.user), body),
   );
   app.post(
     '/admin/twilio/save',
-    {
-      schema: {
-        tags,
-        summary: 'Enregistrer la configuration Twilio',
-        body: ZLegacyTwilio,
-        response: { 200: ZActionResult },
-      },
-      config: adminAnswer,
-    },
+    adminRoute(
+      'Enregistrer la configuration Twilio',
+      { body: ZLegacyTwilio, response: { 200: ZActionResult } },
+      adminAnswer,
+    ),
     ({ ctx, body }) => saveTwilioConfig(deps, assertAdmin(ctx.user), body),
   );
 
   // SMTP
   app.get(
     '/admin/smtp-config',
-    {
-      schema: {
-        tags,
-        summary: 'Configuration SMTP (jamais le mot de passe)',
-        response: { 200: ZLegacySmtpConfig },
-      },
-      config: admin,
-    },
+    adminRoute('Configuration SMTP (jamais le mot de passe)', {
+      response: { 200: ZLegacySmtpConfig },
+    }),
     async ({ ctx }) => {
       const c = await getSmtpConfig(deps, assertAdmin(ctx.user));
       return c
@@ -257,30 +225,17 @@ export const adminRoutes: RestRoutes = (app, deps) => {
   );
   app.post(
     '/admin/smtp-config',
-    {
-      schema: {
-        tags,
-        summary: 'Enregistrer la configuration SMTP',
-        body: ZLegacySmtp,
-        response: { 200: ZMessage },
-      },
-      config: admin,
-    },
+    adminRoute('Enregistrer la configuration SMTP', {
+      body: ZLegacySmtp,
+      response: { 200: ZMessage },
+    }),
     async ({ ctx, body }) => ({
       message: (await saveSmtpConfig(deps, assertAdmin(ctx.user), body)).message,
     }),
   );
   app.post(
     '/admin/smtp-test',
-    {
-      schema: {
-        tags,
-        summary: 'Envoyer un email de test',
-        body: ZSmtpTestInput,
-        response: { 200: ZMessage },
-      },
-      config: admin,
-    },
+    adminRoute('Envoyer un email de test', { body: ZSmtpTestInput, response: { 200: ZMessage } }),
     async ({ ctx, body }) => ({
       message: (await testSmtpConfig(deps, assertAdmin(ctx.user), body)).message,
     }),
@@ -289,56 +244,29 @@ export const adminRoutes: RestRoutes = (app, deps) => {
   // Users
   app.get(
     '/admin/users',
-    {
-      schema: {
-        tags,
-        summary: 'Utilisateurs (is_admin : 1/0)',
-        response: { 200: z.array(ZLegacyUser) },
-      },
-      config: admin,
-    },
+    adminRoute('Utilisateurs (is_admin : 1/0)', { response: { 200: z.array(ZLegacyUser) } }),
     async ({ ctx }) => (await listUsers(deps, assertAdmin(ctx.user))).map(toLegacyUser),
   );
   app.put(
     '/admin/users/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Modifier un utilisateur',
-        params: ZIdParams,
-        body: ZLegacyUserUpdate,
-        response: { 200: ZLegacyUser },
-      },
-      config: admin,
-    },
+    adminRoute('Modifier un utilisateur', {
+      ...byId,
+      body: ZLegacyUserUpdate,
+      response: { 200: ZLegacyUser },
+    }),
     async ({ ctx, params, body }) =>
       toLegacyUser(await updateUser(deps, assertAdmin(ctx.user), { ...body, id: params.id })),
   );
-  app.delete(
+  deleteById(
     '/admin/users/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Supprimer un utilisateur (ses matchs et inscriptions avec lui)',
-        params: ZIdParams,
-        response: { 200: ZActionResult },
-      },
-      config: admin,
-    },
-    ({ ctx, params }) => deleteUser(deps, assertAdmin(ctx.user), params),
+    'Supprimer un utilisateur (ses matchs et inscriptions avec lui)',
+    deleteUser,
   );
 
   // General settings
   app.get(
     '/admin/general-settings',
-    {
-      schema: {
-        tags,
-        summary: 'Paramètres généraux (valeurs en texte)',
-        response: { 200: ZSettingsMap },
-      },
-      config: admin,
-    },
+    adminRoute('Paramètres généraux (valeurs en texte)', { response: { 200: ZSettingsMap } }),
     async ({ ctx }) =>
       Object.fromEntries(
         (await getAdminSettings(deps, assertAdmin(ctx.user))).map((s) => [s.key, String(s.value)]),
@@ -346,30 +274,21 @@ export const adminRoutes: RestRoutes = (app, deps) => {
   );
   app.post(
     '/admin/general-settings',
-    {
-      schema: {
-        tags,
-        summary: 'Enregistrer les paramètres généraux',
-        body: ZLegacySettings,
-        response: { 200: ZActionResult },
-      },
-      config: adminAnswer,
-    },
+    adminRoute(
+      'Enregistrer les paramètres généraux',
+      { body: ZLegacySettings, response: { 200: ZActionResult } },
+      adminAnswer,
+    ),
     ({ ctx, body }) => saveAdminSettings(deps, assertAdmin(ctx.user), body),
   );
 
   // Audit trail (new)
   app.get(
     '/admin/audit',
-    {
-      schema: {
-        tags,
-        summary: 'Journal des modifications d’administration',
-        querystring: ZAuditQuery,
-        response: { 200: z.array(ZAuditEntry) },
-      },
-      config: admin,
-    },
+    adminRoute('Journal des modifications d’administration', {
+      querystring: ZAuditQuery,
+      response: { 200: z.array(ZAuditEntry) },
+    }),
     ({ ctx, query }) => listAudit(deps, assertAdmin(ctx.user), query),
   );
 };

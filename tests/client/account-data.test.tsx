@@ -38,11 +38,17 @@ describe('Mes données', () => {
     expect(link).toHaveAttribute('download', 'padel-match-donnees-7.json');
   });
 
-  it('asks for the PIN before deleting, and sends nothing without four digits', async () => {
+  it('asks for the PIN before deleting (the PIN field focused), and sends nothing without four digits', async () => {
     const { dialog, ue, calls } = await openDelete();
     expect(within(dialog).getByText(MSG.account.deleteWarning)).toBeInTheDocument();
     await ue.click(within(dialog).getByRole('button', { name: MSG.account.deleteButton }));
     expect(await within(dialog).findByText(MSG.auth.pinRequired)).toBeInTheDocument();
+    const pin = within(dialog).getByLabelText(MSG.account.deleteConfirmPin);
+    expect(pin).toHaveFocus();
+    await ue.type(pin, '12');
+    await ue.click(within(dialog).getByRole('button', { name: MSG.account.deleteButton }));
+    expect(await within(dialog).findByText(MSG.auth.pinFormat)).toBeInTheDocument();
+    expect(pin).toHaveFocus();
     expect(calls.some((c) => c.path === 'users.deleteAccount')).toBe(false);
   });
 

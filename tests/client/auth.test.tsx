@@ -64,8 +64,10 @@ describe("Auth step 'phone' (registration start)", () => {
     const { ue, calls } = renderAuth();
     await fill(ue, {});
     expect(await alertWith(MSG.auth.nameRequired)).toBeInTheDocument();
+    expect(field('Nom complet')).toHaveFocus();
     await fill(ue, { name: 'Camille' });
     expect(await alertWith(MSG.auth.emailRequired)).toBeInTheDocument();
+    expect(field('Email')).toHaveFocus();
     await fill(ue, { email: 'camille@example.fr' });
     expect(await alertWith(MSG.auth.phoneRequired)).toBeInTheDocument();
     expect(calls).toHaveLength(0);
@@ -245,8 +247,10 @@ describe("Auth step 'register' (create account)", () => {
     expect(await alertWith(MSG.auth.allFieldsRequired)).toBeInTheDocument();
     await pins(ue, '4826', '4827');
     expect(await alertWith(MSG.auth.pinMismatch)).toBeInTheDocument();
+    expect(field('Confirmer le code PIN')).toHaveFocus();
     await pins(ue, '48', '48');
     expect(await alertWith(MSG.auth.pinFormat)).toBeInTheDocument();
+    expect(field('Code PIN (4 chiffres)')).toHaveFocus();
     expect(calls.some((c) => c.path === 'auth.register')).toBe(false);
   });
 
@@ -335,6 +339,7 @@ describe("Auth step 'login'", () => {
     expect(await alertWith(MSG.auth.emailRequired)).toBeInTheDocument();
     await login(ue, 'camille@', '');
     expect(await alertWith(MSG.auth.pinRequired)).toBeInTheDocument();
+    expect(field('Code PIN')).toHaveFocus();
     await login(ue, 'camille@', '4826');
     expect(await alertWith(MSG.auth.emailInvalid)).toBeInTheDocument();
     await login(ue, 'camille@example.fr', '48');

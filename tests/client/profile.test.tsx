@@ -152,10 +152,12 @@ describe('Mon Profil — edit', () => {
     await ue.clear(screen.getByLabelText('Nom'));
     await ue.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText(MSG.profile.nameAndLevelRequired)).toBeInTheDocument();
+    expect(screen.getByLabelText('Nom')).toHaveFocus();
     await ue.type(screen.getByLabelText('Nom'), 'Camille');
     await ue.selectOptions(screen.getByLabelText('Niveau'), '');
     await ue.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText(MSG.profile.nameAndLevelRequired)).toBeInTheDocument();
+    expect(screen.getByLabelText('Niveau')).toHaveFocus();
     expect(calls.some((c) => c.path === 'users.update')).toBe(false);
   });
 

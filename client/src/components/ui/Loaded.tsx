@@ -4,7 +4,7 @@ import { Notice } from './Notice';
 import { Spinner } from './Spinner';
 
 /** The part of a query's state that Loaded reads (a tRPC or React Query result fits). */
-interface LoadableQuery<T> {
+export interface LoadableQuery<T> {
   isPending: boolean;
   isError: boolean;
   error: unknown;

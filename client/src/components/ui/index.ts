@@ -7,6 +7,6 @@ export { Notice, type NoticeKind, type NoticeProps } from './Notice';
 export { Spinner, type SpinnerProps } from './Spinner';
 export { LoadErrorBoundary, type LoadErrorBoundaryProps } from './LoadErrorBoundary';
 export { CheckField, InputField, type CheckFieldProps, type InputFieldProps } from './InputField';
-export { Loaded, type LoadedProps } from './Loaded';
+export { Loaded, type LoadableQuery, type LoadedProps } from './Loaded';
 export { CancelSubmitRow, type CancelSubmitRowProps } from './CancelSubmitRow';
 export { TitledCard, type TitledCardProps } from './TitledCard';

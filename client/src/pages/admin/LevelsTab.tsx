@@ -1,13 +1,13 @@
-import { useState, type FormEvent } from 'react';
 import { DEFAULT_LEVELS } from '../../../../common/levels';
 import { DEFAULT_LEVEL_COLOUR, LEVEL_ORDRE_MAX, LEVEL_ORDRE_MIN } from '../../../../common/limits';
-import { ZCreateLevelInput } from '../../../../common/schemas/admin';
+import { type TCreateLevelInput } from '../../../../common/schemas/admin';
+import { typedNumber, ZLevelForm, type TLevelForm } from '../../../../common/schemas/admin-forms';
 import { LevelBadge } from '../../components/matches/LevelBadges';
 import { NoticeSlot } from '../../components/matches/NoticeSlot';
-import { ConfirmDialog, Field, InputField, Notice } from '../../components/ui';
+import { ConfirmDialog, Field, InputField } from '../../components/ui';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { AddToggleButton, AdminList, EditFormActions, ItemActions, PanelHead } from './shared';
-import { firstIssue } from '../../../../common/schemas/first-issue';
+import { useFormField, useZodForm } from '../../lib/zod-form';
+import { AddToggleButton, AdminList, bound, EditFormCard, ItemActions, PanelHead } from './shared';
 import { useCrudTab } from './useCrudTab';
 
 type Level = RouterOutputs['admin']['levels']['list'][number];
@@ -16,80 +16,57 @@ type ListedLevel = Omit<Level, 'id'> & { id?: number };
 /** Only a level the server knows can be deleted; the defaults shown after a failed load cannot. */
 const isSaved = (level: ListedLevel): level is Level => level.id !== undefined;
 
-interface LevelValues {
-  niveau: string;
-  label: string;
-  description: string;
-  couleur: string;
-  ordre: number;
-}
-
-/** Level form rules (spec section 5): niveau, label and ordre 1–20 required; colour #RRGGBB, default #4CAF50. */
-function validateLevel(values: {
-  niveau: string;
-  label: string;
-  description: string;
-  couleur: string;
-  ordre: string;
-}) {
-  const parsed = ZCreateLevelInput.safeParse({
-    ...values,
-    ordre: values.ordre.trim() === '' ? undefined : Number(values.ordre),
-    couleur: values.couleur.trim() || DEFAULT_LEVEL_COLOUR,
-  });
-  return { error: firstIssue(parsed)?.message ?? null, data: parsed.success ? parsed.data : null };
-}
-
 interface LevelFormProps {
   level: ListedLevel | null;
   nextOrdre: number;
   saving: boolean;
-  onSave: (values: LevelValues) => void;
+  onSave: (values: TCreateLevelInput) => void;
   onCancel: () => void;
 }
 
 function LevelForm({ level, nextOrdre, saving, onSave, onCancel }: LevelFormProps) {
-  const [niveau, setNiveau] = useState(level?.niveau ?? '');
-  const [label, setLabel] = useState(level?.label ?? '');
-  const [description, setDescription] = useState(level?.description ?? '');
-  const [couleur, setCouleur] = useState(level?.couleur ?? DEFAULT_LEVEL_COLOUR);
-  const [ordre, setOrdre] = useState(String(level?.ordre ?? nextOrdre));
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(ZLevelForm, {
+    defaultValues: {
+      niveau: level?.niveau ?? '',
+      label: level?.label ?? '',
+      description: level?.description ?? '',
+      couleur: level?.couleur ?? DEFAULT_LEVEL_COLOUR,
+      ordre: String(level?.ordre ?? nextOrdre),
+    },
+  });
+  const niveau = useFormField(form, 'niveau');
+  const label = useFormField(form, 'label');
+  const ordre = useFormField(form, 'ordre');
+  const { value: couleur = '', ...colour } = useFormField(form, 'couleur');
+  const { ref: descriptionRef, ...description } = useFormField(form, 'description');
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateLevel({ niveau, label, description, couleur, ordre });
-    setError(result.error);
-    if (result.data) {
-      onSave({
-        niveau: result.data.niveau,
-        label: result.data.label,
-        description: result.data.description ?? '',
-        couleur: result.data.couleur ?? DEFAULT_LEVEL_COLOUR,
-        ordre: result.data.ordre,
-      });
-    }
-  };
+  const submit = (values: TLevelForm) =>
+    onSave({
+      ...values,
+      description: values.description ?? '',
+      // Spec section 5: a blank colour is the default one.
+      couleur: values.couleur?.trim() || DEFAULT_LEVEL_COLOUR,
+      ordre: typedNumber(values.ordre),
+    });
 
   const validColour = /^#[0-9a-f]{6}$/i.test(couleur) ? couleur : DEFAULT_LEVEL_COLOUR;
   return (
-    <form
-      className="card admin-form"
-      onSubmit={submit}
-      noValidate
-      aria-label={level ? 'Modifier le niveau' : 'Ajouter un niveau'}
+    <EditFormCard
+      label={level ? 'Modifier le niveau' : 'Ajouter un niveau'}
+      title={level ? `Modifier « ${level.niveau} »` : 'Nouveau niveau'}
+      onSubmit={form.onSubmit(submit)}
+      error={form.formError}
+      isNew={!level}
+      saving={saving}
+      onCancel={onCancel}
     >
-      <h3 className="admin-form-title">
-        {level ? `Modifier « ${level.niveau} »` : 'Nouveau niveau'}
-      </h3>
       <div className="admin-form-grid">
         <InputField
           label="Niveau"
           hint="Identifiant affiché aux joueurs, par ex. « Niveau 3 »"
-          value={niveau}
-          onValueChange={setNiveau}
+          {...bound(niveau)}
         />
-        <InputField label="Libellé" value={label} onValueChange={setLabel} />
+        <InputField label="Libellé" {...bound(label)} />
         <InputField
           label="Ordre"
           hint={`Entre ${LEVEL_ORDRE_MIN} et ${LEVEL_ORDRE_MAX}`}
@@ -97,21 +74,19 @@ function LevelForm({ level, nextOrdre, saving, onSave, onCancel }: LevelFormProp
           inputMode="numeric"
           min={LEVEL_ORDRE_MIN}
           max={LEVEL_ORDRE_MAX}
-          value={ordre}
-          onValueChange={setOrdre}
+          {...bound(ordre)}
         />
         <div className="colour-field">
           <InputField
             label="Couleur"
             hint="Format #RRGGBB"
-            value={couleur}
-            onValueChange={setCouleur}
+            {...bound({ ...colour, value: couleur })}
           />
           <input
             type="color"
             className="colour-swatch-input"
             value={validColour}
-            onChange={(e) => setCouleur(e.target.value.toUpperCase())}
+            onChange={(e) => colour.onValueChange(e.target.value.toUpperCase())}
             aria-label="Choisir la couleur"
           />
         </div>
@@ -119,21 +94,27 @@ function LevelForm({ level, nextOrdre, saving, onSave, onCancel }: LevelFormProp
           <textarea
             className="input"
             rows={3}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
+            ref={descriptionRef}
+            value={description.value ?? ''}
+            onChange={(e) => description.onValueChange(e.target.value)}
           />
         </Field>
       </div>
       <p className="admin-preview">
         Aperçu :{' '}
         <LevelBadge
-          niveau={niveau || 'Niveau'}
-          catalogue={[{ niveau: niveau || 'Niveau', label, couleur: validColour, ordre: 1 }]}
+          niveau={niveau.value || 'Niveau'}
+          catalogue={[
+            {
+              niveau: niveau.value || 'Niveau',
+              label: label.value,
+              couleur: validColour,
+              ordre: 1,
+            },
+          ]}
         />
       </p>
-      {error && <Notice kind="error" persistent message={error} />}
-      <EditFormActions isNew={!level} saving={saving} onCancel={onCancel} />
-    </form>
+    </EditFormCard>
   );
 }
 

@@ -1,12 +1,11 @@
-import { useState, type FormEvent } from 'react';
 import { MSG } from '../../../../common/messages';
-import { ZCreatePlaceInput } from '../../../../common/schemas/admin';
+import { ZCreatePlaceInput, type TCreatePlaceInput } from '../../../../common/schemas/admin';
 import { NoticeSlot } from '../../components/matches/NoticeSlot';
-import { CheckField, ConfirmDialog, InputField, Notice } from '../../components/ui';
+import { CheckField, ConfirmDialog, InputField } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { AddToggleButton, AdminList, EditFormActions, ItemActions, PanelHead } from './shared';
-import { firstIssue } from '../../../../common/schemas/first-issue';
+import { useFormField, useZodForm } from '../../lib/zod-form';
+import { AddToggleButton, AdminList, bound, EditFormCard, ItemActions, PanelHead } from './shared';
 import { useCrudTab } from './useCrudTab';
 
 type Place = RouterOutputs['admin']['places']['list'][number];
@@ -14,56 +13,50 @@ type Place = RouterOutputs['admin']['places']['list'][number];
 interface PlaceFormProps {
   place: Place | null;
   saving: boolean;
-  onSave: (values: { name: string; address: string; city: string; is_active: boolean }) => void;
+  onSave: (values: TCreatePlaceInput) => void;
   onCancel: () => void;
 }
 
 function PlaceForm({ place, saving, onSave, onCancel }: PlaceFormProps) {
-  const [name, setName] = useState(place?.name ?? '');
-  const [address, setAddress] = useState(place?.address ?? '');
-  const [city, setCity] = useState(place?.city ?? '');
-  const [isActive, setIsActive] = useState(place?.is_active ?? true);
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ZCreatePlaceInput.safeParse({ name, address, city, is_active: isActive });
-    setError(firstIssue(parsed)?.message ?? null);
-    if (parsed.success) onSave({ ...parsed.data, is_active: isActive });
-  };
+  const form = useZodForm(ZCreatePlaceInput, {
+    defaultValues: {
+      name: place?.name ?? '',
+      address: place?.address ?? '',
+      city: place?.city ?? '',
+      is_active: place?.is_active ?? true,
+    },
+  });
+  const name = useFormField(form, 'name');
+  const city = useFormField(form, 'city');
+  const address = useFormField(form, 'address');
+  const isActive = useFormField(form, 'is_active');
 
   return (
-    <form
-      className="card admin-form"
-      onSubmit={submit}
-      noValidate
-      aria-label={place ? 'Modifier le lieu' : 'Ajouter un lieu'}
+    <EditFormCard
+      label={place ? 'Modifier le lieu' : 'Ajouter un lieu'}
+      title={place ? `Modifier « ${place.name} »` : 'Nouveau lieu'}
+      onSubmit={form.onSubmit(onSave)}
+      error={form.formError}
+      isNew={!place}
+      saving={saving}
+      onCancel={onCancel}
     >
-      <h3 className="admin-form-title">{place ? `Modifier « ${place.name} »` : 'Nouveau lieu'}</h3>
       <div className="admin-form-grid">
-        <InputField label="Nom" value={name} onValueChange={setName} autoComplete="off" />
-        <InputField
-          label="Ville"
-          value={city}
-          onValueChange={setCity}
-          autoComplete="address-level2"
-        />
+        <InputField label="Nom" {...bound(name)} autoComplete="off" />
+        <InputField label="Ville" {...bound(city)} autoComplete="address-level2" />
         <InputField
           label="Adresse"
           fieldClassName="admin-form-wide"
-          value={address}
-          onValueChange={setAddress}
+          {...bound(address)}
           autoComplete="street-address"
         />
       </div>
       <CheckField
         label="Lieu actif (proposé à la création de matchs)"
-        checked={isActive}
-        onCheckedChange={setIsActive}
+        checked={isActive.value ?? true}
+        onCheckedChange={isActive.onValueChange}
       />
-      {error && <Notice kind="error" persistent message={error} />}
-      <EditFormActions isNew={!place} saving={saving} onCancel={onCancel} />
-    </form>
+    </EditFormCard>
   );
 }
 

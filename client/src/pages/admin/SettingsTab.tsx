@@ -1,25 +1,19 @@
-import { useState, type FormEvent } from 'react';
 import { MSG } from '../../../../common/messages';
-import { ZSaveSettingsInput, type TSaveSettingsInput } from '../../../../common/schemas/admin';
+import { type TSaveSettingsInput } from '../../../../common/schemas/admin';
+import {
+  typedNumber,
+  ZSettingsForm,
+  type TSettingsForm,
+} from '../../../../common/schemas/admin-forms';
 import { NoticeSlot } from '../../components/matches/NoticeSlot';
 import { useNotice } from '../../components/matches/useNotice';
 import { Button, Field, Notice, Spinner } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
+import { useFormField, useZodForm, type ZodForm } from '../../lib/zod-form';
 import { PanelHead } from './shared';
 
 type Setting = RouterOutputs['admin']['settings']['get'][number];
-
-/** The shared schema's ranges, with every field's own message (an empty field is not a number). */
-function validateSettings(settings: readonly Setting[], values: Record<string, string>) {
-  const numbers = Object.fromEntries(
-    settings.map((s) => [s.key, (values[s.key] ?? '').trim() === '' ? NaN : Number(values[s.key])]),
-  );
-  const result = ZSaveSettingsInput.safeParse(numbers);
-  const errors: Record<string, string> = {};
-  for (const issue of result.error?.issues ?? []) errors[String(issue.path[0])] ??= issue.message;
-  return { errors, data: result.data };
-}
 
 interface SettingsFormProps {
   settings: readonly Setting[];
@@ -27,42 +21,34 @@ interface SettingsFormProps {
   onSave: (values: TSaveSettingsInput) => void;
 }
 
+/** Every setting with its own message (the shared schema's range, an empty field being no number). */
 export function SettingsForm({ settings, saving = false, onSave }: SettingsFormProps) {
-  const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(settings.map((s) => [s.key, String(s.value)])),
-  );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateSettings(settings, values);
-    setErrors(result.errors);
-    if (result.data) onSave(result.data);
-  };
+  const typed = (key: Setting['key']) => String(settings.find((s) => s.key === key)?.value ?? '');
+  const form = useZodForm(ZSettingsForm, {
+    show: 'each',
+    defaultValues: {
+      max_places: typed('max_places'),
+      max_levels_selection: typed('max_levels_selection'),
+      months_ahead: typed('months_ahead'),
+    },
+  });
+  const submit = (values: TSettingsForm) =>
+    onSave({
+      max_places: typedNumber(values.max_places),
+      max_levels_selection: typedNumber(values.max_levels_selection),
+      months_ahead: typedNumber(values.months_ahead),
+    });
 
   return (
-    <form className="card admin-form" onSubmit={submit} noValidate aria-label="Paramètres généraux">
+    <form
+      className="card admin-form"
+      onSubmit={form.onSubmit(submit)}
+      noValidate
+      aria-label="Paramètres généraux"
+    >
       <div className="admin-form-grid">
         {settings.map((s) => (
-          <Field
-            key={s.key}
-            label={s.description}
-            hint={`Entre 1 et ${s.max}`}
-            error={errors[s.key]}
-          >
-            <input
-              className="input"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={s.max}
-              value={values[s.key] ?? ''}
-              onChange={(e) => {
-                setValues((v) => ({ ...v, [s.key]: e.target.value }));
-                setErrors((er) => ({ ...er, [s.key]: '' }));
-              }}
-            />
-          </Field>
+          <SettingField key={s.key} form={form} setting={s} />
         ))}
       </div>
       <div className="form-actions">
@@ -71,6 +57,24 @@ export function SettingsForm({ settings, saving = false, onSave }: SettingsFormP
         </Button>
       </div>
     </form>
+  );
+}
+
+function SettingField({ form, setting }: { form: ZodForm<TSettingsForm>; setting: Setting }) {
+  const { ref, ...field } = useFormField(form, setting.key);
+  return (
+    <Field label={setting.description} hint={`Entre 1 et ${setting.max}`} error={field.error}>
+      <input
+        className="input"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={setting.max}
+        ref={ref}
+        value={field.value}
+        onChange={(e) => field.onValueChange(e.target.value)}
+      />
+    </Field>
   );
 }
 

@@ -1,82 +1,66 @@
-import { useState, type FormEvent } from 'react';
 import { DEFAULT_MAIL_FROM_NAME, DEFAULT_SMTP_PORT } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
-import { ZSmtpSaveInput, type TSmtpSaveInput } from '../../../../common/schemas/admin';
-import { NoticeSlot } from '../../components/matches/NoticeSlot';
-import { useNotice } from '../../components/matches/useNotice';
-import { Button, CheckField, InputField, Loaded, Notice } from '../../components/ui';
-import { errorMessage } from '../../lib/errors';
+import {
+  smtpFormSchema,
+  smtpInputOf,
+  ZSmtpTestForm,
+  type TSmtpForm,
+} from '../../../../common/schemas/admin-forms';
+import { Button, CheckField, InputField, Notice } from '../../components/ui';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { ActivationCheck, PanelHead, SecretField } from './shared';
-import { firstIssue } from '../../../../common/schemas/first-issue';
+import { useFormField, useZodForm, type ZodForm } from '../../lib/zod-form';
+import { ProviderForm, ProviderTab, useProviderNotice } from './provider';
+import { ActivationCheck, bound, SecretField } from './shared';
 
 type SmtpConfig = NonNullable<RouterOutputs['admin']['smtp']['get']>;
 
 function SmtpForm({ config }: { config: SmtpConfig | null }) {
   const utils = trpc.useUtils();
   const save = trpc.admin.smtp.save.useMutation();
-  const notice = useNotice();
-  const [host, setHost] = useState(config?.host ?? '');
-  const [port, setPort] = useState(String(config?.port ?? DEFAULT_SMTP_PORT));
-  const [secure, setSecure] = useState(config?.secure ?? false);
-  const [username, setUsername] = useState(config?.username ?? '');
-  const [password, setPassword] = useState('');
-  const [isActive, setIsActive] = useState(config?.is_active ?? false);
-  const [skipCertVerify, setSkipCertVerify] = useState(config?.skip_cert_verify ?? false);
-  const activable = config?.is_verified ?? false;
-  const [fromEmail, setFromEmail] = useState(config?.from_email ?? '');
-  const [fromName, setFromName] = useState(config?.from_name ?? '');
   const hasPassword = config?.has_password ?? false;
-
-  /** The form's settings, checked as the server will; the first problem otherwise. */
-  const draft = (): { config: TSmtpSaveInput } | { error: string } => {
-    if (!hasPassword && password === '') return { error: MSG.admin.smtpFieldsRequired };
-    const parsed = ZSmtpSaveInput.safeParse({
-      host,
-      port: port.trim() === '' ? undefined : Number(port),
-      secure,
-      username,
-      password: password || undefined,
-      is_active: isActive,
-      skip_cert_verify: skipCertVerify,
-      from_email: fromEmail,
-      from_name: fromName,
-    });
-    if (!parsed.success || port.trim() === '')
-      return { error: firstIssue(parsed)?.message ?? MSG.admin.smtpFieldsRequired };
-    return { config: parsed.data };
-  };
-
-  const onSave = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = draft();
-    if ('error' in checked) {
-      notice.error(checked.error);
-      return;
-    }
-    save.mutate(checked.config, {
-      onSuccess: (r) => {
-        notice.success(r.message || MSG.admin.smtpSaved);
-        setPassword('');
-        void utils.admin.smtp.get.invalidate();
-      },
-      onError: (err) => notice.error(errorMessage(err, MSG.admin.saveFailed)),
-    });
-  };
+  const form = useZodForm(smtpFormSchema(hasPassword), {
+    defaultValues: {
+      host: config?.host ?? '',
+      port: String(config?.port ?? DEFAULT_SMTP_PORT),
+      secure: config?.secure ?? false,
+      username: config?.username ?? '',
+      // Never sent back: blank keeps the stored one.
+      password: '',
+      is_active: config?.is_active ?? false,
+      skip_cert_verify: config?.skip_cert_verify ?? false,
+      from_email: config?.from_email ?? '',
+      from_name: config?.from_name ?? '',
+    },
+  });
+  const host = useFormField(form, 'host');
+  const port = useFormField(form, 'port');
+  const username = useFormField(form, 'username');
+  const password = useFormField(form, 'password');
+  const fromEmail = useFormField(form, 'from_email');
+  const fromName = useFormField(form, 'from_name');
+  const secure = useFormField(form, 'secure');
+  const isActive = useFormField(form, 'is_active');
+  const skipCertVerify = useFormField(form, 'skip_cert_verify');
+  const refresh = () => void utils.admin.smtp.get.invalidate();
+  const toast = useProviderNotice(form, refresh);
 
   return (
     <>
-      <form
-        className="card admin-form"
-        onSubmit={onSave}
-        noValidate
-        aria-label="Configuration SMTP"
+      <ProviderForm
+        label="Configuration SMTP"
+        onSubmit={form.onSubmit((values) =>
+          save.mutate(
+            smtpInputOf(values),
+            toast.saveHandlers(MSG.admin.smtpSaved, () => form.setValue('password', '')),
+          ),
+        )}
+        saving={save.isPending}
+        slot={toast.slot}
       >
         <div className="admin-form-grid">
           <InputField
             label="Serveur SMTP"
-            value={host}
-            onValueChange={setHost}
+            {...bound(host)}
             placeholder="smtp.exemple.fr"
             autoComplete="off"
           />
@@ -86,32 +70,23 @@ function SmtpForm({ config }: { config: SmtpConfig | null }) {
             inputMode="numeric"
             min={1}
             max={65535}
-            value={port}
-            onValueChange={setPort}
+            {...bound(port)}
           />
-          <InputField
-            label="Nom d'utilisateur"
-            value={username}
-            onValueChange={setUsername}
-            autoComplete="off"
-          />
+          <InputField label="Nom d'utilisateur" {...bound(username)} autoComplete="off" />
           <SecretField
             label="Mot de passe"
             keepHint={hasPassword ? MSG.smtpTest.passwordKept : undefined}
-            value={password}
-            onValueChange={setPassword}
+            {...bound(password)}
           />
           <InputField
             label="Email d'expéditeur"
             type="email"
-            value={fromEmail}
-            onValueChange={setFromEmail}
+            {...bound(fromEmail)}
             autoComplete="off"
           />
           <InputField
             label="Nom d'expéditeur"
-            value={fromName}
-            onValueChange={setFromName}
+            {...bound(fromName)}
             placeholder={DEFAULT_MAIL_FROM_NAME}
             autoComplete="off"
           />
@@ -119,93 +94,69 @@ function SmtpForm({ config }: { config: SmtpConfig | null }) {
         <div className="admin-checks">
           <CheckField
             label="Connexion sécurisée (SSL/TLS)"
-            checked={secure}
-            onCheckedChange={setSecure}
+            checked={secure.value ?? false}
+            onCheckedChange={secure.onValueChange}
           />
           <ActivationCheck
             label="Configuration active"
-            checked={isActive}
-            onCheckedChange={setIsActive}
-            activable={activable}
+            checked={isActive.value ?? false}
+            onCheckedChange={isActive.onValueChange}
+            activable={config?.is_verified ?? false}
             hintId="smtp-activation-hint"
           />
           <CheckField
             label={MSG.admin.smtpSkipCertVerify}
-            checked={skipCertVerify}
-            onCheckedChange={setSkipCertVerify}
+            checked={skipCertVerify.value ?? false}
+            onCheckedChange={skipCertVerify.onValueChange}
           />
         </div>
-        {skipCertVerify && (
+        {skipCertVerify.value && (
           <Notice kind="warning" persistent message={MSG.admin.smtpCertUnverifiedWarning} />
         )}
         <p className="field-hint" id="smtp-activation-hint">
           {MSG.admin.smtpActivationHint}
         </p>
-        <NoticeSlot notice={notice.notice} onClose={notice.clear} />
-        <div className="form-actions">
-          <Button type="submit" loading={save.isPending}>
-            Enregistrer
-          </Button>
-        </div>
-      </form>
-      <SmtpTest draft={draft} />
+      </ProviderForm>
+      <SmtpTest settings={form} refresh={refresh} />
     </>
   );
 }
 
 /** "Envoyer": a test mail through the settings as they stand in the form, saved or not. */
-function SmtpTest({ draft }: { draft: () => { config: TSmtpSaveInput } | { error: string } }) {
-  const utils = trpc.useUtils();
-  const test = trpc.admin.smtp.test.useMutation({
-    onSuccess: () => void utils.admin.smtp.get.invalidate(),
-  });
-  const notice = useNotice();
-  const [email, setEmail] = useState('');
+function SmtpTest({ settings, refresh }: { settings: ZodForm<TSmtpForm>; refresh: () => void }) {
+  const test = trpc.admin.smtp.test.useMutation();
+  const form = useZodForm(ZSmtpTestForm, { defaultValues: { email: '' } });
+  const email = useFormField(form, 'email');
+  const toast = useProviderNotice(form, refresh);
 
-  const onSend = (event: FormEvent) => {
-    event.preventDefault();
-    if (email.trim() === '') {
-      notice.error(MSG.admin.smtpTestEmailRequired);
-      return;
-    }
-    const checked = draft();
-    if ('error' in checked) {
-      notice.error(checked.error);
-      return;
-    }
-    test.mutate(
-      { email: email.trim(), config: checked.config },
-      {
-        onSuccess: (r) =>
-          r.success
-            ? notice.success(r.message || MSG.admin.smtpTestSent)
-            : notice.error(r.message || MSG.admin.smtpTestFailed),
-        onError: (err) => notice.error(errorMessage(err, MSG.admin.smtpTestFailed)),
-      },
-    );
-  };
+  // The address first, then the settings (a problem there shows and is focused in their form).
+  const send = form.onSubmit(({ email }) =>
+    settings.handleSubmit((values) =>
+      test.mutate(
+        { email: email.trim(), config: smtpInputOf(values) },
+        toast.testHandlers(
+          (message) => message || MSG.admin.smtpTestSent,
+          MSG.admin.smtpTestFailed,
+        ),
+      ),
+    )(),
+  );
 
   return (
     <form
       className="card admin-form"
-      onSubmit={onSend}
+      onSubmit={send}
       noValidate
       aria-label="Tester l'envoi d'email"
     >
       <h3 className="admin-form-title">Tester l&apos;envoi</h3>
       <div className="admin-inline">
-        <InputField
-          label="Email de test"
-          type="email"
-          value={email}
-          onValueChange={setEmail}
-          autoComplete="email"
-        />
+        <InputField label="Email de test" type="email" {...bound(email)} autoComplete="email" />
         <Button type="submit" loading={test.isPending}>
           Envoyer
         </Button>
       </div>
-      <NoticeSlot notice={notice.notice} onClose={notice.clear} />
+      {toast.slot}
     </form>
   );
 }
@@ -214,18 +165,12 @@ function SmtpTest({ draft }: { draft: () => { config: TSmtpSaveInput } | { error
 export function SmtpTab() {
   const config = trpc.admin.smtp.get.useQuery();
   return (
-    <div className="admin-tab-body">
-      <PanelHead
-        title="SMTP"
-        lead="Serveur d'envoi des emails (codes de vérification, notifications)."
-      />
-      <Loaded
-        query={config}
-        loadingLabel="Chargement de la configuration..."
-        errorFallback={MSG.admin.configLoadFailed}
-      >
-        {(data) => <SmtpForm config={data} />}
-      </Loaded>
-    </div>
+    <ProviderTab
+      title="SMTP"
+      lead="Serveur d'envoi des emails (codes de vérification, notifications)."
+      query={config}
+    >
+      {(data) => <SmtpForm config={data} />}
+    </ProviderTab>
   );
 }

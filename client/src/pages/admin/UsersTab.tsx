@@ -1,6 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { MSG } from '../../../../common/messages';
-import { ZAdminUpdateUserInput } from '../../../../common/schemas/admin';
+import {
+  blankAsAbsent,
+  ZAdminUserForm,
+  type TAdminUserForm,
+} from '../../../../common/schemas/admin-forms';
 import { LevelBadge } from '../../components/matches/LevelBadges';
 import { useLevelCatalogue } from '../../components/matches/useLevelCatalogue';
 import { NoticeSlot } from '../../components/matches/NoticeSlot';
@@ -16,8 +20,8 @@ import {
 import { useAuth } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { AdminList, ItemActions, PanelHead } from './shared';
-import { firstIssue } from '../../../../common/schemas/first-issue';
+import { useFormField, useZodForm } from '../../lib/zod-form';
+import { AdminList, bound, ItemActions, PanelHead } from './shared';
 import { useCrudTab } from './useCrudTab';
 
 type AdminUser = RouterOutputs['admin']['users']['list'][number];
@@ -32,32 +36,31 @@ function UserEditModal({ user, onClose, onSaved }: UserEditProps) {
   const levels = useLevelCatalogue() ?? [];
   const update = trpc.admin.users.update.useMutation();
   const formId = useId();
-  const [name, setName] = useState(user.name);
-  const [phone, setPhone] = useState(user.phone);
-  const [email, setEmail] = useState(user.email ?? '');
-  const [level, setLevel] = useState(user.level ?? '');
-  const [isAdmin, setIsAdmin] = useState(user.is_admin);
-  const [error, setError] = useState<string | null>(null);
-  const levelKnown = level === '' || levels.some((l) => l.niveau === level);
+  const form = useZodForm(ZAdminUserForm, {
+    defaultValues: {
+      name: user.name,
+      phone: user.phone,
+      email: user.email ?? '',
+      level: user.level ?? '',
+      is_admin: user.is_admin,
+    },
+  });
+  const name = useFormField(form, 'name');
+  const phone = useFormField(form, 'phone');
+  const email = useFormField(form, 'email');
+  const { ref: levelRef, ...level } = useFormField(form, 'level');
+  const isAdmin = useFormField(form, 'is_admin');
+  const levelKnown = level.value === '' || levels.some((l) => l.niveau === level.value);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ZAdminUpdateUserInput.safeParse({
-      id: user.id,
-      name,
-      phone,
-      email: email.trim() === '' ? undefined : email,
-      level,
-      is_admin: isAdmin,
-    });
-    const issue = firstIssue(parsed)?.message ?? null;
-    setError(issue);
-    if (!parsed.success) return;
-    update.mutate(parsed.data, {
-      onSuccess: () => onSaved(),
-      onError: (err) => setError(errorMessage(err, MSG.admin.updateFailed)),
-    });
-  };
+  const submit = (values: TAdminUserForm) =>
+    update.mutate(
+      // A blank e-mail leaves the stored one as it is.
+      { ...values, id: user.id, email: blankAsAbsent(values.email) },
+      {
+        onSuccess: () => onSaved(),
+        onError: (err) => form.fail(errorMessage(err, MSG.admin.updateFailed)),
+      },
+    );
 
   return (
     <Modal
@@ -66,26 +69,19 @@ function UserEditModal({ user, onClose, onSaved }: UserEditProps) {
       onClose={onClose}
       footer={<CancelSubmitRow form={formId} onCancel={onClose} loading={update.isPending} />}
     >
-      <form id={formId} className="stack" onSubmit={submit} noValidate>
-        <InputField label="Nom" value={name} onValueChange={setName} autoComplete="off" />
-        <InputField
-          label="Téléphone"
-          type="tel"
-          value={phone}
-          onValueChange={setPhone}
-          autoComplete="off"
-        />
-        <InputField
-          label="Email"
-          type="email"
-          value={email}
-          onValueChange={setEmail}
-          autoComplete="off"
-        />
+      <form id={formId} className="stack" onSubmit={form.onSubmit(submit)} noValidate>
+        <InputField label="Nom" {...bound(name)} autoComplete="off" />
+        <InputField label="Téléphone" type="tel" {...bound(phone)} autoComplete="off" />
+        <InputField label="Email" type="email" {...bound(email)} autoComplete="off" />
         <Field label="Niveau">
-          <select className="input" value={level} onChange={(e) => setLevel(e.target.value)}>
+          <select
+            className="input"
+            ref={levelRef}
+            value={level.value}
+            onChange={(e) => level.onValueChange(e.target.value)}
+          >
             <option value="">Choisissez un niveau</option>
-            {!levelKnown && <option value={level}>{level} (supprimé)</option>}
+            {!levelKnown && <option value={level.value}>{level.value} (supprimé)</option>}
             {levels.map((l) => (
               <option key={l.niveau} value={l.niveau}>
                 {l.niveau} — {l.label}
@@ -93,8 +89,12 @@ function UserEditModal({ user, onClose, onSaved }: UserEditProps) {
             ))}
           </select>
         </Field>
-        <CheckField label="Administrateur" checked={isAdmin} onCheckedChange={setIsAdmin} />
-        {error && <Notice kind="error" persistent message={error} />}
+        <CheckField
+          label="Administrateur"
+          checked={isAdmin.value ?? false}
+          onCheckedChange={isAdmin.onValueChange}
+        />
+        <Notice kind="error" persistent message={form.formError} />
       </form>
     </Modal>
   );

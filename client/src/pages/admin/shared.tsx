@@ -1,5 +1,16 @@
-import type { Key, ReactNode } from 'react';
+import type { FormEvent, Key, ReactNode, Ref } from 'react';
 import { Button, CheckField, EmptyState, InputField, Notice, Spinner } from '../../components/ui';
+import type { FormField } from '../../lib/zod-form';
+
+/**
+ * A bound text field's props for InputField, without its message: the admin forms say what is
+ * wrong in one notice (the form's alert or its toast), and the submit focuses the field.
+ */
+export const bound = ({ value, onValueChange, ref }: FormField<string>) => ({
+  value,
+  onValueChange,
+  inputRef: ref,
+});
 
 interface PanelHeadProps {
   title: string;
@@ -101,25 +112,63 @@ export function ItemActions({ name, onEdit, onDelete, deleteDisabled }: ItemActi
   );
 }
 
-/** The foot of an add/edit form: 'Annuler', then 'Enregistrer' for a stored item or 'Ajouter' for a new one. */
-export function EditFormActions({
-  isNew,
-  saving,
-  onCancel,
-}: {
+interface AdminFormCardProps {
+  /** The form's accessible name ("Ajouter un lieu", "Configuration SMTP"). */
+  label: string;
+  onSubmit: (event: FormEvent) => void;
+  /** The buttons at its foot, the submit last. */
+  actions: ReactNode;
+  children: ReactNode;
+}
+
+/** An admin form as a card: its content, then its buttons. */
+export function AdminFormCard({ label, onSubmit, actions, children }: AdminFormCardProps) {
+  return (
+    <form className="card admin-form" onSubmit={onSubmit} noValidate aria-label={label}>
+      {children}
+      <div className="form-actions">{actions}</div>
+    </form>
+  );
+}
+
+interface EditFormCardProps extends Omit<AdminFormCardProps, 'actions'> {
+  title: string;
+  /** The check's first message (or null). */
+  error: string | null;
+  /** A new item ('Ajouter') or a stored one ('Enregistrer'). */
   isNew: boolean;
   saving: boolean;
   onCancel: () => void;
-}) {
+}
+
+/** The add/edit form of a list tab: its title, fields, the check's message, then 'Annuler' and 'Ajouter' or 'Enregistrer'. */
+export function EditFormCard({
+  title,
+  error,
+  isNew,
+  saving,
+  onCancel,
+  children,
+  ...card
+}: EditFormCardProps) {
   return (
-    <div className="form-actions">
-      <Button variant="secondary" onClick={onCancel}>
-        Annuler
-      </Button>
-      <Button type="submit" loading={saving}>
-        {isNew ? 'Ajouter' : 'Enregistrer'}
-      </Button>
-    </div>
+    <AdminFormCard
+      {...card}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onCancel}>
+            Annuler
+          </Button>
+          <Button type="submit" loading={saving}>
+            {isNew ? 'Ajouter' : 'Enregistrer'}
+          </Button>
+        </>
+      }
+    >
+      <h3 className="admin-form-title">{title}</h3>
+      {children}
+      <Notice kind="error" persistent message={error} />
+    </AdminFormCard>
   );
 }
 
@@ -129,10 +178,14 @@ interface SecretFieldProps {
   keepHint?: string;
   value: string;
   onValueChange: (value: string) => void;
+  inputRef?: Ref<HTMLInputElement>;
 }
 
-/** A password or token of a provider's configuration; never offered to the browser's password manager. */
-export function SecretField({ label, keepHint, value, onValueChange }: SecretFieldProps) {
+/**
+ * A password or token of a provider's configuration: the stored one is never sent back in full
+ * (`keepHint` says how to keep it), and the browser's password manager is not offered it.
+ */
+export function SecretField({ label, keepHint, value, onValueChange, inputRef }: SecretFieldProps) {
   return (
     <InputField
       label={label}
@@ -140,6 +193,7 @@ export function SecretField({ label, keepHint, value, onValueChange }: SecretFie
       type="password"
       value={value}
       onValueChange={onValueChange}
+      inputRef={inputRef}
       autoComplete="new-password"
       spellCheck={false}
     />

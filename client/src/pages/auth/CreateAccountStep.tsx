@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { AuthCard, StepActions } from './AuthCard';
 import { PinPairFields } from './PinPairFields';
+import { NameField } from './NameField';
 import { useFormField, useZodForm } from '../../lib/zod-form';
 import { useLevelCatalogue } from '../../components/matches/useLevelCatalogue';
 
@@ -48,7 +49,7 @@ export function CreateAccountStep({
     },
     fields: ['name', 'email', 'level', 'pin', 'confirmPin'],
   });
-  const { ref: nameRef, ...name } = useFormField(form, 'name');
+  const name = useFormField(form, 'name');
   // The e-mail is the one just proven by its code: changing it means starting again (first step).
   const email = initialEmail;
   const emailError = form.errorFor('email');
@@ -94,16 +95,7 @@ export function CreateAccountStep({
       lead="Choisissez un code PIN à 4 chiffres : il vous servira à vous connecter."
     >
       <form className="auth-form" noValidate onSubmit={form.onSubmit(submit)}>
-        <Field label="Nom complet" error={name.error}>
-          <input
-            className="input"
-            name="name"
-            autoComplete="name"
-            ref={nameRef}
-            value={name.value}
-            onChange={(e) => name.onValueChange(e.target.value)}
-          />
-        </Field>
+        <NameField label="Nom complet" field={name} />
         <Field label="Email" error={emailError} hint="Email vérifié ✓">
           <input
             className="input"

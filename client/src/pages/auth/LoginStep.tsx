@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { MSG } from '../../../../common/messages';
 import { ZLoginByEmailInput } from '../../../../common/schemas/auth';
-import { Button, Field, Notice } from '../../components/ui';
+import { Button, Notice } from '../../components/ui';
 import type { TUser } from '../../lib/auth';
 import { getDeviceId } from '../../lib/device';
 import { pinErrorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { EmailField } from './EmailField';
 import { AuthCard } from './AuthCard';
-import { PinInput } from './PinInput';
+import { PinField } from './PinInput';
 import { useFormField, useZodForm } from '../../lib/zod-form';
 
 export interface LoginStepProps {
@@ -65,15 +65,7 @@ export function LoginStep({
         }}
       >
         <EmailField field={email} />
-        <Field label="Code PIN" error={pin.error}>
-          <PinInput
-            name="pin"
-            autoComplete="current-password"
-            value={pin.value}
-            onValueChange={pin.onValueChange}
-            inputRef={pin.ref}
-          />
-        </Field>
+        <PinField label="Code PIN" field={pin} name="pin" autoComplete="current-password" />
         <Notice kind="error" message={form.formError} persistent />
         <Button type="submit" block loading={login.isPending}>
           Se connecter

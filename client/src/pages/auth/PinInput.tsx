@@ -1,6 +1,8 @@
 import type { InputHTMLAttributes, Ref } from 'react';
 import { PIN_LENGTH } from '../../../../common/limits';
 import { filterDigits } from '../../../../common/pin';
+import { Field } from '../../components/ui';
+import type { FormField } from '../../lib/zod-form';
 
 export interface PinInputProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -23,5 +25,30 @@ export function PinInput({ value, onValueChange, className, inputRef, ...rest }:
       value={value}
       onChange={(e) => onValueChange(filterDigits(e.target.value, PIN_LENGTH))}
     />
+  );
+}
+
+export interface PinFieldProps {
+  label: string;
+  field: FormField<string>;
+  name: string;
+  /** 'current-password' to log in or confirm, 'new-password' for a PIN being chosen. */
+  autoComplete: 'current-password' | 'new-password';
+  disabled?: boolean;
+  /** A message of the form's own to show here instead (the delete dialog's server refusal). */
+  error?: string | null;
+}
+
+/** A labelled PIN field bound to a `useZodForm` field: its message below it, focused when invalid. */
+export function PinField({ label, field, error, ...input }: PinFieldProps) {
+  return (
+    <Field label={label} error={error ?? field.error}>
+      <PinInput
+        {...input}
+        value={field.value}
+        onValueChange={field.onValueChange}
+        inputRef={field.ref}
+      />
+    </Field>
   );
 }

@@ -1,6 +1,5 @@
 import type { FormField } from '../../lib/zod-form';
-import { Field } from '../../components/ui';
-import { PinInput } from './PinInput';
+import { PinField } from './PinInput';
 
 /** Per form: the new PIN input's name (the confirmation is always 'confirmPin') and the two labels. */
 const PURPOSES = {
@@ -26,26 +25,20 @@ export function PinPairFields({ purpose, pin, confirm, disabled }: PinPairFields
   const { name, ...labels } = PURPOSES[purpose];
   return (
     <>
-      <Field label={labels.pin} error={pin.error}>
-        <PinInput
-          name={name}
-          autoComplete="new-password"
-          value={pin.value}
-          onValueChange={pin.onValueChange}
-          inputRef={pin.ref}
-          disabled={disabled}
-        />
-      </Field>
-      <Field label={labels.confirm} error={confirm.error}>
-        <PinInput
-          name="confirmPin"
-          autoComplete="new-password"
-          value={confirm.value}
-          onValueChange={confirm.onValueChange}
-          inputRef={confirm.ref}
-          disabled={disabled}
-        />
-      </Field>
+      <PinField
+        label={labels.pin}
+        field={pin}
+        name={name}
+        autoComplete="new-password"
+        disabled={disabled}
+      />
+      <PinField
+        label={labels.confirm}
+        field={confirm}
+        name="confirmPin"
+        autoComplete="new-password"
+        disabled={disabled}
+      />
     </>
   );
 }

@@ -12,6 +12,7 @@ import { errorDetail, errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useFormField, useZodForm } from '../../lib/zod-form';
 import { EmailField } from './EmailField';
+import { NameField } from './NameField';
 import { AuthCard } from './AuthCard';
 
 /** The first step's fields, kept by the authentication screen while the player moves between steps. */
@@ -52,7 +53,7 @@ export function RegisterStartStep({
     defaultValues: initial,
     fields: ['name', 'email', 'phone'],
   });
-  const { ref: nameRef, ...name } = useFormField(form, 'name');
+  const name = useFormField(form, 'name');
   const email = useFormField(form, 'email');
   const { ref: countryRef, ...country } = useFormField(form, 'country');
   const { ref: phoneRef, ...phone } = useFormField(form, 'phone');
@@ -103,16 +104,7 @@ export function RegisterStartStep({
   return (
     <AuthCard title="Créer un compte" lead="Rejoignez les joueurs de padel près de chez vous.">
       <form className="auth-form" noValidate onSubmit={form.onSubmit(submit)}>
-        <Field label="Nom complet" error={name.error}>
-          <input
-            className="input"
-            name="name"
-            autoComplete="name"
-            ref={nameRef}
-            value={name.value}
-            onChange={(e) => name.onValueChange(e.target.value)}
-          />
-        </Field>
+        <NameField label="Nom complet" field={name} />
         <EmailField field={email} />
         <div className="phone-group">
           <Field label="Pays">

@@ -1,11 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { MSG } from '../../../../common/messages';
 import { ZDeleteAccountInput } from '../../../../common/schemas/account';
-import { Button, CancelSubmitRow, Field, Modal, TitledCard } from '../../components/ui';
+import { Button, CancelSubmitRow, Modal, TitledCard } from '../../components/ui';
 import { useAuth } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { PinInput } from '../auth/PinInput';
+import { useFormField, useZodForm } from '../../lib/zod-form';
+import { PinField } from '../auth/PinInput';
 
 /**
  * "Mes données": the player downloads everything stored about them (a plain link, so the browser
@@ -34,19 +35,19 @@ export function AccountDataCard({ userId }: { userId: number }) {
 
 function DeleteAccountModal({ userId, onClose }: { userId: number; onClose: () => void }) {
   const { accountDeleted } = useAuth();
-  const [pin, setPin] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(ZDeleteAccountInput, {
+    defaultValues: { id: userId, pin: '' },
+    fields: ['pin'],
+  });
+  const pin = useFormField(form, 'pin');
   const remove = trpc.users.deleteAccount.useMutation();
   const formId = useId();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ZDeleteAccountInput.safeParse({ id: userId, pin });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? MSG.auth.pinFormat);
+  const submit = async ({ pin }: { pin: string }) => {
     try {
-      await remove.mutateAsync(parsed.data);
+      await remove.mutateAsync({ id: userId, pin });
     } catch (e) {
-      return setError(errorMessage(e, MSG.account.deleteFailed));
+      return form.fail(errorMessage(e, MSG.account.deleteFailed), 'pin');
     }
     accountDeleted();
   };
@@ -67,11 +68,15 @@ function DeleteAccountModal({ userId, onClose }: { userId: number; onClose: () =
         </CancelSubmitRow>
       }
     >
-      <form id={formId} className="stack" noValidate onSubmit={(e) => void submit(e)}>
+      <form id={formId} className="stack" noValidate onSubmit={form.onSubmit(submit)}>
         <p>{MSG.account.deleteWarning}</p>
-        <Field label={MSG.account.deleteConfirmPin} error={error}>
-          <PinInput name="pin" autoComplete="current-password" value={pin} onValueChange={setPin} />
-        </Field>
+        <PinField
+          label={MSG.account.deleteConfirmPin}
+          field={pin}
+          error={form.formError}
+          name="pin"
+          autoComplete="current-password"
+        />
       </form>
     </Modal>
   );

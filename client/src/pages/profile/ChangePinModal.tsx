@@ -2,11 +2,11 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { PIN_SUCCESS_DELAY_MS } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
 import { ZChangePinInput, type TChangePinInput } from '../../../../common/schemas/auth';
-import { CancelSubmitRow, Field, Modal, Notice } from '../../components/ui';
+import { CancelSubmitRow, Modal, Notice } from '../../components/ui';
 import { pinErrorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useFormField, useZodForm } from '../../lib/zod-form';
-import { PinInput } from '../auth/PinInput';
+import { PinField } from '../auth/PinInput';
 import { PinPairFields } from '../auth/PinPairFields';
 
 export interface ChangePinModalProps {
@@ -66,16 +66,13 @@ function ChangePinForm({ onClose }: { onClose: () => void }) {
       }
     >
       <form id={formId} className="stack" noValidate onSubmit={form.onSubmit(submit)}>
-        <Field label="PIN actuel" error={currentPin.error}>
-          <PinInput
-            name="currentPin"
-            autoComplete="current-password"
-            value={currentPin.value}
-            onValueChange={currentPin.onValueChange}
-            inputRef={currentPin.ref}
-            disabled={!!done}
-          />
-        </Field>
+        <PinField
+          label="PIN actuel"
+          field={currentPin}
+          name="currentPin"
+          autoComplete="current-password"
+          disabled={!!done}
+        />
         <PinPairFields purpose="change" pin={newPin} confirm={confirmPin} disabled={!!done} />
         <Notice kind="error" message={form.formError} persistent />
         <Notice kind="success" message={done} persistent />

@@ -7,6 +7,7 @@ import type { TUser } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { useFormField, useZodForm } from '../../lib/zod-form';
+import { NameField } from '../auth/NameField';
 import { PhotoDropzone } from './PhotoDropzone';
 
 type Level = RouterOutputs['levels']['list'][number];
@@ -34,7 +35,7 @@ export function ProfileEditForm({
     defaultValues: { name: user.name, level: levelCleared ? '' : (user.level ?? '') },
     fields: ['name', 'level'],
   });
-  const { ref: nameRef, ...name } = useFormField(form, 'name');
+  const name = useFormField(form, 'name');
   const { ref: levelRef, ...level } = useFormField(form, 'level');
   // undefined: keep the current photo; null: remove it; a data URL: the new photo.
   const photo = useWatch({ control: form.control, name: 'photo' });
@@ -79,16 +80,7 @@ export function ProfileEditForm({
         prepare={prepare}
       />
       <Notice kind="error" message={photoError} persistent />
-      <Field label="Nom" error={name.error}>
-        <input
-          className="input"
-          name="name"
-          autoComplete="name"
-          ref={nameRef}
-          value={name.value}
-          onChange={(e) => name.onValueChange(e.target.value)}
-        />
-      </Field>
+      <NameField label="Nom" field={name} />
       <Field label="Niveau" error={level.error}>
         <select
           className="select"
