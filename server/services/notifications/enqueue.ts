@@ -3,6 +3,7 @@ import { MSG } from '../../../common/messages';
 import { shortPublicName } from '../../../common/names';
 import { localParts } from '../../../common/schedule';
 import type { DbOrTx } from '../../../db/client';
+import { bare, compiled, cte, placeholders } from '../../../db/statement';
 import type { TPushKind } from '../../../common/schemas/push';
 import { outbox, pushSubscriptions, smsConfig } from '../../../db/schema';
 import type { Deps } from '../../deps';
@@ -159,24 +160,51 @@ export async function writeNotices(
       });
     }
   }
-  // Prepared on the connection: the text only varies with the number of rows (one for a join).
-  if (rows.length > 0) await tx.insert(outbox).values(rows).prepare('outbox_notices').execute();
+  // Both inserts prepared on the transaction's connection and pipelined: one round trip for all.
+  const writes: Promise<unknown>[] = [];
+  // The text only varies with the number of rows (one for a join).
+  if (rows.length > 0)
+    writes.push(tx.insert(outbox).values(rows).prepare('outbox_notices').execute());
   // A same-day reminder falls when "Votre match commence dans 2 h" is pushed: one push, not two.
   const today = localParts(deps.clock.now(), deps.env.APP_TIMEZONE).date;
-  if (event !== 'reminder' || m.date !== today) {
-    await writePushNotices(
-      tx,
-      deps,
-      event,
-      m.id,
-      people.map((p) => p.id),
-      {
-        title: notice.subject,
-        body: notice.text,
-      },
+  if (event !== 'reminder' || m.date !== today)
+    writes.push(
+      writePushNotices(
+        tx,
+        deps,
+        event,
+        m.id,
+        people.map((p) => p.id),
+        { title: notice.subject, body: notice.text },
+      ),
     );
-  }
+  await Promise.all(writes);
 }
+
+type PushValues = {
+  kind: string;
+  matchId: number;
+  /** The recipients' ids, comma-separated (one placeholder whatever their number). */
+  userIds: string;
+  title: string;
+  payload: string;
+  now: string;
+};
+const pv = placeholders<PushValues>();
+const pushed = cte(
+  'pushed',
+  { id: outbox.id },
+  sql`insert into ${outbox} (${bare(outbox.channel)}, ${bare(outbox.event)}, ${bare(outbox.userId)}, ${bare(outbox.matchId)},
+                             ${bare(outbox.pushSubscriptionId)}, ${bare(outbox.subject)}, ${bare(outbox.body)}, ${bare(outbox.sendAfter)})
+      select 'push', ${pv('kind')}::text, ${pushSubscriptions.userId}, ${pv('matchId')}::int, ${pushSubscriptions.id},
+             ${pv('title')}::text, ${pv('payload')}::text, ${pv('now')}::timestamptz
+        from ${pushSubscriptions}
+       where ${pushSubscriptions.userId} = any(string_to_array(${pv('userIds')}::text, ',')::int[])
+         and ${pv('kind')}::text = any(${pushSubscriptions.kinds})
+      on conflict do nothing
+      returning ${outbox.id}`,
+);
+const pushedCount = { written: compiled(sql<number>`count(*)::int`) };
 
 /**
  * One `push` outbox row per device of `userIds` that wants `kind`, written by one INSERT … SELECT
@@ -193,15 +221,19 @@ export async function writePushNotices(
   text: { title: string; body: string },
 ) {
   if (userIds.length === 0) return;
-  const payload = JSON.stringify({ ...text, url: `/matches/${matchId}` });
-  const now = deps.clock.now().toISOString();
-  const s = pushSubscriptions;
-  await tx.execute(sql`
-    insert into ${outbox} (channel, event, user_id, match_id, push_subscription_id, subject, body, send_after)
-    select 'push', ${kind}, ${s.userId}, ${matchId}, ${s.id}, ${text.title}, ${payload}, ${now}::timestamptz
-    from ${s}
-    where ${inArray(s.userId, userIds)} and ${kind}::text = any(${s.kinds})
-    on conflict do nothing`);
+  await tx
+    .with(pushed)
+    .select(pushedCount)
+    .from(pushed)
+    .prepare('outbox_push')
+    .execute({
+      kind,
+      matchId,
+      userIds: userIds.join(','),
+      title: text.title,
+      payload: JSON.stringify({ ...text, url: `/matches/${matchId}` }),
+      now: deps.clock.now().toISOString(),
+    } satisfies PushValues);
 }
 
 const HOUR_MS = 3_600_000;
