@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import type { Db, Tx } from '../../../db/client';
 import { outbox, pushSubscriptions, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import { MSG } from '../../../common/messages';
 import { PushSubscriptionGone } from '../../push/push';
 import { notifyMatch, REMINDER_MIN_LEAD_MS, writePushNotices } from './enqueue';
-import { matchInfo, matchPlayers, startOf, whereOf } from './match-info';
+import { matchInfo, matchPlayers, startOf, whereOf, type MatchInfo } from './match-info';
 import { unsubscribeUrl } from './unsubscribe';
 
 export interface OutboxWorkerOptions {
@@ -123,29 +123,30 @@ export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions) {
       or(isNull(outbox.lockedUntil), lte(outbox.lockedUntil, now)),
     );
 
-  /** Turns due reminders into mails and SMS to the match's players; answers how many were expanded. */
-  async function expandReminders(): Promise<number> {
+  /**
+   * Takes the due schedules of `channel` (SKIP LOCKED, so each once across instances) and expands
+   * each into its notices with `expand`, in the transaction that marks the schedule done; answers
+   * how many were expanded.
+   */
+  async function expandDue(
+    channel: 'reminder' | 'soon',
+    expand: (tx: Tx, match: MatchInfo) => Promise<void>,
+  ): Promise<number> {
     const now = deps.clock.now();
     const expanded = await deps.db.transaction(async (tx) => {
       const rows = await tx
         .select({ id: outbox.id, matchId: outbox.matchId })
         .from(outbox)
-        .where(and(eq(outbox.channel, 'reminder'), due(now)))
+        .where(and(eq(outbox.channel, channel), due(now)))
         .orderBy(asc(outbox.sendAfter), asc(outbox.id))
         .limit(batchSize)
         .for('update', { skipLocked: true });
       for (const r of rows) {
         const match = r.matchId === null ? null : await matchInfo(tx, r.matchId);
-        // Never for a match that starts within the hour (a reminder taken late, or a worker that was down).
-        if (match && startOf(match, deps.env).getTime() - now.getTime() >= REMINDER_MIN_LEAD_MS) {
-          await notifyMatch(
-            tx,
-            deps,
-            'reminder',
-            match,
-            await matchPlayers(tx, match.id, match.createdBy),
-          );
-        }
+        // Never for a match that starts within the hour (a schedule taken late, or a worker that
+        // was down): "demain" or "dans 2 h" must still be about true.
+        if (match && startOf(match, deps.env).getTime() - now.getTime() >= REMINDER_MIN_LEAD_MS)
+          await expand(tx, match);
         await tx
           .update(outbox)
           .set({ sentAt: now, attempts: sql`${outbox.attempts} + 1` })
@@ -153,49 +154,28 @@ export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions) {
       }
       return rows.length;
     });
-    if (expanded > 0)
-      deps.metrics.notifications.inc({ channel: 'reminder', outcome: 'expanded' }, expanded);
+    if (expanded > 0) deps.metrics.notifications.inc({ channel, outcome: 'expanded' }, expanded);
     return expanded;
   }
 
-  /**
-   * Turns due same-day schedules (`soon`) into one push row per device of the match's players that
-   * wants it, in the transaction that marks the schedule done (taken with SKIP LOCKED, so once).
-   */
-  async function expandSoon(): Promise<number> {
-    const now = deps.clock.now();
-    const expanded = await deps.db.transaction(async (tx) => {
-      const rows = await tx
-        .select({ id: outbox.id, matchId: outbox.matchId })
-        .from(outbox)
-        .where(and(eq(outbox.channel, 'soon'), due(now)))
-        .orderBy(asc(outbox.sendAfter), asc(outbox.id))
-        .limit(batchSize)
-        .for('update', { skipLocked: true });
-      for (const r of rows) {
-        const match = r.matchId === null ? null : await matchInfo(tx, r.matchId);
-        // "Dans 2 h" must still be about true: not once the match is less than an hour away.
-        if (match && startOf(match, deps.env).getTime() - now.getTime() >= REMINDER_MIN_LEAD_MS) {
-          await writePushNotices(
-            tx,
-            deps,
-            'soon',
-            match.id,
-            await matchPlayers(tx, match.id, match.createdBy),
-            { title: MSG.push.soonTitle, body: MSG.push.soon(match.time, whereOf(match)) },
-          );
-        }
-        await tx
-          .update(outbox)
-          .set({ sentAt: now, attempts: sql`${outbox.attempts} + 1` })
-          .where(eq(outbox.id, r.id));
-      }
-      return rows.length;
-    });
-    if (expanded > 0)
-      deps.metrics.notifications.inc({ channel: 'soon', outcome: 'expanded' }, expanded);
-    return expanded;
-  }
+  /** Due reminders become mails, SMS and pushes to the match's players. */
+  const expandReminders = () =>
+    expandDue('reminder', async (tx, match) =>
+      notifyMatch(tx, deps, 'reminder', match, await matchPlayers(tx, match.id, match.createdBy)),
+    );
+
+  /** Due same-day schedules become one push per device of the match's players that wants it. */
+  const expandSoon = () =>
+    expandDue('soon', async (tx, match) =>
+      writePushNotices(
+        tx,
+        deps,
+        'soon',
+        match.id,
+        await matchPlayers(tx, match.id, match.createdBy),
+        { title: MSG.push.soonTitle, body: MSG.push.soon(match.time, whereOf(match)) },
+      ),
+    );
 
   /**
    * The channels a send can go through now. In production without an SMTP or Twilio configuration

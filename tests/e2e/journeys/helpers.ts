@@ -1,5 +1,6 @@
 // Page checks shared by several journeys.
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { TestPlayer } from '../../support/e2e-app';
 
 /** The heading of the current authentication step. */
 export const authStep = (page: Page, title: string) =>
@@ -55,4 +56,16 @@ export async function box(locator: Locator) {
   const b = await locator.boundingBox();
   if (!b) throw new Error(`no box for ${locator.toString()}`);
   return b;
+}
+
+/** A match of one place on the second day offered, at 18:00, made through the API. */
+export async function matchOf(organiser: TestPlayer, placeId: number, slots: number) {
+  const { createDates } = await organiser.api.matches.schedule.query();
+  return organiser.api.matches.create.mutate({
+    place_id: placeId,
+    date: createDates[1]!,
+    time: '18:00',
+    levels: ['Niveau 3'],
+    slots,
+  });
 }

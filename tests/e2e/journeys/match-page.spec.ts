@@ -1,26 +1,8 @@
 import type { Page } from '@playwright/test';
 import { MSG } from '../../../common/messages';
-import {
-  createPlace,
-  expectText,
-  setLevelFirst,
-  uniquePlayer,
-  type TestPlayer,
-} from '../../support/e2e-app';
+import { createPlace, expectText, setLevelFirst, uniquePlayer } from '../../support/e2e-app';
 import { checkA11y, expect, ON, test } from '../../support/e2e-fixtures';
-import { expectInViewAndOnTop, expectNoSideScroll, keepScreenshot } from './helpers';
-
-/** A match of one place on the second day offered, at 18:00, made through the API. */
-async function matchOf(organiser: TestPlayer, placeId: number, slots: number) {
-  const { createDates } = await organiser.api.matches.schedule.query();
-  return organiser.api.matches.create.mutate({
-    place_id: placeId,
-    date: createDates[1]!,
-    time: '18:00',
-    levels: ['Niveau 3'],
-    slots,
-  });
-}
+import { expectInViewAndOnTop, expectNoSideScroll, keepScreenshot, matchOf } from './helpers';
 
 /** Every 401 answer and console error of the page from now on. */
 function watchRefusals(page: Page) {

@@ -5,24 +5,12 @@ import { chromium, type Page } from '@playwright/test';
 import { z } from 'zod';
 import { OFFLINE_CACHE, SNAPSHOT_KEY } from '../../../client/src/lib/offline-snapshot';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../support/e2e-browser';
-import { createPlace, uniquePlayer, type TestPlayer } from '../../support/e2e-app';
+import { createPlace, uniquePlayer } from '../../support/e2e-app';
 import { checkA11y, expect, test } from '../../support/e2e-fixtures';
-import { expectNoSideScroll } from './helpers';
+import { expectNoSideScroll, matchOf } from './helpers';
 
 /** Issue 24, the installable app: at a phone's 360 px and a desktop's 1280 px. */
 const ON_PHONE_AND_DESKTOP = { tag: ['@360x740', '@1280x800'] };
-
-/** A match of one place on the second day offered, at 18:00, made through the API. */
-async function matchOf(organiser: TestPlayer, placeId: number, slots: number) {
-  const { createDates } = await organiser.api.matches.schedule.query();
-  return organiser.api.matches.create.mutate({
-    place_id: placeId,
-    date: createDates[1]!,
-    time: '18:00',
-    levels: ['Niveau 3'],
-    slots,
-  });
-}
 
 /** Until the service worker registered from `/` controls the page (it claims it on first install). */
 async function waitForWorker(page: Page) {
