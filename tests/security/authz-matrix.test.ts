@@ -67,6 +67,11 @@ const TRPC_RULES: Record<string, Rule> = {
   'users.updateNotifications': 'user',
   'users.exportData': 'owner',
   'users.deleteAccount': 'owner',
+  'push.vapidPublicKey': 'public',
+  'push.subscribe': 'user',
+  'push.unsubscribe': 'user',
+  'push.device': 'user',
+  'push.setKinds': 'user',
 };
 /** Every `admin.*` procedure and `/api/admin/*` path is admin-only; no exception is decided. */
 const isAdminArea = (key: string) => key.startsWith('admin.') || key.includes(' /api/admin/');
@@ -113,6 +118,10 @@ const REST_RULES: Record<string, Rule> = {
   'GET /api/matches/{id}/calendar.ics': 'owner',
   'POST /api/matches/{id}/waitlist': 'user',
   'DELETE /api/matches/{id}/waitlist': 'user',
+  'GET /api/push/vapid-public-key': 'public',
+  'POST /api/push/subscriptions': 'user',
+  'DELETE /api/push/subscriptions': 'user',
+  'PUT /api/push/subscriptions/kinds': 'user',
 };
 
 type Role = 'anonymous' | 'player' | 'other' | 'admin';
