@@ -23,7 +23,14 @@ export default defineConfig({
       {
         extends: true,
         plugins: [react()],
-        test: { name: 'client', include: ['tests/client/**/*.test.tsx'], environment: 'jsdom' },
+        test: {
+          name: 'client',
+          include: ['tests/client/**/*.test.tsx'],
+          environment: 'jsdom',
+          // A form typed key by key takes about 3 s alone; with the integration files beside it on
+          // two cores, the default 5 s cut a passing test short.
+          testTimeout: 15_000,
+        },
       },
       {
         extends: true,
