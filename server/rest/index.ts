@@ -10,6 +10,7 @@ import {
   zodValidator,
   type RestApp,
 } from './http';
+import { liveRoutes } from './live';
 import { matchesRoutes } from './matches';
 import { openApiRoutes, registerOpenApi } from './openapi';
 import { usersRoutes } from './users';
@@ -23,7 +24,14 @@ export async function restPlugin(fastify: FastifyInstance, { deps }: { deps: Dep
   // Before the routes: @fastify/swagger collects them as they are added.
   await registerOpenApi(fastify);
   const app: RestApp = fastify.withTypeProvider();
-  for (const routes of [catalogRoutes, authRoutes, usersRoutes, matchesRoutes, adminRoutes])
+  for (const routes of [
+    catalogRoutes,
+    authRoutes,
+    usersRoutes,
+    matchesRoutes,
+    liveRoutes,
+    adminRoutes,
+  ])
     routes(app, deps);
   openApiRoutes(fastify);
 }

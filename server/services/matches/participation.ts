@@ -16,6 +16,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { TMatchResult } from '../../../common/schemas/matches';
 import { notifyMatch, writeNotices, type NotifyDeps } from '../notifications/enqueue';
 import { matchInfo, type MatchInfo, type Recipient } from '../notifications/match-info';
+import { announceMatchChange, announceMatchesChange, matchNotice, nextVersion } from '../live/notify';
 import { matchForPlayer } from './player-match';
 import { getMatch, matchCardIn } from './queries';
 import { freePlaceAndPromote } from './waitlist';
@@ -48,8 +49,8 @@ interface JoinRow {
  * places give exactly 3 winners), the participant insert relies on the (match_id, user_id) primary
  * key against a double join, the player's waiting-list row goes once they are in, and the same
  * statement reads what the checks and the creator's notice need (the match, its place, its creator
- * and whether SMS are live). It decides nothing: the caller checks the answer and throws, which
- * rolls the place back.
+ * and whether SMS are live), and queues the live notification (delivered on commit only). It decides
+ * nothing: the caller checks the answer and throws, which rolls the place and the notice back.
  */
 async function takePlace(
   tx: DbOrTx,
@@ -72,9 +73,11 @@ async function takePlace(
           join ${users} u on u.id = m.created_by
          where m.id = ${id}
       ), taken as (
-        update ${matches} set missing_players = missing_players - 1, updated_at = now()
+        update ${matches} set missing_players = missing_players - 1, updated_at = ${nextVersion}
          where id = ${id} and missing_players > 0
         returning id
+      ), announced as (
+        select ${matchNotice(id, 'joined')}
       ), joined as (
         insert into ${matchParticipants} (match_id, user_id, joined_at)
         select id, ${actor.id}, ${now.toISOString()}::timestamptz from taken
@@ -86,7 +89,8 @@ async function takePlace(
       select m.*,
              coalesce((select is_live from ${smsConfig} limit 1), false) as sms_live,
              (select count(*) from taken)::int as taken,
-             (select count(*) from joined)::int as joined
+             (select count(*) from joined)::int as joined,
+             (select count(*) from announced)::int as announced
         from m`,
       'join_take_place',
     ),
@@ -163,6 +167,7 @@ export async function leaveMatch(
     const info = await matchInfo(tx, id);
     if (info) await notifyMatch(tx, deps, 'left', info, [info.createdBy], actor.name);
     await freePlaceAndPromote(tx, deps, id);
+    await announceMatchChange(tx, id, 'left');
   });
   return { success: true, message: MSG.match.left, match: await getMatch(deps, id) };
 }
@@ -193,5 +198,6 @@ export async function removeUserFromMatches(
     }
     await freePlaceAndPromote(tx, deps, id);
   }
+  await announceMatchesChange(tx, ids, 'left');
   return ids.length;
 }
