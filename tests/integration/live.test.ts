@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
 import { createLiveBus } from '../../server/lib/live-bus';
@@ -17,6 +18,7 @@ let owner: TestUser;
 let players: TestUser[];
 let placeId: number;
 const streams: SseStream[] = [];
+const sockets = new Set<Socket>();
 
 beforeAll(async () => {
   t = await createTestContext({
@@ -27,9 +29,14 @@ beforeAll(async () => {
   for (let i = 0; i < 6; i++) players.push(await createUser(t.deps, { name: `Joueur Live${i}` }));
   placeId = (await createPlace(t)).id;
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  t.app.server.on('connection', (socket: Socket) => sockets.add(socket));
+
 }, 60_000);
 afterAll(async () => {
   for (const s of streams) s.close();
+  // fetch (undici) may leave a connection it opened but never sent a request on; Node keeps such
+  // a socket until its headers timeout (60 s), which would hold the server's close that long.
+  for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy();
   await t.close();
 });
 
@@ -261,6 +268,7 @@ describe(`shutdown with open streams (${DB})`, () => {
     const s = await openSse(`${url}/api/matches/${m.id}/events`, u.headers);
     await s.next();
     const started = performance.now();
+  const timer = setInterval(() => console.log('open', [...allSockets].filter((x) => !x.destroyed).map((x) => [x.remotePort, x.bytesRead, x.bytesWritten, (x as unknown as { first?: string }).first])), 5000);
     await other.app.drain.close();
     expect(performance.now() - started).toBeLessThan(2000);
     const e = await s.next();
