@@ -268,7 +268,6 @@ describe(`shutdown with open streams (${DB})`, () => {
     const s = await openSse(`${url}/api/matches/${m.id}/events`, u.headers);
     await s.next();
     const started = performance.now();
-  const timer = setInterval(() => console.log('open', [...allSockets].filter((x) => !x.destroyed).map((x) => [x.remotePort, x.bytesRead, x.bytesWritten, (x as unknown as { first?: string }).first])), 5000);
     await other.app.drain.close();
     expect(performance.now() - started).toBeLessThan(2000);
     const e = await s.next();
