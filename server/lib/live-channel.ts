@@ -8,13 +8,7 @@ export const LIVE_CHANNEL = 'padel_live';
 
 /** What happened to a match (for logs and tests; subscribers re-read the match whatever the kind). */
 export type LiveMatchKind =
-  | 'created'
-  | 'joined'
-  | 'left'
-  | 'waitlist'
-  | 'promoted'
-  | 'changed'
-  | 'deleted';
+  'created' | 'joined' | 'left' | 'waitlist' | 'promoted' | 'changed' | 'deleted';
 
 export type LiveMessage =
   | { type: 'match'; id: number; kind: string }
@@ -30,7 +24,8 @@ export const heartbeatPayload = (token: string) => `h:${token}`;
 export function parseLivePayload(payload: string): LiveMessage | null {
   const [type, a, b] = payload.split(':');
   const n = Number(a);
-  if (type === 'm' && Number.isSafeInteger(n) && n > 0) return { type: 'match', id: n, kind: b ?? '' };
+  if (type === 'm' && Number.isSafeInteger(n) && n > 0)
+    return { type: 'match', id: n, kind: b ?? '' };
   if (type === 's' && Number.isSafeInteger(n) && n > 0) return { type: 'sessions', userId: n };
   if (type === 'h' && a) return { type: 'heartbeat', token: a };
   return null;

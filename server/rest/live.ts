@@ -19,7 +19,7 @@ const ZEventsHeaders = z.looseObject({
 /** One SSE frame; `data` is one JSON line (JSON.stringify never writes a raw newline). */
 function frame(e: MatchEvent): string {
   if (e.type === 'current') return '';
-  if (e.type === 'match') return `id: ${e.version}\nevent: match\ndata: ${JSON.stringify(e.match)}\n\n`;
+  if (e.type === 'match') return `id: ${e.version}\nevent: match\ndata: ${e.json}\n\n`;
   if (e.type === 'deleted') return `event: deleted\ndata: ${JSON.stringify({ id: e.id })}\n\n`;
   return `event: ended\ndata: ${JSON.stringify({ reason: e.reason })}\n\n`;
 }

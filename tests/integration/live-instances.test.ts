@@ -12,7 +12,10 @@ import { startServerProcess, type ServerProcess } from '../support/server-proces
 import { openSse, type SseStream } from '../support/sse';
 
 const pg = serverUrl();
-if (!pg) console.warn('[live-instances] skipped: LISTEN/NOTIFY across processes needs PostgreSQL (TEST_DATABASE_URL)');
+if (!pg)
+  console.warn(
+    '[live-instances] skipped: LISTEN/NOTIFY across processes needs PostgreSQL (TEST_DATABASE_URL)',
+  );
 
 describe.runIf(pg)('live updates across two server processes on one PostgreSQL database', () => {
   let a: ServerProcess;
@@ -48,7 +51,13 @@ describe.runIf(pg)('live updates across two server processes on one PostgreSQL d
     await a?.stop();
   }, 60_000);
 
-  const call = async (server: ServerProcess, user: TestUser, method: string, path: string, body?: object) => {
+  const call = async (
+    server: ServerProcess,
+    user: TestUser,
+    method: string,
+    path: string,
+    body?: object,
+  ) => {
     const res = await fetch(`${server.url}/api${path}`, {
       method,
       headers: { ...user.headers, 'content-type': 'application/json' },

@@ -30,7 +30,6 @@ beforeAll(async () => {
   placeId = (await createPlace(t)).id;
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   t.app.server.on('connection', (socket: Socket) => sockets.add(socket));
-
 }, 60_000);
 afterAll(async () => {
   for (const s of streams) s.close();
@@ -125,7 +124,10 @@ describe(`live match events over SSE (${DB})`, () => {
     // The place comes back and goes to the waiting player.
     await t.caller(p(0)).matches.leave({ id: m.id });
     const promoted = await until(s, (x) => x.is_participant === true);
-    expect(JSON.parse(promoted.data)).toMatchObject({ waitlist_position: null, missing_players: 0 });
+    expect(JSON.parse(promoted.data)).toMatchObject({
+      waitlist_position: null,
+      missing_players: 0,
+    });
     s.close();
   });
 

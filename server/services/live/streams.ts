@@ -3,17 +3,42 @@ import type { TMatch, TMatchDetail } from '../../../common/schemas/matches';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { AppError, notFound } from '../../lib/errors';
-import { matchDetailFor } from '../matches/detail';
+import { isFinished } from '../../../common/schedule';
+import { matchDetailFor, type MatchSnapshot } from '../matches/detail';
 import type { LeaseEnd, LiveHub } from './hub';
 
 export type MatchEvent =
   /** The match as `matches.byId` / `GET /api/matches/{id}` answer it for this viewer. */
-  | { type: 'match'; version: string; match: TMatchDetail }
+  | { type: 'match'; version: string; match: TMatchDetail; json: string }
   | { type: 'deleted'; id: number }
   /** First step only, when the client already has the current version (`lastEventId`). */
   | { type: 'current' }
   /** The server ended the stream (`client` ends it quietly). */
   | { type: 'ended'; reason: LeaseEnd };
+
+/**
+ * Viewers of one snapshot who differ in none of the fields that depend on the viewer (creator,
+ * player, place in the queue, finished) see the same match: it is built and serialized once for
+ * them all (2,000 strangers watching one match cost one JSON.stringify per change, not 2,000).
+ */
+const views = new WeakMap<MatchSnapshot, Map<string, { match: TMatchDetail; json: string }>>();
+function viewFor(snapshot: MatchSnapshot, user: SessionUser, deps: Pick<Deps, 'clock' | 'env'>) {
+  const { card } = snapshot;
+  const key = [
+    card.created_by === user.id,
+    card.participants.some((p) => p.user_id === user.id),
+    snapshot.waitlist.indexOf(user.id),
+    isFinished(card, deps.clock.now(), deps.env.APP_TIMEZONE),
+  ].join('|');
+  let byKey = views.get(snapshot);
+  if (!byKey) views.set(snapshot, (byKey = new Map()));
+  let view = byKey.get(key);
+  if (!view) {
+    const match = matchDetailFor(snapshot, user, deps);
+    byKey.set(key, (view = { match, json: JSON.stringify(match) }));
+  }
+  return view;
+}
 
 const newer = (version: string, lastEventId: string | null | undefined) => {
   if (!lastEventId || !/^\d{1,20}$/.test(lastEventId)) return true;
@@ -50,7 +75,7 @@ export async function* matchEvents(
       const send = !first || newer(snapshot.version, o.lastEventId);
       first = false;
       yield send
-        ? { type: 'match', version: snapshot.version, match: matchDetailFor(snapshot, user, deps) }
+        ? { type: 'match', version: snapshot.version, ...viewFor(snapshot, user, deps) }
         : { type: 'current' };
     }
     if (lease.ended && lease.ended !== 'client') yield { type: 'ended', reason: lease.ended };

@@ -69,7 +69,12 @@ export async function loadMatchSnapshot(
     throw e;
   });
   if (!card) return null;
-  return { card, people: await readPeople(deps, card), waitlist: head.waitlist, version: head.version };
+  return {
+    card,
+    people: await readPeople(deps, card),
+    waitlist: head.waitlist,
+    version: head.version,
+  };
 }
 
 /**

@@ -16,7 +16,12 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { TMatchResult } from '../../../common/schemas/matches';
 import { notifyMatch, writeNotices, type NotifyDeps } from '../notifications/enqueue';
 import { matchInfo, type MatchInfo, type Recipient } from '../notifications/match-info';
-import { announceMatchChange, announceMatchesChange, matchNotice, nextVersion } from '../live/notify';
+import {
+  announceMatchChange,
+  announceMatchesChange,
+  matchNotice,
+  nextVersion,
+} from '../live/notify';
 import { matchForPlayer } from './player-match';
 import { getMatch, matchCardIn } from './queries';
 import { freePlaceAndPromote } from './waitlist';
