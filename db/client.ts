@@ -78,8 +78,8 @@ export async function createDb(o: CreateDbOptions): Promise<DbHandle> {
     const db: Db = drizzlePostgres(gatedClient(client, gate), common);
     gates.set(db, gate);
     listens.set(db, async (channel, onNotify, onListen) => {
-      const { unlisten } = await client.listen(channel, onNotify, onListen);
-      return unlisten;
+      const listening = await client.listen(channel, onNotify, onListen);
+      return () => listening.unlisten();
     });
     return { db, driver: 'postgres', close: () => client.end({ timeout: 5 }) };
   }

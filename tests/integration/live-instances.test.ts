@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createDb, type DbHandle } from '../../db/client';
+import { createDb, rowsOf, type DbHandle } from '../../db/client';
 import { places } from '../../db/schema';
 import { systemClock } from '../../server/lib/clock';
 import { createSecrets } from '../../server/lib/secrets';
@@ -121,10 +121,13 @@ describe.runIf(pg)('live updates across two server processes on one PostgreSQL d
     const id = await newMatch();
     const onB = await subscribe(b, id, players[2]!);
     const first = await onB.next();
-    const killed = await handle.db.execute(
-      sql`select pg_terminate_backend(pid) from pg_stat_activity where query ilike 'LISTEN%' and datname = current_database()`,
+    const killed = rowsOf(
+      await handle.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where query ilike 'LISTEN%' and datname = current_database()`,
+      ),
     );
-    expect(Array.from(killed as unknown as unknown[]).length).toBe(2);
+    // One LISTEN connection per instance.
+    expect(killed).toHaveLength(2);
     const fresh = await onB.next(5000);
     expect(fresh.event).toBe('match');
     expect(fresh.id).toBe(first.id);

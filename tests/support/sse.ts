@@ -60,9 +60,13 @@ export async function openSse(
             let isEvent = false;
             for (const line of block.split('\n')) {
               if (line.startsWith(':')) comments.push({ text: line.slice(1).trim(), at: e.at });
-              else if (line.startsWith('event: ')) ((e.event = line.slice(7)), (isEvent = true));
-              else if (line.startsWith('data: ')) ((e.data += line.slice(6)), (isEvent = true));
-              else if (line.startsWith('id: ')) e.id = line.slice(4);
+              else if (line.startsWith('event: ')) {
+                e.event = line.slice(7);
+                isEvent = true;
+              } else if (line.startsWith('data: ')) {
+                e.data += line.slice(6);
+                isEvent = true;
+              } else if (line.startsWith('id: ')) e.id = line.slice(4);
             }
             if (isEvent) {
               queue.push(e);

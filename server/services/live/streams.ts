@@ -21,7 +21,11 @@ export type MatchEvent =
  * player, place in the queue, finished) see the same match: it is built and serialized once for
  * them all (2,000 strangers watching one match cost one JSON.stringify per change, not 2,000).
  */
-const views = new WeakMap<MatchSnapshot, Map<string, { match: TMatchDetail; json: string }>>();
+interface View {
+  match: TMatchDetail;
+  json: string;
+}
+const views = new WeakMap<MatchSnapshot, Map<string, View>>();
 function viewFor(snapshot: MatchSnapshot, user: SessionUser, deps: Pick<Deps, 'clock' | 'env'>) {
   const { card } = snapshot;
   const key = [
@@ -31,7 +35,7 @@ function viewFor(snapshot: MatchSnapshot, user: SessionUser, deps: Pick<Deps, 'c
     isFinished(card, deps.clock.now(), deps.env.APP_TIMEZONE),
   ].join('|');
   let byKey = views.get(snapshot);
-  if (!byKey) views.set(snapshot, (byKey = new Map()));
+  if (!byKey) views.set(snapshot, (byKey = new Map<string, View>()));
   let view = byKey.get(key);
   if (!view) {
     const match = matchDetailFor(snapshot, user, deps);
