@@ -129,7 +129,13 @@ export function createLiveBus({ db, logger, heartbeatMs }: LiveBusOptions): Live
     },
     async start() {
       if (!listen) throw new Error('live bus: this database handle cannot LISTEN');
-      unlisten = await listen(LIVE_CHANNEL, onNotify, onListen);
+      try {
+        unlisten = await listen(LIVE_CHANNEL, onNotify, onListen);
+      } catch (err) {
+        // The app serves without the database too (readiness says so); live updates follow it.
+        logger.warn({ err }, 'live: LISTEN failed at start, retrying in the background');
+        void relisten();
+      }
       // PGlite runs in this process: its notifications cannot be lost on the way.
       if (heartbeatMs > 0 && poolGateOf(db)) {
         heartbeat = setInterval(() => void tick(), heartbeatMs);
