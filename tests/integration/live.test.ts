@@ -225,6 +225,64 @@ describe(`live match events over SSE (${DB})`, () => {
   });
 });
 
+describe(`live tRPC subscriptions over SSE (${DB})`, () => {
+  const subscribe = (path: string, input: unknown, user: TestUser) =>
+    openSse(
+      `${base}/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`,
+      user.headers,
+    ).then((s) => (streams.push(s), s));
+  /** The next data event (tRPC's own `connected` and pings are skipped). */
+  const data = async (s: SseStream) => {
+    for (;;) {
+      const e = await s.next();
+      if (e.event === 'message') return e;
+      if (e.event === 'serialized-error') return e;
+    }
+  };
+
+  it('matches.onChange yields the match as matches.byId answers it, at once and after a join', async () => {
+    const m = await newMatch();
+    const s = await subscribe('matches.onChange', { id: m.id }, p(1));
+    expect(s.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const first = await data(s);
+    expect(JSON.parse(first.data)).toEqual(await t.caller(p(1)).matches.byId({ id: m.id }));
+    await t.caller(p(0)).matches.join({ id: m.id });
+    const after = await data(s);
+    expect(BigInt(after.id!)).toBeGreaterThan(BigInt(first.id!));
+    const seen = JSON.parse(after.data) as { participants: { phone: string | null }[] };
+    expect(seen).toEqual(await t.caller(p(1)).matches.byId({ id: m.id }));
+    expect(seen.participants[0]!.phone).toBeNull();
+    s.close();
+  });
+
+  it('matches.onListChange yields the changed cards of the list', async () => {
+    const [m1, m2] = [await newMatch(), await newMatch()];
+    const s = await subscribe('matches.onListChange', { ids: [m1.id, m2.id] }, p(2));
+    expect((await s.next()).event).toBe('connected');
+    // Nothing at once: the list has just been read.
+    await s.quiet(300);
+    await t.caller(p(3)).matches.join({ id: m2.id });
+    const e = await data(s);
+    const page = await t.caller(p(2)).matches.list({});
+    expect(JSON.parse(e.data)).toEqual({
+      cards: [page.items.find((c) => c.id === m2.id)],
+      removed: [],
+    });
+    s.close();
+  });
+
+  it('refuses an unknown match (NOT_FOUND) in French', async () => {
+    const s = await subscribe('matches.onChange', { id: 2_000_000_000 }, p(1));
+    const e = await data(s);
+    expect(e.event).toBe('serialized-error');
+    expect(JSON.parse(e.data)).toMatchObject({
+      message: MSG.match.notFound,
+      data: { code: 'NOT_FOUND' },
+    });
+    s.close();
+  });
+});
+
 describe(`live bus (${DB})`, () => {
   it('delivers a change committed in a transaction, and nothing for a rolled-back one', async () => {
     const bus = createLiveBus({ db: t.db.db, logger: t.deps.logger, heartbeatMs: 0 });
