@@ -225,6 +225,39 @@ describe(`live match events over SSE (${DB})`, () => {
   });
 });
 
+describe(`an admin deleting an account (${DB})`, () => {
+  it("ends the account's streams, frees its places live, and deletes its matches live", async () => {
+    const admin = await createUser(t.deps, { name: 'Admin Live', isAdmin: true });
+    const leaving = await createUser(t.deps, { name: 'Supprimé Live' });
+    const joinedMatch = await newMatch();
+    await t.caller(leaving).matches.join({ id: joinedMatch.id });
+    const ownMatch = await t.caller(leaving).matches.create({
+      place_id: placeId,
+      date: tomorrow(),
+      time: '20:00',
+      levels: ['Niveau 3'],
+      slots: 2,
+    });
+    const own = await events(joinedMatch.id, leaving);
+    await own.next();
+    const watcherOfJoined = await events(joinedMatch.id, p(0));
+    expect(JSON.parse((await watcherOfJoined.next()).data)).toMatchObject({ missing_players: 2 });
+    const watcherOfOwn = await events(ownMatch.id, p(1));
+    await watcherOfOwn.next();
+
+    await t.caller(admin).admin.users.delete({ id: leaving.id });
+
+    // The freed place may reach it first; then the stream ends.
+    let e = await own.next();
+    while (e.event === 'match') e = await own.next();
+    expect(e).toMatchObject({ event: 'ended', data: JSON.stringify({ reason: 'revoked' }) });
+    await own.ended;
+    await until(watcherOfJoined, (m) => m.missing_players === 3);
+    expect((await watcherOfOwn.next()).event).toBe('deleted');
+    for (const s of [own, watcherOfJoined, watcherOfOwn]) s.close();
+  });
+});
+
 describe(`live tRPC subscriptions over SSE (${DB})`, () => {
   const subscribe = (path: string, input: unknown, user: TestUser) =>
     openSse(
