@@ -1,5 +1,6 @@
 import type { AssetSizes, FcpResult } from './client';
 import type { Occupancy } from './joins';
+import type { LiveBench } from './live';
 import type { OutboxBench } from './outbox';
 import { budget, type Budget, type Figure } from './stats';
 
@@ -14,6 +15,7 @@ export interface BudgetInputs {
   /** Budgets measured by their own modules (Lighthouse, the outbox, the 1M-match scale). */
   lighthouse: Budget[];
   outbox: OutboxBench | undefined;
+  live: LiveBench | undefined;
   scale: Budget[] | undefined;
 }
 
@@ -96,6 +98,7 @@ export function collectBudgets(o: BudgetInputs): Budget[] {
   budgets.push(budget('FCP of / vs minimal page', o.fcp.appMs / o.fcp.minimalMs, '<=', 1.2));
   budgets.push(...o.lighthouse);
   budgets.push(...(o.outbox?.budgets ?? []));
+  budgets.push(...(o.live?.budgets ?? []));
   budgets.push(...(o.scale ?? []));
   return budgets;
 }

@@ -11,7 +11,7 @@
  * left out.
  *
  * The parts: config.ts (sizes), database.ts, seed.ts, servers.ts, lists.ts, joins.ts, logins.ts,
- * outbox.ts, client.ts, lighthouse.ts, scale.ts, budgets.ts and report.ts.
+ * outbox.ts, live.ts, client.ts, lighthouse.ts, scale.ts, budgets.ts and report.ts.
  */
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +43,7 @@ import { countOccupancy, measureJoins, prepareJoins } from './joins';
 import { measureLighthouse } from './lighthouse';
 import { checkListAnswers, listTargets, measureLists } from './lists';
 import { measureLogins } from './logins';
+import { benchLive } from './live';
 import { benchOutbox } from './outbox';
 import { ROOT, serverNodeVersion, type Child } from './processes';
 import { printReport, writeResults } from './report';
@@ -101,6 +102,8 @@ async function main() {
     const logins = await measureLogins(app.child.url, pinHash, pepper);
     // 7. The notice pipeline (bench/outbox.ts: its own database, SMTP sink and servers).
     const outbox = await benchOutbox();
+    // 8. Live updates: 2,000 SSE subscribers, one and two instances (bench/live.ts).
+    const live = await benchLive();
     // 6. Client: what `/` loads, and its FCP under throttling against a minimal page.
     const assets = initialAssets(join(ROOT, 'dist/client'));
     const fcp = await measureFcp(app.child.url, ROUNDS);
@@ -147,6 +150,7 @@ async function main() {
       fcp,
       lighthouse: lighthouse.budgets,
       outbox,
+      live,
       scale: scale?.budgets,
     });
     const run = {
@@ -167,6 +171,7 @@ async function main() {
       fcp,
       lighthouse: lighthouse.pages,
       outbox,
+      live,
       scale: scale?.result,
       budgets,
     };

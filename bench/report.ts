@@ -21,6 +21,7 @@ import {
 import type { Occupancy } from './joins';
 import { printLighthouse, type PageScores } from './lighthouse';
 import type { ListAnswers } from './lists';
+import { printLive, type LiveBench } from './live';
 import { printOutbox, type OutboxBench } from './outbox';
 import { ROOT } from './processes';
 import type { costGrowth } from './scale';
@@ -46,6 +47,7 @@ export interface BenchRun {
   fcp: FcpResult;
   lighthouse: PageScores[];
   outbox: OutboxBench | undefined;
+  live: LiveBench | undefined;
   scale: Awaited<ReturnType<typeof costGrowth>>['result'] | undefined;
   budgets: Budget[];
 }
@@ -99,6 +101,7 @@ export function printReport(run: BenchRun) {
   printLighthouse(run.lighthouse);
   console.log('');
   if (run.outbox) printOutbox(run.outbox);
+  if (run.live) printLive(run.live);
   printTable(
     ['budget', 'value', 'limit', 'holds'],
     run.budgets.map((b) => [
@@ -159,6 +162,7 @@ export function writeResults(run: BenchRun): { failed: number } {
     peakRssMb: run.peakRssMb,
     client: { assets: run.assets, fcp: run.fcp, lighthouse: run.lighthouse },
     outbox: run.outbox?.figures,
+    live: run.live && { ...run.live, budgets: undefined },
     scale: run.scale,
     budgets: run.budgets,
     seconds: (performance.now() - run.started) / 1000,

@@ -398,4 +398,10 @@ export const MSG = {
     kindsLegend: 'Me prévenir quand :',
     saved: 'Préférences de ce téléphone enregistrées.',
   },
+  live: {
+    tooMany: (max: number) =>
+      `Trop de connexions en direct ouvertes pour ce compte (${max} au plus). Fermez un onglet ou une application, puis réessayez.`,
+    closing: 'Le serveur redémarre : la connexion en direct va reprendre.',
+    sessionEnded: 'Votre session a pris fin. Veuillez vous reconnecter.',
+  },
 } as const;

@@ -34,6 +34,21 @@ const gates = new WeakMap<Db, PoolGate>();
 /** The pool's waiting line of a PostgreSQL handle (none on PGlite, which has one connection). */
 export const poolGateOf = (db: Db): PoolGate | undefined => gates.get(db);
 
+/** LISTEN on one channel of a database handle; resolves with the function that stops it. */
+export type Listen = (
+  channel: string,
+  onNotify: (payload: string) => void,
+  /** Called each time the LISTEN is in place: first, and again after postgres.js reconnected it. */
+  onListen: () => void,
+) => Promise<() => Promise<void>>;
+
+const listens = new WeakMap<Db, Listen>();
+/**
+ * NOTIFY delivery for a handle opened by `createDb`: postgres.js listens on a dedicated connection
+ * of its own (outside the pool, re-listened after a loss), PGlite in-process on its one connection.
+ */
+export const listenOf = (db: Db): Listen | undefined => listens.get(db);
+
 /**
  * Opens the database. PGlite and its drizzle driver (about 15 MB of memory once loaded) are
  * imported only when used, so a server on PostgreSQL never carries them.
@@ -56,6 +71,10 @@ export async function createDb(o: CreateDbOptions): Promise<DbHandle> {
     const gate = createPoolGate(max, acquireTimeoutMs);
     const db: Db = drizzlePostgres(gatedClient(client, gate), common);
     gates.set(db, gate);
+    listens.set(db, async (channel, onNotify, onListen) => {
+      const listening = await client.listen(channel, onNotify, onListen);
+      return () => listening.unlisten();
+    });
     return { db, driver: 'postgres', close: () => client.end({ timeout: 5 }) };
   }
   if (!pgliteDir.startsWith('memory://')) mkdirSync(pgliteDir, { recursive: true });
@@ -65,6 +84,11 @@ export async function createDb(o: CreateDbOptions): Promise<DbHandle> {
   ]);
   const client = new PGlite(pgliteDir);
   const db: Db = drizzlePglite(client, common);
+  listens.set(db, async (channel, onNotify, onListen) => {
+    const unlisten = await client.listen(channel, onNotify);
+    onListen();
+    return () => unlisten();
+  });
   return { db, driver: 'pglite', close: () => client.close() };
 }
 

@@ -23,6 +23,7 @@ import { requestGuard } from './lib/request-guard';
 import { restPlugin } from './rest';
 import { robotsRoute } from './robots';
 import { shareRoutes } from './share/routes';
+import { liveHubOf } from './services/live/hub';
 import { createOutboxWorker } from './services/notifications/worker';
 import { unsubscribePage } from './unsubscribe-page';
 import { createContextFactory } from './trpc/context';
@@ -116,6 +117,23 @@ export async function buildApp(
   app.addHook('onRequest', requestGuard);
 
   registerHealth(app, deps);
+
+  // Live updates: LISTEN once the app is ready; every stream ends before the HTTP server closes,
+  // so the drain never waits on an open event stream.
+  const live = liveHubOf(deps);
+  app.addHook('onReady', () => live.start());
+  app.addHook('preClose', () => live.close());
+  // An event stream's connection is not reused: once the stream ends it closes, instead of idling
+  // in keep-alive where a closing server would wait for it.
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    const type =
+      payload instanceof Response
+        ? payload.headers.get('content-type')
+        : reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('text/event-stream'))
+      reply.header('connection', 'close');
+    done();
+  });
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

@@ -122,6 +122,12 @@ export const ZEnv = z.object({
       'must be a mailto: address or an https: URL',
     )
     .optional(),
+  /** Live streams (SSE): a `: ping` comment this often (ms) keeps proxies from closing idle ones. */
+  LIVE_PING_MS: z.coerce.number().int().min(50).max(300_000).default(25_000),
+  /** Live streams one account may hold open at once on one instance; the next gets a French 429. */
+  LIVE_MAX_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
+  /** How often (ms) each instance checks that its LISTEN connection still hears the database. */
+  LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -1,6 +1,6 @@
 import './lib/zod-csp';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { httpBatchLink, loggerLink } from '@trpc/client';
+import { httpBatchLink, httpSubscriptionLink, loggerLink, splitLink } from '@trpc/client';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
@@ -20,7 +20,12 @@ function Root() {
     trpc.createClient({
       links: [
         ...(import.meta.env.DEV ? [loggerLink()] : []),
-        httpBatchLink({ url: '/trpc', maxItems: 20 }),
+        // Live updates (matches.onChange, onListChange) arrive over Server-Sent Events.
+        splitLink({
+          condition: (op) => op.type === 'subscription',
+          true: httpSubscriptionLink({ url: '/trpc' }),
+          false: httpBatchLink({ url: '/trpc', maxItems: 20 }),
+        }),
       ],
     }),
   );

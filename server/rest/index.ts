@@ -10,6 +10,7 @@ import {
   zodValidator,
   type RestApp,
 } from './http';
+import { liveRoutes } from './live';
 import { matchesRoutes } from './matches';
 import { openApiRoutes, registerOpenApi } from './openapi';
 import { pushRoutes } from './push';
@@ -29,6 +30,7 @@ export async function restPlugin(fastify: FastifyInstance, { deps }: { deps: Dep
     authRoutes,
     usersRoutes,
     matchesRoutes,
+    liveRoutes,
     adminRoutes,
     pushRoutes,
   ])

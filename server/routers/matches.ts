@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { MSG } from '../../common/messages';
 import {
+  MATCH_PAGE_MAX,
   ZCreateMatchInput,
   ZDeleteResult,
   ZListMatchesInput,
@@ -20,7 +22,14 @@ import { listMatches, listMyMatches, listParticipants } from '../services/matche
 import { getSchedule } from '../services/matches/rules';
 import { joinWaitlist, leaveWaitlist, listMyWaitlist } from '../services/matches/waitlist';
 import { ZMyWaitlist, ZWaitlistResult } from '../../common/schemas/waitlist';
-import { authedProcedure, publicProcedure, router } from '../trpc/init';
+import { tracked } from '@trpc/server';
+import { AppError, notFound } from '../lib/errors';
+import { liveHubOf } from '../services/live/hub';
+import { cardChanges, endedError, matchEvents } from '../services/live/streams';
+import { authedProcedure, publicProcedure, router, toTRPCError } from '../trpc/init';
+
+/** Errors thrown inside a subscription's stream do not pass the procedure middlewares. */
+const asTrpc = (e: unknown) => (e instanceof AppError ? toTRPCError(e) : e);
 
 export const matchesRouter = router({
   schedule: publicProcedure
@@ -71,6 +80,38 @@ export const matchesRouter = router({
     .input(z.void())
     .output(ZMyWaitlist)
     .query(({ ctx }) => listMyWaitlist(ctx.deps, ctx.user)),
+  /**
+   * The match page, live: the match as `byId` answers it for this viewer, at once and after every
+   * committed change (on any instance). Event ids are the match's version, so a reconnecting client
+   * (`lastEventId`) gets the current state at once only if it changed meanwhile.
+   */
+  onChange: authedProcedure
+    .input(ZMatchIdInput.extend({ lastEventId: z.string().max(40).nullish() }))
+    .subscription(async function* ({ ctx, input, signal }) {
+      try {
+        const events = matchEvents(ctx.deps, liveHubOf(ctx.deps), ctx.user, input.id, {
+          lastEventId: input.lastEventId,
+          signal,
+        });
+        for await (const e of events) {
+          if (e.type === 'match') yield tracked(e.version, e.match);
+          else if (e.type === 'deleted') throw notFound(MSG.match.notFound);
+          else if (e.type === 'ended') throw endedError(e.reason);
+        }
+      } catch (e) {
+        throw asTrpc(e);
+      }
+    }),
+  /** The cards a list shows (up to a page), live: the changed cards and the removed ids. */
+  onListChange: authedProcedure
+    .input(z.object({ ids: z.array(ZMatchIdInput.shape.id).max(MATCH_PAGE_MAX * 5) }))
+    .subscription(async function* ({ ctx, input, signal }) {
+      try {
+        yield* cardChanges(liveHubOf(ctx.deps), ctx.user, input.ids, signal);
+      } catch (e) {
+        throw asTrpc(e);
+      }
+    }),
   mine: authedProcedure
     .input(z.void())
     .output(ZMyMatches)

@@ -34,7 +34,11 @@ function userMessage(error: TRPCError, zod: ZodError | null): string {
   return FRAMEWORK_MESSAGES[error.code] ?? MSG.http.badRequest;
 }
 
+/** A `: ping` on idle live streams, under the 30–60 s after which proxies drop a silent connection. */
+export const SSE_PING_MS = 25_000;
+
 const t = initTRPC.context<Context>().create({
+  sse: { ping: { enabled: true, intervalMs: SSE_PING_MS } },
   errorFormatter({ shape, error }) {
     const zod = error.cause instanceof ZodError ? error.cause : null;
     return {

@@ -61,3 +61,32 @@ describe('match cache after a card join', () => {
     expect(fetches('matches.list')).toBe(1);
   });
 });
+
+describe('match cache fed by the live list stream', () => {
+  afterEach(cleanup);
+
+  it('writes the cards another player changed into the list, without refetching it', async () => {
+    const match = aMatch({ place_name: 'Padel Direct', missing_players: 3 });
+    const page: MatchPage = { items: [match], nextCursor: null };
+    const changed = {
+      ...match,
+      missing_players: 1,
+      participants: [...match.participants, { user_id: 90 }, { user_id: 91 }],
+    };
+    const { calls } = renderWithProviders(<FindMatchPage />, {
+      user,
+      fixtures: {
+        'levels.list': levelRows,
+        'matches.list': page,
+        'matches.myWaitlist': [],
+        'matches.onListChange': { cards: [changed], removed: [] },
+      },
+    });
+    const card = await screen.findByRole('article', { name: 'Padel Direct' });
+    expect(await within(card).findByText('1 place disponible')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === 'matches.list')).toHaveLength(1);
+    expect(calls.find((c) => c.path === 'matches.onListChange')?.input).toEqual({
+      ids: [match.id],
+    });
+  });
+});

@@ -5,6 +5,7 @@ import { trpc, type RouterOutputs } from './trpc';
 
 type MatchPage = RouterOutputs['matches']['list'];
 type Match = MatchPage['items'][number];
+type Detail = RouterOutputs['matches']['byId'];
 
 /** The page with `match` in place of its stale copy; the same object when the match is not on it (no re-render). */
 function withMatch(page: MatchPage, match: Match): MatchPage {
@@ -35,7 +36,8 @@ export function useMatchCache() {
      * instead of refetching them (a refetch could also reorder or drop the card under the player's
      * finger). The page, My matches and the participants differ in shape, so they are refetched.
      */
-    const participationChanged = (match: Match) => {
+    /** The card written into every loaded list (plain and infinite) where it shows. */
+    const writeCard = (match: Match) => {
       utils.matches.list.setQueriesData(undefined, {}, (page) => page && withMatch(page, match));
       queryClient.setQueriesData<InfiniteData<MatchPage>>(
         { queryKey: getQueryKey(trpc.matches.list, undefined, 'infinite') },
@@ -45,6 +47,9 @@ export function useMatchCache() {
           return pages.every((page, i) => page === data.pages[i]) ? data : { ...data, pages };
         },
       );
+    };
+    const participationChanged = (match: Match) => {
+      writeCard(match);
       void utils.matches.byId.invalidate({ id: match.id });
       void utils.matches.participants.invalidate({ id: match.id });
       void utils.matches.mine.invalidate();
@@ -68,6 +73,20 @@ export function useMatchCache() {
       waitlistChanged: (id: number) => {
         void utils.matches.myWaitlist.invalidate();
         refresh(id);
+      },
+      /**
+       * The match page as the live stream sent it (someone else joined, left, edited…): it is
+       * exactly `byId`'s answer, so it replaces it; the participants panel is refetched.
+       */
+      live: (match: Detail) => {
+        utils.matches.byId.setData({ id: match.id }, match);
+        void utils.matches.participants.invalidate({ id: match.id });
+      },
+      /** Cards a list stream sent: written in place; a removed match makes the lists refetch. */
+      liveCards: ({ cards, removed }: { cards: Match[]; removed: number[] }) => {
+        for (const card of cards) writeCard(card);
+        if (cards.length > 0) void utils.matches.mine.invalidate();
+        if (removed.length > 0) refresh();
       },
     };
   }, [utils, queryClient]);

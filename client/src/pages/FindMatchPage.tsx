@@ -9,6 +9,7 @@ import { useLevelCatalogue } from '../components/matches/useLevelCatalogue';
 import { useLoggedError } from '../components/matches/useLoggedError';
 import { Button, EmptyState } from '../components/ui';
 import { useAuth } from '../lib/auth';
+import { useLiveCards } from '../lib/live';
 import { trpc } from '../lib/trpc';
 import { FilterBar } from './find/FilterBar';
 import {
@@ -46,6 +47,8 @@ export default function FindMatchPage() {
   useLoggedError(list.error, 'matches.list');
   const { notice, gridProps, levelCheck } = useJoinMatch();
   const matches = list.data?.pages.flatMap((page) => page.items) ?? [];
+  // The cards shown follow other players' joins and leaves live (the stream takes 500 at most).
+  useLiveCards(matches.slice(0, 500).map((m) => m.id));
 
   return (
     <div className="page find-page">

@@ -18,6 +18,7 @@ import { useNotice } from '../components/matches/useNotice';
 import { WaitlistActions } from '../components/matches/WaitlistActions';
 import { Button, ConfirmDialog, EmptyState, Spinner } from '../components/ui';
 import { errorMessage } from '../lib/errors';
+import { useLiveMatch } from '../lib/live';
 import { useMatchCache } from '../lib/match-cache';
 import { offerPush } from '../lib/push';
 import { formatDayMonth, formatLongDate, formatTime, placesAvailable } from '../lib/format';
@@ -60,6 +61,8 @@ export default function MatchPage() {
   const query = trpc.matches.byId.useQuery({ id: matchId }, { enabled: valid, retry: false });
   useLoggedError(query.error?.data?.code === 'NOT_FOUND' ? null : query.error, 'matches.byId');
   const notFound = !valid || query.error?.data?.code === 'NOT_FOUND';
+  // Other players' joins, leaves and edits show up here without reloading.
+  useLiveMatch(matchId, valid && !notFound);
   useDocumentTitle(
     notFound
       ? MSG.matchPage.notFoundTitle

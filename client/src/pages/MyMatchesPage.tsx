@@ -10,6 +10,7 @@ import { useLevelCatalogue } from '../components/matches/useLevelCatalogue';
 import { useLoggedError } from '../components/matches/useLoggedError';
 import { useNotice } from '../components/matches/useNotice';
 import { EmptyState } from '../components/ui';
+import { useLiveCards } from '../lib/live';
 import { saveOfflineSnapshot } from '../lib/offline-snapshot';
 import { trpc } from '../lib/trpc';
 import { offlineSnapshotOf } from './my-matches-offline';
@@ -35,6 +36,10 @@ export default function MyMatchesPage() {
   const counters = mine.data?.counters;
   const matches = mine.data?.matches ?? [];
   const waiting = mine.data?.waiting ?? [];
+  // Upcoming cards follow other players' joins and leaves live.
+  useLiveCards(
+    [...matches.filter((m) => !m.is_finished), ...waiting].slice(0, 500).map((m) => m.id),
+  );
   const onNotice = (kind: 'success' | 'error', message: string) => notice[kind](message);
 
   // What the offline page shows of this list when the network is gone (on this device only).

@@ -1,7 +1,8 @@
 import { and, eq, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { auditLog, authThrottles, otpCodes, users } from '../../../db/schema';
-import { announceCancellationsOf } from '../matches/mutations';
+import { auditLog, authThrottles, matchWaitlist, otpCodes, users } from '../../../db/schema';
+import { announceMatchesChange, announceSessionsChange } from '../live/notify';
+import { announceCancellationsOf, announceDeletionsOf } from '../matches/mutations';
 import { removeUserFromMatches } from '../matches/participation';
 import type { NotifyDeps } from '../notifications/enqueue';
 import { userKey } from '../auth/throttle';
@@ -44,6 +45,19 @@ export async function eraseUser(tx: DbOrTx, deps: NotifyDeps, userId: number): P
     .where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, String(userId))));
   // Last, so the "a quitté" notices just written for the places given back are scrubbed too.
   await scrubNameFromNotices(tx, account.name);
+  // Live subscribers: the queues the player leaves, the matches going with the account, and the
+  // player's own open streams (their sessions go too); delivered only if this deletion commits.
+  const queues = await tx
+    .select({ matchId: matchWaitlist.matchId })
+    .from(matchWaitlist)
+    .where(eq(matchWaitlist.userId, userId));
+  await announceMatchesChange(
+    tx,
+    queues.map((q) => q.matchId),
+    'waitlist',
+  );
+  await announceDeletionsOf(tx, userId);
+  await announceSessionsChange(tx, userId);
   // Matches, participations, sessions, photo, devices and notices to the player follow by FK cascade.
   await tx.delete(users).where(eq(users.id, userId));
   return { placesGivenBack };

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_LEVEL_COLOUR } from '../../../common/limits';
 import { MSG } from '../../../common/messages';
 import { levels, matches, users } from '../../../db/schema';
+import { announceMatchesChange } from '../live/notify';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { AppError, conflict, notFound } from '../../lib/errors';
@@ -88,13 +89,19 @@ export async function updateLevel(
         const from = before.niveau;
         const to = changes.niveau;
         await tx.update(users).set({ level: to }).where(eq(users.level, from));
-        await tx
+        const renamed = await tx
           .update(matches)
           .set({
             levels: sql`(select jsonb_agg(case when e = ${from} then ${to} else e end order by i)
               from jsonb_array_elements_text(${matches.levels}) with ordinality as t(e, i))`,
           })
-          .where(sql`${matches.levels} @> jsonb_build_array(${from}::text)`);
+          .where(sql`${matches.levels} @> jsonb_build_array(${from}::text)`)
+          .returning({ id: matches.id });
+        await announceMatchesChange(
+          tx,
+          renamed.map((m) => m.id),
+          'changed',
+        );
       }
       await writeAudit(tx, deps, actor, {
         action: 'update',

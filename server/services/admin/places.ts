@@ -2,6 +2,7 @@ import { and, asc, eq, gt, gte, or } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
 import { localParts } from '../../../common/schedule';
 import { matches, places } from '../../../db/schema';
+import { announceMatchesChange } from '../live/notify';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { AppError, conflict, notFound } from '../../lib/errors';
@@ -83,6 +84,18 @@ export async function updatePlace(
       .where(eq(places.id, id))
       .returning(placeColumns);
     if (!row) throw notFound(MSG.admin.placeNotFound);
+    if (changes.name !== undefined || changes.address !== undefined || changes.city !== undefined) {
+      // Match cards and pages show the place: their open pages re-read it.
+      const shown = await tx
+        .select({ id: matches.id })
+        .from(matches)
+        .where(eq(matches.placeId, id));
+      await announceMatchesChange(
+        tx,
+        shown.map((m) => m.id),
+        'changed',
+      );
+    }
     await writeAudit(tx, deps, actor, {
       action: 'update',
       entity: 'place',

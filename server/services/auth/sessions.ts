@@ -1,12 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { bare, placeholders, cte } from '../../../db/statement';
 import { sessions, trustedDevices, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import type { TUser } from '../../../common/schemas/users';
+import { LIVE_CHANNEL } from '../../lib/live-channel';
 import { prepared } from '../../lib/prepared';
+import { announceSessionsChange } from '../live/notify';
 import { identityColumns, toUser, userColumns } from '../users';
 
 /** A session dies after this long without use… */
@@ -45,9 +47,15 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** Ends one session at once (logout): the token is dead on every instance. */
+/**
+ * Ends one session at once (logout): the token is dead on every instance, and the same statement
+ * tells every instance's live streams of that user to re-check their sessions (so they close).
+ */
 export async function revokeSession(deps: Pick<Deps, 'db'>, sessionId: number) {
-  await deps.db.delete(sessions).where(eq(sessions.id, sessionId));
+  await deps.db.execute(
+    sql`with ended as (delete from ${sessions} where id = ${sessionId}::int returning user_id)
+        select pg_notify(${LIVE_CHANNEL}::text, 's:' || user_id) from ended`,
+  );
 }
 
 /** The session lookup, prepared once per database handle: one round trip per request, SQL built once. */
@@ -93,6 +101,29 @@ export async function resolveSession(
       .where(and(eq(sessions.id, row.sessionId), lt(sessions.lastSeenAt, now)));
   }
   return user;
+}
+
+/**
+ * Which of these sessions are still alive (not revoked, not expired, used within the idle window):
+ * open live streams are re-checked with it when their user's sessions change, and every minute.
+ */
+export async function liveSessionIds(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const now = deps.clock.now();
+  const rows = await deps.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        inArray(sessions.id, [...ids]),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
 }
 
 export interface LoggedIn {
@@ -193,11 +224,14 @@ export async function revokeOtherSessions(
   userId: number,
   keepSessionId?: number,
 ) {
-  await deps.db
-    .delete(sessions)
-    .where(
-      keepSessionId === undefined
-        ? eq(sessions.userId, userId)
-        : and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)),
-    );
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .delete(sessions)
+      .where(
+        keepSessionId === undefined
+          ? eq(sessions.userId, userId)
+          : and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)),
+      );
+    await announceSessionsChange(tx, userId);
+  });
 }

@@ -9,6 +9,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { TCreateMatchInput, TMatch, TUpdateMatchInput } from '../../../common/schemas/matches';
 import { notifyMatch, scheduleReminder, type NotifyDeps } from '../notifications/enqueue';
 import { matchInfo, playersAndWaiting } from '../notifications/match-info';
+import { announceMatchChange, announceMatchesChange } from '../live/notify';
 import { getMatch } from './queries';
 import { checkMatchFields, createLimits, editLimits } from './rules';
 import { promoteWaitlisted } from './waitlist';
@@ -51,6 +52,7 @@ export async function createMatch(
     if (!row) return undefined;
     const match = await matchInfo(tx, row.id);
     if (match) await scheduleReminder(tx, deps, match);
+    await announceMatchChange(tx, row.id, 'created');
     return row.id;
   });
   const id = created ?? (await made());
@@ -132,6 +134,7 @@ export async function updateMatch(
       await scheduleReminder(tx, deps, match);
     }
     await promoteWaitlisted(tx, deps, input.id);
+    await announceMatchChange(tx, input.id, 'changed');
   });
   return getMatch(deps, input.id);
 }
@@ -168,6 +171,22 @@ export async function announceCancellationsOf(tx: DbOrTx, deps: NotifyDeps, user
 }
 
 /**
+ * Tells live subscribers that every match a user created is going (past ones too: their pages are
+ * open somewhere), in the caller's transaction, before the account and those matches are deleted.
+ */
+export async function announceDeletionsOf(tx: DbOrTx, userId: number) {
+  const created = await tx
+    .select({ id: matches.id })
+    .from(matches)
+    .where(eq(matches.createdBy, userId));
+  await announceMatchesChange(
+    tx,
+    created.map((m) => m.id),
+    'deleted',
+  );
+}
+
+/**
  * Deletes a match and (by FK cascade) its participations, waiting list and pending reminder;
  * creator only (403 otherwise). Players and waiting players are told.
  */
@@ -180,6 +199,7 @@ export async function deleteMatch(
     await lockOwnMatch(tx, actor, id);
     await announceCancellation(tx, deps, id);
     await tx.delete(matches).where(eq(matches.id, id));
+    await announceMatchChange(tx, id, 'deleted');
   });
   return { success: true, message: MSG.match.deleted };
 }

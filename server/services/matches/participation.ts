@@ -17,11 +17,13 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { TMatchResult } from '../../../common/schemas/matches';
 import { notifyMatch, writeNotices, type NotifyDeps } from '../notifications/enqueue';
 import { matchInfo, type MatchInfo, type Recipient } from '../notifications/match-info';
+import { LIVE_CHANNEL, matchPayload } from '../../lib/live-channel';
+import { announceMatchChange, announceMatchesChange, nextVersion } from '../live/notify';
 import { matchForPlayer } from './player-match';
 import { getMatch, matchCardIn } from './queries';
 import { freePlaceAndPromote } from './waitlist';
 
-type JoinValues = { id: number; actorId: number; now: string };
+type JoinValues = { id: number; actorId: number; now: string; live: string };
 const v = placeholders<JoinValues>();
 
 /** The match, its place and its creator as the join's checks and the creator's notice need them. */
@@ -61,7 +63,7 @@ const joinTaken = cte(
   'taken',
   { id: matches.id },
   sql`update ${matches}
-         set ${bare(matches.missingPlayers)} = ${matches.missingPlayers} - 1, ${bare(matches.updatedAt)} = now()
+         set ${bare(matches.missingPlayers)} = ${matches.missingPlayers} - 1, ${bare(matches.updatedAt)} = ${nextVersion}
        where ${matches.id} = ${v('id')} and ${matches.missingPlayers} > 0
       returning ${matches.id}`,
 );
@@ -86,6 +88,13 @@ const joinUnwaited = cte(
       returning ${matchWaitlist.userId}`,
 );
 
+/** The live notification, queued by PostgreSQL until the commit (dropped on a rollback). */
+const joinAnnounced = cte(
+  'announced',
+  {},
+  sql`select pg_notify(${LIVE_CHANNEL}::text, ${v('live')}::text)`,
+);
+
 /** What the join answers, as one JSON object (one parse instead of a decoder per cell). */
 const joinAnswer = {
   row: jsonObject({
@@ -93,6 +102,8 @@ const joinAnswer = {
     smsLive: sql<boolean>`coalesce((select ${smsConfig.isLive} from ${smsConfig} limit 1), false)`,
     taken: sql<number>`(select count(*) from ${joinTaken})::int`,
     joined: sql<number>`(select count(*) from ${joinJoined})::int`,
+    // A CTE that changes nothing runs only when read.
+    announced: sql<number>`(select count(*) from ${joinAnnounced})::int`,
   }),
 };
 
@@ -103,17 +114,22 @@ const joinAnswer = {
  * places give exactly 3 winners), the participant insert relies on the (match_id, user_id) primary
  * key against a double join, the player's waiting-list row goes once they are in, and the same
  * statement reads what the checks and the creator's notice need (the match, its place, its creator
- * and whether SMS are live). It decides nothing: the caller checks the answer and throws, which
- * rolls the place back. Built per transaction (a prepared statement belongs to one connection)
+ * and whether SMS are live), and queues the live notification (delivered on commit only). It decides
+ * nothing: the caller checks the answer and throws, which rolls the place and the notice back. Built per transaction (a prepared statement belongs to one connection)
  * from parts built once.
  */
 async function takePlace(tx: DbOrTx, actor: SessionUser, id: number, now: Date) {
   const [answer] = await tx
-    .with(joinMatchRow, joinTaken, joinJoined, joinUnwaited)
+    .with(joinMatchRow, joinTaken, joinJoined, joinUnwaited, joinAnnounced)
     .select(joinAnswer)
     .from(joinMatchRow)
     .prepare('join_take_place')
-    .execute({ id, actorId: actor.id, now: now.toISOString() } satisfies JoinValues);
+    .execute({
+      id,
+      actorId: actor.id,
+      now: now.toISOString(),
+      live: matchPayload(id, 'joined'),
+    } satisfies JoinValues);
   return answer?.row;
 }
 
@@ -186,6 +202,7 @@ export async function leaveMatch(
     const info = await matchInfo(tx, id);
     if (info) await notifyMatch(tx, deps, 'left', info, [info.createdBy], actor.name);
     await freePlaceAndPromote(tx, deps, id);
+    await announceMatchChange(tx, id, 'left');
   });
   return { success: true, message: MSG.match.left, match: await getMatch(deps, id) };
 }
@@ -216,5 +233,6 @@ export async function removeUserFromMatches(
     }
     await freePlaceAndPromote(tx, deps, id);
   }
+  await announceMatchesChange(tx, ids, 'left');
   return ids.length;
 }

@@ -9,6 +9,7 @@ import { badRequest, conflict } from '../../lib/errors';
 import type { TMyWaitlist, TWaitlistResult } from '../../../common/schemas/waitlist';
 import { notifyMatch, type NotifyDeps } from '../notifications/enqueue';
 import { matchInfo, recipients } from '../notifications/match-info';
+import { announceMatchChange } from '../live/notify';
 import { matchForPlayer } from './player-match';
 
 /** A player's place in a match's queue (1 = next to play), counted under the caller's transaction. */
@@ -43,6 +44,7 @@ export async function joinWaitlist(
       .onConflictDoNothing()
       .returning({ id: matchWaitlist.id });
     if (!row) throw conflict(MSG.waitlist.already);
+    await announceMatchChange(tx, id, 'waitlist');
     return positionOf(tx, id, row.id);
   });
   return { success: true, message: MSG.waitlist.joined(position), position };
@@ -67,11 +69,15 @@ export async function leaveWaitlist(
   actor: SessionUser,
   id: number,
 ): Promise<{ success: true; message: string }> {
-  const removed = await deps.db
-    .delete(matchWaitlist)
-    .where(and(eq(matchWaitlist.matchId, id), eq(matchWaitlist.userId, actor.id)))
-    .returning({ id: matchWaitlist.id });
-  if (removed.length === 0) throw conflict(MSG.waitlist.notWaiting);
+  await deps.db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(matchWaitlist)
+      .where(and(eq(matchWaitlist.matchId, id), eq(matchWaitlist.userId, actor.id)))
+      .returning({ id: matchWaitlist.id });
+    if (removed.length === 0) throw conflict(MSG.waitlist.notWaiting);
+    // The players behind move up: their pages show a new position.
+    await announceMatchChange(tx, id, 'waitlist');
+  });
   return { success: true, message: MSG.waitlist.left };
 }
 
@@ -132,6 +138,7 @@ export async function promoteWaitlisted(
       .values({ matchId, userId: next.userId, joinedAt: deps.clock.now() });
     promoted.push(next.userId);
   }
+  if (promoted.length > 0) await announceMatchChange(tx, matchId, 'promoted');
   const match = promoted.length > 0 ? await matchInfo(tx, matchId) : null;
   if (match) {
     await notifyMatch(tx, deps, 'promoted', match, promoted);

@@ -1,0 +1,55 @@
+import { useEffect, useRef } from 'react';
+import { useMatchCache } from './match-cache';
+import { trpc } from './trpc';
+
+/** After a stream the server ended while restarting, or a network failure, try again this late. */
+const RETRY_MS = 2000;
+
+/**
+ * Restarts a subscription that failed for a reason that passes (the server restarting, the
+ * network); a refused one (session ended, match gone) stays stopped.
+ */
+function useRetry() {
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (code: string | undefined, reset: () => void) => {
+    if (code === 'UNAUTHORIZED' || code === 'NOT_FOUND' || code === 'TOO_MANY_REQUESTS') return;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(reset, RETRY_MS);
+  };
+}
+
+/**
+ * Keeps the match page's `byId` answer current without reloading: the server sends the match as
+ * `byId` answers it, at once and after every change by anyone, on any instance.
+ */
+export function useLiveMatch(id: number, enabled: boolean) {
+  const cache = useMatchCache();
+  const retry = useRetry();
+  const sub = trpc.matches.onChange.useSubscription(
+    { id },
+    {
+      enabled,
+      onData: (e) => cache.live(e.data),
+      onError: (err) => {
+        // Deleted meanwhile: the page refetches and shows "Match introuvable".
+        if (err.data?.code === 'NOT_FOUND') cache.deleted(id);
+        retry(err.data?.code, () => sub.reset());
+      },
+    },
+  );
+}
+
+/** Keeps the cards of a list current: changed cards are written in place, a removed one refetches. */
+export function useLiveCards(ids: readonly number[]) {
+  const cache = useMatchCache();
+  const retry = useRetry();
+  const sub = trpc.matches.onListChange.useSubscription(
+    { ids: [...ids] },
+    {
+      enabled: ids.length > 0,
+      onData: (changes) => cache.liveCards(changes),
+      onError: (err) => retry(err.data?.code, () => sub.reset()),
+    },
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * The one PostgreSQL NOTIFY channel of live updates, and its payloads. Payloads stay tiny and carry
+ * ids only, never personal data: a subscriber re-reads what it may see. PostgreSQL holds a
+ * notification until its transaction commits and drops it on a rollback, so a payload announces
+ * committed state only.
+ */
+export const LIVE_CHANNEL = 'padel_live';
+
+/** What happened to a match (for logs and tests; subscribers re-read the match whatever the kind). */
+export type LiveMatchKind =
+  'created' | 'joined' | 'left' | 'waitlist' | 'promoted' | 'changed' | 'deleted';
+
+export type LiveMessage =
+  | { type: 'match'; id: number; kind: string }
+  /** A user's sessions changed (logout, PIN change, deletion): their streams re-check theirs. */
+  | { type: 'sessions'; userId: number }
+  /** The bus's own heartbeat, proving the listening connection still hears the database. */
+  | { type: 'heartbeat'; token: string };
+
+export const matchPayload = (id: number, kind: LiveMatchKind) => `m:${id}:${kind}`;
+export const sessionsPayload = (userId: number) => `s:${userId}`;
+export const heartbeatPayload = (token: string) => `h:${token}`;
+
+export function parseLivePayload(payload: string): LiveMessage | null {
+  const [type, a, b] = payload.split(':');
+  const n = Number(a);
+  if (type === 'm' && Number.isSafeInteger(n) && n > 0)
+    return { type: 'match', id: n, kind: b ?? '' };
+  if (type === 's' && Number.isSafeInteger(n) && n > 0) return { type: 'sessions', userId: n };
+  if (type === 'h' && a) return { type: 'heartbeat', token: a };
+  return null;
+}

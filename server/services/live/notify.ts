@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { bare, compiled, cte, placeholders } from '../../../db/statement';
+import { matches } from '../../../db/schema';
+import {
+  LIVE_CHANNEL,
+  matchPayload,
+  sessionsPayload,
+  type LiveMatchKind,
+} from '../../lib/live-channel';
+
+/**
+ * The match's live version, written by every change: strictly increasing across committed changes
+ * of one match (the row lock orders its writers), so it serves as the SSE event id a reconnecting
+ * client hands back in `Last-Event-ID`.
+ */
+export const nextVersion = sql`greatest(clock_timestamp(), ${matches.updatedAt} + interval '1 microsecond')`;
+
+type ChangeValues = { id: number; payload: string };
+const cv = placeholders<ChangeValues>();
+const touched = cte(
+  'touched',
+  { id: matches.id },
+  sql`update ${matches} set ${bare(matches.updatedAt)} = ${nextVersion}
+       where ${matches.id} = ${cv('id')}::int returning ${matches.id}`,
+);
+const notified = {
+  notified: compiled(sql<string>`pg_notify(${LIVE_CHANNEL}::text, ${cv('payload')}::text)`),
+};
+
+/**
+ * THE way a change to a match is announced to live subscribers, on every instance: call it in the
+ * transaction that changed the match. It moves the match's version and queues a NOTIFY, which
+ * PostgreSQL delivers only once that transaction commits (never for a rollback). One round trip.
+ */
+export async function announceMatchChange(
+  tx: DbOrTx,
+  id: number,
+  kind: LiveMatchKind,
+): Promise<void> {
+  await tx
+    .with(touched)
+    .select(notified)
+    .from(sql`(select count(*) from ${touched}) t`)
+    .prepare('live_match_change')
+    .execute({ id, payload: matchPayload(id, kind) } satisfies ChangeValues);
+}
+
+/** The same for several matches at once (an account erased, a level renamed): one statement. */
+export async function announceMatchesChange(
+  tx: DbOrTx,
+  ids: readonly number[],
+  kind: LiveMatchKind,
+): Promise<void> {
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  if (unique.length === 0) return;
+  const list = sql`array[${sql.join(
+    unique.map((id) => sql`${id}::int`),
+    sql`, `,
+  )}]`;
+  await tx.execute(
+    sql`with touched as (update ${matches} set updated_at = ${nextVersion} where id = any(${list}) returning id)
+        select pg_notify(${LIVE_CHANNEL}::text, 'm:' || i || ':' || ${kind}::text)
+          from unnest(${list}) i, (select count(*) from touched) t`,
+  );
+}
+
+/** Tells every instance that a user's sessions changed, so their open streams re-check them. */
+export async function announceSessionsChange(tx: DbOrTx, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}::text, ${sessionsPayload(userId)}::text)`);
+}
