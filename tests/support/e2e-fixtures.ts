@@ -10,6 +10,7 @@ import {
   type BrowserContextOptions,
   type Page,
 } from '@playwright/test';
+import { STORAGE_KEYS } from '../../client/src/lib/storage';
 import { browserStatus } from './e2e-browser';
 import { apiClient, loginInContext, registerPlayer, type Api, type TestPlayer } from './e2e-app';
 import { mailboxClient, type Mailbox } from './e2e-mailbox';
@@ -32,6 +33,12 @@ export interface E2EApp {
 }
 
 type Opened = { context: BrowserContext; page: Page };
+/**
+ * `askPush`: the player has not answered "Être prévenu sur ce téléphone ?" yet, so the app offers
+ * it after their first join or create. Otherwise they are a returning player who already did, and
+ * the journeys that are not about push are not interrupted by it.
+ */
+type OpenOptions = BrowserContextOptions & { askPush?: boolean };
 
 interface WorkerFixtures {
   app: E2EApp;
@@ -43,9 +50,9 @@ interface TestFixtures {
   /** The project's screen, e.g. '390x844', for screenshot names and axe labels. */
   screenName: string;
   /** A new isolated browser context (own cookies and storage) with the project's settings overridden by `options`, and its first page. */
-  open: (options?: BrowserContextOptions) => Promise<Opened>;
+  open: (options?: OpenOptions) => Promise<Opened>;
   /** `open`, then `player` logged in (without the UI) on `path`. */
-  loginAs: (player: TestPlayer, path?: string, options?: BrowserContextOptions) => Promise<Opened>;
+  loginAs: (player: TestPlayer, path?: string, options?: OpenOptions) => Promise<Opened>;
   skipWithoutChromium: void;
   serverLogOnFailure: void;
 }
@@ -105,9 +112,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   open: async ({ browser }, use) => {
     // browser.newContext() gets the project's options (baseURL, viewport, locale…) where `options` has none, and is traced.
     const contexts: BrowserContext[] = [];
-    await use(async (options = {}) => {
+    await use(async ({ askPush = false, ...options } = {}) => {
       const context = await browser.newContext(options);
       contexts.push(context);
+      if (!askPush)
+        await context.addInitScript(
+          (key) => window.localStorage.setItem(key, '1'),
+          STORAGE_KEYS.pushAsked,
+        );
       return { context, page: await context.newPage() };
     });
     for (const context of contexts) await context.close();

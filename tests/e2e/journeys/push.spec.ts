@@ -27,6 +27,7 @@ test(
     // The permission is granted up front, so the flow reaches `subscribe` (the part that fails here).
     const { page } = await loginAs(player, '/find-match', {
       permissions: ['notifications'],
+      askPush: true,
     });
     await findAt(page, player, place.id);
     // Never on page load.
