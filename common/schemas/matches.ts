@@ -118,6 +118,22 @@ export const ZRemoveParticipantInput = ZMatchIdInput.extend({
   reason: ZReason.optional(),
 });
 export type TRemoveParticipantInput = z.infer<typeof ZRemoveParticipantInput>;
+/**
+ * The optional reason field of the remove and cancel dialogs: blank means "no reason" (nothing is
+ * sent), anything else obeys `ZReason` with its French message.
+ */
+export const ZReasonForm = z.object({
+  reason: z.string().superRefine((value, ctx) => {
+    if (value.trim() === '') return;
+    const parsed = ZReason.safeParse(value);
+    if (!parsed.success)
+      ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? '' });
+  }),
+});
+export type TReasonForm = z.infer<typeof ZReasonForm>;
+/** The reason to send from the dialog's value, or none. */
+export const reasonOf = (value: string): string | undefined => value.trim() || undefined;
+
 /** The REST body of the removal (the ids are in the path). */
 export const ZReasonBody = z.object({ reason: ZReason.optional() });
 
