@@ -2,13 +2,20 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
 import { REASON_MAX } from '../../common/schemas/matches';
-import { matchParticipants, matchWaitlist, outbox, pushSubscriptions } from '../../db/schema';
+import {
+  matchParticipants,
+  matchWaitlist,
+  outbox,
+  pushSubscriptions,
+  smsConfig,
+} from '../../db/schema';
 import { createOutboxWorker } from '../../server/services/notifications/worker';
 import { createTestContext, type TestContext } from '../support/app';
 import { serverUrl } from '../support/db';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
 import { restAs } from '../support/http';
 import { startSmtpServer, type SmtpTestServer } from '../support/smtp';
+import { startTwilioStub, type TwilioStub } from '../support/twilio-stub';
 import { createPlace, insertMatch, matchRow, trpcError } from './matches-support';
 
 const NOW = '2026-06-10T08:00:00Z';
@@ -16,6 +23,7 @@ const PUBLIC_URL = 'https://padel.example.fr';
 const onPostgres = Boolean(serverUrl());
 let t: TestContext;
 let smtp: SmtpTestServer;
+let stub: TwilioStub;
 let worker: ReturnType<typeof createOutboxWorker>;
 let placeId: number;
 let owner: TestUser;
@@ -25,7 +33,12 @@ const p = (i: number) => players[i]!;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await createTestContext({ now: NOW, env: { SMTP_URL: smtp.url, PUBLIC_URL } });
+  stub = await startTwilioStub();
+  t = await createTestContext({
+    now: NOW,
+    env: { SMTP_URL: smtp.url, PUBLIC_URL },
+    twilioBaseUrl: stub.baseUrl,
+  });
   worker = createOutboxWorker(t.deps, { intervalMs: 0 });
   placeId = (await createPlace(t, { name: 'Padel Club Lyon', city: 'Lyon' })).id;
   owner = await createUser(t.deps, { name: 'Organisatrice Martin' });
@@ -36,6 +49,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await smtp.close();
+  await stub.close();
 });
 beforeEach(() => smtp.clear());
 
@@ -193,6 +207,33 @@ describe('what the removal does', () => {
     const mine = await t.caller(ana).matches.mine();
     expect(mine.matches.map((x) => x.id)).not.toContain(m.id);
     expect((await t.caller(wen).matches.mine()).matches.map((x) => x.id)).toContain(m.id);
+  });
+
+  it('by SMS too, for a player who opted in while Twilio is live, reason included', async () => {
+    await t.db.db.insert(smsConfig).values({
+      accountSid: stub.validSid,
+      authTokenEnc: t.deps.secrets.encrypt(stub.validToken),
+      phoneNumber: '+33700000000',
+      isLive: true,
+    });
+    try {
+      const ana = p(23);
+      await t.caller(ana).users.updateNotifications({ notify_email: true, notify_sms: true });
+      const m = await match(2, [ana]);
+      stub.messages.splice(0);
+      await t.caller(owner).matches.removeParticipant({
+        id: m.id,
+        userId: ana.id,
+        reason: 'Terrain indisponible',
+      });
+      await worker.runOnce();
+      const sms = stub.messages.filter((x) => x.to === ana.phone);
+      expect(sms).toHaveLength(1);
+      expect(sms[0]!.body).toContain('Vous avez été retiré du match du samedi 20 juin à 18:00');
+      expect(sms[0]!.body).toContain('Motif : Terrain indisponible');
+    } finally {
+      await t.db.db.delete(smsConfig).where(eq(smsConfig.id, 1));
+    }
   });
 
   it('without a reason the notice has no « Motif »', async () => {
