@@ -177,6 +177,19 @@ export const MSG = {
     dateMissing: 'Date manquante',
     dateInvalid: 'Date invalide',
     dateFormatError: 'Erreur de formatage',
+    reasonInvalid: (max: number) => `Le motif doit contenir entre 1 et ${max} caractères.`,
+    reasonLabel: 'Motif (facultatif)',
+    reasonPlaceholder: 'Terrain indisponible',
+    removeOrganiserOnly: "Seul l'organisateur du match peut retirer un joueur.",
+    removeNotParticipant: 'Ce joueur ne participe pas à ce match.',
+    removed: 'Le joueur a été retiré du match.',
+    removeFailed: 'Erreur lors du retrait du joueur',
+    removeButton: 'Retirer',
+    removeButtonLabel: (name: string) => `Retirer ${name} du match`,
+    removeTitle: (name: string) => `Retirer ${name} du match ?`,
+    removeMessage:
+      'Sa place sera donnée au premier joueur de la liste d’attente, et il sera prévenu.',
+    removeConfirm: 'Retirer du match',
   },
   admin: {
     accessDenied: 'Accès refusé',
@@ -274,6 +287,11 @@ export const MSG = {
     cancelled: (when: string, place: string) =>
       `Le match du ${when} (${place}) est annulé par son organisateur.`,
     cancelledSubject: (when: string) => `Match annulé : ${when}`,
+    removed: (when: string, place: string) =>
+      `Vous avez été retiré du match du ${when} (${place}) par son organisateur.`,
+    removedSubject: (when: string) => `Vous avez été retiré du match du ${when}`,
+    /** Appended to a cancellation or removal notice when the organiser gave a reason. */
+    reason: (reason: string) => `Motif : ${reason}`,
     promoted: (when: string, where: string) =>
       `Une place s'est libérée : vous jouez ! Match du ${when}, ${where}.`,
     promotedSubject: "Une place s'est libérée : vous jouez !",

@@ -97,6 +97,46 @@ export type TMatchDraft = z.infer<ReturnType<typeof matchDraftSchema>>;
 export const ZMatchIdInput = z.object({ id: ZId });
 export type TMatchIdInput = z.infer<typeof ZMatchIdInput>;
 
+/** How long the organiser's reason for a removal or a cancellation may be. */
+export const REASON_MAX = 200;
+/**
+ * The organiser's reason ("Terrain indisponible"): one line (it goes into an SMS and a mail), 1 to
+ * 200 characters once trimmed. Forms send nothing rather than a blank reason.
+ */
+export const ZReason = safeText({ error: MSG.match.reasonInvalid(REASON_MAX) })
+  .trim()
+  .min(1, MSG.match.reasonInvalid(REASON_MAX))
+  .max(REASON_MAX, MSG.match.reasonInvalid(REASON_MAX));
+
+/** Cancelling (deleting) a match, with the reason every player is told. */
+export const ZDeleteMatchInput = ZMatchIdInput.extend({ reason: ZReason.optional() });
+export type TDeleteMatchInput = z.infer<typeof ZDeleteMatchInput>;
+
+/** The organiser takes a participant out of their match. */
+export const ZRemoveParticipantInput = ZMatchIdInput.extend({
+  userId: ZId,
+  reason: ZReason.optional(),
+});
+export type TRemoveParticipantInput = z.infer<typeof ZRemoveParticipantInput>;
+/**
+ * The optional reason field of the remove and cancel dialogs: blank means "no reason" (nothing is
+ * sent), anything else obeys `ZReason` with its French message.
+ */
+export const ZReasonForm = z.object({
+  reason: z.string().superRefine((value, ctx) => {
+    if (value.trim() === '') return;
+    const parsed = ZReason.safeParse(value);
+    if (!parsed.success)
+      ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? '' });
+  }),
+});
+export type TReasonForm = z.infer<typeof ZReasonForm>;
+/** The reason to send from the dialog's value, or none. */
+export const reasonOf = (value: string): string | undefined => value.trim() || undefined;
+
+/** The REST body of the removal (the ids are in the path). */
+export const ZReasonBody = z.object({ reason: ZReason.optional() });
+
 const ZFilterDate = calendarDate(MSG.match.filterDateInvalid);
 export const MATCH_PAGE_DEFAULT = 20;
 export const MATCH_PAGE_MAX = 100;

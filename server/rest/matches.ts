@@ -14,12 +14,16 @@ import {
   ZMatchIdInput,
   ZMyMatch,
   ZParticipant,
+  ZReason,
+  ZReasonBody,
+  ZRemoveParticipantInput,
   type TMatch,
   type TMatchResult,
 } from '../../common/schemas/matches';
 import { getMatchIcs } from '../services/matches/calendar';
 import { getMatchDetail } from '../services/matches/detail';
 import { createMatch, deleteMatch, updateMatch } from '../services/matches/mutations';
+import { removeParticipant } from '../services/matches/organiser';
 import { joinMatch, leaveMatch } from '../services/matches/participation';
 import { listMatches, listMyMatches, listParticipants } from '../services/matches/queries';
 import { safeText } from '../../common/schemas/primitives';
@@ -59,6 +63,12 @@ const ZCreateHeaders = z.looseObject({
 });
 const ZLegacyUpdate = ZLegacyFields.extend({ user_id: ZClaimedId });
 const ZLegacyActor = z.object({ user_id: ZClaimedId }).loose();
+/** The legacy delete body, plus the reason every player is told (legacy clients send none). */
+const ZLegacyCancel = ZLegacyActor.extend({
+  reason: ZReason.optional().describe(
+    'Motif de l’annulation (facultatif, 1 à 200 caractères sur une ligne), ajouté au message de chaque joueur : « Motif : … ».',
+  ),
+});
 
 /** `available=1` / `0` (also `true` / `false`): anything else is refused, not read as "no filter". */
 const ZFlag = z.preprocess(
@@ -301,8 +311,35 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
 
   app.delete(
     '/matches/:id',
-    { schema: actionSchema('Supprimer un match (créateur)', ZDeleteResult), config: player },
-    (req) => deleteMatch(deps, actor(req), req.params.id),
+    {
+      schema: {
+        ...actionSchema(
+          'Supprimer (annuler) un match (créateur), avec un motif facultatif',
+          ZDeleteResult,
+        ),
+        body: ZLegacyCancel,
+      },
+      config: player,
+    },
+    (req) => deleteMatch(deps, actor(req), { id: req.params.id, reason: req.body.reason }),
+  );
+  app.delete(
+    '/matches/:id/participants/:userId',
+    {
+      schema: {
+        tags,
+        summary:
+          'Retirer un joueur du match (organisateur) : il est prévenu, avec le motif facultatif, et le premier joueur de la liste d’attente prend sa place',
+        params: ZRemoveParticipantInput.pick({ id: true, userId: true }),
+        body: ZReasonBody,
+        response: { 200: ZLegacyResult },
+      },
+      config: player,
+    },
+    async ({ ctx, params, body }) =>
+      legacyResult(
+        await removeParticipant(deps, assertUser(ctx.user), { ...params, reason: body.reason }),
+      ),
   );
   app.post(
     '/matches/:id/waitlist',

@@ -3,6 +3,7 @@ import { MSG } from '../../common/messages';
 import {
   MATCH_PAGE_MAX,
   ZCreateMatchInput,
+  ZDeleteMatchInput,
   ZDeleteResult,
   ZListMatchesInput,
   ZMatch,
@@ -12,11 +13,13 @@ import {
   ZMatchResult,
   ZMyMatches,
   ZParticipant,
+  ZRemoveParticipantInput,
   ZSchedule,
   ZUpdateMatchInput,
 } from '../../common/schemas/matches';
 import { getMatchDetail } from '../services/matches/detail';
 import { createMatch, deleteMatch, updateMatch } from '../services/matches/mutations';
+import { removeParticipant } from '../services/matches/organiser';
 import { joinMatch, leaveMatch } from '../services/matches/participation';
 import { listMatches, listMyMatches, listParticipants } from '../services/matches/queries';
 import { getSchedule } from '../services/matches/rules';
@@ -61,9 +64,13 @@ export const matchesRouter = router({
     .output(ZMatch)
     .mutation(({ ctx, input }) => updateMatch(ctx.deps, ctx.user, input)),
   delete: authedProcedure
-    .input(ZMatchIdInput)
+    .input(ZDeleteMatchInput)
     .output(ZDeleteResult)
-    .mutation(({ ctx, input }) => deleteMatch(ctx.deps, ctx.user, input.id)),
+    .mutation(({ ctx, input }) => deleteMatch(ctx.deps, ctx.user, input)),
+  removeParticipant: authedProcedure
+    .input(ZRemoveParticipantInput)
+    .output(ZMatchResult)
+    .mutation(({ ctx, input }) => removeParticipant(ctx.deps, ctx.user, input)),
   participants: authedProcedure
     .input(ZMatchIdInput)
     .output(z.array(ZParticipant))

@@ -64,6 +64,8 @@ export function useMatchCache() {
         void utils.matches.myWaitlist.invalidate();
       },
       left: participationChanged,
+      /** The organiser removed a player: the answer is the match as the cards show it, like a leave. */
+      removed: participationChanged,
       /** A refused join or leave: what the screen showed was out of date, so everything about the match is refetched. */
       participationFailed: (id: number) => {
         refresh(id);

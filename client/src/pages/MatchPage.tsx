@@ -5,7 +5,8 @@ import { INT32_MAX } from '../../../common/schemas/primitives';
 import { MSG } from '../../../common/messages';
 import { LevelBadges } from '../components/matches/LevelBadges';
 import { MatchEditForm } from '../components/matches/MatchEditForm';
-import { MatchPlayers } from '../components/matches/MatchPlayers';
+import { displayName, MatchPlayers } from '../components/matches/MatchPlayers';
+import { ReasonDialog } from '../components/matches/ReasonDialog';
 import { NoticeSlot } from '../components/matches/NoticeSlot';
 import { JoinLevelConfirm } from '../components/matches/JoinLevelConfirm';
 import { levelExcludes } from '../components/matches/join-level';
@@ -84,6 +85,7 @@ function MatchDetail({ match }: { match: Detail }) {
   const [askLevel, setAskLevel] = useState(false);
   const [editing, setEditing] = useState(false);
   const [confirmLeave, setConfirmLeave] = useState(false);
+  const [removing, setRemoving] = useState<Detail['organiser'] | null>(null);
   const join = trpc.matches.join.useMutation({
     onSuccess: (r) => {
       cache.joined(r.match);
@@ -105,6 +107,17 @@ function MatchDetail({ match }: { match: Detail }) {
       notice.error(errorMessage(err, MSG.match.leaveFailed));
     },
     onSettled: () => setConfirmLeave(false),
+  });
+  const remove = trpc.matches.removeParticipant.useMutation({
+    onSuccess: (r) => {
+      cache.removed(r.match);
+      notice.success(r.message || MSG.match.removed);
+    },
+    onError: (err) => {
+      cache.participationFailed(match.id);
+      notice.error(errorMessage(err, MSG.match.removeFailed));
+    },
+    onSettled: () => setRemoving(null),
   });
   const isMember = match.is_creator || match.is_participant;
   const canJoin = !isMember && !match.is_finished && match.missing_players > 0;
@@ -210,7 +223,23 @@ function MatchDetail({ match }: { match: Detail }) {
         )}
       </article>
 
-      <MatchPlayers organiser={match.organiser} participants={match.participants} />
+      <MatchPlayers
+        organiser={match.organiser}
+        participants={match.participants}
+        onRemove={match.is_creator && !match.is_finished ? setRemoving : undefined}
+      />
+
+      <ReasonDialog
+        open={removing !== null}
+        title={MSG.match.removeTitle(removing ? displayName(removing) : '')}
+        message={MSG.match.removeMessage}
+        confirmLabel={MSG.match.removeConfirm}
+        loading={remove.isPending}
+        onCancel={() => setRemoving(null)}
+        onConfirm={(reason) =>
+          removing && remove.mutate({ id: match.id, userId: removing.user_id, reason })
+        }
+      />
 
       <ConfirmDialog
         open={confirmLeave}

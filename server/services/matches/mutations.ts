@@ -6,7 +6,12 @@ import { matches, matchParticipants } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
-import type { TCreateMatchInput, TMatch, TUpdateMatchInput } from '../../../common/schemas/matches';
+import type {
+  TCreateMatchInput,
+  TDeleteMatchInput,
+  TMatch,
+  TUpdateMatchInput,
+} from '../../../common/schemas/matches';
 import { notifyMatch, scheduleReminder, type NotifyDeps } from '../notifications/enqueue';
 import { matchInfo, playersAndWaiting } from '../notifications/match-info';
 import { announceMatchChange, announceMatchesChange } from '../live/notify';
@@ -74,8 +79,16 @@ async function matchMadeWithKey(
   return row?.id;
 }
 
-/** Locks the match row (so joins wait for us) and checks that the actor created it. */
-async function lockOwnMatch(tx: DbOrTx, actor: SessionUser, id: number) {
+/**
+ * Locks the match row (so joins wait for us) and checks that the actor created it: admins do not
+ * manage other players' matches, so they get the same 403 (`refusal`) as anyone else.
+ */
+export async function lockOwnMatch(
+  tx: DbOrTx,
+  actor: SessionUser,
+  id: number,
+  refusal: string = MSG.match.creatorOnly,
+) {
   const [match] = await tx
     .select({
       createdBy: matches.createdBy,
@@ -88,7 +101,7 @@ async function lockOwnMatch(tx: DbOrTx, actor: SessionUser, id: number) {
     .for('update')
     .limit(1);
   if (!match) throw notFound(MSG.match.notFound);
-  if (match.createdBy !== actor.id) throw forbidden(MSG.match.creatorOnly);
+  if (match.createdBy !== actor.id) throw forbidden(refusal);
   return match;
 }
 
@@ -141,15 +154,21 @@ export async function updateMatch(
 
 /**
  * Tells every player and waiting player of a match that it is cancelled (with a calendar
- * cancellation), in the caller's transaction, just before the match row goes. Exported for
- * account deletion, which removes the matches its user created.
+ * cancellation and the organiser's `reason`, if any), in the caller's transaction, just before the
+ * match row goes. Exported for account deletion, which removes the matches its user created.
  */
-export async function announceCancellation(tx: DbOrTx, deps: NotifyDeps, id: number) {
+export async function announceCancellation(
+  tx: DbOrTx,
+  deps: NotifyDeps,
+  id: number,
+  reason: string | null = null,
+) {
   const match = await matchInfo(tx, id);
   if (!match) return;
   // A cancellation must outrank every earlier version of the event in the players' calendars.
   const sequence = match.sequence + 1;
-  await notifyMatch(tx, deps, 'cancelled', { ...match, sequence }, await playersAndWaiting(tx, id));
+  const told = await playersAndWaiting(tx, id);
+  await notifyMatch(tx, deps, 'cancelled', { ...match, sequence }, told, '', reason);
 }
 
 /**
@@ -187,17 +206,18 @@ export async function announceDeletionsOf(tx: DbOrTx, userId: number) {
 }
 
 /**
- * Deletes a match and (by FK cascade) its participations, waiting list and pending reminder;
- * creator only (403 otherwise). Players and waiting players are told.
+ * Deletes (cancels) a match and (by FK cascade) its participations, waiting list and pending
+ * reminder; creator only (403 otherwise). Players and waiting players are told, with the
+ * organiser's reason when given.
  */
 export async function deleteMatch(
   deps: Deps,
   actor: SessionUser,
-  id: number,
+  { id, reason }: TDeleteMatchInput,
 ): Promise<{ success: true; message: string }> {
   await deps.db.transaction(async (tx) => {
     await lockOwnMatch(tx, actor, id);
-    await announceCancellation(tx, deps, id);
+    await announceCancellation(tx, deps, id, reason ?? null);
     await tx.delete(matches).where(eq(matches.id, id));
     await announceMatchChange(tx, id, 'deleted');
   });

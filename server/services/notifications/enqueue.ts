@@ -19,7 +19,15 @@ import {
   type Recipient,
 } from './match-info';
 
-export type MatchEvent = 'joined' | 'left' | 'changed' | 'cancelled' | 'promoted' | 'reminder';
+export type MatchEvent =
+  'joined' | 'left' | 'changed' | 'cancelled' | 'removed' | 'promoted' | 'reminder';
+
+/**
+ * The push preference an event falls under: being taken out of a match by its organiser is, for
+ * that player, the match being called off, so it follows "Un match est annulé" (a kind of its own
+ * would reach no device subscribed before it existed).
+ */
+const pushKindOf = (event: MatchEvent): TPushKind => (event === 'removed' ? 'cancelled' : event);
 
 /** What writing a notification needs: the settings for links and dates, and the clock. */
 export type NotifyDeps = Pick<Deps, 'env' | 'clock'>;
@@ -30,8 +38,18 @@ interface Notice {
   ics?: CalendarMethod;
 }
 
+/** The organiser's reason, when given, closes the text: « … Motif : Terrain indisponible ». */
+const withReason = (text: string, reason: string | null) =>
+  reason ? `${text} ${MSG.notify.reason(reason)}` : text;
+
 /** The French text of each event, short enough for an SMS once the link is added. */
-function render(event: MatchEvent, m: MatchInfo, actorName: string | null, today: string): Notice {
+function render(
+  event: MatchEvent,
+  m: MatchInfo,
+  actorName: string | null,
+  today: string,
+  reason: string | null,
+): Notice {
   const when = whenOf(m);
   // A player who left is no longer the recipient's co-player: notices name people as "Prénom N.";
   // null is a player whose account is erased, who is named by no one.
@@ -56,7 +74,13 @@ function render(event: MatchEvent, m: MatchInfo, actorName: string | null, today
     case 'cancelled':
       return {
         subject: MSG.notify.cancelledSubject(when),
-        text: MSG.notify.cancelled(when, m.placeName),
+        text: withReason(MSG.notify.cancelled(when, m.placeName), reason),
+        ics: 'CANCEL',
+      };
+    case 'removed':
+      return {
+        subject: MSG.notify.removedSubject(when),
+        text: withReason(MSG.notify.removed(when, m.placeName), reason),
         ics: 'CANCEL',
       };
     case 'promoted':
@@ -85,7 +109,8 @@ function render(event: MatchEvent, m: MatchInfo, actorName: string | null, today
  * Writes, in the caller's transaction, the e-mail and SMS rows announcing `event` to `userIds`:
  * e-mail to players who keep e-mail notifications on, SMS to players who opted in while the
  * admin's Twilio configuration is live. The outbox worker sends them once the transaction commits,
- * so a change and its notifications exist together or not at all. `actorName` names who joined or left (null: an erased account).
+ * so a change and its notifications exist together or not at all. `actorName` names who joined or left (null: an erased account);
+ * `reason` is the organiser's, for a cancellation or a removal.
  */
 export async function notifyMatch(
   tx: DbOrTx,
@@ -94,11 +119,12 @@ export async function notifyMatch(
   m: MatchInfo,
   userIds: number[],
   actorName: string | null = '',
+  reason: string | null = null,
 ) {
   const people = await recipients(tx, userIds);
   if (people.length === 0) return;
   const [sms] = await tx.select({ isLive: smsConfig.isLive }).from(smsConfig).limit(1);
-  await writeNotices(tx, deps, event, m, people, sms?.isLive ?? false, actorName);
+  await writeNotices(tx, deps, event, m, people, sms?.isLive ?? false, actorName, reason);
 }
 
 /**
@@ -113,12 +139,14 @@ export async function writeNotices(
   people: Recipient[],
   smsLive: boolean,
   actorName: string | null = '',
+  reason: string | null = null,
 ) {
   const notice = render(
     event,
     m,
     actorName,
     localParts(deps.clock.now(), deps.env.APP_TIMEZONE).date,
+    reason,
   );
   const url = matchUrl(deps.env, m.id);
   const method = notice.ics;
@@ -172,7 +200,7 @@ export async function writeNotices(
       writePushNotices(
         tx,
         deps,
-        event,
+        pushKindOf(event),
         m.id,
         people.map((p) => p.id),
         { title: notice.subject, body: notice.text },

@@ -918,6 +918,48 @@ describe('waiting list and notification preferences', () => {
   });
 });
 
+describe('organiser tools', () => {
+  it('DELETE /matches/{id}/participants/{userId} with a reason: the organiser removes a player, the waiting player moves up', async () => {
+    const created = await w.api.call<{ match: { id: number } }>('POST', '/api/matches', {
+      body: {
+        place_id: placeId,
+        date: parisDate(5),
+        time: '18:00',
+        levels: ['Niveau 3'],
+        slots: 1,
+        created_by: alice.id,
+      },
+      ...bearer(alice),
+    });
+    const id = created.body.match.id;
+    await w.api.call('POST', '/api/matches/{id}/join', {
+      params: { id },
+      body: {},
+      ...bearer(bob),
+    });
+    await w.api.call('POST', '/api/matches/{id}/waitlist', {
+      params: { id },
+      body: {},
+      ...bearer(carol),
+    });
+    const byOther = await w.api.call('DELETE', '/api/matches/{id}/participants/{userId}', {
+      params: { id, userId: bob.id },
+      body: {},
+      ...bearer(carol),
+    });
+    expect(byOther.status).toBe(403);
+    const removed = await w.api.call('DELETE', '/api/matches/{id}/participants/{userId}', {
+      params: { id, userId: bob.id },
+      body: { reason: 'Terrain indisponible' },
+      ...bearer(alice),
+    });
+    expect(removed.body).toMatchObject({
+      success: true,
+      match: { missing_players: 0, participants: [{ user_id: carol.id }] },
+    });
+  });
+});
+
 describe('Web Push', () => {
   it('GET the VAPID key; POST, PUT kinds and DELETE a subscription of this device', async () => {
     const key = await w.api.call<{ key: string }>('GET', '/api/push/vapid-public-key');
@@ -966,7 +1008,7 @@ describe('authentication is enforced on every protected path', () => {
     expect(protectedOps().length).toBeGreaterThan(20);
     for (const [method, path] of protectedOps()) {
       const res = await w.api.call(method, path, {
-        params: { id: alice.id },
+        params: { id: alice.id, userId: alice.id },
         body: method === 'GET' ? undefined : {},
       });
       expect(res.status, `${method} ${path}`).toBe(401);

@@ -1,18 +1,27 @@
-import { TitledCard } from '../ui';
+import { MSG } from '../../../../common/messages';
+import { Button, TitledCard } from '../ui';
 import type { RouterOutputs } from '../../lib/trpc';
 import { PhoneLinks } from './PhoneLinks';
 import { Avatar } from '../layout/Avatar';
 
 type Player = RouterOutputs['matches']['byId']['organiser'];
 
-const displayName = (p: Player) =>
+export const displayName = (p: Player) =>
   p.last_initial ? `${p.first_name} ${p.last_initial}` : p.first_name;
 
 /**
  * One player: avatar, first name and initial, level, and, when the server sent the phone (to the
  * match's own players only), a link to call and one to write on WhatsApp.
  */
-function PlayerRow({ player, role }: { player: Player; role?: string }) {
+function PlayerRow({
+  player,
+  role,
+  onRemove,
+}: {
+  player: Player;
+  role?: string;
+  onRemove?: (player: Player) => void;
+}) {
   return (
     <li className="player">
       <Avatar name={displayName(player)} photo={player.photo} className="player-avatar" />
@@ -26,24 +35,36 @@ function PlayerRow({ player, role }: { player: Player; role?: string }) {
           <PhoneLinks phone={player.phone} name={displayName(player)} kind="player" />
         )}
       </span>
+      {onRemove && (
+        <Button
+          variant="ghost"
+          className="player-remove"
+          aria-label={MSG.match.removeButtonLabel(displayName(player))}
+          onClick={() => onRemove(player)}
+        >
+          {MSG.match.removeButton}
+        </Button>
+      )}
     </li>
   );
 }
 
-/** The organiser, then the players in joining order. */
+/** The organiser, then the players in joining order; `onRemove` (the organiser's view) adds "Retirer" to each player. */
 export function MatchPlayers({
   organiser,
   participants,
+  onRemove,
 }: {
   organiser: Player;
   participants: readonly Player[];
+  onRemove?: (player: Player) => void;
 }) {
   return (
     <TitledCard title="Joueurs" className="match-players">
       <ul className="player-list">
         <PlayerRow player={organiser} role="Organisateur" />
         {participants.map((p) => (
-          <PlayerRow key={p.user_id} player={p} />
+          <PlayerRow key={p.user_id} player={p} onRemove={onRemove} />
         ))}
       </ul>
       {participants.length === 0 && <p className="muted">Personne n’a encore rejoint ce match.</p>}

@@ -4,6 +4,7 @@ import { errorMessage } from '../../lib/errors';
 import { useMatchCache } from '../../lib/match-cache';
 import { trpc } from '../../lib/trpc';
 import { Button, ConfirmDialog } from '../ui';
+import { ReasonDialog } from './ReasonDialog';
 import { MatchEditForm } from './MatchEditForm';
 import { MatchSummary } from './MatchSummary';
 import { ParticipantsPanel } from './ParticipantsPanel';
@@ -146,16 +147,16 @@ export function MyMatchItem({
         />
       )}
 
-      <ConfirmDialog
+      <ReasonDialog
         open={confirm === 'delete'}
         title="Supprimer ce match ?"
         message={MSG.match.deleteConfirm}
         confirmLabel="Supprimer"
         loading={remove.isPending}
         onCancel={() => setConfirm(null)}
-        onConfirm={() =>
+        onConfirm={(reason) =>
           remove.mutate(
-            { id: match.id },
+            { id: match.id, reason },
             {
               onSuccess: (r) => onSuccess(r.message || MSG.match.deleted),
               onError: (err) => onError(errorMessage(err, MSG.match.deleteFailed)),

@@ -1,0 +1,73 @@
+import { useEffect, useId } from 'react';
+import { MSG } from '../../../../common/messages';
+import { REASON_MAX, reasonOf, ZReasonForm } from '../../../../common/schemas/matches';
+import { frenchTypography } from '../../../../common/typography';
+import { useFormField, useZodForm } from '../../lib/zod-form';
+import { Button, InputField, Modal } from '../ui';
+
+export interface ReasonDialogProps {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  loading?: boolean;
+  /** Called with the trimmed reason, or undefined when the field was left blank. */
+  onConfirm: (reason: string | undefined) => void;
+  onCancel: () => void;
+}
+
+/**
+ * Confirms an organiser's action that players are told about (removing a player, cancelling the
+ * match), with an optional one-line reason ("Motif (facultatif)") added to their notice. The field
+ * is checked by the same schema the server applies.
+ */
+export function ReasonDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  loading = false,
+  onConfirm,
+  onCancel,
+}: ReasonDialogProps) {
+  const formId = useId();
+  const form = useZodForm(ZReasonForm, { defaultValues: { reason: '' }, fields: ['reason'] });
+  const reason = useFormField(form, 'reason');
+  const { reset } = form;
+  // Each opening starts blank: a reason typed for one player is not meant for the next.
+  useEffect(() => {
+    if (open) reset({ reason: '' });
+  }, [open, reset]);
+  return (
+    <Modal
+      title={title}
+      open={open}
+      onClose={onCancel}
+      className="modal-small"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onCancel}>
+            Annuler
+          </Button>
+          <Button variant="danger" type="submit" form={formId} loading={loading}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={form.onSubmit((v) => onConfirm(reasonOf(v.reason)))}>
+        <p className="confirm-message">{frenchTypography(message)}</p>
+        <InputField
+          label={MSG.match.reasonLabel}
+          placeholder={MSG.match.reasonPlaceholder}
+          maxLength={REASON_MAX}
+          autoComplete="off"
+          value={reason.value}
+          onValueChange={reason.onValueChange}
+          inputRef={reason.ref}
+          error={reason.error}
+        />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,44 @@
+import { and, eq } from 'drizzle-orm';
+import { MSG } from '../../../common/messages';
+import { isFinished } from '../../../common/schedule';
+import type { TMatchResult, TRemoveParticipantInput } from '../../../common/schemas/matches';
+import { matchParticipants } from '../../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../lib/auth';
+import { badRequest, conflict } from '../../lib/errors';
+import { announceMatchChange } from '../live/notify';
+import { notifyMatch } from '../notifications/enqueue';
+import { matchInfo } from '../notifications/match-info';
+import { lockOwnMatch } from './mutations';
+import { getMatch } from './queries';
+import { freePlaceAndPromote } from './waitlist';
+
+/**
+ * The organiser takes a participant out of their match, in ONE transaction: the match row is locked
+ * (joins and edits wait), the participant row is deleted only if it is still there (so two removals,
+ * or a removal racing the player's own leave, free the place once), the removed player is told
+ * through the outbox with the organiser's reason, and the place goes to the first waiting player
+ * (`freePlaceAndPromote`), as when someone leaves. Organiser only: admins do not manage other
+ * players' matches (403, as for editing). A finished match keeps its players (400, as for leaving).
+ */
+export async function removeParticipant(
+  deps: Deps,
+  actor: SessionUser,
+  { id, userId, reason }: TRemoveParticipantInput,
+): Promise<TMatchResult> {
+  await deps.db.transaction(async (tx) => {
+    const match = await lockOwnMatch(tx, actor, id, MSG.match.removeOrganiserOnly);
+    if (isFinished(match, deps.clock.now(), deps.env.APP_TIMEZONE))
+      throw badRequest(MSG.match.finished);
+    const removed = await tx
+      .delete(matchParticipants)
+      .where(and(eq(matchParticipants.matchId, id), eq(matchParticipants.userId, userId)))
+      .returning({ userId: matchParticipants.userId });
+    if (removed.length === 0) throw conflict(MSG.match.removeNotParticipant);
+    const info = await matchInfo(tx, id);
+    if (info) await notifyMatch(tx, deps, 'removed', info, [userId], '', reason ?? null);
+    await freePlaceAndPromote(tx, deps, id);
+    await announceMatchChange(tx, id, 'left');
+  });
+  return { success: true, message: MSG.match.removed, match: await getMatch(deps, id) };
+}
