@@ -131,6 +131,18 @@ describe(`live match events over SSE (${DB})`, () => {
     s.close();
   });
 
+  it('sends the new state when the organiser removes a player (issue 25), with nobody waiting', async () => {
+    const m = await newMatch(2);
+    await t.caller(p(0)).matches.join({ id: m.id });
+    const s = await events(m.id, p(1));
+    expect(JSON.parse((await s.next()).data)).toMatchObject({ missing_players: 1 });
+    await t.caller(owner).matches.removeParticipant({ id: m.id, userId: p(0).id });
+    const after = JSON.parse((await s.next()).data) as { participants: unknown[] };
+    expect(after).toMatchObject({ missing_players: 2, participants: [] });
+    expect(after).toEqual(await restMatch(m.id, p(1)));
+    s.close();
+  });
+
   it('writes a ": ping" comment every LIVE_PING_MS', async () => {
     const m = await newMatch();
     const s = await events(m.id, p(3));
