@@ -61,13 +61,14 @@ test(
     await findAt(page, player, place.id);
     const cards = page.getByRole('article', { name: place.name });
     await expect.poll(() => cards.count()).toBe(8);
-    // Meanwhile someone else takes the last place of the last match.
-    await rival.api.matches.join.mutate({ id: last.id });
 
     const lowCard = cards.last();
     await lowCard.scrollIntoViewIfNeeded();
     await lowCard.getByRole('button', { name: 'Rejoindre' }).click();
-    // The player has no level yet: asked for it first.
+    // The player has no level yet: asked for it first. Meanwhile someone else takes the last
+    // place (before, the card would show it by itself: it follows joins live).
+    await page.getByRole('dialog', { name: MSG.levelFirst.title }).waitFor();
+    await rival.api.matches.join.mutate({ id: last.id });
     await setLevelFirst(page);
     const alert = page.getByRole('alert').filter({ hasText: MSG.match.full });
     await alert.waitFor();
