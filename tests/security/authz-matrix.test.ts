@@ -72,6 +72,7 @@ const TRPC_RULES: Record<string, Rule> = {
   'push.unsubscribe': 'user',
   'push.device': 'user',
   'push.setKinds': 'user',
+  'matches.removeParticipant': 'owner',
 };
 /** Every `admin.*` procedure and `/api/admin/*` path is admin-only; no exception is decided. */
 const isAdminArea = (key: string) => key.startsWith('admin.') || key.includes(' /api/admin/');
@@ -122,6 +123,7 @@ const REST_RULES: Record<string, Rule> = {
   'POST /api/push/subscriptions': 'user',
   'DELETE /api/push/subscriptions': 'user',
   'PUT /api/push/subscriptions/kinds': 'user',
+  'DELETE /api/matches/{id}/participants/{userId}': 'owner',
 };
 
 type Role = 'anonymous' | 'player' | 'other' | 'admin';
@@ -187,6 +189,9 @@ async function procedureInput(p: Procedure): Promise<unknown> {
   if (p.path === 'matches.update') return { id: await newMatch(), ...matchFields() };
   if (p.path === 'matches.delete' || p.path === 'matches.participants')
     return { id: await newMatch() };
+  // Another player who is not in it: the organiser is answered 409, anyone else 403.
+  if (p.path === 'matches.removeParticipant')
+    return { id: await newMatch(), userId: users.other.id };
   return {};
 }
 

@@ -1031,6 +1031,8 @@ describe('authentication is enforced on every protected path', () => {
 const WALKED_WITHOUT_SUCCESS: Record<string, string> = {
   'POST /api/admin/twilio/test': 'needs Twilio itself; answered with its documented 400',
 };
+/** Streams that never end: `inject` cannot wait on them; tests/integration/live.test.ts walks them. */
+const STREAMS = new Set(['GET /api/matches/{id}/events']);
 
 describe('coverage', () => {
   it('walked every spec row, every admin call and the documentation paths with a 2xx answer', () => {
@@ -1043,6 +1045,8 @@ describe('coverage', () => {
     const described = Object.entries(w.doc.paths).flatMap(([path, item]) =>
       Object.keys(item).map((m) => [m.toUpperCase() as 'GET', path] as const),
     );
-    expect(w.api.missing(described).filter((k) => !(k in WALKED_WITHOUT_SUCCESS))).toEqual([]);
+    expect(
+      w.api.missing(described).filter((k) => !(k in WALKED_WITHOUT_SUCCESS) && !STREAMS.has(k)),
+    ).toEqual([]);
   });
 });
