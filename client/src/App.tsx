@@ -4,10 +4,13 @@ import { Layout } from './components/layout/Layout';
 import { LoadErrorBoundary, Spinner } from './components/ui';
 import { useAuth } from './lib/auth';
 import { safeNext } from './lib/next';
-// Not lazy: it is the first screen of every new player, and loading it after the shell would add a
-// round trip of its own before the first paint of `/` (Lighthouse LCP).
-import { AuthScreen } from './pages/AuthScreen';
 
+// Lazy, although it is a new player's first screen: in the entry bundle it brought zod and the form
+// library with it, +45 KB gzip of initial JS for every player (over the 130 KB budget), for about
+// 0.8 s of simulated LCP on `/` (bench/results/2026-11-25.json).
+const AuthScreen = lazy(() =>
+  import('./pages/AuthScreen').then((m) => ({ default: m.AuthScreen })),
+);
 const HomePage = lazy(() => import('./pages/HomePage'));
 const ProfilePage = lazy(() => import('./pages/ProfilePage'));
 const FindMatchPage = lazy(() => import('./pages/FindMatchPage'));
