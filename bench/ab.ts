@@ -9,7 +9,8 @@
  *
  * `root`: a directory holding `package.json` and a built `dist/` (a copy of an older build, under
  * the repository so its node_modules resolve); `nodeOptions`: that variant's NODE_OPTIONS.
- * AB_LOADS=login (or list,join,login: the default) picks the loads.
+ * AB_LOADS=login (or list,join,login: the default) picks the loads. AB_NODE_ARGS adds node flags
+ * NODE_OPTIONS refuses, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for a profile of each server.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -100,7 +101,10 @@ try {
 
   for (const v of variants) {
     const app = await startNode(
-      [join(resolve(ROOT, v.root), 'dist/server/index.js')],
+      [
+        ...(process.env.AB_NODE_ARGS ? process.env.AB_NODE_ARGS.split(' ') : []),
+        join(resolve(ROOT, v.root), 'dist/server/index.js'),
+      ],
       {
         ...(v.nodeOptions ? { NODE_OPTIONS: v.nodeOptions } : {}),
         NODE_ENV: 'production',

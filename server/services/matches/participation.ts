@@ -17,13 +17,17 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { TMatchResult } from '../../../common/schemas/matches';
 import { notifyMatch, writeNotices, type NotifyDeps } from '../notifications/enqueue';
 import { matchInfo, type MatchInfo, type Recipient } from '../notifications/match-info';
-import { LIVE_CHANNEL, matchPayload } from '../../lib/live-channel';
-import { announceMatchChange, announceMatchesChange, nextVersion } from '../live/notify';
+import {
+  announceCommittedMatchChange,
+  announceMatchChange,
+  announceMatchesChange,
+  nextVersion,
+} from '../live/notify';
 import { matchForPlayer } from './player-match';
 import { getMatch, matchCardIn } from './queries';
 import { freePlaceAndPromote } from './waitlist';
 
-type JoinValues = { id: number; actorId: number; now: string; live: string };
+type JoinValues = { id: number; actorId: number; now: string };
 const v = placeholders<JoinValues>();
 
 /** The match, its place and its creator as the join's checks and the creator's notice need them. */
@@ -88,13 +92,6 @@ const joinUnwaited = cte(
       returning ${matchWaitlist.userId}`,
 );
 
-/** The live notification, queued by PostgreSQL until the commit (dropped on a rollback). */
-const joinAnnounced = cte(
-  'announced',
-  {},
-  sql`select pg_notify(${LIVE_CHANNEL}::text, ${v('live')}::text)`,
-);
-
 /** What the join answers, as one JSON object (one parse instead of a decoder per cell). */
 const joinAnswer = {
   row: jsonObject({
@@ -102,8 +99,6 @@ const joinAnswer = {
     smsLive: sql<boolean>`coalesce((select ${smsConfig.isLive} from ${smsConfig} limit 1), false)`,
     taken: sql<number>`(select count(*) from ${joinTaken})::int`,
     joined: sql<number>`(select count(*) from ${joinJoined})::int`,
-    // A CTE that changes nothing runs only when read.
-    announced: sql<number>`(select count(*) from ${joinAnnounced})::int`,
   }),
 };
 
@@ -114,13 +109,13 @@ const joinAnswer = {
  * places give exactly 3 winners), the participant insert relies on the (match_id, user_id) primary
  * key against a double join, the player's waiting-list row goes once they are in, and the same
  * statement reads what the checks and the creator's notice need (the match, its place, its creator
- * and whether SMS are live), and queues the live notification (delivered on commit only). It decides
+ * and whether SMS are live); the version live subscribers compare moves with the place. It decides
  * nothing: the caller checks the answer and throws, which rolls the place and the notice back. Built per transaction (a prepared statement belongs to one connection)
  * from parts built once.
  */
 async function takePlace(tx: DbOrTx, actor: SessionUser, id: number, now: Date) {
   const [answer] = await tx
-    .with(joinMatchRow, joinTaken, joinJoined, joinUnwaited, joinAnnounced)
+    .with(joinMatchRow, joinTaken, joinJoined, joinUnwaited)
     .select(joinAnswer)
     .from(joinMatchRow)
     .prepare('join_take_place')
@@ -128,7 +123,6 @@ async function takePlace(tx: DbOrTx, actor: SessionUser, id: number, now: Date) 
       id,
       actorId: actor.id,
       now: now.toISOString(),
-      live: matchPayload(id, 'joined'),
     } satisfies JoinValues);
   return answer?.row;
 }
@@ -175,6 +169,7 @@ export async function joinMatch(deps: Deps, actor: SessionUser, id: number): Pro
     if (!card) throw notFound(MSG.match.notFound);
     return card;
   });
+  announceCommittedMatchChange(deps.db, id, 'joined');
   deps.metrics.joins.inc();
   return { success: true, message: MSG.match.joined, match };
 }
