@@ -38,6 +38,10 @@ export interface AppServer {
   runtimeEnv: Record<string, string>;
 }
 
+/** BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops. */
+const profArgs = () =>
+  process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+
 /** The production server in its own process, on the bench database, with production settings. */
 export async function startAppServer(db: BenchDatabase): Promise<AppServer> {
   const server = serverCommand();
@@ -57,11 +61,7 @@ export async function startAppServer(db: BenchDatabase): Promise<AppServer> {
     ...(db.url ? { DATABASE_URL: db.url } : {}),
   };
   const t0 = performance.now();
-  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops.
-  const prof = process.env.BENCH_CPU_PROF
-    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-    : [];
-  const args = [...prof, ...server.args];
+  const args = [...profArgs(), ...server.args];
   const child = await startNode(args, env, '/healthz');
   log(
     `server (${server.label}, NODE_ENV=production, pid ${child.pid}) ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
@@ -82,7 +82,7 @@ export async function startBareServer(
   const firstSql = listMatchesQuery(db, local, { limit: PAGE }).toSQL();
   const filteredSql = listMatchesQuery(db, local, { limit: PAGE, level: LEVEL }).toSQL();
   return startNode(
-    ['--import', 'tsx', 'bench/bare-server.ts'],
+    [...profArgs(), '--import', 'tsx', 'bench/bare-server.ts'],
     {
       ...runtimeEnv,
       BENCH_DATABASE_URL: url,
