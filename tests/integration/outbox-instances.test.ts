@@ -1,13 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shortPublicName } from '../../common/names';
-import { createDb, type DbHandle } from '../../db/client';
-import { buildApp } from '../../server/app';
-import { createDeps } from '../../server/create-deps';
 import { outboxBacklog } from '../../server/services/notifications/worker';
 import { createTestContext, type TestContext } from '../support/app';
 import { createUser } from '../support/factories';
-import { captureLogger } from '../support/logs';
+import { startTwoInstances, type Instances } from '../support/instances';
 import { startSmtpServer, type SmtpTestServer } from '../support/smtp';
 import { createPlace } from './matches-support';
 
@@ -20,8 +16,7 @@ const NOW = '2026-06-10T08:00:00Z';
 const MATCHES = 8;
 let t: TestContext;
 let smtp: SmtpTestServer;
-let second: DbHandle | undefined;
-const apps: FastifyInstance[] = [];
+let instances: Instances | undefined;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
@@ -31,23 +26,10 @@ beforeAll(async () => {
   });
 }, 60_000);
 afterAll(async () => {
-  for (const app of apps) await app.close();
-  await second?.close();
+  await instances?.close();
   await t.close();
   await smtp.close();
 });
-
-async function startInstance(db: DbHandle['db']) {
-  const deps = createDeps({
-    env: { ...t.deps.env, OUTBOX_INTERVAL_MS: 20 },
-    db,
-    logger: captureLogger().logger,
-    clock: t.clock,
-  });
-  const app = await buildApp(deps, { serveClient: false });
-  await app.ready();
-  apps.push(app);
-}
 
 const DB = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
@@ -77,9 +59,7 @@ describe(`two instances on one ${DB} database`, () => {
     // The reminders fall due (19:00 Paris the day before), while both instances run; the join notices,
     // due 9 h ago, are not yet stale (STALE_AFTER_MS).
     t.clock.set('2026-06-10T17:00:01Z');
-    second = t.db.url ? await createDb({ url: t.db.url, max: 5 }) : undefined;
-    await startInstance(t.db.db);
-    await startInstance(second?.db ?? t.db.db);
+    instances = await startTwoInstances(t);
 
     const deadline = Date.now() + 30_000;
     while (

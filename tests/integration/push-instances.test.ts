@@ -1,13 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type DbHandle } from '../../db/client';
-import { buildApp } from '../../server/app';
-import { createDeps } from '../../server/create-deps';
 import { outboxBacklog } from '../../server/services/notifications/worker';
 import { createTestContext, type TestContext } from '../support/app';
 import { createUser } from '../support/factories';
 import { restAs } from '../support/http';
-import { captureLogger } from '../support/logs';
+import { startTwoInstances, type Instances } from '../support/instances';
 import { startPushService, type PushServiceStandIn } from '../support/push-service';
 import { createPlace } from './matches-support';
 
@@ -20,8 +16,7 @@ const NOW = '2026-06-10T08:00:00Z';
 const MATCHES = 8;
 let t: TestContext;
 let push: PushServiceStandIn;
-let second: DbHandle | undefined;
-const apps: FastifyInstance[] = [];
+let instances: Instances | undefined;
 
 beforeAll(async () => {
   push = await startPushService();
@@ -32,24 +27,10 @@ beforeAll(async () => {
   });
 }, 60_000);
 afterAll(async () => {
-  for (const app of apps) await app.close();
-  await second?.close();
+  await instances?.close();
   await t?.close();
   await push?.close();
 });
-
-async function startInstance(db: DbHandle['db']) {
-  const deps = createDeps({
-    env: { ...t.deps.env, OUTBOX_INTERVAL_MS: 20 },
-    db,
-    logger: captureLogger().logger,
-    clock: t.clock,
-    pushAgent: push.agent,
-  });
-  const app = await buildApp(deps, { serveClient: false });
-  await app.ready();
-  apps.push(app);
-}
 
 const DB = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
@@ -81,9 +62,7 @@ describe(`two instances on one ${DB} database`, () => {
     }
     // 21:00 in Paris is 19:00 UTC: "dans 2 h" falls at 17:00 UTC, while both instances run.
     t.clock.set('2026-06-10T17:00:01Z');
-    second = t.db.url ? await createDb({ url: t.db.url, max: 5 }) : undefined;
-    await startInstance(t.db.db);
-    await startInstance(second?.db ?? t.db.db);
+    instances = await startTwoInstances(t, { pushAgent: push.agent });
 
     const deadline = Date.now() + 30_000;
     while (
