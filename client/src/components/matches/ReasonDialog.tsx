@@ -1,9 +1,8 @@
 import { useEffect, useId } from 'react';
 import { MSG } from '../../../../common/messages';
 import { REASON_MAX, reasonOf, ZReasonForm } from '../../../../common/schemas/matches';
-import { frenchTypography } from '../../../../common/typography';
 import { useFormField, useZodForm } from '../../lib/zod-form';
-import { Button, InputField, Modal } from '../ui';
+import { ConfirmDialog, InputField } from '../ui';
 
 export interface ReasonDialogProps {
   open: boolean;
@@ -39,24 +38,16 @@ export function ReasonDialog({
     if (open) reset({ reason: '' });
   }, [open, reset]);
   return (
-    <Modal
+    <ConfirmDialog
       title={title}
+      message={message}
+      confirmLabel={confirmLabel}
       open={open}
-      onClose={onCancel}
-      className="modal-small"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel}>
-            Annuler
-          </Button>
-          <Button variant="danger" type="submit" form={formId} loading={loading}>
-            {confirmLabel}
-          </Button>
-        </>
-      }
+      loading={loading}
+      onCancel={onCancel}
+      form={formId}
     >
       <form id={formId} noValidate onSubmit={form.onSubmit((v) => onConfirm(reasonOf(v.reason)))}>
-        <p className="confirm-message">{frenchTypography(message)}</p>
         <InputField
           label={MSG.match.reasonLabel}
           placeholder={MSG.match.reasonPlaceholder}
@@ -68,6 +59,6 @@ export function ReasonDialog({
           error={reason.error}
         />
       </form>
-    </Modal>
+    </ConfirmDialog>
   );
 }
