@@ -50,22 +50,22 @@ export async function announceMatchChange(
 const pending = new WeakMap<Db, string[]>();
 
 /**
- * The join's announcement, made AFTER its transaction committed. A NOTIFY inside a transaction
- * makes PostgreSQL serialise the commits of every notifying transaction (a database-wide lock held
- * through the commit's WAL flush), so under load the joins, the app's hottest write, queued behind
- * one another (bench/ab.ts: 833 joins/s with the NOTIFY inside, 1,093 without). Here the
- * announcements of one event-loop turn leave together in ONE statement, committed asynchronously
- * (a notification has nothing to make durable). The price: a crash between the commit and the
- * flush loses that announcement; open pages still converge, as streams re-read on every later
- * change and on reconnection. The version the subscribers compare was moved in the transaction.
+ * Announcements made AFTER their transaction committed, for the join, the hottest write. A NOTIFY
+ * inside a transaction makes PostgreSQL serialise the commits of every notifying transaction (a
+ * database-wide lock held through the commit's WAL flush), so under load the joins queued behind
+ * one another (bench/ab.ts: 833 joins/s with the NOTIFY inside, 1,093 without). Here the payloads
+ * of one event-loop turn leave together in ONE statement, committed asynchronously (a notification
+ * has nothing to make durable). The price: a crash between the commit and the flush loses those
+ * announcements; open pages still converge, as streams re-read on every later change and on
+ * reconnection. The versions subscribers compare were moved inside the transaction.
  */
-export function announceCommittedMatchChange(db: Db, id: number, kind: LiveMatchKind): void {
+export function announceCommitted(db: Db, payloads: readonly string[]): void {
   const queued = pending.get(db);
   if (queued) {
-    queued.push(matchPayload(id, kind));
+    queued.push(...payloads);
     return;
   }
-  const batch = [matchPayload(id, kind)];
+  const batch = [...payloads];
   pending.set(db, batch);
   setImmediate(() => {
     pending.delete(db);

@@ -18,11 +18,12 @@ import type { TMatchResult } from '../../../common/schemas/matches';
 import { notifyMatch, writeNotices, type NotifyDeps } from '../notifications/enqueue';
 import { matchInfo, type MatchInfo, type Recipient } from '../notifications/match-info';
 import {
-  announceCommittedMatchChange,
+  announceCommitted,
   announceMatchChange,
   announceMatchesChange,
   nextVersion,
 } from '../live/notify';
+import { matchPayload } from '../../lib/live-channel';
 import { matchForPlayer } from './player-match';
 import { getMatch, matchCardIn } from './queries';
 import { freePlaceAndPromote } from './waitlist';
@@ -169,7 +170,7 @@ export async function joinMatch(deps: Deps, actor: SessionUser, id: number): Pro
     if (!card) throw notFound(MSG.match.notFound);
     return card;
   });
-  announceCommittedMatchChange(deps.db, id, 'joined');
+  announceCommitted(deps.db, [matchPayload(id, 'joined')]);
   deps.metrics.joins.inc();
   return { success: true, message: MSG.match.joined, match };
 }
