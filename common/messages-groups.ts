@@ -13,7 +13,7 @@ export const GROUP_MSG = {
   alreadyMember: 'Vous êtes déjà membre de ce groupe.',
   left: 'Vous avez quitté le groupe.',
   lastAdmin:
-    "Vous êtes le dernier administrateur : nommez-en un autre ou supprimez le groupe avant de partir.",
+    'Vous êtes le dernier administrateur : nommez-en un autre ou supprimez le groupe avant de partir.',
   notMember: "Ce joueur n'est pas membre du groupe.",
   removeSelf: 'Pour partir vous-même, utilisez « Quitter le groupe ».',
   removed: 'Le membre a été retiré du groupe.',
@@ -28,7 +28,7 @@ export const GROUP_MSG = {
   slotResumed: 'Créneau réactivé.',
   skipped: (day: string) => `Pas de match le ${day}.`,
   skipAlready: 'Cette date est déjà traitée pour ce créneau.',
-  skipWrongDay: "Cette date ne tombe pas le jour du créneau.",
+  skipWrongDay: 'Cette date ne tombe pas le jour du créneau.',
   pollSlotsCount: 'Proposez de 2 à 5 créneaux.',
   pollSizeInvalid: 'Il faut de 2 à 20 « oui » pour faire un match.',
   pollClosesInvalid: 'Choisissez une heure de clôture à venir, avant le premier créneau.',

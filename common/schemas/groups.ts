@@ -131,7 +131,11 @@ export const ZGroupDetail = ZGroupSummary.extend({
 });
 export type TGroupDetail = z.infer<typeof ZGroupDetail>;
 
-export const ZPollCounts = z.object({ oui: z.number().int(), non: z.number().int(), 'peut-être': z.number().int() });
+export const ZPollCounts = z.object({
+  oui: z.number().int(),
+  non: z.number().int(),
+  'peut-être': z.number().int(),
+});
 export const ZPoll = ZPollSummary.extend({
   group_id: z.number().int(),
   group_name: z.string(),

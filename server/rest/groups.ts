@@ -45,7 +45,8 @@ export const groupsRoutes: RestRoutes = (app, deps) => {
     {
       schema: {
         tags,
-        summary: 'Crée un groupe (le créateur en est administrateur) ; `invite_token` forme le lien /g/<token>',
+        summary:
+          'Crée un groupe (le créateur en est administrateur) ; `invite_token` forme le lien /g/<token>',
         body: ZCreateGroupInput,
         response: { 201: ZGroupSummary },
       },
@@ -56,7 +57,10 @@ export const groupsRoutes: RestRoutes = (app, deps) => {
   );
   app.get(
     '/groups',
-    { schema: { tags, summary: 'Mes groupes', response: { 200: z.array(ZGroupSummary) } }, config: user },
+    {
+      schema: { tags, summary: 'Mes groupes', response: { 200: z.array(ZGroupSummary) } },
+      config: user,
+    },
     ({ ctx }) => listMyGroups(deps, assertUser(ctx.user)),
   );
   app.post(
@@ -77,7 +81,8 @@ export const groupsRoutes: RestRoutes = (app, deps) => {
     {
       schema: {
         tags,
-        summary: 'Un groupe : membres (Prénom N., niveau), matchs à venir, créneaux, sondages (membres)',
+        summary:
+          'Un groupe : membres (Prénom N., niveau), matchs à venir, créneaux, sondages (membres)',
         params,
         response: { 200: ZGroupDetail },
       },
@@ -90,7 +95,8 @@ export const groupsRoutes: RestRoutes = (app, deps) => {
     {
       schema: {
         tags,
-        summary: 'Renomme le groupe, change sa description ou la priorité des membres en heures (administrateurs du groupe)',
+        summary:
+          'Renomme le groupe, change sa description ou la priorité des membres en heures (administrateurs du groupe)',
         params,
         body: ZUpdateGroupInput.omit({ id: true }),
         response: { 200: ZGroupSummary },
@@ -102,7 +108,12 @@ export const groupsRoutes: RestRoutes = (app, deps) => {
   app.delete(
     '/groups/:id',
     {
-      schema: { tags, summary: 'Supprime le groupe (administrateurs du groupe)', params, response: { 200: ZGroupResult } },
+      schema: {
+        tags,
+        summary: 'Supprime le groupe (administrateurs du groupe)',
+        params,
+        response: { 200: ZGroupResult },
+      },
       config: user,
     },
     ({ ctx, params: p }) => deleteGroup(deps, assertUser(ctx.user), p.id),
@@ -142,7 +153,9 @@ export const groupsRoutes: RestRoutes = (app, deps) => {
       config: user,
     },
     async ({ ctx, params: p, body }, reply) =>
-      reply.code(201).send(await createGroupMatch(deps, assertUser(ctx.user), { ...body, id: p.id })),
+      reply
+        .code(201)
+        .send(await createGroupMatch(deps, assertUser(ctx.user), { ...body, id: p.id })),
   );
   app.post(
     '/groups/:id/slots',
@@ -177,7 +190,12 @@ export const groupsRoutes: RestRoutes = (app, deps) => {
   app.delete(
     '/slots/:id',
     {
-      schema: { tags, summary: 'Supprime un créneau hebdomadaire', params, response: { 200: ZGroupResult } },
+      schema: {
+        tags,
+        summary: 'Supprime un créneau hebdomadaire',
+        params,
+        response: { 200: ZGroupResult },
+      },
       config: user,
     },
     ({ ctx, params: p }) => deleteSlot(deps, assertUser(ctx.user), p.id),
@@ -215,7 +233,12 @@ export const groupsRoutes: RestRoutes = (app, deps) => {
   app.get(
     '/polls/:id',
     {
-      schema: { tags, summary: 'Un sondage : créneaux, décomptes, statut, match_id', params, response: { 200: ZPoll } },
+      schema: {
+        tags,
+        summary: 'Un sondage : créneaux, décomptes, statut, match_id',
+        params,
+        response: { 200: ZPoll },
+      },
       config: user,
     },
     ({ ctx, params: p }) => getPoll(deps, assertUser(ctx.user), p.id),

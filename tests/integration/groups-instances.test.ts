@@ -2,7 +2,13 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../../db/client';
-import { groupSlotRuns, matches, matchParticipants, matchWaitlist, pollAnswers } from '../../db/schema';
+import {
+  groupSlotRuns,
+  matches,
+  matchParticipants,
+  matchWaitlist,
+  pollAnswers,
+} from '../../db/schema';
 import { buildApp } from '../../server/app';
 import { createDeps } from '../../server/create-deps';
 import { createSession } from '../../server/services/auth/sessions';
@@ -83,7 +89,10 @@ describe(`groups on two instances of one ${DB} database`, () => {
     const made = await t.db.db.select().from(matches);
     expect(made).toHaveLength(1);
     const match = made[0]!;
-    const playing = await t.db.db.select().from(matchParticipants).where(eq(matchParticipants.matchId, match.id));
+    const playing = await t.db.db
+      .select()
+      .from(matchParticipants)
+      .where(eq(matchParticipants.matchId, match.id));
     // The first « oui » organises (the author did not answer); three more are in: four in all.
     expect(1 + playing.length).toBe(4);
     expect(match.missingPlayers).toBe(0);
@@ -95,7 +104,9 @@ describe(`groups on two instances of one ${DB} database`, () => {
         .orderBy(asc(pollAnswers.seq))
     ).map((r) => r.userId);
     expect(new Set(order).size).toBe(20);
-    expect([match.createdBy, ...playing.map((p) => p.userId)].sort()).toEqual(order.slice(0, 4).sort());
+    expect([match.createdBy, ...playing.map((p) => p.userId)].sort()).toEqual(
+      order.slice(0, 4).sort(),
+    );
     const waiting = await t.db.db
       .select({ userId: matchWaitlist.userId })
       .from(matchWaitlist)
@@ -145,6 +156,8 @@ describe(`groups on two instances of one ${DB} database`, () => {
     expect(after.length - before).toBe(10);
     const keys = after.slice(before).map((m) => `${m.date} ${m.time}`);
     expect(new Set(keys).size).toBe(10);
-    console.info(`[groups] scheduler on 2 instances (${DB}): ${slotIds.length} slots → ${after.length - before} matches, one per slot and date`);
+    console.info(
+      `[groups] scheduler on 2 instances (${DB}): ${slotIds.length} slots → ${after.length - before} matches, one per slot and date`,
+    );
   }, 60_000);
 });

@@ -308,7 +308,12 @@ async function procedureInput(p: Procedure): Promise<unknown> {
 async function callRest(op: RestOperation, rule: Rule, headers: Record<string, string>) {
   if (rule === 'owner' && /^\/api\/(groups|slots|polls)\/\{id\}/.test(op.path)) {
     const { url, payload } = await groupRest(op);
-    return t.app.inject({ method: op.method, url, headers, payload: op.method === 'GET' ? undefined : payload });
+    return t.app.inject({
+      method: op.method,
+      url,
+      headers,
+      payload: op.method === 'GET' ? undefined : payload,
+    });
   }
   const ownMatch =
     rule !== 'public' && op.path.startsWith('/api/matches/') ? await newMatch() : sharedMatchId;

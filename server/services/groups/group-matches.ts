@@ -128,7 +128,11 @@ export async function upcomingGroupMatches(
 ) {
   const local = localParts(deps.clock.now(), deps.env.APP_TIMEZONE);
   const rows = await deps.db
-    .select({ id: matches.id, isGroupOnly: groupMatches.isGroupOnly, publicAt: groupMatches.publicAt })
+    .select({
+      id: matches.id,
+      isGroupOnly: groupMatches.isGroupOnly,
+      publicAt: groupMatches.publicAt,
+    })
     .from(groupMatches)
     .innerJoin(matches, eq(matches.id, groupMatches.matchId))
     .where(

@@ -11,7 +11,7 @@ import type {
 import { groupMembers, groups, polls, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { membershipOf } from './access';
 import { upcomingGroupMatches } from './group-matches';
 import { listSlots } from './slots';
@@ -62,7 +62,10 @@ async function groupSummary(
   const [row] = await deps.db
     .select(summaryColumns)
     .from(groups)
-    .innerJoin(groupMembers, and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, actor.id)))
+    .innerJoin(
+      groupMembers,
+      and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, actor.id)),
+    )
     .where(eq(groups.id, id));
   if (!row) throw notFound(GROUP_MSG.notFound);
   return row;
@@ -76,12 +79,16 @@ export async function listMyGroups(
   return deps.db
     .select(summaryColumns)
     .from(groups)
-    .innerJoin(groupMembers, and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, actor.id)))
+    .innerJoin(
+      groupMembers,
+      and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, actor.id)),
+    )
     .orderBy(asc(groups.name), asc(groups.id));
 }
 
 /**
- * Joins the group whose invite link holds `token`. Joining twice is a 409; the primary key on
+ * Joins the group whose invite link holds `token`. Opening the link again is harmless: a member
+ * gets the group back with « déjà membre » (the link is how they find it). The primary key on
  * (group, user) settles two joins at once to one row.
  */
 export async function joinGroup(
@@ -100,8 +107,8 @@ export async function joinGroup(
     .values({ groupId: group.id, userId: actor.id })
     .onConflictDoNothing()
     .returning({ userId: groupMembers.userId });
-  if (added.length === 0) throw conflict(GROUP_MSG.alreadyMember);
-  return { ...(await groupSummary(deps, actor, group.id)), message: GROUP_MSG.joined(group.name) };
+  const message = added.length === 0 ? GROUP_MSG.alreadyMember : GROUP_MSG.joined(group.name);
+  return { ...(await groupSummary(deps, actor, group.id)), message };
 }
 
 /**
@@ -130,7 +137,12 @@ export async function getGroup(
     upcomingGroupMatches(deps, id),
     listSlots(deps.db, id),
     deps.db
-      .select({ id: polls.id, status: polls.status, closes_at: polls.closesAt, match_id: polls.matchId })
+      .select({
+        id: polls.id,
+        status: polls.status,
+        closes_at: polls.closesAt,
+        match_id: polls.matchId,
+      })
       .from(polls)
       .where(eq(polls.groupId, id))
       .orderBy(asc(polls.closesAt), asc(polls.id)),

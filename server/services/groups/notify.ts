@@ -47,7 +47,12 @@ export async function notifyUsers(
         body: `${n.text}\n\n${url}`,
       });
     if (p.notifySms && sms?.isLive)
-      rows.push({ ...base, channel: 'sms', recipient: p.phone, body: `Padel Match : ${n.text} ${url}` });
+      rows.push({
+        ...base,
+        channel: 'sms',
+        recipient: p.phone,
+        body: `Padel Match : ${n.text} ${url}`,
+      });
   }
   if (rows.length > 0) await tx.insert(outbox).values(rows);
 }

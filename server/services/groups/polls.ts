@@ -1,7 +1,12 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { GROUP_MSG } from '../../../common/messages-groups';
 import { shortTime, zonedInstant } from '../../../common/schedule';
-import type { TCreatePollInput, TPoll, TPollAnswer, TPollAnswersInput } from '../../../common/schemas/groups';
+import type {
+  TCreatePollInput,
+  TPoll,
+  TPollAnswer,
+  TPollAnswersInput,
+} from '../../../common/schemas/groups';
 import type { DbOrTx } from '../../../db/client';
 import {
   groups,
@@ -39,9 +44,7 @@ export async function createPoll(
   const level = await defaultLevel(deps.db, actor);
   const checked: Awaited<ReturnType<typeof checkMatchFields>>[] = [];
   for (const s of input.slots)
-    checked.push(
-      await checkMatchFields(deps, { ...s, levels: [level], slots: size - 1 }, limits),
-    );
+    checked.push(await checkMatchFields(deps, { ...s, levels: [level], slots: size - 1 }, limits));
   const closesAt = new Date(input.closes_at);
   const firstStart = Math.min(
     ...checked.map((s) => zonedInstant(s.date, s.time, deps.env.APP_TIMEZONE).getTime()),
@@ -57,7 +60,9 @@ export async function createPoll(
     if (!poll) throw new Error('createPoll: insert returned nothing');
     await tx
       .insert(pollSlots)
-      .values(checked.map((s) => ({ pollId: poll.id, placeId: s.place_id, date: s.date, time: s.time })));
+      .values(
+        checked.map((s) => ({ pollId: poll.id, placeId: s.place_id, date: s.date, time: s.time })),
+      );
     return poll.id;
   });
   return getPoll(deps, actor, id);
@@ -153,7 +158,13 @@ export async function answerPoll(
     const [locked] = await tx
       .update(polls)
       .set({ answerSeq: sql`${polls.answerSeq} + 1`, updatedAt: sql`now()` })
-      .where(and(eq(polls.id, id), sql`${polls.status} <> 'closed'`, sql`${polls.closesAt} > ${deps.clock.now().toISOString()}::timestamptz`))
+      .where(
+        and(
+          eq(polls.id, id),
+          sql`${polls.status} <> 'closed'`,
+          sql`${polls.closesAt} > ${deps.clock.now().toISOString()}::timestamptz`,
+        ),
+      )
       .returning({
         seq: polls.answerSeq,
         status: polls.status,
@@ -203,7 +214,10 @@ async function followMatchedSlot(tx: DbOrTx, userId: number, matchId: number, an
     await announceMatchChange(tx, matchId, 'waitlist');
     return;
   }
-  const [m] = await tx.select({ createdBy: matches.createdBy }).from(matches).where(eq(matches.id, matchId));
+  const [m] = await tx
+    .select({ createdBy: matches.createdBy })
+    .from(matches)
+    .where(eq(matches.id, matchId));
   const playing = await tx.$count(
     matchParticipants,
     and(eq(matchParticipants.matchId, matchId), eq(matchParticipants.userId, userId)),
@@ -235,13 +249,19 @@ async function makePollMatch(
   yes: number[],
 ) {
   const [slot] = await tx.select().from(pollSlots).where(eq(pollSlots.id, slotId));
-  const [author] = await tx.select({ level: users.level }).from(users).where(eq(users.id, poll.createdBy));
+  const [author] = await tx
+    .select({ level: users.level })
+    .from(users)
+    .where(eq(users.id, poll.createdBy));
   if (!slot) return;
   const playing = yes.slice(0, poll.size);
   const waiting = yes.slice(poll.size);
   const organiser = playing.includes(poll.createdBy) ? poll.createdBy : playing[0]!;
   const level = author?.level ?? (await defaultLevelName(tx));
-  const [group] = await tx.select({ priorityHours: groups.priorityHours }).from(groups).where(eq(groups.id, poll.groupId));
+  const [group] = await tx
+    .select({ priorityHours: groups.priorityHours })
+    .from(groups)
+    .where(eq(groups.id, poll.groupId));
   const matchId = await insertGroupMatch(tx, deps, {
     groupId: poll.groupId,
     groupName: poll.groupName,
@@ -257,13 +277,16 @@ async function makePollMatch(
   const now = deps.clock.now();
   const others = playing.filter((u) => u !== organiser);
   if (others.length > 0)
-    await tx.insert(matchParticipants).values(others.map((userId) => ({ matchId, userId, joinedAt: now })));
+    await tx
+      .insert(matchParticipants)
+      .values(others.map((userId) => ({ matchId, userId, joinedAt: now })));
   // The CHECK on missing_players (0..slots) holds the "never more than the places" line too.
   await tx
     .update(matches)
     .set({ missingPlayers: sql`${matches.slots} - ${others.length}` })
     .where(eq(matches.id, matchId));
-  for (const userId of waiting) await tx.insert(matchWaitlist).values({ matchId, userId, createdAt: now });
+  for (const userId of waiting)
+    await tx.insert(matchWaitlist).values({ matchId, userId, createdAt: now });
   await tx
     .update(polls)
     .set({ status: 'matched', matchId, matchedSlotId: slotId })
@@ -286,7 +309,11 @@ async function makePollMatch(
 }
 
 async function defaultLevelName(tx: DbOrTx) {
-  const [first] = await tx.select({ niveau: levels.niveau }).from(levels).orderBy(asc(levels.ordre)).limit(1);
+  const [first] = await tx
+    .select({ niveau: levels.niveau })
+    .from(levels)
+    .orderBy(asc(levels.ordre))
+    .limit(1);
   return first?.niveau ?? 'Niveau 1';
 }
 
@@ -306,7 +333,12 @@ export async function closeDuePolls(deps: Deps): Promise<number> {
     const names = await tx
       .select({ id: groups.id, name: groups.name })
       .from(groups)
-      .where(inArray(groups.id, closed.map((c) => c.groupId)));
+      .where(
+        inArray(
+          groups.id,
+          closed.map((c) => c.groupId),
+        ),
+      );
     for (const c of closed) {
       const name = names.find((n) => n.id === c.groupId)?.name ?? '';
       await notifyUsers(tx, deps, await memberIds(tx, c.groupId), () => ({

@@ -35,7 +35,11 @@ export async function createSlot(
 ): Promise<TGroupSlot> {
   const { id: groupId, weekday, days_ahead, group_only, ...draft } = input;
   const tomorrow = addDays(localParts(deps.clock.now(), deps.env.APP_TIMEZONE).date, 1);
-  const fields = await checkMatchFields(deps, { ...draft, date: tomorrow }, await createLimits(deps));
+  const fields = await checkMatchFields(
+    deps,
+    { ...draft, date: tomorrow },
+    await createLimits(deps),
+  );
   const id = await deps.db.transaction(async (tx) => {
     await membershipOf(tx, actor, groupId, { adminOnly: true });
     const [row] = await tx

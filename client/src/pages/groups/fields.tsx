@@ -1,0 +1,88 @@
+import type { ReactNode } from 'react';
+import { Field } from '../../components/ui';
+import { trpc } from '../../lib/trpc';
+
+/** A labelled select of active places. */
+export function PlaceSelect({
+  label = 'Lieu',
+  value,
+  onChange,
+}: {
+  label?: ReactNode;
+  value: string;
+  onChange: (v: string) => void;
+}) {
+  const places = trpc.places.list.useQuery();
+  return (
+    <Field label={label}>
+      <select className="select" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Choisir un lieu</option>
+        {(places.data ?? []).map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name} ({p.city})
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/** A labelled select of levels (one level: a group plays at its level). */
+export function LevelSelect({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const levels = trpc.levels.list.useQuery();
+  return (
+    <Field label="Niveau">
+      <select className="select" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Choisir un niveau</option>
+        {(levels.data ?? []).map((l) => (
+          <option key={l.id} value={l.niveau}>
+            {l.niveau} – {l.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/** A labelled native input (date, time, datetime-local, number). */
+export function NativeInput({
+  label,
+  type,
+  value,
+  onChange,
+  min,
+  max,
+}: {
+  label: ReactNode;
+  type: 'date' | 'time' | 'datetime-local' | 'number';
+  value: string;
+  onChange: (v: string) => void;
+  min?: number | string;
+  max?: number | string;
+}) {
+  return (
+    <Field label={label}>
+      <input
+        className="input"
+        type={type}
+        value={value}
+        min={min}
+        max={max}
+        step={type === 'time' ? 1800 : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </Field>
+  );
+}
+
+export const WEEKDAYS = ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche'];
+
+const DAY = new Intl.DateTimeFormat('fr-FR', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+});
+/** "samedi 13 juin à 10:00". */
+export const whenLabel = (date: string, time: string) =>
+  `${DAY.format(new Date(`${date}T12:00:00Z`))} à ${time}`;
