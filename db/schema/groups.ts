@@ -31,7 +31,8 @@ export const groups = pgTable(
     inviteToken: text().notNull(),
     /** How long members have a group match to themselves before it shows in Trouver (hours). */
     priorityHours: integer().notNull().default(24),
-    createdBy: userIdColumn(),
+    // Null once its creator's account is erased: the group belongs to its members, not to him.
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
