@@ -155,3 +155,31 @@ export const ZPoll = ZPollSummary.extend({
 export type TPoll = z.infer<typeof ZPoll>;
 
 export const ZGroupResult = z.object({ success: z.boolean(), message: z.string() });
+
+/** The groups part of "Télécharger mes données": memberships, owned slots, polls and answers. */
+export const ZGroupsExport = z.object({
+  groups: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      is_admin: z.boolean(),
+      created_by_me: z.boolean(),
+      joined_at: z.string(),
+    }),
+  ),
+  group_slots: z.array(
+    z.object({
+      id: z.number().int(),
+      group_id: z.number().int(),
+      weekday: z.number().int(),
+      time: z.string(),
+    }),
+  ),
+  polls_created: z.array(
+    z.object({ id: z.number().int(), group_id: z.number().int(), closes_at: z.string() }),
+  ),
+  poll_answers: z.array(
+    z.object({ slot_id: z.number().int(), answer: z.string(), answered_at: z.string() }),
+  ),
+});
+export type TGroupsExport = z.infer<typeof ZGroupsExport>;
