@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ZCreateGroupInput } from '../../../common/schemas/groups';
-import { Button, EmptyState, InputField, Loaded, Notice, TitledCard } from '../components/ui';
+import { EmptyState, InputField, Loaded, TitledCard } from '../components/ui';
+import { SubmitRow } from './groups/fields';
 import { errorMessage } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 import './groups/groups.css';
@@ -81,12 +82,7 @@ export default function GroupsPage() {
             onValueChange={setDescription}
             maxLength={300}
           />
-          {error && <Notice kind="error" message={error} persistent />}
-          <div className="form-actions">
-            <Button type="submit" loading={create.isPending}>
-              Créer le groupe
-            </Button>
-          </div>
+          <SubmitRow error={error} loading={create.isPending} label="Créer le groupe" />
         </form>
       </TitledCard>
     </div>

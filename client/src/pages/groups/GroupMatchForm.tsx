@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ZGroupMatchInput } from '../../../../common/schemas/groups';
-import { Button, CheckField, Notice } from '../../components/ui';
+import { CheckField } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { LevelSelect, NativeInput, PlaceSelect } from './fields';
+import { LevelSelect, NativeInput, PlaceSelect, PlacesInput, SubmitRow } from './fields';
 
 /** « Match pour le groupe »: members are told first; public after the priority window, or never. */
 export function GroupMatchForm({
@@ -47,14 +47,7 @@ export function GroupMatchForm({
       <NativeInput label="Date" type="date" value={date} onChange={setDate} />
       <NativeInput label="Heure" type="time" value={time} onChange={setTime} />
       <LevelSelect value={level} onChange={setLevel} />
-      <NativeInput
-        label="Places à pourvoir"
-        type="number"
-        min={1}
-        max={10}
-        value={slots}
-        onChange={setSlots}
-      />
+      <PlacesInput value={slots} onChange={setSlots} />
       <CheckField
         label="Réservé au groupe (n’apparaît jamais dans Trouver)"
         checked={groupOnly}
@@ -63,12 +56,7 @@ export function GroupMatchForm({
       {!groupOnly && (
         <p className="muted">Sinon, visible par tous {priorityHours} h après sa création.</p>
       )}
-      {error && <Notice kind="error" message={error} persistent />}
-      <div className="form-actions">
-        <Button type="submit" loading={create.isPending}>
-          Créer le match pour le groupe
-        </Button>
-      </div>
+      <SubmitRow error={error} loading={create.isPending} label="Créer le match pour le groupe" />
     </form>
   );
 }

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ZCreatePollInput } from '../../../../common/schemas/groups';
-import { Button, Notice } from '../../components/ui';
+import { Button } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { NativeInput, PlaceSelect } from './fields';
+import { NativeInput, PlaceSelect, SubmitRow } from './fields';
 
 type Row = { place: string; date: string; time: string };
 const emptyRow = (): Row => ({ place: '', date: '', time: '19:00' });
@@ -79,12 +79,7 @@ export function PollForm({ groupId }: { groupId: number }) {
         value={size}
         onChange={setSize}
       />
-      {error && <Notice kind="error" message={error} persistent />}
-      <div className="form-actions">
-        <Button type="submit" loading={create.isPending}>
-          Lancer le sondage
-        </Button>
-      </div>
+      <SubmitRow error={error} loading={create.isPending} label="Lancer le sondage" />
     </form>
   );
 }

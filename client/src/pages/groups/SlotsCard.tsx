@@ -4,7 +4,7 @@ import { ZCreateSlotInput } from '../../../../common/schemas/groups';
 import { Button, Field, Notice, TitledCard } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { LevelSelect, NativeInput, PlaceSelect, WEEKDAYS } from './fields';
+import { LevelSelect, NativeInput, PlaceSelect, PlacesInput, SubmitRow, WEEKDAYS } from './fields';
 
 /** « Créneaux chaque semaine »: the group's weekly slots; admins add, pause, skip a date, delete. */
 export function SlotsCard({
@@ -129,14 +129,7 @@ function SlotForm({ groupId, onDone }: { groupId: number; onDone: () => void }) 
       <NativeInput label="Heure" type="time" value={time} onChange={setTime} />
       <PlaceSelect value={place} onChange={setPlace} />
       <LevelSelect value={level} onChange={setLevel} />
-      <NativeInput
-        label="Places à pourvoir"
-        type="number"
-        min={1}
-        max={10}
-        value={slots}
-        onChange={setSlots}
-      />
+      <PlacesInput value={slots} onChange={setSlots} />
       <NativeInput
         label="Ouvrir le match (jours avant)"
         type="number"
@@ -145,12 +138,7 @@ function SlotForm({ groupId, onDone }: { groupId: number; onDone: () => void }) 
         value={daysAhead}
         onChange={setDaysAhead}
       />
-      {error && <Notice kind="error" message={error} persistent />}
-      <div className="form-actions">
-        <Button type="submit" loading={create.isPending}>
-          Ajouter le créneau
-        </Button>
-      </div>
+      <SubmitRow error={error} loading={create.isPending} label="Ajouter le créneau" />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Field } from '../../components/ui';
+import { Button, Field, Notice } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 
 /** A labelled select of active places. */
@@ -86,3 +86,39 @@ const DAY = new Intl.DateTimeFormat('fr-FR', {
 /** "samedi 13 juin à 10:00". */
 export const whenLabel = (date: string, time: string) =>
   `${DAY.format(new Date(`${date}T12:00:00Z`))} à ${time}`;
+
+/** « Places à pourvoir »: places to fill besides the organiser. */
+export function PlacesInput({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  return (
+    <NativeInput
+      label="Places à pourvoir"
+      type="number"
+      min={1}
+      max={10}
+      value={value}
+      onChange={onChange}
+    />
+  );
+}
+
+/** The end of every groups form: its error, then its submit button. */
+export function SubmitRow({
+  error,
+  loading,
+  label,
+}: {
+  error: string | null;
+  loading: boolean;
+  label: string;
+}) {
+  return (
+    <>
+      {error && <Notice kind="error" message={error} persistent />}
+      <div className="form-actions">
+        <Button type="submit" loading={loading}>
+          {label}
+        </Button>
+      </div>
+    </>
+  );
+}
