@@ -3,7 +3,7 @@ import { GROUP_MSG } from '../../../common/messages-groups';
 import { addDays, localParts, shortTime } from '../../../common/schedule';
 import type { TCreateSlotInput, TGroupSlot } from '../../../common/schemas/groups';
 import type { DbOrTx } from '../../../db/client';
-import { groups, groupSlotRuns, groupSlots, places } from '../../../db/schema';
+import { groupMembers, groups, groupSlotRuns, groupSlots, places } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -202,6 +202,14 @@ export async function runDueSlots(deps: Deps): Promise<number> {
     .from(groupSlots)
     .innerJoin(groups, eq(groups.id, groupSlots.groupId))
     .innerJoin(places, eq(places.id, groupSlots.placeId))
+    // A slot whose owner left the group opens nothing: its matches would have no organiser inside.
+    .innerJoin(
+      groupMembers,
+      and(
+        eq(groupMembers.groupId, groupSlots.groupId),
+        eq(groupMembers.userId, groupSlots.ownerId),
+      ),
+    )
     .where(eq(groupSlots.isPaused, false));
   if (slots.length === 0) return 0;
   const done = await deps.db
