@@ -25,6 +25,7 @@ import { robotsRoute } from './robots';
 import { shareRoutes } from './share/routes';
 import { liveHubOf } from './services/live/hub';
 import { createOutboxWorker } from './services/notifications/worker';
+import { createGroupsScheduler } from './services/groups/scheduler';
 import { unsubscribePage } from './unsubscribe-page';
 import { createContextFactory } from './trpc/context';
 import { appRouter, procedurePaths, type AppRouter } from './trpc/root';
@@ -174,6 +175,16 @@ export async function buildApp(
     });
     // After the HTTP drain, before the pool closes (onClose hooks run last-registered first).
     app.addHook('onClose', () => worker.stop());
+  }
+
+  // Groups: weekly slots open their matches and polls close, on every instance (claims are unique).
+  if (deps.env.OUTBOX_INTERVAL_MS > 0) {
+    const scheduler = createGroupsScheduler(deps, deps.env.OUTBOX_INTERVAL_MS);
+    app.addHook('onReady', (done) => {
+      scheduler.start();
+      done();
+    });
+    app.addHook('onClose', () => scheduler.stop());
   }
 
   const serveClient = options.serveClient ?? existsSync(CLIENT_DIST);

@@ -18,6 +18,10 @@ const CreateMatchPage = lazy(() => import('./pages/CreateMatchPage'));
 const MyMatchesPage = lazy(() => import('./pages/MyMatchesPage'));
 const AdminPage = lazy(() => import('./pages/AdminPage'));
 const MatchPage = lazy(() => import('./pages/MatchPage'));
+const GroupsPage = lazy(() => import('./pages/GroupsPage'));
+const GroupPage = lazy(() => import('./pages/GroupPage'));
+const JoinGroupPage = lazy(() => import('./pages/JoinGroupPage'));
+const PollPage = lazy(() => import('./pages/PollPage'));
 
 /** Logged out: only the authentication screen. Logged in: the shell around the routes of spec section 2. */
 export function App() {
@@ -48,6 +52,10 @@ export function App() {
             <Route path="/my-matches" element={<MyMatchesPage />} />
             <Route path="/admin" element={<AdminPage />} />
             <Route path="/matches/:id" element={<MatchPage />} />
+            <Route path="/groups" element={<GroupsPage />} />
+            <Route path="/groups/:id" element={<GroupPage />} />
+            <Route path="/g/:token" element={<JoinGroupPage />} />
+            <Route path="/polls/:id" element={<PollPage />} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Routes>
         </Suspense>

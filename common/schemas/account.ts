@@ -1,5 +1,6 @@
 /** The player's own data: the export ("Télécharger mes données") and the account deletion. */
 import { z } from 'zod';
+import { ZGroupsExport } from './groups';
 import { MSG } from '../messages';
 import { isPinFormat } from '../pin';
 import { ZMatch } from './matches';
@@ -120,6 +121,8 @@ export const ZAccountExport = z.object({
       details: z.record(z.string(), z.unknown()).nullable(),
     }),
   ),
+  // Groups, weekly slots and polls (server/services/groups/export.ts).
+  ...ZGroupsExport.shape,
 });
 export type TAccountExport = z.infer<typeof ZAccountExport>;
 

@@ -36,6 +36,7 @@ const TAGS = [
   'Matchs',
   'Administration',
   'Notifications push',
+  'Groupes',
   'Documentation',
 ];
 

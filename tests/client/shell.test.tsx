@@ -52,7 +52,7 @@ describe('top navigation and user menu', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Trouver un match', 'Créer un match', 'Mes matchs']);
+    ).toEqual(['Trouver un match', 'Créer un match', 'Mes matchs', 'Groupes']);
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByText('Padel Match')).toBeInTheDocument();
     expect(within(footer).getByText('Version 1.2.2')).toBeInTheDocument();

@@ -188,6 +188,11 @@ describe('Télécharger mes données', () => {
       'match_waitlist.user_id': 'waitlists',
       'outbox.user_id': 'notifications',
       'push_subscriptions.user_id': 'push_subscriptions',
+      'group_members.user_id': 'groups',
+      'groups.created_by': 'groups',
+      'group_slots.owner_id': 'group_slots',
+      'polls.created_by': 'polls_created',
+      'poll_answers.user_id': 'poll_answers',
     };
     const refs = (await userReferences()).map((r) => `${r.table}.${r.column}`);
     expect(refs.length).toBeGreaterThanOrEqual(6);

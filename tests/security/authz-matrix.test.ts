@@ -73,6 +73,24 @@ const TRPC_RULES: Record<string, Rule> = {
   'push.device': 'user',
   'push.setKinds': 'user',
   'matches.removeParticipant': 'owner',
+  // Groups: "owner" = the group's admin (the player); a member-only call is refused to outsiders
+  // and site admins alike (tests/integration/groups.test.ts splits admin and plain member).
+  'groups.mine': 'user',
+  'groups.create': 'user',
+  'groups.join': 'user',
+  'groups.byId': 'owner',
+  'groups.update': 'owner',
+  'groups.delete': 'owner',
+  'groups.leave': 'owner',
+  'groups.removeMember': 'owner',
+  'groups.createMatch': 'owner',
+  'groups.createSlot': 'owner',
+  'groups.updateSlot': 'owner',
+  'groups.deleteSlot': 'owner',
+  'groups.skipSlotDate': 'owner',
+  'groups.createPoll': 'owner',
+  'groups.poll': 'owner',
+  'groups.answerPoll': 'owner',
 };
 /** Every `admin.*` procedure and `/api/admin/*` path is admin-only; no exception is decided. */
 const isAdminArea = (key: string) => key.startsWith('admin.') || key.includes(' /api/admin/');
@@ -124,6 +142,22 @@ const REST_RULES: Record<string, Rule> = {
   'DELETE /api/push/subscriptions': 'user',
   'PUT /api/push/subscriptions/kinds': 'user',
   'DELETE /api/matches/{id}/participants/{userId}': 'owner',
+  'POST /api/groups': 'user',
+  'GET /api/groups': 'user',
+  'POST /api/groups/join': 'user',
+  'GET /api/groups/{id}': 'owner',
+  'PUT /api/groups/{id}': 'owner',
+  'DELETE /api/groups/{id}': 'owner',
+  'POST /api/groups/{id}/leave': 'owner',
+  'DELETE /api/groups/{id}/members/{userId}': 'owner',
+  'POST /api/groups/{id}/matches': 'owner',
+  'POST /api/groups/{id}/slots': 'owner',
+  'PUT /api/slots/{id}': 'owner',
+  'DELETE /api/slots/{id}': 'owner',
+  'POST /api/slots/{id}/skips': 'owner',
+  'POST /api/groups/{id}/polls': 'owner',
+  'GET /api/polls/{id}': 'owner',
+  'PUT /api/polls/{id}/answers': 'owner',
 };
 
 type Role = 'anonymous' | 'player' | 'other' | 'admin';
@@ -172,6 +206,81 @@ async function headersFor(role: Role): Promise<Record<string, string>> {
 
 const wrongPin = () => (users.player.pin === '7391' ? '7392' : '7391');
 
+let sharedGroup: Awaited<ReturnType<typeof newGroup>> | undefined;
+/** Deleting cells get a fresh group; the others share one (each fixture costs several writes). */
+async function groupFor(key: string) {
+  if (/delete|leave|DELETE|\/leave/.test(key)) return newGroup();
+  sharedGroup ??= await newGroup();
+  return sharedGroup;
+}
+
+/** A group the player runs, with a weekly slot and an open poll. */
+async function newGroup() {
+  const as = t.caller(users.player);
+  const group = await as.groups.create({ name: 'Matrice' });
+  const slot = await as.groups.createSlot({ id: group.id, ...slotFields() });
+  const poll = await as.groups.createPoll({ id: group.id, ...pollFields() });
+  return { id: group.id, slotId: slot.id, pollId: poll.id, pollSlot: String(poll.slots[0]!.id) };
+}
+const slotFields = () => ({
+  weekday: 5,
+  time: '19:00',
+  place_id: placeId,
+  levels: ['Niveau 3'],
+  slots: 3,
+  days_ahead: 0,
+});
+const pollFields = () => ({
+  slots: [
+    { place_id: placeId, date: '2026-03-20', time: '10:00' },
+    { place_id: placeId, date: '2026-03-21', time: '10:00' },
+  ],
+  closes_at: '2026-03-10T10:00:00Z',
+  size: 4,
+});
+
+/** The input of a group procedure, about a group the player runs. */
+async function groupInput(path: string): Promise<unknown> {
+  const g = await groupFor(path);
+  const inputs: Record<string, unknown> = {
+    'groups.byId': { id: g.id },
+    'groups.update': { id: g.id, name: 'Renommé' },
+    'groups.delete': { id: g.id },
+    'groups.leave': { id: g.id },
+    'groups.removeMember': { id: g.id, userId: users.other.id },
+    'groups.createMatch': { id: g.id, ...matchFields() },
+    'groups.createSlot': { id: g.id, ...slotFields() },
+    'groups.updateSlot': { id: g.slotId, paused: true },
+    'groups.deleteSlot': { id: g.slotId },
+    'groups.skipSlotDate': { id: g.slotId, date: '2026-03-06' },
+    'groups.createPoll': { id: g.id, ...pollFields() },
+    'groups.poll': { id: g.pollId },
+    'groups.answerPoll': { id: g.pollId, answers: { [g.pollSlot]: 'oui' } },
+  };
+  return inputs[path] ?? {};
+}
+
+/** The URL id and body of a group path, about a group the player runs. */
+async function groupRest(op: RestOperation): Promise<{ url: string; payload: object }> {
+  const g = await groupFor(op.key);
+  const id = op.path.startsWith('/api/slots/')
+    ? g.slotId
+    : op.path.startsWith('/api/polls/')
+      ? g.pollId
+      : g.id;
+  const url = op.path.replace('{id}', String(id)).replace('{userId}', String(users.other.id));
+  const bodies: Record<string, object> = {
+    'PUT /api/groups/{id}': { name: 'Renommé' },
+    'POST /api/groups/{id}/matches': matchFields(),
+    'POST /api/groups/{id}/slots': slotFields(),
+    'PUT /api/slots/{id}': { paused: true },
+    'POST /api/slots/{id}/skips': { date: '2026-03-06' },
+    'POST /api/groups/{id}/polls': pollFields(),
+    'PUT /api/polls/{id}/answers': { answers: { [g.pollSlot]: 'oui' } },
+  };
+  return { url, payload: bodies[op.key] ?? {} };
+}
+
 const matchFields = () => ({
   place_id: placeId,
   date: '2026-03-25',
@@ -192,10 +301,20 @@ async function procedureInput(p: Procedure): Promise<unknown> {
   // Another player who is not in it: the organiser is answered 409, anyone else 403.
   if (p.path === 'matches.removeParticipant')
     return { id: await newMatch(), userId: users.other.id };
+  if (p.path.startsWith('groups.') && TRPC_RULES[p.path] === 'owner') return groupInput(p.path);
   return {};
 }
 
 async function callRest(op: RestOperation, rule: Rule, headers: Record<string, string>) {
+  if (rule === 'owner' && /^\/api\/(groups|slots|polls)\/\{id\}/.test(op.path)) {
+    const { url, payload } = await groupRest(op);
+    return t.app.inject({
+      method: op.method,
+      url,
+      headers,
+      payload: op.method === 'GET' ? undefined : payload,
+    });
+  }
   const ownMatch =
     rule !== 'public' && op.path.startsWith('/api/matches/') ? await newMatch() : sharedMatchId;
   // Admin paths get an id nothing has, so an allowed DELETE changes nothing the other cells use.
@@ -280,5 +399,5 @@ describe('authorization matrix', () => {
     );
     expect(failures).toEqual([]);
     expect(cells).toBe((procs.length + ops.length) * ROLES.length);
-  });
+  }, 90_000);
 });

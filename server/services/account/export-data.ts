@@ -21,6 +21,7 @@ import { assertSelf, type SessionUser } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import { userKey } from '../auth/throttle';
 import { identityColumns } from '../users';
+import { exportGroupData } from '../groups/export';
 
 const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
@@ -154,7 +155,9 @@ export async function exportPersonalData(
   ]);
   const [picture] = photo;
   const [lock] = throttle;
+  const groupData = await exportGroupData(deps.db, account.id);
   return {
+    ...groupData,
     exported_at: iso(deps.clock.now()),
     account: {
       id: account.id,

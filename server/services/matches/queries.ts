@@ -10,6 +10,7 @@ import type { SessionUser } from '../../lib/auth';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { prepared } from '../../lib/prepared';
 import { listMyWaitlist } from './waitlist';
+import { publicMatchFilter } from '../groups/public-filter';
 import { INT32_MAX } from '../../../common/schemas/primitives';
 import {
   MATCH_PAGE_DEFAULT,
@@ -141,6 +142,8 @@ function decodeCursor(cursor: string, order: ListOrder): CursorPosition {
 type ListValues = {
   today: string;
   now: string;
+  /** The instant (ISO), for group matches' priority windows. */
+  instant: string;
   afterMissing?: number;
   afterDate?: string;
   afterTime?: string;
@@ -156,6 +159,7 @@ type ListValues = {
 const LIST_VALUE_KEYS = [
   'today',
   'now',
+  'instant',
   'afterMissing',
   'afterDate',
   'afterTime',
@@ -176,7 +180,7 @@ interface ListShape {
 type ListSlots = { [K in keyof ListValues]: ListValues[K] | Placeholder };
 
 function listValues(
-  local: { date: string; time: string },
+  local: { date: string; time: string; instant?: string },
   input: TListMatchesInput,
 ): ListShape & { values: ListValues } {
   const order = input.order ?? 'date';
@@ -188,6 +192,7 @@ function listValues(
     values: {
       today: local.date,
       now: local.time,
+      instant: local.instant ?? new Date().toISOString(),
       afterMissing: need ? after?.missing : undefined,
       afterDate: after?.date,
       afterTime: after?.time,
@@ -226,6 +231,8 @@ function listQuery(db: DbOrTx, { need, open }: ListShape, v: ListSlots) {
   if (v.to !== undefined) where.push(sql`${matches.date} <= ${v.to}::date`);
   if (v.levelJson !== undefined) where.push(sql`${matches.levels} @> ${v.levelJson}::jsonb`);
   if (open) where.push(sql`${matches.missingPlayers} > 0`);
+  // Group matches stay with their group during its priority window, or for good (groups feature).
+  where.push(publicMatchFilter(v.instant));
   const keys = [asc(matches.date), asc(matches.time), asc(matches.id)];
   return cards(db)
     .where(and(...where))
@@ -255,6 +262,7 @@ function preparedList(db: DbOrTx, shape: ListShape, values: ListValues) {
     const slots: ListSlots = {
       today: sql.placeholder('today'),
       now: sql.placeholder('now'),
+      instant: sql.placeholder('instant'),
       afterMissing: slot('afterMissing'),
       afterDate: slot('afterDate'),
       afterTime: slot('afterTime'),
@@ -284,7 +292,10 @@ export async function listMatches(
 ): Promise<TMatchPage> {
   const limit = input.limit ?? MATCH_PAGE_DEFAULT;
   const { values, ...shape } = listValues(
-    localParts(deps.clock.now(), deps.env.APP_TIMEZONE),
+    {
+      ...localParts(deps.clock.now(), deps.env.APP_TIMEZONE),
+      instant: deps.clock.now().toISOString(),
+    },
     input,
   );
   const rows = (await preparedList(deps.db, shape, values).execute(values)).map(toMatch);

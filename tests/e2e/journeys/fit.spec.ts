@@ -192,7 +192,7 @@ test(
     const header = await box(page.locator('.topnav-inner'));
     const items = [
       page.locator('.brand'),
-      ...['Trouver un match', 'Créer un match', 'Mes matchs'].map((name) =>
+      ...['Trouver un match', 'Créer un match', 'Mes matchs', 'Groupes'].map((name) =>
         nav.getByRole('link', { name }),
       ),
       page.getByRole('button', { name: /menu du compte/ }),

@@ -996,6 +996,146 @@ describe('Web Push', () => {
   });
 });
 
+describe('groups, weekly slots and polls', () => {
+  it('a group from creation to deletion: invite link, group match, weekly slot, poll to a match', async () => {
+    const created = await w.api.call<{ id: number; invite_token: string }>('POST', '/api/groups', {
+      body: { name: 'Les mardis soir', description: 'Padel entre amis' },
+      ...bearer(alice),
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    for (const p of [bob, carol]) {
+      const joined = await w.api.call('POST', '/api/groups/join', {
+        body: { token: created.body.invite_token },
+        ...bearer(p),
+      });
+      expect(joined.body).toMatchObject({ id });
+      expect(typeof (joined.body as { member_count?: unknown }).member_count).toBe('number');
+    }
+    const mine = await w.api.call<{ id: number }[]>('GET', '/api/groups', bearer(bob));
+    expect(mine.body.map((g) => g.id)).toContain(id);
+    const renamed = await w.api.call('PUT', '/api/groups/{id}', {
+      params: { id },
+      body: { name: 'Les mardis', priority_hours: 12 },
+      ...bearer(alice),
+    });
+    expect(renamed.body).toMatchObject({ name: 'Les mardis', priority_hours: 12 });
+    const groupMatch = await w.api.call<{ id: number }>('POST', '/api/groups/{id}/matches', {
+      params: { id },
+      body: {
+        place_id: placeId,
+        date: parisDate(6),
+        time: '18:00',
+        levels: ['Niveau 3'],
+        slots: 3,
+      },
+      ...bearer(bob),
+    });
+    expect(groupMatch.status).toBe(201);
+    const slot = await w.api.call<{ id: number }>('POST', '/api/groups/{id}/slots', {
+      params: { id },
+      body: {
+        weekday: 2,
+        time: '19:00',
+        place_id: placeId,
+        levels: ['Niveau 3'],
+        slots: 3,
+        days_ahead: 0,
+      },
+      ...bearer(alice),
+    });
+    expect(slot.status).toBe(201);
+    const far = parisDate(60);
+    const tuesday = [0, 1, 2, 3, 4, 5, 6]
+      .map((d) => parisDate(60 + d))
+      .find((d) => new Date(`${d}T12:00:00Z`).getUTCDay() === 2);
+    expect(far).toBeTruthy();
+    const skipped = await w.api.call('POST', '/api/slots/{id}/skips', {
+      params: { id: slot.body.id },
+      body: { date: tuesday },
+      ...bearer(alice),
+    });
+    expect(skipped.body).toMatchObject({ success: true });
+    expect((skipped.body as { message: string }).message).toMatch(/^Pas de match le /);
+    const paused = await w.api.call('PUT', '/api/slots/{id}', {
+      params: { id: slot.body.id },
+      body: { paused: true },
+      ...bearer(alice),
+    });
+    expect(paused.body).toMatchObject({ success: true });
+    const page = await w.api.call<{ members: unknown[]; matches: { id: number }[] }>(
+      'GET',
+      '/api/groups/{id}',
+      {
+        params: { id },
+        ...bearer(carol),
+      },
+    );
+    expect(page.body.members).toHaveLength(3);
+    expect(page.body.matches.map((m) => m.id)).toContain(groupMatch.body.id);
+    expect(
+      (
+        await w.api.call('DELETE', '/api/slots/{id}', {
+          params: { id: slot.body.id },
+          ...bearer(alice),
+        })
+      ).status,
+    ).toBe(200);
+
+    const poll = await w.api.call<{ id: number; slots: { id: number }[] }>(
+      'POST',
+      '/api/groups/{id}/polls',
+      {
+        params: { id },
+        body: {
+          slots: [
+            { place_id: placeId, date: parisDate(7), time: '10:00' },
+            { place_id: placeId, date: parisDate(8), time: '10:00' },
+          ],
+          closes_at: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+          size: 2,
+        },
+        ...bearer(alice),
+      },
+    );
+    expect(poll.status).toBe(201);
+    const first = String(poll.body.slots[0]!.id);
+    for (const p of [bob, carol])
+      await w.api.call('PUT', '/api/polls/{id}/answers', {
+        params: { id: poll.body.id },
+        body: { answers: { [first]: 'oui' } },
+        ...bearer(p),
+      });
+    const answered = await w.api.call<{ status: string; match_id: number | null }>(
+      'GET',
+      '/api/polls/{id}',
+      {
+        params: { id: poll.body.id },
+        ...bearer(alice),
+      },
+    );
+    expect(answered.body.status).toBe('matched');
+    expect(answered.body.match_id).toBeGreaterThan(0);
+
+    const removed = await w.api.call('DELETE', '/api/groups/{id}/members/{userId}', {
+      params: { id, userId: carol.id },
+      ...bearer(alice),
+    });
+    expect(removed.body).toMatchObject({ success: true });
+    const left = await w.api.call('POST', '/api/groups/{id}/leave', {
+      params: { id },
+      body: {},
+      ...bearer(bob),
+    });
+    expect(left.body).toMatchObject({ success: true });
+    const gone = await w.api.call('DELETE', '/api/groups/{id}', {
+      params: { id },
+      ...bearer(alice),
+    });
+    expect(gone.body).toMatchObject({ success: true });
+  });
+});
+
 describe('authentication is enforced on every protected path', () => {
   const protectedOps = () =>
     Object.entries(w.doc.paths).flatMap(([path, item]) =>

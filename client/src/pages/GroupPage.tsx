@@ -1,0 +1,246 @@
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import type { TGroupDetail } from '../../../common/schemas/groups';
+import { Button, ConfirmDialog, Field, Loaded, Notice, TitledCard } from '../components/ui';
+import { errorMessage } from '../lib/errors';
+import { trpc } from '../lib/trpc';
+import { whenLabel } from './groups/fields';
+import { GroupMatchForm } from './groups/GroupMatchForm';
+import { PollForm } from './groups/PollForm';
+import { SlotsCard } from './groups/SlotsCard';
+import './groups/groups.css';
+
+const POLL_STATUS = { open: 'ouvert', matched: 'match créé', closed: 'clos' } as const;
+
+/** A group's page: invite link, members, upcoming matches, polls, weekly slots, settings. */
+export default function GroupPage() {
+  const id = Number(useParams().id);
+  const group = trpc.groups.byId.useQuery({ id }, { enabled: Number.isInteger(id) && id > 0 });
+  return (
+    <div className="page group-page">
+      <Loaded
+        query={group}
+        loadingLabel="Chargement du groupe"
+        errorFallback="Impossible de charger ce groupe."
+      >
+        {(g) => <GroupView g={g} />}
+      </Loaded>
+    </div>
+  );
+}
+
+function GroupView({ g }: { g: TGroupDetail }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const state: unknown = location.state;
+  const arrived =
+    typeof state === 'object' && state && 'notice' in state && typeof state.notice === 'string'
+      ? state.notice
+      : null;
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(
+    arrived ? { kind: 'success', text: arrived } : null,
+  );
+  const [confirm, setConfirm] = useState<'leave' | 'delete' | null>(null);
+  const link = `${window.location.origin}/g/${g.invite_token}`;
+  const fail = (e: unknown) =>
+    setMessage({ kind: 'error', text: errorMessage(e, 'Action impossible.') });
+  const gone = async (r: { message: string }) => {
+    await utils.groups.mine.invalidate();
+    void navigate('/groups', { state: { notice: r.message } });
+  };
+  const leave = trpc.groups.leave.useMutation({ onSuccess: gone, onError: fail });
+  const remove = trpc.groups.delete.useMutation({ onSuccess: gone, onError: fail });
+  const removeMember = trpc.groups.removeMember.useMutation({
+    onSuccess: (r) => {
+      setMessage({ kind: 'success', text: r.message });
+      void utils.groups.byId.invalidate({ id: g.id });
+    },
+    onError: fail,
+  });
+  return (
+    <>
+      <div className="page-head">
+        <div>
+          <h1 className="page-title">{g.name}</h1>
+          {g.description && <p className="page-lead">{g.description}</p>}
+        </div>
+      </div>
+      {message && (
+        <Notice kind={message.kind} message={message.text} onClose={() => setMessage(null)} />
+      )}
+      <TitledCard title="Inviter des joueurs">
+        <Field
+          label="Lien d’invitation"
+          hint="Quiconque a ce lien peut rejoindre le groupe après s’être connecté."
+        >
+          <input className="input" readOnly value={link} onFocus={(e) => e.target.select()} />
+        </Field>
+        <div className="row">
+          <Button
+            variant="secondary"
+            onClick={() =>
+              void navigator.clipboard?.writeText(link).then(
+                () => setMessage({ kind: 'success', text: 'Lien copié.' }),
+                () => {},
+              )
+            }
+          >
+            Copier le lien
+          </Button>
+        </div>
+      </TitledCard>
+      <TitledCard title={`Membres (${g.members.length})`}>
+        <ul className="group-list">
+          {g.members.map((m) => (
+            <li key={m.user_id} className="group-item">
+              <span>
+                {m.name}
+                {m.level ? ` · ${m.level}` : ''}
+                {m.is_admin && <span className="badge badge-primary">admin</span>}
+              </span>
+              {g.is_admin && !m.is_admin && (
+                <Button
+                  variant="ghost"
+                  onClick={() => removeMember.mutate({ id: g.id, userId: m.user_id })}
+                >
+                  Retirer {m.name}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </TitledCard>
+      <TitledCard title="Matchs à venir">
+        {g.matches.length === 0 ? (
+          <p className="muted">Aucun match à venir.</p>
+        ) : (
+          <ul className="group-list">
+            {g.matches.map((m) => (
+              <li key={m.id} className="group-item">
+                <Link to={`/matches/${m.id}`}>
+                  {whenLabel(m.date, m.time)}, {m.place_name}
+                </Link>
+                <span className="muted">
+                  {m.missing_players === 0
+                    ? 'complet'
+                    : `${m.missing_players} place${m.missing_players > 1 ? 's' : ''}`}
+                  {m.group_only
+                    ? ' · réservé au groupe'
+                    : m.public_at && new Date(m.public_at) > new Date()
+                      ? ' · membres prioritaires'
+                      : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <details className="group-details">
+          <summary>Créer un match pour le groupe</summary>
+          <GroupMatchForm groupId={g.id} priorityHours={g.priority_hours} />
+        </details>
+      </TitledCard>
+      <TitledCard title="Sondages">
+        {g.polls.length === 0 ? (
+          <p className="muted">Aucun sondage.</p>
+        ) : (
+          <ul className="group-list">
+            {g.polls.map((p) => (
+              <li key={p.id} className="group-item">
+                <Link to={`/polls/${p.id}`}>Sondage n° {p.id}</Link>
+                <span className="muted">{POLL_STATUS[p.status]}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <details className="group-details">
+          <summary>Nouveau sondage</summary>
+          <PollForm groupId={g.id} />
+        </details>
+      </TitledCard>
+      <SlotsCard groupId={g.id} slots={g.slots} isAdmin={g.is_admin} />
+      {g.is_admin && <SettingsCard g={g} onMessage={setMessage} />}
+      <div className="row">
+        <Button variant="secondary" onClick={() => setConfirm('leave')}>
+          Quitter le groupe
+        </Button>
+        {g.is_admin && (
+          <Button variant="danger" onClick={() => setConfirm('delete')}>
+            Supprimer le groupe
+          </Button>
+        )}
+      </div>
+      {confirm && (
+        <ConfirmDialog
+          title={confirm === 'leave' ? 'Quitter le groupe ?' : 'Supprimer le groupe ?'}
+          message={
+            confirm === 'leave'
+              ? 'Vous ne verrez plus ses matchs ni ses sondages.'
+              : 'Ses créneaux et sondages disparaissent ; les matchs déjà créés restent.'
+          }
+          confirmLabel={confirm === 'leave' ? 'Quitter' : 'Supprimer'}
+          onConfirm={() => {
+            setConfirm(null);
+            (confirm === 'leave' ? leave : remove).mutate({ id: g.id });
+          }}
+          onCancel={() => setConfirm(null)}
+        />
+      )}
+    </>
+  );
+}
+
+function SettingsCard({
+  g,
+  onMessage,
+}: {
+  g: TGroupDetail;
+  onMessage: (m: { kind: 'success' | 'error'; text: string }) => void;
+}) {
+  const utils = trpc.useUtils();
+  const [name, setName] = useState(g.name);
+  const [hours, setHours] = useState(String(g.priority_hours));
+  const update = trpc.groups.update.useMutation({
+    onSuccess: () => {
+      onMessage({ kind: 'success', text: 'Groupe mis à jour.' });
+      void utils.groups.byId.invalidate({ id: g.id });
+    },
+    onError: (e) => onMessage({ kind: 'error', text: errorMessage(e, 'Mise à jour impossible.') }),
+  });
+  return (
+    <TitledCard title="Réglages du groupe">
+      <form
+        className="stack"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          update.mutate({ id: g.id, name, priority_hours: Number(hours) });
+        }}
+      >
+        <Field label="Nom du groupe">
+          <input
+            className="input"
+            value={name}
+            maxLength={60}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </Field>
+        <Field label="Priorité des membres (heures avant d’apparaître dans Trouver)">
+          <input
+            className="input"
+            type="number"
+            min={0}
+            max={168}
+            value={hours}
+            onChange={(e) => setHours(e.target.value)}
+          />
+        </Field>
+        <div className="form-actions">
+          <Button type="submit" loading={update.isPending}>
+            Enregistrer
+          </Button>
+        </div>
+      </form>
+    </TitledCard>
+  );
+}

@@ -1,0 +1,99 @@
+import { Link, useParams } from 'react-router-dom';
+import { POLL_ANSWERS, type TPoll, type TPollAnswer } from '../../../common/schemas/groups';
+import { Loaded, Notice, TitledCard } from '../components/ui';
+import { errorMessage } from '../lib/errors';
+import { trpc } from '../lib/trpc';
+import { whenLabel } from './groups/fields';
+import './groups/groups.css';
+
+/**
+ * A poll: each slot with its counts and the player's answer. Counts refresh every 5 s and when the
+ * window regains focus (not pushed live yet: see README, Groups).
+ */
+export default function PollPage() {
+  const id = Number(useParams().id);
+  const poll = trpc.groups.poll.useQuery(
+    { id },
+    { enabled: Number.isInteger(id) && id > 0, refetchInterval: 5000, refetchOnWindowFocus: true },
+  );
+  return (
+    <div className="page poll-page">
+      <Loaded
+        query={poll}
+        loadingLabel="Chargement du sondage"
+        errorFallback="Impossible de charger ce sondage."
+      >
+        {(p) => <PollView p={p} />}
+      </Loaded>
+    </div>
+  );
+}
+
+const CLOSES = new Intl.DateTimeFormat('fr-FR', {
+  dateStyle: 'full',
+  timeStyle: 'short',
+  timeZone: 'Europe/Paris',
+});
+
+function PollView({ p }: { p: TPoll }) {
+  const utils = trpc.useUtils();
+  const answer = trpc.groups.answerPoll.useMutation({
+    onSuccess: (next) => utils.groups.poll.setData({ id: p.id }, next),
+  });
+  const open = p.status === 'open' || p.status === 'matched';
+  return (
+    <>
+      <div className="page-head">
+        <div>
+          <h1 className="page-title">Sondage du groupe {p.group_name}</h1>
+          <p className="page-lead">
+            {p.size} « oui » sur un créneau font le match. Clôture :{' '}
+            {CLOSES.format(new Date(p.closes_at))}.
+          </p>
+        </div>
+      </div>
+      {p.status === 'matched' && p.match_id !== null && (
+        <Notice kind="success" persistent message="Assez de « oui » : le match est créé." />
+      )}
+      {p.match_id !== null && (
+        <p>
+          <Link to={`/matches/${p.match_id}`}>Voir le match</Link>
+        </p>
+      )}
+      {p.status === 'closed' && (
+        <Notice kind="info" persistent message="Sondage clos sans assez de « oui »." />
+      )}
+      {answer.isError && (
+        <Notice
+          kind="error"
+          persistent
+          message={errorMessage(answer.error, 'Réponse non enregistrée.')}
+        />
+      )}
+      {p.slots.map((s) => (
+        <TitledCard key={s.id} title={`${whenLabel(s.date, s.time)}, ${s.place_name}`}>
+          <p className="poll-counts" aria-live="polite">
+            Oui : {s.counts.oui} · Non : {s.counts.non} · Peut-être : {s.counts['peut-être']}
+          </p>
+          <fieldset className="poll-answers" disabled={!open || answer.isPending}>
+            <legend>Votre réponse</legend>
+            {POLL_ANSWERS.map((a: TPollAnswer) => (
+              <label key={a} className="check">
+                <input
+                  type="radio"
+                  name={`slot-${s.id}`}
+                  checked={s.my_answer === a}
+                  onChange={() => answer.mutate({ id: p.id, answers: { [String(s.id)]: a } })}
+                />
+                <span>{a}</span>
+              </label>
+            ))}
+          </fieldset>
+        </TitledCard>
+      ))}
+      <p>
+        <Link to={`/groups/${p.group_id}`}>Retour au groupe</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,260 @@
+import { z } from 'zod';
+import {
+  ZCreateGroupInput,
+  ZCreatePollInput,
+  ZCreateSlotInput,
+  ZGroupDetail,
+  ZGroupIdInput,
+  ZGroupMatchInput,
+  ZGroupResult,
+  ZGroupSlot,
+  ZGroupSummary,
+  ZJoinGroupInput,
+  ZPoll,
+  ZPollAnswersInput,
+  ZRemoveMemberInput,
+  ZSkipSlotInput,
+  ZUpdateGroupInput,
+  ZUpdateSlotInput,
+} from '../../common/schemas/groups';
+import { ZMatch } from '../../common/schemas/matches';
+import { assertUser } from '../lib/auth';
+import { createGroupMatch } from '../services/groups/group-matches';
+import {
+  createGroup,
+  deleteGroup,
+  getGroup,
+  joinGroup,
+  leaveGroup,
+  listMyGroups,
+  removeMember,
+  updateGroup,
+} from '../services/groups/groups';
+import { answerPoll, createPoll, getPoll } from '../services/groups/polls';
+import { createSlot, deleteSlot, skipSlotDate, updateSlot } from '../services/groups/slots';
+import type { RestRoutes } from './http';
+
+const tags = ['Groupes'];
+const user = { auth: 'user' } as const;
+const params = ZGroupIdInput;
+
+/** Groups, weekly slots and polls: each path parses, calls the tRPC procedure's service, answers. */
+export const groupsRoutes: RestRoutes = (app, deps) => {
+  app.post(
+    '/groups',
+    {
+      schema: {
+        tags,
+        summary:
+          'Crée un groupe (le créateur en est administrateur) ; `invite_token` forme le lien /g/<token>',
+        body: ZCreateGroupInput,
+        response: { 201: ZGroupSummary },
+      },
+      config: user,
+    },
+    async ({ ctx, body }, reply) =>
+      reply.code(201).send(await createGroup(deps, assertUser(ctx.user), body)),
+  );
+  app.get(
+    '/groups',
+    {
+      schema: { tags, summary: 'Mes groupes', response: { 200: z.array(ZGroupSummary) } },
+      config: user,
+    },
+    ({ ctx }) => listMyGroups(deps, assertUser(ctx.user)),
+  );
+  app.post(
+    '/groups/join',
+    {
+      schema: {
+        tags,
+        summary: "Rejoint le groupe d'un lien d'invitation",
+        body: ZJoinGroupInput,
+        response: { 200: ZGroupSummary.extend({ message: z.string() }) },
+      },
+      config: user,
+    },
+    ({ ctx, body }) => joinGroup(deps, assertUser(ctx.user), body.token),
+  );
+  app.get(
+    '/groups/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Un groupe : membres (Prénom N., niveau), matchs à venir, créneaux, sondages (membres)',
+        params,
+        response: { 200: ZGroupDetail },
+      },
+      config: user,
+    },
+    ({ ctx, params: p }) => getGroup(deps, assertUser(ctx.user), p.id),
+  );
+  app.put(
+    '/groups/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Renomme le groupe, change sa description ou la priorité des membres en heures (administrateurs du groupe)',
+        params,
+        body: ZUpdateGroupInput.omit({ id: true }),
+        response: { 200: ZGroupSummary },
+      },
+      config: user,
+    },
+    ({ ctx, params: p, body }) => updateGroup(deps, assertUser(ctx.user), { ...body, id: p.id }),
+  );
+  app.delete(
+    '/groups/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Supprime le groupe (administrateurs du groupe)',
+        params,
+        response: { 200: ZGroupResult },
+      },
+      config: user,
+    },
+    ({ ctx, params: p }) => deleteGroup(deps, assertUser(ctx.user), p.id),
+  );
+  app.post(
+    '/groups/:id/leave',
+    {
+      schema: { tags, summary: 'Quitte le groupe', params, response: { 200: ZGroupResult } },
+      config: user,
+    },
+    ({ ctx, params: p }) => leaveGroup(deps, assertUser(ctx.user), p.id),
+  );
+  app.delete(
+    '/groups/:id/members/:userId',
+    {
+      schema: {
+        tags,
+        summary: 'Retire un membre du groupe (administrateurs du groupe)',
+        params: ZRemoveMemberInput,
+        response: { 200: ZGroupResult },
+      },
+      config: user,
+    },
+    ({ ctx, params: p }) => removeMember(deps, assertUser(ctx.user), p),
+  );
+  app.post(
+    '/groups/:id/matches',
+    {
+      schema: {
+        tags,
+        summary:
+          'Crée un match pour le groupe : les membres sont prévenus et prioritaires, puis il apparaît dans Trouver (jamais si `group_only`)',
+        params,
+        body: ZGroupMatchInput.omit({ id: true }),
+        response: { 201: ZMatch },
+      },
+      config: user,
+    },
+    async ({ ctx, params: p, body }, reply) =>
+      reply
+        .code(201)
+        .send(await createGroupMatch(deps, assertUser(ctx.user), { ...body, id: p.id })),
+  );
+  app.post(
+    '/groups/:id/slots',
+    {
+      schema: {
+        tags,
+        summary:
+          'Crée un créneau hebdomadaire (jour 1 = lundi … 7, heure, lieu, niveaux, places, ouverture `days_ahead` jours avant ; administrateurs du groupe)',
+        params,
+        body: ZCreateSlotInput.omit({ id: true }),
+        response: { 201: ZGroupSlot },
+      },
+      config: user,
+    },
+    async ({ ctx, params: p, body }, reply) =>
+      reply.code(201).send(await createSlot(deps, assertUser(ctx.user), { ...body, id: p.id })),
+  );
+  app.put(
+    '/slots/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Met en pause ou réactive un créneau hebdomadaire',
+        params,
+        body: ZUpdateSlotInput.omit({ id: true }),
+        response: { 200: ZGroupResult },
+      },
+      config: user,
+    },
+    ({ ctx, params: p, body }) => updateSlot(deps, assertUser(ctx.user), { ...body, id: p.id }),
+  );
+  app.delete(
+    '/slots/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Supprime un créneau hebdomadaire',
+        params,
+        response: { 200: ZGroupResult },
+      },
+      config: user,
+    },
+    ({ ctx, params: p }) => deleteSlot(deps, assertUser(ctx.user), p.id),
+  );
+  app.post(
+    '/slots/:id/skips',
+    {
+      schema: {
+        tags,
+        summary: 'Pas de match à cette date pour ce créneau',
+        params,
+        body: ZSkipSlotInput.omit({ id: true }),
+        response: { 200: ZGroupResult },
+      },
+      config: user,
+    },
+    ({ ctx, params: p, body }) => skipSlotDate(deps, assertUser(ctx.user), { ...body, id: p.id }),
+  );
+  app.post(
+    '/groups/:id/polls',
+    {
+      schema: {
+        tags,
+        summary:
+          'Sondage de disponibilités : 2 à 5 créneaux, clôture, `size` « oui » pour faire le match (4 par défaut)',
+        params,
+        body: ZCreatePollInput.omit({ id: true }),
+        response: { 201: ZPoll },
+      },
+      config: user,
+    },
+    async ({ ctx, params: p, body }, reply) =>
+      reply.code(201).send(await createPoll(deps, assertUser(ctx.user), { ...body, id: p.id })),
+  );
+  app.get(
+    '/polls/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Un sondage : créneaux, décomptes, statut, match_id',
+        params,
+        response: { 200: ZPoll },
+      },
+      config: user,
+    },
+    ({ ctx, params: p }) => getPoll(deps, assertUser(ctx.user), p.id),
+  );
+  app.put(
+    '/polls/:id/answers',
+    {
+      schema: {
+        tags,
+        summary: 'Répond à un sondage : { answers: { "<slotId>": "oui" | "non" | "peut-être" } }',
+        params,
+        body: ZPollAnswersInput.omit({ id: true }),
+        response: { 200: ZPoll },
+      },
+      config: user,
+    },
+    ({ ctx, params: p, body }) => answerPoll(deps, assertUser(ctx.user), { ...body, id: p.id }),
+  );
+};

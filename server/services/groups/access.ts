@@ -1,0 +1,55 @@
+import { and, eq } from 'drizzle-orm';
+import { GROUP_MSG } from '../../../common/messages-groups';
+import type { DbOrTx } from '../../../db/client';
+import { groupMembers, groups } from '../../../db/schema';
+import type { SessionUser } from '../../lib/auth';
+import { forbidden, notFound } from '../../lib/errors';
+
+export interface Membership {
+  groupId: number;
+  name: string;
+  priorityHours: number;
+  isAdmin: boolean;
+}
+
+/**
+ * The actor's place in a group: a missing group is a 404, an outsider a 403 (site admins
+ * included: they run the site, not the players' circles). `adminOnly` refuses plain members.
+ * `lock` takes the group row FOR UPDATE, so membership changes of one group run one at a time.
+ */
+export async function membershipOf(
+  tx: DbOrTx,
+  actor: SessionUser,
+  groupId: number,
+  { adminOnly = false, lock = false } = {},
+): Promise<Membership> {
+  const q = tx
+    .select({ id: groups.id, name: groups.name, priorityHours: groups.priorityHours })
+    .from(groups)
+    .where(eq(groups.id, groupId))
+    .limit(1);
+  const [group] = lock ? await q.for('update') : await q;
+  if (!group) throw notFound(GROUP_MSG.notFound);
+  const [member] = await tx
+    .select({ isAdmin: groupMembers.isAdmin })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, actor.id)))
+    .limit(1);
+  if (!member) throw forbidden(GROUP_MSG.membersOnly);
+  if (adminOnly && !member.isAdmin) throw forbidden(GROUP_MSG.adminOnly);
+  return {
+    groupId,
+    name: group.name,
+    priorityHours: group.priorityHours,
+    isAdmin: member.isAdmin,
+  };
+}
+
+/** Every member's id (the people a group notice goes to). */
+export async function memberIds(tx: DbOrTx, groupId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ id: groupMembers.userId })
+    .from(groupMembers)
+    .where(eq(groupMembers.groupId, groupId));
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,152 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { GROUP_MSG } from '../../../common/messages-groups';
+import { localParts } from '../../../common/schedule';
+import type { TGroupMatchInput } from '../../../common/schemas/groups';
+import type { TMatch } from '../../../common/schemas/matches';
+import type { DbOrTx } from '../../../db/client';
+import { groupMatches, matches } from '../../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../lib/auth';
+import { announceMatchChange } from '../live/notify';
+import { scheduleReminder, type NotifyDeps } from '../notifications/enqueue';
+import { matchInfo, whenOf } from '../notifications/match-info';
+import { getMatch } from '../matches/queries';
+import { checkMatchFields, createLimits } from '../matches/rules';
+import { memberIds, membershipOf } from './access';
+import { notifyUsers } from './notify';
+
+const HOUR_MS = 3_600_000;
+
+export interface GroupMatchDraft {
+  groupId: number;
+  groupName: string;
+  placeId: number;
+  date: string;
+  time: string;
+  levels: string[];
+  /** Places to fill besides the organiser. */
+  slots: number;
+  createdBy: number;
+  isGroupOnly: boolean;
+  priorityHours: number;
+}
+
+/**
+ * Inserts a group match in the caller's transaction: the match, its group row (hidden from
+ * Trouver until `priorityHours` have passed, or for good), its reminder and its live event. The
+ * caller adds players and tells the members. One path for a match made by hand, by a weekly slot
+ * and by a poll.
+ */
+export async function insertGroupMatch(
+  tx: DbOrTx,
+  deps: NotifyDeps,
+  d: GroupMatchDraft,
+): Promise<number> {
+  const [row] = await tx
+    .insert(matches)
+    .values({
+      placeId: d.placeId,
+      date: d.date,
+      time: d.time,
+      levels: d.levels,
+      slots: d.slots,
+      missingPlayers: d.slots,
+      createdBy: d.createdBy,
+    })
+    .returning({ id: matches.id });
+  if (!row) throw new Error('insertGroupMatch: insert returned nothing');
+  const now = deps.clock.now();
+  await tx.insert(groupMatches).values({
+    matchId: row.id,
+    groupId: d.groupId,
+    isGroupOnly: d.isGroupOnly,
+    publicAt: d.isGroupOnly ? null : new Date(now.getTime() + d.priorityHours * HOUR_MS),
+  });
+  const info = await matchInfo(tx, row.id);
+  if (info) await scheduleReminder(tx, deps, info);
+  await announceMatchChange(tx, row.id, 'created');
+  return row.id;
+}
+
+/** Tells the group's members (but `except`) about a new group match, in the caller's transaction. */
+export async function announceGroupMatch(
+  tx: DbOrTx,
+  deps: NotifyDeps,
+  groupId: number,
+  groupName: string,
+  matchId: number,
+  except: number[],
+) {
+  const info = await matchInfo(tx, matchId);
+  if (!info) return;
+  const told = (await memberIds(tx, groupId)).filter((id) => !except.includes(id));
+  await notifyUsers(tx, deps, told, () => ({
+    event: 'group_match',
+    subject: GROUP_MSG.notify.groupMatchSubject(groupName),
+    text: GROUP_MSG.notify.groupMatch(groupName, whenOf(info), info.placeName),
+    path: `/matches/${matchId}`,
+    matchId,
+  }));
+}
+
+/**
+ * A member creates a match "pour le groupe": the match form's rules, then the members are told
+ * first and have the group's priority window before it shows in Trouver (or it stays in the
+ * group when `group_only`).
+ */
+export async function createGroupMatch(
+  deps: Deps,
+  actor: SessionUser,
+  input: TGroupMatchInput,
+): Promise<TMatch> {
+  const { id: groupId, group_only, ...draft } = input;
+  const fields = await checkMatchFields(deps, draft, await createLimits(deps));
+  const id = await deps.db.transaction(async (tx) => {
+    const group = await membershipOf(tx, actor, groupId);
+    const matchId = await insertGroupMatch(tx, deps, {
+      groupId,
+      groupName: group.name,
+      placeId: fields.place_id,
+      date: fields.date,
+      time: fields.time,
+      levels: fields.levels,
+      slots: fields.slots,
+      createdBy: actor.id,
+      isGroupOnly: group_only ?? false,
+      priorityHours: group.priorityHours,
+    });
+    await announceGroupMatch(tx, deps, groupId, group.name, matchId, [actor.id]);
+    return matchId;
+  });
+  return getMatch(deps, id);
+}
+
+/** The group's upcoming matches, soonest first, with their privacy. */
+export async function upcomingGroupMatches(
+  deps: Pick<Deps, 'db' | 'clock' | 'env'>,
+  groupId: number,
+) {
+  const local = localParts(deps.clock.now(), deps.env.APP_TIMEZONE);
+  const rows = await deps.db
+    .select({
+      id: matches.id,
+      isGroupOnly: groupMatches.isGroupOnly,
+      publicAt: groupMatches.publicAt,
+    })
+    .from(groupMatches)
+    .innerJoin(matches, eq(matches.id, groupMatches.matchId))
+    .where(
+      and(
+        eq(groupMatches.groupId, groupId),
+        sql`(${matches.date}, ${matches.time}) >= (${local.date}::date, ${local.time}::time)`,
+      ),
+    )
+    .orderBy(asc(matches.date), asc(matches.time), asc(matches.id))
+    .limit(50);
+  const cards = await Promise.all(rows.map((r) => getMatch(deps, r.id)));
+  return cards.map((card, i) => ({
+    ...card,
+    group_only: rows[i]?.isGroupOnly ?? false,
+    public_at: rows[i]?.publicAt?.toISOString() ?? null,
+  }));
+}

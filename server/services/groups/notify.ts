@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { outbox, smsConfig } from '../../../db/schema';
+import type { NotifyDeps } from '../notifications/enqueue';
+import { publicUrl, recipients } from '../notifications/match-info';
+
+export interface GroupNotice {
+  /** For logs and metrics: `group_match`, `poll_match`, `poll_closed`, `slot_skipped`. */
+  event: string;
+  subject: string;
+  text: string;
+  /** App path the notice links to (`/matches/12`, `/groups/3`). */
+  path: string;
+  matchId?: number | null;
+}
+
+/**
+ * Writes the e-mail and SMS rows of a group notice, in the caller's transaction (so the change
+ * and its notices exist together), for the players who keep each channel on; the outbox worker
+ * sends them. `text` may depend on the recipient (in the match or on its waiting list).
+ */
+export async function notifyUsers(
+  tx: DbOrTx,
+  deps: NotifyDeps,
+  userIds: number[],
+  notice: (userId: number) => GroupNotice,
+) {
+  const people = await recipients(tx, [...new Set(userIds)]);
+  if (people.length === 0) return;
+  const [sms] = await tx
+    .select({ isLive: smsConfig.isLive })
+    .from(smsConfig)
+    .where(eq(smsConfig.isLive, true))
+    .limit(1);
+  const now = deps.clock.now();
+  const rows: (typeof outbox.$inferInsert)[] = [];
+  for (const p of people) {
+    const n = notice(p.id);
+    const url = `${publicUrl(deps.env)}${n.path}`;
+    const base = { event: n.event, userId: p.id, matchId: n.matchId ?? null, sendAfter: now };
+    if (p.email && p.notifyEmail)
+      rows.push({
+        ...base,
+        channel: 'email',
+        recipient: p.email,
+        subject: n.subject,
+        body: `${n.text}\n\n${url}`,
+      });
+    if (p.notifySms && sms?.isLive)
+      rows.push({
+        ...base,
+        channel: 'sms',
+        recipient: p.phone,
+        body: `Padel Match : ${n.text} ${url}`,
+      });
+  }
+  if (rows.length > 0) await tx.insert(outbox).values(rows);
+}

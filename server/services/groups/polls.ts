@@ -1,0 +1,353 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { GROUP_MSG } from '../../../common/messages-groups';
+import { shortTime, zonedInstant } from '../../../common/schedule';
+import type {
+  TCreatePollInput,
+  TPoll,
+  TPollAnswer,
+  TPollAnswersInput,
+} from '../../../common/schemas/groups';
+import type { DbOrTx } from '../../../db/client';
+import {
+  groups,
+  levels,
+  matches,
+  matchParticipants,
+  matchWaitlist,
+  pollAnswers,
+  polls,
+  pollSlots,
+  places,
+  users,
+} from '../../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../lib/auth';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { announceMatchChange } from '../live/notify';
+import { matchInfo, whenOf } from '../notifications/match-info';
+import { checkMatchFields, createLimits } from '../matches/rules';
+import { memberIds, membershipOf } from './access';
+import { insertGroupMatch } from './group-matches';
+import { notifyUsers } from './notify';
+
+/**
+ * A member proposes 2 to 5 slots (place, date, time) and a closing time; each slot must be one
+ * the match form would accept, and the poll must close before the first slot starts.
+ */
+export async function createPoll(
+  deps: Deps,
+  actor: SessionUser,
+  input: TCreatePollInput,
+): Promise<TPoll> {
+  const limits = await createLimits(deps);
+  const size = input.size ?? 4;
+  const level = await defaultLevel(deps.db, actor);
+  const checked: Awaited<ReturnType<typeof checkMatchFields>>[] = [];
+  for (const s of input.slots)
+    checked.push(await checkMatchFields(deps, { ...s, levels: [level], slots: size - 1 }, limits));
+  const closesAt = new Date(input.closes_at);
+  const firstStart = Math.min(
+    ...checked.map((s) => zonedInstant(s.date, s.time, deps.env.APP_TIMEZONE).getTime()),
+  );
+  if (closesAt <= deps.clock.now() || closesAt.getTime() > firstStart)
+    throw badRequest(GROUP_MSG.pollClosesInvalid);
+  const id = await deps.db.transaction(async (tx) => {
+    await membershipOf(tx, actor, input.id);
+    const [poll] = await tx
+      .insert(polls)
+      .values({ groupId: input.id, createdBy: actor.id, size, closesAt })
+      .returning({ id: polls.id });
+    if (!poll) throw new Error('createPoll: insert returned nothing');
+    await tx
+      .insert(pollSlots)
+      .values(
+        checked.map((s) => ({ pollId: poll.id, placeId: s.place_id, date: s.date, time: s.time })),
+      );
+    return poll.id;
+  });
+  return getPoll(deps, actor, id);
+}
+
+/** A poll's match plays at the poll creator's level, or at the first level when they have none. */
+async function defaultLevel(db: DbOrTx, actor: SessionUser): Promise<string> {
+  return actor.level ?? defaultLevelName(db);
+}
+
+async function pollRow(db: DbOrTx, id: number) {
+  const [poll] = await db
+    .select({
+      id: polls.id,
+      groupId: polls.groupId,
+      groupName: groups.name,
+      createdBy: polls.createdBy,
+      size: polls.size,
+      closesAt: polls.closesAt,
+      status: polls.status,
+      matchId: polls.matchId,
+    })
+    .from(polls)
+    .innerJoin(groups, eq(groups.id, polls.groupId))
+    .where(eq(polls.id, id))
+    .limit(1);
+  if (!poll) throw notFound(GROUP_MSG.pollNotFound);
+  return poll;
+}
+
+/** A poll with each slot's counts and the viewer's answers; members of its group only. */
+export async function getPoll(
+  deps: Pick<Deps, 'db'>,
+  actor: SessionUser,
+  id: number,
+): Promise<TPoll> {
+  const poll = await pollRow(deps.db, id);
+  await membershipOf(deps.db, actor, poll.groupId);
+  const slots = await deps.db
+    .select({
+      id: pollSlots.id,
+      place_id: pollSlots.placeId,
+      place_name: places.name,
+      date: pollSlots.date,
+      time: pollSlots.time,
+      oui: sql<number>`(select count(*)::int from ${pollAnswers} a where a.slot_id = ${pollSlots.id} and a.answer = 'oui')`,
+      non: sql<number>`(select count(*)::int from ${pollAnswers} a where a.slot_id = ${pollSlots.id} and a.answer = 'non')`,
+      maybe: sql<number>`(select count(*)::int from ${pollAnswers} a where a.slot_id = ${pollSlots.id} and a.answer = 'peut-être')`,
+      mine: sql<TPollAnswer | null>`(select a.answer from ${pollAnswers} a where a.slot_id = ${pollSlots.id} and a.user_id = ${actor.id})`,
+    })
+    .from(pollSlots)
+    .innerJoin(places, eq(places.id, pollSlots.placeId))
+    .where(eq(pollSlots.pollId, id))
+    .orderBy(asc(pollSlots.id));
+  return {
+    id: poll.id,
+    group_id: poll.groupId,
+    group_name: poll.groupName,
+    size: poll.size,
+    status: poll.status,
+    closes_at: poll.closesAt.toISOString(),
+    match_id: poll.matchId,
+    slots: slots.map((s) => ({
+      id: s.id,
+      place_id: s.place_id,
+      place_name: s.place_name,
+      date: s.date,
+      time: shortTime(s.time),
+      counts: { oui: s.oui, non: s.non, 'peut-être': s.maybe },
+      my_answer: s.mine,
+    })),
+  };
+}
+
+/**
+ * A member answers some slots of a poll. Every answer of a poll runs under the poll's row lock,
+ * taken by the conditional UPDATE that also refuses a closed poll and numbers the answer, so the
+ * order of "oui" is the order answers were written, on any instance. When a slot reaches the
+ * poll's size, the match is made in that same transaction with the first `size` "oui" in it
+ * (never more), the poll is marked matched, every member told; later "oui" to that slot join its
+ * waiting list in answer order.
+ */
+export async function answerPoll(
+  deps: Deps,
+  actor: SessionUser,
+  { id, answers }: TPollAnswersInput,
+): Promise<TPoll> {
+  const entries = Object.entries(answers).map(([k, v]) => [Number(k), v] as const);
+  if (entries.length === 0) throw badRequest(GROUP_MSG.pollAnswerInvalid);
+  await deps.db.transaction(async (tx) => {
+    const poll = await pollRow(tx, id);
+    await membershipOf(tx, actor, poll.groupId);
+    const [locked] = await tx
+      .update(polls)
+      .set({ answerSeq: sql`${polls.answerSeq} + 1`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(polls.id, id),
+          sql`${polls.status} <> 'closed'`,
+          sql`${polls.closesAt} > ${deps.clock.now().toISOString()}::timestamptz`,
+        ),
+      )
+      .returning({
+        seq: polls.answerSeq,
+        status: polls.status,
+        matchId: polls.matchId,
+        matchedSlotId: polls.matchedSlotId,
+      });
+    if (!locked) throw conflict(GROUP_MSG.pollClosed);
+    const slotIds = (
+      await tx.select({ id: pollSlots.id }).from(pollSlots).where(eq(pollSlots.pollId, id))
+    ).map((s) => s.id);
+    if (entries.some(([slotId]) => !slotIds.includes(slotId)))
+      throw badRequest(GROUP_MSG.pollSlotUnknown);
+    for (const [slotId, answer] of entries)
+      await tx
+        .insert(pollAnswers)
+        .values({ slotId, userId: actor.id, answer, seq: locked.seq, answeredAt: deps.clock.now() })
+        .onConflictDoUpdate({
+          target: [pollAnswers.slotId, pollAnswers.userId],
+          set: {
+            answer,
+            // Saying "oui" again keeps one's place in the order.
+            seq: sql`case when ${pollAnswers.answer} = excluded.answer then ${pollAnswers.seq} else excluded.seq end`,
+          },
+        });
+    if (locked.status === 'matched' && locked.matchId && locked.matchedSlotId) {
+      const answer = answers[String(locked.matchedSlotId)];
+      if (answer) await followMatchedSlot(tx, actor.id, locked.matchId, answer);
+      return;
+    }
+    for (const slotId of slotIds) {
+      const yes = await ouiInOrder(tx, slotId);
+      if (yes.length >= poll.size) {
+        await makePollMatch(tx, deps, poll, slotId, yes);
+        return;
+      }
+    }
+  });
+  return getPoll(deps, actor, id);
+}
+
+/** A late "oui" to the slot that became a match waits for a place; taking it back leaves the queue. */
+async function followMatchedSlot(tx: DbOrTx, userId: number, matchId: number, answer: TPollAnswer) {
+  if (answer !== 'oui') {
+    await tx
+      .delete(matchWaitlist)
+      .where(and(eq(matchWaitlist.matchId, matchId), eq(matchWaitlist.userId, userId)));
+    await announceMatchChange(tx, matchId, 'waitlist');
+    return;
+  }
+  const [m] = await tx
+    .select({ createdBy: matches.createdBy })
+    .from(matches)
+    .where(eq(matches.id, matchId));
+  const playing = await tx.$count(
+    matchParticipants,
+    and(eq(matchParticipants.matchId, matchId), eq(matchParticipants.userId, userId)),
+  );
+  if (!m || m.createdBy === userId || playing > 0) return;
+  await tx.insert(matchWaitlist).values({ matchId, userId }).onConflictDoNothing();
+  await announceMatchChange(tx, matchId, 'waitlist');
+}
+
+async function ouiInOrder(tx: DbOrTx, slotId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ userId: pollAnswers.userId })
+    .from(pollAnswers)
+    .where(and(eq(pollAnswers.slotId, slotId), eq(pollAnswers.answer, 'oui')))
+    .orderBy(asc(pollAnswers.seq), asc(pollAnswers.userId));
+  return rows.map((r) => r.userId);
+}
+
+/**
+ * The slot has `size` "oui": the match is made with the first `size` of them. Its organiser is the
+ * poll's author when among them, else the first to say "oui"; the others are its participants, so
+ * the match starts full. The other "oui" wait in answer order. Everyone in the group is told.
+ */
+async function makePollMatch(
+  tx: DbOrTx,
+  deps: Deps,
+  poll: Awaited<ReturnType<typeof pollRow>>,
+  slotId: number,
+  yes: number[],
+) {
+  const [slot] = await tx.select().from(pollSlots).where(eq(pollSlots.id, slotId));
+  const [author] = await tx
+    .select({ level: users.level })
+    .from(users)
+    .where(eq(users.id, poll.createdBy));
+  if (!slot) return;
+  const playing = yes.slice(0, poll.size);
+  const waiting = yes.slice(poll.size);
+  const organiser = playing.includes(poll.createdBy) ? poll.createdBy : playing[0]!;
+  const level = author?.level ?? (await defaultLevelName(tx));
+  const [group] = await tx
+    .select({ priorityHours: groups.priorityHours })
+    .from(groups)
+    .where(eq(groups.id, poll.groupId));
+  const matchId = await insertGroupMatch(tx, deps, {
+    groupId: poll.groupId,
+    groupName: poll.groupName,
+    placeId: slot.placeId,
+    date: slot.date,
+    time: shortTime(slot.time),
+    levels: [level],
+    slots: poll.size - 1,
+    createdBy: organiser,
+    isGroupOnly: false,
+    priorityHours: group?.priorityHours ?? 24,
+  });
+  const now = deps.clock.now();
+  const others = playing.filter((u) => u !== organiser);
+  if (others.length > 0)
+    await tx
+      .insert(matchParticipants)
+      .values(others.map((userId) => ({ matchId, userId, joinedAt: now })));
+  // The CHECK on missing_players (0..slots) holds the "never more than the places" line too.
+  await tx
+    .update(matches)
+    .set({ missingPlayers: sql`${matches.slots} - ${others.length}` })
+    .where(eq(matches.id, matchId));
+  for (const userId of waiting)
+    await tx.insert(matchWaitlist).values({ matchId, userId, createdAt: now });
+  await tx
+    .update(polls)
+    .set({ status: 'matched', matchId, matchedSlotId: slotId })
+    .where(eq(polls.id, poll.id));
+  await announceMatchChange(tx, matchId, 'joined');
+  const info = await matchInfo(tx, matchId);
+  if (!info) return;
+  const when = whenOf(info);
+  await notifyUsers(tx, deps, await memberIds(tx, poll.groupId), (userId) => ({
+    event: 'poll_match',
+    subject: GROUP_MSG.notify.pollMatchSubject(poll.groupName),
+    text: playing.includes(userId)
+      ? GROUP_MSG.notify.pollMatch(when, info.placeName, true)
+      : waiting.includes(userId)
+        ? GROUP_MSG.notify.pollMatch(when, info.placeName, false)
+        : GROUP_MSG.notify.pollMatchOthers(when, info.placeName),
+    path: `/matches/${matchId}`,
+    matchId,
+  }));
+}
+
+async function defaultLevelName(tx: DbOrTx) {
+  const [first] = await tx
+    .select({ niveau: levels.niveau })
+    .from(levels)
+    .orderBy(asc(levels.ordre))
+    .limit(1);
+  return first?.niveau ?? 'Niveau 1';
+}
+
+/**
+ * Closes the open polls whose closing time has passed without a match, and tells their groups.
+ * One conditional UPDATE claims them, so with several instances each poll is closed (and its
+ * notice written) once.
+ */
+export async function closeDuePolls(deps: Deps): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    const closed = await tx
+      .update(polls)
+      .set({ status: 'closed', updatedAt: sql`now()` })
+      .where(and(eq(polls.status, 'open'), lte(polls.closesAt, deps.clock.now())))
+      .returning({ id: polls.id, groupId: polls.groupId });
+    if (closed.length === 0) return 0;
+    const names = await tx
+      .select({ id: groups.id, name: groups.name })
+      .from(groups)
+      .where(
+        inArray(
+          groups.id,
+          closed.map((c) => c.groupId),
+        ),
+      );
+    for (const c of closed) {
+      const name = names.find((n) => n.id === c.groupId)?.name ?? '';
+      await notifyUsers(tx, deps, await memberIds(tx, c.groupId), () => ({
+        event: 'poll_closed',
+        subject: GROUP_MSG.notify.pollFailedSubject(name),
+        text: GROUP_MSG.notify.pollFailed(name),
+        path: `/polls/${c.id}`,
+      }));
+    }
+    return closed.length;
+  });
+}

@@ -1,0 +1,81 @@
+import { frenchTypography as fr } from '../../../common/typography';
+import { createPlace, uniquePlayer } from '../../support/e2e-app';
+import { checkA11y, expect, test } from '../../support/e2e-fixtures';
+import { expectNoSideScroll, loginThroughUi } from './helpers';
+
+const PARIS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' });
+/** A local date `days` from today, as a date input takes it. */
+const dayAhead = (days: number) => PARIS_DAY.format(new Date(Date.now() + days * 86_400_000));
+
+/**
+ * Journey: a player creates a group, a friend joins it through the invite link (logging in on the
+ * way), the organiser runs an availability poll, and the « oui » make the match.
+ */
+test(
+  'create a group, invite by link, run a poll to a match',
+  { tag: ['@360x740', '@1280x800'] },
+  async ({ app, admin, loginAs, open }) => {
+    const place = await createPlace(admin, 'Club Groupe');
+    const organiser = await app.registerPlayer(uniquePlayer('Gaëlle'));
+    const friend = await app.registerPlayer(uniquePlayer('Fabien'));
+
+    const { page } = await loginAs(organiser, '/groups');
+    await page.getByRole('heading', { level: 1, name: 'Groupes' }).waitFor();
+    await checkA11y(page, 'groups');
+    await expectNoSideScroll(page, 'groups');
+    await page.getByLabel('Nom du groupe').fill('Les mardis soir');
+    await page.getByRole('button', { name: 'Créer le groupe' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Les mardis soir' }).waitFor();
+    const link = await page.getByLabel('Lien d’invitation').inputValue();
+    expect(link).toMatch(/\/g\/[A-Za-z0-9_-]{24}$/);
+
+    // The friend opens the link logged out, logs in, and is in the group.
+    const { page: visitor } = await open();
+    await visitor.goto(new URL(link).pathname);
+    await visitor.getByRole('button', { name: "J'ai déjà un compte" }).click();
+    await loginThroughUi(visitor, friend.email, friend.pin);
+    await visitor.getByRole('heading', { level: 1, name: 'Les mardis soir' }).waitFor();
+    await expect(
+      visitor.getByText(fr('Vous avez rejoint le groupe « Les mardis soir ».')),
+    ).toBeVisible();
+    await checkA11y(visitor, 'group page');
+    await expectNoSideScroll(visitor, 'group page');
+
+    // The organiser sees two members, and proposes two slots; two « oui » make the match.
+    await page.reload();
+    await page.getByRole('heading', { level: 2, name: 'Membres (2)' }).waitFor();
+    await page.getByText('Nouveau sondage').click();
+    const form = page.getByRole('form', { name: 'Nouveau sondage' });
+    for (const [i, days] of [3, 4].entries()) {
+      const row = form.getByRole('group', { name: `Créneau ${i + 1}` });
+      await row.getByLabel('Lieu').selectOption({ label: `${place.name} (Lyon)` });
+      await row.getByLabel('Date').fill(dayAhead(days));
+      await row.getByLabel('Heure').fill('18:00');
+    }
+    await form.getByLabel('Clôture du sondage').fill(`${dayAhead(2)}T20:00`);
+    await form.getByLabel('« Oui » nécessaires pour faire le match').fill('2');
+    await checkA11y(page, 'poll form');
+    await expectNoSideScroll(page, 'poll form');
+    await form.getByRole('button', { name: 'Lancer le sondage' }).click();
+    await page
+      .getByRole('heading', { level: 1, name: 'Sondage du groupe Les mardis soir' })
+      .waitFor();
+    const pollPath = new URL(page.url()).pathname;
+    const first = page.getByRole('region').filter({ hasText: 'Oui : ' }).first();
+    await first.getByRole('radio', { name: 'oui' }).click();
+    await expect(first.getByText('Oui : 1 · Non : 0 · Peut-être : 0')).toBeVisible();
+    await checkA11y(page, 'poll');
+    await expectNoSideScroll(page, 'poll');
+
+    await visitor.goto(pollPath);
+    const same = visitor.getByRole('region').filter({ hasText: 'Oui : ' }).first();
+    await same.getByRole('radio', { name: 'oui' }).click();
+    await expect(visitor.getByText(fr('Assez de « oui » : le match est créé.'))).toBeVisible();
+    await visitor.getByRole('link', { name: 'Voir le match' }).click();
+    await visitor.getByRole('heading', { level: 1, name: place.name }).waitFor();
+    // The organiser's poll counts catch up (refreshed every 5 s).
+    await expect(page.getByText('Oui : 2 · Non : 0 · Peut-être : 0')).toBeVisible({
+      timeout: 15_000,
+    });
+  },
+);
