@@ -100,11 +100,14 @@ describe.runIf(pg)('live updates across two server processes on one PostgreSQL d
 
   it('a rolled-back change sends nothing to either instance', async () => {
     const id = await newMatch(1);
-    expect((await call(a, players[0]!, 'POST', `/matches/${id}/join`, {})).status).toBe(200);
     const onA = await subscribe(a, id, players[2]!);
     const onB = await subscribe(b, id, players[2]!);
     await onA.next();
     await onB.next();
+    // The last place taken, and announced (after the commit) to both.
+    expect((await call(a, players[0]!, 'POST', `/matches/${id}/join`, {})).status).toBe(200);
+    for (const s of [onA, onB])
+      expect(JSON.parse((await s.next()).data)).toMatchObject({ missing_players: 0 });
     // Refused (full): the join's statement ran, its notification with it, then the rollback.
     expect((await call(b, players[1]!, 'POST', `/matches/${id}/join`, {})).status).toBe(409);
     // And a change announced in a transaction that then fails.

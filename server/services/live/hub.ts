@@ -32,14 +32,15 @@ export interface LiveHub {
   open(user: SessionUser): LiveLease;
   /**
    * The ids among `ids` that changed, as sets: all of them at once, then after every committed
-   * change (coalesced while the consumer is busy), and all again after a lost LISTEN connection.
-   * Ends when the lease is aborted.
+   * change (coalesced while the consumer is busy), and all again after a lost LISTEN connection
+   * (`resync`: what the consumer showed may be stale whatever its version says). Ends when the
+   * lease is aborted.
    */
   changes(
     lease: LiveLease,
     ids: readonly number[],
     o?: { initial?: boolean },
-  ): AsyncGenerator<Set<number>, void>;
+  ): AsyncGenerator<{ ids: Set<number>; resync: boolean }, void>;
   /** The match's current snapshot, read once per change however many streams show it. */
   snapshot(id: number): Promise<MatchSnapshot | null>;
 }
@@ -155,6 +156,7 @@ export function createLiveHub({ bus, deps, recheckMs = 60_000 }: LiveHubOptions)
     },
     async *changes(lease, ids, { initial = true } = {}) {
       const pending = new Set(initial ? ids : []);
+      let resync = false;
       let wake: (() => void) | undefined;
       const poke = () => {
         wake?.();
@@ -169,6 +171,7 @@ export function createLiveHub({ bus, deps, recheckMs = 60_000 }: LiveHubOptions)
       );
       offs.push(
         bus.onResync(() => {
+          resync = true;
           for (const id of ids) {
             snapshots.delete(id);
             pending.add(id);
@@ -182,8 +185,9 @@ export function createLiveHub({ bus, deps, recheckMs = 60_000 }: LiveHubOptions)
         while (!lease.signal.aborted) {
           if (pending.size === 0) await new Promise<void>((resolve) => (wake = resolve));
           if (lease.signal.aborted) return;
-          const batch = new Set(pending);
+          const batch = { ids: new Set(pending), resync };
           pending.clear();
+          resync = false;
           yield batch;
         }
       } finally {

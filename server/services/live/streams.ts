@@ -68,19 +68,23 @@ export async function* matchEvents(
   o.signal?.addEventListener('abort', leave);
   const changes = hub.changes(lease, [id]);
   let first = true;
+  // The version this viewer has: a late announcement of a change already shown (the join announces
+  // after its commit) sends nothing; after a lost LISTEN connection the state is sent again anyway.
+  let shown = o.lastEventId;
   try {
-    for await (const _ of changes) {
+    for await (const { resync } of changes) {
       const snapshot = await hub.snapshot(id);
       if (!snapshot) {
         if (first) throw notFound(MSG.match.notFound);
         yield { type: 'deleted', id };
         return;
       }
-      const send = !first || newer(snapshot.version, o.lastEventId);
+      const wasFirst = first;
       first = false;
-      yield send
-        ? { type: 'match', version: snapshot.version, ...viewFor(snapshot, user, deps) }
-        : { type: 'current' };
+      if (resync || newer(snapshot.version, shown)) {
+        shown = snapshot.version;
+        yield { type: 'match', version: snapshot.version, ...viewFor(snapshot, user, deps) };
+      } else if (wasFirst) yield { type: 'current' };
     }
     if (lease.ended && lease.ended !== 'client') yield { type: 'ended', reason: lease.ended };
   } finally {
@@ -112,7 +116,7 @@ export async function* cardChanges(
   signal?.addEventListener('abort', leave);
   const changes = hub.changes(lease, [...new Set(ids)], { initial: false });
   try {
-    for await (const changed of changes) {
+    for await (const { ids: changed } of changes) {
       const out: CardChanges = { cards: [], removed: [] };
       for (const id of changed) {
         const snapshot = await hub.snapshot(id);
