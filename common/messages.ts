@@ -396,6 +396,7 @@ export const MSG = {
       promoted: "Une place se libère pour moi (liste d'attente)",
       reminder: 'Rappel la veille',
       soon: 'Mon match commence dans 2 h',
+      message: 'Nouveau message dans le chat de mon match',
     },
     promptTitle: 'Être prévenu sur ce téléphone ?',
     promptText:
