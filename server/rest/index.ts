@@ -15,6 +15,7 @@ import { matchesRoutes } from './matches';
 import { openApiRoutes, registerOpenApi } from './openapi';
 import { pushRoutes } from './push';
 import { usersRoutes } from './users';
+import { chatRoutes } from './chat';
 
 /** The documented legacy paths, under `/api`: each parses, calls the tRPC procedure's service, and shapes. */
 export async function restPlugin(fastify: FastifyInstance, { deps }: { deps: Deps }) {
@@ -33,6 +34,7 @@ export async function restPlugin(fastify: FastifyInstance, { deps }: { deps: Dep
     liveRoutes,
     adminRoutes,
     pushRoutes,
+    chatRoutes,
   ])
     routes(app, deps);
   openApiRoutes(fastify);

@@ -22,6 +22,7 @@ import { announceMatchChange, announceMatchesChange, nextVersion } from '../live
 import { matchForPlayer } from './player-match';
 import { getMatch, matchCardIn } from './queries';
 import { freePlaceAndPromote } from './waitlist';
+import { firstName, systemMessages } from '../chat/system';
 
 type JoinValues = { id: number; actorId: number; now: string; live: string };
 const v = placeholders<JoinValues>();
@@ -171,6 +172,8 @@ export async function joinMatch(deps: Deps, actor: SessionUser, id: number): Pro
     const [, card] = await Promise.all([
       writeNotices(tx, deps, 'joined', info, [creator], row.smsLive, actor.name),
       matchCardIn(tx, id),
+      // The chat says it too ("Julie a rejoint le match"), under the place's row lock.
+      systemMessages(tx, id, [MSG.chat.system.joined(firstName(actor.name))]),
     ]);
     if (!card) throw notFound(MSG.match.notFound);
     return card;
@@ -201,6 +204,7 @@ export async function leaveMatch(
     if (removed.length === 0) throw conflict(MSG.match.notJoined);
     const info = await matchInfo(tx, id);
     if (info) await notifyMatch(tx, deps, 'left', info, [info.createdBy], actor.name);
+    await systemMessages(tx, id, [MSG.chat.system.freed]);
     await freePlaceAndPromote(tx, deps, id);
     await announceMatchChange(tx, id, 'left');
   });
@@ -232,6 +236,7 @@ export async function removeUserFromMatches(
       await notifyMatch(tx, deps, 'left', info, [info.createdBy], null);
     }
     await freePlaceAndPromote(tx, deps, id);
+    await systemMessages(tx, id, [MSG.chat.system.freed]);
   }
   await announceMatchesChange(tx, ids, 'left');
   return ids.length;
