@@ -441,6 +441,7 @@ export const MSG = {
     system: {
       joined: (first: string) => `${first} a rejoint le match`,
       freed: 'Place libérée',
+      someone: 'Un joueur',
       removed: (first: string) => `Place libérée : ${first} ne fait plus partie du match`,
       promoted: (first: string) => `${first} est passé de la liste d’attente au match`,
       changed: (parts: string[]) => `Match modifié : ${parts.join(' ; ')}`,

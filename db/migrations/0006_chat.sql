@@ -26,6 +26,7 @@ CREATE TABLE "match_messages" (
 	"match_id" integer NOT NULL,
 	"author_id" integer,
 	"kind" text NOT NULL,
+	"subject_id" integer,
 	"text" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"edited_at" timestamp with time zone,
@@ -43,12 +44,14 @@ ALTER TABLE "match_message_reports" ADD CONSTRAINT "match_message_reports_messag
 ALTER TABLE "match_message_reports" ADD CONSTRAINT "match_message_reports_reporter_id_users_id_fk" FOREIGN KEY ("reporter_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "match_messages" ADD CONSTRAINT "match_messages_match_id_matches_id_fk" FOREIGN KEY ("match_id") REFERENCES "public"."matches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "match_messages" ADD CONSTRAINT "match_messages_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "match_messages" ADD CONSTRAINT "match_messages_subject_id_users_id_fk" FOREIGN KEY ("subject_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "match_message_reads_user_idx" ON "match_message_reads" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "match_message_reports_key" ON "match_message_reports" USING btree ("message_id","reporter_id");--> statement-breakpoint
 CREATE INDEX "match_message_reports_reporter_idx" ON "match_message_reports" USING btree ("reporter_id");--> statement-breakpoint
 CREATE INDEX "match_messages_match_idx" ON "match_messages" USING btree ("match_id","id");--> statement-breakpoint
 CREATE INDEX "match_messages_match_rev_idx" ON "match_messages" USING btree ("match_id","rev");--> statement-breakpoint
 CREATE INDEX "match_messages_author_idx" ON "match_messages" USING btree ("author_id");--> statement-breakpoint
+CREATE INDEX "match_messages_subject_idx" ON "match_messages" USING btree ("subject_id");--> statement-breakpoint
 -- hand-written
 -- Devices subscribed before the chat existed get its notices too (one per match per 15 minutes at most).
 UPDATE "push_subscriptions" SET "kinds" = array_append("kinds", 'message') WHERE NOT ('message' = ANY("kinds"));

@@ -35,6 +35,8 @@ export const matchMessages = pgTable(
     matchId: matchIdColumn(),
     authorId: integer().references(() => users.id, { onDelete: 'set null' }),
     kind: text({ enum: ['user', 'system'] }).notNull(),
+    /** The player a system message names ("Julie a rejoint le match"), so erasure can unname them. */
+    subjectId: integer().references(() => users.id, { onDelete: 'set null' }),
     text: text().notNull(),
     createdAt: createdAt(),
     editedAt: timestamp({ withTimezone: true }),
@@ -48,6 +50,7 @@ export const matchMessages = pgTable(
     index('match_messages_match_idx').on(t.matchId, t.id),
     index('match_messages_match_rev_idx').on(t.matchId, t.rev),
     index('match_messages_author_idx').on(t.authorId),
+    index('match_messages_subject_idx').on(t.subjectId),
     check('match_messages_text_length', sql`char_length(${t.text}) between 1 and 1000`),
   ],
 );

@@ -188,6 +188,11 @@ describe('Télécharger mes données', () => {
       'match_waitlist.user_id': 'waitlists',
       'outbox.user_id': 'notifications',
       'push_subscriptions.user_id': 'push_subscriptions',
+      'match_messages.author_id': 'chat',
+      'match_messages.subject_id': 'chat',
+      'match_message_reads.user_id': 'chat',
+      'match_message_reports.reporter_id': 'chat',
+      'match_message_rate.user_id': 'chat',
     };
     const refs = (await userReferences()).map((r) => `${r.table}.${r.column}`);
     expect(refs.length).toBeGreaterThanOrEqual(6);

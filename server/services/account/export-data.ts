@@ -21,6 +21,7 @@ import { assertSelf, type SessionUser } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import { userKey } from '../auth/throttle';
 import { identityColumns } from '../users';
+import { chatDataOf } from '../chat/messages';
 
 const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
@@ -152,6 +153,7 @@ export async function exportPersonalData(
       .where(eq(pushSubscriptions.userId, id))
       .orderBy(asc(pushSubscriptions.id)),
   ]);
+  const chat = await chatDataOf(db, id);
   const [picture] = photo;
   const [lock] = throttle;
   return {
@@ -195,6 +197,7 @@ export async function exportPersonalData(
       failed_at: n.failedAt ? iso(n.failedAt) : null,
     })),
     devices: devices.map((d) => ({ device_id: d.deviceId, trusted_at: iso(d.trustedAt) })),
+    chat,
     push_subscriptions: pushDevices.map((p) => ({
       endpoint: p.endpoint,
       kinds: p.kinds,

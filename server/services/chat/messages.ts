@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
 import { publicName, shortPublicName } from '../../../common/names';
 import {
@@ -385,24 +385,51 @@ export async function changesSince(db: DbOrTx, matchId: number, after: number) {
   return rows.map((r) => ({ rev: Number(r.rev), message: toMessage(r) }));
 }
 
-/** A user's own messages, for the export of their data. */
-export async function messagesOf(db: DbOrTx, userId: number) {
-  const rows = await db
-    .select({
-      match_id: matchMessages.matchId,
-      text: matchMessages.text,
-      created_at: matchMessages.createdAt,
-      edited_at: matchMessages.editedAt,
-      deleted: sql<boolean>`${matchMessages.deletedAt} is not null`,
-    })
-    .from(matchMessages)
-    .where(and(eq(matchMessages.authorId, userId), eq(matchMessages.kind, 'user')))
-    .orderBy(matchMessages.id);
-  return rows.map((r) => ({
-    ...r,
-    created_at: r.created_at.toISOString(),
-    edited_at: r.edited_at ? r.edited_at.toISOString() : null,
-  }));
+/**
+ * What the chat holds about a user, for the export of their data: their messages, the system
+ * messages that name them, their reports, read markers and rate counters.
+ */
+export async function chatDataOf(db: DbOrTx, userId: number) {
+  const iso = (d: Date) => d.toISOString();
+  const [messages, reports, reads, rate] = await Promise.all([
+    db
+      .select({
+        match_id: matchMessages.matchId,
+        kind: matchMessages.kind,
+        text: matchMessages.text,
+        createdAt: matchMessages.createdAt,
+        editedAt: matchMessages.editedAt,
+        deletedAt: matchMessages.deletedAt,
+      })
+      .from(matchMessages)
+      .where(or(eq(matchMessages.authorId, userId), eq(matchMessages.subjectId, userId)))
+      .orderBy(matchMessages.id),
+    db
+      .select({
+        message_id: matchMessageReports.messageId,
+        createdAt: matchMessageReports.createdAt,
+      })
+      .from(matchMessageReports)
+      .where(eq(matchMessageReports.reporterId, userId))
+      .orderBy(matchMessageReports.id),
+    db.select().from(matchMessageReads).where(eq(matchMessageReads.userId, userId)),
+    db.select().from(matchMessageRate).where(eq(matchMessageRate.userId, userId)),
+  ]);
+  return {
+    messages: messages.map(({ createdAt, editedAt, deletedAt, ...m }) => ({
+      ...m,
+      created_at: iso(createdAt),
+      edited_at: editedAt ? iso(editedAt) : null,
+      deleted: deletedAt !== null,
+    })),
+    reports: reports.map(({ createdAt, ...r }) => ({ ...r, created_at: iso(createdAt) })),
+    read_markers: reads.map((r) => ({
+      match_id: r.matchId,
+      last_read_id: r.lastReadId,
+      notified_at: r.notifiedAt ? iso(r.notifiedAt) : null,
+    })),
+    rate: rate.map((r) => ({ minute: iso(r.minute), count: r.count })),
+  };
 }
 
 /** Reported messages for the admins, most recently reported first (with how many reports). */

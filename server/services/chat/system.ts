@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
 import { publicName } from '../../../common/names';
 import { shortTime } from '../../../common/schedule';
@@ -10,28 +10,60 @@ import { announceChat } from './messages';
 /** A player as the chat's system messages name them: the first name. */
 export const firstName = (name: string) => publicName(name).first_name;
 
+/** A system message's text, and the player it names (so erasure can unname them). */
+export interface SystemText {
+  text: string;
+  subjectId?: number | null;
+}
+
 /**
  * Writes system messages (no author) into a match's chat, in the caller's transaction, the one that
  * made the change they tell: the change and its message exist together or not at all. The caller
  * holds the match row lock (every change of a match takes it), which keeps revisions in commit order.
  */
-export async function systemMessages(tx: DbOrTx, matchId: number, texts: string[]) {
-  if (texts.length === 0) return;
-  await tx
-    .insert(matchMessages)
-    .values(texts.map((text) => ({ matchId, authorId: null, kind: 'system' as const, text })));
+export async function systemMessages(tx: DbOrTx, matchId: number, said: SystemText[]) {
+  if (said.length === 0) return;
+  await tx.insert(matchMessages).values(
+    said.map(({ text, subjectId }) => ({
+      matchId,
+      authorId: null,
+      subjectId: subjectId ?? null,
+      kind: 'system' as const,
+      text,
+    })),
+  );
   await announceChat(tx, matchId);
 }
 
-/** First names of users, in the order of `ids` (an erased one is left out). */
-export async function firstNames(tx: DbOrTx, ids: number[]): Promise<string[]> {
+/** System messages naming `ids` by first name, in that order (an erased one is left out). */
+export async function aboutPlayers(
+  tx: DbOrTx,
+  ids: number[],
+  say: (first: string) => string,
+): Promise<SystemText[]> {
   if (ids.length === 0) return [];
   const rows = await tx
     .select({ id: users.id, name: users.name })
     .from(users)
     .where(inArray(users.id, ids));
   const byId = new Map(rows.map((r) => [r.id, firstName(r.name)]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return ids.flatMap((id) => {
+    const first = byId.get(id);
+    return first === undefined ? [] : [{ text: say(first), subjectId: id }];
+  });
+}
+
+/**
+ * Erasure: the system messages that name a player by first name name them no more ("Un joueur a
+ * rejoint le match"), in the erasing transaction, before the account goes.
+ */
+export async function unnameInChats(tx: DbOrTx, userId: number, name: string) {
+  await tx
+    .update(matchMessages)
+    .set({
+      text: sql`replace(${matchMessages.text}, ${firstName(name)}, ${MSG.chat.system.someone})`,
+    })
+    .where(and(eq(matchMessages.subjectId, userId), eq(matchMessages.kind, 'system')));
 }
 
 const DAY = new Intl.DateTimeFormat('fr-FR', {

@@ -149,7 +149,7 @@ export async function updateMatch(
       await notifyMatch(tx, deps, 'changed', match, await playersAndWaiting(tx, input.id));
       await scheduleReminder(tx, deps, match);
       const said = before && changedText(before, match);
-      if (said) await systemMessages(tx, input.id, [said]);
+      if (said) await systemMessages(tx, input.id, [{ text: said }]);
     }
     await promoteWaitlisted(tx, deps, input.id);
     await announceMatchChange(tx, input.id, 'changed');

@@ -173,7 +173,9 @@ export async function joinMatch(deps: Deps, actor: SessionUser, id: number): Pro
       writeNotices(tx, deps, 'joined', info, [creator], row.smsLive, actor.name),
       matchCardIn(tx, id),
       // The chat says it too ("Julie a rejoint le match"), under the place's row lock.
-      systemMessages(tx, id, [MSG.chat.system.joined(firstName(actor.name))]),
+      systemMessages(tx, id, [
+        { text: MSG.chat.system.joined(firstName(actor.name)), subjectId: actor.id },
+      ]),
     ]);
     if (!card) throw notFound(MSG.match.notFound);
     return card;
@@ -204,7 +206,7 @@ export async function leaveMatch(
     if (removed.length === 0) throw conflict(MSG.match.notJoined);
     const info = await matchInfo(tx, id);
     if (info) await notifyMatch(tx, deps, 'left', info, [info.createdBy], actor.name);
-    await systemMessages(tx, id, [MSG.chat.system.freed]);
+    await systemMessages(tx, id, [{ text: MSG.chat.system.freed }]);
     await freePlaceAndPromote(tx, deps, id);
     await announceMatchChange(tx, id, 'left');
   });
@@ -236,7 +238,7 @@ export async function removeUserFromMatches(
       await notifyMatch(tx, deps, 'left', info, [info.createdBy], null);
     }
     await freePlaceAndPromote(tx, deps, id);
-    await systemMessages(tx, id, [MSG.chat.system.freed]);
+    await systemMessages(tx, id, [{ text: MSG.chat.system.freed }]);
   }
   await announceMatchesChange(tx, ids, 'left');
   return ids.length;

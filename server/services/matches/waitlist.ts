@@ -11,7 +11,7 @@ import { notifyMatch, type NotifyDeps } from '../notifications/enqueue';
 import { matchInfo, recipients } from '../notifications/match-info';
 import { announceMatchChange } from '../live/notify';
 import { matchForPlayer } from './player-match';
-import { firstNames, systemMessages } from '../chat/system';
+import { aboutPlayers, systemMessages } from '../chat/system';
 
 /** A player's place in a match's queue (1 = next to play), counted under the caller's transaction. */
 async function positionOf(tx: DbOrTx, matchId: number, waitlistId: number): Promise<number> {
@@ -141,8 +141,7 @@ export async function promoteWaitlisted(
   }
   if (promoted.length > 0) {
     await announceMatchChange(tx, matchId, 'promoted');
-    const names = await firstNames(tx, promoted);
-    await systemMessages(tx, matchId, names.map(MSG.chat.system.promoted));
+    await systemMessages(tx, matchId, await aboutPlayers(tx, promoted, MSG.chat.system.promoted));
   }
   const match = promoted.length > 0 ? await matchInfo(tx, matchId) : null;
   if (match) {
