@@ -49,8 +49,10 @@ export async function* chatEvents(
       if (!pending) await new Promise<void>((resolve) => (wake = resolve));
       if (lease.signal.aborted) break;
       pending = false;
+      // Read first, then check: whatever was read was committed while the reader still had access.
+      const changes = await changesSince(deps.db, matchId, after);
       await chatAccess(deps.db, user, matchId);
-      for (const change of await changesSince(deps.db, matchId, after)) {
+      for (const change of changes) {
         after = change.rev;
         yield change;
       }
