@@ -33,7 +33,7 @@ async function claimNotices(tx: DbOrTx, matchId: number, userIds: number[], now:
     .onConflictDoUpdate({
       target: [matchMessageReads.matchId, matchMessageReads.userId],
       set: { notifiedAt: now },
-      setWhere: sql`${matchMessageReads.notifiedAt} is null or ${matchMessageReads.notifiedAt} <= ${cutoff}`,
+      setWhere: sql`${matchMessageReads.notifiedAt} is null or ${matchMessageReads.notifiedAt} <= ${cutoff.toISOString()}::timestamptz`,
     })
     .returning({ userId: matchMessageReads.userId });
   return claimed.map((r) => r.userId);
