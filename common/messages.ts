@@ -463,6 +463,7 @@ export const MSG = {
     unread: (n: number) => (n === 1 ? '1 message non lu' : `${n} messages non lus`),
     waitlistNote: 'Vous êtes en liste d’attente : vous pouvez lire la discussion.',
     confirmDelete: 'Supprimer ce message ?',
+    confirmDeleteText: 'Il restera affiché « Message supprimé » dans la discussion.',
     adminReports: 'Messages signalés',
     adminNoReports: 'Aucun message signalé.',
     adminDeleted: 'Message supprimé.',
