@@ -35,9 +35,11 @@ const editable = (m: TChatMessage, me: number | undefined) =>
   m.author?.user_id === me &&
   Date.now() - new Date(m.created_at).getTime() < CHAT_EDIT_MINUTES * 60_000;
 
-/** Messages by id, oldest first. */
-function merged(map: Map<number, TChatMessage>) {
-  return [...map.values()].sort((a, b) => a.id - b.id);
+/** The page read, overridden by what arrived since (live, older pages, one's own), oldest first. */
+function merged(page: readonly TChatMessage[], since: Map<number, TChatMessage>) {
+  const all = new Map(page.map((m) => [m.id, m]));
+  for (const [id, m] of since) all.set(id, m);
+  return [...all.values()].sort((a, b) => a.id - b.id);
 }
 
 /**
@@ -52,7 +54,8 @@ export function ChatPanel({ matchId, userId }: { matchId: number; userId: number
     { refetchOnWindowFocus: false },
   );
   const [byId, setById] = useState(() => new Map<number, TChatMessage>());
-  const [hasOlder, setHasOlder] = useState(false);
+  // null until an older page was asked for: the first page tells whether there are more.
+  const [moreOlder, setMoreOlder] = useState<boolean | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [draft, setDraft] = useState('');
   const [editing, setEditing] = useState<{ id: number; text: string } | null>(null);
@@ -61,16 +64,6 @@ export function ChatPanel({ matchId, userId }: { matchId: number; userId: number
   const bottom = useRef<HTMLDivElement>(null);
   const retry = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(retry.current), []);
-
-  useEffect(() => {
-    if (!list.data) return;
-    setById((prev) => {
-      const next = new Map(prev);
-      for (const m of list.data.messages) next.set(m.id, m);
-      return next;
-    });
-    setHasOlder(list.data.messages.length === PAGE);
-  }, [list.data]);
 
   const markRead = trpc.chat.markRead.useMutation({
     onSuccess: () => void utils.chat.unread.invalidate(),
@@ -97,7 +90,8 @@ export function ChatPanel({ matchId, userId }: { matchId: number; userId: number
     },
   );
 
-  const messages = useMemo(() => merged(byId), [byId]);
+  const messages = useMemo(() => merged(list.data?.messages ?? [], byId), [list.data, byId]);
+  const hasOlder = moreOlder ?? list.data?.messages.length === PAGE;
   const newest = messages.at(-1)?.id;
   useEffect(() => {
     bottom.current?.scrollIntoView?.({ block: 'nearest' });
@@ -152,7 +146,7 @@ export function ChatPanel({ matchId, userId }: { matchId: number; userId: number
         for (const m of page.messages) next.set(m.id, m);
         return next;
       });
-      setHasOlder(page.messages.length === PAGE);
+      setMoreOlder(page.messages.length === PAGE);
     } catch (err) {
       fail(err);
     } finally {
