@@ -173,95 +173,98 @@ export function ChatPanel({ matchId, userId }: { matchId: number; userId: number
           {messages.length === 0 ? (
             <p className="muted chat-empty">{MSG.chat.empty}</p>
           ) : (
-            <ol className="chat-list" role="log" aria-live="polite" aria-label={MSG.chat.title}>
-              {messages.map((m) =>
-                m.kind === 'system' ? (
-                  <li key={m.id} className="chat-system">
-                    <span>{m.text}</span> <time dateTime={m.created_at}>{when(m.created_at)}</time>
-                  </li>
-                ) : (
-                  <li
-                    key={m.id}
-                    className={`chat-message${m.author?.user_id === userId ? ' is-mine' : ''}${m.deleted ? ' is-deleted' : ''}`}
-                  >
-                    <p className="chat-meta">
-                      <strong>{authorName(m)}</strong>{' '}
+            <div className="chat-log" role="log" aria-live="polite" aria-label={MSG.chat.title}>
+              <ol className="chat-list">
+                {messages.map((m) =>
+                  m.kind === 'system' ? (
+                    <li key={m.id} className="chat-system">
+                      <span>{m.text}</span>{' '}
                       <time dateTime={m.created_at}>{when(m.created_at)}</time>
-                      {m.edited_at && !m.deleted && (
-                        <span className="muted"> ({MSG.chat.edited})</span>
-                      )}
-                    </p>
-                    {editing?.id === m.id ? (
-                      <form
-                        className="chat-edit"
-                        onSubmit={(e) => {
-                          e.preventDefault();
-                          edit.mutate({ id: matchId, messageId: m.id, text: editing.text });
-                        }}
-                      >
-                        <label className="visually-hidden" htmlFor={`chat-edit-${m.id}`}>
-                          {MSG.chat.edit}
-                        </label>
-                        <textarea
-                          id={`chat-edit-${m.id}`}
-                          value={editing.text}
-                          maxLength={CHAT_TEXT_MAX}
-                          rows={2}
-                          onChange={(e) => setEditing({ id: m.id, text: e.target.value })}
-                          onKeyDown={(e) =>
-                            onKey(e, () =>
-                              edit.mutate({ id: matchId, messageId: m.id, text: editing.text }),
-                            )
-                          }
-                        />
-                        <div className="chat-actions">
-                          <Button type="submit" loading={edit.isPending}>
-                            {MSG.chat.save}
-                          </Button>
-                          <Button variant="ghost" onClick={() => setEditing(null)}>
-                            {MSG.chat.cancel}
-                          </Button>
-                        </div>
-                      </form>
-                    ) : (
-                      <p className="chat-text">{m.deleted ? m.text : linkify(m.text)}</p>
-                    )}
-                    {!m.deleted && editing?.id !== m.id && (
-                      <div className="chat-actions">
-                        {editable(m, userId) ? (
-                          <>
-                            <button
-                              type="button"
-                              className="chat-link"
-                              onClick={() => setEditing({ id: m.id, text: m.text })}
-                            >
-                              {MSG.chat.edit}
-                            </button>
-                            <button
-                              type="button"
-                              className="chat-link"
-                              onClick={() => setDeleting(m.id)}
-                            >
-                              {MSG.chat.delete}
-                            </button>
-                          </>
-                        ) : (
-                          m.author?.user_id !== userId && (
-                            <button
-                              type="button"
-                              className="chat-link"
-                              onClick={() => report.mutate({ id: matchId, messageId: m.id })}
-                            >
-                              {MSG.chat.report}
-                            </button>
-                          )
+                    </li>
+                  ) : (
+                    <li
+                      key={m.id}
+                      className={`chat-message${m.author?.user_id === userId ? ' is-mine' : ''}${m.deleted ? ' is-deleted' : ''}`}
+                    >
+                      <p className="chat-meta">
+                        <strong>{authorName(m)}</strong>{' '}
+                        <time dateTime={m.created_at}>{when(m.created_at)}</time>
+                        {m.edited_at && !m.deleted && (
+                          <span className="muted"> ({MSG.chat.edited})</span>
                         )}
-                      </div>
-                    )}
-                  </li>
-                ),
-              )}
-            </ol>
+                      </p>
+                      {editing?.id === m.id ? (
+                        <form
+                          className="chat-edit"
+                          onSubmit={(e) => {
+                            e.preventDefault();
+                            edit.mutate({ id: matchId, messageId: m.id, text: editing.text });
+                          }}
+                        >
+                          <label className="visually-hidden" htmlFor={`chat-edit-${m.id}`}>
+                            {MSG.chat.edit}
+                          </label>
+                          <textarea
+                            id={`chat-edit-${m.id}`}
+                            value={editing.text}
+                            maxLength={CHAT_TEXT_MAX}
+                            rows={2}
+                            onChange={(e) => setEditing({ id: m.id, text: e.target.value })}
+                            onKeyDown={(e) =>
+                              onKey(e, () =>
+                                edit.mutate({ id: matchId, messageId: m.id, text: editing.text }),
+                              )
+                            }
+                          />
+                          <div className="chat-actions">
+                            <Button type="submit" loading={edit.isPending}>
+                              {MSG.chat.save}
+                            </Button>
+                            <Button variant="ghost" onClick={() => setEditing(null)}>
+                              {MSG.chat.cancel}
+                            </Button>
+                          </div>
+                        </form>
+                      ) : (
+                        <p className="chat-text">{m.deleted ? m.text : linkify(m.text)}</p>
+                      )}
+                      {!m.deleted && editing?.id !== m.id && (
+                        <div className="chat-actions">
+                          {editable(m, userId) ? (
+                            <>
+                              <button
+                                type="button"
+                                className="chat-link"
+                                onClick={() => setEditing({ id: m.id, text: m.text })}
+                              >
+                                {MSG.chat.edit}
+                              </button>
+                              <button
+                                type="button"
+                                className="chat-link"
+                                onClick={() => setDeleting(m.id)}
+                              >
+                                {MSG.chat.delete}
+                              </button>
+                            </>
+                          ) : (
+                            m.author?.user_id !== userId && (
+                              <button
+                                type="button"
+                                className="chat-link"
+                                onClick={() => report.mutate({ id: matchId, messageId: m.id })}
+                              >
+                                {MSG.chat.report}
+                              </button>
+                            )
+                          )}
+                        </div>
+                      )}
+                    </li>
+                  ),
+                )}
+              </ol>
+            </div>
           )}
           <div ref={bottom} />
           {status && (
