@@ -4,7 +4,9 @@ import { MSG } from '../../common/messages';
 import { CHAT_RATE_PER_MINUTE, type TChatMessage } from '../../common/schemas/chat';
 import { matchMessages, outbox, pushSubscriptions } from '../../db/schema';
 import { chatEvents } from '../../server/services/chat/live';
-import { liveHubOf } from '../../server/services/live/hub';
+import { createLiveHub, liveHubOf } from '../../server/services/live/hub';
+import { createLiveBus } from '../../server/lib/live-bus';
+import { createDb } from '../../db/client';
 import { createTestContext, type TestContext } from '../support/app';
 import { serverUrl } from '../support/db';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
@@ -402,9 +404,10 @@ describe('live: messages arrive by themselves', () => {
     await t.caller(ana).chat.delete({ id: m.id, messageId: sent.id });
     expect(await third).toMatchObject({ id: sent.id, deleted: true });
     // Ben leaves: the next change ends his stream with the French 403.
-    const fourth = stream.next();
+    // The expectation is attached before the leave, so the rejection is never left unhandled.
+    const fourth = expect(stream.next()).rejects.toThrow(MSG.chat.forbidden);
     await t.caller(ben).matches.leave({ id: m.id });
-    await expect(fourth).rejects.toThrow(MSG.chat.forbidden);
+    await fourth;
     gone.abort();
   });
 });
@@ -541,5 +544,40 @@ describe.runIf(onPostgres)('bursts on PostgreSQL', () => {
       [owner, ...cast].map((u) => [u.id, 1]).sort((a, b) => a[0]! - b[0]!),
     );
     expect(await t.db.db.$count(matchMessages, eq(matchMessages.matchId, m.id))).toBe(3 + 40);
+  });
+});
+
+describe.runIf(onPostgres)('live across two instances (PostgreSQL LISTEN/NOTIFY)', () => {
+  it('a message posted on one instance reaches a reader streaming from another', async () => {
+    const [ana, ben] = [p(40), p(41)];
+    const m = await match(3, [ana, ben]);
+    // A second instance: its own connections to the same database, its own bus and hub.
+    const other = await createDb({ url: t.db.url!, max: 3 });
+    const deps2 = { ...t.deps, db: other.db };
+    const hub = createLiveHub({
+      bus: createLiveBus({ db: other.db, logger: t.deps.logger, heartbeatMs: 0 }),
+      deps: deps2,
+    });
+    await hub.start();
+    try {
+      const { rev } = await t.caller(ben).chat.list({ id: m.id });
+      const gone = new AbortController();
+      const stream = chatEvents(deps2, hub, ben, m.id, {
+        lastEventId: String(rev),
+        signal: gone.signal,
+      });
+      const first = stream.next();
+      // Posted through the first instance (its app and its connections).
+      const sent = await restAs(t, ana, 'POST', `/matches/${m.id}/messages`, { text: 'Par ici' });
+      expect(sent.status).toBe(201);
+      const got = await first;
+      expect(got.done).toBe(false);
+      expect(got.value?.message).toMatchObject({ text: 'Par ici', author: { user_id: ana.id } });
+      gone.abort();
+      await stream.return();
+    } finally {
+      await hub.close();
+      await other.close();
+    }
   });
 });
