@@ -75,6 +75,28 @@ export const ZAccountExport = z.object({
     }),
   ),
   devices: z.array(z.object({ device_id: z.string(), trusted_at: ZIso })),
+  /** The chat: one's messages, system messages naming one, reports, read markers, rate counters. */
+  chat: z.object({
+    messages: z.array(
+      z.object({
+        match_id: z.number().int(),
+        kind: z.enum(['user', 'system']),
+        text: z.string(),
+        created_at: ZIso,
+        edited_at: ZIso.nullable(),
+        deleted: z.boolean(),
+      }),
+    ),
+    reports: z.array(z.object({ message_id: z.number().int(), created_at: ZIso })),
+    read_markers: z.array(
+      z.object({
+        match_id: z.number().int(),
+        last_read_id: z.number().int(),
+        notified_at: ZIso.nullable(),
+      }),
+    ),
+    rate: z.array(z.object({ minute: ZIso, count: z.number().int() })),
+  }),
   /** Web Push subscriptions (one per browser); their encryption keys are credentials, left out. */
   push_subscriptions: z.array(
     z.object({

@@ -13,6 +13,7 @@ export const PUSH_KINDS = [
   'promoted',
   'reminder',
   'soon',
+  'message',
 ] as const;
 export type TPushKind = (typeof PUSH_KINDS)[number];
 

@@ -6,3 +6,4 @@ export * from './config';
 export * from './notifications';
 export * from './push';
 export * from './groups';
+export * from './chat';

@@ -19,6 +19,8 @@ export interface LiveBus {
   onMatch(id: number, fn: Listener): () => void;
   /** Called when a user's sessions changed (logout, PIN change, account deleted). */
   onSessions(userId: number, fn: Listener): () => void;
+  /** Called after every committed change of match `id`'s chat. */
+  onChat(id: number, fn: Listener): () => void;
   /**
    * Called when notifications may have been missed (the LISTEN connection was lost and is back):
    * every subscriber should re-read what it shows.
@@ -58,6 +60,7 @@ export function createLiveBus({ db, logger, heartbeatMs }: LiveBusOptions): Live
   const listen = listenOf(db);
   const matchTopics = topics();
   const sessionTopics = topics();
+  const chatTopics = topics();
   const resyncs = new Set<Listener>();
   const instance = randomBytes(6).toString('base64url');
   let listens = 0;
@@ -74,6 +77,7 @@ export function createLiveBus({ db, logger, heartbeatMs }: LiveBusOptions): Live
     if (!msg) return;
     if (msg.type === 'match') matchTopics.emit(msg.id);
     else if (msg.type === 'sessions') sessionTopics.emit(msg.userId);
+    else if (msg.type === 'chat') chatTopics.emit(msg.id);
     else if (msg.token.startsWith(`${instance}.`)) lastHeard = Number(msg.token.split('.')[1]);
   };
   const onListen = () => {
@@ -150,6 +154,7 @@ export function createLiveBus({ db, logger, heartbeatMs }: LiveBusOptions): Live
     },
     onMatch: (id, fn) => matchTopics.add(id, fn),
     onSessions: (userId, fn) => sessionTopics.add(userId, fn),
+    onChat: (id, fn) => chatTopics.add(id, fn),
     onResync(fn) {
       resyncs.add(fn);
       return () => resyncs.delete(fn);

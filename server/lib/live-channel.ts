@@ -14,10 +14,13 @@ export type LiveMessage =
   | { type: 'match'; id: number; kind: string }
   /** A user's sessions changed (logout, PIN change, deletion): their streams re-check theirs. */
   | { type: 'sessions'; userId: number }
+  /** A match's chat changed (a message posted, edited or deleted): its readers re-read it. */
+  | { type: 'chat'; id: number }
   /** The bus's own heartbeat, proving the listening connection still hears the database. */
   | { type: 'heartbeat'; token: string };
 
 export const matchPayload = (id: number, kind: LiveMatchKind) => `m:${id}:${kind}`;
+export const chatPayload = (id: number) => `c:${id}`;
 export const sessionsPayload = (userId: number) => `s:${userId}`;
 export const heartbeatPayload = (token: string) => `h:${token}`;
 
@@ -27,6 +30,7 @@ export function parseLivePayload(payload: string): LiveMessage | null {
   if (type === 'm' && Number.isSafeInteger(n) && n > 0)
     return { type: 'match', id: n, kind: b ?? '' };
   if (type === 's' && Number.isSafeInteger(n) && n > 0) return { type: 'sessions', userId: n };
+  if (type === 'c' && Number.isSafeInteger(n) && n > 0) return { type: 'chat', id: n };
   if (type === 'h' && a) return { type: 'heartbeat', token: a };
   return null;
 }

@@ -8,7 +8,7 @@ export type JsonSchema = Record<string, unknown>;
 export const isSchema = (v: unknown): v is JsonSchema =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export const METHODS = ['get', 'put', 'post', 'delete'] as const;
+export const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
 
 export interface DocParameter {
   $ref?: string;

@@ -16,6 +16,7 @@ import { openApiRoutes, registerOpenApi } from './openapi';
 import { pushRoutes } from './push';
 import { usersRoutes } from './users';
 import { groupsRoutes } from './groups';
+import { chatRoutes } from './chat';
 
 /** The documented legacy paths, under `/api`: each parses, calls the tRPC procedure's service, and shapes. */
 export async function restPlugin(fastify: FastifyInstance, { deps }: { deps: Deps }) {
@@ -35,6 +36,7 @@ export async function restPlugin(fastify: FastifyInstance, { deps }: { deps: Dep
     adminRoutes,
     pushRoutes,
     groupsRoutes,
+    chatRoutes,
   ])
     routes(app, deps);
   openApiRoutes(fastify);

@@ -1,6 +1,6 @@
 import { and, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { OTP_PROOF_MINUTES } from '../../common/limits';
-import { authThrottles, otpCodes, outbox, sessions } from '../../db/schema';
+import { authThrottles, matchMessageRate, otpCodes, outbox, sessions } from '../../db/schema';
 import type { Deps } from '../deps';
 import { SESSION_IDLE_MS } from './auth/sessions';
 
@@ -56,6 +56,10 @@ export async function purgeExpired(deps: Pick<Deps, 'db' | 'clock' | 'env'>): Pr
       ),
     )
     .returning({ key: authThrottles.key });
+  // The chat's per-minute counters serve one minute; an hour-old one is dead weight (not counted).
+  await deps.db
+    .delete(matchMessageRate)
+    .where(lt(matchMessageRate.minute, new Date(now.getTime() - 60 * MINUTE)));
   const noticesBefore = new Date(now.getTime() - deps.env.NOTICE_RETENTION_DAYS * 24 * 60 * MINUTE);
   const notices = await deps.db
     .update(outbox)

@@ -7,6 +7,7 @@ import { pushRouter } from '../routers/push';
 import { settingsRouter } from '../routers/settings';
 import { usersRouter } from '../routers/users';
 import { groupsRouter } from '../routers/groups';
+import { chatRouter } from '../routers/chat';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
@@ -19,6 +20,7 @@ export const appRouter = router({
   admin: adminRouter,
   push: pushRouter,
   groups: groupsRouter,
+  chat: chatRouter,
 });
 
 export type AppRouter = typeof appRouter;

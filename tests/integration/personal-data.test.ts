@@ -193,6 +193,11 @@ describe('Télécharger mes données', () => {
       'group_slots.owner_id': 'group_slots',
       'polls.created_by': 'polls_created',
       'poll_answers.user_id': 'poll_answers',
+      'match_messages.author_id': 'chat',
+      'match_messages.subject_id': 'chat',
+      'match_message_reads.user_id': 'chat',
+      'match_message_reports.reporter_id': 'chat',
+      'match_message_rate.user_id': 'chat',
     };
     const refs = (await userReferences()).map((r) => `${r.table}.${r.column}`);
     expect(refs.length).toBeGreaterThanOrEqual(6);

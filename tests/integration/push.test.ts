@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
 import { shortPublicName } from '../../common/names';
 import { outbox, pushSubscriptions } from '../../db/schema';
+import { PUSH_KINDS } from '../../common/schemas/push';
 import { createOutboxWorker } from '../../server/services/notifications/worker';
 import { createTestContext, type TestContext } from '../support/app';
 import { createUser, type TestUser } from '../support/factories';
@@ -81,7 +82,7 @@ describe('subscriptions', () => {
       .push.setKinds({ endpoint: device.subscription.endpoint, kinds: ['reminder'] });
     const moved = await subscribe(b, device);
     expect(moved.status).toBe(200);
-    expect(moved.body.kinds).toHaveLength(7);
+    expect(moved.body.kinds).toHaveLength(PUSH_KINDS.length);
     expect((await rowOf(device.subscription.endpoint))?.userId).toBe(b.id);
   });
 

@@ -91,6 +91,15 @@ const TRPC_RULES: Record<string, Rule> = {
   'groups.createPoll': 'owner',
   'groups.poll': 'owner',
   'groups.answerPoll': 'owner',
+  // The chat: members only (the organiser here); admins moderate by deleting, nothing more.
+  'chat.list': 'owner',
+  'chat.post': 'owner',
+  'chat.edit': 'owner',
+  'chat.delete': 'ownerOrAdmin',
+  'chat.report': 'owner',
+  'chat.markRead': 'owner',
+  'chat.unread': 'user',
+  'chat.reports': 'admin',
 };
 /** Every `admin.*` procedure and `/api/admin/*` path is admin-only; no exception is decided. */
 const isAdminArea = (key: string) => key.startsWith('admin.') || key.includes(' /api/admin/');
@@ -158,6 +167,11 @@ const REST_RULES: Record<string, Rule> = {
   'POST /api/groups/{id}/polls': 'owner',
   'GET /api/polls/{id}': 'owner',
   'PUT /api/polls/{id}/answers': 'owner',
+  'GET /api/matches/{id}/messages': 'owner',
+  'POST /api/matches/{id}/messages': 'owner',
+  'PATCH /api/matches/{id}/messages/{messageId}': 'owner',
+  'DELETE /api/matches/{id}/messages/{messageId}': 'ownerOrAdmin',
+  'POST /api/matches/{id}/messages/{messageId}/report': 'owner',
 };
 
 type Role = 'anonymous' | 'player' | 'other' | 'admin';
@@ -302,6 +316,9 @@ async function procedureInput(p: Procedure): Promise<unknown> {
   if (p.path === 'matches.removeParticipant')
     return { id: await newMatch(), userId: users.other.id };
   if (p.path.startsWith('groups.') && TRPC_RULES[p.path] === 'owner') return groupInput(p.path);
+  // A message the match does not have: its organiser is answered 404, anyone else 403.
+  if (p.path.startsWith('chat.') && p.fields?.includes('id'))
+    return { id: await newMatch(), messageId: 999_999, text: 'Bonjour' };
   return {};
 }
 
@@ -335,7 +352,9 @@ async function callRest(op: RestOperation, rule: Rule, headers: Record<string, s
             ? { notify_email: true, notify_sms: false }
             : op.key === 'DELETE /api/users/{id}'
               ? { pin: wrongPin() }
-              : {};
+              : op.path.includes('/messages') && op.method !== 'DELETE'
+                ? { text: 'Bonjour' }
+                : {};
   return t.app.inject({ method: op.method, url, headers, payload });
 }
 

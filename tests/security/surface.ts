@@ -36,6 +36,8 @@ export const LIVE_STREAMS = [
   'matches.onChange',
   'matches.onListChange',
   'GET /api/matches/{id}/events',
+  // The chat's live stream: tests/integration/chat.test.ts (live) walks it.
+  'chat.onMessage',
 ] as const;
 let announced = false;
 const announceLiveStreams = () => {
@@ -61,7 +63,7 @@ export function procedures(): Procedure[] {
 }
 
 export interface RestOperation {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** OpenAPI path, e.g. `/api/matches/{id}`. */
   path: string;
   key: string;

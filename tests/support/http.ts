@@ -62,7 +62,7 @@ export async function trpc<T>(
   };
 }
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** What a legacy REST answer may carry; any other field reads as `unknown`. */
 export type RestBody = Record<string, unknown> & {

@@ -9,6 +9,7 @@ import { SettingsTab } from './admin/SettingsTab';
 import { SmtpTab } from './admin/SmtpTab';
 import { TwilioTab } from './admin/TwilioTab';
 import { UsersTab } from './admin/UsersTab';
+import { ChatReportsTab } from './admin/ChatReportsTab';
 import './admin/admin.css';
 
 const TABS = [
@@ -19,6 +20,7 @@ const TABS = [
   { id: 'utilisateurs', label: 'Utilisateurs', Panel: UsersTab },
   { id: 'parametres', label: 'Paramètres', Panel: SettingsTab },
   { id: 'historique', label: 'Historique', Panel: AuditTab },
+  { id: 'signalements', label: 'Signalements', Panel: ChatReportsTab },
 ] as const;
 
 type TabId = (typeof TABS)[number]['id'];

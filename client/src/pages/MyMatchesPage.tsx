@@ -27,6 +27,8 @@ function Counter({ value, label }: { value: number | undefined; label: string })
 
 export default function MyMatchesPage() {
   const mine = trpc.matches.mine.useQuery();
+  // Unread chat messages per match: a badge on each card (a failure just shows none).
+  const unread = trpc.chat.unread.useQuery(undefined, { retry: false });
   useLoggedError(mine.error, 'matches.mine');
   const catalogue = useLevelCatalogue();
   const places = trpc.places.list.useQuery();
@@ -89,6 +91,7 @@ export default function MyMatchesPage() {
                 maxPlaces={(settings.data ?? DEFAULT_SETTINGS).max_places}
                 onSuccess={notice.success}
                 onError={notice.error}
+                unread={unread.data?.[String(match.id)]}
               />
             ))}
           </div>

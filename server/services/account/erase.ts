@@ -7,6 +7,7 @@ import { removeUserFromMatches } from '../matches/participation';
 import type { NotifyDeps } from '../notifications/enqueue';
 import { userKey } from '../auth/throttle';
 import { scrubNameFromNotices } from '../notifications/scrub';
+import { unnameInChats } from '../chat/system';
 
 export interface ErasedUser {
   /** Matches of other players in which a place was given back (to the first waiting player, if any). */
@@ -45,6 +46,7 @@ export async function eraseUser(tx: DbOrTx, deps: NotifyDeps, userId: number): P
     .where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, String(userId))));
   // Last, so the "a quitté" notices just written for the places given back are scrubbed too.
   await scrubNameFromNotices(tx, account.name);
+  await unnameInChats(tx, userId, account.name);
   // Live subscribers: the queues the player leaves, the matches going with the account, and the
   // player's own open streams (their sessions go too); delivered only if this deletion commits.
   const queues = await tx

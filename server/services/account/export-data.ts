@@ -22,6 +22,7 @@ import { notFound } from '../../lib/errors';
 import { userKey } from '../auth/throttle';
 import { identityColumns } from '../users';
 import { exportGroupData } from '../groups/export';
+import { chatDataOf } from '../chat/messages';
 
 const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
@@ -153,6 +154,7 @@ export async function exportPersonalData(
       .where(eq(pushSubscriptions.userId, id))
       .orderBy(asc(pushSubscriptions.id)),
   ]);
+  const chat = await chatDataOf(db, id);
   const [picture] = photo;
   const [lock] = throttle;
   const groupData = await exportGroupData(deps.db, account.id);
@@ -198,6 +200,7 @@ export async function exportPersonalData(
       failed_at: n.failedAt ? iso(n.failedAt) : null,
     })),
     devices: devices.map((d) => ({ device_id: d.deviceId, trusted_at: iso(d.trustedAt) })),
+    chat,
     push_subscriptions: pushDevices.map((p) => ({
       endpoint: p.endpoint,
       kinds: p.kinds,

@@ -18,6 +18,7 @@ import { announceMatchChange, announceMatchesChange } from '../live/notify';
 import { getMatch } from './queries';
 import { checkMatchFields, createLimits, editLimits } from './rules';
 import { promoteWaitlisted } from './waitlist';
+import { changedText, systemMessages } from '../chat/system';
 
 /**
  * Creates a match for the session's user (whatever a legacy `created_by` said; the REST adapter
@@ -124,6 +125,8 @@ export async function updateMatch(
     const fields = await checkMatchFields({ ...deps, db: tx }, input, limits, current);
     const joined = await tx.$count(matchParticipants, eq(matchParticipants.matchId, input.id));
     if (fields.slots < joined) throw badRequest(MSG.match.slotsBelowJoined(joined));
+    // As players knew it, for the chat's "Match modifié : 19:30 au lieu de 18:30".
+    const before = await matchInfo(tx, input.id);
     await tx
       .update(matches)
       .set({
@@ -145,6 +148,8 @@ export async function updateMatch(
     if (moved && match) {
       await notifyMatch(tx, deps, 'changed', match, await playersAndWaiting(tx, input.id));
       await scheduleReminder(tx, deps, match);
+      const said = before && changedText(before, match);
+      if (said) await systemMessages(tx, input.id, [{ text: said }]);
     }
     await promoteWaitlisted(tx, deps, input.id);
     await announceMatchChange(tx, input.id, 'changed');

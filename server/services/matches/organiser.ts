@@ -12,6 +12,7 @@ import { matchInfo } from '../notifications/match-info';
 import { lockOwnMatch } from './mutations';
 import { getMatch } from './queries';
 import { freePlaceAndPromote } from './waitlist';
+import { aboutPlayers, systemMessages } from '../chat/system';
 
 /**
  * The organiser takes a participant out of their match, in ONE transaction: the match row is locked
@@ -37,6 +38,7 @@ export async function removeParticipant(
     if (removed.length === 0) throw conflict(MSG.match.removeNotParticipant);
     const info = await matchInfo(tx, id);
     if (info) await notifyMatch(tx, deps, 'removed', info, [userId], '', reason ?? null);
+    await systemMessages(tx, id, await aboutPlayers(tx, [userId], MSG.chat.system.removed));
     await freePlaceAndPromote(tx, deps, id);
     await announceMatchChange(tx, id, 'left');
   });

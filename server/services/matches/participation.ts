@@ -27,6 +27,7 @@ import { matchPayload } from '../../lib/live-channel';
 import { matchForPlayer } from './player-match';
 import { getMatch, matchCardIn } from './queries';
 import { freePlaceAndPromote } from './waitlist';
+import { firstName, systemMessages } from '../chat/system';
 
 type JoinValues = { id: number; actorId: number; now: string };
 const v = placeholders<JoinValues>();
@@ -166,6 +167,10 @@ export async function joinMatch(deps: Deps, actor: SessionUser, id: number): Pro
     const [, card] = await Promise.all([
       writeNotices(tx, deps, 'joined', info, [creator], row.smsLive, actor.name),
       matchCardIn(tx, id),
+      // The chat says it too ("Julie a rejoint le match"), under the place's row lock.
+      systemMessages(tx, id, [
+        { text: MSG.chat.system.joined(firstName(actor.name)), subjectId: actor.id },
+      ]),
     ]);
     if (!card) throw notFound(MSG.match.notFound);
     return card;
@@ -197,6 +202,7 @@ export async function leaveMatch(
     if (removed.length === 0) throw conflict(MSG.match.notJoined);
     const info = await matchInfo(tx, id);
     if (info) await notifyMatch(tx, deps, 'left', info, [info.createdBy], actor.name);
+    await systemMessages(tx, id, [{ text: MSG.chat.system.freed }]);
     await freePlaceAndPromote(tx, deps, id);
     await announceMatchChange(tx, id, 'left');
   });
@@ -228,6 +234,7 @@ export async function removeUserFromMatches(
       await notifyMatch(tx, deps, 'left', info, [info.createdBy], null);
     }
     await freePlaceAndPromote(tx, deps, id);
+    await systemMessages(tx, id, [{ text: MSG.chat.system.freed }]);
   }
   await announceMatchesChange(tx, ids, 'left');
   return ids.length;

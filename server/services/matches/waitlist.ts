@@ -11,6 +11,7 @@ import { notifyMatch, type NotifyDeps } from '../notifications/enqueue';
 import { matchInfo, recipients } from '../notifications/match-info';
 import { announceMatchChange } from '../live/notify';
 import { matchForPlayer } from './player-match';
+import { aboutPlayers, systemMessages } from '../chat/system';
 
 /** A player's place in a match's queue (1 = next to play), counted under the caller's transaction. */
 async function positionOf(tx: DbOrTx, matchId: number, waitlistId: number): Promise<number> {
@@ -138,7 +139,10 @@ export async function promoteWaitlisted(
       .values({ matchId, userId: next.userId, joinedAt: deps.clock.now() });
     promoted.push(next.userId);
   }
-  if (promoted.length > 0) await announceMatchChange(tx, matchId, 'promoted');
+  if (promoted.length > 0) {
+    await announceMatchChange(tx, matchId, 'promoted');
+    await systemMessages(tx, matchId, await aboutPlayers(tx, promoted, MSG.chat.system.promoted));
+  }
   const match = promoted.length > 0 ? await matchInfo(tx, matchId) : null;
   if (match) {
     await notifyMatch(tx, deps, 'promoted', match, promoted);

@@ -3,7 +3,7 @@
  * admin list, then the extra documented paths the contract test also walks. The OpenAPI test
  * checks that the description lists each; the contract test checks that it calls each.
  */
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Call = readonly [Method, string];
 
 /** Spec section 7, one entry per method and path, in the table's order. */

@@ -960,6 +960,69 @@ describe('organiser tools', () => {
   });
 });
 
+describe('chat', () => {
+  it('GET and POST /matches/{id}/messages, PATCH and DELETE one, POST its report: members only', async () => {
+    const created = await w.api.call<{ match: { id: number } }>('POST', '/api/matches', {
+      body: {
+        place_id: placeId,
+        date: parisDate(6),
+        time: '18:00',
+        levels: ['Niveau 3'],
+        slots: 2,
+      },
+      ...bearer(alice),
+    });
+    const id = created.body.match.id;
+    await w.api.call('POST', '/api/matches/{id}/join', {
+      params: { id },
+      body: {},
+      ...bearer(bob),
+    });
+    const posted = await w.api.call<{ id: number }>('POST', '/api/matches/{id}/messages', {
+      params: { id },
+      body: { text: 'Qui apporte les balles ?\nMoi je peux.' },
+      ...bearer(alice),
+    });
+    expect(posted.status).toBe(201);
+    expect(posted.body).toMatchObject({
+      text: 'Qui apporte les balles ?\nMoi je peux.',
+      kind: 'user',
+      author: { user_id: alice.id, first_name: 'Alice' },
+      edited_at: null,
+    });
+    const messageId = posted.body.id;
+    const listed = await w.api.call<{ messages: Json[] }>('GET', '/api/matches/{id}/messages', {
+      params: { id },
+      query: { limit: 10 },
+      ...bearer(bob),
+    });
+    expect(listed.status).toBe(200);
+    expect(listed.body.messages.at(-1)).toMatchObject({ id: messageId });
+    const stranger = await w.api.call('GET', '/api/matches/{id}/messages', {
+      params: { id },
+      ...bearer(carol),
+    });
+    expect(stranger.status).toBe(403);
+    const edited = await w.api.call('PATCH', '/api/matches/{id}/messages/{messageId}', {
+      params: { id, messageId },
+      body: { text: 'Je les apporte.' },
+      ...bearer(alice),
+    });
+    expect(edited.body).toMatchObject({ text: 'Je les apporte.' });
+    expect(edited.body.edited_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const reported = await w.api.call('POST', '/api/matches/{id}/messages/{messageId}/report', {
+      params: { id, messageId },
+      ...bearer(bob),
+    });
+    expect(reported.status).toBe(201);
+    const deleted = await w.api.call('DELETE', '/api/matches/{id}/messages/{messageId}', {
+      params: { id, messageId },
+      ...bearer(alice),
+    });
+    expect(deleted.body).toMatchObject({ text: 'Message supprimé', deleted: true });
+  });
+});
+
 describe('Web Push', () => {
   it('GET the VAPID key; POST, PUT kinds and DELETE a subscription of this device', async () => {
     const key = await w.api.call<{ key: string }>('GET', '/api/push/vapid-public-key');
@@ -1148,7 +1211,7 @@ describe('authentication is enforced on every protected path', () => {
     expect(protectedOps().length).toBeGreaterThan(20);
     for (const [method, path] of protectedOps()) {
       const res = await w.api.call(method, path, {
-        params: { id: alice.id, userId: alice.id },
+        params: { id: alice.id, userId: alice.id, messageId: alice.id },
         body: method === 'GET' ? undefined : {},
       });
       expect(res.status, `${method} ${path}`).toBe(401);

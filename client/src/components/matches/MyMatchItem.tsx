@@ -8,6 +8,7 @@ import { ReasonDialog } from './ReasonDialog';
 import { MatchEditForm } from './MatchEditForm';
 import { MatchSummary } from './MatchSummary';
 import { ParticipantsPanel } from './ParticipantsPanel';
+import { UnreadBadge } from '../chat/UnreadBadge';
 import type { LevelView, MyMatchView, PlaceView } from './types';
 
 interface MyMatchItemProps {
@@ -19,6 +20,8 @@ interface MyMatchItemProps {
   maxPlaces: number;
   onSuccess: (message: string) => void;
   onError: (message: string) => void;
+  /** Chat messages the player has not read yet (a badge linking to the match page). */
+  unread?: number;
 }
 
 /**
@@ -34,6 +37,7 @@ export function MyMatchItem({
   maxPlaces,
   onSuccess,
   onError,
+  unread = 0,
 }: MyMatchItemProps) {
   const cache = useMatchCache();
   const panelId = useId();
@@ -64,6 +68,7 @@ export function MyMatchItem({
             <span className={match.is_creator ? 'tag tag-creator' : 'tag tag-joined'}>
               {match.is_creator ? 'Organisateur' : 'Inscrit'}
             </span>
+            <UnreadBadge matchId={match.id} count={unread} />
           </span>
         }
       />

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { MSG } from '../../../../common/messages';
+import { Button, EmptyState, Loaded } from '../../components/ui';
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { PanelHead } from './shared';
+
+const WHEN = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Messages players reported, most recent first: the admin reads them and deletes what breaks the rules. */
+export function ChatReportsTab() {
+  const utils = trpc.useUtils();
+  const query = trpc.chat.reports.useQuery();
+  const [status, setStatus] = useState<string | null>(null);
+  const remove = trpc.chat.delete.useMutation({
+    onSuccess: () => {
+      setStatus(MSG.chat.adminDeleted);
+      void utils.chat.reports.invalidate();
+    },
+    onError: (err) => setStatus(errorMessage(err, MSG.chat.adminDeleted)),
+  });
+  return (
+    <div className="admin-tab-body">
+      <PanelHead
+        title={MSG.chat.adminReports}
+        lead="Les messages de discussion signalés par les joueurs."
+      />
+      {status && <p role="status">{status}</p>}
+      <Loaded query={query} loadingLabel="Chargement…" errorFallback={MSG.admin.configLoadFailed}>
+        {(reports) =>
+          reports.length === 0 ? (
+            <EmptyState title={MSG.chat.adminNoReports} />
+          ) : (
+            <ol className="audit-list">
+              {reports.map((r) => (
+                <li key={r.message_id} className="audit-entry">
+                  <time dateTime={r.last_reported_at} className="audit-when">
+                    {WHEN.format(new Date(r.last_reported_at))}
+                  </time>
+                  <span className="audit-what">
+                    <strong>{r.author ?? MSG.chat.formerPlayer}</strong> · match #{r.match_id} ·{' '}
+                    {r.reports} signalement{r.reports > 1 ? 's' : ''}
+                  </span>
+                  <span className="audit-entity">« {r.text} »</span>
+                  {!r.deleted && (
+                    <Button
+                      variant="danger"
+                      loading={remove.isPending && remove.variables.messageId === r.message_id}
+                      onClick={() => remove.mutate({ id: r.match_id, messageId: r.message_id })}
+                    >
+                      {MSG.chat.delete}
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ol>
+          )
+        }
+      </Loaded>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { MSG } from '../messages';
+import { isSafeText, ZId } from './primitives';
+
+/**
+ * The chat of a match: inputs and outputs shared by the tRPC router, the REST adapter and the
+ * client's composer.
+ */
+
+export const CHAT_TEXT_MAX = 1000;
+/** How long an author may edit or delete their message. */
+export const CHAT_EDIT_MINUTES = 15;
+/** Messages a player may post per minute, all matches together. */
+export const CHAT_RATE_PER_MINUTE = 20;
+export const CHAT_PAGE_MAX = 100;
+/** At most one notice of new messages per match and member in this window. */
+export const CHAT_NOTICE_MINUTES = 15;
+
+// Tab and other controls: a message is lines of text (CR/LF only), nothing else invisible.
+const TAB = /\t/;
+
+/** A message: 1..1000 characters once trimmed, line breaks allowed (CRLF kept as LF). */
+export const ZChatText = z
+  .string({ error: MSG.chat.textInvalid(CHAT_TEXT_MAX) })
+  .transform((v) => v.replace(/\r\n?/g, '\n').trim())
+  .pipe(
+    z
+      .string()
+      .min(1, MSG.chat.textInvalid(CHAT_TEXT_MAX))
+      .max(CHAT_TEXT_MAX, MSG.chat.textInvalid(CHAT_TEXT_MAX))
+      .refine(isSafeText, MSG.chat.tabForbidden)
+      .refine((v) => !TAB.test(v), MSG.chat.tabForbidden),
+  );
+
+export const ZChatMatchInput = z.object({ id: ZId });
+export const ZChatListInput = ZChatMatchInput.extend({
+  before: ZId.optional(),
+  limit: z
+    .preprocess(
+      (v) => (typeof v === 'string' && /^\s*\d{1,4}\s*$/.test(v) ? Number(v) : v),
+      z
+        .number({ error: MSG.chat.limitInvalid })
+        .int(MSG.chat.limitInvalid)
+        .min(1, MSG.chat.limitInvalid)
+        .max(CHAT_PAGE_MAX, MSG.chat.limitInvalid),
+    )
+    .optional(),
+});
+export type TChatListInput = z.infer<typeof ZChatListInput>;
+export const ZChatPostBody = z.object({ text: ZChatText });
+export const ZChatPostInput = ZChatMatchInput.extend({ text: ZChatText });
+export type TChatPostInput = z.infer<typeof ZChatPostInput>;
+export const ZChatMessageParams = ZChatMatchInput.extend({ messageId: ZId });
+export type TChatMessageParams = z.infer<typeof ZChatMessageParams>;
+export const ZChatEditInput = ZChatMessageParams.extend({ text: ZChatText });
+export type TChatEditInput = z.infer<typeof ZChatEditInput>;
+
+export const ZChatAuthor = z.object({
+  user_id: z.number(),
+  first_name: z.string(),
+  last_initial: z.string(),
+});
+
+export const ZChatMessage = z.object({
+  id: z.number(),
+  text: z.string(),
+  author: ZChatAuthor.nullable(),
+  kind: z.enum(['user', 'system']),
+  created_at: z.string(),
+  edited_at: z.string().nullable(),
+  /** True once removed by its author or an admin: `text` is then "Message supprimé". */
+  deleted: z.boolean(),
+});
+export type TChatMessage = z.infer<typeof ZChatMessage>;
+
+export const ZChatMessages = z.object({
+  messages: z.array(ZChatMessage),
+  /** Whether the viewer may write (organiser, participants) or only read (waiting list). */
+  can_write: z.boolean(),
+});
+export type TChatMessages = z.infer<typeof ZChatMessages>;
+
+export const ZChatReportResult = z.object({ success: z.literal(true), message: z.string() });
+
+/** Unread messages per match (match id → count), for cards and Mes matchs. */
+export const ZChatUnread = z.record(z.string(), z.number());
+export type TChatUnread = z.infer<typeof ZChatUnread>;
+
+/** A reported message, for the admins. */
+export const ZChatReport = z.object({
+  message_id: z.number(),
+  match_id: z.number(),
+  text: z.string(),
+  author: z.string().nullable(),
+  reports: z.number(),
+  last_reported_at: z.string(),
+  deleted: z.boolean(),
+});
+export const ZChatReports = z.array(ZChatReport);
+export type TChatReport = z.infer<typeof ZChatReport>;

@@ -1,0 +1,52 @@
+import { eq, sql } from 'drizzle-orm';
+import { MSG } from '../../../common/messages';
+import type { DbOrTx } from '../../../db/client';
+import { matches, matchParticipants, matchWaitlist } from '../../../db/schema';
+import type { SessionUser } from '../../lib/auth';
+import { forbidden, notFound } from '../../lib/errors';
+
+export type ChatRole = 'organiser' | 'participant' | 'waiting';
+
+export interface ChatAccess {
+  role: ChatRole;
+  canWrite: boolean;
+  createdBy: number;
+}
+
+/**
+ * Who may see a match's chat: its organiser and participants (read and write), its waiting list
+ * (read only, to follow what is arranged); anyone else gets a French 403, as for the participants'
+ * list, and a match that does not exist a 404. Read from the database on every call, so a player
+ * who leaves loses access at once. `lock` takes the match row (FOR UPDATE): every chat write holds
+ * it until commit, so message revisions commit in the order they were numbered.
+ */
+export async function chatAccess(
+  tx: DbOrTx,
+  actor: SessionUser,
+  matchId: number,
+  lock = false,
+): Promise<ChatAccess> {
+  const query = tx
+    .select({
+      createdBy: matches.createdBy,
+      isIn: sql<boolean>`exists (select 1 from ${matchParticipants} mp where mp.match_id = ${matches.id} and mp.user_id = ${actor.id})`,
+      isWaiting: sql<boolean>`exists (select 1 from ${matchWaitlist} mw where mw.match_id = ${matches.id} and mw.user_id = ${actor.id})`,
+    })
+    .from(matches)
+    .where(eq(matches.id, matchId))
+    .limit(1);
+  const [row] = await (lock ? query.for('update') : query);
+  if (!row) throw notFound(MSG.match.notFound);
+  if (row.createdBy === actor.id)
+    return { role: 'organiser', canWrite: true, createdBy: row.createdBy };
+  if (row.isIn) return { role: 'participant', canWrite: true, createdBy: row.createdBy };
+  if (row.isWaiting) return { role: 'waiting', canWrite: false, createdBy: row.createdBy };
+  throw forbidden(MSG.chat.forbidden);
+}
+
+/** The same, refusing the waiting list (403: read only). */
+export async function chatWriter(tx: DbOrTx, actor: SessionUser, matchId: number) {
+  const access = await chatAccess(tx, actor, matchId, true);
+  if (!access.canWrite) throw forbidden(MSG.chat.readOnly);
+  return access;
+}

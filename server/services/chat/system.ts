@@ -1,0 +1,92 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { MSG } from '../../../common/messages';
+import { publicName } from '../../../common/names';
+import { shortTime } from '../../../common/schedule';
+import type { DbOrTx } from '../../../db/client';
+import { matchMessages, users } from '../../../db/schema';
+import type { MatchInfo } from '../notifications/match-info';
+import { announceChat } from './messages';
+
+/** A player as the chat's system messages name them: the first name. */
+export const firstName = (name: string) => publicName(name).first_name;
+
+/** A system message's text, and the player it names (so erasure can unname them). */
+export interface SystemText {
+  text: string;
+  subjectId?: number | null;
+}
+
+/**
+ * Writes system messages (no author) into a match's chat, in the caller's transaction, the one that
+ * made the change they tell: the change and its message exist together or not at all. The caller
+ * holds the match row lock (every change of a match takes it), which keeps revisions in commit order.
+ */
+export async function systemMessages(tx: DbOrTx, matchId: number, said: SystemText[]) {
+  if (said.length === 0) return;
+  await tx.insert(matchMessages).values(
+    said.map(({ text, subjectId }) => ({
+      matchId,
+      authorId: null,
+      subjectId: subjectId ?? null,
+      kind: 'system' as const,
+      text,
+    })),
+  );
+  await announceChat(tx, matchId);
+}
+
+/** System messages naming `ids` by first name, in that order (an erased one is left out). */
+export async function aboutPlayers(
+  tx: DbOrTx,
+  ids: number[],
+  say: (first: string) => string,
+): Promise<SystemText[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, firstName(r.name)]));
+  return ids.flatMap((id) => {
+    const first = byId.get(id);
+    return first === undefined ? [] : [{ text: say(first), subjectId: id }];
+  });
+}
+
+/**
+ * Erasure: the system messages that name a player by first name name them no more ("Un joueur a
+ * rejoint le match"), in the erasing transaction, before the account goes.
+ */
+export async function unnameInChats(tx: DbOrTx, userId: number, name: string) {
+  await tx
+    .update(matchMessages)
+    .set({
+      text: sql`replace(${matchMessages.text}, ${firstName(name)}, ${MSG.chat.system.someone})`,
+    })
+    .where(and(eq(matchMessages.subjectId, userId), eq(matchMessages.kind, 'system')));
+}
+
+const DAY = new Intl.DateTimeFormat('fr-FR', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+});
+const dayOf = (date: string) => DAY.format(new Date(`${date}T12:00:00Z`));
+
+/**
+ * "Match modifié : 19:30 au lieu de 18:30" (and the day and the place the same way, joined by
+ * " ; "), or null when none of them changed.
+ */
+export function changedText(
+  before: Pick<MatchInfo, 'date' | 'time' | 'placeName'>,
+  after: Pick<MatchInfo, 'date' | 'time' | 'placeName'>,
+): string | null {
+  const parts: string[] = [];
+  const part = MSG.chat.system.changedPart;
+  if (before.date !== after.date) parts.push(part(dayOf(after.date), dayOf(before.date)));
+  if (shortTime(before.time) !== shortTime(after.time))
+    parts.push(part(shortTime(after.time), shortTime(before.time)));
+  if (before.placeName !== after.placeName) parts.push(part(after.placeName, before.placeName));
+  return parts.length > 0 ? MSG.chat.system.changed(parts) : null;
+}
