@@ -20,9 +20,11 @@ export interface SystemText {
  * Writes system messages (no author) into a match's chat, in the caller's transaction, the one that
  * made the change they tell: the change and its message exist together or not at all. The caller
  * holds the match row lock (every change of a match takes it), which keeps revisions in commit order.
+ * The caller announces them: after its commit with `chatPayload` (the join), or with
+ * `systemMessages` inside the transaction.
  */
-export async function systemMessages(tx: DbOrTx, matchId: number, said: SystemText[]) {
-  if (said.length === 0) return;
+export async function writeSystemMessages(tx: DbOrTx, matchId: number, said: SystemText[]) {
+  if (said.length === 0) return false;
   await tx.insert(matchMessages).values(
     said.map(({ text, subjectId }) => ({
       matchId,
@@ -32,7 +34,12 @@ export async function systemMessages(tx: DbOrTx, matchId: number, said: SystemTe
       text,
     })),
   );
-  await announceChat(tx, matchId);
+  return true;
+}
+
+/** `writeSystemMessages`, announced to the chat's readers when the transaction commits. */
+export async function systemMessages(tx: DbOrTx, matchId: number, said: SystemText[]) {
+  if (await writeSystemMessages(tx, matchId, said)) await announceChat(tx, matchId);
 }
 
 /** System messages naming `ids` by first name, in that order (an erased one is left out). */

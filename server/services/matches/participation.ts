@@ -23,11 +23,11 @@ import {
   announceMatchesChange,
   nextVersion,
 } from '../live/notify';
-import { matchPayload } from '../../lib/live-channel';
+import { chatPayload, matchPayload } from '../../lib/live-channel';
 import { matchForPlayer } from './player-match';
 import { getMatch, matchCardIn } from './queries';
 import { freePlaceAndPromote } from './waitlist';
-import { firstName, systemMessages } from '../chat/system';
+import { firstName, systemMessages, writeSystemMessages } from '../chat/system';
 
 type JoinValues = { id: number; actorId: number; now: string };
 const v = placeholders<JoinValues>();
@@ -168,14 +168,14 @@ export async function joinMatch(deps: Deps, actor: SessionUser, id: number): Pro
       writeNotices(tx, deps, 'joined', info, [creator], row.smsLive, actor.name),
       matchCardIn(tx, id),
       // The chat says it too ("Julie a rejoint le match"), under the place's row lock.
-      systemMessages(tx, id, [
+      writeSystemMessages(tx, id, [
         { text: MSG.chat.system.joined(firstName(actor.name)), subjectId: actor.id },
       ]),
     ]);
     if (!card) throw notFound(MSG.match.notFound);
     return card;
   });
-  announceCommitted(deps.db, [matchPayload(id, 'joined')]);
+  announceCommitted(deps.db, [matchPayload(id, 'joined'), chatPayload(id)]);
   deps.metrics.joins.inc();
   return { success: true, message: MSG.match.joined, match };
 }
