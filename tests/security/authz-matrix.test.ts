@@ -73,6 +73,11 @@ const TRPC_RULES: Record<string, Rule> = {
   'push.device': 'user',
   'push.setKinds': 'user',
   'matches.removeParticipant': 'owner',
+  // The match room (issue 25).
+  'matches.releaseGuest': 'owner',
+  'matches.request': 'user',
+  'matches.acceptRequest': 'owner',
+  'matches.declineRequest': 'owner',
 };
 /** Every `admin.*` procedure and `/api/admin/*` path is admin-only; no exception is decided. */
 const isAdminArea = (key: string) => key.startsWith('admin.') || key.includes(' /api/admin/');
@@ -124,6 +129,11 @@ const REST_RULES: Record<string, Rule> = {
   'DELETE /api/push/subscriptions': 'user',
   'PUT /api/push/subscriptions/kinds': 'user',
   'DELETE /api/matches/{id}/participants/{userId}': 'owner',
+  // The match room (issue 25).
+  'DELETE /api/matches/{id}/guests/{guestId}': 'owner',
+  'POST /api/matches/{id}/requests': 'user',
+  'POST /api/matches/{id}/requests/{userId}/accept': 'owner',
+  'POST /api/matches/{id}/requests/{userId}/decline': 'owner',
 };
 
 type Role = 'anonymous' | 'player' | 'other' | 'admin';
@@ -191,6 +201,10 @@ async function procedureInput(p: Procedure): Promise<unknown> {
     return { id: await newMatch() };
   // Another player who is not in it: the organiser is answered 409, anyone else 403.
   if (p.path === 'matches.removeParticipant')
+    return { id: await newMatch(), userId: users.other.id };
+  // No such guest or request: the organiser is answered 409, anyone else 403.
+  if (p.path === 'matches.releaseGuest') return { id: await newMatch(), guestId: 1 };
+  if (p.path === 'matches.acceptRequest' || p.path === 'matches.declineRequest')
     return { id: await newMatch(), userId: users.other.id };
   return {};
 }
