@@ -92,3 +92,13 @@ export const ZMatchRoom = z.object({
   my_request: z.enum(['pending', 'accepted', 'declined', 'expired']).nullable(),
 });
 export type TMatchRoom = z.infer<typeof ZMatchRoom>;
+
+/** The request dialog's optional message: blank sends nothing, anything else obeys `ZRequestMessage`. */
+export const ZRequestForm = z.object({
+  message: z.string().superRefine((value, ctx) => {
+    if (value.trim() === '') return;
+    const parsed = ZRequestMessage.safeParse(value);
+    if (!parsed.success)
+      ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? '' });
+  }),
+});

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
 import type { RouterOutputs } from '../../client/src/lib/trpc';
 import MatchPage from '../../client/src/pages/MatchPage';
-import { levelRows } from './support/match-fixtures';
+import { levelRows, publicRoom } from './support/match-fixtures';
 import { renderWithProviders, serverError, testUser } from './support/render';
 
 type Detail = RouterOutputs['matches']['byId'];
@@ -46,6 +46,7 @@ const detail = (o: Partial<Detail> = {}): Detail => ({
   is_participant: false,
   is_finished: false,
   waitlist_position: null,
+  ...publicRoom,
   ...o,
 });
 
