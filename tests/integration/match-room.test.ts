@@ -1,12 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
-import { matchGuests, matchParticipants, matchRequests, matchWaitlist, outbox } from '../../db/schema';
+import { matchGuests, matchRequests, outbox } from '../../db/schema';
 import { createTestContext, type TestContext } from '../support/app';
 import { serverUrl } from '../support/db';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
 import { restAs } from '../support/http';
-import { createPlace, matchRow, setSetting, trpcError } from './matches-support';
+import {
+  createPlace,
+  matchRow,
+  participantIdsOf,
+  setSetting,
+  trpcError,
+  waitingIdsOf,
+} from './matches-support';
 
 /**
  * The match room (issue 25) through both doors, for each role: a stranger, a waiting player, a
@@ -31,7 +38,8 @@ beforeAll(async () => {
   admin = await createAdmin(t.deps, { name: 'Admin Root' });
   // Level 7: outside the Niveau 3 matches below, so they ask instead of joining.
   outsider = await createUser(t.deps, { name: 'Hugo Lefort', level: 'Niveau 7' });
-  for (let i = 0; i < 12; i++) players.push(await createUser(t.deps, { name: `Joueur${i} Martin` }));
+  for (let i = 0; i < 12; i++)
+    players.push(await createUser(t.deps, { name: `Joueur${i} Martin` }));
 }, 120_000);
 afterAll(() => t.close());
 
@@ -44,21 +52,8 @@ const fields = (o: Record<string, unknown> = {}) => ({
   ...o,
 });
 const create = (o: Record<string, unknown> = {}) => t.caller(owner).matches.create(fields(o));
-const participantIds = async (id: number) =>
-  (
-    await t.db.db
-      .select({ id: matchParticipants.userId })
-      .from(matchParticipants)
-      .where(eq(matchParticipants.matchId, id))
-  ).map((r) => r.id);
-const waitingIds = async (id: number) =>
-  (
-    await t.db.db
-      .select({ id: matchWaitlist.userId })
-      .from(matchWaitlist)
-      .where(eq(matchWaitlist.matchId, id))
-      .orderBy(matchWaitlist.id)
-  ).map((r) => r.id);
+const participantIds = (id: number) => participantIdsOf(t, id);
+const waitingIds = (id: number) => waitingIdsOf(t, id);
 const requestOf = async (matchId: number, userId: number) =>
   (
     await t.db.db
@@ -107,7 +102,9 @@ describe('reserved seats', () => {
     await t.caller(p(0)).matches.join({ id: m.id });
     await t.caller(p(1)).matches.join({ id: m.id });
     expect(
-      await trpcError(t.caller(owner).matches.update({ id: m.id, ...fields(), guests: ['A', 'B'] })),
+      await trpcError(
+        t.caller(owner).matches.update({ id: m.id, ...fields(), guests: ['A', 'B'] }),
+      ),
     ).toEqual({ code: 'BAD_REQUEST', message: MSG.room.guestsAboveFree(1) });
     // An edit without `guests` keeps them, so the slots cannot drop under players + guests.
     expect(
@@ -150,8 +147,9 @@ describe('reserved seats', () => {
     });
     expect((await participantIds(m.id)).sort()).toEqual([p(0).id, p(1).id].sort());
     expect(await waitingIds(m.id)).toEqual([]);
-    expect(await trpcError(t.caller(owner).matches.releaseGuest({ id: m.id, guestId: guest!.id })))
-      .toEqual({ code: 'CONFLICT', message: MSG.room.guestNotFound });
+    expect(
+      await trpcError(t.caller(owner).matches.releaseGuest({ id: m.id, guestId: guest!.id })),
+    ).toEqual({ code: 'CONFLICT', message: MSG.room.guestNotFound });
   });
 });
 
@@ -176,7 +174,12 @@ describe('private matches', () => {
     const rows = listed.raw.json<{ id: number }[]>();
     expect(rows.some((r) => r.id === (pub.body.match as { id: number }).id)).toBe(true);
     expect(rows.some((r) => r.id === id)).toBe(false);
-    for (const filters of [{}, { city: 'Nantes' }, { available: true }, { order: 'need' as const }]) {
+    for (const filters of [
+      {},
+      { city: 'Nantes' },
+      { available: true },
+      { order: 'need' as const },
+    ]) {
       const page = await t.caller(p(0)).matches.list({ ...filters, limit: 100 });
       expect(page.items.some((m) => m.id === id)).toBe(false);
     }
@@ -261,9 +264,9 @@ describe('private matches', () => {
     await t.caller(owner).matches.update({ id: m.id, ...fields(), visibility: 'private' });
     const token = (await t.caller(owner).matches.byId({ id: m.id })).share_token;
     expect(token).toBeTruthy();
-    expect((await t.caller(p(0)).matches.list({ limit: 100 })).items.map((x) => x.id)).not.toContain(
-      m.id,
-    );
+    expect(
+      (await t.caller(p(0)).matches.list({ limit: 100 })).items.map((x) => x.id),
+    ).not.toContain(m.id);
     await t.caller(owner).matches.update({ id: m.id, ...fields() });
     expect((await t.caller(owner).matches.byId({ id: m.id })).share_token).toBe(token);
     await t.caller(owner).matches.update({ id: m.id, ...fields(), visibility: 'public' });
@@ -356,8 +359,9 @@ describe('requests to join', () => {
     expect(await participantIds(m.id)).toContain(outsider.id);
     expect((await matchRow(t, m.id))!.missingPlayers).toBe(1);
     expect(await noticesTo(outsider.id, 'requestJoined')).toHaveLength(1);
-    expect(await trpcError(t.caller(owner).matches.acceptRequest({ id: m.id, userId: outsider.id })))
-      .toEqual({ code: 'CONFLICT', message: MSG.room.requestNotPending });
+    expect(
+      await trpcError(t.caller(owner).matches.acceptRequest({ id: m.id, userId: outsider.id })),
+    ).toEqual({ code: 'CONFLICT', message: MSG.room.requestNotPending });
   });
 
   it('declined: the player is told, and may not be accepted afterwards', async () => {
@@ -367,8 +371,9 @@ describe('requests to join', () => {
     expect(no.outcome).toBe('declined');
     expect(await noticesTo(outsider.id, 'requestDeclined')).not.toHaveLength(0);
     expect((await t.caller(outsider).matches.byId({ id: m.id })).my_request).toBe('declined');
-    expect(await trpcError(t.caller(owner).matches.acceptRequest({ id: m.id, userId: outsider.id })))
-      .toEqual({ code: 'CONFLICT', message: MSG.room.requestNotPending });
+    expect(
+      await trpcError(t.caller(owner).matches.acceptRequest({ id: m.id, userId: outsider.id })),
+    ).toEqual({ code: 'CONFLICT', message: MSG.room.requestNotPending });
   });
 
   it('expire when the match fills; accepted then, the player goes to the waiting list and is told', async () => {
