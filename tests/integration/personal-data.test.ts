@@ -188,6 +188,7 @@ describe('Télécharger mes données', () => {
       'match_waitlist.user_id': 'waitlists',
       'outbox.user_id': 'notifications',
       'push_subscriptions.user_id': 'push_subscriptions',
+      'match_requests.user_id': 'join_requests',
     };
     const refs = (await userReferences()).map((r) => `${r.table}.${r.column}`);
     expect(refs.length).toBeGreaterThanOrEqual(6);
