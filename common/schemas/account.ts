@@ -64,6 +64,16 @@ export const ZAccountExport = z.object({
   matches_created: z.array(ZMatchSummary.extend({ created_at: ZIso })),
   matches_joined: z.array(ZMatchSummary.extend({ joined_at: ZIso })),
   waitlists: z.array(z.object({ match_id: z.number().int(), created_at: ZIso })),
+  /** Requests to join a match (issue 25), with their message and answer. */
+  join_requests: z.array(
+    z.object({
+      match_id: z.number().int(),
+      message: z.string().nullable(),
+      status: z.string(),
+      created_at: ZIso,
+      answered_at: ZIso.nullable(),
+    }),
+  ),
   /** Match notifications addressed to the player (queued or sent); their text is not repeated. */
   notifications: z.array(
     z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { levelsProblem, slotsProblem } from '../match-rules';
 import { MSG } from '../messages';
 import { calendarDate, INT32_MAX, isCalendarDate, safeText, ZId } from './primitives';
+import { ZMatchRoom, ZRoomFields } from './room';
 
 /**
  * Match inputs and outputs, shared by the tRPC router, the REST adapter and the client's forms.
@@ -49,10 +50,11 @@ export const ZIdempotencyKey = z
   .regex(/^[A-Za-z0-9_.:-]{8,128}$/, MSG.match.idempotencyKeyInvalid);
 export const ZCreateMatchInput = ZMatchFields.extend({
   idempotencyKey: ZIdempotencyKey.optional(),
+  ...ZRoomFields.shape,
 });
 export type TCreateMatchInput = z.infer<typeof ZCreateMatchInput>;
 
-export const ZUpdateMatchInput = ZMatchFields.extend({ id: ZId });
+export const ZUpdateMatchInput = ZMatchFields.extend({ id: ZId, ...ZRoomFields.shape });
 export type TUpdateMatchInput = z.infer<typeof ZUpdateMatchInput>;
 
 /** The settings' caps on the match form: levels per match, places to fill. */
@@ -281,5 +283,6 @@ export const ZMatchDetail = ZMatch.omit({ participants: true, creator_name: true
   is_finished: z.boolean(),
   /** The viewer's place on the match's waiting list (1 = next to play), or null when not waiting. */
   waitlist_position: z.number().int().nullable(),
+  ...ZMatchRoom.shape,
 });
 export type TMatchDetail = z.infer<typeof ZMatchDetail>;

@@ -7,3 +7,4 @@ export * from './notifications';
 export * from './push';
 export * from './groups';
 export * from './chat';
+export * from './room';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -34,6 +35,14 @@ export const matches = pgTable(
     sequence: integer().notNull().default(0),
     /** The creator's key for this create (client retries, double submits): one match per key. */
     idempotencyKey: text(),
+    /** `private`: never listed, filtered or counted; reached through `share_token` (issue 25). */
+    visibility: text({ enum: ['public', 'private'] })
+      .notNull()
+      .default('public'),
+    /** Random, unguessable id of the share link (`/m/<token>`); set once a match is made private. */
+    shareToken: text(),
+    /** "Ouvert à tous les niveaux": players outside `levels` join without a request. */
+    openLevels: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -53,6 +62,8 @@ export const matches = pgTable(
       .on(t.missingPlayers, t.date, t.time, t.id)
       .where(sql`${t.missingPlayers} > 0`),
     uniqueIndex('matches_idempotency_key_idx').on(t.createdBy, t.idempotencyKey),
+    uniqueIndex('matches_share_token_idx').on(t.shareToken),
+    check('matches_visibility_check', sql`${t.visibility} in ('public', 'private')`),
   ],
 );
 

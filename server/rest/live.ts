@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ZMatchIdInput } from '../../common/schemas/matches';
 import { assertUser } from '../lib/auth';
 import { liveHubOf } from '../services/live/hub';
+import { ZShareTokenQuery } from '../../common/schemas/room';
 import { matchEvents, type MatchEvent } from '../services/live/streams';
 import type { RestRoutes } from './http';
 
@@ -38,6 +39,7 @@ export const liveRoutes: RestRoutes = (app, deps) => {
         summary:
           'Le match en direct (Server-Sent Events) : un évènement `match` (le match tel que GET /api/matches/{id} le répond) à la connexion puis après chaque changement ; `deleted` quand il est supprimé ; un commentaire `: ping` toutes les 25 s ; 10 flux ouverts au plus par compte',
         params: ZMatchIdInput,
+        querystring: ZShareTokenQuery,
         headers: ZEventsHeaders,
         produces: ['text/event-stream'],
         response: {
@@ -56,6 +58,7 @@ export const liveRoutes: RestRoutes = (app, deps) => {
       const events = matchEvents(deps, liveHubOf(deps), user, req.params.id, {
         lastEventId: req.headers['last-event-id'],
         signal: gone.signal,
+        token: req.query.token,
       });
       // The first step opens the lease and reads the match: a 429 or a 404 is still a JSON answer.
       const first = await events.next();

@@ -23,7 +23,17 @@ import {
 import { getMatchIcs } from '../services/matches/calendar';
 import { getMatchDetail } from '../services/matches/detail';
 import { createMatch, deleteMatch, updateMatch } from '../services/matches/mutations';
-import { removeParticipant } from '../services/matches/organiser';
+import { releaseGuest, removeParticipant } from '../services/matches/organiser';
+import { acceptRequest, createRequest, declineRequest } from '../services/matches/requests';
+import {
+  ZAnswerRequestInput,
+  ZReleaseGuestInput,
+  ZRequestBody,
+  ZRequestResult,
+  ZRoomFields,
+  ZShareToken,
+  ZShareTokenQuery,
+} from '../../common/schemas/room';
 import { joinMatch, leaveMatch } from '../services/matches/participation';
 import { listMatches, listMyMatches, listParticipants } from '../services/matches/queries';
 import { safeText } from '../../common/schemas/primitives';
@@ -54,15 +64,36 @@ const ZLegacyFields = ZMatchFields.extend({
   slots: numeric(ZMatchFields.shape.slots),
   levels: z.preprocess(parseLegacyLevels, ZMatchFields.shape.levels),
 });
-const ZLegacyCreate = ZLegacyFields.extend({ created_by: ZClaimedId });
+/** The room's fields (issue 25), described for third parties; left out = public, no guests. */
+const ZRoomDoc = z.object({
+  visibility: ZRoomFields.shape.visibility.describe(
+    'public (par défaut) ou private : un match privé n’apparaît dans aucune liste ni recherche ; seuls ceux qui ont son lien (/m/<jeton>) le voient.',
+  ),
+  open_levels: ZRoomFields.shape.open_levels.describe(
+    'Ouvert à tous les niveaux : tout joueur rejoint sans demande.',
+  ),
+  guests: ZRoomFields.shape.guests.describe(
+    'Places réservées (0 à slots − 1) : le prénom de chaque invité sans compte ; chacune compte comme prise. À la modification, la liste envoyée remplace l’ancienne ; absente, elle est gardée.',
+  ),
+});
+const ZLegacyCreate = ZLegacyFields.extend({ created_by: ZClaimedId, ...ZRoomDoc.shape });
 /** Loose: the parsed headers replace `req.headers`, so the others must stay. */
 const ZCreateHeaders = z.looseObject({
   'idempotency-key': ZIdempotencyKey.optional().describe(
     'Clé choisie par le client (ex. un UUID) : une création répétée avec la même clé renvoie le match déjà créé au lieu d’en créer un second.',
   ),
 });
-const ZLegacyUpdate = ZLegacyFields.extend({ user_id: ZClaimedId });
+const ZLegacyUpdate = ZLegacyFields.extend({ user_id: ZClaimedId, ...ZRoomDoc.shape });
 const ZLegacyActor = z.object({ user_id: ZClaimedId }).loose();
+/** Joining (or queueing for) a private match takes its link's token. */
+const ZLegacyJoin = ZLegacyActor.extend({
+  token: ZShareToken.optional().describe('Jeton du lien d’un match privé (/m/<jeton>).'),
+});
+const ZTokenQuery = z.object({
+  token: ZShareTokenQuery.shape.token.describe(
+    'Jeton du lien d’un match privé : sans lui, un match privé répond 404 à qui n’y participe pas.',
+  ),
+});
 /** The legacy delete body, plus the reason every player is told (legacy clients send none). */
 const ZLegacyCancel = ZLegacyActor.extend({
   reason: ZReason.optional().describe(
@@ -207,11 +238,12 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
         summary:
           'Un match : lieu, date, niveaux, organisateur et joueurs (téléphones réservés au créateur et aux participants)',
         params: ZMatchIdInput,
+        querystring: ZTokenQuery,
         response: { 200: ZMatchDetail },
       },
       config: { auth: 'user' },
     },
-    ({ ctx, params }) => getMatchDetail(deps, assertUser(ctx.user), params.id),
+    ({ ctx, params, query }) => getMatchDetail(deps, assertUser(ctx.user), params.id, query.token),
   );
 
   app.get(
@@ -286,8 +318,11 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
 
   app.post(
     '/matches/:id/join',
-    { schema: actionSchema('Rejoindre un match', ZLegacyResult), config: player },
-    async (req) => legacyResult(await joinMatch(deps, actor(req), req.params.id)),
+    {
+      schema: { ...actionSchema('Rejoindre un match', ZLegacyResult), body: ZLegacyJoin },
+      config: player,
+    },
+    async (req) => legacyResult(await joinMatch(deps, actor(req), req.params.id, req.body.token)),
   );
   app.post(
     '/matches/:id/leave',
@@ -349,11 +384,72 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
           "Rejoindre la liste d'attente d'un match complet (répond la position, 1 = prochain)",
           ZWaitlistResult,
         ),
+        body: ZLegacyJoin,
         response: { 201: ZWaitlistResult },
       },
       config: player,
     },
-    async (req, reply) => reply.code(201).send(await joinWaitlist(deps, actor(req), req.params.id)),
+    async (req, reply) =>
+      reply.code(201).send(await joinWaitlist(deps, actor(req), req.params.id, req.body.token)),
+  );
+
+  // The match room (issue 25): reserved seats and requests to join.
+  app.delete(
+    '/matches/:id/guests/:guestId',
+    {
+      schema: {
+        tags,
+        summary:
+          'Libérer une place réservée (organisateur) : le premier joueur de la liste d’attente la prend, sinon elle redevient libre',
+        params: ZReleaseGuestInput,
+        response: { 200: ZLegacyResult },
+      },
+      config: player,
+    },
+    async ({ ctx, params }) =>
+      legacyResult(await releaseGuest(deps, assertUser(ctx.user), params)),
+  );
+  app.post(
+    '/matches/:id/requests',
+    {
+      schema: {
+        tags,
+        summary:
+          'Demander à rejoindre un match dont les niveaux ne sont pas le sien (message facultatif) ; l’organisateur est prévenu',
+        params: ZMatchIdInput,
+        body: ZRequestBody,
+        response: { 201: ZRequestResult },
+      },
+      config: player,
+    },
+    async ({ ctx, params, body }, reply) =>
+      reply
+        .code(201)
+        .send(await createRequest(deps, assertUser(ctx.user), { ...params, ...body })),
+  );
+  const answerSchema = (summary: string) => ({
+    tags,
+    summary,
+    params: ZAnswerRequestInput,
+    response: { 200: ZRequestResult },
+  });
+  app.post(
+    '/matches/:id/requests/:userId/accept',
+    {
+      schema: answerSchema(
+        'Accepter une demande (organisateur) : le joueur est inscrit s’il reste une place, sinon mis en liste d’attente (outcome joined | waitlist), et prévenu',
+      ),
+      config: player,
+    },
+    async ({ ctx, params }) => acceptRequest(deps, assertUser(ctx.user), params),
+  );
+  app.post(
+    '/matches/:id/requests/:userId/decline',
+    {
+      schema: answerSchema('Refuser une demande (organisateur) : le joueur est prévenu'),
+      config: player,
+    },
+    async ({ ctx, params }) => declineRequest(deps, assertUser(ctx.user), params),
   );
   app.delete(
     '/matches/:id/waitlist',

@@ -19,7 +19,15 @@ import {
 } from '../../common/schemas/matches';
 import { getMatchDetail } from '../services/matches/detail';
 import { createMatch, deleteMatch, updateMatch } from '../services/matches/mutations';
-import { removeParticipant } from '../services/matches/organiser';
+import { releaseGuest, removeParticipant } from '../services/matches/organiser';
+import { acceptRequest, createRequest, declineRequest } from '../services/matches/requests';
+import {
+  ZAnswerRequestInput,
+  ZReleaseGuestInput,
+  ZRequestInput,
+  ZRequestResult,
+  ZShareTokenQuery,
+} from '../../common/schemas/room';
 import { joinMatch, leaveMatch } from '../services/matches/participation';
 import { listMatches, listMyMatches, listParticipants } from '../services/matches/queries';
 import { getSchedule } from '../services/matches/rules';
@@ -44,17 +52,17 @@ export const matchesRouter = router({
     .output(ZMatchPage)
     .query(({ ctx, input }) => listMatches(ctx.deps, input)),
   byId: authedProcedure
-    .input(ZMatchIdInput)
+    .input(ZMatchIdInput.extend(ZShareTokenQuery.shape))
     .output(ZMatchDetail)
-    .query(({ ctx, input }) => getMatchDetail(ctx.deps, ctx.user, input.id)),
+    .query(({ ctx, input }) => getMatchDetail(ctx.deps, ctx.user, input.id, input.token)),
   create: authedProcedure
     .input(ZCreateMatchInput)
     .output(ZMatch)
     .mutation(({ ctx, input }) => createMatch(ctx.deps, ctx.user, input)),
   join: authedProcedure
-    .input(ZMatchIdInput)
+    .input(ZMatchIdInput.extend(ZShareTokenQuery.shape))
     .output(ZMatchResult)
-    .mutation(({ ctx, input }) => joinMatch(ctx.deps, ctx.user, input.id)),
+    .mutation(({ ctx, input }) => joinMatch(ctx.deps, ctx.user, input.id, input.token)),
   leave: authedProcedure
     .input(ZMatchIdInput)
     .output(ZMatchResult)
@@ -76,9 +84,9 @@ export const matchesRouter = router({
     .output(z.array(ZParticipant))
     .query(({ ctx, input }) => listParticipants(ctx.deps, ctx.user, input.id)),
   joinWaitlist: authedProcedure
-    .input(ZMatchIdInput)
+    .input(ZMatchIdInput.extend(ZShareTokenQuery.shape))
     .output(ZWaitlistResult)
-    .mutation(({ ctx, input }) => joinWaitlist(ctx.deps, ctx.user, input.id)),
+    .mutation(({ ctx, input }) => joinWaitlist(ctx.deps, ctx.user, input.id, input.token)),
   leaveWaitlist: authedProcedure
     .input(ZMatchIdInput)
     .output(ZDeleteResult)
@@ -93,12 +101,15 @@ export const matchesRouter = router({
    * (`lastEventId`) gets the current state at once only if it changed meanwhile.
    */
   onChange: authedProcedure
-    .input(ZMatchIdInput.extend({ lastEventId: z.string().max(40).nullish() }))
+    .input(
+      ZMatchIdInput.extend({ lastEventId: z.string().max(40).nullish(), ...ZShareTokenQuery.shape }),
+    )
     .subscription(async function* ({ ctx, input, signal }) {
       try {
         const events = matchEvents(ctx.deps, liveHubOf(ctx.deps), ctx.user, input.id, {
           lastEventId: input.lastEventId,
           signal,
+          token: input.token,
         });
         for await (const e of events) {
           if (e.type === 'match') yield tracked(e.version, e.match);
@@ -119,6 +130,23 @@ export const matchesRouter = router({
         throw asTrpc(e);
       }
     }),
+  // The match room (issue 25): reserved seats and requests to join.
+  releaseGuest: authedProcedure
+    .input(ZReleaseGuestInput)
+    .output(ZMatchResult)
+    .mutation(({ ctx, input }) => releaseGuest(ctx.deps, ctx.user, input)),
+  request: authedProcedure
+    .input(ZRequestInput)
+    .output(ZRequestResult)
+    .mutation(({ ctx, input }) => createRequest(ctx.deps, ctx.user, input)),
+  acceptRequest: authedProcedure
+    .input(ZAnswerRequestInput)
+    .output(ZRequestResult)
+    .mutation(({ ctx, input }) => acceptRequest(ctx.deps, ctx.user, input)),
+  declineRequest: authedProcedure
+    .input(ZAnswerRequestInput)
+    .output(ZRequestResult)
+    .mutation(({ ctx, input }) => declineRequest(ctx.deps, ctx.user, input)),
   mine: authedProcedure
     .input(z.void())
     .output(ZMyMatches)

@@ -90,6 +90,8 @@ export function renderSharePage(
     url: string;
     loginUrl: string;
     image: { url: string; alt: string; width: number; height: number };
+    /** A private match (issue 25): said on the page, reached only through this link. */
+    isPrivate?: boolean;
   },
 ): string {
   const title = shareTitle(m);
@@ -118,6 +120,7 @@ export function renderSharePage(
   return renderHtmlDocument(
     <Layout title={title} head={head}>
       <h1>{m.place_name}</h1>
+      {o.isPrivate && <p className="private">Match privé</p>}
       <dl>
         <Row label="Ville" value={m.city} />
         <Row label="Date" value={day(LONG_DAY, m.date)} />
@@ -149,7 +152,7 @@ export function renderShareNotFound(): string {
 }
 
 /** The page's only style: a static file, so the CSP needs no inline style or script. */
-export const SHARE_CSS = `body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f3f6fb;color:#14213d;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+export const SHARE_CSS = `.private{font-weight:700}body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f3f6fb;color:#14213d;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 .card{box-sizing:border-box;width:min(28rem,calc(100% - 2rem));margin:1rem;padding:1.5rem;background:#fff;border-radius:1rem;box-shadow:0 8px 24px rgba(20,33,61,.12)}
 .brand{margin:0 0 .5rem;color:#2563eb;font-weight:700;letter-spacing:.02em}
 h1{margin:0 0 1rem;font-size:1.5rem;line-height:1.2;overflow-wrap:anywhere}

@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ZShareToken } from '../../common/schemas/room';
+import { shareKeyOf } from '../services/matches/room';
 import { MSG } from '../../common/messages';
 import { ZMatchIdInput } from '../../common/schemas/matches';
 import type { Deps } from '../deps';
@@ -51,23 +54,23 @@ export function shareRoutes(app: FastifyInstance, deps: Deps) {
       .header('content-security-policy', SHARE_CSP)
       .header('cache-control', 'private, no-cache')
       .header('vary', 'Cookie');
-    const parsed = ZMatchIdInput.safeParse(req.params);
-    const match = parsed.success
-      ? await getMatch(deps, parsed.data.id).catch(notFoundAsNull)
-      : null;
-    if (!match) return reply.code(404).type('text/html; charset=utf-8').send(renderShareNotFound());
-    const target = `/matches/${match.id}`;
+    const shared = await sharedMatch(deps, req.params);
+    if (!shared) return reply.code(404).type('text/html; charset=utf-8').send(renderShareNotFound());
+    const { match, token } = shared;
+    const target = `/matches/${match.id}${token ? `?token=${token}` : ''}`;
     if (await resolveSession(deps, req.cookies[SESSION_COOKIE])) return reply.redirect(target, 303);
     const origin = `${req.protocol}://${req.host}`;
+    const key = token ?? String(match.id);
     const html = renderSharePage(match, {
-      url: `${origin}/m/${match.id}`,
+      url: `${origin}/m/${key}`,
       loginUrl: `/?next=${encodeURIComponent(target)}`,
       image: {
-        url: `${origin}${ogImagePath(match.id)}`,
+        url: `${origin}${ogImagePath(key)}`,
         alt: ogImageAlt(match),
         width: OG_WIDTH,
         height: OG_HEIGHT,
       },
+      isPrivate: token !== null,
     });
     return reply.type('text/html; charset=utf-8').send(html);
   });
@@ -78,10 +81,7 @@ export function shareRoutes(app: FastifyInstance, deps: Deps) {
     '/m/:id/og.png',
     { config: { rateLimit: PUBLIC_PAGE_RATE_LIMIT } },
     async (req, reply) => {
-      const parsed = ZMatchIdInput.safeParse(req.params);
-      const match = parsed.success
-        ? await getMatch(deps, parsed.data.id).catch(notFoundAsNull)
-        : null;
+      const match = (await sharedMatch(deps, req.params))?.match;
       if (!match) return reply.code(404).send({ error: MSG.match.notFound });
       const shown = await ogMatch(deps, match);
       const etag = `"${ogVersion(shown)}"`;
@@ -94,8 +94,28 @@ export function shareRoutes(app: FastifyInstance, deps: Deps) {
   );
 }
 
-/** Where the preview image of a match is served (og:image of its share page). */
-export const ogImagePath = (id: number) => `/m/${id}/og.png`;
+/** Where the preview image of a match is served (og:image of its share page): by id or token. */
+export const ogImagePath = (key: number | string) => `/m/${key}/og.png`;
+
+/**
+ * The match a share link names: `/m/<id>` for a public match only, `/m/<token>` for a private one
+ * only (issue 25). A private match's id answers 404 like an unknown one, so walking the sequential
+ * ids reveals nothing; its random token is the link.
+ */
+async function sharedMatch(deps: Deps, params: unknown) {
+  const byId = ZMatchIdInput.safeParse(params);
+  const byToken = ZShareTokenParam.safeParse(params);
+  const found = byId.success
+    ? await shareKeyOf(deps.db, { id: byId.data.id })
+    : byToken.success
+      ? await shareKeyOf(deps.db, { token: byToken.data.id })
+      : null;
+  if (!found || (byId.success && found.visibility !== 'public')) return null;
+  if (!byId.success && found.visibility !== 'private') return null;
+  const match = await getMatch(deps, found.id).catch(notFoundAsNull);
+  return match ? { match, token: byId.success ? null : found.shareToken } : null;
+}
+const ZShareTokenParam = z.object({ id: ZShareToken });
 
 /** What the preview shows: the public facts of the match, each level on its admin-chosen colour. */
 async function ogMatch(deps: Deps, m: SharedMatch): Promise<OgMatch> {

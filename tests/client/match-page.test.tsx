@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
 import type { RouterOutputs } from '../../client/src/lib/trpc';
 import MatchPage from '../../client/src/pages/MatchPage';
-import { levelRows } from './support/match-fixtures';
+import { levelRows, publicRoom } from './support/match-fixtures';
 import { renderWithProviders, serverError, testUser } from './support/render';
 
 type Detail = RouterOutputs['matches']['byId'];
@@ -46,6 +46,7 @@ const detail = (o: Partial<Detail> = {}): Detail => ({
   is_participant: false,
   is_finished: false,
   waitlist_position: null,
+  ...publicRoom,
   ...o,
 });
 
@@ -172,14 +173,29 @@ describe('Match page', () => {
     );
   });
 
-  it('asks before joining a match whose levels exclude mine, with the real range; a finished match shows no free place', async () => {
-    const { calls } = renderPage(detail({ levels: ['Niveau 6', 'Niveau 5'] }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Rejoindre' }));
-    const dialog = screen.getByRole('dialog', { name: MSG.match.levelMismatchTitle });
-    expect(dialog).toHaveTextContent('Ce match recherche Niveau 5–6. Rejoindre quand même ?');
+  it('a player of another level asks to join with an optional message; open to all levels, they join; a finished match shows no free place', async () => {
+    const { calls } = renderPage(detail({ levels: ['Niveau 6', 'Niveau 5'] }), undefined, {
+      'matches.request': () => ({ success: true, message: MSG.room.requestSent, outcome: 'sent' }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: MSG.room.requestButton }));
+    expect(screen.queryByRole('button', { name: 'Rejoindre' })).not.toBeInTheDocument();
+    const dialog = screen.getByRole('dialog', { name: MSG.room.requestTitle });
+    expect(dialog).toHaveTextContent(MSG.room.requestText('Niveau 5–6'));
+    await userEvent.type(
+      within(dialog).getByLabelText(MSG.room.requestMessageLabel),
+      'Je m’adapte',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: MSG.room.requestSend }));
+    expect(await screen.findByText(MSG.room.requestSent)).toBeInTheDocument();
+    expect(calls.find((c) => c.path === 'matches.request')?.input).toEqual({
+      id: 42,
+      message: 'Je m’adapte',
+    });
     expect(calls.some((c) => c.path === 'matches.join')).toBe(false);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Rejoindre quand même' }));
-    expect(calls.some((c) => c.path === 'matches.join')).toBe(true);
+    cleanup();
+    const open = renderPage(detail({ levels: ['Niveau 6'], open_levels: true }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Rejoindre' }));
+    expect(open.calls.some((c) => c.path === 'matches.join')).toBe(true);
     cleanup();
     renderPage(detail({ is_finished: true, is_participant: true }));
     await screen.findByRole('heading', { level: 1, name: 'Padel Club Lyon' });

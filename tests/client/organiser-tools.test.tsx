@@ -7,7 +7,7 @@ import { MSG } from '../../common/messages';
 import type { RouterOutputs } from '../../client/src/lib/trpc';
 import MatchPage from '../../client/src/pages/MatchPage';
 import MyMatchesPage from '../../client/src/pages/MyMatchesPage';
-import { aMyMatch, levelRows, places, schedule } from './support/match-fixtures';
+import { aMyMatch, levelRows, places, schedule, publicRoom } from './support/match-fixtures';
 import { renderWithProviders, testUser } from './support/render';
 
 type Detail = RouterOutputs['matches']['byId'];
@@ -39,6 +39,7 @@ const detail = (o: Partial<Detail> = {}): Detail => ({
   is_participant: false,
   is_finished: false,
   waitlist_position: null,
+  ...publicRoom,
   ...o,
 });
 const asCard = (d: Detail) => ({

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { firstZodMessage } from '../../server/lib/errors';
-import { matches, places, settings } from '../../db/schema';
+import { matches, matchParticipants, matchWaitlist, places, settings } from '../../db/schema';
 import { createTestContext, type TestContext } from '../support/app';
 import { createUser, type TestUser } from '../support/factories';
 
@@ -102,3 +102,20 @@ export async function createBurstCast(count: number) {
   return { t, owner, players, placeId, newMatch };
 }
 export type BurstCast = Awaited<ReturnType<typeof createBurstCast>>;
+
+/** The ids of a match's participants, and of its waiting players in queue order. */
+export const participantIdsOf = async (t: TestContext, id: number) =>
+  (
+    await t.db.db
+      .select({ id: matchParticipants.userId })
+      .from(matchParticipants)
+      .where(eq(matchParticipants.matchId, id))
+  ).map((r) => r.id);
+export const waitingIdsOf = async (t: TestContext, id: number) =>
+  (
+    await t.db.db
+      .select({ id: matchWaitlist.userId })
+      .from(matchWaitlist)
+      .where(eq(matchWaitlist.matchId, id))
+      .orderBy(matchWaitlist.id)
+  ).map((r) => r.id);

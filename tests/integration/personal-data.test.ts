@@ -198,6 +198,7 @@ describe('Télécharger mes données', () => {
       'match_message_reads.user_id': 'chat',
       'match_message_reports.reporter_id': 'chat',
       'match_message_rate.user_id': 'chat',
+      'match_requests.user_id': 'join_requests',
     };
     const refs = (await userReferences()).map((r) => `${r.table}.${r.column}`);
     expect(refs.length).toBeGreaterThanOrEqual(6);

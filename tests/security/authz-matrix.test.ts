@@ -100,6 +100,11 @@ const TRPC_RULES: Record<string, Rule> = {
   'chat.markRead': 'owner',
   'chat.unread': 'user',
   'chat.reports': 'admin',
+  // The match room (issue 25).
+  'matches.releaseGuest': 'owner',
+  'matches.request': 'user',
+  'matches.acceptRequest': 'owner',
+  'matches.declineRequest': 'owner',
 };
 /** Every `admin.*` procedure and `/api/admin/*` path is admin-only; no exception is decided. */
 const isAdminArea = (key: string) => key.startsWith('admin.') || key.includes(' /api/admin/');
@@ -172,6 +177,11 @@ const REST_RULES: Record<string, Rule> = {
   'PATCH /api/matches/{id}/messages/{messageId}': 'owner',
   'DELETE /api/matches/{id}/messages/{messageId}': 'ownerOrAdmin',
   'POST /api/matches/{id}/messages/{messageId}/report': 'owner',
+  // The match room (issue 25).
+  'DELETE /api/matches/{id}/guests/{guestId}': 'owner',
+  'POST /api/matches/{id}/requests': 'user',
+  'POST /api/matches/{id}/requests/{userId}/accept': 'owner',
+  'POST /api/matches/{id}/requests/{userId}/decline': 'owner',
 };
 
 type Role = 'anonymous' | 'player' | 'other' | 'admin';
@@ -319,6 +329,10 @@ async function procedureInput(p: Procedure): Promise<unknown> {
   // A message the match does not have: its organiser is answered 404, anyone else 403.
   if (p.path.startsWith('chat.') && p.fields?.includes('id'))
     return { id: await newMatch(), messageId: 999_999, text: 'Bonjour' };
+  // No such guest or request: the organiser is answered 409, anyone else 403.
+  if (p.path === 'matches.releaseGuest') return { id: await newMatch(), guestId: 1 };
+  if (p.path === 'matches.acceptRequest' || p.path === 'matches.declineRequest')
+    return { id: await newMatch(), userId: users.other.id };
   return {};
 }
 

@@ -23,21 +23,23 @@ function useRetry() {
  * Keeps the match page's `byId` answer current without reloading: the server sends the match as
  * `byId` answers it, at once and after every change by anyone, on any instance.
  */
-export function useLiveMatch(id: number, enabled: boolean) {
+export function useLiveMatch(id: number, enabled: boolean, token?: string) {
   const cache = useMatchCache();
+  const utils = trpc.useUtils();
   const retry = useRetry();
-  const sub = trpc.matches.onChange.useSubscription(
-    { id },
-    {
-      enabled,
-      onData: (e) => cache.live(e.data),
-      onError: (err) => {
-        // Deleted meanwhile: the page refetches and shows "Match introuvable".
-        if (err.data?.code === 'NOT_FOUND') cache.deleted(id);
-        retry(err.data?.code, () => sub.reset());
-      },
+  const sub = trpc.matches.onChange.useSubscription(token ? { id, token } : { id }, {
+    enabled,
+    onData: (e) => {
+      cache.live(e.data);
+      // A private match opened through its link is cached under the link's token too.
+      if (token) utils.matches.byId.setData({ id, token }, e.data);
     },
-  );
+    onError: (err) => {
+      // Deleted meanwhile: the page refetches and shows "Match introuvable".
+      if (err.data?.code === 'NOT_FOUND') cache.deleted(id);
+      retry(err.data?.code, () => sub.reset());
+    },
+  });
 }
 
 /** Keeps the cards of a list current: changed cards are written in place, a removed one refetches. */

@@ -4,6 +4,13 @@ import { DEFAULT_LEVELS } from '../../../common/levels';
 import { DEFAULT_SETTINGS } from '../../../common/limits';
 import { MSG } from '../../../common/messages';
 import { CreateMatchForm } from '../components/matches/CreateMatchForm';
+import {
+  EMPTY_ROOM,
+  RoomFields,
+  roomInput,
+  roomProblem,
+  type RoomDraft,
+} from '../components/matches/RoomFields';
 import { MatchSummary } from '../components/matches/MatchSummary';
 import { NoticeSlot } from '../components/matches/NoticeSlot';
 import { ShareButton } from '../components/matches/ShareButton';
@@ -18,11 +25,14 @@ import { offerPush } from '../lib/push';
 import { newIdempotencyKey, useSingleFlight } from '../lib/single-flight';
 import { trpc } from '../lib/trpc';
 import './matches.css';
+import './matches/room.css';
 
 function Created({ match, onAgain }: { match: MatchView; onAgain: () => void }) {
   const catalogue = useLevelCatalogue();
   const title = useRef<HTMLHeadingElement>(null);
   const notice = useNotice();
+  // A private match is shared by its link's token, which the match page answers its organiser.
+  const detail = trpc.matches.byId.useQuery({ id: match.id }, { retry: false });
   useEffect(() => title.current?.focus(), []);
   return (
     <div className="page create-page">
@@ -38,7 +48,12 @@ function Created({ match, onAgain }: { match: MatchView; onAgain: () => void }) 
         </div>
         {/* Sharing is the natural next step: the players to invite are in a group chat. */}
         <div className="created-share">
-          <ShareButton matchId={match.id} title={shareText(match)} onShared={notice.success} />
+          <ShareButton
+            matchId={match.id}
+            token={detail.data?.share_token}
+            title={shareText(match)}
+            onShared={notice.success}
+          />
         </div>
         <div className="form-actions form-actions-center">
           <Link className="btn btn-primary" to="/find-match">
@@ -72,6 +87,8 @@ export default function CreateMatchPage() {
   // One key per form: a double click or a retry after a lost answer makes one match.
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const once = useSingleFlight();
+  const [room, setRoom] = useState<RoomDraft>(EMPTY_ROOM);
+  const [roomError, setRoomError] = useState<string | null>(null);
 
   if (created) {
     return (
@@ -82,6 +99,7 @@ export default function CreateMatchPage() {
           create.reset();
           setFormKey((k) => k + 1);
           setIdempotencyKey(newIdempotencyKey());
+          setRoom(EMPTY_ROOM);
         }}
       />
     );
@@ -126,8 +144,11 @@ export default function CreateMatchPage() {
           error={create.error ? errorMessage(create.error, MSG.match.createFailed) : null}
           onDismissError={create.reset}
           onCancel={() => void navigate('/find-match')}
-          onSubmit={(draft) =>
-            once(() =>
+          onSubmit={(draft) => {
+            const problem = roomProblem(room, draft.slots);
+            setRoomError(problem);
+            if (problem) return;
+            return once(() =>
               create
                 .mutateAsync({
                   place_id: Number(draft.placeId),
@@ -136,11 +157,19 @@ export default function CreateMatchPage() {
                   levels: draft.levels,
                   slots: draft.slots,
                   idempotencyKey,
+                  ...roomInput(room),
                 })
                 .then(setCreated),
-            )
-          }
-        />
+            );
+          }}
+        >
+          <RoomFields
+            value={room}
+            onChange={setRoom}
+            maxGuests={limits.max_places - 1}
+            error={roomError}
+          />
+        </CreateMatchForm>
       )}
     </div>
   );

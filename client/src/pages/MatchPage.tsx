@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { ZShareToken } from '../../../common/schemas/room';
+import { RequestDialog } from '../components/matches/RequestDialog';
+import { RequestsPanel } from '../components/matches/RequestsPanel';
+import {
+  EMPTY_ROOM,
+  RoomFields,
+  roomInput,
+  roomProblem,
+  type RoomDraft,
+} from '../components/matches/RoomFields';
 import { DEFAULT_SETTINGS } from '../../../common/limits';
 import { INT32_MAX } from '../../../common/schemas/primitives';
 import { MSG } from '../../../common/messages';
@@ -29,14 +39,15 @@ import { whatsappShareUrl } from '../lib/whatsapp';
 import { trpc, type RouterOutputs } from '../lib/trpc';
 import './matches.css';
 import './matches/match-page.css';
+import './matches/room.css';
 
 type Detail = RouterOutputs['matches']['byId'];
 
 const mapsUrl = (m: Detail) =>
   `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${m.place_name}, ${m.address}, ${m.city}`)}`;
 
-/** The public page of the match (`/m/:id`), the link players pass around. */
-const shareUrl = (m: Detail) => `${window.location.origin}/m/${m.id}`;
+/** The public page of the match (`/m/:id`, `/m/<token>` when private), the link players pass around. */
+const shareUrl = (m: Detail) => `${window.location.origin}/m/${m.share_token ?? m.id}`;
 
 function MatchNotFound() {
   return (
@@ -58,13 +69,20 @@ function MatchNotFound() {
 /** `/matches/:id`: everything about one match, and what the player can do with it. */
 export default function MatchPage() {
   const { id } = useParams();
+  const [search] = useSearchParams();
+  // A private match opened through its link carries the link's token (issue 25).
+  const parsedToken = ZShareToken.safeParse(search.get('token'));
+  const token = parsedToken.success ? parsedToken.data : undefined;
   const matchId = Number(id);
   const valid = /^\d+$/.test(id ?? '') && matchId > 0 && matchId <= INT32_MAX;
-  const query = trpc.matches.byId.useQuery({ id: matchId }, { enabled: valid, retry: false });
+  const query = trpc.matches.byId.useQuery(token ? { id: matchId, token } : { id: matchId }, {
+    enabled: valid,
+    retry: false,
+  });
   useLoggedError(query.error?.data?.code === 'NOT_FOUND' ? null : query.error, 'matches.byId');
   const notFound = !valid || query.error?.data?.code === 'NOT_FOUND';
   // Other players' joins, leaves and edits show up here without reloading.
-  useLiveMatch(matchId, valid && !notFound);
+  useLiveMatch(matchId, valid && !notFound, token);
   useDocumentTitle(
     notFound
       ? MSG.matchPage.notFoundTitle
@@ -75,10 +93,10 @@ export default function MatchPage() {
   if (notFound) return <MatchNotFound />;
   if (query.error) return <EmptyState title={errorMessage(query.error, MSG.http.server)} />;
   if (!query.data) return <Spinner />;
-  return <MatchDetail match={query.data} />;
+  return <MatchDetail match={query.data} token={token} />;
 }
 
-function MatchDetail({ match }: { match: Detail }) {
+function MatchDetail({ match, token }: { match: Detail; token?: string }) {
   const cache = useMatchCache();
   const catalogue = useLevelCatalogue();
   const notice = useNotice();
@@ -87,6 +105,36 @@ function MatchDetail({ match }: { match: Detail }) {
   const [editing, setEditing] = useState(false);
   const [confirmLeave, setConfirmLeave] = useState(false);
   const [removing, setRemoving] = useState<Detail['organiser'] | null>(null);
+  const [asking, setAsking] = useState(false);
+  const withToken = token ? { token } : {};
+  const utils = trpc.useUtils();
+  // Requests and reserved seats change the page: it is read again (the live stream follows too).
+  const reread = () => void utils.matches.byId.invalidate({ id: match.id });
+  const request = trpc.matches.request.useMutation({
+    onSuccess: (r) => {
+      notice.success(r.message);
+      setAsking(false);
+      reread();
+    },
+    onError: (err) => notice.error(errorMessage(err, MSG.room.requestFailed)),
+  });
+  const answerHandlers = {
+    onSuccess: (r: { message: string }) => {
+      notice.success(r.message);
+      cache.updated(match.id);
+    },
+    onError: (err: Parameters<typeof errorMessage>[0]) =>
+      notice.error(errorMessage(err, MSG.room.answerFailed)),
+  };
+  const accept = trpc.matches.acceptRequest.useMutation(answerHandlers);
+  const decline = trpc.matches.declineRequest.useMutation(answerHandlers);
+  const release = trpc.matches.releaseGuest.useMutation({
+    onSuccess: (r) => {
+      cache.removed(r.match);
+      notice.success(r.message);
+    },
+    onError: (err) => notice.error(errorMessage(err, MSG.room.releaseFailed)),
+  });
   const join = trpc.matches.join.useMutation({
     onSuccess: (r) => {
       cache.joined(r.match);
@@ -122,6 +170,10 @@ function MatchDetail({ match }: { match: Detail }) {
   });
   const isMember = match.is_creator || match.is_participant;
   const canJoin = !isMember && !match.is_finished && match.missing_players > 0;
+  // A player of another level asks the organiser, unless the match is open to all levels; a
+  // player without a level is asked for theirs first (JoinLevelConfirm), as before.
+  const mustAsk = !match.open_levels && !!user?.level && levelExcludes(match.levels, user.level);
+  const pendingRequest = match.my_request === 'pending';
   // A full match reached through its shared link still offers a way in: its waiting list.
   const canWait = !isMember && !match.is_finished && match.missing_players <= 0;
 
@@ -136,6 +188,9 @@ function MatchDetail({ match }: { match: Detail }) {
             {match.place_name}
           </h1>
           {match.is_finished && <span className="tag tag-finished">{MSG.match.finishedTag}</span>}
+          {match.visibility === 'private' && (
+            <span className="tag tag-private">{MSG.room.privateTag}</span>
+          )}
         </div>
         <p className="match-address">
           <a href={mapsUrl(match)} target="_blank" rel="noopener noreferrer">
@@ -157,16 +212,21 @@ function MatchDetail({ match }: { match: Detail }) {
         <LevelBadges levels={match.levels} catalogue={catalogue} />
 
         <div className="match-page-actions">
-          {canJoin && (
+          {canJoin && !mustAsk && (
             <Button
               loading={join.isPending}
               onClick={() =>
-                levelExcludes(match.levels, user?.level)
+                levelExcludes(match.levels, user?.level) && !match.open_levels
                   ? setAskLevel(true)
-                  : join.mutate({ id: match.id })
+                  : join.mutate({ id: match.id, ...withToken })
               }
             >
               Rejoindre
+            </Button>
+          )}
+          {canJoin && mustAsk && !pendingRequest && (
+            <Button loading={request.isPending} onClick={() => setAsking(true)}>
+              {MSG.room.requestButton}
             </Button>
           )}
           {canWait && (
@@ -175,6 +235,7 @@ function MatchDetail({ match }: { match: Detail }) {
               position={match.waitlist_position}
               onNotice={(kind, message) => notice[kind](message)}
               className="match-waitlist match-page-waitlist"
+              token={token}
             />
           )}
           {match.is_participant && !match.is_finished && (
@@ -187,7 +248,12 @@ function MatchDetail({ match }: { match: Detail }) {
               Modifier
             </Button>
           )}
-          <ShareButton matchId={match.id} title={shareText(match)} onShared={notice.success} />
+          <ShareButton
+            matchId={match.id}
+            token={match.share_token}
+            title={shareText(match)}
+            onShared={notice.success}
+          />
           <a
             className="btn btn-secondary"
             href={whatsappShareUrl(shareText(match), shareUrl(match))}
@@ -206,12 +272,31 @@ function MatchDetail({ match }: { match: Detail }) {
             </a>
           )}
         </div>
+        {!isMember && match.my_request && (
+          <p className="match-request-state" role="status">
+            {match.my_request === 'pending'
+              ? MSG.room.requestPending
+              : match.my_request === 'declined'
+                ? MSG.room.requestDeclinedState
+                : match.my_request === 'expired'
+                  ? MSG.room.requestExpiredState
+                  : null}
+          </p>
+        )}
         <NoticeSlot notice={notice.notice} onClose={notice.clear} />
+        <RequestDialog
+          levels={asking ? match.levels : null}
+          loading={request.isPending}
+          onCancel={() => setAsking(false)}
+          onConfirm={(message) =>
+            request.mutate({ id: match.id, ...withToken, ...(message ? { message } : {}) })
+          }
+        />
         <JoinLevelConfirm
           levels={askLevel ? match.levels : null}
           onConfirm={() => {
             setAskLevel(false);
-            join.mutate({ id: match.id });
+            join.mutate({ id: match.id, ...withToken });
           }}
           onCancel={() => setAskLevel(false)}
         />
@@ -224,10 +309,25 @@ function MatchDetail({ match }: { match: Detail }) {
         )}
       </article>
 
+      {match.is_creator && (
+        <RequestsPanel
+          requests={match.requests}
+          busy={accept.isPending || decline.isPending}
+          onAccept={(r) => accept.mutate({ id: match.id, userId: r.user_id })}
+          onDecline={(r) => decline.mutate({ id: match.id, userId: r.user_id })}
+        />
+      )}
+
       <MatchPlayers
         organiser={match.organiser}
         participants={match.participants}
+        guests={match.guests}
         onRemove={match.is_creator && !match.is_finished ? setRemoving : undefined}
+        onRelease={
+          match.is_creator && !match.is_finished
+            ? (g) => release.mutate({ id: match.id, guestId: g.id })
+            : undefined
+        }
       />
 
       {(isMember || match.waitlist_position != null) && (
@@ -275,6 +375,14 @@ function EditPanel({
   const schedule = trpc.matches.schedule.useQuery();
   const settings = trpc.settings.get.useQuery(undefined, { retry: false });
   const update = trpc.matches.update.useMutation();
+  const [room, setRoom] = useState<RoomDraft>(() => ({
+    ...EMPTY_ROOM,
+    visibility: match.visibility,
+    openLevels: match.open_levels,
+    guests: match.guests.map((g) => g.name ?? ''),
+  }));
+  const [roomError, setRoomError] = useState<string | null>(null);
+  const maxPlaces = (settings.data ?? DEFAULT_SETTINGS).max_places;
   const asCard = {
     ...match,
     creator_name: match.organiser.first_name,
@@ -287,7 +395,7 @@ function EditPanel({
       levels={catalogue ?? []}
       dates={schedule.data?.editDates ?? []}
       times={schedule.data?.editTimes ?? []}
-      maxPlaces={(settings.data ?? DEFAULT_SETTINGS).max_places}
+      maxPlaces={maxPlaces}
       saving={update.isPending}
       error={update.error ? errorMessage(update.error, MSG.match.updateFailed) : null}
       onDismissError={update.reset}
@@ -295,7 +403,10 @@ function EditPanel({
         update.reset();
         onDone();
       }}
-      onSave={(draft) =>
+      onSave={(draft) => {
+        const problem = roomProblem(room, draft.slots);
+        setRoomError(problem);
+        if (problem) return;
         update.mutate(
           {
             id: match.id,
@@ -304,6 +415,7 @@ function EditPanel({
             time: draft.time,
             levels: draft.levels,
             slots: draft.slots,
+            ...roomInput(room),
           },
           {
             onSuccess: () => {
@@ -312,8 +424,10 @@ function EditPanel({
               cache.updated(match.id);
             },
           },
-        )
-      }
-    />
+        );
+      }}
+    >
+      <RoomFields value={room} onChange={setRoom} maxGuests={maxPlaces - 1} error={roomError} />
+    </MatchEditForm>
   );
 }

@@ -6,6 +6,7 @@ import {
   authThrottles,
   matches,
   matchParticipants,
+  matchRequests,
   matchWaitlist,
   otpCodes,
   outbox,
@@ -155,6 +156,11 @@ export async function exportPersonalData(
       .orderBy(asc(pushSubscriptions.id)),
   ]);
   const chat = await chatDataOf(db, id);
+  const requests = await db
+    .select()
+    .from(matchRequests)
+    .where(eq(matchRequests.userId, id))
+    .orderBy(asc(matchRequests.id));
   const [picture] = photo;
   const [lock] = throttle;
   const groupData = await exportGroupData(deps.db, account.id);
@@ -192,6 +198,13 @@ export async function exportPersonalData(
       joined_at: iso(joinedAt),
     })),
     waitlists: waiting.map((w) => ({ match_id: w.matchId, created_at: iso(w.createdAt) })),
+    join_requests: requests.map((r) => ({
+      match_id: r.matchId,
+      message: r.message,
+      status: r.status,
+      created_at: iso(r.createdAt),
+      answered_at: r.answeredAt ? iso(r.answeredAt) : null,
+    })),
     notifications: notices.map((n) => ({
       channel: n.channel,
       event: n.event,

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { AppError, notFound } from '../../lib/errors';
 import { isFinished } from '../../../common/schedule';
-import { matchDetailFor, type MatchSnapshot } from '../matches/detail';
+import { canSeeSnapshot, matchDetailFor, type MatchSnapshot } from '../matches/detail';
 import type { LeaseEnd, LiveHub } from './hub';
 
 export type MatchEvent =
@@ -33,6 +33,7 @@ function viewFor(snapshot: MatchSnapshot, user: SessionUser, deps: Pick<Deps, 'c
     card.participants.some((p) => p.user_id === user.id),
     snapshot.waitlist.indexOf(user.id),
     isFinished(card, deps.clock.now(), deps.env.APP_TIMEZONE),
+    snapshot.room.statuses.find((s) => s.user_id === user.id)?.status ?? '',
   ].join('|');
   let byKey = views.get(snapshot);
   if (!byKey) views.set(snapshot, (byKey = new Map<string, View>()));
@@ -61,7 +62,7 @@ export async function* matchEvents(
   hub: LiveHub,
   user: SessionUser,
   id: number,
-  o: { lastEventId?: string | null; signal?: AbortSignal } = {},
+  o: { lastEventId?: string | null; signal?: AbortSignal; token?: string | null } = {},
 ): AsyncGenerator<MatchEvent, void> {
   const lease = hub.open(user);
   const leave = () => lease.end('client');
@@ -73,7 +74,10 @@ export async function* matchEvents(
   let shown = o.lastEventId;
   try {
     for await (const { resync } of changes) {
-      const snapshot = await hub.snapshot(id);
+      const found = await hub.snapshot(id);
+      // A private match is streamed to whoever may read it (`byId`'s rule); to anyone else it
+      // does not exist, and it ends as a deleted one if the viewer loses access (removed player).
+      const snapshot = found && canSeeSnapshot(found, user, o.token) ? found : null;
       if (!snapshot) {
         if (first) throw notFound(MSG.match.notFound);
         yield { type: 'deleted', id };
@@ -120,7 +124,8 @@ export async function* cardChanges(
       const out: CardChanges = { cards: [], removed: [] };
       for (const id of changed) {
         const snapshot = await hub.snapshot(id);
-        if (snapshot) out.cards.push(snapshot.card);
+        // A list never shows a private match: its card goes as if deleted (made private meanwhile).
+        if (snapshot && snapshot.room.visibility === 'public') out.cards.push(snapshot.card);
         else out.removed.push(id);
       }
       yield out;

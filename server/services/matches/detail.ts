@@ -2,7 +2,16 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
 import { publicName } from '../../../common/names';
 import { isFinished } from '../../../common/schedule';
-import { matches, matchParticipants, matchWaitlist, users } from '../../../db/schema';
+import {
+  matches,
+  matchGuests,
+  matchParticipants,
+  matchRequests,
+  matchWaitlist,
+  users,
+} from '../../../db/schema';
+import type { TMatchRoom } from '../../../common/schemas/room';
+import { tokenMatches } from './room';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { AppError, notFound } from '../../lib/errors';
@@ -28,6 +37,25 @@ export interface MatchSnapshot {
   waitlist: number[];
   /** The match's live version (microseconds of `updated_at`): rises with every committed change. */
   version: string;
+  /** Reserved seats, private link, requests (issue 25). */
+  room: RoomRow;
+}
+
+interface RoomRow {
+  visibility: 'public' | 'private';
+  shareToken: string | null;
+  openLevels: boolean;
+  guests: { id: number; name: string }[];
+  /** Pending requests, oldest first, with what the organiser sees of the requester. */
+  pending: {
+    user_id: number;
+    name: string;
+    level: string | null;
+    message: string | null;
+    created_at: string;
+  }[];
+  /** Each requester's latest request status. */
+  statuses: { user_id: number; status: TMatchRoom['my_request'] & string }[];
 }
 
 type PersonRow = Awaited<ReturnType<typeof readPeople>>[number];
@@ -43,7 +71,7 @@ const readPeople = (deps: Pick<Deps, 'db'>, card: TMatch) =>
     .where(inArray(users.id, [card.created_by, ...card.participants.map((p) => p.user_id)]))
     .orderBy(asc(matchParticipants.joinedAt), asc(users.id));
 
-/** The match's version and its waiting list, in one query; none when the match is gone. */
+/** The match's version, its waiting list and its room, in one query; none when the match is gone. */
 async function readVersion(deps: Pick<Deps, 'db'>, id: number) {
   const [row] = await deps.db
     .select({
@@ -51,6 +79,20 @@ async function readVersion(deps: Pick<Deps, 'db'>, id: number) {
       waitlist: sql<
         number[]
       >`coalesce((select json_agg(w.user_id order by w.id) from ${matchWaitlist} w where w.match_id = ${id}::int), '[]'::json)`,
+      visibility: matches.visibility,
+      shareToken: matches.shareToken,
+      openLevels: matches.openLevels,
+      guests: sql<
+        RoomRow['guests']
+      >`coalesce((select json_agg(json_build_object('id', g.id, 'name', g.name) order by g.id) from ${matchGuests} g where g.match_id = ${id}::int), '[]'::json)`,
+      pending: sql<RoomRow['pending']>`coalesce((select json_agg(json_build_object(
+          'user_id', r.user_id, 'name', u.name, 'level', u.level, 'message', r.message,
+          'created_at', r.created_at) order by r.id)
+        from ${matchRequests} r join ${users} u on u.id = r.user_id
+        where r.match_id = ${id}::int and r.status = 'pending'), '[]'::json)`,
+      statuses: sql<RoomRow['statuses']>`coalesce((select json_agg(json_build_object('user_id', l.user_id, 'status', l.status))
+        from (select distinct on (r.user_id) r.user_id, r.status from ${matchRequests} r
+               where r.match_id = ${id}::int order by r.user_id, r.id desc) l), '[]'::json)`,
     })
     .from(matches)
     .where(eq(matches.id, id));
@@ -69,12 +111,8 @@ export async function loadMatchSnapshot(
     throw e;
   });
   if (!card) return null;
-  return {
-    card,
-    people: await readPeople(deps, card),
-    waitlist: head.waitlist,
-    version: head.version,
-  };
+  const { version, waitlist, ...room } = head;
+  return { card, people: await readPeople(deps, card), waitlist, version, room };
 }
 
 /**
@@ -105,24 +143,81 @@ export function matchDetailFor(
   const { participants, creator_name: _creatorName, ...rest } = card;
   const joined = new Set(participants.map((p) => p.user_id));
   const position = waitlist.indexOf(actor.id);
+  const finished = isFinished(card, deps.clock.now(), deps.env.APP_TIMEZONE);
   return {
     ...rest,
     organiser: toPlayer(organiser),
     participants: people.filter((u) => joined.has(u.id)).map(toPlayer),
     is_creator: isCreator,
     is_participant: isParticipant,
-    is_finished: isFinished(card, deps.clock.now(), deps.env.APP_TIMEZONE),
+    is_finished: finished,
     waitlist_position: position < 0 ? null : position + 1,
+    ...roomFor(snapshot, actor, member, finished),
   };
 }
 
-/** The match page (`matches.byId`, `GET /api/matches/{id}`): see `matchDetailFor`; a French 404 when gone. */
+/**
+ * The room part of the page for one viewer: the guests' first names and the private link for the
+ * organiser and the players only; the pending requests for the organiser only; a started match's
+ * pending requests read as expired (they can no longer be answered).
+ */
+function roomFor(
+  { room, card }: MatchSnapshot,
+  actor: SessionUser,
+  member: boolean,
+  finished: boolean,
+): TMatchRoom {
+  const mine = room.statuses.find((s) => s.user_id === actor.id)?.status ?? null;
+  return {
+    visibility: room.visibility,
+    open_levels: room.openLevels,
+    share_token: member ? room.shareToken : null,
+    guests: room.guests.map((g) => ({ id: g.id, name: member ? g.name : null })),
+    requests:
+      card.created_by === actor.id && !finished
+        ? room.pending.map(({ name, ...r }) => ({
+            ...r,
+            ...publicName(name),
+            created_at: new Date(r.created_at).toISOString(),
+          }))
+        : [],
+    my_request: mine === 'pending' && finished ? 'expired' : mine,
+  };
+}
+
+/**
+ * Whether `actor` may see this match: see `assertCanReach` (the same rule, on a snapshot that
+ * already knows the players, the waiting list and the requesters).
+ */
+export function canSeeSnapshot(
+  { card, room, waitlist }: MatchSnapshot,
+  actor: SessionUser,
+  token: string | null | undefined,
+): boolean {
+  return (
+    room.visibility === 'public' ||
+    card.created_by === actor.id ||
+    card.participants.some((p) => p.user_id === actor.id) ||
+    waitlist.includes(actor.id) ||
+    room.statuses.some((s) => s.user_id === actor.id) ||
+    tokenMatches(room.shareToken, token)
+  );
+}
+
+/**
+ * The match page (`matches.byId`, `GET /api/matches/{id}`): see `matchDetailFor`; a French 404 when
+ * gone. A private match answers the same 404 to a stranger without its link's `token`: ids are
+ * sequential, so anything else (a 403, or a page without names) would let anyone walk the ids and
+ * learn that private matches exist, where and when. Its organiser, players, waiting players and
+ * requesters always see it (they reach it again from Mes matchs, without the link).
+ */
 export async function getMatchDetail(
   deps: Pick<Deps, 'db' | 'clock' | 'env'>,
   actor: SessionUser,
   id: number,
+  token?: string | null,
 ): Promise<TMatchDetail> {
   const snapshot = await loadMatchSnapshot(deps, id);
-  if (!snapshot) throw notFound(MSG.match.notFound);
+  if (!snapshot || !canSeeSnapshot(snapshot, actor, token)) throw notFound(MSG.match.notFound);
   return matchDetailFor(snapshot, actor, deps);
 }

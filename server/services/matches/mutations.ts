@@ -19,6 +19,7 @@ import { getMatch } from './queries';
 import { checkMatchFields, createLimits, editLimits } from './rules';
 import { promoteWaitlisted } from './waitlist';
 import { changedText, systemMessages } from '../chat/system';
+import { checkGuests, guestCount, roomColumns, writeGuests } from './room';
 
 /**
  * Creates a match for the session's user (whatever a legacy `created_by` said; the REST adapter
@@ -34,11 +35,12 @@ export async function createMatch(
   actor: SessionUser,
   input: TCreateMatchInput,
 ): Promise<TMatch> {
-  const { idempotencyKey = null, ...draft } = input;
+  const { idempotencyKey = null, visibility, open_levels, guests = [], ...draft } = input;
   const made = () => matchMadeWithKey(deps.db, actor.id, idempotencyKey);
   const earlier = await made();
   if (earlier) return getMatch(deps, earlier);
   const fields = await checkMatchFields(deps, draft, await createLimits(deps));
+  checkGuests(guests, fields.slots, 0);
   const created = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(matches)
@@ -48,14 +50,17 @@ export async function createMatch(
         time: fields.time,
         levels: fields.levels,
         slots: fields.slots,
-        missingPlayers: fields.slots,
+        // Reserved seats are taken from the start.
+        missingPlayers: fields.slots - guests.length,
         createdBy: actor.id,
         idempotencyKey,
+        ...roomColumns({ visibility, open_levels }),
       })
       // A concurrent create with the same key won: it scheduled the reminder, its match is the answer.
       .onConflictDoNothing({ target: [matches.createdBy, matches.idempotencyKey] })
       .returning({ id: matches.id });
     if (!row) return undefined;
+    await writeGuests(tx, row.id, guests);
     const match = await matchInfo(tx, row.id);
     if (match) await scheduleReminder(tx, deps, match);
     await announceMatchChange(tx, row.id, 'created');
@@ -96,6 +101,7 @@ export async function lockOwnMatch(
       placeId: matches.placeId,
       date: matches.date,
       time: matches.time,
+      shareToken: matches.shareToken,
     })
     .from(matches)
     .where(eq(matches.id, id))
@@ -127,6 +133,13 @@ export async function updateMatch(
     if (fields.slots < joined) throw badRequest(MSG.match.slotsBelowJoined(joined));
     // As players knew it, for the chat's "Match modifié : 19:30 au lieu de 18:30".
     const before = await matchInfo(tx, input.id);
+    // Reserved seats: the ones sent replace the current ones; none sent keeps them.
+    const guests = input.guests;
+    const reserved = guests ? guests.length : await guestCount(tx, input.id);
+    if (guests) checkGuests(guests, fields.slots, joined);
+    else if (fields.slots - joined - reserved < 0)
+      throw badRequest(MSG.room.guestsAboveFree(fields.slots - joined));
+    if (guests) await writeGuests(tx, input.id, guests);
     await tx
       .update(matches)
       .set({
@@ -135,7 +148,8 @@ export async function updateMatch(
         time: fields.time,
         levels: fields.levels,
         slots: fields.slots,
-        missingPlayers: fields.slots - joined,
+        missingPlayers: fields.slots - joined - reserved,
+        ...roomColumns(input, current.shareToken),
         sequence: sql`${matches.sequence} + 1`,
         updatedAt: sql`now()`,
       })

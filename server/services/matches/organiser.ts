@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
 import { isFinished } from '../../../common/schedule';
 import type { TMatchResult, TRemoveParticipantInput } from '../../../common/schemas/matches';
-import { matchParticipants } from '../../../db/schema';
+import { matchGuests, matchParticipants } from '../../../db/schema';
+import type { TReleaseGuestInput } from '../../../common/schemas/room';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict } from '../../lib/errors';
@@ -43,4 +44,29 @@ export async function removeParticipant(
     await announceMatchChange(tx, id, 'left');
   });
   return { success: true, message: MSG.match.removed, match: await getMatch(deps, id) };
+}
+
+/**
+ * The organiser releases a reserved seat, in ONE transaction like a removal: the match row is
+ * locked, the guest row is deleted only if it is still there (two clicks free one place), and the
+ * place goes to the first waiting player or back to the free places (`freePlaceAndPromote`).
+ */
+export async function releaseGuest(
+  deps: Deps,
+  actor: SessionUser,
+  { id, guestId }: TReleaseGuestInput,
+): Promise<TMatchResult> {
+  await deps.db.transaction(async (tx) => {
+    const match = await lockOwnMatch(tx, actor, id, MSG.room.releaseOrganiserOnly);
+    if (isFinished(match, deps.clock.now(), deps.env.APP_TIMEZONE))
+      throw badRequest(MSG.match.finished);
+    const released = await tx
+      .delete(matchGuests)
+      .where(and(eq(matchGuests.matchId, id), eq(matchGuests.id, guestId)))
+      .returning({ id: matchGuests.id });
+    if (released.length === 0) throw conflict(MSG.room.guestNotFound);
+    await freePlaceAndPromote(tx, deps, id);
+    await announceMatchChange(tx, id, 'left');
+  });
+  return { success: true, message: MSG.room.released, match: await getMatch(deps, id) };
 }

@@ -28,6 +28,7 @@ import { matchForPlayer } from './player-match';
 import { getMatch, matchCardIn } from './queries';
 import { freePlaceAndPromote } from './waitlist';
 import { firstName, systemMessages, writeSystemMessages } from '../chat/system';
+import { assertCanReach } from './room';
 
 type JoinValues = { id: number; actorId: number; now: string };
 const v = placeholders<JoinValues>();
@@ -49,12 +50,15 @@ const joinMatchRow = cte(
     creatorPhone: users.phone,
     creatorNotifyEmail: users.notifyEmail,
     creatorNotifySms: users.notifySms,
+    visibility: matches.visibility,
+    shareToken: matches.shareToken,
     isIn: computed<boolean>('is_in'),
   },
   sql`select ${matches.createdBy}, ${matches.date}::text as date, ${matches.time}::text as time,
                ${matches.levels}, ${matches.sequence}, ${places.name} as place_name,
                ${places.address}, ${places.city}, ${users.name} as creator_name, ${users.email},
                ${users.phone}, ${users.notifyEmail}, ${users.notifySms},
+               ${matches.visibility}, ${matches.shareToken},
                exists (select 1 from ${matchParticipants}
                         where ${matchParticipants.matchId} = ${matches.id}
                           and ${matchParticipants.userId} = ${v('actorId')}) as is_in
@@ -135,11 +139,18 @@ async function takePlace(tx: DbOrTx, actor: SessionUser, id: number, now: Date) 
  * the creator's notice and the new card together (pipelined on the transaction's connection),
  * COMMIT. Any refusal throws, which rolls the place back: the rules stay in code.
  */
-export async function joinMatch(deps: Deps, actor: SessionUser, id: number): Promise<TMatchResult> {
+export async function joinMatch(
+  deps: Deps,
+  actor: SessionUser,
+  id: number,
+  token?: string | null,
+): Promise<TMatchResult> {
   const now = deps.clock.now();
   const match = await deps.db.transaction(async (tx) => {
     const row = await takePlace(tx, actor, id, now);
     if (!row) throw notFound(MSG.match.notFound);
+    // A private match is joined through its link (the place taken above is rolled back otherwise).
+    if (row.visibility === 'private') await assertCanReach(tx, actor, id, row, token);
     if (row.createdBy === actor.id) throw badRequest(MSG.match.ownMatch);
     if (row.isIn) throw conflict(MSG.match.alreadyJoined);
     if (isFinished(row, now, deps.env.APP_TIMEZONE)) throw badRequest(MSG.match.finished);

@@ -17,6 +17,8 @@ export async function matchForPlayer(tx: DbOrTx, actor: SessionUser, id: number,
       date: matches.date,
       time: matches.time,
       missingPlayers: matches.missingPlayers,
+      visibility: matches.visibility,
+      shareToken: matches.shareToken,
       isIn: sql<boolean>`exists (select 1 from ${matchParticipants} mp where mp.match_id = ${matches.id} and mp.user_id = ${actor.id})`,
     })
     .from(matches)

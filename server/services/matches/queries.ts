@@ -218,6 +218,8 @@ function listValues(
 function listQuery(db: DbOrTx, { need, open }: ListShape, v: ListSlots) {
   const where: SQL[] = [
     sql`(${matches.date}, ${matches.time}) >= (${v.today}::date, ${v.now}::time)`,
+    // Private matches are never listed, filtered or searched: only their link leads to them.
+    sql`${matches.visibility} = 'public'`,
   ];
   if (v.afterId !== undefined)
     where.push(

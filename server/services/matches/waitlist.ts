@@ -12,6 +12,7 @@ import { matchInfo, recipients } from '../notifications/match-info';
 import { announceMatchChange } from '../live/notify';
 import { matchForPlayer } from './player-match';
 import { aboutPlayers, systemMessages } from '../chat/system';
+import { assertCanReach } from './room';
 
 /** A player's place in a match's queue (1 = next to play), counted under the caller's transaction. */
 async function positionOf(tx: DbOrTx, matchId: number, waitlistId: number): Promise<number> {
@@ -31,9 +32,11 @@ export async function joinWaitlist(
   deps: Deps,
   actor: SessionUser,
   id: number,
+  token?: string | null,
 ): Promise<TWaitlistResult> {
   const position = await deps.db.transaction(async (tx) => {
     const match = await matchForPlayer(tx, actor, id, true);
+    await assertCanReach(tx, actor, id, match, token);
     if (match.createdBy === actor.id) throw badRequest(MSG.waitlist.ownMatch);
     if (match.isIn) throw conflict(MSG.waitlist.alreadyPlaying);
     if (isFinished(match, deps.clock.now(), deps.env.APP_TIMEZONE))

@@ -20,14 +20,46 @@ import {
 } from './match-info';
 
 export type MatchEvent =
-  'joined' | 'left' | 'changed' | 'cancelled' | 'removed' | 'promoted' | 'reminder';
+  | 'joined'
+  | 'left'
+  | 'changed'
+  | 'cancelled'
+  | 'removed'
+  | 'promoted'
+  | 'reminder'
+  | RequestEvent;
+/** Requests to join (issue 25): to the organiser, then the answer to the player. */
+export type RequestEvent = 'requested' | 'requestJoined' | 'requestWaitlisted' | 'requestDeclined';
+
+/**
+ * The push preference of a request's notice: the organiser hears of it as of a join; the player of
+ * an accepted request as of a freed place; a decline as of a match called off for them.
+ */
+const REQUEST_PUSH_KINDS: Record<RequestEvent, TPushKind> = {
+  requested: 'joined',
+  requestJoined: 'promoted',
+  requestWaitlisted: 'promoted',
+  requestDeclined: 'cancelled',
+};
 
 /**
  * The push preference an event falls under: being taken out of a match by its organiser is, for
  * that player, the match being called off, so it follows "Un match est annulé" (a kind of its own
  * would reach no device subscribed before it existed).
  */
-const pushKindOf = (event: MatchEvent): TPushKind => (event === 'removed' ? 'cancelled' : event);
+function pushKindOf(event: MatchEvent): TPushKind {
+  switch (event) {
+    case 'removed':
+      return 'cancelled';
+    case 'requested':
+    case 'requestJoined':
+    case 'requestWaitlisted':
+    case 'requestDeclined':
+      return REQUEST_PUSH_KINDS[event];
+    default:
+      return event;
+  }
+}
 
 /** What writing a notification needs: the settings for links and dates, and the clock. */
 export type NotifyDeps = Pick<Deps, 'env' | 'clock'>;
@@ -88,6 +120,27 @@ function render(
         subject: MSG.notify.promotedSubject,
         text: MSG.notify.promoted(when, whereOf(m)),
         ics: 'PUBLISH',
+      };
+    case 'requested':
+      return {
+        subject: MSG.notify.requestedSubject(who),
+        text: MSG.notify.requested(who, when, m.placeName),
+      };
+    case 'requestJoined':
+      return {
+        subject: MSG.notify.requestJoinedSubject,
+        text: MSG.notify.requestJoined(when, whereOf(m)),
+        ics: 'PUBLISH',
+      };
+    case 'requestWaitlisted':
+      return {
+        subject: MSG.notify.requestWaitlistedSubject,
+        text: MSG.notify.requestWaitlisted(when, m.placeName),
+      };
+    case 'requestDeclined':
+      return {
+        subject: MSG.notify.requestDeclinedSubject,
+        text: MSG.notify.requestDeclined(when, m.placeName),
       };
     case 'reminder':
       // Sent 24 h before (the day before), or 2 h before for a match made late (the same day).

@@ -59,3 +59,13 @@ export const schedule = {
   editDates: ['2026-11-20', '2026-11-21', '2026-11-22'],
   editTimes: ['08:00', '08:30', '18:30', '21:30'],
 };
+
+/** The match room's fields of a public match with no guests and no request (issue 25). */
+export const publicRoom = {
+  visibility: 'public' as const,
+  open_levels: false,
+  share_token: null,
+  guests: [],
+  requests: [],
+  my_request: null,
+};

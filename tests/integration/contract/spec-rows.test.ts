@@ -1023,6 +1023,65 @@ describe('chat', () => {
   });
 });
 
+describe('match room (issue 25)', () => {
+  it('a private match with a reserved seat; requests sent by its link, accepted and declined; the seat released', async () => {
+    const created = await w.api.call<{ match: { id: number; missing_players: number } }>(
+      'POST',
+      '/api/matches',
+      {
+        body: {
+          place_id: placeId,
+          date: parisDate(6),
+          time: '18:00',
+          levels: ['Niveau 1'],
+          slots: 3,
+          created_by: alice.id,
+          visibility: 'private',
+          guests: ['Marc'],
+        },
+        ...bearer(alice),
+      },
+    );
+    expect(created.status).toBe(201);
+    expect(created.body.match.missing_players).toBe(2);
+    const id = created.body.match.id;
+    const page = await w.api.call<{ share_token: string; guests: { id: number }[] }>(
+      'GET',
+      '/api/matches/{id}',
+      { params: { id }, ...bearer(alice) },
+    );
+    const token = page.body.share_token;
+    const hidden = await w.api.call('GET', '/api/matches/{id}', { params: { id }, ...bearer(bob) });
+    expect(hidden.status).toBe(404);
+    for (const who of [bob, carol]) {
+      const sent = await w.api.call('POST', '/api/matches/{id}/requests', {
+        params: { id },
+        body: { message: 'Je peux venir ?', token },
+        ...bearer(who),
+      });
+      expect(sent.status).toBe(201);
+    }
+    const accepted = await w.api.call('POST', '/api/matches/{id}/requests/{userId}/accept', {
+      params: { id, userId: bob.id },
+      body: {},
+      ...bearer(alice),
+    });
+    expect(accepted.body).toMatchObject({ success: true, outcome: 'joined' });
+    const declined = await w.api.call('POST', '/api/matches/{id}/requests/{userId}/decline', {
+      params: { id, userId: carol.id },
+      body: {},
+      ...bearer(alice),
+    });
+    expect(declined.body).toMatchObject({ success: true, outcome: 'declined' });
+    const released = await w.api.call('DELETE', '/api/matches/{id}/guests/{guestId}', {
+      params: { id, guestId: page.body.guests[0]!.id },
+      body: {},
+      ...bearer(alice),
+    });
+    expect(released.body).toMatchObject({ success: true, match: { missing_players: 2 } });
+  });
+});
+
 describe('Web Push', () => {
   it('GET the VAPID key; POST, PUT kinds and DELETE a subscription of this device', async () => {
     const key = await w.api.call<{ key: string }>('GET', '/api/push/vapid-public-key');
@@ -1211,7 +1270,7 @@ describe('authentication is enforced on every protected path', () => {
     expect(protectedOps().length).toBeGreaterThan(20);
     for (const [method, path] of protectedOps()) {
       const res = await w.api.call(method, path, {
-        params: { id: alice.id, userId: alice.id, messageId: alice.id },
+        params: { id: alice.id, userId: alice.id, messageId: alice.id, guestId: alice.id },
         body: method === 'GET' ? undefined : {},
       });
       expect(res.status, `${method} ${path}`).toBe(401);

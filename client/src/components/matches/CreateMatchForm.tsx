@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   matchDraftSchema,
   type MatchFormLimits,
@@ -23,6 +24,8 @@ export interface CreateMatchFormProps {
   onDismissError?: () => void;
   onSubmit: (draft: TMatchDraft) => void;
   onCancel: () => void;
+  /** More fields, after the spec's (the match room's: visibility, reserved seats). */
+  children?: ReactNode;
 }
 
 /** Create match (spec section 2): place, day strip, time slots, number of places, level chips. */
@@ -40,6 +43,7 @@ export function CreateMatchForm(props: CreateMatchFormProps) {
     onDismissError,
     onSubmit,
     onCancel,
+    children,
   } = props;
   const form = useZodForm(
     matchDraftSchema(
@@ -123,6 +127,8 @@ export function CreateMatchForm(props: CreateMatchFormProps) {
         focusRef={chosen.ref}
         onChange={chosen.onValueChange}
       />
+
+      {children}
 
       {error && <Notice kind="error" message={error} onClose={onDismissError} persistent />}
 

@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { EDIT_MATCH_MAX_LEVELS } from '../../../../common/limits';
 import { matchDraftSchema, type TMatchDraft } from '../../../../common/schemas/matches';
 import { formatLongDate, formatTime } from '../../lib/format';
@@ -20,6 +20,8 @@ export interface MatchEditFormProps {
   onDismissError?: () => void;
   onSave: (draft: TMatchDraft) => void;
   onCancel: () => void;
+  /** More fields, after the spec's (the match room's: visibility, reserved seats). */
+  children?: ReactNode;
 }
 
 interface OfferedSelectProps {
@@ -180,6 +182,7 @@ export function MatchEditForm(props: MatchEditFormProps) {
         focusRef={chosen.ref}
         onChange={chosen.onValueChange}
       />
+      {props.children}
       {error && <Notice kind="error" persistent message={error} onClose={onDismissError} />}
       <div className="form-actions">
         <Button variant="secondary" onClick={onCancel}>

@@ -49,15 +49,56 @@ function PlayerRow({
   );
 }
 
-/** The organiser, then the players in joining order; `onRemove` (the organiser's view) adds "Retirer" to each player. */
+type Guest = RouterOutputs['matches']['byId']['guests'][number];
+
+/** A reserved seat: the guest's first name (players only) and "Invité de Paul" (issue 25). */
+function GuestRow({
+  guest,
+  organiser,
+  onRelease,
+}: {
+  guest: Guest;
+  organiser: Player;
+  onRelease?: (guest: Guest) => void;
+}) {
+  const of = MSG.room.guestOf(organiser.first_name);
+  return (
+    <li className="player player-guest">
+      <Avatar name={guest.name ?? of} photo={null} className="player-avatar" />
+      <span className="player-text">
+        <span className="player-name">{guest.name ?? of}</span>
+        {guest.name && <span className="player-level">{of}</span>}
+      </span>
+      {onRelease && (
+        <Button
+          variant="ghost"
+          className="player-remove"
+          aria-label={MSG.room.releaseLabel(guest.name ?? of)}
+          onClick={() => onRelease(guest)}
+        >
+          {MSG.room.release}
+        </Button>
+      )}
+    </li>
+  );
+}
+
+/**
+ * The organiser, then the players in joining order, then the reserved seats; `onRemove` and
+ * `onRelease` (the organiser's view) add "Retirer" to each player and "Libérer" to each seat.
+ */
 export function MatchPlayers({
   organiser,
   participants,
+  guests = [],
   onRemove,
+  onRelease,
 }: {
   organiser: Player;
   participants: readonly Player[];
+  guests?: readonly Guest[];
   onRemove?: (player: Player) => void;
+  onRelease?: (guest: Guest) => void;
 }) {
   return (
     <TitledCard title="Joueurs" className="match-players">
@@ -66,8 +107,13 @@ export function MatchPlayers({
         {participants.map((p) => (
           <PlayerRow key={p.user_id} player={p} onRemove={onRemove} />
         ))}
+        {guests.map((g) => (
+          <GuestRow key={g.id} guest={g} organiser={organiser} onRelease={onRelease} />
+        ))}
       </ul>
-      {participants.length === 0 && <p className="muted">Personne n’a encore rejoint ce match.</p>}
+      {participants.length === 0 && guests.length === 0 && (
+        <p className="muted">Personne n’a encore rejoint ce match.</p>
+      )}
     </TitledCard>
   );
 }

@@ -3,6 +3,8 @@ import { Button } from '../ui';
 
 interface ShareButtonProps {
   matchId: number;
+  /** A private match's link token (issue 25): its link is `/m/<token>`, never its id. */
+  token?: string | null;
   /** The text a chat app shows with the link. */
   title: string;
   onShared: (message: string) => void;
@@ -12,8 +14,8 @@ interface ShareButtonProps {
  * "Partager": the phone's share sheet when the browser has one (Web Share API), else the public
  * link `/m/:id` copied to the clipboard; when even that is refused, the link is shown to copy by hand.
  */
-export function ShareButton({ matchId, title, onShared }: ShareButtonProps) {
-  const url = `${window.location.origin}/m/${matchId}`;
+export function ShareButton({ matchId, token, title, onShared }: ShareButtonProps) {
+  const url = `${window.location.origin}/m/${token ?? matchId}`;
   const [shown, setShown] = useState(false);
   const share = async () => {
     if (typeof navigator.share === 'function') {

@@ -11,6 +11,8 @@ export interface WaitlistActionsProps {
   /** Where the outcome is shown (the screen's notice). */
   onNotice: (kind: 'success' | 'error', message: string) => void;
   className?: string;
+  /** A private match's link token (issue 25): queueing needs it until one is in the queue. */
+  token?: string;
 }
 
 /**
@@ -22,6 +24,7 @@ export function WaitlistActions({
   position,
   onNotice,
   className = 'match-waitlist',
+  token,
 }: WaitlistActionsProps) {
   const cache = useMatchCache();
   const refresh = () => cache.waitlistChanged(matchId);
@@ -41,7 +44,7 @@ export function WaitlistActions({
         variant="primary"
         className={className}
         loading={join.isPending}
-        onClick={() => join.mutate({ id: matchId })}
+        onClick={() => join.mutate({ id: matchId, ...(token ? { token } : {}) })}
       >
         {MSG.waitlist.join}
       </Button>

@@ -1,0 +1,154 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { MSG } from '../../../common/messages';
+import { isFinished } from '../../../common/schedule';
+import type {
+  TAnswerRequestInput,
+  TRequestInput,
+  TRequestResult,
+} from '../../../common/schemas/room';
+import type { DbOrTx } from '../../../db/client';
+import { matches, matchParticipants, matchRequests, matchWaitlist } from '../../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../lib/auth';
+import { badRequest, conflict } from '../../lib/errors';
+import { announceMatchChange } from '../live/notify';
+import { notifyMatch } from '../notifications/enqueue';
+import { matchInfo } from '../notifications/match-info';
+import { lockOwnMatch } from './mutations';
+import { lockReachableMatch } from './room';
+
+/**
+ * Requests to join a match from players outside its levels (issue 25). Every step locks the match
+ * row first, so a request, its answer, a join and a leave on the same match happen one after the
+ * other; the place itself is taken with the same conditional UPDATE as a join.
+ */
+
+/**
+ * A player whose level is not among the match's asks its organiser to let them in. Refused on
+ * one's own match, a match one plays in, a started or full match, a match open to all levels or
+ * whose levels include the player's (join instead), and while a request is already pending (the
+ * unique partial index settles two requests sent at once).
+ */
+export async function createRequest(
+  deps: Deps,
+  actor: SessionUser,
+  { id, message, token }: TRequestInput,
+): Promise<TRequestResult> {
+  await deps.db.transaction(async (tx) => {
+    const m = await lockReachableMatch(tx, actor, id, token);
+    if (m.createdBy === actor.id) throw badRequest(MSG.room.requestOwnMatch);
+    if (m.isIn) throw conflict(MSG.room.requestAlreadyIn);
+    if (isFinished(m, deps.clock.now(), deps.env.APP_TIMEZONE))
+      throw badRequest(MSG.match.finished);
+    if (m.openLevels) throw badRequest(MSG.room.requestOpenLevels);
+    if (actor.level && m.levels.includes(actor.level)) throw badRequest(MSG.room.requestInRange);
+    if (m.missingPlayers <= 0) throw conflict(MSG.room.requestFull);
+    const [row] = await tx
+      .insert(matchRequests)
+      .values({ matchId: id, userId: actor.id, message: message ?? null })
+      .onConflictDoNothing()
+      .returning({ id: matchRequests.id });
+    if (!row) throw conflict(MSG.room.requestAlready);
+    const info = await matchInfo(tx, id);
+    if (info) await notifyMatch(tx, deps, 'requested', info, [info.createdBy], actor.name);
+    await announceMatchChange(tx, id, 'changed');
+  });
+  return { success: true, message: MSG.room.requestSent, outcome: 'sent' };
+}
+
+/** The player's latest request on the match, locked, if it can still be answered. */
+async function answerableRequest(tx: DbOrTx, matchId: number, userId: number) {
+  const [row] = await tx
+    .select({ id: matchRequests.id, status: matchRequests.status })
+    .from(matchRequests)
+    .where(and(eq(matchRequests.matchId, matchId), eq(matchRequests.userId, userId)))
+    .orderBy(desc(matchRequests.id))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/**
+ * The organiser lets the player in, in ONE transaction under the match row lock: a place is taken
+ * only while one is free (`missing_players > 0`, re-checked by PostgreSQL), and the player becomes a
+ * participant; with no place left they go to the waiting list instead, and are told which. A request
+ * that expired because the match filled can still be accepted (the organiser answered a page that
+ * showed it): it leads to the waiting list. Declined or accepted ones cannot (409).
+ */
+export async function acceptRequest(
+  deps: Deps,
+  actor: SessionUser,
+  { id, userId }: TAnswerRequestInput,
+): Promise<TRequestResult> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const match = await lockOwnMatch(tx, actor, id, MSG.room.requestOrganiserOnly);
+    if (isFinished(match, deps.clock.now(), deps.env.APP_TIMEZONE))
+      throw badRequest(MSG.match.finished);
+    const request = await answerableRequest(tx, id, userId);
+    if (!request || (request.status !== 'pending' && request.status !== 'expired'))
+      throw conflict(MSG.room.requestNotPending);
+    await tx
+      .update(matchRequests)
+      .set({ status: 'accepted', answeredAt: sql`now()` })
+      .where(eq(matchRequests.id, request.id));
+    const [playing] = await tx
+      .select({ userId: matchParticipants.userId })
+      .from(matchParticipants)
+      .where(and(eq(matchParticipants.matchId, id), eq(matchParticipants.userId, userId)));
+    if (playing) throw conflict(MSG.room.requestAlreadyIn);
+    const taken = await tx
+      .update(matches)
+      .set({ missingPlayers: sql`${matches.missingPlayers} - 1`, updatedAt: sql`now()` })
+      .where(and(eq(matches.id, id), sql`${matches.missingPlayers} > 0`))
+      .returning({ id: matches.id });
+    const info = await matchInfo(tx, id);
+    if (taken.length > 0) {
+      await tx.insert(matchParticipants).values({ matchId: id, userId, joinedAt: deps.clock.now() });
+      await tx
+        .delete(matchWaitlist)
+        .where(and(eq(matchWaitlist.matchId, id), eq(matchWaitlist.userId, userId)));
+      if (info) await notifyMatch(tx, deps, 'requestJoined', info, [userId]);
+      await announceMatchChange(tx, id, 'joined');
+      return 'joined' as const;
+    }
+    await tx
+      .insert(matchWaitlist)
+      .values({ matchId: id, userId, createdAt: deps.clock.now() })
+      .onConflictDoNothing();
+    if (info) await notifyMatch(tx, deps, 'requestWaitlisted', info, [userId]);
+    await announceMatchChange(tx, id, 'waitlist');
+    return 'waitlist' as const;
+  });
+  return {
+    success: true,
+    message: outcome === 'joined' ? MSG.room.acceptedJoined : MSG.room.acceptedWaitlist,
+    outcome,
+  };
+}
+
+/** The organiser says no: the pending request is closed and the player told. */
+export async function declineRequest(
+  deps: Deps,
+  actor: SessionUser,
+  { id, userId }: TAnswerRequestInput,
+): Promise<TRequestResult> {
+  await deps.db.transaction(async (tx) => {
+    await lockOwnMatch(tx, actor, id, MSG.room.requestOrganiserOnly);
+    const declined = await tx
+      .update(matchRequests)
+      .set({ status: 'declined', answeredAt: sql`now()` })
+      .where(
+        and(
+          eq(matchRequests.matchId, id),
+          eq(matchRequests.userId, userId),
+          eq(matchRequests.status, 'pending'),
+        ),
+      )
+      .returning({ id: matchRequests.id });
+    if (declined.length === 0) throw conflict(MSG.room.requestNotPending);
+    const info = await matchInfo(tx, id);
+    if (info) await notifyMatch(tx, deps, 'requestDeclined', info, [userId]);
+    await announceMatchChange(tx, id, 'changed');
+  });
+  return { success: true, message: MSG.room.declined, outcome: 'declined' };
+}
