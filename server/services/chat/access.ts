@@ -16,7 +16,7 @@ export interface ChatAccess {
 /**
  * Who may see a match's chat: its organiser and participants (read and write), its waiting list
  * (read only, to follow what is arranged); anyone else gets a French 403, as for the participants'
- * list, and a match that does not exist a 404. Read from the database on every call, so a player
+ * list, and a match that does not exist (or a private one, to a stranger) a 404. Read from the database on every call, so a player
  * who leaves loses access at once. `lock` takes the match row (FOR UPDATE): every chat write holds
  * it until commit, so message revisions commit in the order they were numbered.
  */
@@ -29,6 +29,7 @@ export async function chatAccess(
   const query = tx
     .select({
       createdBy: matches.createdBy,
+      visibility: matches.visibility,
       isIn: sql<boolean>`exists (select 1 from ${matchParticipants} mp where mp.match_id = ${matches.id} and mp.user_id = ${actor.id})`,
       isWaiting: sql<boolean>`exists (select 1 from ${matchWaitlist} mw where mw.match_id = ${matches.id} and mw.user_id = ${actor.id})`,
     })
@@ -41,6 +42,8 @@ export async function chatAccess(
     return { role: 'organiser', canWrite: true, createdBy: row.createdBy };
   if (row.isIn) return { role: 'participant', canWrite: true, createdBy: row.createdBy };
   if (row.isWaiting) return { role: 'waiting', canWrite: false, createdBy: row.createdBy };
+  // A private match's id must not be probed: to a stranger it does not exist (matches/room.ts).
+  if (row.visibility === 'private') throw notFound(MSG.match.notFound);
   throw forbidden(MSG.chat.forbidden);
 }
 

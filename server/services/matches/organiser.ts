@@ -65,6 +65,7 @@ export async function releaseGuest(
       .where(and(eq(matchGuests.matchId, id), eq(matchGuests.id, guestId)))
       .returning({ id: matchGuests.id });
     if (released.length === 0) throw conflict(MSG.room.guestNotFound);
+    await systemMessages(tx, id, [{ text: MSG.chat.system.freed }]);
     await freePlaceAndPromote(tx, deps, id);
     await announceMatchChange(tx, id, 'left');
   });

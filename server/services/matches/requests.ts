@@ -11,6 +11,7 @@ import { matches, matchParticipants, matchRequests, matchWaitlist } from '../../
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict } from '../../lib/errors';
+import { aboutPlayers, systemMessages } from '../chat/system';
 import { announceMatchChange } from '../live/notify';
 import { notifyMatch } from '../notifications/enqueue';
 import { matchInfo } from '../notifications/match-info';
@@ -103,11 +104,14 @@ export async function acceptRequest(
       .returning({ id: matches.id });
     const info = await matchInfo(tx, id);
     if (taken.length > 0) {
-      await tx.insert(matchParticipants).values({ matchId: id, userId, joinedAt: deps.clock.now() });
+      await tx
+        .insert(matchParticipants)
+        .values({ matchId: id, userId, joinedAt: deps.clock.now() });
       await tx
         .delete(matchWaitlist)
         .where(and(eq(matchWaitlist.matchId, id), eq(matchWaitlist.userId, userId)));
       if (info) await notifyMatch(tx, deps, 'requestJoined', info, [userId]);
+      await systemMessages(tx, id, await aboutPlayers(tx, [userId], MSG.chat.system.joined));
       await announceMatchChange(tx, id, 'joined');
       return 'joined' as const;
     }
