@@ -38,6 +38,7 @@ export const RESULT_MSG = {
   noShowMarked: 'Joueur déclaré absent.',
   noShowNone: "Vous n'êtes pas déclaré absent pour ce match.",
   noShowContested: 'Contestation envoyée : un administrateur va trancher.',
+  noShowNotContested: "Cette absence n'est pas contestée.",
   profileNotFound: "Ce joueur n'existe pas.",
   reliability: (percent: number) => `Fiable ${percent} %`,
   suggestion: (niveau: string, label: string) =>

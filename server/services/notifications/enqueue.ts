@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
+import { RESULT_MSG } from '../../../common/results';
 import { shortPublicName } from '../../../common/names';
 import { localParts } from '../../../common/schedule';
 import type { DbOrTx } from '../../../db/client';
@@ -20,14 +21,22 @@ import {
 } from './match-info';
 
 export type MatchEvent =
-  'joined' | 'left' | 'changed' | 'cancelled' | 'removed' | 'promoted' | 'reminder';
+  'joined' | 'left' | 'changed' | 'cancelled' | 'removed' | 'promoted' | 'reminder' | ResultEvent;
+/** Results and reliability (server/services/results): asked for, entered, a player marked absent. */
+type ResultEvent = 'resultPrompt' | 'resultEntered' | 'noShow';
 
 /**
  * The push preference an event falls under: being taken out of a match by its organiser is, for
  * that player, the match being called off, so it follows "Un match est annulé" (a kind of its own
  * would reach no device subscribed before it existed).
  */
-const pushKindOf = (event: MatchEvent): TPushKind => (event === 'removed' ? 'cancelled' : event);
+const pushKindOf = (event: MatchEvent): TPushKind =>
+  event === 'removed'
+    ? 'cancelled'
+    : // After the match, what players hear about it falls under "Un match est modifié".
+      event === 'resultPrompt' || event === 'resultEntered' || event === 'noShow'
+      ? 'changed'
+      : event;
 
 /** What writing a notification needs: the settings for links and dates, and the clock. */
 export type NotifyDeps = Pick<Deps, 'env' | 'clock'>;
@@ -88,6 +97,22 @@ function render(
         subject: MSG.notify.promotedSubject,
         text: MSG.notify.promoted(when, whereOf(m)),
         ics: 'PUBLISH',
+      };
+    case 'resultPrompt':
+      return {
+        subject: RESULT_MSG.notify.promptSubject,
+        text: RESULT_MSG.notify.prompt(when, m.placeName),
+      };
+    case 'resultEntered':
+      // `reason` carries the score here ("6-4 3-6 10-8").
+      return {
+        subject: RESULT_MSG.notify.enteredSubject,
+        text: RESULT_MSG.notify.entered(when, m.placeName, reason ?? ''),
+      };
+    case 'noShow':
+      return {
+        subject: RESULT_MSG.notify.noShowSubject,
+        text: RESULT_MSG.notify.noShow(when, m.placeName),
       };
     case 'reminder':
       // Sent 24 h before (the day before), or 2 h before for a match made late (the same day).
