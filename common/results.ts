@@ -15,7 +15,7 @@ export const RESULT_MSG = {
   noWinner: 'Le vainqueur doit avoir gagné 2 sets.',
   teamsShape: 'Indiquez deux équipes de deux joueurs.',
   teamsDistinct: 'Les quatre joueurs des deux équipes doivent être différents.',
-  teamsNotPlayer: "Chaque joueur des équipes doit faire partie du match.",
+  teamsNotPlayer: 'Chaque joueur des équipes doit faire partie du match.',
   notStarted: 'Le résultat se saisit une fois le match commencé.',
   notPlayer: 'Seuls les joueurs et l’organisateur du match peuvent saisir le résultat.',
   alreadyEntered: 'Un résultat est déjà saisi pour ce match.',
@@ -33,7 +33,7 @@ export const RESULT_MSG = {
   noShowTooEarly: 'Un absent se déclare une fois le match commencé.',
   noShowTooLate: 'Un absent se déclare dans les 48 h qui suivent le match.',
   noShowOrganiserOnly: "Seul l'organisateur du match peut déclarer un joueur absent.",
-  noShowNotParticipant: "Ce joueur ne fait pas partie du match.",
+  noShowNotParticipant: 'Ce joueur ne fait pas partie du match.',
   noShowAlready: 'Ce joueur est déjà déclaré absent pour ce match.',
   noShowMarked: 'Joueur déclaré absent.',
   noShowNone: "Vous n'êtes pas déclaré absent pour ce match.",
@@ -43,7 +43,7 @@ export const RESULT_MSG = {
   reliability: (percent: number) => `Fiable ${percent} %`,
   suggestion: (niveau: string, label: string) =>
     `Vos derniers résultats correspondent au ${niveau} — ${label}. Passer à ce niveau ?`,
-  suggestionNone: "Aucune suggestion de niveau en cours.",
+  suggestionNone: 'Aucune suggestion de niveau en cours.',
   suggestionAccepted: (niveau: string) => `Votre niveau est maintenant ${niveau}.`,
   suggestionKept: 'Vous gardez votre niveau.',
   settingsSaved: 'Réglage enregistré.',
@@ -144,5 +144,4 @@ export const formatSets = (sets: readonly (readonly number[])[]) =>
   sets.map((s) => s.join('-')).join(' ');
 
 /** The same score read from the other side ("4-6 6-3 8-10"). */
-export const flipSets = (sets: readonly (readonly number[])[]) =>
-  sets.map((s) => [...s].reverse());
+export const flipSets = (sets: readonly (readonly number[])[]) => sets.map((s) => [...s].reverse());

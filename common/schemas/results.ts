@@ -121,7 +121,9 @@ export const ZPlayerProfile = z.object({
   win_rate: z.number().nullable(),
   /** Positive: wins in a row; negative: losses in a row. */
   streak: z.number(),
-  favourite_places: z.array(z.object({ place_id: z.number(), name: z.string(), count: z.number() })),
+  favourite_places: z.array(
+    z.object({ place_id: z.number(), name: z.string(), count: z.number() }),
+  ),
   partners: z.array(z.object({ user_id: z.number(), name: z.string(), count: z.number() })),
   last_results: z.array(ZProfileResult),
   reliability: ZReliability,
@@ -156,9 +158,16 @@ export const ZRatingHistory = z.object({
   user_id: z.number(),
   rating: z.number().nullable(),
   suggestion: z.string().nullable(),
-  history: z.array(z.object({ match_id: z.number().nullable(), rating: z.number(), at: z.string() })),
+  history: z.array(
+    z.object({ match_id: z.number().nullable(), rating: z.number(), at: z.string() }),
+  ),
 });
 export const ZLevelDistribution = z.array(
   z.object({ niveau: z.string().nullable(), label: z.string().nullable(), players: z.number() }),
 );
 export const ZRatingSettings = z.object({ suggestions_enabled: z.boolean() });
+export const ZResultLine = z.object({
+  match_id: z.number(),
+  status: ZResultStatus,
+  text: z.string(),
+});

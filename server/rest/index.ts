@@ -14,6 +14,7 @@ import { liveRoutes } from './live';
 import { matchesRoutes } from './matches';
 import { openApiRoutes, registerOpenApi } from './openapi';
 import { pushRoutes } from './push';
+import { resultsRoutes } from './results';
 import { usersRoutes } from './users';
 
 /** The documented legacy paths, under `/api`: each parses, calls the tRPC procedure's service, and shapes. */
@@ -33,6 +34,7 @@ export async function restPlugin(fastify: FastifyInstance, { deps }: { deps: Dep
     liveRoutes,
     adminRoutes,
     pushRoutes,
+    resultsRoutes,
   ])
     routes(app, deps);
   openApiRoutes(fastify);

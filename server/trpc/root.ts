@@ -4,6 +4,7 @@ import { levelsRouter } from '../routers/levels';
 import { matchesRouter } from '../routers/matches';
 import { placesRouter } from '../routers/places';
 import { pushRouter } from '../routers/push';
+import { resultsRouter } from '../routers/results';
 import { settingsRouter } from '../routers/settings';
 import { usersRouter } from '../routers/users';
 import { createCallerFactory, router } from './init';
@@ -17,6 +18,7 @@ export const appRouter = router({
   settings: settingsRouter,
   admin: adminRouter,
   push: pushRouter,
+  results: resultsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,7 +1,17 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { shortPublicName } from '../../../common/names';
 import { RESULT_MSG } from '../../../common/results';
-import { levels, matches, matchResults, noShows, places, playerRatings, ratingHistory, ratingSettings, users } from '../../../db/schema';
+import {
+  levels,
+  matches,
+  matchResults,
+  noShows,
+  places,
+  playerRatings,
+  ratingHistory,
+  ratingSettings,
+  users,
+} from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { conflict, notFound } from '../../lib/errors';
@@ -84,7 +94,11 @@ export async function ratingOf(deps: Pick<Deps, 'db'>, userId: number) {
     .from(playerRatings)
     .where(eq(playerRatings.userId, userId));
   const history = await deps.db
-    .select({ match_id: ratingHistory.matchId, rating: ratingHistory.rating, at: ratingHistory.createdAt })
+    .select({
+      match_id: ratingHistory.matchId,
+      rating: ratingHistory.rating,
+      at: ratingHistory.createdAt,
+    })
     .from(ratingHistory)
     .where(eq(ratingHistory.userId, userId))
     .orderBy(desc(ratingHistory.id))
@@ -109,11 +123,13 @@ export async function levelDistribution(deps: Pick<Deps, 'db'>) {
     .from(levels)
     .orderBy(asc(levels.ordre));
   const known = new Set(grid.map((l) => l.niveau));
-  const rows: { niveau: string | null; label: string | null; players: number }[] = grid.map((l) => ({
-    niveau: l.niveau,
-    label: l.label,
-    players: counts.find((c) => c.level === l.niveau)?.players ?? 0,
-  }));
+  const rows: { niveau: string | null; label: string | null; players: number }[] = grid.map(
+    (l) => ({
+      niveau: l.niveau,
+      label: l.label,
+      players: counts.find((c) => c.level === l.niveau)?.players ?? 0,
+    }),
+  );
   const others = counts.filter((c) => c.level === null || !known.has(c.level));
   if (others.length > 0)
     rows.push({ niveau: null, label: null, players: others.reduce((s, c) => s + c.players, 0) });
@@ -126,11 +142,16 @@ export async function getRatingSettings(deps: Pick<Deps, 'db'>) {
 }
 
 /** The admin turns level suggestions on or off (one row, upserted). */
-export async function setRatingSettings(deps: Pick<Deps, 'db'>, input: { suggestions_enabled: boolean }) {
+export async function setRatingSettings(
+  deps: Pick<Deps, 'db'>,
+  input: { suggestions_enabled: boolean },
+) {
   await deps.db
     .insert(ratingSettings)
     .values({ id: 1, suggestionsEnabled: input.suggestions_enabled })
-    .onConflictDoUpdate({ target: ratingSettings.id, set: { suggestionsEnabled: input.suggestions_enabled } });
+    .onConflictDoUpdate({
+      target: ratingSettings.id,
+      set: { suggestionsEnabled: input.suggestions_enabled },
+    });
   return { suggestions_enabled: input.suggestions_enabled };
 }
-

@@ -31,7 +31,8 @@ export const MAX_RD = 350;
 export const MIN_RD = 30;
 
 const g = (phi: number) => 1 / Math.sqrt(1 + (3 * phi * phi) / (Math.PI * Math.PI));
-const expected = (mu: number, muJ: number, phiJ: number) => 1 / (1 + Math.exp(-g(phiJ) * (mu - muJ)));
+const expected = (mu: number, muJ: number, phiJ: number) =>
+  1 / (1 + Math.exp(-g(phiJ) * (mu - muJ)));
 
 /** One rating period for `player` with `games` (Glickman's steps 2 to 8). */
 export function glicko2(player: Rating, games: readonly Game[], tau = TAU): Rating {
@@ -125,8 +126,5 @@ export function rateDoubles(
       ]);
       return { rating: p.rating + (next.rating - ownTeam.rating), rd: next.rd, vol: next.vol };
     });
-  return [
-    side(teams[0], a, b, winner === 0 ? 1 : 0),
-    side(teams[1], b, a, winner === 1 ? 1 : 0),
-  ];
+  return [side(teams[0], a, b, winner === 0 ? 1 : 0), side(teams[1], b, a, winner === 1 ? 1 : 0)];
 }

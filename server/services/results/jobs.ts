@@ -23,17 +23,28 @@ export async function promptResults(deps: Pick<Deps, 'db' | 'clock' | 'env'>): P
       .insert(resultPrompts)
       .select(
         tx
-          .select({ matchId: matches.id, createdAt: sql`${now.toISOString()}::timestamptz`.as('created_at') })
+          .select({
+            matchId: matches.id,
+            createdAt: sql`${now.toISOString()}::timestamptz`.as('created_at'),
+          })
           .from(matches)
           .where(
             and(
               sql`${start} <= ${new Date(now.getTime() - PROMPT_AFTER_MS).toISOString()}::timestamptz`,
               sql`${start} > ${new Date(now.getTime() - PROMPT_UNTIL_MS).toISOString()}::timestamptz`,
               exists(
-                tx.select({ one: sql`1` }).from(matchParticipants).where(sql`${matchParticipants.matchId} = ${matches.id}`),
+                tx
+                  .select({ one: sql`1` })
+                  .from(matchParticipants)
+                  .where(sql`${matchParticipants.matchId} = ${matches.id}`),
               ),
               notExists(
-                tx.select({ one: sql`1` }).from(matchResults).where(sql`${matchResults.matchId} = ${matches.id} and ${matchResults.status} <> 'pending'`),
+                tx
+                  .select({ one: sql`1` })
+                  .from(matchResults)
+                  .where(
+                    sql`${matchResults.matchId} = ${matches.id} and ${matchResults.status} <> 'pending'`,
+                  ),
               ),
             ),
           )

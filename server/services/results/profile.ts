@@ -3,7 +3,14 @@ import { publicName, shortPublicName } from '../../../common/names';
 import { RESULT_MSG } from '../../../common/results';
 import { localParts } from '../../../common/schedule';
 import type { TPlayerProfile } from '../../../common/schemas/results';
-import { matches, matchParticipants, matchResults, places, playerRatings, users } from '../../../db/schema';
+import {
+  matches,
+  matchParticipants,
+  matchResults,
+  places,
+  playerRatings,
+  users,
+} from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
@@ -133,7 +140,12 @@ export async function getProfile(
           await deps.db
             .select({ id: users.id, name: users.name })
             .from(users)
-            .where(inArray(users.id, topPartners.map(([p]) => p)))
+            .where(
+              inArray(
+                users.id,
+                topPartners.map(([p]) => p),
+              ),
+            )
         ).map((u) => [u.id, shortPublicName(u.name)]),
   );
   const level = grid.find((l) => l.niveau === user.level);

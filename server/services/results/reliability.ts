@@ -68,7 +68,9 @@ export async function reliabilityOf(
   for (const m of played.filter(started))
     byMatch.set(m.id, { ...m, score: absentIds.has(m.id) ? 0 : 1 });
   const last = [...byMatch.values()]
-    .sort((a, b) => (a.date === b.date ? b.time.localeCompare(a.time) : b.date.localeCompare(a.date)))
+    .sort((a, b) =>
+      a.date === b.date ? b.time.localeCompare(a.time) : b.date.localeCompare(a.date),
+    )
     .slice(0, RELIABILITY_WINDOW);
   if (last.length < RELIABILITY_MIN) return { percent: null, matches: last.length };
   const score = last.reduce((s, m) => s + m.score, 0);

@@ -268,10 +268,15 @@ export async function autoConfirmResults(deps: Pick<Deps, 'db' | 'clock'>): Prom
 
 /** What the outbox needs to prompt: the notice deps and the match's players. */
 export async function promptPlayers(tx: DbOrTx, deps: NotifyDeps, info: MatchInfo) {
-  await notifyMatch(tx, deps, 'resultPrompt', info, await matchPlayers(tx, info.id, info.createdBy));
+  await notifyMatch(
+    tx,
+    deps,
+    'resultPrompt',
+    info,
+    await matchPlayers(tx, info.id, info.createdBy),
+  );
 }
 
 /** For tests and the admin: a result's raw status. */
 export const resultStatus = async (db: DbOrTx, id: number) =>
   (await readResult(db, id))?.status ?? null;
-

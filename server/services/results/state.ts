@@ -60,7 +60,8 @@ export async function resultLines(deps: Pick<Deps, 'db'>, actor: SessionUser, id
   return rows.map((r) => {
     const side = sideOf(r.teams, actor.id);
     const sets = side === 1 ? flipSets(r.sets) : r.sets;
-    const outcome = side === null ? '' : ` — ${side === r.winner ? RESULT_MSG.won : RESULT_MSG.lost}`;
+    const outcome =
+      side === null ? '' : ` — ${side === r.winner ? RESULT_MSG.won : RESULT_MSG.lost}`;
     return {
       match_id: r.matchId,
       status: r.status,
