@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { isFinished, localParts } from '../../../common/schedule';
 import type { DbOrTx } from '../../../db/client';
 import { matches, matchLeaves, matchParticipants, noShows } from '../../../db/schema';
@@ -15,17 +15,8 @@ export const RELIABILITY_MIN = 5;
  * participant): the organiser of an empty match played nothing.
  */
 export const playedBy = (userId: number) =>
-  or(
-    exists(
-      sql`select 1 from ${matchParticipants} where ${matchParticipants.matchId} = ${matches.id} and ${matchParticipants.userId} = ${userId}`,
-    ),
-    and(
-      eq(matches.createdBy, userId),
-      exists(
-        sql`select 1 from ${matchParticipants} where ${matchParticipants.matchId} = ${matches.id}`,
-      ),
-    ),
-  );
+  sql`(exists (select 1 from ${matchParticipants} p where p.match_id = ${matches.id} and p.user_id = ${userId})
+    or (${matches.createdBy} = ${userId} and exists (select 1 from ${matchParticipants} p where p.match_id = ${matches.id})))`;
 
 /**
  * Share of the player's last 20 started matches they attended: a match the organiser declared
