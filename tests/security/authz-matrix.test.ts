@@ -73,6 +73,24 @@ const TRPC_RULES: Record<string, Rule> = {
   'push.device': 'user',
   'push.setKinds': 'user',
   'matches.removeParticipant': 'owner',
+  // Results (issue 26): entering is for the match's players, declaring an absent for its organiser.
+  'results.enter': 'owner',
+  'results.confirm': 'user',
+  'results.contest': 'user',
+  'results.forMatch': 'user',
+  'results.lines': 'user',
+  'results.markNoShow': 'owner',
+  'results.contestNoShow': 'user',
+  'results.profile': 'user',
+  'results.acceptSuggestion': 'user',
+  'results.keepLevel': 'user',
+  'results.adminContested': 'admin',
+  'results.adminDecide': 'admin',
+  'results.adminDecideNoShow': 'admin',
+  'results.adminRating': 'admin',
+  'results.adminDistribution': 'admin',
+  'results.adminSettings': 'admin',
+  'results.adminSetSettings': 'admin',
 };
 /** Every `admin.*` procedure and `/api/admin/*` path is admin-only; no exception is decided. */
 const isAdminArea = (key: string) => key.startsWith('admin.') || key.includes(' /api/admin/');
@@ -124,6 +142,11 @@ const REST_RULES: Record<string, Rule> = {
   'DELETE /api/push/subscriptions': 'user',
   'PUT /api/push/subscriptions/kinds': 'user',
   'DELETE /api/matches/{id}/participants/{userId}': 'owner',
+  'PUT /api/matches/{id}/result': 'owner',
+  'POST /api/matches/{id}/result/confirm': 'user',
+  'POST /api/matches/{id}/result/contest': 'user',
+  'POST /api/matches/{id}/no-show/{userId}': 'owner',
+  'GET /api/users/{id}/profile': 'user',
 };
 
 type Role = 'anonymous' | 'player' | 'other' | 'admin';
@@ -172,6 +195,17 @@ async function headersFor(role: Role): Promise<Record<string, string>> {
 
 const wrongPin = () => (users.player.pin === '7391' ? '7392' : '7391');
 
+const resultBody = () => ({
+  teams: [
+    [users.player.id, users.other.id],
+    [users.admin.id, 999_999],
+  ],
+  sets: [
+    [6, 4],
+    [6, 4],
+  ],
+});
+
 const matchFields = () => ({
   place_id: placeId,
   date: '2026-03-25',
@@ -192,6 +226,9 @@ async function procedureInput(p: Procedure): Promise<unknown> {
   // Another player who is not in it: the organiser is answered 409, anyone else 403.
   if (p.path === 'matches.removeParticipant')
     return { id: await newMatch(), userId: users.other.id };
+  // A match not started yet: its organiser is answered 400, anyone else 403.
+  if (p.path === 'results.enter') return { id: await newMatch(), ...resultBody() };
+  if (p.path === 'results.markNoShow') return { id: await newMatch(), userId: users.other.id };
   return {};
 }
 
@@ -217,6 +254,7 @@ async function callRest(op: RestOperation, rule: Rule, headers: Record<string, s
             : op.key === 'DELETE /api/users/{id}'
               ? { pin: wrongPin() }
               : {};
+  if (op.key === 'PUT /api/matches/{id}/result') payload = resultBody();
   return t.app.inject({ method: op.method, url, headers, payload });
 }
 

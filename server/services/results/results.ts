@@ -101,9 +101,9 @@ export async function enterResult(
 ): Promise<TResultAnswer> {
   const row = await deps.db.transaction(async (tx) => {
     const { info, players } = await matchAndPlayers(tx, input.id);
+    if (!players.includes(actor.id)) throw forbidden(RESULT_MSG.notPlayer);
     if (!isFinished(info, deps.clock.now(), deps.env.APP_TIMEZONE))
       throw badRequest(RESULT_MSG.notStarted);
-    if (!players.includes(actor.id)) throw forbidden(RESULT_MSG.notPlayer);
     const teams = checkTeams(input.teams, (u) => players.includes(u));
     if (!teams.ok) throw badRequest(teams.message);
     const sets = checkSets(input.sets);
