@@ -14,7 +14,8 @@ import { getProfile } from '../services/results/profile';
 import { confirmResult, contestResult, enterResult } from '../services/results/results';
 import type { RestRoutes } from './http';
 
-const tags = ['Résultats'];
+// Listed with the match and user paths they extend (the reference page groups by these tags).
+const tags = ['Matchs'];
 const player = { auth: 'user', legacySuccess: true } as const;
 
 /** Results, no-shows and player profiles: each path calls the `results` router's service. */
@@ -81,7 +82,7 @@ export const resultsRoutes: RestRoutes = (app, deps) => {
     '/users/:id/profile',
     {
       schema: {
-        tags,
+        tags: ['Utilisateurs'],
         summary:
           "Profil d'un joueur : prénom et initiale, niveau, statistiques, derniers résultats, fiabilité (photo pour ses partenaires de match seulement)",
         params: ZUserIdInput,

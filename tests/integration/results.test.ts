@@ -38,7 +38,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-let day = 0;
 /** A full match (organiser + 3 participants) that started at `time` on `date` (Paris). */
 async function played(
   players: [TestUser, TestUser, TestUser],
@@ -50,7 +49,6 @@ async function played(
   await t.db.db
     .insert(matchParticipants)
     .values(players.map((u) => ({ matchId: m.id, userId: u.id })));
-  day++;
   return m.id;
 }
 const teamsOf = (a: TestUser, b: TestUser, c: TestUser, d: TestUser) => [
@@ -430,8 +428,8 @@ describe('level suggestions', () => {
       ['Eve', 'Fred', 'Gina', 'Hugo'].map((n) => createUser(t.deps, { name: `${n} Test` })),
     );
     const win = async () => {
-      const id = await played([b!, c!, d!], '2026-06-09', '10:00', a!);
-      await t.caller(a!).results.enter({
+      const id = await played([b!, c!, d!], '2026-06-09', '10:00', a);
+      await t.caller(a).results.enter({
         id,
         teams: teamsOf(a!, b!, c!, d!),
         sets: [
@@ -439,7 +437,7 @@ describe('level suggestions', () => {
           [6, 0],
         ],
       });
-      await t.caller(c!).results.confirm({ id });
+      await t.caller(c).results.confirm({ id });
     };
     await win();
     // Eve's rating sits in the band of Niveau 5 (1500..1650) with 4 results there already.
@@ -448,35 +446,35 @@ describe('level suggestions', () => {
       .set({ rating: 1560, rd: 60, bandLevel: 'Niveau 5', bandCount: 3 })
       .where(eq(playerRatings.userId, a!.id));
     await win();
-    expect((await t.caller(a!).results.profile({ id: a!.id })).suggestion).toBeNull();
+    expect((await t.caller(a).results.profile({ id: a!.id })).suggestion).toBeNull();
     await win();
-    const offered = (await t.caller(a!).results.profile({ id: a!.id })).suggestion;
+    const offered = (await t.caller(a).results.profile({ id: a!.id })).suggestion;
     expect(offered?.text).toBe(
       'Vos derniers résultats correspondent au Niveau 5 — Intermédiaire avancé. Passer à ce niveau ?',
     );
     // Others never see it; the admin does, with the history.
-    expect((await t.caller(b!).results.profile({ id: a!.id })).suggestion).toBeNull();
+    expect((await t.caller(b).results.profile({ id: a!.id })).suggestion).toBeNull();
     const history = await t.caller(admin).results.adminRating({ id: a!.id });
     expect(history).toMatchObject({ suggestion: 'Niveau 5' });
     expect(history.history.length).toBeGreaterThanOrEqual(3);
     // Switched off by the admin: not offered.
     await t.caller(admin).results.adminSetSettings({ suggestions_enabled: false });
-    expect((await t.caller(a!).results.profile({ id: a!.id })).suggestion).toBeNull();
+    expect((await t.caller(a).results.profile({ id: a!.id })).suggestion).toBeNull();
     await t.caller(admin).results.adminSetSettings({ suggestions_enabled: true });
     const level = async () =>
       (await t.db.db.select({ l: users.level }).from(users).where(eq(users.id, a!.id)))[0]?.l;
     expect(await level()).toBe('Niveau 3');
-    expect((await t.caller(a!).results.acceptSuggestion()).message).toBe(
+    expect((await t.caller(a).results.acceptSuggestion()).message).toBe(
       RESULT_MSG.suggestionAccepted('Niveau 5'),
     );
     expect(await level()).toBe('Niveau 5');
-    expect(await trpcError(t.caller(a!).results.acceptSuggestion())).toEqual({
+    expect(await trpcError(t.caller(a).results.acceptSuggestion())).toEqual({
       code: 'CONFLICT',
       message: RESULT_MSG.suggestionNone,
     });
     const distribution = await t.caller(admin).results.adminDistribution();
     expect(distribution.find((l) => l.niveau === 'Niveau 5')?.players).toBeGreaterThanOrEqual(1);
-    expect(await trpcError(t.caller(b!).results.adminDistribution())).toMatchObject({
+    expect(await trpcError(t.caller(b).results.adminDistribution())).toMatchObject({
       code: 'FORBIDDEN',
     });
   });
