@@ -18,6 +18,7 @@ const CreateMatchPage = lazy(() => import('./pages/CreateMatchPage'));
 const MyMatchesPage = lazy(() => import('./pages/MyMatchesPage'));
 const AdminPage = lazy(() => import('./pages/AdminPage'));
 const MatchPage = lazy(() => import('./pages/MatchPage'));
+const PlayerProfilePage = lazy(() => import('./pages/PlayerProfilePage'));
 
 /** Logged out: only the authentication screen. Logged in: the shell around the routes of spec section 2. */
 export function App() {
@@ -48,6 +49,7 @@ export function App() {
             <Route path="/my-matches" element={<MyMatchesPage />} />
             <Route path="/admin" element={<AdminPage />} />
             <Route path="/matches/:id" element={<MatchPage />} />
+            <Route path="/joueurs/:id" element={<PlayerProfilePage />} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Routes>
         </Suspense>

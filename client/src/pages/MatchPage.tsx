@@ -17,6 +17,7 @@ import { useLevelCatalogue } from '../components/matches/useLevelCatalogue';
 import { useLoggedError } from '../components/matches/useLoggedError';
 import { useNotice } from '../components/matches/useNotice';
 import { WaitlistActions } from '../components/matches/WaitlistActions';
+import { MatchResultPanel } from '../components/results/MatchResultPanel';
 import { Button, ConfirmDialog, EmptyState, Spinner } from '../components/ui';
 import { errorMessage } from '../lib/errors';
 import { useLiveMatch } from '../lib/live';
@@ -228,6 +229,8 @@ function MatchDetail({ match }: { match: Detail }) {
         participants={match.participants}
         onRemove={match.is_creator && !match.is_finished ? setRemoving : undefined}
       />
+
+      {match.is_finished && <MatchResultPanel match={match} />}
 
       <ReasonDialog
         open={removing !== null}

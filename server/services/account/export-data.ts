@@ -21,6 +21,7 @@ import { assertSelf, type SessionUser } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import { userKey } from '../auth/throttle';
 import { identityColumns } from '../users';
+import { exportResultsData } from '../results/export';
 
 const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
@@ -94,6 +95,7 @@ export async function exportPersonalData(
     waiting,
     notices,
     pushDevices,
+    results,
   ] = await Promise.all([
     db.select().from(userPhotos).where(eq(userPhotos.userId, id)),
     db
@@ -151,6 +153,7 @@ export async function exportPersonalData(
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.userId, id))
       .orderBy(asc(pushSubscriptions.id)),
+    exportResultsData(db, id),
   ]);
   const [picture] = photo;
   const [lock] = throttle;
@@ -230,5 +233,6 @@ export async function exportPersonalData(
       entity_id: a.entityId,
       created_at: iso(a.createdAt),
     })),
+    results,
   };
 }

@@ -8,6 +8,7 @@ import { ReasonDialog } from './ReasonDialog';
 import { MatchEditForm } from './MatchEditForm';
 import { MatchSummary } from './MatchSummary';
 import { ParticipantsPanel } from './ParticipantsPanel';
+import { ResultLine } from '../results/ResultLine';
 import type { LevelView, MyMatchView, PlaceView } from './types';
 
 interface MyMatchItemProps {
@@ -67,6 +68,7 @@ export function MyMatchItem({
           </span>
         }
       />
+      {match.is_finished && <ResultLine matchId={match.id} />}
 
       <div className="my-match-actions">
         <Button
