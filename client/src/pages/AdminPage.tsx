@@ -9,7 +9,9 @@ import { SettingsTab } from './admin/SettingsTab';
 import { SmtpTab } from './admin/SmtpTab';
 import { TwilioTab } from './admin/TwilioTab';
 import { UsersTab } from './admin/UsersTab';
+import { ResultsTab } from './admin/ResultsTab';
 import './admin/admin.css';
+import '../components/results/results.css';
 
 const TABS = [
   { id: 'lieux', label: 'Lieux', Panel: PlacesTab },
@@ -19,6 +21,7 @@ const TABS = [
   { id: 'utilisateurs', label: 'Utilisateurs', Panel: UsersTab },
   { id: 'parametres', label: 'Paramètres', Panel: SettingsTab },
   { id: 'historique', label: 'Historique', Panel: AuditTab },
+  { id: 'resultats', label: 'Résultats', Panel: ResultsTab },
 ] as const;
 
 type TabId = (typeof TABS)[number]['id'];
