@@ -18,6 +18,7 @@ import { useLoggedError } from '../components/matches/useLoggedError';
 import { useNotice } from '../components/matches/useNotice';
 import { WaitlistActions } from '../components/matches/WaitlistActions';
 import { MatchResultPanel } from '../components/results/MatchResultPanel';
+import { useReliabilityBadge } from '../components/results/ReliabilityBadge';
 import { Button, ConfirmDialog, EmptyState, Spinner } from '../components/ui';
 import { errorMessage } from '../lib/errors';
 import { useLiveMatch } from '../lib/live';
@@ -120,6 +121,7 @@ function MatchDetail({ match }: { match: Detail }) {
     },
     onSettled: () => setRemoving(null),
   });
+  const reliabilityBadge = useReliabilityBadge(match.id);
   const isMember = match.is_creator || match.is_participant;
   const canJoin = !isMember && !match.is_finished && match.missing_players > 0;
   // A full match reached through its shared link still offers a way in: its waiting list.
@@ -228,6 +230,7 @@ function MatchDetail({ match }: { match: Detail }) {
         organiser={match.organiser}
         participants={match.participants}
         onRemove={match.is_creator && !match.is_finished ? setRemoving : undefined}
+        badge={reliabilityBadge}
       />
 
       {match.is_finished && <MatchResultPanel match={match} />}

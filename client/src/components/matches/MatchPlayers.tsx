@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { MSG } from '../../../../common/messages';
 import { Button, TitledCard } from '../ui';
 import type { RouterOutputs } from '../../lib/trpc';
@@ -17,10 +18,12 @@ function PlayerRow({
   player,
   role,
   onRemove,
+  badge,
 }: {
   player: Player;
   role?: string;
   onRemove?: (player: Player) => void;
+  badge?: (userId: number, name: string) => ReactNode;
 }) {
   return (
     <li className="player">
@@ -29,6 +32,7 @@ function PlayerRow({
         <span className="player-name">
           {displayName(player)}
           {role && <span className="tag tag-creator">{role}</span>}
+          {badge?.(player.user_id, displayName(player))}
         </span>
         <span className="player-level">{player.level ?? 'Niveau non renseigné'}</span>
         {player.phone && (
@@ -54,17 +58,20 @@ export function MatchPlayers({
   organiser,
   participants,
   onRemove,
+  badge,
 }: {
   organiser: Player;
   participants: readonly Player[];
   onRemove?: (player: Player) => void;
+  /** Something shown after a player's name (their reliability, from the results feature). */
+  badge?: (userId: number, name: string) => ReactNode;
 }) {
   return (
     <TitledCard title="Joueurs" className="match-players">
       <ul className="player-list">
-        <PlayerRow player={organiser} role="Organisateur" />
+        <PlayerRow player={organiser} role="Organisateur" badge={badge} />
         {participants.map((p) => (
-          <PlayerRow key={p.user_id} player={p} onRemove={onRemove} />
+          <PlayerRow key={p.user_id} player={p} onRemove={onRemove} badge={badge} />
         ))}
       </ul>
       {participants.length === 0 && <p className="muted">Personne n’a encore rejoint ce match.</p>}

@@ -62,7 +62,6 @@ export function MatchResultPanel({ match }: { match: Detail }) {
   const players = [match.organiser, ...match.participants];
   const s = state.data;
   const absentIds = new Set(s?.absent.map((a) => a.user_id) ?? []);
-  const reliability = new Map(s?.reliability.map((r) => [r.user_id, r.percent]) ?? []);
   const iAmAbsent = s?.absent.find((a) => a.user_id === user?.id && a.status === 'absent');
 
   return (
@@ -83,16 +82,12 @@ export function MatchResultPanel({ match }: { match: Detail }) {
         </div>
       )}
       {s?.can_enter && <ResultForm match={match} players={players} onSaved={done} />}
-      {s && (
-        <ul className="result-players" aria-label="Fiabilité des joueurs">
+      {s && (s.can_mark_absent || s.absent.length > 0) && (
+        <ul className="result-players" aria-label="Présence des joueurs">
           {players.map((p) => {
-            const percent = reliability.get(p.user_id);
             return (
               <li key={p.user_id}>
                 <Link to={`/joueurs/${p.user_id}`}>{nameOf(p)}</Link>
-                {percent !== null && percent !== undefined && (
-                  <span className="tag tag-reliable">{RESULT_MSG.reliability(percent)}</span>
-                )}
                 {absentIds.has(p.user_id) && <span className="tag tag-absent">Absent</span>}
                 {s.can_mark_absent &&
                   p.user_id !== match.organiser.user_id &&
