@@ -141,7 +141,12 @@ function ResultView({ result }: { result: NonNullable<State['result']> }) {
       <p className="result-teams">
         {result.teams.map((t, i) => (
           <span key={i} className={i === result.winner ? 'result-team is-winner' : 'result-team'}>
-            {t.map((p) => p.name).join(' et ')}
+            {t.map((p, k) => (
+              <span key={p.user_id}>
+                {k > 0 && ' et '}
+                <Link to={`/joueurs/${p.user_id}`}>{p.name}</Link>
+              </span>
+            ))}
             {i === 0 ? ' contre ' : ''}
           </span>
         ))}
