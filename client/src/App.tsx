@@ -22,6 +22,7 @@ const GroupsPage = lazy(() => import('./pages/GroupsPage'));
 const GroupPage = lazy(() => import('./pages/GroupPage'));
 const JoinGroupPage = lazy(() => import('./pages/JoinGroupPage'));
 const PollPage = lazy(() => import('./pages/PollPage'));
+const PlayerProfilePage = lazy(() => import('./pages/PlayerProfilePage'));
 
 /** Logged out: only the authentication screen. Logged in: the shell around the routes of spec section 2. */
 export function App() {
@@ -56,6 +57,7 @@ export function App() {
             <Route path="/groups/:id" element={<GroupPage />} />
             <Route path="/g/:token" element={<JoinGroupPage />} />
             <Route path="/polls/:id" element={<PollPage />} />
+            <Route path="/joueurs/:id" element={<PlayerProfilePage />} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Routes>
         </Suspense>

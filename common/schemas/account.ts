@@ -61,6 +61,43 @@ export const ZAccountExport = z.object({
     notify_email: z.boolean(),
     notify_sms: z.boolean(),
   }),
+  /** Results, rating and reliability (server/services/results/export.ts). */
+  results: z.object({
+    rating: z
+      .object({
+        rating: z.number(),
+        rd: z.number(),
+        suggested_level: z.string().nullable(),
+        in_a_row: z.number(),
+      })
+      .nullable(),
+    rating_history: z.array(
+      z.object({ match_id: z.number().nullable(), rating: z.number(), at: ZIso }),
+    ),
+    results: z.array(
+      z.object({
+        match_id: z.number(),
+        sets: z.array(z.array(z.number())),
+        status: z.string(),
+        entered: z.boolean(),
+        answered: z.boolean(),
+        decided: z.boolean(),
+        contest_reason: z.string().nullable(),
+        entered_at: ZIso,
+        answered_at: ZIso.nullable(),
+      }),
+    ),
+    no_shows: z.array(
+      z.object({
+        match_id: z.number(),
+        about_me: z.boolean(),
+        status: z.string(),
+        reason: z.string().nullable(),
+        created_at: ZIso,
+      }),
+    ),
+    leaves: z.array(z.object({ match_id: z.number(), late: z.boolean(), at: ZIso })),
+  }),
   matches_created: z.array(ZMatchSummary.extend({ created_at: ZIso })),
   matches_joined: z.array(ZMatchSummary.extend({ joined_at: ZIso })),
   waitlists: z.array(z.object({ match_id: z.number().int(), created_at: ZIso })),

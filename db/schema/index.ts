@@ -8,3 +8,4 @@ export * from './push';
 export * from './groups';
 export * from './chat';
 export * from './room';
+export * from './results';

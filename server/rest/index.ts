@@ -14,6 +14,7 @@ import { liveRoutes } from './live';
 import { matchesRoutes } from './matches';
 import { openApiRoutes, registerOpenApi } from './openapi';
 import { pushRoutes } from './push';
+import { resultsRoutes } from './results';
 import { usersRoutes } from './users';
 import { groupsRoutes } from './groups';
 import { chatRoutes } from './chat';
@@ -37,6 +38,7 @@ export async function restPlugin(fastify: FastifyInstance, { deps }: { deps: Dep
     pushRoutes,
     groupsRoutes,
     chatRoutes,
+    resultsRoutes,
   ])
     routes(app, deps);
   openApiRoutes(fastify);

@@ -4,6 +4,7 @@ import { levelsRouter } from '../routers/levels';
 import { matchesRouter } from '../routers/matches';
 import { placesRouter } from '../routers/places';
 import { pushRouter } from '../routers/push';
+import { resultsRouter } from '../routers/results';
 import { settingsRouter } from '../routers/settings';
 import { usersRouter } from '../routers/users';
 import { groupsRouter } from '../routers/groups';
@@ -21,6 +22,7 @@ export const appRouter = router({
   push: pushRouter,
   groups: groupsRouter,
   chat: chatRouter,
+  results: resultsRouter,
 });
 
 export type AppRouter = typeof appRouter;

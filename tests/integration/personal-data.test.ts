@@ -199,6 +199,14 @@ describe('Télécharger mes données', () => {
       'match_message_reports.reporter_id': 'chat',
       'match_message_rate.user_id': 'chat',
       'match_requests.user_id': 'join_requests',
+      'match_results.entered_by': 'results',
+      'match_results.answered_by': 'results',
+      'match_results.decided_by': 'results',
+      'no_shows.user_id': 'results',
+      'no_shows.marked_by': 'results',
+      'player_ratings.user_id': 'results',
+      'rating_history.user_id': 'results',
+      'match_leaves.user_id': 'results',
     };
     const refs = (await userReferences()).map((r) => `${r.table}.${r.column}`);
     expect(refs.length).toBeGreaterThanOrEqual(6);

@@ -105,6 +105,24 @@ const TRPC_RULES: Record<string, Rule> = {
   'matches.request': 'user',
   'matches.acceptRequest': 'owner',
   'matches.declineRequest': 'owner',
+  // Results (issue 26): entering is for the match's players, declaring an absent for its organiser.
+  'results.enter': 'owner',
+  'results.confirm': 'user',
+  'results.contest': 'user',
+  'results.forMatch': 'user',
+  'results.lines': 'user',
+  'results.markNoShow': 'owner',
+  'results.contestNoShow': 'user',
+  'results.profile': 'user',
+  'results.acceptSuggestion': 'user',
+  'results.keepLevel': 'user',
+  'results.adminContested': 'admin',
+  'results.adminDecide': 'admin',
+  'results.adminDecideNoShow': 'admin',
+  'results.adminRating': 'admin',
+  'results.adminDistribution': 'admin',
+  'results.adminSettings': 'admin',
+  'results.adminSetSettings': 'admin',
 };
 /** Every `admin.*` procedure and `/api/admin/*` path is admin-only; no exception is decided. */
 const isAdminArea = (key: string) => key.startsWith('admin.') || key.includes(' /api/admin/');
@@ -182,6 +200,11 @@ const REST_RULES: Record<string, Rule> = {
   'POST /api/matches/{id}/requests': 'user',
   'POST /api/matches/{id}/requests/{userId}/accept': 'owner',
   'POST /api/matches/{id}/requests/{userId}/decline': 'owner',
+  'PUT /api/matches/{id}/result': 'owner',
+  'POST /api/matches/{id}/result/confirm': 'user',
+  'POST /api/matches/{id}/result/contest': 'user',
+  'POST /api/matches/{id}/no-show/{userId}': 'owner',
+  'GET /api/users/{id}/profile': 'user',
 };
 
 type Role = 'anonymous' | 'player' | 'other' | 'admin';
@@ -305,6 +328,17 @@ async function groupRest(op: RestOperation): Promise<{ url: string; payload: obj
   return { url, payload: bodies[op.key] ?? {} };
 }
 
+const resultBody = () => ({
+  teams: [
+    [users.player.id, users.other.id],
+    [users.admin.id, 999_999],
+  ],
+  sets: [
+    [6, 4],
+    [6, 4],
+  ],
+});
+
 const matchFields = () => ({
   place_id: placeId,
   date: '2026-03-25',
@@ -333,6 +367,9 @@ async function procedureInput(p: Procedure): Promise<unknown> {
   if (p.path === 'matches.releaseGuest') return { id: await newMatch(), guestId: 1 };
   if (p.path === 'matches.acceptRequest' || p.path === 'matches.declineRequest')
     return { id: await newMatch(), userId: users.other.id };
+  // A match not started yet: its organiser is answered 400, anyone else 403.
+  if (p.path === 'results.enter') return { id: await newMatch(), ...resultBody() };
+  if (p.path === 'results.markNoShow') return { id: await newMatch(), userId: users.other.id };
   return {};
 }
 
@@ -369,6 +406,7 @@ async function callRest(op: RestOperation, rule: Rule, headers: Record<string, s
               : op.path.includes('/messages') && op.method !== 'DELETE'
                 ? { text: 'Bonjour' }
                 : {};
+  if (op.key === 'PUT /api/matches/{id}/result') payload = resultBody();
   return t.app.inject({ method: op.method, url, headers, payload });
 }
 

@@ -10,7 +10,9 @@ import { SmtpTab } from './admin/SmtpTab';
 import { TwilioTab } from './admin/TwilioTab';
 import { UsersTab } from './admin/UsersTab';
 import { ChatReportsTab } from './admin/ChatReportsTab';
+import { ResultsTab } from './admin/ResultsTab';
 import './admin/admin.css';
+import '../components/results/results.css';
 
 const TABS = [
   { id: 'lieux', label: 'Lieux', Panel: PlacesTab },
@@ -21,6 +23,7 @@ const TABS = [
   { id: 'parametres', label: 'Paramètres', Panel: SettingsTab },
   { id: 'historique', label: 'Historique', Panel: AuditTab },
   { id: 'signalements', label: 'Signalements', Panel: ChatReportsTab },
+  { id: 'resultats', label: 'Résultats', Panel: ResultsTab },
 ] as const;
 
 type TabId = (typeof TABS)[number]['id'];

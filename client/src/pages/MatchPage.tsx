@@ -28,6 +28,8 @@ import { useLoggedError } from '../components/matches/useLoggedError';
 import { useNotice } from '../components/matches/useNotice';
 import { WaitlistActions } from '../components/matches/WaitlistActions';
 import { ChatPanel } from '../components/chat/ChatPanel';
+import { MatchResultPanel } from '../components/results/MatchResultPanel';
+import { useReliabilityBadge } from '../components/results/ReliabilityBadge';
 import { Button, ConfirmDialog, EmptyState, Spinner } from '../components/ui';
 import { errorMessage } from '../lib/errors';
 import { useLiveMatch } from '../lib/live';
@@ -168,6 +170,7 @@ function MatchDetail({ match, token }: { match: Detail; token?: string }) {
     },
     onSettled: () => setRemoving(null),
   });
+  const reliabilityBadge = useReliabilityBadge(match.id);
   const isMember = match.is_creator || match.is_participant;
   const canJoin = !isMember && !match.is_finished && match.missing_players > 0;
   // A player of another level asks the organiser, unless the match is open to all levels; a
@@ -328,7 +331,10 @@ function MatchDetail({ match, token }: { match: Detail; token?: string }) {
             ? (g) => release.mutate({ id: match.id, guestId: g.id })
             : undefined
         }
+        badge={reliabilityBadge}
       />
+
+      {match.is_finished && <MatchResultPanel match={match} />}
 
       {(isMember || match.waitlist_position != null) && (
         <ChatPanel key={`${match.id}-${isMember}`} matchId={match.id} userId={user?.id} />

@@ -24,6 +24,7 @@ import { userKey } from '../auth/throttle';
 import { identityColumns } from '../users';
 import { exportGroupData } from '../groups/export';
 import { chatDataOf } from '../chat/messages';
+import { exportResultsData } from '../results/export';
 
 const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
@@ -97,6 +98,7 @@ export async function exportPersonalData(
     waiting,
     notices,
     pushDevices,
+    results,
   ] = await Promise.all([
     db.select().from(userPhotos).where(eq(userPhotos.userId, id)),
     db
@@ -154,6 +156,7 @@ export async function exportPersonalData(
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.userId, id))
       .orderBy(asc(pushSubscriptions.id)),
+    exportResultsData(db, id),
   ]);
   const chat = await chatDataOf(db, id);
   const requests = await db
@@ -249,5 +252,6 @@ export async function exportPersonalData(
       entity_id: a.entityId,
       created_at: iso(a.createdAt),
     })),
+    results,
   };
 }

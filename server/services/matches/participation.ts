@@ -16,7 +16,8 @@ import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { TMatchResult } from '../../../common/schemas/matches';
 import { notifyMatch, writeNotices, type NotifyDeps } from '../notifications/enqueue';
-import { matchInfo, type MatchInfo, type Recipient } from '../notifications/match-info';
+import { matchInfo, startOf, type MatchInfo, type Recipient } from '../notifications/match-info';
+import { recordLeave } from '../results/reliability';
 import {
   announceCommitted,
   announceMatchChange,
@@ -214,6 +215,8 @@ export async function leaveMatch(
     const info = await matchInfo(tx, id);
     if (info) await notifyMatch(tx, deps, 'left', info, [info.createdBy], actor.name);
     await systemMessages(tx, id, [{ text: MSG.chat.system.freed }]);
+    // Reliability counts a leave under 24 h before the start half an absence.
+    if (info) await recordLeave(tx, id, actor.id, startOf(info, deps.env), deps.clock.now());
     await freePlaceAndPromote(tx, deps, id);
     await announceMatchChange(tx, id, 'left');
   });

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
+import { RESULT_MSG } from '../../../common/results';
 import { shortPublicName } from '../../../common/names';
 import { localParts } from '../../../common/schedule';
 import type { DbOrTx } from '../../../db/client';
@@ -27,9 +28,12 @@ export type MatchEvent =
   | 'removed'
   | 'promoted'
   | 'reminder'
-  | RequestEvent;
+  | RequestEvent
+  | ResultEvent;
 /** Requests to join (issue 25): to the organiser, then the answer to the player. */
 export type RequestEvent = 'requested' | 'requestJoined' | 'requestWaitlisted' | 'requestDeclined';
+/** Results and reliability (server/services/results): asked for, entered, a player marked absent. */
+type ResultEvent = 'resultPrompt' | 'resultEntered' | 'noShow';
 
 /**
  * The push preference of a request's notice: the organiser hears of it as of a join; the player of
@@ -56,6 +60,11 @@ function pushKindOf(event: MatchEvent): TPushKind {
     case 'requestWaitlisted':
     case 'requestDeclined':
       return REQUEST_PUSH_KINDS[event];
+    // After the match, what players hear about it falls under "Un match est modifié".
+    case 'resultPrompt':
+    case 'resultEntered':
+    case 'noShow':
+      return 'changed';
     default:
       return event;
   }
@@ -141,6 +150,22 @@ function render(
       return {
         subject: MSG.notify.requestDeclinedSubject,
         text: MSG.notify.requestDeclined(when, m.placeName),
+      };
+    case 'resultPrompt':
+      return {
+        subject: RESULT_MSG.notify.promptSubject,
+        text: RESULT_MSG.notify.prompt(when, m.placeName),
+      };
+    case 'resultEntered':
+      // `reason` carries the score here ("6-4 3-6 10-8").
+      return {
+        subject: RESULT_MSG.notify.enteredSubject,
+        text: RESULT_MSG.notify.entered(when, m.placeName, reason ?? ''),
+      };
+    case 'noShow':
+      return {
+        subject: RESULT_MSG.notify.noShowSubject,
+        text: RESULT_MSG.notify.noShow(when, m.placeName),
       };
     case 'reminder':
       // Sent 24 h before (the day before), or 2 h before for a match made late (the same day).

@@ -7,6 +7,7 @@ import { PushSubscriptionGone } from '../../push/push';
 import { notifyMatch, REMINDER_MIN_LEAD_MS, writePushNotices } from './enqueue';
 import { matchInfo, matchPlayers, startOf, whereOf, type MatchInfo } from './match-info';
 import { unsubscribeUrl } from './unsubscribe';
+import { runResultJobs } from '../results/jobs';
 
 export interface OutboxWorkerOptions {
   /** Pause between two rounds (ms). */
@@ -417,6 +418,9 @@ export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions) {
       handled += expanded;
     }
     if (halting) return handled;
+    // Results: prompts 2 h after the start and confirmations after 48 h, written before this
+    // round's sends so the prompts go out with it.
+    handled += await runResultJobs(deps);
     const channels = await sendableChannels();
     while (!halting) {
       const rows = await claim(channels);

@@ -1,4 +1,5 @@
 import { MSG } from '../../../common/messages';
+import { RESULT_MSG } from '../../../common/results';
 /**
  * Spec section 7 as a third party walks it: plain HTTP against the real server, the spec's payload
  * names in, the documented fields out, Bearer tokens from the login answers. Every answer is also
@@ -1082,6 +1083,66 @@ describe('match room (issue 25)', () => {
   });
 });
 
+describe('results and profiles', () => {
+  it('PUT /matches/{id}/result, POST …/result/confirm | /contest, POST …/no-show/{userId}: documented refusals before the start; GET /users/{id}/profile', async () => {
+    const created = await w.api.call<{ match: { id: number } }>('POST', '/api/matches', {
+      body: {
+        place_id: placeId,
+        date: parisDate(3),
+        time: '18:00',
+        levels: ['Niveau 3'],
+        slots: 1,
+        created_by: alice.id,
+      },
+      ...bearer(alice),
+    });
+    const id = created.body.match.id;
+    await w.api.call('POST', '/api/matches/{id}/join', {
+      params: { id },
+      body: {},
+      ...bearer(bob),
+    });
+    const early = await w.api.call('PUT', '/api/matches/{id}/result', {
+      params: { id },
+      body: {
+        teams: [
+          [alice.id, bob.id],
+          [carol.id, admin.id],
+        ],
+        sets: [
+          [6, 4],
+          [6, 4],
+        ],
+      },
+      ...bearer(alice),
+    });
+    expect(early.status).toBe(400);
+    expect(early.body).toMatchObject({ success: false, error: RESULT_MSG.notStarted });
+    for (const action of ['confirm', 'contest'] as const) {
+      const none = await w.api.call('POST', `/api/matches/{id}/result/${action}`, {
+        params: { id },
+        body: { reason: 'Score faux' },
+        ...bearer(bob),
+      });
+      expect(none.status).toBe(404);
+      expect(none.body).toMatchObject({ error: RESULT_MSG.noResult });
+    }
+    const absent = await w.api.call('POST', '/api/matches/{id}/no-show/{userId}', {
+      params: { id, userId: bob.id },
+      body: {},
+      ...bearer(alice),
+    });
+    expect(absent.status).toBe(400);
+    expect(absent.body).toMatchObject({ error: RESULT_MSG.noShowTooEarly });
+    const profile = await w.api.call('GET', '/api/users/{id}/profile', {
+      params: { id: bob.id },
+      ...bearer(carol),
+    });
+    expect(profile.body).toMatchObject({ id: bob.id, played: 0, photo: null, last_results: [] });
+    expect(JSON.stringify(profile.body)).not.toMatch(/@|\+33/);
+  });
+});
+
 describe('Web Push', () => {
   it('GET the VAPID key; POST, PUT kinds and DELETE a subscription of this device', async () => {
     const key = await w.api.call<{ key: string }>('GET', '/api/push/vapid-public-key');
@@ -1292,6 +1353,16 @@ describe('authentication is enforced on every protected path', () => {
 /** Rows a real third party can only see fail from this machine, with why; they must still be walked. */
 const WALKED_WITHOUT_SUCCESS: Record<string, string> = {
   'POST /api/admin/twilio/test': 'needs Twilio itself; answered with its documented 400',
+  // The real server's clock cannot be moved past a match's start; tests/integration/results.test.ts
+  // walks these with their 2xx answers on both databases.
+  'PUT /api/matches/{id}/result':
+    'needs a match that has started; answered with its documented 400',
+  'POST /api/matches/{id}/result/confirm':
+    'needs an entered result; answered with its documented 404',
+  'POST /api/matches/{id}/result/contest':
+    'needs an entered result; answered with its documented 404',
+  'POST /api/matches/{id}/no-show/{userId}':
+    'needs a match that has started; answered with its documented 400',
 };
 /** Streams that never end: `inject` cannot wait on them; tests/integration/live.test.ts walks them. */
 const STREAMS = new Set(['GET /api/matches/{id}/events']);

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { MSG } from '../../../../common/messages';
 import { Button, TitledCard } from '../ui';
 import type { RouterOutputs } from '../../lib/trpc';
@@ -17,10 +18,12 @@ function PlayerRow({
   player,
   role,
   onRemove,
+  badge,
 }: {
   player: Player;
   role?: string;
   onRemove?: (player: Player) => void;
+  badge?: (userId: number, name: string) => ReactNode;
 }) {
   return (
     <li className="player">
@@ -29,6 +32,7 @@ function PlayerRow({
         <span className="player-name">
           {displayName(player)}
           {role && <span className="tag tag-creator">{role}</span>}
+          {badge?.(player.user_id, displayName(player))}
         </span>
         <span className="player-level">{player.level ?? 'Niveau non renseigné'}</span>
         {player.phone && (
@@ -93,19 +97,22 @@ export function MatchPlayers({
   guests = [],
   onRemove,
   onRelease,
+  badge,
 }: {
   organiser: Player;
   participants: readonly Player[];
   guests?: readonly Guest[];
   onRemove?: (player: Player) => void;
   onRelease?: (guest: Guest) => void;
+  /** Something shown after a player's name (their reliability, from the results feature). */
+  badge?: (userId: number, name: string) => ReactNode;
 }) {
   return (
     <TitledCard title="Joueurs" className="match-players">
       <ul className="player-list">
-        <PlayerRow player={organiser} role="Organisateur" />
+        <PlayerRow player={organiser} role="Organisateur" badge={badge} />
         {participants.map((p) => (
-          <PlayerRow key={p.user_id} player={p} onRemove={onRemove} />
+          <PlayerRow key={p.user_id} player={p} onRemove={onRemove} badge={badge} />
         ))}
         {guests.map((g) => (
           <GuestRow key={g.id} guest={g} organiser={organiser} onRelease={onRelease} />

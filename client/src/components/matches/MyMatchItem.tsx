@@ -9,6 +9,7 @@ import { MatchEditForm } from './MatchEditForm';
 import { MatchSummary } from './MatchSummary';
 import { ParticipantsPanel } from './ParticipantsPanel';
 import { UnreadBadge } from '../chat/UnreadBadge';
+import { ResultLine } from '../results/ResultLine';
 import type { LevelView, MyMatchView, PlaceView } from './types';
 
 interface MyMatchItemProps {
@@ -72,6 +73,7 @@ export function MyMatchItem({
           </span>
         }
       />
+      {match.is_finished && <ResultLine matchId={match.id} />}
 
       <div className="my-match-actions">
         <Button

@@ -1,0 +1,269 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatSets, RESULT_MSG } from '../../../../common/results';
+import { ZResultBody } from '../../../../common/schemas/results';
+import { useAuth } from '../../lib/auth';
+import { errorMessage } from '../../lib/errors';
+import { trpc, type RouterOutputs } from '../../lib/trpc';
+import { NoticeSlot } from '../matches/NoticeSlot';
+import { ReasonDialog } from '../matches/ReasonDialog';
+import { useNotice } from '../matches/useNotice';
+import { Button, TitledCard } from '../ui';
+import './results.css';
+
+type Detail = RouterOutputs['matches']['byId'];
+type State = RouterOutputs['results']['forMatch'];
+type Player = Detail['organiser'];
+
+const STATUS_LABEL: Record<string, string> = {
+  pending: 'En attente de confirmation',
+  confirmed: 'Confirmé',
+  contested: 'Contesté : un administrateur va trancher',
+  rejected: 'Refusé',
+};
+
+const nameOf = (p: Player) => (p.last_initial ? `${p.first_name} ${p.last_initial}` : p.first_name);
+
+/**
+ * The result part of a finished match's page: the score and its status, confirm / contest for the
+ * other team, the entry form for the players while there is none, reliability of each player and,
+ * for the organiser within 48 h, "Absent" for each participant.
+ */
+export function MatchResultPanel({ match }: { match: Detail }) {
+  const { user } = useAuth();
+  const state = trpc.results.forMatch.useQuery({ id: match.id });
+  const utils = trpc.useUtils();
+  const notice = useNotice();
+  const [contesting, setContesting] = useState<'result' | 'absence' | null>(null);
+  const done = (message: string) => {
+    notice.success(message);
+    void utils.results.forMatch.invalidate({ id: match.id });
+  };
+  const fail = (err: Parameters<typeof errorMessage>[0]) =>
+    notice.error(errorMessage(err, RESULT_MSG.noResult));
+  const confirm = trpc.results.confirm.useMutation({
+    onSuccess: (r) => done(r.message),
+    onError: fail,
+  });
+  const contest = trpc.results.contest.useMutation({
+    onSuccess: (r) => done(r.message),
+    onError: fail,
+    onSettled: () => setContesting(null),
+  });
+  const absent = trpc.results.markNoShow.useMutation({
+    onSuccess: (r) => done(r.message),
+    onError: fail,
+  });
+  const contestAbsence = trpc.results.contestNoShow.useMutation({
+    onSuccess: (r) => done(r.message),
+    onError: fail,
+    onSettled: () => setContesting(null),
+  });
+  const players = [match.organiser, ...match.participants];
+  const s = state.data;
+  const absentIds = new Set(s?.absent.map((a) => a.user_id) ?? []);
+  const iAmAbsent = s?.absent.find((a) => a.user_id === user?.id && a.status === 'absent');
+
+  return (
+    <TitledCard title="Résultat" className="match-result">
+      {!s && <p className="muted">Chargement…</p>}
+      {s?.result && <ResultView result={s.result} />}
+      {s && !s.result && !s.can_enter && (
+        <p className="muted">Aucun résultat n’a encore été saisi.</p>
+      )}
+      {s?.result?.can_answer && (
+        <div className="result-actions">
+          <Button loading={confirm.isPending} onClick={() => confirm.mutate({ id: match.id })}>
+            Confirmer le résultat
+          </Button>
+          <Button variant="secondary" onClick={() => setContesting('result')}>
+            Contester
+          </Button>
+        </div>
+      )}
+      {s?.can_enter && <ResultForm match={match} players={players} onSaved={done} />}
+      {s && (s.can_mark_absent || s.absent.length > 0) && (
+        <ul className="result-players" aria-label="Présence des joueurs">
+          {players.map((p) => {
+            return (
+              <li key={p.user_id}>
+                <Link to={`/joueurs/${p.user_id}`}>{nameOf(p)}</Link>
+                {absentIds.has(p.user_id) && <span className="tag tag-absent">Absent</span>}
+                {s.can_mark_absent &&
+                  p.user_id !== match.organiser.user_id &&
+                  !absentIds.has(p.user_id) && (
+                    <Button
+                      variant="ghost"
+                      aria-label={`Déclarer ${nameOf(p)} absent`}
+                      loading={absent.isPending && absent.variables.userId === p.user_id}
+                      onClick={() => absent.mutate({ id: match.id, userId: p.user_id })}
+                    >
+                      Absent
+                    </Button>
+                  )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {iAmAbsent && (
+        <Button variant="secondary" onClick={() => setContesting('absence')}>
+          Contester mon absence
+        </Button>
+      )}
+      <NoticeSlot notice={notice.notice} onClose={notice.clear} />
+      <ReasonDialog
+        open={contesting !== null}
+        title={contesting === 'absence' ? 'Contester votre absence' : 'Contester le résultat'}
+        message="Expliquez pourquoi : un administrateur va trancher."
+        confirmLabel="Contester"
+        loading={contest.isPending || contestAbsence.isPending}
+        onCancel={() => setContesting(null)}
+        onConfirm={(reason) => {
+          if (!reason) return notice.error(RESULT_MSG.reasonInvalid);
+          if (contesting === 'absence') contestAbsence.mutate({ id: match.id, reason });
+          else contest.mutate({ id: match.id, reason });
+        }}
+      />
+    </TitledCard>
+  );
+}
+
+function ResultView({ result }: { result: NonNullable<State['result']> }) {
+  const side = result.viewer_side;
+  const outcome = side === null ? null : side === result.winner ? RESULT_MSG.won : RESULT_MSG.lost;
+  return (
+    <div className="result-view">
+      <p className="result-score">
+        {formatSets(result.sets)}
+        {outcome && <span className={`result-outcome result-${outcome}`}> — {outcome}</span>}
+      </p>
+      <p className="result-teams">
+        {result.teams.map((t, i) => (
+          <span key={i} className={i === result.winner ? 'result-team is-winner' : 'result-team'}>
+            {t.map((p, k) => (
+              <span key={p.user_id}>
+                {k > 0 && ' et '}
+                <Link to={`/joueurs/${p.user_id}`}>{p.name}</Link>
+              </span>
+            ))}
+            {i === 0 ? ' contre ' : ''}
+          </span>
+        ))}
+      </p>
+      <p className={`tag result-status result-${result.status}`}>{STATUS_LABEL[result.status]}</p>
+      {result.contest_reason && <p className="muted">Motif : {result.contest_reason}</p>}
+    </div>
+  );
+}
+
+/** The entry form: two teams of two among the match's players, and 2 or 3 sets. */
+function ResultForm({
+  match,
+  players,
+  onSaved,
+}: {
+  match: Detail;
+  players: Player[];
+  onSaved: (message: string) => void;
+}) {
+  const [team, setTeam] = useState<number[]>(players.slice(0, 4).map((p) => p.user_id));
+  const [sets, setSets] = useState<string[][]>([
+    ['', ''],
+    ['', ''],
+    ['', ''],
+  ]);
+  const [error, setError] = useState<string | null>(null);
+  const enter = trpc.results.enter.useMutation({
+    onSuccess: (r) => onSaved(r.message),
+    onError: (err) => setError(errorMessage(err, RESULT_MSG.noResult)),
+  });
+  const submit = () => {
+    const body = {
+      teams: [
+        [team[0] ?? 0, team[1] ?? 0],
+        [team[2] ?? 0, team[3] ?? 0],
+      ],
+      sets: sets
+        .filter((s) => s[0] !== '' || s[1] !== '')
+        .map((s) => s.map((v) => (/^\d+$/.test(v) ? Number(v) : -1))),
+    };
+    const parsed = ZResultBody.safeParse(body);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? RESULT_MSG.setsCount);
+    setError(null);
+    enter.mutate({ id: match.id, ...parsed.data });
+  };
+  return (
+    <form
+      className="result-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <p>Saisissez le résultat du match.</p>
+      <div className="result-form-teams">
+        {[0, 1].map((t) => (
+          <fieldset key={t} className="result-team-field">
+            <legend>Équipe {t + 1}</legend>
+            {[0, 1].map((k) => {
+              const i = t * 2 + k;
+              return (
+                <label key={k} className="field">
+                  <span>Joueur {k + 1}</span>
+                  <select
+                    value={team[i]}
+                    onChange={(e) =>
+                      setTeam((cur) => cur.map((v, j) => (j === i ? Number(e.target.value) : v)))
+                    }
+                  >
+                    {players.map((p) => (
+                      <option key={p.user_id} value={p.user_id}>
+                        {nameOf(p)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              );
+            })}
+          </fieldset>
+        ))}
+      </div>
+      <fieldset className="result-sets">
+        <legend>
+          Sets (le 3e seulement à un set partout ; super tie-break en 10 points possible)
+        </legend>
+        {sets.map((s, i) => (
+          <div key={i} className="result-set">
+            <span>Set {i + 1}</span>
+            {[0, 1].map((k) => (
+              <input
+                key={k}
+                inputMode="numeric"
+                pattern="[0-9]*"
+                maxLength={2}
+                aria-label={`Set ${i + 1}, jeux de l’équipe ${k + 1}`}
+                value={s[k]}
+                onChange={(e) =>
+                  setSets((cur) =>
+                    cur.map((row, j) =>
+                      j === i ? row.map((v, m) => (m === k ? e.target.value.trim() : v)) : row,
+                    ),
+                  )
+                }
+              />
+            ))}
+          </div>
+        ))}
+      </fieldset>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <Button type="submit" loading={enter.isPending}>
+        Enregistrer le résultat
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { checkSets, checkTeams, RESULT_MSG } from '../results';
+import { ZId } from './primitives';
+import { ZMatchIdInput, ZReason } from './matches';
+
+/**
+ * Result, profile and reliability inputs and outputs, shared by the `results` router, the REST
+ * adapter and the client's forms. The padel rules themselves are `common/results.ts`.
+ */
+
+const ZScore = z.number({ error: RESULT_MSG.setsCount }).int(RESULT_MSG.setsCount);
+const ZTeamEntry = ZId;
+
+/** `{ teams: [[u,u],[u,u]], sets: [[6,4],[3,6],[10,8]] }`: shapes and padel rules here, membership in the service. */
+const resultFields = {
+  teams: z.array(z.array(ZTeamEntry), { error: RESULT_MSG.teamsShape }),
+  sets: z.array(z.array(ZScore), { error: RESULT_MSG.setsCount }).max(5, RESULT_MSG.setsCount),
+};
+function resultRules(
+  v: { teams: number[][]; sets: number[][] },
+  ctx: z.RefinementCtx<{ teams: number[][]; sets: number[][] }>,
+) {
+  const teams = checkTeams(v.teams, () => true);
+  if (!teams.ok) ctx.addIssue({ code: 'custom', path: ['teams'], message: teams.message });
+  const sets = checkSets(v.sets);
+  if (!sets.ok) ctx.addIssue({ code: 'custom', path: ['sets'], message: sets.message });
+}
+export const ZResultBody = z.object(resultFields).superRefine(resultRules);
+export type TResultBody = z.infer<typeof ZResultBody>;
+
+export const ZEnterResultInput = ZMatchIdInput.extend(resultFields).superRefine(resultRules);
+export type TEnterResultInput = z.infer<typeof ZEnterResultInput>;
+
+export const ZContestReason = ZReason;
+export const ZContestBody = z.object({ reason: ZContestReason });
+export const ZContestResultInput = ZMatchIdInput.extend({ reason: ZContestReason });
+export type TContestResultInput = z.infer<typeof ZContestResultInput>;
+
+export const ZDecideResultInput = ZMatchIdInput.extend({
+  decision: z.enum(['confirmed', 'rejected'], { error: 'Décision invalide.' }),
+});
+export type TDecideResultInput = z.infer<typeof ZDecideResultInput>;
+
+export const ZResultStatus = z.enum(['pending', 'confirmed', 'contested', 'rejected']);
+
+export const ZTeamPlayer = z.object({ user_id: z.number(), name: z.string() });
+
+/** A match's result as its page shows it; `viewer_side` is the viewer's team (null: not in one). */
+export const ZMatchResultView = z.object({
+  match_id: z.number(),
+  teams: z.array(z.array(ZTeamPlayer)),
+  sets: z.array(z.array(z.number())),
+  winner: z.number(),
+  status: ZResultStatus,
+  entered_by: z.number().nullable(),
+  entered_at: z.string(),
+  contest_reason: z.string().nullable(),
+  viewer_side: z.number().nullable(),
+  /** The viewer may confirm or contest (a player of the other team, still pending). */
+  can_answer: z.boolean(),
+});
+export type TMatchResultView = z.infer<typeof ZMatchResultView>;
+
+/** The match's result if any, and what the viewer may do. */
+export const ZMatchResultState = z.object({
+  result: ZMatchResultView.nullable(),
+  can_enter: z.boolean(),
+  /** Players the organiser may still declare absent (within 48 h), and who already is. */
+  can_mark_absent: z.boolean(),
+  absent: z.array(z.object({ user_id: z.number(), status: z.string() })),
+  /** Reliability of each player shown on the participant list ("Fiable 95 %"), from 5 matches. */
+  reliability: z.array(z.object({ user_id: z.number(), percent: z.number().nullable() })),
+});
+export type TMatchResultState = z.infer<typeof ZMatchResultState>;
+
+export const ZResultAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  result: ZMatchResultView,
+});
+export type TResultAnswer = z.infer<typeof ZResultAnswer>;
+
+export const ZNoShowInput = ZMatchIdInput.extend({ userId: ZId });
+export type TNoShowInput = z.infer<typeof ZNoShowInput>;
+export const ZNoShowContestInput = ZMatchIdInput.extend({ reason: ZReason });
+export const ZNoShowDecideInput = ZNoShowInput.extend({
+  decision: z.enum(['upheld', 'cancelled'], { error: 'Décision invalide.' }),
+});
+export const ZNoShowAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  match_id: z.number(),
+  user_id: z.number(),
+  status: z.string(),
+});
+
+export const ZUserIdInput = z.object({ id: ZId });
+
+export const ZReliability = z.object({
+  /** Null until 5 matches are known. */
+  percent: z.number().nullable(),
+  matches: z.number(),
+});
+
+export const ZProfileResult = z.object({
+  match_id: z.number(),
+  date: z.string(),
+  place_name: z.string(),
+  sets: z.array(z.array(z.number())),
+  won: z.boolean(),
+});
+
+export const ZPlayerProfile = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  last_initial: z.string(),
+  level: z.object({ niveau: z.string(), label: z.string(), couleur: z.string() }).nullable(),
+  photo: z.string().nullable(),
+  played: z.number(),
+  won: z.number(),
+  win_rate: z.number().nullable(),
+  /** Positive: wins in a row; negative: losses in a row. */
+  streak: z.number(),
+  favourite_places: z.array(
+    z.object({ place_id: z.number(), name: z.string(), count: z.number() }),
+  ),
+  partners: z.array(z.object({ user_id: z.number(), name: z.string(), count: z.number() })),
+  last_results: z.array(ZProfileResult),
+  reliability: ZReliability,
+  /** Only on one's own profile: the level the last results point to, if offered. */
+  suggestion: z.object({ niveau: z.string(), label: z.string(), text: z.string() }).nullable(),
+});
+export type TPlayerProfile = z.infer<typeof ZPlayerProfile>;
+
+export const ZSuggestionAnswer = z.object({ success: z.literal(true), message: z.string() });
+
+export const ZContestedItem = z.object({
+  match_id: z.number(),
+  date: z.string(),
+  place_name: z.string(),
+  sets: z.array(z.array(z.number())),
+  teams: z.array(z.array(ZTeamPlayer)),
+  winner: z.number(),
+  reason: z.string().nullable(),
+});
+export const ZContestedNoShow = z.object({
+  match_id: z.number(),
+  user_id: z.number(),
+  name: z.string(),
+  date: z.string(),
+  reason: z.string().nullable(),
+});
+export const ZAdminContested = z.object({
+  results: z.array(ZContestedItem),
+  no_shows: z.array(ZContestedNoShow),
+});
+export const ZRatingHistory = z.object({
+  user_id: z.number(),
+  rating: z.number().nullable(),
+  suggestion: z.string().nullable(),
+  history: z.array(
+    z.object({ match_id: z.number().nullable(), rating: z.number(), at: z.string() }),
+  ),
+});
+export const ZLevelDistribution = z.array(
+  z.object({ niveau: z.string().nullable(), label: z.string().nullable(), players: z.number() }),
+);
+export const ZRatingSettings = z.object({ suggestions_enabled: z.boolean() });
+export const ZResultLine = z.object({
+  match_id: z.number(),
+  status: ZResultStatus,
+  text: z.string(),
+});

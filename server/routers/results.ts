@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { ZMatchIdInput } from '../../common/schemas/matches';
+import { ZId } from '../../common/schemas/primitives';
+import {
+  ZAdminContested,
+  ZContestResultInput,
+  ZDecideResultInput,
+  ZEnterResultInput,
+  ZLevelDistribution,
+  ZMatchResultState,
+  ZNoShowAnswer,
+  ZNoShowContestInput,
+  ZNoShowDecideInput,
+  ZNoShowInput,
+  ZPlayerProfile,
+  ZRatingHistory,
+  ZRatingSettings,
+  ZResultAnswer,
+  ZResultLine,
+  ZSuggestionAnswer,
+  ZUserIdInput,
+} from '../../common/schemas/results';
+import {
+  acceptSuggestion,
+  getRatingSettings,
+  keepLevel,
+  levelDistribution,
+  listContested,
+  ratingOf,
+  setRatingSettings,
+} from '../services/results/admin';
+import { contestNoShow, decideNoShow, markNoShow } from '../services/results/no-shows';
+import { getProfile } from '../services/results/profile';
+import {
+  confirmResult,
+  contestResult,
+  decideResult,
+  enterResult,
+} from '../services/results/results';
+import { getResultState, resultLines } from '../services/results/state';
+import { adminProcedure, authedProcedure, router } from '../trpc/init';
+
+/** Results, profiles, level suggestions and reliability (issue 26). */
+export const resultsRouter = router({
+  enter: authedProcedure
+    .input(ZEnterResultInput)
+    .output(ZResultAnswer)
+    .mutation(({ ctx, input }) => enterResult(ctx.deps, ctx.user, input)),
+  confirm: authedProcedure
+    .input(ZMatchIdInput)
+    .output(ZResultAnswer)
+    .mutation(({ ctx, input }) => confirmResult(ctx.deps, ctx.user, input.id)),
+  contest: authedProcedure
+    .input(ZContestResultInput)
+    .output(ZResultAnswer)
+    .mutation(({ ctx, input }) => contestResult(ctx.deps, ctx.user, input)),
+  forMatch: authedProcedure
+    .input(ZMatchIdInput)
+    .output(ZMatchResultState)
+    .query(({ ctx, input }) => getResultState(ctx.deps, ctx.user, input.id)),
+  lines: authedProcedure
+    .input(z.object({ ids: z.array(ZId).max(200) }))
+    .output(z.array(ZResultLine))
+    .query(({ ctx, input }) => resultLines(ctx.deps, ctx.user, input.ids)),
+  markNoShow: authedProcedure
+    .input(ZNoShowInput)
+    .output(ZNoShowAnswer)
+    .mutation(({ ctx, input }) => markNoShow(ctx.deps, ctx.user, input)),
+  contestNoShow: authedProcedure
+    .input(ZNoShowContestInput)
+    .output(ZNoShowAnswer)
+    .mutation(({ ctx, input }) => contestNoShow(ctx.deps, ctx.user, input)),
+  profile: authedProcedure
+    .input(ZUserIdInput)
+    .output(ZPlayerProfile)
+    .query(({ ctx, input }) => getProfile(ctx.deps, ctx.user, input.id)),
+  acceptSuggestion: authedProcedure
+    .input(z.void())
+    .output(ZSuggestionAnswer)
+    .mutation(({ ctx }) => acceptSuggestion(ctx.deps, ctx.user)),
+  keepLevel: authedProcedure
+    .input(z.void())
+    .output(ZSuggestionAnswer)
+    .mutation(({ ctx }) => keepLevel(ctx.deps, ctx.user)),
+  adminContested: adminProcedure
+    .input(z.void())
+    .output(ZAdminContested)
+    .query(({ ctx }) => listContested(ctx.deps, ctx.user)),
+  adminDecide: adminProcedure
+    .input(ZDecideResultInput)
+    .output(ZResultAnswer)
+    .mutation(({ ctx, input }) => decideResult(ctx.deps, ctx.user, input)),
+  adminDecideNoShow: adminProcedure
+    .input(ZNoShowDecideInput)
+    .output(ZNoShowAnswer)
+    .mutation(({ ctx, input }) => decideNoShow(ctx.deps, input)),
+  adminRating: adminProcedure
+    .input(ZUserIdInput)
+    .output(ZRatingHistory)
+    .query(({ ctx, input }) => ratingOf(ctx.deps, input.id)),
+  adminDistribution: adminProcedure
+    .input(z.void())
+    .output(ZLevelDistribution)
+    .query(({ ctx }) => levelDistribution(ctx.deps)),
+  adminSettings: adminProcedure
+    .input(z.void())
+    .output(ZRatingSettings)
+    .query(({ ctx }) => getRatingSettings(ctx.deps)),
+  adminSetSettings: adminProcedure
+    .input(ZRatingSettings)
+    .output(ZRatingSettings)
+    .mutation(({ ctx, input }) => setRatingSettings(ctx.deps, input)),
+});

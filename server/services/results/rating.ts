@@ -1,0 +1,122 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { levels, playerRatings, ratingHistory, ratingSettings, users } from '../../../db/schema';
+import { rateDoubles, type Rating } from './glicko2';
+
+/**
+ * Levels as rating bands: the level of `ordre` k covers [BAND_LOW + (k-1)·BAND, BAND_LOW + k·BAND).
+ * 150 points is about the gap at which Glicko expects the stronger side to win two times in three:
+ * one level apart on the admin's grid.
+ */
+export const BAND_LOW = 900;
+export const BAND = 150;
+/** A player's chosen level is a fair first guess, so the deviation starts below a newcomer's 350. */
+export const SEED_RD = 200;
+export const SEED_VOL = 0.06;
+/** Confirmed results in a row inside another level's band before that level is offered. */
+export const SUGGEST_AFTER = 5;
+
+export const seedRating = (ordre: number | null): Rating => ({
+  rating: BAND_LOW + BAND * ((ordre ?? 4) - 0.5),
+  rd: SEED_RD,
+  vol: SEED_VOL,
+});
+
+export interface LevelRow {
+  niveau: string;
+  label: string;
+  couleur: string;
+  ordre: number;
+}
+
+/** The level whose band holds `rating`; past the grid's ends, the nearest level. */
+export function levelForRating(grid: readonly LevelRow[], rating: number): LevelRow | null {
+  if (grid.length === 0) return null;
+  const k = Math.floor((rating - BAND_LOW) / BAND) + 1;
+  let best = grid[0]!;
+  for (const l of grid) if (Math.abs(l.ordre - k) < Math.abs(best.ordre - k)) best = l;
+  return best;
+}
+
+export const levelGrid = (db: DbOrTx): Promise<LevelRow[]> =>
+  db
+    .select({
+      niveau: levels.niveau,
+      label: levels.label,
+      couleur: levels.couleur,
+      ordre: levels.ordre,
+    })
+    .from(levels)
+    .orderBy(asc(levels.ordre));
+
+export async function suggestionsEnabled(db: DbOrTx): Promise<boolean> {
+  const [row] = await db.select().from(ratingSettings).limit(1);
+  return row?.suggestionsEnabled ?? true;
+}
+
+/**
+ * Updates the four players' ratings from a confirmed result, in the caller's transaction (the one
+ * that confirmed it). Rating rows are created from the players' levels if missing, then locked in
+ * id order, so two confirmations sharing a player never lose an update nor deadlock. Then each
+ * player's band streak moves: a confirmed result whose new rating sits in another level's band
+ * counts one more in a row (a different band starts again at one; the own band resets it).
+ * `teams` hold user ids; entries that are not accounts (future guests) get no rating and play at
+ * their partner's rating.
+ */
+export async function applyConfirmedResult(
+  tx: DbOrTx,
+  matchId: number,
+  teams: readonly (readonly number[])[],
+  winner: 0 | 1,
+) {
+  const ids = [...new Set(teams.flat())].sort((a, b) => a - b);
+  const grid = await levelGrid(tx);
+  const people = await tx
+    .select({ id: users.id, level: users.level })
+    .from(users)
+    .where(inArray(users.id, ids));
+  const ordreOf = (niveau: string | null) => grid.find((l) => l.niveau === niveau)?.ordre ?? null;
+  if (people.length > 0)
+    await tx
+      .insert(playerRatings)
+      .values(people.map((p) => ({ userId: p.id, ...seedRating(ordreOf(p.level)) })))
+      .onConflictDoNothing();
+  const rows = await tx
+    .select()
+    .from(playerRatings)
+    .where(inArray(playerRatings.userId, ids))
+    .orderBy(asc(playerRatings.userId))
+    .for('update');
+  const byId = new Map(rows.map((r) => [r.userId, r]));
+  const side = (t: readonly number[]) => {
+    const rated = t.map((id) => byId.get(id)).filter((r) => r !== undefined);
+    return rated.length > 0 ? rated : [seedRating(null)];
+  };
+  const [a, b] = [teams[0] ?? [], teams[1] ?? []];
+  const next = rateDoubles([side(a), side(b)], winner);
+  const levelOfUser = new Map(people.map((p) => [p.id, p.level]));
+  const now = sql`now()`;
+  for (const [t, team] of [a, b].entries()) {
+    for (const [i, id] of team.entries()) {
+      const row = byId.get(id);
+      const r = next[t]?.[i];
+      if (!row || !r) continue;
+      const band = levelForRating(grid, r.rating)?.niveau ?? null;
+      const own = levelOfUser.get(id) ?? null;
+      const streak =
+        band === null || band === own ? 0 : band === row.bandLevel ? row.bandCount + 1 : 1;
+      await tx
+        .update(playerRatings)
+        .set({
+          rating: r.rating,
+          rd: r.rd,
+          vol: r.vol,
+          bandLevel: streak === 0 ? null : band,
+          bandCount: streak,
+          updatedAt: now,
+        })
+        .where(eq(playerRatings.userId, id));
+      await tx.insert(ratingHistory).values({ userId: id, matchId, rating: r.rating, rd: r.rd });
+    }
+  }
+}

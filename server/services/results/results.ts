@@ -1,0 +1,282 @@
+import { and, eq, inArray, lte } from 'drizzle-orm';
+import { MSG } from '../../../common/messages';
+import { shortPublicName } from '../../../common/names';
+import { checkSets, checkTeams, formatSets, RESULT_MSG } from '../../../common/results';
+import { isFinished } from '../../../common/schedule';
+import type {
+  TContestResultInput,
+  TDecideResultInput,
+  TEnterResultInput,
+  TMatchResultView,
+  TResultAnswer,
+} from '../../../common/schemas/results';
+import type { DbOrTx } from '../../../db/client';
+import { matchResults, users } from '../../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../lib/auth';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { announceMatchChange } from '../live/notify';
+import { notifyMatch, type NotifyDeps } from '../notifications/enqueue';
+import { matchInfo, matchPlayers, type MatchInfo } from '../notifications/match-info';
+import { applyConfirmedResult } from './rating';
+
+/** An unanswered result counts as confirmed this long after it was entered. */
+export const AUTO_CONFIRM_MS = 48 * 3_600_000;
+
+type ResultRow = typeof matchResults.$inferSelect;
+
+/** The match and its players (organiser and participants); a French 404 when it is gone. */
+export async function matchAndPlayers(tx: DbOrTx, id: number) {
+  const info = await matchInfo(tx, id);
+  if (!info) throw notFound(MSG.match.notFound);
+  return { info, players: await matchPlayers(tx, id, info.createdBy) };
+}
+
+/** The side of `userId` (0, 1) or null. */
+export const sideOf = (teams: readonly (readonly number[])[], userId: number): 0 | 1 | null =>
+  teams[0]?.includes(userId) ? 0 : teams[1]?.includes(userId) ? 1 : null;
+
+/**
+ * Who may confirm or contest: a player of the team the result's author is not in (if the organiser
+ * entered it without playing, a player of either team).
+ */
+export function mayAnswer(row: Pick<ResultRow, 'teams' | 'enteredBy'>, userId: number): boolean {
+  const mine = sideOf(row.teams, userId);
+  if (mine === null || userId === row.enteredBy) return false;
+  const author = row.enteredBy === null ? null : sideOf(row.teams, row.enteredBy);
+  return author === null || author !== mine;
+}
+
+/** The result as a page shows it, players named "Prénom N.". */
+export async function resultView(
+  db: DbOrTx,
+  row: ResultRow,
+  viewerId: number,
+): Promise<TMatchResultView> {
+  const ids = row.teams.flat();
+  const names = new Map(
+    (
+      await db
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(inArray(users.id, ids.length > 0 ? ids : [0]))
+    ).map((u) => [u.id, shortPublicName(u.name)]),
+  );
+  return {
+    match_id: row.matchId,
+    teams: row.teams.map((t) => t.map((id) => ({ user_id: id, name: names.get(id) ?? '—' }))),
+    sets: row.sets,
+    winner: row.winner,
+    status: row.status,
+    entered_by: row.enteredBy,
+    entered_at: row.enteredAt.toISOString(),
+    contest_reason: row.contestReason,
+    viewer_side: sideOf(row.teams, viewerId),
+    can_answer: row.status === 'pending' && mayAnswer(row, viewerId),
+  };
+}
+
+export async function readResult(db: DbOrTx, id: number): Promise<ResultRow | undefined> {
+  const [row] = await db.select().from(matchResults).where(eq(matchResults.matchId, id));
+  return row;
+}
+
+/** Players of the team(s) that must answer: the other side from the author. */
+function answeringPlayers(teams: number[][], author: number): number[] {
+  const side = sideOf(teams, author);
+  return side === null ? teams.flat() : (teams[1 - side] ?? []);
+}
+
+/**
+ * Enters a match's result (`PUT /api/matches/{id}/result`): once the match has started, by one of
+ * its players or its organiser; two teams of two distinct players of the match; a padel score
+ * (`checkSets`). One result per match: the insert keeps an existing one unless an admin rejected
+ * it (ON CONFLICT … WHERE, so two players entering at once get one result and one 409). The other
+ * team is asked to confirm through the outbox.
+ */
+export async function enterResult(
+  deps: Deps,
+  actor: SessionUser,
+  input: TEnterResultInput,
+): Promise<TResultAnswer> {
+  const row = await deps.db.transaction(async (tx) => {
+    const { info, players } = await matchAndPlayers(tx, input.id);
+    if (!players.includes(actor.id)) throw forbidden(RESULT_MSG.notPlayer);
+    if (!isFinished(info, deps.clock.now(), deps.env.APP_TIMEZONE))
+      throw badRequest(RESULT_MSG.notStarted);
+    const teams = checkTeams(input.teams, (u) => players.includes(u));
+    if (!teams.ok) throw badRequest(teams.message);
+    const sets = checkSets(input.sets);
+    if (!sets.ok) throw badRequest(sets.message);
+    const values = {
+      matchId: input.id,
+      teams: input.teams,
+      sets: input.sets,
+      winner: sets.winner,
+      status: 'pending' as const,
+      enteredBy: actor.id,
+      enteredAt: deps.clock.now(),
+      answeredBy: null,
+      answeredAt: null,
+      contestReason: null,
+      decidedBy: null,
+      decidedAt: null,
+    };
+    const [saved] = await tx
+      .insert(matchResults)
+      .values(values)
+      .onConflictDoUpdate({
+        target: matchResults.matchId,
+        set: values,
+        setWhere: eq(matchResults.status, 'rejected'),
+      })
+      .returning();
+    if (!saved) throw conflict(RESULT_MSG.alreadyEntered);
+    await notifyMatch(
+      tx,
+      deps,
+      'resultEntered',
+      info,
+      answeringPlayers(input.teams, actor.id),
+      actor.name,
+      formatSets(input.sets),
+    );
+    await announceMatchChange(tx, input.id, 'changed');
+    return saved;
+  });
+  return {
+    success: true,
+    message: RESULT_MSG.entered,
+    result: await resultView(deps.db, row, actor.id),
+  };
+}
+
+/**
+ * Moves a pending result to `status` by one conditional UPDATE: of a confirm and a contest racing
+ * (or two confirms), exactly one matches `status = 'pending'`; the other gets a French 409. A
+ * confirmation updates the ratings in the same transaction.
+ */
+async function answer(
+  deps: Deps,
+  actor: SessionUser,
+  id: number,
+  status: 'confirmed' | 'contested',
+  reason: string | null,
+): Promise<TResultAnswer> {
+  const row = await deps.db.transaction(async (tx) => {
+    const current = await readResult(tx, id);
+    if (!current) throw notFound(RESULT_MSG.noResult);
+    if (!mayAnswer(current, actor.id)) throw forbidden(RESULT_MSG.notOtherTeam);
+    const [done] = await tx
+      .update(matchResults)
+      .set({
+        status,
+        answeredBy: actor.id,
+        answeredAt: deps.clock.now(),
+        contestReason: reason,
+      })
+      .where(and(eq(matchResults.matchId, id), eq(matchResults.status, 'pending')))
+      .returning();
+    if (!done) throw conflict(RESULT_MSG.alreadyAnswered);
+    if (status === 'confirmed') await applyConfirmedResult(tx, id, done.teams, winnerOf(done));
+    await announceMatchChange(tx, id, 'changed');
+    return done;
+  });
+  return {
+    success: true,
+    message: status === 'confirmed' ? RESULT_MSG.confirmed : RESULT_MSG.contested,
+    result: await resultView(deps.db, row, actor.id),
+  };
+}
+
+const winnerOf = (row: Pick<ResultRow, 'winner'>): 0 | 1 => (row.winner === 1 ? 1 : 0);
+
+/** A player of the other team confirms the result: it counts, ratings move. */
+export const confirmResult = (deps: Deps, actor: SessionUser, id: number) =>
+  answer(deps, actor, id, 'confirmed', null);
+
+/** A player of the other team contests the result, with a reason: an admin decides. */
+export const contestResult = (deps: Deps, actor: SessionUser, input: TContestResultInput) =>
+  answer(deps, actor, input.id, 'contested', input.reason);
+
+/**
+ * The admin settles a contested result: `confirmed` (it counts, ratings move) or `rejected` (the
+ * players may enter it again). Conditional on `contested`, so two admins deciding at once decide once.
+ */
+export async function decideResult(
+  deps: Deps,
+  admin: SessionUser,
+  input: TDecideResultInput,
+): Promise<TResultAnswer> {
+  const row = await deps.db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(matchResults)
+      .set({ status: input.decision, decidedBy: admin.id, decidedAt: deps.clock.now() })
+      .where(and(eq(matchResults.matchId, input.id), eq(matchResults.status, 'contested')))
+      .returning();
+    if (!done) {
+      if (!(await readResult(tx, input.id))) throw notFound(RESULT_MSG.noResult);
+      throw conflict(RESULT_MSG.notContested);
+    }
+    if (input.decision === 'confirmed')
+      await applyConfirmedResult(tx, input.id, done.teams, winnerOf(done));
+    await announceMatchChange(tx, input.id, 'changed');
+    return done;
+  });
+  return {
+    success: true,
+    message: RESULT_MSG.decided,
+    result: await resultView(deps.db, row, admin.id),
+  };
+}
+
+/**
+ * Confirms results left unanswered for 48 h. Each is its own transaction with the same conditional
+ * UPDATE as a player's answer, so several instances running this at once, or a player answering
+ * meanwhile, confirm each result once and move ratings once. Answers how many it confirmed.
+ */
+export async function autoConfirmResults(deps: Pick<Deps, 'db' | 'clock'>): Promise<number> {
+  const before = new Date(deps.clock.now().getTime() - AUTO_CONFIRM_MS);
+  const due = await deps.db
+    .select({ matchId: matchResults.matchId })
+    .from(matchResults)
+    .where(and(eq(matchResults.status, 'pending'), lte(matchResults.enteredAt, before)))
+    .limit(50);
+  let confirmed = 0;
+  for (const { matchId } of due) {
+    const done = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(matchResults)
+        .set({ status: 'confirmed', answeredAt: deps.clock.now() })
+        .where(
+          and(
+            eq(matchResults.matchId, matchId),
+            eq(matchResults.status, 'pending'),
+            lte(matchResults.enteredAt, before),
+          ),
+        )
+        .returning();
+      if (!row) return false;
+      await applyConfirmedResult(tx, matchId, row.teams, winnerOf(row));
+      await announceMatchChange(tx, matchId, 'changed');
+      return true;
+    });
+    if (done) confirmed++;
+  }
+  return confirmed;
+}
+
+/** What the outbox needs to prompt: the notice deps and the match's players. */
+export async function promptPlayers(tx: DbOrTx, deps: NotifyDeps, info: MatchInfo) {
+  await notifyMatch(
+    tx,
+    deps,
+    'resultPrompt',
+    info,
+    await matchPlayers(tx, info.id, info.createdBy),
+  );
+}
+
+/** For tests and the admin: a result's raw status. */
+export const resultStatus = async (db: DbOrTx, id: number) =>
+  (await readResult(db, id))?.status ?? null;

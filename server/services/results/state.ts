@@ -1,0 +1,71 @@
+import { and, inArray } from 'drizzle-orm';
+import { flipSets, formatSets, RESULT_MSG } from '../../../common/results';
+import { isFinished } from '../../../common/schedule';
+import type { TMatchResultState } from '../../../common/schemas/results';
+import { matchResults } from '../../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../lib/auth';
+import { startOf } from '../notifications/match-info';
+import { absentIn, inNoShowWindow } from './no-shows';
+import { reliabilityOf } from './reliability';
+import { matchAndPlayers, readResult, resultView, sideOf } from './results';
+
+/**
+ * The result part of a match page, for `actor`: the result (any status but rejected), whether they
+ * may enter one (a player of a started match without a standing result), whether the organiser may
+ * still declare absents, who is declared absent, and each player's reliability.
+ */
+export async function getResultState(
+  deps: Pick<Deps, 'db' | 'clock' | 'env'>,
+  actor: SessionUser,
+  id: number,
+): Promise<TMatchResultState> {
+  const { info, players } = await matchAndPlayers(deps.db, id);
+  const now = deps.clock.now();
+  const started = isFinished(info, now, deps.env.APP_TIMEZONE);
+  const row = await readResult(deps.db, id);
+  const standing = row && row.status !== 'rejected' ? row : undefined;
+  const isPlayer = players.includes(actor.id);
+  const [absent, reliability] = await Promise.all([
+    absentIn(deps, id),
+    Promise.all(
+      players.map(async (u) => ({ user_id: u, percent: (await reliabilityOf(deps, u)).percent })),
+    ),
+  ]);
+  return {
+    result: standing ? await resultView(deps.db, standing, actor.id) : null,
+    can_enter: started && isPlayer && !standing && players.length >= 4,
+    can_mark_absent:
+      info.createdBy === actor.id && started && inNoShowWindow(startOf(info, deps.env), now),
+    absent,
+    reliability,
+  };
+}
+
+/**
+ * Score lines for finished-match cards ("6-4 3-6 10-8 — gagné"), from the viewer's side, for the
+ * ids asked (confirmed or pending results; a card shows nothing otherwise).
+ */
+export async function resultLines(deps: Pick<Deps, 'db'>, actor: SessionUser, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await deps.db
+    .select()
+    .from(matchResults)
+    .where(
+      and(
+        inArray(matchResults.matchId, ids),
+        inArray(matchResults.status, ['pending', 'confirmed']),
+      ),
+    );
+  return rows.map((r) => {
+    const side = sideOf(r.teams, actor.id);
+    const sets = side === 1 ? flipSets(r.sets) : r.sets;
+    const outcome =
+      side === null ? '' : ` — ${side === r.winner ? RESULT_MSG.won : RESULT_MSG.lost}`;
+    return {
+      match_id: r.matchId,
+      status: r.status,
+      text: `${formatSets(sets)}${outcome}`,
+    };
+  });
+}
