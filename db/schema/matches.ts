@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   time,
+  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, timestamps } from './_columns';
@@ -34,6 +35,13 @@ export const matches = pgTable(
     sequence: integer().notNull().default(0),
     /** The creator's key for this create (client retries, double submits): one match per key. */
     idempotencyKey: text(),
+    /**
+     * When the last place was taken; null while a place is free. Kept by a trigger (migration
+     * 0006, hand-written part) in the very UPDATE that changes `missing_players`, whichever code
+     * path does it (join, leave, waiting-list promotion, edit, account erasure): the admin
+     * dashboard's fill rate and time to fill read it.
+     */
+    filledAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -53,6 +61,10 @@ export const matches = pgTable(
       .on(t.missingPlayers, t.date, t.time, t.id)
       .where(sql`${t.missingPlayers} > 0`),
     uniqueIndex('matches_idempotency_key_idx').on(t.createdBy, t.idempotencyKey),
+    // The admin dashboard's aggregates, read from the index alone (index-only scans): matches
+    // created per week with their fill, and matches played per day, slot and place.
+    index('matches_created_stats_idx').on(t.createdAt, t.placeId, t.filledAt, t.createdBy),
+    index('matches_played_stats_idx').on(t.date, t.placeId, t.time),
   ],
 );
 
@@ -72,5 +84,7 @@ export const matchParticipants = pgTable(
   (t) => [
     primaryKey({ columns: [t.matchId, t.userId] }),
     index('match_participants_user_idx').on(t.userId),
+    // Active players per week (admin dashboard), from the index alone.
+    index('match_participants_joined_idx').on(t.joinedAt, t.userId),
   ],
 );
