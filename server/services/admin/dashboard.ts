@@ -9,6 +9,7 @@ import {
   type TDashboardInput,
 } from '../../../common/schemas/dashboard';
 import type { Deps } from '../../deps';
+import type { Env } from '../../env';
 import type { SessionUser } from '../../lib/auth';
 import { isDropped, isEnded } from './notice-outcome';
 
@@ -21,8 +22,11 @@ export function mondayOf(day: string): string {
 }
 
 /** The period asked for, or the last 12 weeks (this one included) in the app's zone. */
+/** What the dashboard needs: the database, the clock and the app's zone. */
+export type DashboardDeps = Pick<Deps, 'db' | 'clock'> & { env: Pick<Env, 'APP_TIMEZONE'> };
+
 export function dashboardPeriod(
-  deps: Pick<Deps, 'clock' | 'env'>,
+  deps: Pick<DashboardDeps, 'clock' | 'env'>,
   input: TDashboardInput,
 ): { from: string; to: string } {
   const today = localParts(deps.clock.now(), deps.env.APP_TIMEZONE).date;
@@ -43,7 +47,7 @@ export function dashboardPeriod(
  * once, each on its own pooled connection on PostgreSQL. Weeks start on Monday, local time.
  */
 export async function getDashboard(
-  deps: Pick<Deps, 'db' | 'clock' | 'env'>,
+  deps: DashboardDeps,
   _actor: SessionUser,
   input: TDashboardInput,
 ): Promise<TDashboard> {
