@@ -1,4 +1,19 @@
+CREATE TABLE "dashboard_active_weeks" (
+	"time_zone" text NOT NULL,
+	"week" date NOT NULL,
+	"user_id" integer NOT NULL,
+	CONSTRAINT "dashboard_active_weeks_time_zone_week_user_id_pk" PRIMARY KEY("time_zone","week","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "dashboard_weeks_done" (
+	"time_zone" text NOT NULL,
+	"week" date NOT NULL,
+	"done_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "dashboard_weeks_done_time_zone_week_pk" PRIMARY KEY("time_zone","week")
+);
+--> statement-breakpoint
 ALTER TABLE "matches" ADD COLUMN "filled_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "dashboard_active_weeks" ADD CONSTRAINT "dashboard_active_weeks_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "users_created_idx" ON "users" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "match_participants_joined_idx" ON "match_participants" USING btree ("joined_at","user_id");--> statement-breakpoint
 CREATE INDEX "matches_created_stats_idx" ON "matches" USING btree ("created_at","place_id","filled_at","created_by");--> statement-breakpoint

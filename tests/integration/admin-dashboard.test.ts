@@ -1,6 +1,15 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchParticipants, matches, outbox, users } from '../../db/schema';
+import {
+  dashboardActiveWeeks,
+  dashboardWeeksDone,
+  matchParticipants,
+  matches,
+  outbox,
+  users,
+} from '../../db/schema';
+import { materialiseRecentWeeks } from '../../server/services/admin/dashboard-weeks';
+import { addDays } from '../../common/schedule';
 import { createTestContext, type TestContext } from '../support/app';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
 import { createPlace } from './matches-support';
@@ -267,6 +276,28 @@ describe('admin dashboard figures (known answers)', () => {
     const refused = await t.app.inject({ url, headers: former.headers });
     expect(refused.statusCode).toBe(403);
     expect(refused.body).toContain('Accès refusé');
+  });
+});
+
+describe('closed weeks are materialised once', () => {
+  it('stores a closed week’s active players once, whoever asks, and answers the same from them', async () => {
+    const before = await t.caller(admin).admin.dashboard.get(period);
+    // Two instances' background jobs at once: each row stored once (primary keys), no error.
+    await Promise.all([
+      materialiseRecentWeeks(t.db.db, '2026-06-10', 'Europe/Paris'),
+      materialiseRecentWeeks(t.db.db, '2026-06-10', 'Europe/Paris'),
+    ]);
+    const done = await t.db.db.select().from(dashboardWeeksDone);
+    // The 11 closed weeks before the current one (06-08), from 03-23 to 06-01.
+    expect(done.map((d) => d.week).sort()).toEqual(
+      Array.from({ length: 11 }, (_, i) => addDays('2026-03-23', 7 * i)),
+    );
+    const w1 = await t.db.db
+      .select({ u: dashboardActiveWeeks.userId })
+      .from(dashboardActiveWeeks)
+      .where(eq(dashboardActiveWeeks.week, '2026-05-25'));
+    expect(w1.map((r) => r.u).sort((a, b) => a - b)).toEqual([u[0], u[1], u[2]]);
+    expect(await t.caller(admin).admin.dashboard.get(period)).toEqual(before);
   });
 });
 
