@@ -422,19 +422,4 @@ export const MSG = {
     closing: 'Le serveur redémarre : la connexion en direct va reprendre.',
     sessionEnded: 'Votre session a pris fin. Veuillez vous reconnecter.',
   },
-  // Admin dashboard and notice operations (issue 28).
-  dashboard: {
-    invalidFrom: 'La date de début doit être une date valide (AAAA-MM-JJ).',
-    invalidTo: 'La date de fin doit être une date valide (AAAA-MM-JJ).',
-    rangeOrder: 'La date de début doit précéder la date de fin.',
-    rangeTooLong: (days: number) => `La période ne peut pas dépasser ${days} jours.`,
-    invalidChannel: 'Canal inconnu : email, sms ou push.',
-    noticeNotRetryable: 'Cette notification a déjà été relancée ou envoyée.',
-    retried: (n: number) =>
-      n === 0
-        ? 'Aucune notification à relancer.'
-        : n === 1
-          ? '1 notification relancée.'
-          : `${n} notifications relancées.`,
-  },
 } as const;

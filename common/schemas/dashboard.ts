@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from '../messages';
+import { DASHBOARD_MSG } from '../dashboard-messages';
 import { calendarDate, ZId } from './primitives';
 
 /** Longest period the dashboard aggregates at once: a year and a day (a leap year's weeks). */
@@ -15,23 +15,23 @@ const dayIndex = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
  */
 export const ZDashboardInput = z
   .object({
-    from: calendarDate(MSG.dashboard.invalidFrom).optional(),
-    to: calendarDate(MSG.dashboard.invalidTo).optional(),
+    from: calendarDate(DASHBOARD_MSG.invalidFrom).optional(),
+    to: calendarDate(DASHBOARD_MSG.invalidTo).optional(),
     place_id: ZId.optional(),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, {
-    message: MSG.dashboard.rangeOrder,
+    message: DASHBOARD_MSG.rangeOrder,
     path: ['from'],
   })
   .refine((v) => !v.from || !v.to || dayIndex(v.to) - dayIndex(v.from) < DASHBOARD_MAX_DAYS, {
-    message: MSG.dashboard.rangeTooLong(DASHBOARD_MAX_DAYS),
+    message: DASHBOARD_MSG.rangeTooLong(DASHBOARD_MAX_DAYS),
     path: ['from'],
   })
   .default({});
 export type TDashboardInput = z.infer<typeof ZDashboardInput>;
 
 export const NOTICE_CHANNELS = ['email', 'sms', 'push'] as const;
-export const ZNoticeChannel = z.enum(NOTICE_CHANNELS, { error: MSG.dashboard.invalidChannel });
+export const ZNoticeChannel = z.enum(NOTICE_CHANNELS, { error: DASHBOARD_MSG.invalidChannel });
 export type TNoticeChannel = z.infer<typeof ZNoticeChannel>;
 
 const ZWeekRow = z.object({

@@ -37,6 +37,19 @@ const places = [
 ];
 const admin = testUser({ is_admin: true });
 
+// jsdom has no matchMedia, which uPlot reads as its module loads (for the pixel ratio); jsdom has
+// no ResizeObserver either, so the charts draw nothing and the tables are what is tested here.
+window.matchMedia ??= (query: string) => ({
+  matches: false,
+  media: query,
+  onchange: null,
+  addListener: () => {},
+  removeListener: () => {},
+  addEventListener: () => {},
+  removeEventListener: () => {},
+  dispatchEvent: () => false,
+});
+
 describe('Tableau de bord', () => {
   afterEach(cleanup);
 
@@ -176,7 +189,7 @@ describe('Notifications tab', () => {
     const list = await screen.findByRole('heading', { name: 'Non remises (2)' });
     expect(list).toBeInTheDocument();
     expect(screen.getByText('Motif : Connection refused')).toBeInTheDocument();
-    expect(screen.getByText(/il y a 2 h · 20 essais · match n° 5/)).toBeInTheDocument();
+    expect(screen.getByText(/il y a 2 heures · 20 essais · match n° 5/)).toBeInTheDocument();
     expect(screen.getByText('Abandonnée')).toBeInTheDocument();
     expect(screen.getByText('En attente : 3 (dont 1 en nouvel essai)')).toBeInTheDocument();
     expect(screen.getAllByText('Dernier envoi réussi : jamais')).toHaveLength(2);

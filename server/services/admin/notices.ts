@@ -7,7 +7,7 @@ import {
   type TNoticeOverview,
   type TRetryResult,
 } from '../../../common/schemas/dashboard';
-import { MSG } from '../../../common/messages';
+import { DASHBOARD_MSG } from '../../../common/dashboard-messages';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { conflict } from '../../lib/errors';
@@ -155,8 +155,8 @@ export async function retryNotice(
   input: { id: number },
 ): Promise<TRetryResult> {
   const retried = await requeue(deps, actor, { id: input.id });
-  if (retried === 0) throw conflict(MSG.dashboard.noticeNotRetryable);
-  return { retried, message: MSG.dashboard.retried(retried) };
+  if (retried === 0) throw conflict(DASHBOARD_MSG.noticeNotRetryable);
+  return { retried, message: DASHBOARD_MSG.retried(retried) };
 }
 
 /** Retries every ended notice (of one channel, or all); answers how many went back in the queue. */
@@ -166,5 +166,5 @@ export async function retryAllNotices(
   input: { channel?: TNoticeChannel },
 ): Promise<TRetryResult> {
   const retried = await requeue(deps, actor, { channel: input.channel });
-  return { retried, message: MSG.dashboard.retried(retried) };
+  return { retried, message: DASHBOARD_MSG.retried(retried) };
 }

@@ -4,7 +4,6 @@ import type { TNoticeChannel } from '../../../../common/schemas/dashboard';
 import { Button, EmptyState, Field, Loaded, Notice } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { CHANNELS, fmtAge } from './dashboard/format';
 import { PanelHead } from './shared';
 
 const EVENTS: Record<string, string> = {
@@ -19,6 +18,17 @@ const EVENTS: Record<string, string> = {
 };
 
 const WHEN = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
+const CHANNEL_NAMES: Record<TNoticeChannel, string> = { email: 'E-mail', sms: 'SMS', push: 'Push' };
+const AGO = new Intl.RelativeTimeFormat('fr-FR', { numeric: 'always' });
+
+// Nothing here is shared with the dashboard's chunk on purpose: a module both import would sit in
+// this (AdminPage) chunk and make the bundler add a namespace helper to the players' initial JS.
+/** "il y a 2 heures", "il y a 3 jours": how long ago a notice was given up. */
+function ago(seconds: number): string {
+  if (seconds < 3600) return AGO.format(-Math.max(1, Math.round(seconds / 60)), 'minute');
+  if (seconds < 86_400) return AGO.format(-Math.round(seconds / 3600), 'hour');
+  return AGO.format(-Math.round(seconds / 86_400), 'day');
+}
 
 /**
  * « Notifications »: what the outbox worker could not deliver (given up after repeated errors, or
@@ -75,7 +85,7 @@ export function NotificationsTab() {
               <ul className="notice-health">
                 {view.health.map((h) => (
                   <li key={h.channel} className="card notice-health-card">
-                    <strong>{CHANNELS[h.channel]}</strong>
+                    <strong>{CHANNEL_NAMES[h.channel]}</strong>
                     <span>
                       Dernier envoi réussi :{' '}
                       {h.last_success_at ? WHEN.format(new Date(h.last_success_at)) : 'jamais'}
@@ -121,14 +131,14 @@ export function NotificationsTab() {
                     <li key={n.id} className="card admin-item notice-item">
                       <div className="notice-item-main">
                         <strong>
-                          {CHANNELS[n.channel]} · {EVENTS[n.event] ?? n.event}
+                          {CHANNEL_NAMES[n.channel]} · {EVENTS[n.event] ?? n.event}
                         </strong>
                         <span className={`notice-outcome notice-outcome-${n.outcome}`}>
                           {n.outcome === 'failed' ? 'Échec' : 'Abandonnée'}
                         </span>
                         <span className="notice-reason">Motif : {n.reason ?? 'inconnu'}</span>
                         <span className="notice-age">
-                          {fmtAge(n.age_seconds)} · {n.attempts} essai{n.attempts > 1 ? 's' : ''}
+                          {ago(n.age_seconds)} · {n.attempts} essai{n.attempts > 1 ? 's' : ''}
                           {n.match_id ? ` · match n° ${n.match_id}` : ''}
                         </span>
                       </div>

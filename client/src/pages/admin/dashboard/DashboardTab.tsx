@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
+import { DASHBOARD_MSG } from '../../../../../common/dashboard-messages';
 import { MSG } from '../../../../../common/messages';
 import type { TDashboard } from '../../../../../common/schemas/dashboard';
 import { Field, Loaded } from '../../../components/ui';
 import { trpc } from '../../../lib/trpc';
-import { PanelHead } from '../shared';
 import { Figure } from './Figure';
 import { LineChart } from './LineChart';
 import { CHANNELS, DAY_NAMES, DAYS, fmtDuration, fmtNumber, fmtPercent, fmtWeek } from './format';
@@ -34,10 +34,17 @@ export default function DashboardTab() {
   const query = trpc.admin.dashboard.get.useQuery(input, { enabled: !reversed });
   return (
     <div className="admin-tab-body">
-      <PanelHead
-        title="Tableau de bord"
-        lead="Comment l’application vit : matchs, joueurs et notifications. Par défaut, les 12 dernières semaines."
-      />
+      {/* PanelHead's markup, not the component: importing from the AdminPage chunk would add a
+          namespace helper to the players' initial JS (the bundler's cross-chunk glue). */}
+      <div className="admin-panel-head">
+        <div>
+          <h2 className="admin-panel-title">Tableau de bord</h2>
+          <p className="admin-panel-lead">
+            Comment l’application vit : matchs, joueurs et notifications. Par défaut, les 12
+            dernières semaines.
+          </p>
+        </div>
+      </div>
       <form
         className="card dash-filters"
         aria-label="Filtres du tableau de bord"
@@ -79,7 +86,7 @@ export default function DashboardTab() {
       </form>
       {reversed ? (
         <p className="dash-error" role="alert">
-          {MSG.dashboard.rangeOrder}
+          {DASHBOARD_MSG.rangeOrder}
         </p>
       ) : (
         <Loaded

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type uPlot from 'uplot';
+import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
 export interface LineChartSeries {
@@ -22,9 +22,8 @@ interface LineChartProps {
  * A uPlot line chart sized to its container (ResizeObserver). uPlot draws on a canvas in ~50 KB
  * (21 KB gzip), against several hundred KB for ECharts or Recharts (+ d3), and is maintained; it
  * is only in the dashboard's lazy chunk. The canvas is hidden from assistive technologies: each
- * chart's figure carries the same numbers as a table. uPlot is imported when a chart mounts (it
- * reads `matchMedia` as it loads); where the browser has no ResizeObserver (jsdom), nothing is
- * drawn and the table stays.
+ * chart's figure carries the same numbers as a table. Where the browser has no ResizeObserver
+ * (jsdom), nothing is drawn and the table stays.
  */
 function options(
   labels: string[],
@@ -59,26 +58,19 @@ export function LineChart({ labels, series, label, height = 220 }: LineChartProp
   useEffect(() => {
     const el = box.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
-    let plot: uPlot | undefined;
-    let observer: ResizeObserver | undefined;
-    let gone = false;
-    void import('uplot').then(({ default: UPlot }) => {
-      if (gone) return;
-      const xs = labels.map((_, i) => i);
-      plot = new UPlot(
-        options(labels, series, Math.max(200, el.clientWidth), height),
-        [xs, ...series.map((s) => s.values)],
-        el,
-      );
-      observer = new ResizeObserver(() =>
-        plot?.setSize({ width: Math.max(200, el.clientWidth), height }),
-      );
-      observer.observe(el);
-    });
+    const xs = labels.map((_, i) => i);
+    const plot = new uPlot(
+      options(labels, series, Math.max(200, el.clientWidth), height),
+      [xs, ...series.map((s) => s.values)],
+      el,
+    );
+    const observer = new ResizeObserver(() =>
+      plot.setSize({ width: Math.max(200, el.clientWidth), height }),
+    );
+    observer.observe(el);
     return () => {
-      gone = true;
-      observer?.disconnect();
-      plot?.destroy();
+      observer.disconnect();
+      plot.destroy();
     };
   }, [labels, series, height]);
   return <div className="dash-chart" ref={box} role="img" aria-label={label} />;

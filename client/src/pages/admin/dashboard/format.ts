@@ -18,12 +18,6 @@ export function fmtDuration(seconds: number | null): string {
   return hours % 24 ? `${days} j ${hours % 24} h` : `${days} j`;
 }
 
-/** "il y a 5 min", "il y a 3 h", "il y a 2 j". */
-export function fmtAge(seconds: number): string {
-  if (seconds < 60) return 'il y a moins d’une minute';
-  return `il y a ${fmtDuration(seconds)}`;
-}
-
 export const DAYS = ['Lun', 'Mar', 'Mer', 'Jeu', 'Ven', 'Sam', 'Dim'] as const;
 export const DAY_NAMES = [
   'lundi',
