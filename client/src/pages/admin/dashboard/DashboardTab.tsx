@@ -229,7 +229,7 @@ function DashboardBody({ d }: { d: TDashboard }) {
         id="dash-notices"
         title="Notifications par canal"
         collapsible={false}
-        header={['Canal', 'Envoyées', 'Échecs', 'Abandonnées', 'En attente']}
+        header={['Canal', 'Envoyées', 'Échecs', 'Abandons', 'En attente']}
         rows={d.notices.map((n) => [
           CHANNELS[n.channel] ?? n.channel,
           n.sent,
