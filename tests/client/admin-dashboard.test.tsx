@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TDashboard, TNoticeOverview } from '../../common/schemas/dashboard';
 import AdminPage from '../../client/src/pages/AdminPage';
 import { toCsv } from '../../client/src/pages/admin/dashboard/csv';
@@ -39,7 +39,7 @@ const admin = testUser({ is_admin: true });
 
 // jsdom has no matchMedia, which uPlot reads as its module loads (for the pixel ratio); jsdom has
 // no ResizeObserver either, so the charts draw nothing and the tables are what is tested here.
-window.matchMedia ??= (query: string) => ({
+vi.stubGlobal('matchMedia', (query: string) => ({
   matches: false,
   media: query,
   onchange: null,
@@ -48,7 +48,7 @@ window.matchMedia ??= (query: string) => ({
   addEventListener: () => {},
   removeEventListener: () => {},
   dispatchEvent: () => false,
-});
+}));
 
 describe('Tableau de bord', () => {
   afterEach(cleanup);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../../db/client';
 import { outbox } from '../../db/schema';
@@ -31,7 +31,8 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   smtp.clear();
-  await t.db.db.delete(outbox);
+  // Each test starts from an empty outbox.
+  await t.db.db.delete(outbox).where(sql`true`);
 });
 
 const hoursAgo = (h: number) => new Date(Date.parse(NOW) - h * 3_600_000);

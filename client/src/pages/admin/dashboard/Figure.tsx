@@ -30,38 +30,41 @@ export function Figure({
   collapsible = true,
   renderCell,
 }: FigureProps) {
-  const table = (
-    <div className="dash-table-wrap">
-      <table className="dash-table" aria-labelledby={`${id}-title`}>
-        <thead>
-          <tr>
-            {header.map((h, i) => (
-              <th key={h} scope="col" className={i === 0 ? undefined : 'num'}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r, ri) => (
-            <tr key={`${String(r[0])}-${ri}`}>
-              {r.map((v, ci) =>
-                ci === 0 ? (
-                  <th key={ci} scope="row">
-                    {renderCell ? renderCell(ri, ci, v) : v}
-                  </th>
-                ) : (
-                  <td key={ci} className="num">
-                    {renderCell ? renderCell(ri, ci, v) : v}
-                  </td>
-                ),
-              )}
+  const table =
+    rows.length === 0 ? (
+      <p className="dash-empty">Aucune donnée sur cette période.</p>
+    ) : (
+      <div className="dash-table-wrap">
+        <table className="dash-table" aria-labelledby={`${id}-title`}>
+          <thead>
+            <tr>
+              {header.map((h, i) => (
+                <th key={h} scope="col" className={i === 0 ? undefined : 'num'}>
+                  {h}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+          </thead>
+          <tbody>
+            {rows.map((r, ri) => (
+              <tr key={`${String(r[0])}-${ri}`}>
+                {r.map((v, ci) =>
+                  ci === 0 ? (
+                    <th key={ci} scope="row">
+                      {renderCell ? renderCell(ri, ci, v) : v}
+                    </th>
+                  ) : (
+                    <td key={ci} className="num">
+                      {renderCell ? renderCell(ri, ci, v) : v}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
   return (
     <section className="card dash-figure" aria-labelledby={`${id}-title`}>
       <div className="dash-figure-head">
@@ -71,6 +74,7 @@ export function Figure({
         <Button
           variant="secondary"
           className="dash-csv"
+          disabled={rows.length === 0}
           onClick={() => downloadCsv(csvName, toCsv(header, csvRows ?? rows))}
           aria-label={`Télécharger « ${title} » en CSV`}
         >
