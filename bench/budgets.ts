@@ -1,5 +1,6 @@
 import type { AssetSizes, FcpResult } from './client';
 import type { Occupancy } from './joins';
+import type { DashboardBench } from './dashboard';
 import type { LiveBench } from './live';
 import type { OutboxBench } from './outbox';
 import { budget, type Budget, type Figure } from './stats';
@@ -16,6 +17,7 @@ export interface BudgetInputs {
   lighthouse: Budget[];
   outbox: OutboxBench | undefined;
   live: LiveBench | undefined;
+  dashboard: DashboardBench | undefined;
   scale: Budget[] | undefined;
 }
 
@@ -99,6 +101,7 @@ export function collectBudgets(o: BudgetInputs): Budget[] {
   budgets.push(...o.lighthouse);
   budgets.push(...(o.outbox?.budgets ?? []));
   budgets.push(...(o.live?.budgets ?? []));
+  budgets.push(...(o.dashboard?.budgets ?? []));
   budgets.push(...(o.scale ?? []));
   return budgets;
 }

@@ -11,7 +11,7 @@
  * left out.
  *
  * The parts: config.ts (sizes), database.ts, seed.ts, servers.ts, lists.ts, joins.ts, logins.ts,
- * outbox.ts, live.ts, client.ts, lighthouse.ts, scale.ts, budgets.ts and report.ts.
+ * outbox.ts, live.ts, dashboard.ts, client.ts, lighthouse.ts, scale.ts, budgets.ts and report.ts.
  */
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +43,7 @@ import { countOccupancy, measureJoins, prepareJoins } from './joins';
 import { measureLighthouse } from './lighthouse';
 import { checkListAnswers, listTargets, measureLists } from './lists';
 import { measureLogins } from './logins';
+import { benchDashboard } from './dashboard';
 import { benchLive } from './live';
 import { benchOutbox } from './outbox';
 import { ROOT, serverNodeVersion, type Child } from './processes';
@@ -104,6 +105,8 @@ async function main() {
     const outbox = await benchOutbox();
     // 8. Live updates: 2,000 SSE subscribers, one and two instances (bench/live.ts).
     const live = await benchLive();
+    // 9. The admin dashboard at 1,000,000 matches (bench/dashboard.ts: its own database).
+    const dashboard = await benchDashboard();
     // 6. Client: what `/` loads, and its FCP under throttling against a minimal page.
     const assets = initialAssets(join(ROOT, 'dist/client'));
     const fcp = await measureFcp(app.child.url, ROUNDS);
@@ -151,6 +154,7 @@ async function main() {
       lighthouse: lighthouse.budgets,
       outbox,
       live,
+      dashboard,
       scale: scale?.budgets,
     });
     const run = {
@@ -172,6 +176,7 @@ async function main() {
       lighthouse: lighthouse.pages,
       outbox,
       live,
+      dashboard,
       scale: scale?.result,
       budgets,
     };

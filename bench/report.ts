@@ -21,6 +21,7 @@ import {
 import type { Occupancy } from './joins';
 import { printLighthouse, type PageScores } from './lighthouse';
 import type { ListAnswers } from './lists';
+import { printDashboard, type DashboardBench } from './dashboard';
 import { printLive, type LiveBench } from './live';
 import { printOutbox, type OutboxBench } from './outbox';
 import { ROOT } from './processes';
@@ -48,6 +49,7 @@ export interface BenchRun {
   lighthouse: PageScores[];
   outbox: OutboxBench | undefined;
   live: LiveBench | undefined;
+  dashboard: DashboardBench | undefined;
   scale: Awaited<ReturnType<typeof costGrowth>>['result'] | undefined;
   budgets: Budget[];
 }
@@ -102,6 +104,7 @@ export function printReport(run: BenchRun) {
   console.log('');
   if (run.outbox) printOutbox(run.outbox);
   if (run.live) printLive(run.live);
+  if (run.dashboard) printDashboard(run.dashboard);
   printTable(
     ['budget', 'value', 'limit', 'holds'],
     run.budgets.map((b) => [
@@ -163,6 +166,7 @@ export function writeResults(run: BenchRun): { failed: number } {
     client: { assets: run.assets, fcp: run.fcp, lighthouse: run.lighthouse },
     outbox: run.outbox?.figures,
     live: run.live && { ...run.live, budgets: undefined },
+    dashboard: run.dashboard && { ...run.dashboard, budgets: undefined },
     scale: run.scale,
     budgets: run.budgets,
     seconds: (performance.now() - run.started) / 1000,

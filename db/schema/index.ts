@@ -9,3 +9,4 @@ export * from './groups';
 export * from './chat';
 export * from './room';
 export * from './results';
+export * from './dashboard';

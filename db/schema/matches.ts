@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   time,
+  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, timestamps } from './_columns';
@@ -43,6 +44,13 @@ export const matches = pgTable(
     shareToken: text(),
     /** "Ouvert à tous les niveaux": players outside `levels` join without a request. */
     openLevels: boolean().notNull().default(false),
+    /**
+     * When the last place was taken; null while a place is free. Kept by a trigger (migration
+     * 0006, hand-written part) in the very UPDATE that changes `missing_players`, whichever code
+     * path does it (join, leave, waiting-list promotion, edit, account erasure): the admin
+     * dashboard's fill rate and time to fill read it.
+     */
+    filledAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -64,6 +72,10 @@ export const matches = pgTable(
     uniqueIndex('matches_idempotency_key_idx').on(t.createdBy, t.idempotencyKey),
     uniqueIndex('matches_share_token_idx').on(t.shareToken),
     check('matches_visibility_check', sql`${t.visibility} in ('public', 'private')`),
+    // The admin dashboard's aggregates, read from the index alone (index-only scans): matches
+    // created per week with their fill, and matches played per day, slot and place.
+    index('matches_created_stats_idx').on(t.createdAt, t.placeId, t.filledAt, t.createdBy),
+    index('matches_played_stats_idx').on(t.date, t.placeId, t.time),
   ],
 );
 
@@ -83,5 +95,7 @@ export const matchParticipants = pgTable(
   (t) => [
     primaryKey({ columns: [t.matchId, t.userId] }),
     index('match_participants_user_idx').on(t.userId),
+    // Active players per week (admin dashboard), from the index alone.
+    index('match_participants_joined_idx').on(t.joinedAt, t.userId),
   ],
 );

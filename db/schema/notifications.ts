@@ -76,5 +76,13 @@ export const outbox = pgTable(
       .where(sql`${t.channel} = 'push' and ${t.event} = 'soon'`),
     index('outbox_push_subscription_idx').on(t.pushSubscriptionId),
     index('outbox_user_idx').on(t.userId),
+    // Notices per channel and outcome over a date range (admin dashboard).
+    index('outbox_created_stats_idx').on(t.createdAt, t.channel),
+    // Each channel's last success (admin notice health).
+    index('outbox_channel_sent_idx').on(t.channel, t.sentAt),
+    // The admin's list of notices given up or dropped, newest first.
+    index('outbox_failed_idx')
+      .on(t.failedAt, t.id)
+      .where(sql`${t.failedAt} is not null and ${t.sentAt} is null`),
   ],
 );

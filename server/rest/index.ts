@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps';
 import { adminRoutes } from './admin';
+import { adminDashboardRoutes } from './admin-dashboard';
 import { authRoutes } from './auth';
 import { catalogRoutes } from './catalog';
 import {
@@ -39,6 +40,7 @@ export async function restPlugin(fastify: FastifyInstance, { deps }: { deps: Dep
     groupsRoutes,
     chatRoutes,
     resultsRoutes,
+    adminDashboardRoutes,
   ])
     routes(app, deps);
   openApiRoutes(fastify);

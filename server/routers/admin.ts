@@ -19,6 +19,17 @@ import {
   ZUpdatePlaceInput,
 } from '../../common/schemas/admin';
 import { ZIdInput, ZLevel, ZPlace } from '../../common/schemas/catalog';
+import {
+  ZDashboard,
+  ZDashboardInput,
+  ZNoticeListInput,
+  ZNoticeOverview,
+  ZRetryAllInput,
+  ZRetryNoticeInput,
+  ZRetryResult,
+} from '../../common/schemas/dashboard';
+import { getDashboard } from '../services/admin/dashboard';
+import { getNoticeOverview, retryAllNotices, retryNotice } from '../services/admin/notices';
 import { listAudit } from '../services/admin/audit';
 import { createLevel, deleteLevel, updateLevel } from '../services/admin/levels';
 import { createPlace, deletePlace, listAllPlaces, updatePlace } from '../services/admin/places';
@@ -130,6 +141,29 @@ const auditRouter = router({
     .query(({ ctx, input }) => listAudit(ctx.deps, ctx.user, input)),
 });
 
+// The dashboard (« Tableau de bord ») and notice operations (« Notifications »), issue 28.
+const dashboardRouter = router({
+  get: adminProcedure
+    .input(ZDashboardInput)
+    .output(ZDashboard)
+    .query(({ ctx, input }) => getDashboard(ctx.deps, ctx.user, input)),
+});
+
+const noticesRouter = router({
+  list: adminProcedure
+    .input(ZNoticeListInput)
+    .output(ZNoticeOverview)
+    .query(({ ctx, input }) => getNoticeOverview(ctx.deps, ctx.user, input)),
+  retry: adminProcedure
+    .input(ZRetryNoticeInput)
+    .output(ZRetryResult)
+    .mutation(({ ctx, input }) => retryNotice(ctx.deps, ctx.user, input)),
+  retryAll: adminProcedure
+    .input(ZRetryAllInput)
+    .output(ZRetryResult)
+    .mutation(({ ctx, input }) => retryAllNotices(ctx.deps, ctx.user, input)),
+});
+
 /** The administration: every procedure is an adminProcedure (admin rights read from the database per call). */
 export const adminRouter = router({
   places: placesRouter,
@@ -139,4 +173,6 @@ export const adminRouter = router({
   smtp: smtpRouter,
   settings: settingsRouter,
   audit: auditRouter,
+  dashboard: dashboardRouter,
+  notices: noticesRouter,
 });

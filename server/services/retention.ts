@@ -3,6 +3,8 @@ import { OTP_PROOF_MINUTES } from '../../common/limits';
 import { authThrottles, matchMessageRate, otpCodes, outbox, sessions } from '../../db/schema';
 import type { Deps } from '../deps';
 import { SESSION_IDLE_MS } from './auth/sessions';
+import { localParts } from '../../common/schedule';
+import { materialiseRecentWeeks } from './admin/dashboard-weeks';
 
 const MINUTE = 60_000;
 /**
@@ -104,19 +106,29 @@ export function startRetentionJob(
 ): () => void {
   if (minutes <= 0) return () => {};
   const run = () =>
-    purgeExpired(deps).then(
-      (purged) => {
-        const counts: Record<string, number> = { ...purged };
-        for (const [kind, n] of Object.entries(counts)) {
-          deps.metrics.retentionPurged.inc(
-            { kind: kind.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) },
-            n,
-          );
-        }
-        deps.logger.info({ purged }, 'retention: expired rows purged');
-      },
-      (err: unknown) => deps.logger.error({ err }, 'retention: purge failed'),
-    );
+    purgeExpired(deps)
+      .then(
+        (purged) => {
+          const counts: Record<string, number> = { ...purged };
+          for (const [kind, n] of Object.entries(counts)) {
+            deps.metrics.retentionPurged.inc(
+              { kind: kind.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) },
+              n,
+            );
+          }
+          deps.logger.info({ purged }, 'retention: expired rows purged');
+        },
+        (err: unknown) => deps.logger.error({ err }, 'retention: purge failed'),
+      )
+      .then(() =>
+        // The admin dashboard's closed weeks, ready before an admin asks (issue 28).
+        materialiseRecentWeeks(
+          deps.db,
+          localParts(deps.clock.now(), deps.env.APP_TIMEZONE).date,
+          deps.env.APP_TIMEZONE,
+        ),
+      )
+      .catch((err: unknown) => deps.logger.error({ err }, 'dashboard: weeks not materialised'));
   let every: NodeJS.Timeout | undefined;
   const first = setTimeout(() => {
     void run();

@@ -48,14 +48,15 @@ describe('Administration access', () => {
     expect(calls.filter((c) => c.path.startsWith('admin.'))).toEqual([]);
   });
 
-  it('shows the six tabs to an admin, places first, and switches with the keyboard', async () => {
+  it('shows the tabs to an admin, the dashboard first, and switches with the keyboard', async () => {
     renderWithProviders(<AdminPage />, {
       user: testUser({ is_admin: true }),
-      route: '/admin',
+      route: '/admin?onglet=lieux',
       fixtures: { 'admin.places.list': places, 'admin.levels.list': levelRows },
     });
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
-    expect(tabs.slice(0, 6)).toEqual([
+    expect(tabs[0]).toBe('Tableau de bord');
+    expect(tabs.slice(1, 7)).toEqual([
       'Lieux',
       'Niveaux',
       'Twilio (SMS)',

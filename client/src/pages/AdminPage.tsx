@@ -1,9 +1,10 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { MSG } from '../../../common/messages';
 import { useAuth } from '../lib/auth';
 import { AuditTab } from './admin/AuditTab';
 import { LevelsTab } from './admin/LevelsTab';
+import { NotificationsTab } from './admin/NotificationsTab';
 import { PlacesTab } from './admin/PlacesTab';
 import { SettingsTab } from './admin/SettingsTab';
 import { SmtpTab } from './admin/SmtpTab';
@@ -11,10 +12,22 @@ import { TwilioTab } from './admin/TwilioTab';
 import { UsersTab } from './admin/UsersTab';
 import { ChatReportsTab } from './admin/ChatReportsTab';
 import { ResultsTab } from './admin/ResultsTab';
+import { Spinner } from '../components/ui';
 import './admin/admin.css';
 import '../components/results/results.css';
 
+// The dashboard brings the chart library (uPlot): its own chunk, fetched when the tab opens.
+const LazyDashboard = lazy(() => import('./admin/dashboard/DashboardTab'));
+function DashboardTab() {
+  return (
+    <Suspense fallback={<Spinner label="Chargement du tableau de bord..." showLabel />}>
+      <LazyDashboard />
+    </Suspense>
+  );
+}
+
 const TABS = [
+  { id: 'tableau-de-bord', label: 'Tableau de bord', Panel: DashboardTab },
   { id: 'lieux', label: 'Lieux', Panel: PlacesTab },
   { id: 'niveaux', label: 'Niveaux', Panel: LevelsTab },
   { id: 'twilio', label: 'Twilio (SMS)', Panel: TwilioTab },
@@ -24,6 +37,7 @@ const TABS = [
   { id: 'historique', label: 'Historique', Panel: AuditTab },
   { id: 'signalements', label: 'Signalements', Panel: ChatReportsTab },
   { id: 'resultats', label: 'Résultats', Panel: ResultsTab },
+  { id: 'notifications', label: 'Notifications', Panel: NotificationsTab },
 ] as const;
 
 type TabId = (typeof TABS)[number]['id'];
@@ -61,13 +75,13 @@ function AccessDenied() {
   );
 }
 
-/** Administration (spec section 2): six tabs plus the history of admin actions; 'Accès refusé' for players. */
+/** Administration (spec section 2): the dashboard, six tabs, the history of admin actions and the notices; 'Accès refusé' for players. */
 export default function AdminPage() {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const requested = params.get('onglet');
-  const current: TabId = TABS.find((t) => t.id === requested)?.id ?? 'lieux';
+  const current: TabId = TABS.find((t) => t.id === requested)?.id ?? 'tableau-de-bord';
   const index = TABS.findIndex((t) => t.id === current);
   // On a phone the tab strip scrolls sideways: keep the open tab in view.
   useEffect(() => {

@@ -4,6 +4,7 @@ import { expectText } from '../../support/e2e-app';
 import { checkA11y, expect, ON, test } from '../../support/e2e-fixtures';
 
 const ADMIN_TABS = [
+  'Tableau de bord',
   'Lieux',
   'Niveaux',
   'Twilio (SMS)',
@@ -11,6 +12,7 @@ const ADMIN_TABS = [
   'Utilisateurs',
   'Paramètres',
   'Historique',
+  'Notifications',
 ];
 
 /**

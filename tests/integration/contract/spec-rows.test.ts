@@ -1350,6 +1350,44 @@ describe('authentication is enforced on every protected path', () => {
   });
 });
 
+describe('admin dashboard and notice operations (issue 28)', () => {
+  it('GET /admin/dashboard, GET /admin/notices, POST /admin/notices/retry and /{id}/retry', async () => {
+    const board = await w.api.call<{ weeks: unknown[]; totals: { created: number } }>(
+      'GET',
+      '/api/admin/dashboard',
+      { ...asAdmin(), query: { place_id: placeId } },
+    );
+    expect(board.status).toBe(200);
+    expect(board.body.weeks).toHaveLength(12);
+    expect(board.body.totals.created).toBeGreaterThanOrEqual(1);
+    const reversed = await w.api.call('GET', '/api/admin/dashboard', {
+      ...asAdmin(),
+      query: { from: '2026-06-07', to: '2026-05-25' },
+    });
+    expect(reversed.status).toBe(400);
+    expect(reversed.body).toEqual({ error: 'La date de début doit précéder la date de fin.' });
+    const notices = await w.api.call<{ total: number; health: unknown[] }>(
+      'GET',
+      '/api/admin/notices',
+      { ...asAdmin(), query: { channel: 'email' } },
+    );
+    expect(notices.status).toBe(200);
+    expect(notices.body.health).toHaveLength(3);
+    const all = await w.api.call('POST', '/api/admin/notices/retry', { ...asAdmin(), body: {} });
+    expect(all.body).toEqual({ retried: 0, message: 'Aucune notification à relancer.' });
+    // Nothing failed in this world: retrying a notice that is not ended is a French 409.
+    const one = await w.api.call('POST', '/api/admin/notices/{id}/retry', {
+      ...asAdmin(),
+      params: { id: 1 },
+      body: {},
+    });
+    expect(one.status).toBe(409);
+    expect(one.body).toEqual({ error: 'Cette notification a déjà été relancée ou envoyée.' });
+    const player = await w.api.call('GET', '/api/admin/dashboard', { token: alice.token });
+    expect(player.status).toBe(403);
+  });
+});
+
 /** Rows a real third party can only see fail from this machine, with why; they must still be walked. */
 const WALKED_WITHOUT_SUCCESS: Record<string, string> = {
   'POST /api/admin/twilio/test': 'needs Twilio itself; answered with its documented 400',
@@ -1363,6 +1401,8 @@ const WALKED_WITHOUT_SUCCESS: Record<string, string> = {
     'needs an entered result; answered with its documented 404',
   'POST /api/matches/{id}/no-show/{userId}':
     'needs a match that has started; answered with its documented 400',
+  'POST /api/admin/notices/{id}/retry':
+    'needs a notice the worker gave up on (20 failures); answered with its documented 409',
 };
 /** Streams that never end: `inject` cannot wait on them; tests/integration/live.test.ts walks them. */
 const STREAMS = new Set(['GET /api/matches/{id}/events']);

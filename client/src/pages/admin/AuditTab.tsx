@@ -12,6 +12,7 @@ const ENTITIES: Record<string, string> = {
   settings: 'Paramètres',
   twilio: 'Twilio (SMS)',
   smtp: 'SMTP',
+  notice: 'Notification (relance)',
 };
 
 const ACTIONS: Record<string, string> = {
