@@ -5,3 +5,4 @@ export * from './matches';
 export * from './config';
 export * from './notifications';
 export * from './push';
+export * from './integrations';

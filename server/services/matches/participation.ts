@@ -19,6 +19,7 @@ import { notifyMatch, writeNotices, type NotifyDeps } from '../notifications/enq
 import { matchInfo, type MatchInfo, type Recipient } from '../notifications/match-info';
 import { LIVE_CHANNEL, matchPayload } from '../../lib/live-channel';
 import { announceMatchChange, announceMatchesChange, nextVersion } from '../live/notify';
+import { emitWebhookEvent } from '../integrations/webhooks';
 import { matchForPlayer } from './player-match';
 import { getMatch, matchCardIn } from './queries';
 import { freePlaceAndPromote } from './waitlist';
@@ -171,8 +172,10 @@ export async function joinMatch(deps: Deps, actor: SessionUser, id: number): Pro
     const [, card] = await Promise.all([
       writeNotices(tx, deps, 'joined', info, [creator], row.smsLive, actor.name),
       matchCardIn(tx, id),
+      emitWebhookEvent(tx, 'participant.joined', { match_id: id, user_id: actor.id }),
     ]);
     if (!card) throw notFound(MSG.match.notFound);
+    if (card.missing_players === 0) await emitWebhookEvent(tx, 'match.filled', { match_id: id });
     return card;
   });
   deps.metrics.joins.inc();
@@ -203,6 +206,7 @@ export async function leaveMatch(
     if (info) await notifyMatch(tx, deps, 'left', info, [info.createdBy], actor.name);
     await freePlaceAndPromote(tx, deps, id);
     await announceMatchChange(tx, id, 'left');
+    await emitWebhookEvent(tx, 'participant.left', { match_id: id, user_id: actor.id });
   });
   return { success: true, message: MSG.match.left, match: await getMatch(deps, id) };
 }
@@ -232,6 +236,7 @@ export async function removeUserFromMatches(
       await notifyMatch(tx, deps, 'left', info, [info.createdBy], null);
     }
     await freePlaceAndPromote(tx, deps, id);
+    await emitWebhookEvent(tx, 'participant.left', { match_id: id, user_id: userId });
   }
   await announceMatchesChange(tx, ids, 'left');
   return ids.length;

@@ -10,6 +10,7 @@ import type { TMyWaitlist, TWaitlistResult } from '../../../common/schemas/waitl
 import { notifyMatch, type NotifyDeps } from '../notifications/enqueue';
 import { matchInfo, recipients } from '../notifications/match-info';
 import { announceMatchChange } from '../live/notify';
+import { emitWebhookEvent } from '../integrations/webhooks';
 import { matchForPlayer } from './player-match';
 
 /** A player's place in a match's queue (1 = next to play), counted under the caller's transaction. */
@@ -139,6 +140,15 @@ export async function promoteWaitlisted(
     promoted.push(next.userId);
   }
   if (promoted.length > 0) await announceMatchChange(tx, matchId, 'promoted');
+  for (const userId of promoted)
+    await emitWebhookEvent(tx, 'participant.joined', { match_id: matchId, user_id: userId });
+  if (promoted.length > 0) {
+    const [left] = await tx
+      .select({ missing: matches.missingPlayers })
+      .from(matches)
+      .where(eq(matches.id, matchId));
+    if (left?.missing === 0) await emitWebhookEvent(tx, 'match.filled', { match_id: matchId });
+  }
   const match = promoted.length > 0 ? await matchInfo(tx, matchId) : null;
   if (match) {
     await notifyMatch(tx, deps, 'promoted', match, promoted);
