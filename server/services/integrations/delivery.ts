@@ -150,7 +150,10 @@ export function createWebhookWorker(deps: Deps, o: WebhookWorkerOptions) {
             : [],
         );
         if (rows.length > 0) await tx.insert(outbox).values(rows);
-        deps.logger.warn({ url: disabled.url }, 'webhook endpoint disabled after repeated failures');
+        deps.logger.warn(
+          { url: disabled.url },
+          'webhook endpoint disabled after repeated failures',
+        );
       }
     });
   }

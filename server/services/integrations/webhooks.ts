@@ -50,10 +50,7 @@ export async function createWebhook(
 }
 
 export async function listWebhooks(deps: Pick<Deps, 'db'>): Promise<TWebhook[]> {
-  const rows = await deps.db
-    .select()
-    .from(webhookEndpoints)
-    .orderBy(desc(webhookEndpoints.id));
+  const rows = await deps.db.select().from(webhookEndpoints).orderBy(desc(webhookEndpoints.id));
   return rows.map(toWebhook);
 }
 
