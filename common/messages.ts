@@ -436,8 +436,7 @@ export const MSG = {
     keyRevoked: 'Clé d’API révoquée.',
     urlInvalid: 'Adresse du webhook invalide : une URL http(s) complète est attendue.',
     urlHttpsOnly: 'En production, l’adresse du webhook doit être en https.',
-    urlPrivate:
-      'Adresse du webhook refusée : elle mène à une adresse privée, locale ou réservée.',
+    urlPrivate: 'Adresse du webhook refusée : elle mène à une adresse privée, locale ou réservée.',
     urlUnresolved: 'Adresse du webhook refusée : le nom de domaine ne répond pas.',
     eventsInvalid: 'Choisissez au moins un événement parmi ceux proposés.',
     webhookNotFound: 'Webhook introuvable.',
