@@ -6,6 +6,7 @@ import { placesRouter } from '../routers/places';
 import { pushRouter } from '../routers/push';
 import { settingsRouter } from '../routers/settings';
 import { usersRouter } from '../routers/users';
+import { integrationsRouter } from '../routers/integrations';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
@@ -17,6 +18,7 @@ export const appRouter = router({
   settings: settingsRouter,
   admin: adminRouter,
   push: pushRouter,
+  integrations: integrationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -20,7 +20,39 @@ const ERRORS: Record<string, string> = {
   '500': 'Erreur serveur (`INTERNAL`).',
 };
 
-const TAGS = ['Matchs', 'Catalogue', 'Compte', 'Webhooks', 'Administration'];
+const TAGS = ['Matchs', 'Catalogue', 'Compte', 'Webhooks', 'Administration', 'Documentation'];
+
+/** The document and its page, served beside the routes (hidden from them), public. */
+const DOC_PATHS: Record<string, DocPathItem> = {
+  '/api/v2/openapi.json': {
+    get: {
+      operationId: 'v2GetOpenapiJson',
+      summary: 'Cette description OpenAPI 3.1',
+      tags: ['Documentation'],
+      security: [],
+      responses: {
+        '200': {
+          description: 'Document OpenAPI 3.1.',
+          content: { 'application/json': { schema: { type: 'object' } } },
+        },
+      },
+    },
+  },
+  '/api/v2/docs': {
+    get: {
+      operationId: 'v2GetDocs',
+      summary: 'Page de référence lisible (HTML)',
+      tags: ['Documentation'],
+      security: [],
+      responses: {
+        '200': {
+          description: 'Page HTML autonome.',
+          content: { 'text/html': { schema: { type: 'string' } } },
+        },
+      },
+    },
+  },
+};
 
 /** `put` + `/api/v2/matches/{id}` → `v2PutMatchesId`. */
 const operationId = (method: string, path: string) =>
@@ -126,6 +158,7 @@ export async function registerV2OpenApi(app: FastifyInstance) {
           if (op) completeOperation(method, path, op);
         }
       }
+      Object.assign(paths, structuredClone(DOC_PATHS));
       return doc;
     },
   });
