@@ -2,6 +2,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { MSG } from '../../../common/messages';
 import { useAuth } from '../lib/auth';
+import { ApiTab } from './admin/ApiTab';
 import { AuditTab } from './admin/AuditTab';
 import { LevelsTab } from './admin/LevelsTab';
 import { PlacesTab } from './admin/PlacesTab';
@@ -19,6 +20,7 @@ const TABS = [
   { id: 'utilisateurs', label: 'Utilisateurs', Panel: UsersTab },
   { id: 'parametres', label: 'Paramètres', Panel: SettingsTab },
   { id: 'historique', label: 'Historique', Panel: AuditTab },
+  { id: 'api', label: 'API', Panel: ApiTab },
 ] as const;
 
 type TabId = (typeof TABS)[number]['id'];
