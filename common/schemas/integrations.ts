@@ -1,3 +1,4 @@
+import { MSG_API } from '../messages-api';
 import { z } from 'zod';
 import { MSG } from '../messages';
 import { safeText, ZId } from './primitives';
@@ -24,16 +25,16 @@ export type TWebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const API_KEY_PREFIX = 'pm_live_';
 
 export const ZCreateApiKeyInput = z.object({
-  name: safeText({ error: MSG.integrations.keyNameInvalid })
+  name: safeText({ error: MSG_API.keyNameInvalid })
     .trim()
-    .min(1, MSG.integrations.keyNameInvalid)
-    .max(100, MSG.integrations.keyNameInvalid),
+    .min(1, MSG_API.keyNameInvalid)
+    .max(100, MSG_API.keyNameInvalid),
   scopes: z
-    .array(z.enum(API_SCOPES, { error: MSG.integrations.scopesInvalid }), {
-      error: MSG.integrations.scopesInvalid,
+    .array(z.enum(API_SCOPES, { error: MSG_API.scopesInvalid }), {
+      error: MSG_API.scopesInvalid,
     })
-    .min(1, MSG.integrations.scopesInvalid)
-    .max(API_SCOPES.length, MSG.integrations.scopesInvalid),
+    .min(1, MSG_API.scopesInvalid)
+    .max(API_SCOPES.length, MSG_API.scopesInvalid),
   /** An existing service account to act as; without it, a new one named after the key. */
   service_account_id: ZId.optional(),
 });
@@ -56,9 +57,9 @@ export const ZIssuedApiKey = z.object({ key: z.string(), api_key: ZApiKey });
 export type TIssuedApiKey = z.infer<typeof ZIssuedApiKey>;
 
 export const ZWebhookUrl = z
-  .string({ error: MSG.integrations.urlInvalid })
+  .string({ error: MSG_API.urlInvalid })
   .trim()
-  .max(2000, MSG.integrations.urlInvalid)
+  .max(2000, MSG_API.urlInvalid)
   .refine((v) => {
     try {
       const u = new URL(v);
@@ -66,16 +67,16 @@ export const ZWebhookUrl = z
     } catch {
       return false;
     }
-  }, MSG.integrations.urlInvalid);
+  }, MSG_API.urlInvalid);
 
 export const ZCreateWebhookInput = z.object({
   url: ZWebhookUrl,
   events: z
-    .array(z.enum(WEBHOOK_EVENTS, { error: MSG.integrations.eventsInvalid }), {
-      error: MSG.integrations.eventsInvalid,
+    .array(z.enum(WEBHOOK_EVENTS, { error: MSG_API.eventsInvalid }), {
+      error: MSG_API.eventsInvalid,
     })
-    .min(1, MSG.integrations.eventsInvalid)
-    .max(WEBHOOK_EVENTS.length, MSG.integrations.eventsInvalid),
+    .min(1, MSG_API.eventsInvalid)
+    .max(WEBHOOK_EVENTS.length, MSG_API.eventsInvalid),
 });
 export type TCreateWebhookInput = z.infer<typeof ZCreateWebhookInput>;
 
@@ -109,8 +110,8 @@ export const ZDeliveryIdInput = z.object({ id: ZId });
 
 /** v2's cursor pagination: an opaque `cursor` and a `limit` of 1 to 100. */
 export const ZV2Page = z.object({
-  cursor: safeText({ error: MSG.integrations.cursorInvalid })
-    .max(200, MSG.integrations.cursorInvalid)
+  cursor: safeText({ error: MSG_API.cursorInvalid })
+    .max(200, MSG_API.cursorInvalid)
     .optional()
     .describe('La valeur `next_cursor` de la page précédente.'),
   limit: z.coerce

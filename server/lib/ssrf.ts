@@ -1,6 +1,6 @@
+import { MSG_API } from '../../common/messages-api';
 import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
-import { MSG } from '../../common/messages';
 import { badRequest } from './errors';
 
 /** Only public unicast addresses: no loopback, private, link-local (cloud metadata), CGNAT, multicast… */
@@ -29,7 +29,7 @@ export async function assertPublicUrl(
 ): Promise<void> {
   if (!production) return;
   const url = new URL(raw);
-  if (url.protocol !== 'https:') throw badRequest(MSG.integrations.urlHttpsOnly);
+  if (url.protocol !== 'https:') throw badRequest(MSG_API.urlHttpsOnly);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: string[];
   if (ipaddr.isValid(host)) addresses = [host];
@@ -37,9 +37,9 @@ export async function assertPublicUrl(
     try {
       addresses = await resolve(host);
     } catch {
-      throw badRequest(MSG.integrations.urlUnresolved);
+      throw badRequest(MSG_API.urlUnresolved);
     }
   }
-  if (addresses.length === 0) throw badRequest(MSG.integrations.urlUnresolved);
-  if (!addresses.every(isPublicAddress)) throw badRequest(MSG.integrations.urlPrivate);
+  if (addresses.length === 0) throw badRequest(MSG_API.urlUnresolved);
+  if (!addresses.every(isPublicAddress)) throw badRequest(MSG_API.urlPrivate);
 }

@@ -1,10 +1,10 @@
+import { MSG_API } from '../../common/messages-api';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../common/messages';
 import { createDb, type DbHandle } from '../../db/client';
 import { outbox, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { buildApp } from '../../server/app';
@@ -252,7 +252,7 @@ describe('signed deliveries', () => {
       .from(outbox)
       .where(and(eq(outbox.event, 'webhook_disabled'), eq(outbox.userId, admin.id)));
     expect(notices).toHaveLength(1);
-    expect(notices[0]!.body).toBe(MSG.integrations.disabledBody(receiver.url('/flaky'), 3));
+    expect(notices[0]!.body).toBe(MSG_API.disabledBody(receiver.url('/flaky'), 3));
     // Disabled: nothing more is sent or queued for it.
     await t.caller(player).matches.create(fields());
     const log = await api.call<{ id: number; status: string; attempts: number }[]>(
@@ -353,7 +353,7 @@ describe('SSRF guard (production only)', () => {
   ])('refuses %s', async (url) => {
     await expect(assertPublicUrl(url, production)).rejects.toMatchObject({
       code: 'BAD_REQUEST',
-      message: MSG.integrations.urlPrivate,
+      message: MSG_API.urlPrivate,
     });
   });
 
@@ -362,9 +362,9 @@ describe('SSRF guard (production only)', () => {
       assertPublicUrl('https://hooks.example.com/x', production, () =>
         Promise.resolve(['93.184.216.34', '10.0.0.5']),
       ),
-    ).rejects.toMatchObject({ message: MSG.integrations.urlPrivate });
+    ).rejects.toMatchObject({ message: MSG_API.urlPrivate });
     await expect(assertPublicUrl('http://93.184.216.34/x', production)).rejects.toMatchObject({
-      message: MSG.integrations.urlHttpsOnly,
+      message: MSG_API.urlHttpsOnly,
     });
     await expect(assertPublicUrl('https://93.184.216.34/x', production)).resolves.toBeUndefined();
     await expect(assertPublicUrl('http://127.0.0.1:3000/x', false)).resolves.toBeUndefined();
@@ -386,7 +386,7 @@ describe('SSRF guard (production only)', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      error: { code: 'BAD_REQUEST', message: MSG.integrations.urlPrivate },
+      error: { code: 'BAD_REQUEST', message: MSG_API.urlPrivate },
     });
     expect(await t.db.db.$count(webhookEndpoints)).toBe(before);
 
@@ -403,7 +403,7 @@ describe('SSRF guard (production only)', () => {
       .select()
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.endpointId, id));
-    expect(row).toMatchObject({ deliveredAt: null, lastError: MSG.integrations.urlHttpsOnly });
+    expect(row).toMatchObject({ deliveredAt: null, lastError: MSG_API.urlHttpsOnly });
     expect(receiver.got).toEqual([]);
   });
 });

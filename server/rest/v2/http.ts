@@ -1,3 +1,4 @@
+import { MSG_API } from '../../../common/messages-api';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { MSG } from '../../../common/messages';
@@ -68,7 +69,7 @@ export function adminOf(req: FastifyRequest): SessionUser {
 
 /** The caller of an `apiScope` route (always set there by the hook above). */
 export function callerOf(req: FastifyRequest): ApiCaller {
-  if (!req.apiCaller) throw new AppError('UNAUTHORIZED', MSG.integrations.keyRequired);
+  if (!req.apiCaller) throw new AppError('UNAUTHORIZED', MSG_API.keyRequired);
   return req.apiCaller;
 }
 
@@ -109,8 +110,7 @@ export function pageById<T extends { id: number }>(
   let after = 0;
   if (cursor !== undefined) {
     after = Number(cursor);
-    if (!/^\d{1,10}$/.test(cursor) || after > INT32_MAX)
-      throw badRequest(MSG.integrations.cursorInvalid);
+    if (!/^\d{1,10}$/.test(cursor) || after > INT32_MAX) throw badRequest(MSG_API.cursorInvalid);
   }
   const sorted = rows.filter((r) => r.id > after).sort((a, b) => a.id - b.id);
   const data = sorted.slice(0, limit);

@@ -1,6 +1,6 @@
+import { MSG_API } from '../../../common/messages-api';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { MSG } from '../../../common/messages';
 import {
   API_KEY_PREFIX,
   type TApiKey,
@@ -70,7 +70,7 @@ export async function issueApiKey(
         .select({ id: users.id })
         .from(users)
         .where(and(eq(users.id, serviceUserId), eq(users.isService, true)));
-      if (!found) throw notFound(MSG.integrations.serviceAccountInvalid);
+      if (!found) throw notFound(MSG_API.serviceAccountInvalid);
     } else {
       const [created] = await tx
         .insert(users)
@@ -114,7 +114,7 @@ export async function revokeApiKey(deps: Pick<Deps, 'db'>, id: number): Promise<
     .set({ revokedAt: sql`now()` })
     .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)));
   const [row] = await listRows(deps.db, id);
-  if (!row) throw notFound(MSG.integrations.keyNotFound);
+  if (!row) throw notFound(MSG_API.keyNotFound);
   return row;
 }
 
@@ -137,9 +137,8 @@ export async function authenticateApiKey(
   deps: Pick<Deps, 'db' | 'env'>,
   token: string | undefined,
 ): Promise<ApiCaller> {
-  if (!token) throw new AppError('UNAUTHORIZED', MSG.integrations.keyRequired);
-  if (!token.startsWith(API_KEY_PREFIX))
-    throw new AppError('UNAUTHORIZED', MSG.integrations.keyInvalid);
+  if (!token) throw new AppError('UNAUTHORIZED', MSG_API.keyRequired);
+  if (!token.startsWith(API_KEY_PREFIX)) throw new AppError('UNAUTHORIZED', MSG_API.keyInvalid);
   const fresh = sql`${apiKeys.windowStart} is not null and ${apiKeys.windowStart} > now() - make_interval(secs => ${RATE_WINDOW_SECONDS})`;
   const result = await deps.db.execute(sql`with k as (
 
@@ -163,10 +162,10 @@ export async function authenticateApiKey(
     name: string;
     phone: string;
   }>(result);
-  if (!row) throw new AppError('UNAUTHORIZED', MSG.integrations.keyInvalid);
+  if (!row) throw new AppError('UNAUTHORIZED', MSG_API.keyInvalid);
   if (row.count > deps.env.API_KEY_RATE_LIMIT) {
     const seconds = Number(row.retry_after);
-    throw new AppError('TOO_MANY_REQUESTS', MSG.integrations.rateLimited(seconds), {
+    throw new AppError('TOO_MANY_REQUESTS', MSG_API.rateLimited(seconds), {
       retryAfterSeconds: seconds,
     });
   }
@@ -187,7 +186,6 @@ export async function authenticateApiKey(
 
 /** 403 in French unless the key has `scope`. */
 export function assertScope(caller: ApiCaller, scope: TApiScope): ApiCaller {
-  if (!caller.scopes.includes(scope))
-    throw new AppError('FORBIDDEN', MSG.integrations.scopeMissing(scope));
+  if (!caller.scopes.includes(scope)) throw new AppError('FORBIDDEN', MSG_API.scopeMissing(scope));
   return caller;
 }

@@ -1,6 +1,6 @@
+import { MSG_API } from '../../../common/messages-api';
 import { eq, isNotNull, and, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { MSG } from '../../../common/messages';
 import { rowsOf } from '../../../db/client';
 import { outbox, users, webhookDeliveries, webhookEndpoints } from '../../../db/schema';
 import type { Deps } from '../../deps';
@@ -143,8 +143,8 @@ export function createWebhookWorker(deps: Deps, o: WebhookWorkerOptions) {
                   event: 'webhook_disabled',
                   userId: a.id,
                   recipient: a.email,
-                  subject: MSG.integrations.disabledSubject,
-                  body: MSG.integrations.disabledBody(disabled.url, disabled.failures),
+                  subject: MSG_API.disabledSubject,
+                  body: MSG_API.disabledBody(disabled.url, disabled.failures),
                 },
               ]
             : [],

@@ -1,6 +1,6 @@
+import { MSG_API } from '../../../common/messages-api';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { MSG } from '../../../common/messages';
 import type {
   TCreateWebhookInput,
   TWebhook,
@@ -59,7 +59,7 @@ export async function deleteWebhook(deps: Pick<Deps, 'db'>, id: number): Promise
     .delete(webhookEndpoints)
     .where(eq(webhookEndpoints.id, id))
     .returning({ id: webhookEndpoints.id });
-  if (gone.length === 0) throw notFound(MSG.integrations.webhookNotFound);
+  if (gone.length === 0) throw notFound(MSG_API.webhookNotFound);
 }
 
 /** Turns a disabled endpoint back on, its failure count reset. */
@@ -69,7 +69,7 @@ export async function enableWebhook(deps: Pick<Deps, 'db'>, id: number): Promise
     .set({ disabledAt: null, consecutiveFailures: 0 })
     .where(eq(webhookEndpoints.id, id))
     .returning();
-  if (!row) throw notFound(MSG.integrations.webhookNotFound);
+  if (!row) throw notFound(MSG_API.webhookNotFound);
   return toWebhook(row);
 }
 
@@ -113,7 +113,7 @@ export async function replayDelivery(deps: Pick<Deps, 'db'>, id: number): Promis
     })
     .where(and(eq(d.id, id)))
     .returning({ id: d.id });
-  if (done.length === 0) throw notFound(MSG.integrations.deliveryNotFound);
+  if (done.length === 0) throw notFound(MSG_API.deliveryNotFound);
 }
 
 /**
