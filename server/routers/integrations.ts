@@ -34,7 +34,7 @@ export const integrationsRouter = router({
   revokeApiKey: adminProcedure
     .input(ZIdInput)
     .output(ZApiKey)
-    .mutation(({ ctx, input }) => revokeApiKey(ctx.deps, input.id)),
+    .mutation(({ ctx, input }) => revokeApiKey(ctx.deps, ctx.user, input.id)),
   webhooks: adminProcedure
     .input(z.void())
     .output(z.array(ZWebhook))

@@ -64,7 +64,7 @@ export const integrationsAdminRoutes: RestRoutes = (app, deps) => {
       },
       config: admin,
     },
-    ({ params }) => revokeApiKey(deps, params.id),
+    (req) => revokeApiKey(deps, adminOf(req), req.params.id),
   );
 
   app.post(

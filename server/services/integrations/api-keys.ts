@@ -13,6 +13,7 @@ import { apiKeys, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { AppError, notFound } from '../../lib/errors';
+import { writeAudit } from '../admin/audit';
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
@@ -58,7 +59,7 @@ async function listRows(db: Deps['db'], id?: number): Promise<TApiKey[]> {
  * as a service account: the one the admin names, or a new one named after the key.
  */
 export async function issueApiKey(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'clock'>,
   admin: SessionUser,
   input: TCreateApiKeyInput,
 ): Promise<TIssuedApiKey> {
@@ -98,6 +99,12 @@ export async function issueApiKey(
       })
       .returning({ id: apiKeys.id });
     if (!row) throw new Error('issueApiKey: no key inserted');
+    await writeAudit(tx, deps, admin, {
+      action: 'create',
+      entity: 'api_key',
+      entityId: row.id,
+      details: { name: input.name, scopes: input.scopes },
+    });
     return row.id;
   });
   const [apiKey] = await listRows(deps.db, id);
@@ -108,11 +115,25 @@ export async function issueApiKey(
 export const listApiKeys = (deps: Pick<Deps, 'db'>) => listRows(deps.db);
 
 /** Revokes a key at once (the next request with it gets 401); revoking twice is a 404-free no-op. */
-export async function revokeApiKey(deps: Pick<Deps, 'db'>, id: number): Promise<TApiKey> {
-  await deps.db
-    .update(apiKeys)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)));
+export async function revokeApiKey(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  admin: SessionUser,
+  id: number,
+): Promise<TApiKey> {
+  await deps.db.transaction(async (tx) => {
+    const revoked = await tx
+      .update(apiKeys)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+      .returning({ name: apiKeys.name });
+    if (revoked[0])
+      await writeAudit(tx, deps, admin, {
+        action: 'delete',
+        entity: 'api_key',
+        entityId: id,
+        details: { name: revoked[0].name },
+      });
+  });
   const [row] = await listRows(deps.db, id);
   if (!row) throw notFound(MSG_API.keyNotFound);
   return row;

@@ -13,6 +13,7 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import { assertPublicUrl } from '../../lib/ssrf';
+import { writeAudit } from '../admin/audit';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -30,23 +31,32 @@ const toWebhook = (r: typeof webhookEndpoints.$inferSelect): TWebhook => ({
  * Webhooks libraries expect), kept encrypted because signing needs it back; answered once.
  */
 export async function createWebhook(
-  deps: Pick<Deps, 'db' | 'env' | 'secrets'>,
+  deps: Pick<Deps, 'db' | 'env' | 'secrets' | 'clock'>,
   admin: SessionUser,
   input: TCreateWebhookInput,
 ): Promise<{ id: number; secret: string }> {
   await assertPublicUrl(input.url, deps.env.NODE_ENV === 'production');
   const secret = `whsec_${randomBytes(24).toString('base64')}`;
-  const [row] = await deps.db
-    .insert(webhookEndpoints)
-    .values({
-      url: input.url,
-      events: [...new Set(input.events)],
-      secretSealed: deps.secrets.encrypt(secret),
-      createdBy: admin.id,
-    })
-    .returning({ id: webhookEndpoints.id });
-  if (!row) throw new Error('createWebhook: nothing inserted');
-  return { id: row.id, secret };
+  const id = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(webhookEndpoints)
+      .values({
+        url: input.url,
+        events: [...new Set(input.events)],
+        secretSealed: deps.secrets.encrypt(secret),
+        createdBy: admin.id,
+      })
+      .returning({ id: webhookEndpoints.id });
+    if (!row) throw new Error('createWebhook: nothing inserted');
+    await writeAudit(tx, deps, admin, {
+      action: 'create',
+      entity: 'webhook',
+      entityId: row.id,
+      details: { url: input.url, events: input.events },
+    });
+    return row.id;
+  });
+  return { id, secret };
 }
 
 export async function listWebhooks(deps: Pick<Deps, 'db'>): Promise<TWebhook[]> {

@@ -12,6 +12,8 @@ const ENTITIES: Record<string, string> = {
   settings: 'Paramètres',
   twilio: 'Twilio (SMS)',
   smtp: 'SMTP',
+  api_key: 'Clé d’API',
+  webhook: 'Webhook',
 };
 
 const ACTIONS: Record<string, string> = {
