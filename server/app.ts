@@ -21,11 +21,13 @@ import { genReqId, registerRequestId } from './lib/request-id';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { requestGuard } from './lib/request-guard';
 import { restPlugin } from './rest';
+import { integrationsPlugin } from './rest/v2';
 import { robotsRoute } from './robots';
 import { shareRoutes } from './share/routes';
 import { liveHubOf } from './services/live/hub';
 import { createOutboxWorker } from './services/notifications/worker';
 import { createGroupsScheduler } from './services/groups/scheduler';
+import { createWebhookWorker } from './services/integrations/delivery';
 import { unsubscribePage } from './unsubscribe-page';
 import { createContextFactory } from './trpc/context';
 import { appRouter, procedurePaths, type AppRouter } from './trpc/root';
@@ -159,6 +161,7 @@ export async function buildApp(
   });
 
   await app.register(restPlugin, { prefix: '/api', deps });
+  await app.register(integrationsPlugin, { prefix: '/api', deps });
   shareRoutes(app, deps);
   robotsRoute(app);
   await app.register(unsubscribePage, { deps });
@@ -175,6 +178,13 @@ export async function buildApp(
     });
     // After the HTTP drain, before the pool closes (onClose hooks run last-registered first).
     app.addHook('onClose', () => worker.stop());
+    // Webhooks go out the same way, from their own table (exactly once per event and endpoint).
+    const webhooks = createWebhookWorker(deps, { intervalMs: deps.env.OUTBOX_INTERVAL_MS });
+    app.addHook('onReady', (done) => {
+      webhooks.start();
+      done();
+    });
+    app.addHook('onClose', () => webhooks.stop());
   }
 
   // Groups: weekly slots open their matches and polls close, on every instance (claims are unique).

@@ -87,6 +87,14 @@ export const ZEnv = z.object({
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
   /** Notifications each instance sends at once (and SMTP connections it keeps open to the relay). */
   OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
+  /** Requests per minute each API v2 key may make, counted in the database (shared by every instance). */
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
+  /** First webhook retry delay (ms), doubled on each further attempt (capped at 6 h). */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+  /** Attempts of one webhook delivery before it is marked failed (replayable from the admin). */
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /** Failed attempts in a row after which an endpoint is disabled and the admins are told. */
+  WEBHOOK_DISABLE_AFTER: z.coerce.number().int().min(1).max(1000).default(20),
   /** Minutes between two purges of expired codes, sessions and throttle rows; 0 turns the job off. */
   RETENTION_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   /** Days a sent (or given-up) notice keeps its text, address and calendar file before the retention job blanks them. */

@@ -10,3 +10,4 @@ export * from './chat';
 export * from './room';
 export * from './results';
 export * from './dashboard';
+export * from './integrations';

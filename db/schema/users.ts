@@ -29,6 +29,8 @@ export const users = pgTable(
     notifyEmail: boolean().notNull().default(true),
     /** Match notifications by SMS: only for players who opted in. */
     notifySms: boolean().notNull().default(false),
+    /** An integrators' service account (API keys act as it): no e-mail, no usable phone, never logs in. */
+    isService: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [

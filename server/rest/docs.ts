@@ -173,7 +173,8 @@ function operation(doc: DocDocument, method: string, path: string, op: DocOperat
 }
 
 /** A self-contained HTML reference (no script, no external asset), grouped by tag, from the OpenAPI document. */
-export function renderDocsPage(doc: DocDocument): string {
+/** `intro`: the paragraph under the title (the legacy document's when left out). */
+export function renderDocsPage(doc: DocDocument, intro?: ReactNode): string {
   const byTag = new Map<string, ReactNode[]>((doc.tags ?? []).map((t) => [t.name, []]));
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const method of METHODS) {
@@ -197,25 +198,26 @@ export function renderDocsPage(doc: DocDocument): string {
       'body',
       null,
       h('h1', null, title, ' ', h('small', null, doc.info?.version)),
-      h(
-        'p',
-        null,
-        'Chemins sous ',
-        h('code', null, '/api'),
-        ', corps JSON uniquement. Authentification : ',
-        h('code', null, 'Authorization: Bearer <token>'),
-        ' (le ',
-        h('code', null, 'token'),
-        ' des réponses de connexion) ou le cookie de session. Erreurs : ',
-        h('code', null, '{ "error": "<texte en français>" }'),
-        ', plus ',
-        h('code', null, 'success: false'),
-        ' quand la réponse documentée a ',
-        h('code', null, 'success'),
-        '. Description complète : ',
-        h('a', { href: '/api/openapi.json' }, '/api/openapi.json'),
-        ' (OpenAPI 3.1).',
-      ),
+      intro ??
+        h(
+          'p',
+          null,
+          'Chemins sous ',
+          h('code', null, '/api'),
+          ', corps JSON uniquement. Authentification : ',
+          h('code', null, 'Authorization: Bearer <token>'),
+          ' (le ',
+          h('code', null, 'token'),
+          ' des réponses de connexion) ou le cookie de session. Erreurs : ',
+          h('code', null, '{ "error": "<texte en français>" }'),
+          ', plus ',
+          h('code', null, 'success: false'),
+          ' quand la réponse documentée a ',
+          h('code', null, 'success'),
+          '. Description complète : ',
+          h('a', { href: '/api/openapi.json' }, '/api/openapi.json'),
+          ' (OpenAPI 3.1).',
+        ),
       h(
         'ul',
         null,

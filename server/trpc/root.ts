@@ -9,6 +9,7 @@ import { settingsRouter } from '../routers/settings';
 import { usersRouter } from '../routers/users';
 import { groupsRouter } from '../routers/groups';
 import { chatRouter } from '../routers/chat';
+import { integrationsRouter } from '../routers/integrations';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
@@ -23,6 +24,7 @@ export const appRouter = router({
   groups: groupsRouter,
   chat: chatRouter,
   results: resultsRouter,
+  integrations: integrationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -207,6 +207,11 @@ describe('Télécharger mes données', () => {
       'player_ratings.user_id': 'results',
       'rating_history.user_id': 'results',
       'match_leaves.user_id': 'results',
+      // Keys and webhooks an admin created are in the audit trail (issued, revoked, registered).
+      'api_keys.created_by': 'admin_actions',
+      'webhook_endpoints.created_by': 'admin_actions',
+      // A key's service account never logs in, so never exports; a player's account is never one.
+      'api_keys.service_user_id': 'account',
     };
     const refs = (await userReferences()).map((r) => `${r.table}.${r.column}`);
     expect(refs.length).toBeGreaterThanOrEqual(6);

@@ -25,8 +25,9 @@ import {
  * - owner: the resource is the player's own (their profile, a match they created or play in):
  *   401 without a session, 403 for anyone else, admins included.
  * - ownerOrAdmin: as owner, but admins pass too (profile photos, shown in the admin's user list).
+ * - apiKey: API v2, for API keys only: every session (admins' too) is answered 401.
  */
-type Rule = 'public' | 'user' | 'admin' | 'owner' | 'ownerOrAdmin';
+type Rule = 'public' | 'user' | 'admin' | 'owner' | 'ownerOrAdmin' | 'apiKey';
 
 const TRPC_RULES: Record<string, Rule> = {
   'auth.checkUser': 'public',
@@ -123,6 +124,16 @@ const TRPC_RULES: Record<string, Rule> = {
   'results.adminDistribution': 'admin',
   'results.adminSettings': 'admin',
   'results.adminSetSettings': 'admin',
+  // API v2 keys and webhooks (the admin's API tab).
+  'integrations.apiKeys': 'admin',
+  'integrations.issueApiKey': 'admin',
+  'integrations.revokeApiKey': 'admin',
+  'integrations.webhooks': 'admin',
+  'integrations.createWebhook': 'admin',
+  'integrations.deleteWebhook': 'admin',
+  'integrations.enableWebhook': 'admin',
+  'integrations.deliveries': 'admin',
+  'integrations.replayDelivery': 'admin',
 };
 /** Every `admin.*` procedure and `/api/admin/*` path is admin-only; no exception is decided. */
 const isAdminArea = (key: string) => key.startsWith('admin.') || key.includes(' /api/admin/');
@@ -205,6 +216,25 @@ const REST_RULES: Record<string, Rule> = {
   'POST /api/matches/{id}/result/contest': 'user',
   'POST /api/matches/{id}/no-show/{userId}': 'owner',
   'GET /api/users/{id}/profile': 'user',
+  // API v2: API keys only (tests/integration/api-v2.test.ts checks each key's scopes); a session,
+  // even an admin's, is refused with 401.
+  'GET /api/v2/openapi.json': 'public',
+  'GET /api/v2/docs': 'public',
+  'GET /api/v2/matches': 'apiKey',
+  'POST /api/v2/matches': 'apiKey',
+  'GET /api/v2/matches/{id}': 'apiKey',
+  'PUT /api/v2/matches/{id}': 'apiKey',
+  'POST /api/v2/matches/{id}/cancel': 'apiKey',
+  'POST /api/v2/matches/{id}/join': 'apiKey',
+  'POST /api/v2/matches/{id}/leave': 'apiKey',
+  'POST /api/v2/matches/{id}/waitlist': 'apiKey',
+  'DELETE /api/v2/matches/{id}/waitlist': 'apiKey',
+  'GET /api/v2/places': 'apiKey',
+  'GET /api/v2/levels': 'apiKey',
+  'GET /api/v2/me': 'apiKey',
+  'GET /api/v2/webhooks': 'apiKey',
+  'POST /api/v2/webhooks': 'apiKey',
+  'DELETE /api/v2/webhooks/{id}': 'apiKey',
 };
 
 type Role = 'anonymous' | 'player' | 'other' | 'admin';
@@ -214,6 +244,7 @@ type Outcome = 'pass' | 401 | 403;
 
 function expected(rule: Rule, role: Role): Outcome {
   if (rule === 'public') return 'pass';
+  if (rule === 'apiKey') return 401;
   if (role === 'anonymous') return 401;
   if (rule === 'user') return 'pass';
   if (rule === 'admin' || (rule === 'ownerOrAdmin' && role === 'admin'))

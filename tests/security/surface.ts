@@ -77,11 +77,17 @@ interface OpenApiOp {
   requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
 }
 
-/** Every operation `/api/openapi.json` describes. */
+/** Every operation `/api/openapi.json` describes (and, after them, `/api/v2/openapi.json`). */
 export async function restOperations(app: FastifyInstance): Promise<RestOperation[]> {
-  const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
-    paths: Record<string, Record<string, OpenApiOp>>;
-  }>();
+  const paths = {};
+  for (const url of ['/api/openapi.json', '/api/v2/openapi.json'])
+    Object.assign(
+      paths,
+      (await app.inject({ method: 'GET', url })).json<{
+        paths: Record<string, Record<string, OpenApiOp>>;
+      }>().paths,
+    );
+  const doc: { paths: Record<string, Record<string, OpenApiOp>> } = { paths };
   return Object.entries(doc.paths).flatMap(([path, item]) =>
     Object.entries(item).flatMap(([m, op]) => {
       const method = m.toUpperCase() as RestOperation['method'];

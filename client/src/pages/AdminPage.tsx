@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { MSG } from '../../../common/messages';
 import { useAuth } from '../lib/auth';
+import { ApiTab } from './admin/ApiTab';
 import { AuditTab } from './admin/AuditTab';
 import { LevelsTab } from './admin/LevelsTab';
 import { NotificationsTab } from './admin/NotificationsTab';
@@ -38,6 +39,7 @@ const TABS = [
   { id: 'signalements', label: 'Signalements', Panel: ChatReportsTab },
   { id: 'resultats', label: 'Résultats', Panel: ResultsTab },
   { id: 'notifications', label: 'Notifications', Panel: NotificationsTab },
+  { id: 'api', label: 'API', Panel: ApiTab },
 ] as const;
 
 type TabId = (typeof TABS)[number]['id'];

@@ -6,7 +6,8 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import type { TAuditEntry, TAuditListInput } from '../../../common/schemas/admin';
 
-export type AuditEntity = 'place' | 'level' | 'user' | 'twilio' | 'smtp' | 'settings' | 'notice';
+export type AuditEntity =
+  'place' | 'level' | 'user' | 'twilio' | 'smtp' | 'settings' | 'notice' | 'api_key' | 'webhook';
 export type AuditAction = 'create' | 'update' | 'delete';
 
 export interface AuditRecord {

@@ -15,6 +15,7 @@ import type {
 import { notifyMatch, scheduleReminder, type NotifyDeps } from '../notifications/enqueue';
 import { matchInfo, playersAndWaiting } from '../notifications/match-info';
 import { announceMatchChange, announceMatchesChange } from '../live/notify';
+import { emitWebhookEvent } from '../integrations/webhooks';
 import { getMatch } from './queries';
 import { checkMatchFields, createLimits, editLimits } from './rules';
 import { promoteWaitlisted } from './waitlist';
@@ -64,6 +65,7 @@ export async function createMatch(
     const match = await matchInfo(tx, row.id);
     if (match) await scheduleReminder(tx, deps, match);
     await announceMatchChange(tx, row.id, 'created');
+    await emitWebhookEvent(tx, 'match.created', { match_id: row.id });
     return row.id;
   });
   const id = created ?? (await made());
@@ -167,6 +169,7 @@ export async function updateMatch(
     }
     await promoteWaitlisted(tx, deps, input.id);
     await announceMatchChange(tx, input.id, 'changed');
+    await emitWebhookEvent(tx, 'match.updated', { match_id: input.id });
   });
   return getMatch(deps, input.id);
 }
@@ -188,6 +191,7 @@ export async function announceCancellation(
   const sequence = match.sequence + 1;
   const told = await playersAndWaiting(tx, id);
   await notifyMatch(tx, deps, 'cancelled', { ...match, sequence }, told, '', reason);
+  await emitWebhookEvent(tx, 'match.cancelled', { match_id: id });
 }
 
 /**

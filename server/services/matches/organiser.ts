@@ -8,6 +8,7 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict } from '../../lib/errors';
 import { announceMatchChange } from '../live/notify';
+import { emitWebhookEvent } from '../integrations/webhooks';
 import { notifyMatch } from '../notifications/enqueue';
 import { matchInfo } from '../notifications/match-info';
 import { lockOwnMatch } from './mutations';
@@ -42,6 +43,7 @@ export async function removeParticipant(
     await systemMessages(tx, id, await aboutPlayers(tx, [userId], MSG.chat.system.removed));
     await freePlaceAndPromote(tx, deps, id);
     await announceMatchChange(tx, id, 'left');
+    await emitWebhookEvent(tx, 'participant.left', { match_id: id, user_id: userId });
   });
   return { success: true, message: MSG.match.removed, match: await getMatch(deps, id) };
 }

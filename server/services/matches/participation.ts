@@ -25,6 +25,7 @@ import {
   nextVersion,
 } from '../live/notify';
 import { chatPayload, matchPayload } from '../../lib/live-channel';
+import { emitWebhookEvent } from '../integrations/webhooks';
 import { matchForPlayer } from './player-match';
 import { getMatch, matchCardIn } from './queries';
 import { freePlaceAndPromote } from './waitlist';
@@ -183,8 +184,10 @@ export async function joinMatch(
       writeSystemMessages(tx, id, [
         { text: MSG.chat.system.joined(firstName(actor.name)), subjectId: actor.id },
       ]),
+      emitWebhookEvent(tx, 'participant.joined', { match_id: id, user_id: actor.id }),
     ]);
     if (!card) throw notFound(MSG.match.notFound);
+    if (card.missing_players === 0) await emitWebhookEvent(tx, 'match.filled', { match_id: id });
     return card;
   });
   announceCommitted(deps.db, [matchPayload(id, 'joined'), chatPayload(id)]);
@@ -219,6 +222,7 @@ export async function leaveMatch(
     if (info) await recordLeave(tx, id, actor.id, startOf(info, deps.env), deps.clock.now());
     await freePlaceAndPromote(tx, deps, id);
     await announceMatchChange(tx, id, 'left');
+    await emitWebhookEvent(tx, 'participant.left', { match_id: id, user_id: actor.id });
   });
   return { success: true, message: MSG.match.left, match: await getMatch(deps, id) };
 }
@@ -249,6 +253,7 @@ export async function removeUserFromMatches(
     }
     await freePlaceAndPromote(tx, deps, id);
     await systemMessages(tx, id, [{ text: MSG.chat.system.freed }]);
+    await emitWebhookEvent(tx, 'participant.left', { match_id: id, user_id: userId });
   }
   await announceMatchesChange(tx, ids, 'left');
   return ids.length;

@@ -10,6 +10,7 @@ import type { TMyWaitlist, TWaitlistResult } from '../../../common/schemas/waitl
 import { notifyMatch, type NotifyDeps } from '../notifications/enqueue';
 import { matchInfo, recipients } from '../notifications/match-info';
 import { announceMatchChange } from '../live/notify';
+import { emitWebhookEvent } from '../integrations/webhooks';
 import { matchForPlayer } from './player-match';
 import { aboutPlayers, systemMessages } from '../chat/system';
 import { assertCanReach } from './room';
@@ -145,6 +146,13 @@ export async function promoteWaitlisted(
   if (promoted.length > 0) {
     await announceMatchChange(tx, matchId, 'promoted');
     await systemMessages(tx, matchId, await aboutPlayers(tx, promoted, MSG.chat.system.promoted));
+    for (const userId of promoted)
+      await emitWebhookEvent(tx, 'participant.joined', { match_id: matchId, user_id: userId });
+    const [left] = await tx
+      .select({ missing: matches.missingPlayers })
+      .from(matches)
+      .where(eq(matches.id, matchId));
+    if (left?.missing === 0) await emitWebhookEvent(tx, 'match.filled', { match_id: matchId });
   }
   const match = promoted.length > 0 ? await matchInfo(tx, matchId) : null;
   if (match) {

@@ -8,6 +8,7 @@ import { RESULT_MSG } from '../../../common/results';
 import { createECDH, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACT_CALLS } from './calls';
+import { createClient, type OpenApiDoc } from './client';
 import {
   PNG_DATA_URL,
   parisDate,
@@ -1316,6 +1317,40 @@ describe('groups, weekly slots and polls', () => {
       ...bearer(alice),
     });
     expect(gone.body).toMatchObject({ success: true });
+  });
+});
+
+describe('API v2 (its own document, /api/v2/openapi.json)', () => {
+  it('an admin issues a key; the key lists, reads and joins matches, each answer matching the v2 document', async () => {
+    const v2 = createClient(w.server.url);
+    const described = await v2.call<OpenApiDoc>('GET', '/api/v2/openapi.json');
+    expect(described.status).toBe(200);
+    v2.useDescription(described.body);
+    const issued = await v2.call<{ key: string }>('POST', '/api/admin/api-keys', {
+      ...bearer(admin),
+      body: { name: 'Site du club', scopes: ['matches:read', 'matches:write'] },
+    });
+    expect(issued.status).toBe(201);
+    expect(issued.body.key).toMatch(/^pm_live_/);
+    const token = issued.body.key;
+    const list = await v2.call<{ data: Json[]; next_cursor: string | null }>(
+      'GET',
+      '/api/v2/matches',
+      { token, query: { limit: 100, place_id: placeId } },
+    );
+    expect(list.status).toBe(200);
+    expect(
+      list.body.data.every((m) => Array.isArray(m.levels) && /^\d\d:\d\d$/.test(String(m.time))),
+    ).toBe(true);
+    const one = await v2.call<Json>('GET', '/api/v2/matches/{id}', {
+      token,
+      params: { id: Number(list.body.data[0]!.id) },
+    });
+    expect(one.status).toBe(200);
+    const me = await v2.call<Json>('GET', '/api/v2/me', { token });
+    expect(me.body).toMatchObject({ name: 'Site du club', type: 'service_account' });
+    const legacy = await w.api.call('GET', '/api/matches/mine', { token });
+    expect(legacy.status).toBe(401);
   });
 });
 

@@ -13,6 +13,8 @@ const ENTITIES: Record<string, string> = {
   twilio: 'Twilio (SMS)',
   smtp: 'SMTP',
   notice: 'Notification (relance)',
+  api_key: 'Clé d’API',
+  webhook: 'Webhook',
 };
 
 const ACTIONS: Record<string, string> = {

@@ -1,0 +1,146 @@
+import { MSG_API } from '../../../common/messages-api';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type {
+  TCreateWebhookInput,
+  TWebhook,
+  TWebhookDelivery,
+  TWebhookEvent,
+} from '../../../common/schemas/integrations';
+import type { DbOrTx } from '../../../db/client';
+import { webhookDeliveries, webhookEndpoints } from '../../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../lib/auth';
+import { notFound } from '../../lib/errors';
+import { assertPublicUrl } from '../../lib/ssrf';
+import { writeAudit } from '../admin/audit';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+const toWebhook = (r: typeof webhookEndpoints.$inferSelect): TWebhook => ({
+  id: r.id,
+  url: r.url,
+  events: r.events,
+  consecutive_failures: r.consecutiveFailures,
+  disabled_at: iso(r.disabledAt),
+  created_at: r.createdAt.toISOString(),
+});
+
+/**
+ * Registers an endpoint with a fresh `whsec_` secret (24 random bytes, base64, as the Standard
+ * Webhooks libraries expect), kept encrypted because signing needs it back; answered once.
+ */
+export async function createWebhook(
+  deps: Pick<Deps, 'db' | 'env' | 'secrets' | 'clock'>,
+  admin: SessionUser,
+  input: TCreateWebhookInput,
+): Promise<{ id: number; secret: string }> {
+  await assertPublicUrl(input.url, deps.env.NODE_ENV === 'production');
+  const secret = `whsec_${randomBytes(24).toString('base64')}`;
+  const id = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(webhookEndpoints)
+      .values({
+        url: input.url,
+        events: [...new Set(input.events)],
+        secretSealed: deps.secrets.encrypt(secret),
+        createdBy: admin.id,
+      })
+      .returning({ id: webhookEndpoints.id });
+    if (!row) throw new Error('createWebhook: nothing inserted');
+    await writeAudit(tx, deps, admin, {
+      action: 'create',
+      entity: 'webhook',
+      entityId: row.id,
+      details: { url: input.url, events: input.events },
+    });
+    return row.id;
+  });
+  return { id, secret };
+}
+
+export async function listWebhooks(deps: Pick<Deps, 'db'>): Promise<TWebhook[]> {
+  const rows = await deps.db.select().from(webhookEndpoints).orderBy(desc(webhookEndpoints.id));
+  return rows.map(toWebhook);
+}
+
+export async function deleteWebhook(deps: Pick<Deps, 'db'>, id: number): Promise<void> {
+  const gone = await deps.db
+    .delete(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, id))
+    .returning({ id: webhookEndpoints.id });
+  if (gone.length === 0) throw notFound(MSG_API.webhookNotFound);
+}
+
+/** Turns a disabled endpoint back on, its failure count reset. */
+export async function enableWebhook(deps: Pick<Deps, 'db'>, id: number): Promise<TWebhook> {
+  const [row] = await deps.db
+    .update(webhookEndpoints)
+    .set({ disabledAt: null, consecutiveFailures: 0 })
+    .where(eq(webhookEndpoints.id, id))
+    .returning();
+  if (!row) throw notFound(MSG_API.webhookNotFound);
+  return toWebhook(row);
+}
+
+/** The latest deliveries (100), of one endpoint or all, newest first: the admin's delivery log. */
+export async function listDeliveries(
+  deps: Pick<Deps, 'db'>,
+  webhookId?: number,
+): Promise<TWebhookDelivery[]> {
+  const d = webhookDeliveries;
+  const rows = await deps.db
+    .select()
+    .from(d)
+    .where(webhookId === undefined ? undefined : eq(d.endpointId, webhookId))
+    .orderBy(desc(d.id))
+    .limit(100);
+  return rows.map((r) => ({
+    id: r.id,
+    webhook_id: r.endpointId,
+    event_id: r.eventId,
+    event_type: r.eventType,
+    attempts: r.attempts,
+    last_status: r.lastStatus,
+    last_error: r.lastError,
+    status: r.deliveredAt ? 'delivered' : r.failedAt ? 'failed' : 'pending',
+    created_at: r.createdAt.toISOString(),
+    delivered_at: iso(r.deliveredAt),
+  }));
+}
+
+/** Sends a delivery again (same `webhook-id`, so a receiver that kept it can tell), soon. */
+export async function replayDelivery(deps: Pick<Deps, 'db'>, id: number): Promise<void> {
+  const d = webhookDeliveries;
+  const done = await deps.db
+    .update(d)
+    .set({
+      deliveredAt: null,
+      failedAt: null,
+      lockedUntil: null,
+      attempts: 0,
+      sendAfter: sql`now()`,
+    })
+    .where(and(eq(d.id, id)))
+    .returning({ id: d.id });
+  if (done.length === 0) throw notFound(MSG_API.deliveryNotFound);
+}
+
+/**
+ * THE way an event reaches integrators: call it in the transaction that made the change, so the
+ * deliveries exist exactly when the change commits (never for a rollback). One INSERT … SELECT
+ * writes a row per enabled endpoint that listens to `type`, all with one `webhook-id`; the payload
+ * is thin (ids only: no personal data leaves, and `GET /api/v2/matches/{id}` gives the state).
+ */
+export async function emitWebhookEvent(
+  tx: DbOrTx,
+  type: TWebhookEvent,
+  data: { match_id: number; user_id?: number },
+): Promise<void> {
+  const eventId = `msg_${randomUUID().replace(/-/g, '')}`;
+  const payload = JSON.stringify({ type, timestamp: new Date().toISOString(), data });
+  const e = webhookEndpoints;
+  await tx.execute(sql`insert into ${webhookDeliveries} (endpoint_id, event_id, event_type, payload)
+    select ${e.id}, ${eventId}, ${type}, ${payload} from ${e}
+     where ${e.disabledAt} is null and ${type}::text = any(${e.events})`);
+}

@@ -1,0 +1,409 @@
+import { MSG_API } from '../../common/messages-api';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type DbHandle } from '../../db/client';
+import { outbox, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { buildApp } from '../../server/app';
+import { createDeps } from '../../server/create-deps';
+import type { Deps } from '../../server/deps';
+import { assertPublicUrl } from '../../server/lib/ssrf';
+import { issueApiKey } from '../../server/services/integrations/api-keys';
+import { createWebhookWorker } from '../../server/services/integrations/delivery';
+import { createWebhook } from '../../server/services/integrations/webhooks';
+import { createTestContext, type TestContext } from '../support/app';
+import { createAdmin, createUser, type TestUser } from '../support/factories';
+import { captureLogger } from '../support/logs';
+import { createClient, type ContractClient, type OpenApiDoc } from './contract/client';
+import { createPlace } from './matches-support';
+
+/**
+ * Webhooks as a receiver sees them: a real local HTTP server that checks every signature with
+ * the `standardwebhooks` package, deliveries sent by the real worker from the outbox table.
+ */
+type Json = Record<string, unknown>;
+const NOW = '2026-06-10T08:00:00Z';
+const DB = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+
+interface Received {
+  path: string;
+  id: string;
+  type: string;
+  data: { match_id: number; user_id?: number };
+  headers: IncomingHttpHeaders;
+}
+
+/** A receiver that verifies each delivery with its endpoint's secret; `down` answers 503. */
+async function startReceiver() {
+  const got: Received[] = [];
+  const secrets = new Map<string, string>();
+  const state = { down: false, invalid: 0 };
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+    req.on('end', () => {
+      if (state.down) {
+        res.writeHead(503).end();
+        return;
+      }
+      const secret = secrets.get(req.url ?? '');
+      try {
+        const headers = Object.fromEntries(
+          Object.entries(req.headers).map(([k, v]) => [k, String(v)]),
+        );
+        const payload = new Webhook(secret ?? 'whsec_bm9wZQ==').verify(body, headers) as {
+          type: string;
+          data: Received['data'];
+        };
+        got.push({
+          path: req.url ?? '',
+          id: String(req.headers['webhook-id']),
+          type: payload.type,
+          data: payload.data,
+          headers: req.headers,
+        });
+        res.writeHead(204).end();
+      } catch {
+        state.invalid++;
+        res.writeHead(400).end();
+      }
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = (path: string) => `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`;
+  return {
+    got,
+    state,
+    url,
+    secrets,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+let t: TestContext;
+let admin: TestUser;
+let player: TestUser;
+let placeId: number;
+let api: ContractClient;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+const apps: FastifyInstance[] = [];
+let second: DbHandle | undefined;
+
+beforeAll(async () => {
+  t = await createTestContext({
+    now: NOW,
+    env: { WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_DISABLE_AFTER: '3', WEBHOOK_MAX_ATTEMPTS: '5' },
+  });
+  const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  api = createClient(base);
+  api.useDescription((await api.call<OpenApiDoc>('GET', '/api/v2/openapi.json')).body);
+  admin = await createAdmin(t.deps, { name: 'Admin Hooks' });
+  player = await createUser(t.deps, { name: 'Joueuse Durand' });
+  placeId = (await createPlace(t)).id;
+  receiver = await startReceiver();
+}, 60_000);
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  await second?.close();
+  await receiver.close();
+  await t.close();
+});
+
+async function register(path: string, events: string[]) {
+  const res = await api.call<{ id: number; secret: string }>('POST', '/api/admin/webhooks', {
+    token: admin.token,
+    body: { url: receiver.url(path), events },
+  });
+  expect(res.status).toBe(201);
+  expect(res.body.secret).toMatch(/^whsec_[A-Za-z0-9+/=]+$/);
+  receiver.secrets.set(path, res.body.secret);
+  return res.body.id;
+}
+
+const fields = (slots = 1) => ({
+  place_id: placeId,
+  date: '2026-06-20',
+  time: '18:00',
+  levels: ['Niveau 3'],
+  slots,
+});
+
+async function until(check: () => boolean | Promise<boolean>, ms = 15_000) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe('signed deliveries', () => {
+  it('sends each event, signed per Standard Webhooks, to the endpoints that listen to it', async () => {
+    const all = await register('/all', [
+      'match.created',
+      'match.updated',
+      'match.filled',
+      'match.cancelled',
+      'participant.joined',
+      'participant.left',
+    ]);
+    const onlyCreated = await register('/created', ['match.created']);
+    const worker = createWebhookWorker(t.deps, { intervalMs: 0 });
+    const { key } = await issueApiKey(t.deps, admin, { name: 'Club', scopes: ['matches:write'] });
+    const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/matches',
+      headers: auth,
+      payload: fields(),
+    });
+    const id = created.json<{ id: number }>().id;
+    await t.caller(player).matches.join({ id });
+    await t.caller(player).matches.leave({ id });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/v2/matches/${id}`,
+      headers: auth,
+      payload: { ...fields(), time: '19:00' },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/matches/${id}/cancel`,
+      headers: auth,
+      payload: {},
+    });
+    // A change that rolls back announces nothing.
+    await expect(t.caller(player).matches.join({ id })).rejects.toThrow();
+
+    await worker.runOnce();
+    expect(receiver.state.invalid).toBe(0);
+    const at = (path: string) => receiver.got.filter((g) => g.path === path);
+    // Sent concurrently: order is not promised (Standard Webhooks does not either); each once.
+    expect(
+      at('/all')
+        .map((g) => g.type)
+        .sort(),
+    ).toEqual([
+      'match.cancelled',
+      'match.created',
+      'match.filled',
+      'match.updated',
+      'participant.joined',
+      'participant.left',
+    ]);
+    expect(at('/created').map((g) => g.type)).toEqual(['match.created']);
+    const rows = await t.db.db.select().from(webhookDeliveries);
+    expect(rows.filter((r) => r.endpointId === onlyCreated).map((r) => r.eventType)).toEqual([
+      'match.created',
+    ]);
+    expect(rows.filter((r) => r.endpointId === all)).toHaveLength(6);
+    const joined = receiver.got.find((g) => g.type === 'participant.joined');
+    expect(joined?.data).toEqual({ match_id: id, user_id: player.id });
+    expect(joined?.headers['webhook-signature']).toMatch(/^v1,/);
+    expect(joined?.id).toMatch(/^msg_/);
+    // One event, one webhook-id for every endpoint: the same id reached both.
+    const createdIds = receiver.got.filter((g) => g.type === 'match.created').map((g) => g.id);
+    expect(createdIds).toHaveLength(2);
+    expect(new Set(createdIds).size).toBe(1);
+    expect(rows.every((r) => r.deliveredAt !== null && r.attempts === 1)).toBe(true);
+    await t.db.db.delete(webhookEndpoints).where(gt(webhookEndpoints.id, 0));
+    receiver.got.length = 0;
+  });
+
+  it('retries with backoff after the receiver was down, then disables the endpoint and tells the admins', async () => {
+    const hook = await register('/flaky', ['match.created']);
+    const worker = createWebhookWorker(t.deps, { intervalMs: 0 });
+    receiver.state.down = true;
+    await t.caller(player).matches.create(fields());
+    await worker.runOnce();
+    let [row] = await t.db.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, hook));
+    expect(row).toMatchObject({ attempts: 1, lastStatus: 503, deliveredAt: null });
+    expect(row!.sendAfter.getTime()).toBeGreaterThan(Date.now() - 1000);
+    receiver.state.down = false;
+    await until(async () => {
+      await worker.runOnce();
+      [row] = await t.db.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.endpointId, hook));
+      return row!.deliveredAt !== null;
+    });
+    expect(row!.attempts).toBe(2);
+    expect(receiver.got.map((g) => g.type)).toEqual(['match.created']);
+
+    // Down for good: three failures in a row disable it, and every admin gets an e-mail.
+    receiver.state.down = true;
+    await t.caller(player).matches.create(fields());
+    await until(async () => {
+      await worker.runOnce();
+      const [e] = await t.db.db
+        .select()
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.id, hook));
+      return e!.disabledAt !== null;
+    });
+    const notices = await t.db.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.event, 'webhook_disabled'), eq(outbox.userId, admin.id)));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.body).toBe(MSG_API.disabledBody(receiver.url('/flaky'), 3));
+    // Disabled: nothing more is sent or queued for it.
+    await t.caller(player).matches.create(fields());
+    const log = await api.call<{ id: number; status: string; attempts: number }[]>(
+      'GET',
+      '/api/admin/webhooks/deliveries',
+      {
+        token: admin.token,
+        query: { webhook_id: hook },
+      },
+    );
+    expect(log.body).toHaveLength(2);
+    const pending = log.body.find((d) => d.status !== 'delivered')!;
+    expect(pending.attempts).toBe(3);
+
+    // The admin fixes the receiver, turns the endpoint back on and replays the delivery.
+    receiver.state.down = false;
+    receiver.got.length = 0;
+    const listed = await api.call<{ id: number; disabled_at: string | null }[]>(
+      'GET',
+      '/api/admin/webhooks',
+      { token: admin.token },
+    );
+    expect(listed.body.find((w) => w.id === hook)?.disabled_at).toEqual(expect.any(String));
+    const enabled = await api.call<Json>('POST', '/api/admin/webhooks/{id}/enable', {
+      token: admin.token,
+      params: { id: hook },
+    });
+    expect(enabled.body).toMatchObject({ disabled_at: null, consecutive_failures: 0 });
+    const replay = await api.call('POST', '/api/admin/webhooks/deliveries/{id}/replay', {
+      token: admin.token,
+      params: { id: pending.id },
+    });
+    expect(replay.status).toBe(204);
+    await worker.runOnce();
+    expect(receiver.got.map((g) => g.type)).toEqual(['match.created']);
+    const removed = await api.call('DELETE', '/api/admin/webhooks/{id}', {
+      token: admin.token,
+      params: { id: hook },
+    });
+    expect(removed.status).toBe(204);
+    receiver.got.length = 0;
+  });
+});
+
+describe(`two instances on one ${DB} database`, () => {
+  it('deliver each event to each endpoint exactly once', async () => {
+    await register('/a', ['match.created', 'participant.joined']);
+    await register('/b', ['match.created']);
+    const start = async (db: DbHandle['db']) => {
+      const deps: Deps = createDeps({
+        env: { ...t.deps.env, OUTBOX_INTERVAL_MS: 10 },
+        db,
+        logger: captureLogger().logger,
+        clock: t.clock,
+      });
+      const app = await buildApp(deps, { serveClient: false });
+      await app.ready();
+      apps.push(app);
+    };
+    second = t.db.url ? await createDb({ url: t.db.url, max: 5 }) : undefined;
+    await start(t.db.db);
+    await start(second?.db ?? t.db.db);
+    const EVENTS = 12;
+    for (let i = 0; i < EVENTS; i++) {
+      const m = await t.caller(player).matches.create(fields(2));
+      const u = await createUser(t.deps);
+      await t.caller(u).matches.join({ id: m.id });
+    }
+    // Per match: created to /a and /b, joined to /a.
+    const expected = EVENTS * 3;
+    await until(() => receiver.got.length >= expected);
+    await new Promise((r) => setTimeout(r, 300));
+    const pairs = new Set(receiver.got.map((g) => `${g.path} ${g.id}`));
+    console.log(
+      `[webhooks] ${DB}: two instances, ${receiver.got.length} deliveries received for ${expected} expected, ${pairs.size} distinct (endpoint, webhook-id) pairs`,
+    );
+    expect(receiver.got).toHaveLength(expected);
+    expect(pairs.size).toBe(expected);
+    for (const app of apps.splice(0)) await app.close();
+    expect(receiver.state.invalid).toBe(0);
+  }, 60_000);
+});
+
+describe('SSRF guard (production only)', () => {
+  const production = true;
+  it.each([
+    'https://127.0.0.1/hook',
+    'https://localhost/hook',
+    'https://10.1.2.3/hook',
+    'https://172.16.0.1/hook',
+    'https://192.168.1.10/hook',
+    'https://169.254.169.254/latest/meta-data',
+    'https://[::1]/hook',
+    'https://[::ffff:127.0.0.1]/hook',
+    'https://[fd00::1]/hook',
+    'https://100.64.0.1/hook',
+    'https://0.0.0.0/hook',
+  ])('refuses %s', async (url) => {
+    await expect(assertPublicUrl(url, production)).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: MSG_API.urlPrivate,
+    });
+  });
+
+  it('refuses a public name that resolves to a private address, plain http, and accepts a public https address', async () => {
+    await expect(
+      assertPublicUrl('https://hooks.example.com/x', production, () =>
+        Promise.resolve(['93.184.216.34', '10.0.0.5']),
+      ),
+    ).rejects.toMatchObject({ message: MSG_API.urlPrivate });
+    await expect(assertPublicUrl('http://93.184.216.34/x', production)).rejects.toMatchObject({
+      message: MSG_API.urlHttpsOnly,
+    });
+    await expect(assertPublicUrl('https://93.184.216.34/x', production)).resolves.toBeUndefined();
+    await expect(assertPublicUrl('http://127.0.0.1:3000/x', false)).resolves.toBeUndefined();
+  });
+
+  it('refuses private URLs over REST in production, and does not deliver to one', async () => {
+    const prod: Deps = { ...t.deps, env: { ...t.deps.env, NODE_ENV: 'production' } };
+    const app = await buildApp(
+      { ...prod, env: { ...prod.env, OUTBOX_INTERVAL_MS: 0 } },
+      { serveClient: false },
+    );
+    apps.push(app);
+    const before = await t.db.db.$count(webhookEndpoints);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/webhooks',
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+      payload: { url: 'https://127.0.0.1/hook', events: ['match.created'] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: { code: 'BAD_REQUEST', message: MSG_API.urlPrivate },
+    });
+    expect(await t.db.db.$count(webhookEndpoints)).toBe(before);
+
+    // Registered earlier (or re-pointed since): the production worker still refuses to send.
+    await t.db.db.delete(webhookEndpoints).where(gt(webhookEndpoints.id, 0));
+    const { id } = await createWebhook(t.deps, admin, {
+      url: receiver.url('/private'),
+      events: ['match.created'],
+    });
+    receiver.got.length = 0;
+    await t.caller(player).matches.create(fields());
+    await createWebhookWorker(prod, { intervalMs: 0 }).runOnce();
+    const [row] = await t.db.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, id));
+    expect(row).toMatchObject({ deliveredAt: null, lastError: MSG_API.urlHttpsOnly });
+    expect(receiver.got).toEqual([]);
+  });
+});
