@@ -36,6 +36,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      '.ab/**',
       'node_modules/**',
       'data/**',
       'coverage/**',

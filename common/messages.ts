@@ -535,7 +535,8 @@ export const MSG = {
     acceptLabel: (name: string) => `Accepter la demande de ${name}`,
     declineLabel: (name: string) => `Refuser la demande de ${name}`,
     acceptedJoined: 'Demande acceptée : le joueur est inscrit au match.',
-    acceptedWaitlist: 'Demande acceptée : le match est complet, le joueur est sur la liste d’attente.',
+    acceptedWaitlist:
+      'Demande acceptée : le match est complet, le joueur est sur la liste d’attente.',
     declined: 'Demande refusée.',
     answerFailed: 'Erreur lors de la réponse à la demande',
   },

@@ -406,8 +406,7 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
       },
       config: player,
     },
-    async ({ ctx, params }) =>
-      legacyResult(await releaseGuest(deps, assertUser(ctx.user), params)),
+    async ({ ctx, params }) => legacyResult(await releaseGuest(deps, assertUser(ctx.user), params)),
   );
   app.post(
     '/matches/:id/requests',
@@ -423,9 +422,7 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
       config: player,
     },
     async ({ ctx, params, body }, reply) =>
-      reply
-        .code(201)
-        .send(await createRequest(deps, assertUser(ctx.user), { ...params, ...body })),
+      reply.code(201).send(await createRequest(deps, assertUser(ctx.user), { ...params, ...body })),
   );
   const answerSchema = (summary: string) => ({
     tags,

@@ -102,7 +102,10 @@ export const matchesRouter = router({
    */
   onChange: authedProcedure
     .input(
-      ZMatchIdInput.extend({ lastEventId: z.string().max(40).nullish(), ...ZShareTokenQuery.shape }),
+      ZMatchIdInput.extend({
+        lastEventId: z.string().max(40).nullish(),
+        ...ZShareTokenQuery.shape,
+      }),
     )
     .subscription(async function* ({ ctx, input, signal }) {
       try {

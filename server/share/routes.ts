@@ -55,7 +55,8 @@ export function shareRoutes(app: FastifyInstance, deps: Deps) {
       .header('cache-control', 'private, no-cache')
       .header('vary', 'Cookie');
     const shared = await sharedMatch(deps, req.params);
-    if (!shared) return reply.code(404).type('text/html; charset=utf-8').send(renderShareNotFound());
+    if (!shared)
+      return reply.code(404).type('text/html; charset=utf-8').send(renderShareNotFound());
     const { match, token } = shared;
     const target = `/matches/${match.id}${token ? `?token=${token}` : ''}`;
     if (await resolveSession(deps, req.cookies[SESSION_COOKIE])) return reply.redirect(target, 303);

@@ -90,7 +90,9 @@ async function readVersion(deps: Pick<Deps, 'db'>, id: number) {
           'created_at', r.created_at) order by r.id)
         from ${matchRequests} r join ${users} u on u.id = r.user_id
         where r.match_id = ${id}::int and r.status = 'pending'), '[]'::json)`,
-      statuses: sql<RoomRow['statuses']>`coalesce((select json_agg(json_build_object('user_id', l.user_id, 'status', l.status))
+      statuses: sql<
+        RoomRow['statuses']
+      >`coalesce((select json_agg(json_build_object('user_id', l.user_id, 'status', l.status))
         from (select distinct on (r.user_id) r.user_id, r.status from ${matchRequests} r
                where r.match_id = ${id}::int order by r.user_id, r.id desc) l), '[]'::json)`,
     })
