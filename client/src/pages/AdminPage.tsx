@@ -11,7 +11,6 @@ import { SettingsTab } from './admin/SettingsTab';
 import { SmtpTab } from './admin/SmtpTab';
 import { TwilioTab } from './admin/TwilioTab';
 import { UsersTab } from './admin/UsersTab';
-import { ChatReportsTab } from './admin/ChatReportsTab';
 import { ResultsTab } from './admin/ResultsTab';
 import { Spinner } from '../components/ui';
 import './admin/admin.css';
@@ -36,7 +35,6 @@ const TABS = [
   { id: 'utilisateurs', label: 'Utilisateurs', Panel: UsersTab },
   { id: 'parametres', label: 'Paramètres', Panel: SettingsTab },
   { id: 'historique', label: 'Historique', Panel: AuditTab },
-  { id: 'signalements', label: 'Signalements', Panel: ChatReportsTab },
   { id: 'resultats', label: 'Résultats', Panel: ResultsTab },
   { id: 'notifications', label: 'Notifications', Panel: NotificationsTab },
   { id: 'api', label: 'API', Panel: ApiTab },

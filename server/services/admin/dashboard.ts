@@ -87,7 +87,10 @@ export async function getDashboard(
       db
         .select({ b: sliceOf(users.createdAt, slices), n: count() })
         .from(users)
-        .where(and(gte(users.createdAt, start), lt(users.createdAt, end)))
+        // A sign-up is a player's: the service accounts API keys act as are not.
+        .where(
+          and(gte(users.createdAt, start), lt(users.createdAt, end), eq(users.isService, false)),
+        )
         .groupBy(sql`1`),
       db
         .select({ place_id: matches.placeId, name: places.name, matches: count() })

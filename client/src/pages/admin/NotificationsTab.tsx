@@ -5,6 +5,7 @@ import { Button, EmptyState, Field, Loaded, Notice } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { PanelHead } from './shared';
+import { ChatReports } from './ChatReports';
 
 const EVENTS: Record<string, string> = {
   joined: 'Un joueur a rejoint',
@@ -155,14 +156,10 @@ export function NotificationsTab() {
                 </ul>
               )}
             </section>
-            {/*
-              SLOT(chat): « Messages signalés ». The chat branch (match room, issue 28) renders the
-              reported chat messages here, as a third <section> of this tab, once its procedures
-              exist. Nothing is shown until then.
-            */}
           </>
         )}
       </Loaded>
+      <ChatReports />
     </div>
   );
 }

@@ -3,12 +3,14 @@ import { MSG } from '../../../../common/messages';
 import { Button, EmptyState, Loaded } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { PanelHead } from './shared';
 
 const WHEN = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Messages players reported, most recent first: the admin reads them and deletes what breaks the rules. */
-export function ChatReportsTab() {
+/**
+ * Messages players reported, most recent first, in the Notifications tab: the admin reads them and
+ * deletes what breaks the rules.
+ */
+export function ChatReports() {
   const utils = trpc.useUtils();
   const query = trpc.chat.reports.useQuery();
   const [status, setStatus] = useState<string | null>(null);
@@ -20,11 +22,10 @@ export function ChatReportsTab() {
     onError: (err) => setStatus(errorMessage(err, MSG.chat.adminDeleted)),
   });
   return (
-    <div className="admin-tab-body">
-      <PanelHead
-        title={MSG.chat.adminReports}
-        lead="Les messages de discussion signalés par les joueurs."
-      />
+    <section aria-labelledby="chat-reports-title">
+      <h3 id="chat-reports-title" className="notice-section-title">
+        {MSG.chat.adminReports}
+      </h3>
       {status && <p role="status">{status}</p>}
       <Loaded query={query} loadingLabel="Chargement…" errorFallback={MSG.admin.configLoadFailed}>
         {(reports) =>
@@ -57,6 +58,6 @@ export function ChatReportsTab() {
           )
         }
       </Loaded>
-    </div>
+    </section>
   );
 }
