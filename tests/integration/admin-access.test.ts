@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
-import { levels, places, users } from '../../db/schema';
+import { levels, outbox, places, users } from '../../db/schema';
 import { appRouter } from '../../server/trpc/root';
 import { createTestContext, type TestContext } from '../support/app';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
@@ -45,7 +45,21 @@ async function fixtures() {
     .values({ niveau: `Niveau ${Math.random()}`, label: 'Test', ordre: 20 })
     .returning();
   const victim = await createUser(t.deps);
-  return { placeId: place!.id, levelId: level!.id, userId: victim.id };
+  // A notice the worker gave up on, for the Notifications tab's retry.
+  const [notice] = await t.db.db
+    .insert(outbox)
+    .values({
+      channel: 'email',
+      event: 'joined',
+      recipient: 'joueuse@example.fr',
+      subject: 'Un joueur a rejoint votre match',
+      body: 'Bonjour',
+      attempts: 20,
+      failedAt: new Date(),
+      lastError: 'Connection refused',
+    })
+    .returning({ id: outbox.id });
+  return { placeId: place!.id, levelId: level!.id, userId: victim.id, noticeId: notice!.id };
 }
 type Fixtures = Awaited<ReturnType<typeof fixtures>>;
 
@@ -102,6 +116,10 @@ const PROCEDURES: Record<string, (c: Caller, f: Fixtures) => Promise<unknown>> =
   'admin.settings.save': (c) =>
     c.admin.settings.save({ max_places: 3, max_levels_selection: 3, months_ahead: 1 }),
   'admin.audit.list': (c) => c.admin.audit.list({}),
+  'admin.dashboard.get': (c) => c.admin.dashboard.get({}),
+  'admin.notices.list': (c) => c.admin.notices.list({}),
+  'admin.notices.retry': (c, f) => c.admin.notices.retry({ id: f.noticeId }),
+  'admin.notices.retryAll': (c) => c.admin.notices.retryAll({}),
 };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -162,6 +180,10 @@ const REST: [Method, string, (f: Fixtures) => { url: string; payload?: object }]
     }),
   ],
   ['GET', '/admin/audit', () => ({ url: '/admin/audit' })],
+  ['GET', '/admin/dashboard', () => ({ url: '/admin/dashboard' })],
+  ['GET', '/admin/notices', () => ({ url: '/admin/notices' })],
+  ['POST', '/admin/notices/:id/retry', (f) => ({ url: `/admin/notices/${f.noticeId}/retry` })],
+  ['POST', '/admin/notices/retry', () => ({ url: '/admin/notices/retry', payload: {} })],
 ];
 
 async function trpcCode(p: Promise<unknown>) {

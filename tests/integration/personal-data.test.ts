@@ -210,6 +210,9 @@ describe('Télécharger mes données', () => {
       // Keys and webhooks an admin created are in the audit trail (issued, revoked, registered).
       'api_keys.created_by': 'admin_actions',
       'webhook_endpoints.created_by': 'admin_actions',
+      // The weeks one played, counted once for the admin dashboard: derived from the matches one
+      // joined (exported there), and deleted with the account (ON DELETE CASCADE).
+      'dashboard_active_weeks.user_id': 'matches_joined',
       // A key's service account never logs in, so never exports; a player's account is never one.
       'api_keys.service_user_id': 'account',
     };
