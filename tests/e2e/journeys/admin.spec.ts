@@ -12,7 +12,9 @@ const ADMIN_TABS = [
   'Utilisateurs',
   'Paramètres',
   'Historique',
+  'Résultats',
   'Notifications',
+  'API',
 ];
 
 /**

@@ -171,7 +171,7 @@ test(
     const tabs = page.getByRole('tab');
     await tabs.first().waitFor();
     const count = await tabs.count();
-    expect(count).toBe(9);
+    expect(count).toBe(11);
     for (let i = 0; i < count; i += 1) expect(await inViewport(page, tabs.nth(i))).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
     await checkA11y(page, 'admin tabs (mobile)');
