@@ -5,7 +5,8 @@ import { matchGuests, matchRequests, outbox } from '../../db/schema';
 import { createTestContext, type TestContext } from '../support/app';
 import { serverUrl } from '../support/db';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
-import { restAs } from '../support/http';
+import { rest, restAs } from '../support/http';
+import { startTwoInstances } from '../support/instances';
 import {
   createPlace,
   matchRow,
@@ -495,6 +496,46 @@ describe.runIf(onPostgres)('races on the last place (PostgreSQL)', () => {
     expect(await participantIds(m.id)).toHaveLength(2);
     expect(row.missingPlayers).toBe(0);
     expect(await waitingIds(m.id)).toHaveLength(25 - inByAccept);
+  });
+
+  it('two instances: 20 accepts and 20 joins over REST on the last place, half on each: one gets in', async () => {
+    const instances = await startTwoInstances(t);
+    const { apps } = instances;
+    try {
+      const m = await create({ slots: 2 });
+      await t.caller(p(1)).matches.join({ id: m.id });
+      const askers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          createUser(t.deps, { name: `Distant${i} Roux`, level: 'Niveau 8' }),
+        ),
+      );
+      const joiners = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => createUser(t.deps, { name: `Vif${i} Noir` })),
+      );
+      for (const u of askers) await t.caller(u).matches.request({ id: m.id });
+      const on = (i: number) => apps[i % 2]!;
+      const answers = await Promise.all([
+        ...askers.map((u, i) =>
+          rest(on(i), 'POST', `/matches/${m.id}/requests/${u.id}/accept`, {}, owner.headers),
+        ),
+        ...joiners.map((u, i) => rest(on(i + 1), 'POST', `/matches/${m.id}/join`, {}, u.headers)),
+      ]);
+      const accepts = answers.slice(0, 20);
+      const joins = answers.slice(20);
+      expect(accepts.every((a) => a.status === 200)).toBe(true);
+      const inByAccept = accepts.filter((a) => a.body.outcome === 'joined').length;
+      const inByJoin = joins.filter((j) => j.status === 200).length;
+      console.log(
+        `[match-room] two instances: ${inByAccept} in by accept, ${inByJoin} in by join, ${joins.filter((j) => j.status === 409).length} joins answered 409`,
+      );
+      expect(inByAccept + inByJoin).toBe(1);
+      expect(joins.filter((j) => j.status !== 200).every((j) => j.status === 409)).toBe(true);
+      expect(await participantIds(m.id)).toHaveLength(2);
+      expect((await matchRow(t, m.id))!.missingPlayers).toBe(0);
+      expect(await waitingIds(m.id)).toHaveLength(20 - inByAccept);
+    } finally {
+      await instances.close();
+    }
   });
 
   it('50 joins at once of an open-to-all match with reserved seats: never overbooked', async () => {
