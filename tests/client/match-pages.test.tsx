@@ -266,3 +266,25 @@ describe('Find match', () => {
     );
   });
 });
+
+describe('Trouver: unread chat messages', () => {
+  afterEach(cleanup);
+
+  it('a card of a match the player is in says how many chat messages are unread, linking to the chat', async () => {
+    const mine = aMatch({ id: 12, place_name: 'Urban Padel', participants: [{ user_id: 7 }] });
+    const other = aMatch({ id: 13, place_name: 'Casa Padel' });
+    renderWithProviders(<FindMatchPage />, {
+      user,
+      fixtures: {
+        'matches.list': { items: [mine, other], nextCursor: null },
+        'levels.list': levelRows,
+        'chat.unread': { '12': 3 },
+      },
+    });
+    const card = await screen.findByRole('article', { name: 'Urban Padel' });
+    const badge = await within(card).findByRole('link', { name: '3 messages non lus' });
+    expect(badge).toHaveAttribute('href', '/matches/12#chat-title');
+    const plain = screen.getByRole('article', { name: 'Casa Padel' });
+    expect(within(plain).queryByText(/non lus?/)).not.toBeInTheDocument();
+  });
+});

@@ -30,6 +30,7 @@ export default function FindMatchPage() {
   const catalogue = useLevelCatalogue();
   const schedule = trpc.matches.schedule.useQuery();
   const places = trpc.places.list.useQuery();
+  const unread = trpc.chat.unread.useQuery(undefined, { enabled: Boolean(user), retry: false });
   const today = schedule.data?.today ?? new Date().toISOString().slice(0, 10);
   const [filters, setFilters] = useState<FindFilters>(() =>
     user ? loadFilters(user.id, user.level, today) : EMPTY_FILTERS,
@@ -108,6 +109,7 @@ export default function FindMatchPage() {
             userId={user?.id}
             catalogue={catalogue}
             headingLevel={2}
+            unread={unread.data}
             {...gridProps}
           />
           {list.hasNextPage && (

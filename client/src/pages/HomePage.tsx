@@ -20,6 +20,7 @@ export default function HomePage() {
   const { user } = useAuth();
   const catalogue = useLevelCatalogue();
   const recent = trpc.matches.list.useQuery({ limit: HOME_RECENT_MATCHES });
+  const unread = trpc.chat.unread.useQuery(undefined, { enabled: Boolean(user), retry: false });
   useLoggedError(recent.error, 'matches.list');
   const { notice, gridProps, levelCheck } = useJoinMatch();
   const matches = recent.data?.items.slice(0, HOME_RECENT_MATCHES) ?? [];
@@ -54,7 +55,13 @@ export default function HomePage() {
         ) : matches.length === 0 ? (
           <NoMatchesAvailable />
         ) : (
-          <MatchCardGrid matches={matches} userId={user?.id} catalogue={catalogue} {...gridProps} />
+          <MatchCardGrid
+            matches={matches}
+            userId={user?.id}
+            catalogue={catalogue}
+            unread={unread.data}
+            {...gridProps}
+          />
         )}
       </section>
       <div className="home-info">

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { MSG } from '../../../../common/messages';
+import { UnreadBadge } from '../chat/UnreadBadge';
 import { EmptyState } from '../ui';
 import { MatchCard } from './MatchCard';
 import type { LevelView, MatchView } from './types';
@@ -15,6 +16,8 @@ interface MatchCardGridProps {
   headingLevel?: 2 | 3;
   /** Shows the outcome of joining or leaving a waiting list; without it, full matches offer none. */
   onNotice?: (kind: 'success' | 'error', message: string) => void;
+  /** Unread chat messages per match id, for the matches the player is in (`chat.unread`). */
+  unread?: Readonly<Record<string, number>>;
 }
 
 /** Upcoming matches as a grid of cards, each with its Rejoindre button. */
@@ -26,6 +29,7 @@ export function MatchCardGrid({
   onJoin,
   headingLevel,
   onNotice,
+  unread,
 }: MatchCardGridProps) {
   return (
     <div className="match-grid">
@@ -40,6 +44,7 @@ export function MatchCardGrid({
           headingLevel={headingLevel}
         >
           {onNotice && <WaitlistControl match={match} userId={userId} onNotice={onNotice} />}
+          {unread && <UnreadBadge matchId={match.id} count={unread[String(match.id)] ?? 0} />}
         </MatchCard>
       ))}
     </div>
