@@ -456,7 +456,7 @@ export const MSG = {
       someone: 'Un joueur',
       removed: (first: string) => `Place libérée : ${first} ne fait plus partie du match`,
       promoted: (first: string) => `${first} est passé de la liste d’attente au match`,
-      changed: (parts: string[]) => `Match modifié : ${parts.join(' ; ')}`,
+      changed: (...parts: string[]) => `Match modifié : ${parts.join(' ; ')}`,
       changedPart: (now: string, before: string) => `${now} au lieu de ${before}`,
     },
     noticeSubject: (when: string) => `Nouveaux messages : match du ${when}`,

@@ -95,5 +95,5 @@ export function changedText(
   if (shortTime(before.time) !== shortTime(after.time))
     parts.push(part(shortTime(after.time), shortTime(before.time)));
   if (before.placeName !== after.placeName) parts.push(part(after.placeName, before.placeName));
-  return parts.length > 0 ? MSG.chat.system.changed(parts) : null;
+  return parts.length > 0 ? MSG.chat.system.changed(...parts) : null;
 }
