@@ -28,6 +28,16 @@ test(
     const token = (await organiser.api.matches.byId.query({ id: secret.id })).share_token!;
 
     const { page } = await loginAs(friend, '/find-match');
+    // Other journeys share this server: page through the whole list, then look.
+    await page
+      .getByRole('status')
+      .filter({ hasText: /affichés?/ })
+      .waitFor();
+    const more = page.getByRole('button', { name: 'Charger plus' });
+    while (await more.isVisible()) {
+      await more.click();
+      await expect(page.locator('button[aria-busy="true"]')).toHaveCount(0);
+    }
     await page.getByRole('article', { name: shown.name }).waitFor();
     await expect(page.getByRole('article', { name: hidden.name })).toHaveCount(0);
     // Its id is no way in; its link is.
