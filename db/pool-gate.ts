@@ -1,4 +1,4 @@
-import type { PendingQuery, Row, Sql } from 'postgres';
+import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
 
 /** No connection of the pool freed up in time: the database is overloaded or blocked. */
 export class PoolTimeoutError extends Error {
@@ -105,14 +105,39 @@ class GatedQuery implements PromiseLike<unknown> {
 }
 
 /**
+ * Every statement drizzle sends becomes a prepared statement of its connection. drizzle asks
+ * postgres.js for an unnamed statement unless a query is `.prepare()`d by name, and postgres.js
+ * sends an unnamed statement with parameters in two round trips (Parse + Describe, then Bind +
+ * Execute once it knows the parameter types); a prepared one costs those two trips once per
+ * connection, then one. postgres.js keys its statements by text and types, so dynamic SQL
+ * (an IN list of n values) makes one statement per shape, dropped with the connection
+ * (`max_lifetime`).
+ */
+function preparing<S extends TransactionSql>(tx: S): S {
+  const unsafe: Sql['unsafe'] = (query, params, options) =>
+    tx.unsafe(query, params, { ...options, prepare: true });
+  const savepoint = (cb: (sql: TransactionSql) => unknown) =>
+    tx.savepoint((inner) => cb(preparing(inner)));
+  return new Proxy(tx, {
+    get(target, prop, receiver): unknown {
+      if (prop === 'unsafe') return unsafe;
+      if (prop === 'savepoint') return savepoint;
+      return Reflect.get(target, prop, receiver);
+    },
+  });
+}
+
+/**
  * The client drizzle is given: its top-level queries and transactions pass the gate; queries inside
- * a transaction use the transaction's own connection and do not.
+ * a transaction use the transaction's own connection and do not. All are prepared (above).
  */
 export function gatedClient(client: Sql, gate: PoolGate): Sql {
   // Built once: drizzle reads `unsafe` for every query it sends.
-  const unsafe = (...args: Parameters<Sql['unsafe']>) =>
-    new GatedQuery(gate, client.unsafe(...args));
-  const begin = (...args: Parameters<Sql['begin']>) => gate.run(() => client.begin(...args));
+  const unsafe = (...[query, params, options]: Parameters<Sql['unsafe']>) =>
+    new GatedQuery(gate, client.unsafe(query, params, { ...options, prepare: true }));
+  // drizzle opens its transactions with the callback alone (their settings are statements).
+  const begin = (cb: (tx: TransactionSql) => unknown) =>
+    gate.run(() => client.begin((tx) => cb(preparing(tx))));
   return new Proxy(client, {
     get(target, prop, receiver): unknown {
       if (prop === 'unsafe') return unsafe;
