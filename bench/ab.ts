@@ -9,7 +9,8 @@
  *
  * `root`: a directory holding `package.json` and a built `dist/` (a copy of an older build, under
  * the repository so its node_modules resolve); `nodeOptions`: that variant's NODE_OPTIONS.
- * AB_LOADS=login (or list,join,login: the default) picks the loads. AB_NODE_ARGS adds node flags
+ * AB_LOADS=login (or list,join,login: the default) picks the loads; joins are also run by the raw
+ * loop of bench/joins.ts on matches of their own, the ceiling the join budget is read against. AB_NODE_ARGS adds node flags
  * NODE_OPTIONS refuses, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for a profile of each server.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -26,6 +27,7 @@ import { seedDefaults } from '../db/seed';
 import { createSecrets } from '../server/lib/secrets';
 import { hashPin } from '../server/lib/pin-hash';
 import { load, loop } from './http';
+import { rawJoin } from './joins';
 import { ROOT, startNode, type Child } from './processes';
 import { seedBenchData } from './seed';
 import { fmt, medianFigure, printTable, type Figure } from './stats';
@@ -93,8 +95,11 @@ try {
           from generate_series(1, ${n}) returning id`),
     ).map((r) => r.id);
   const joinTargets: number[][][] = [];
-  for (let r = 0; r < ROUNDS; r++)
+  const rawTargets: number[][] = [];
+  for (let r = 0; r < ROUNDS; r++) {
     joinTargets.push(await Promise.all(variants.map(() => newMatches(200))));
+    rawTargets.push(await newMatches(200));
+  }
   await h.db.execute(sql`analyze`);
   await h.close();
   log(`seeded ${name}`);
@@ -191,6 +196,14 @@ try {
           }),
         );
     }
+    if (LOADS.has('join')) {
+      const rawSql = postgres(url, { max: 10, onnotice: () => {} });
+      push(
+        'raw joins',
+        await loop(2_000, 100, (k) => rawJoin(rawSql, rawTargets[r]![k % 200]!, joiners[k]!)),
+      );
+      await rawSql.end();
+    }
     if (LOADS.has('login'))
       push(
         'raw argon2.verify',
@@ -200,18 +213,10 @@ try {
   }
   const medians = Object.entries(figures).map(([k, f]) => [k, medianFigure(f)] as const);
   const raw = medians.find(([k]) => k === 'raw argon2.verify')?.[1];
+  const rawJoins = medians.find(([k]) => k === 'raw joins')?.[1];
   const first = variants[0]!.label;
   printTable(
-    [
-      'figure',
-      'req/s',
-      'p50 ms',
-      'p99 ms',
-      'errors',
-      `vs ${first}`,
-      'vs raw verify',
-      'CPU ms/answer',
-    ],
+    ['figure', 'req/s', 'p50 ms', 'p99 ms', 'errors', `vs ${first}`, 'vs raw', 'CPU ms/answer'],
     medians.map(([k, f]) => {
       const ref = medians.find(([n]) => n === `${first}:${k.slice(k.indexOf(':') + 1)}`)?.[1];
       return [
@@ -221,7 +226,11 @@ try {
         fmt(f.p99),
         String(f.errors),
         ref && k.includes(':') ? `${fmt(f.rps / ref.rps)}×` : '',
-        raw && k.endsWith('login') ? `${fmt(f.rps / raw.rps)}×` : '',
+        raw && k.endsWith('login')
+          ? `${fmt(f.rps / raw.rps)}×`
+          : rawJoins && k.endsWith(': joins')
+            ? `${fmt(f.rps / rawJoins.rps)}×`
+            : '',
         cpu[k] ? fmt(cpu[k].ms / cpu[k].answers) : '',
       ];
     }),

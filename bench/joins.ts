@@ -64,6 +64,24 @@ export async function prepareJoins(db: Db, seed: BenchSeed, today: string): Prom
 }
 
 /**
+ * The raw join, the ceiling of a join on our stack: the same conditional UPDATE + INSERT in one
+ * transaction from postgres.js. True when the player got in.
+ */
+export const rawJoin = (sqlClient: postgres.Sql, matchId: number, userId: number) =>
+  sqlClient
+    .begin(async (tx) => {
+      const taken =
+        await tx`update matches set missing_players = missing_players - 1, updated_at = now()
+                  where id = ${matchId} and missing_players > 0 returning id`;
+      if (taken.length === 0) return;
+      const ins =
+        await tx`insert into match_participants (match_id, user_id, joined_at) values (${matchId}, ${userId}, now())
+                 on conflict do nothing returning user_id`;
+      if (ins.length === 0) throw new Error('already in');
+    })
+    .then(() => true);
+
+/**
  * Joins: the app over HTTP (REST, one player per request) against the same conditional UPDATE +
  * INSERT from postgres.js (PostgreSQL only). Medians by figure over the rounds.
  */
@@ -75,19 +93,6 @@ export async function measureJoins(
   const { rounds, joiners, tokens } = setup;
   const raw = dbUrl ? postgres(dbUrl, { max: POOL, onnotice: () => {} }) : undefined;
   try {
-    const rawJoin = (sqlClient: postgres.Sql, matchId: number, userId: number) =>
-      sqlClient
-        .begin(async (tx) => {
-          const taken =
-            await tx`update matches set missing_players = missing_players - 1, updated_at = now()
-                                  where id = ${matchId} and missing_players > 0 returning id`;
-          if (taken.length === 0) return;
-          const ins =
-            await tx`insert into match_participants (match_id, user_id, joined_at) values (${matchId}, ${userId}, now())
-                               on conflict do nothing returning user_id`;
-          if (ins.length === 0) throw new Error('already in');
-        })
-        .then(() => true);
     const appJoins = (ids: number[], attempts: number) =>
       load({
         url: appUrl,
