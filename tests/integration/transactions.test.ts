@@ -1,0 +1,101 @@
+/**
+ * The transactions `db/pool-gate.ts` hands drizzle on PostgreSQL, every statement prepared on the
+ * transaction's connection (ADR 11): all or nothing, savepoints (nested transactions go through
+ * the same wrapper), and isolation from other connections. A connection killed mid-transaction is
+ * covered by faults.test.ts and postgres-js-patch.test.ts. PostgreSQL only: PGlite has one
+ * connection and no pool.
+ */
+import { sql } from 'drizzle-orm';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
+import { createTestDb, serverUrl, type TestDb } from '../support/db';
+
+const url = serverUrl();
+if (!url)
+  console.warn(
+    '[transactions] skipped: the pooled transactions under test exist on PostgreSQL only (PGlite has one connection)',
+  );
+
+describe.runIf(url)('transactions on the pool (PostgreSQL)', () => {
+  let t: TestDb;
+  const count = async () =>
+    rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from tx_probe`))[0]!.n;
+
+  beforeAll(async () => {
+    t = await createTestDb();
+    await t.db.execute(sql`create table tx_probe (id int primary key, note text)`);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('commits every statement, first one included, or none when the callback throws', async () => {
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into tx_probe values (1, 'a')`);
+      await tx.execute(sql`insert into tx_probe values (2, 'b')`);
+    });
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into tx_probe values (3, 'c')`);
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    // A failing statement rolls back the statements before it.
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into tx_probe values (4, 'd')`);
+        await tx.execute(sql`insert into tx_probe values (1, 'duplicate')`);
+      }),
+    ).rejects.toThrow();
+    expect(await count()).toBe(2);
+  });
+
+  it('keeps uncommitted rows from other connections, and a row lock waits for the commit', async () => {
+    const other = postgres(t.url!, { max: 1, onnotice: () => {} });
+    try {
+      let seenInside = -1;
+      await t.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into tx_probe values (10, 'hidden')`);
+        const [row] = await other`select count(*)::int as n from tx_probe where id = 10`;
+        seenInside = row!.n as number;
+      });
+      expect(seenInside).toBe(0);
+      // 20 increments at once through the pool, each a read-modify-write under FOR UPDATE.
+      await t.db.execute(sql`insert into tx_probe values (11, '0')`);
+      await Promise.all(
+        Array.from({ length: 20 }, () =>
+          t.db.transaction(async (tx) => {
+            const [r] = rowsOf<{ note: string }>(
+              await tx.execute(sql`select note from tx_probe where id = 11 for update`),
+            );
+            await tx.execute(
+              sql`update tx_probe set note = ${String(Number(r!.note) + 1)} where id = 11`,
+            );
+          }),
+        ),
+      );
+      const [after] = await other`select note from tx_probe where id = 11`;
+      expect(after!.note).toBe('20');
+    } finally {
+      await other.end();
+    }
+  });
+
+  it('rolls back to a savepoint and keeps the rest', async () => {
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into tx_probe values (20, 'kept')`);
+      await expect(
+        tx.transaction(async (inner) => {
+          await inner.execute(sql`insert into tx_probe values (21, 'dropped')`);
+          throw new Error('inner refused');
+        }),
+      ).rejects.toThrow('inner refused');
+      await tx.execute(sql`insert into tx_probe values (22, 'kept too')`);
+    });
+    const ids = rowsOf<{ id: number }>(
+      await t.db.execute(sql`select id from tx_probe where id between 20 and 29 order by id`),
+    ).map((r) => r.id);
+    expect(ids).toEqual([20, 22]);
+  });
+});
