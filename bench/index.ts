@@ -10,6 +10,10 @@
  * process's file, so the bare route and the raw join loop (which need a second client) are then
  * left out.
  *
+ * BENCH_ONLY=lists,joins (any of lists, joins, logins, outbox, live, dashboard, client, lighthouse,
+ * scale) runs only those parts, for a quick before/after of one figure; the budgets of the parts
+ * left out are not judged.
+ *
  * The parts: config.ts (sizes), database.ts, seed.ts, servers.ts, lists.ts, joins.ts, logins.ts,
  * outbox.ts, live.ts, dashboard.ts, client.ts, lighthouse.ts, scale.ts, budgets.ts and report.ts.
  */
@@ -51,6 +55,9 @@ import { printReport, writeResults } from './report';
 import { costGrowth } from './scale';
 import { seedBenchData } from './seed';
 import { buildClient, startAppServer, startBareServer } from './servers';
+
+const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
+const runs = (part: string) => ONLY.size === 0 || ONLY.has(part);
 
 async function main() {
   const started = performance.now();
@@ -95,28 +102,30 @@ async function main() {
 
     // 1–2. Lists: the same bytes from REST and the bare route, then every target interleaved.
     const targets = listTargets(app.child.url, bare?.url);
-    const listAnswers = await checkListAnswers(targets, bare?.url);
-    const lists = await measureLists(targets);
+    const listAnswers = runs('lists') ? await checkListAnswers(targets, bare?.url) : undefined;
+    const lists = runs('lists') ? await measureLists(targets) : {};
     // 3. Joins: the app over HTTP vs the same conditional UPDATE + INSERT from postgres.js.
-    const joins = await measureJoins(app.child.url, db.url, joinSetup);
+    const joins = runs('joins') ? await measureJoins(app.child.url, db.url, joinSetup) : {};
     // 4. Login by e-mail + PIN vs raw argon2.verify with the same hash, both at c=4.
-    const logins = await measureLogins(app.child.url, pinHash, pepper);
+    const logins = runs('logins') ? await measureLogins(app.child.url, pinHash, pepper) : {};
     // 7. The notice pipeline (bench/outbox.ts: its own database, SMTP sink and servers).
-    const outbox = await benchOutbox();
+    const outbox = runs('outbox') ? await benchOutbox() : undefined;
     // 8. Live updates: 2,000 SSE subscribers, one and two instances (bench/live.ts).
-    const live = await benchLive();
+    const live = runs('live') ? await benchLive() : undefined;
     // 9. The admin dashboard at 1,000,000 matches (bench/dashboard.ts: its own database).
-    const dashboard = await benchDashboard();
+    const dashboard = runs('dashboard') ? await benchDashboard() : undefined;
     // 6. Client: what `/` loads, and its FCP under throttling against a minimal page.
-    const assets = initialAssets(join(ROOT, 'dist/client'));
-    const fcp = await measureFcp(app.child.url, ROUNDS);
+    const assets = runs('client') ? initialAssets(join(ROOT, 'dist/client')) : undefined;
+    const fcp = runs('client') ? await measureFcp(app.child.url, ROUNDS) : undefined;
     // 7. Lighthouse (mobile) on / and on the share page of a match (bench/lighthouse.ts).
-    const lighthouse = await measureLighthouse(app.child.url, joinSetup.rounds[0]!.hot[0]!);
+    const lighthouse = runs('lighthouse')
+      ? await measureLighthouse(app.child.url, joinSetup.rounds[0]!.hot[0]!)
+      : { pages: [], budgets: [] };
     // 5. Peak memory of the server over the whole run.
     const peakRssMb = app.child.peakRssMb();
     // 7. Cost growth: the list at 1,000,000 matches beside these 100,000 (PostgreSQL; BENCH_SCALE=0 skips it).
     const scale =
-      db.url && process.env.BENCH_SCALE !== '0'
+      db.url && process.env.BENCH_SCALE !== '0' && runs('scale')
         ? await costGrowth({
             baseUrl: process.env.DATABASE_URL!,
             small: app.child,
@@ -179,6 +188,7 @@ async function main() {
       dashboard,
       scale: scale?.result,
       budgets,
+      only: [...ONLY],
     };
     printReport(run);
     if (writeResults(run).failed) process.exitCode = 1;

@@ -38,14 +38,16 @@ export interface BenchRun {
   runtime: Record<string, string>;
   seeded: { upcoming: number | undefined; participants: number | undefined };
   lists: Record<string, Figure>;
-  listAnswers: ListAnswers;
+  listAnswers: ListAnswers | undefined;
   joins: Record<string, Figure>;
   appOccupancy: Occupancy;
   rawOccupancy: Occupancy;
   logins: Record<string, Figure>;
   peakRssMb: number;
-  assets: AssetSizes;
-  fcp: FcpResult;
+  assets: AssetSizes | undefined;
+  fcp: FcpResult | undefined;
+  /** The parts of BENCH_ONLY, empty for a whole run. */
+  only: string[];
   lighthouse: PageScores[];
   outbox: OutboxBench | undefined;
   live: LiveBench | undefined;
@@ -67,7 +69,6 @@ const figureRow = (name: string, f: Figure, base?: Figure) => [
 /** The figures with their ratios to the baselines, the other measurements, then the budgets. */
 export function printReport(run: BenchRun) {
   const { lists, joins, logins, appOccupancy, rawOccupancy, assets, fcp } = run;
-  const { answerBytes } = run.listAnswers;
   console.log(
     `\nPadel Match benchmark — ${run.database}, Node ${run.serverNode} (servers), ${cpus().length} CPUs, ${run.server}`,
   );
@@ -91,15 +92,18 @@ export function printReport(run: BenchRun) {
   console.log(
     `\njoins: app ${appOccupancy.taken} places taken, ${appOccupancy.overbooked} overbooked, ${appOccupancy.inconsistent} inconsistent; raw ${rawOccupancy.taken} taken, ${rawOccupancy.overbooked} overbooked`,
   );
+  const first = run.listAnswers?.answerBytes.first;
   console.log(
-    `list answer (first page): ${answerBytes.first?.identity} B, gzip ${answerBytes.first?.gzip} B, brotli ${answerBytes.first?.br} B; peak RSS ${fmt(run.peakRssMb, 0)} MB`,
+    `list answer (first page): ${first?.identity} B, gzip ${first?.gzip} B, brotli ${first?.br} B; peak RSS ${fmt(run.peakRssMb, 0)} MB`,
   );
-  console.log(
-    `initial assets of /: JS ${fmt(assets.jsRaw / 1024, 1)} KB (gzip ${fmt(assets.jsGzip / 1024, 1)}, brotli ${fmt(assets.jsBrotli / 1024, 1)}), CSS ${fmt(assets.cssRaw / 1024, 1)} KB (gzip ${fmt(assets.cssGzip / 1024, 1)}, brotli ${fmt(assets.cssBrotli / 1024, 1)})`,
-  );
-  console.log(
-    `FCP of /: ${fmt(fcp.appMs, 0)} ms vs minimal page ${fmt(fcp.minimalMs, 0)} ms (4× CPU, 150 ms RTT, 1.6 Mbps)\n`,
-  );
+  if (assets)
+    console.log(
+      `initial assets of /: JS ${fmt(assets.jsRaw / 1024, 1)} KB (gzip ${fmt(assets.jsGzip / 1024, 1)}, brotli ${fmt(assets.jsBrotli / 1024, 1)}), CSS ${fmt(assets.cssRaw / 1024, 1)} KB (gzip ${fmt(assets.cssGzip / 1024, 1)}, brotli ${fmt(assets.cssBrotli / 1024, 1)})`,
+    );
+  if (fcp)
+    console.log(
+      `FCP of /: ${fmt(fcp.appMs, 0)} ms vs minimal page ${fmt(fcp.minimalMs, 0)} ms (4× CPU, 150 ms RTT, 1.6 Mbps)\n`,
+    );
   printLighthouse(run.lighthouse);
   console.log('');
   if (run.outbox) printOutbox(run.outbox);
@@ -124,7 +128,8 @@ export function writeResults(run: BenchRun): { failed: number } {
   const date = new Date().toISOString().slice(0, 10);
   const nodeTag =
     run.serverNode === process.version ? '' : `-node${run.serverNode.slice(1).split('.')[0]}`;
-  const file = join(ROOT, 'bench/results', `${date}${nodeTag}.json`);
+  const onlyTag = run.only.length ? `-only-${run.only.join('-')}` : '';
+  const file = join(ROOT, 'bench/results', `${date}${nodeTag}${onlyTag}.json`);
   mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
   const results = {
     date: new Date().toISOString(),
@@ -148,8 +153,8 @@ export function writeResults(run: BenchRun): { failed: number } {
       seconds: SECONDS,
       page: PAGE,
       filter: { level: LEVEL },
-      sameBytes: run.listAnswers.sameBytes,
-      answerBytes: run.listAnswers.answerBytes,
+      sameBytes: run.listAnswers?.sameBytes,
+      answerBytes: run.listAnswers?.answerBytes,
       figures: run.lists,
     },
     joins: {
