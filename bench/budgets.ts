@@ -95,9 +95,17 @@ export function collectBudgets(o: BudgetInputs): Budget[] {
   budgets.push(budget('server peak RSS', o.peakRssMb, '<=', 250, ' MB'));
   budgets.push(budget('initial JS gzip', (o.assets?.jsGzip ?? NaN) / 1024, '<=', 130, ' KB'));
   budgets.push(
-    budget('admin screens in the initial JS', o.assets ? (o.assets.adminInInitial ? 1 : 0) : NaN, '<=', 0, ''),
+    budget(
+      'admin screens in the initial JS',
+      o.assets ? (o.assets.adminInInitial ? 1 : 0) : NaN,
+      '<=',
+      0,
+      '',
+    ),
   );
-  budgets.push(budget('FCP of / vs minimal page', o.fcp ? o.fcp.appMs / o.fcp.minimalMs : NaN, '<=', 1.2));
+  budgets.push(
+    budget('FCP of / vs minimal page', o.fcp ? o.fcp.appMs / o.fcp.minimalMs : NaN, '<=', 1.2),
+  );
   budgets.push(...o.lighthouse);
   budgets.push(...(o.outbox?.budgets ?? []));
   budgets.push(...(o.live?.budgets ?? []));

@@ -101,9 +101,10 @@ async function main() {
     if (bare) servers.push(bare);
 
     // 1–2. Lists: the same bytes from REST and the bare route, then every target interleaved.
-    const targets = listTargets(app.child.url, bare?.url);
+    const targets = listTargets(app.child, bare);
     const listAnswers = runs('lists') ? await checkListAnswers(targets, bare?.url) : undefined;
-    const lists = runs('lists') ? await measureLists(targets) : {};
+    const listRun = runs('lists') ? await measureLists(targets) : { figures: {}, cpu: {} };
+    const lists = listRun.figures;
     // 3. Joins: the app over HTTP vs the same conditional UPDATE + INSERT from postgres.js.
     const joins = runs('joins') ? await measureJoins(app.child.url, db.url, joinSetup) : {};
     // 4. Login by e-mail + PIN vs raw argon2.verify with the same hash, both at c=4.
@@ -174,6 +175,7 @@ async function main() {
       runtime: app.runtimeEnv,
       seeded: { upcoming: counts?.upcoming, participants: counts?.participants },
       lists,
+      listCpu: listRun.cpu,
       listAnswers,
       joins,
       appOccupancy,

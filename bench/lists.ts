@@ -1,28 +1,40 @@
 import { get } from 'node:http';
 import { LEVEL, LIST_CONNECTIONS, PAGE, ROUNDS, SECONDS, log } from './config';
 import { load } from './http';
-import { medianFigure, type Figure } from './stats';
+import { cpuSince, type CpuSplit } from './cpu';
+import { median, medianFigure, type Figure } from './stats';
 
 export interface ListTarget {
   name: string;
   /** Undefined when the target does not run (the bare route on PGlite). */
   url: string | undefined;
+  /** The process that answers, for its CPU per answer. */
+  pid?: number;
 }
 
 /** The first and the filtered page through the bare route, REST and tRPC. */
-export function listTargets(appUrl: string, bareUrl: string | undefined): ListTarget[] {
+export function listTargets(
+  app: { url: string; pid: number },
+  bare: { url: string; pid: number } | undefined,
+): ListTarget[] {
   const trpcList = (input: object) =>
     `/trpc/matches.list?input=${encodeURIComponent(JSON.stringify(input))}`;
+  const appUrl = app.url;
   return [
-    { name: 'bare first page', url: bareUrl && `${bareUrl}/list/first` },
-    { name: 'REST first page', url: `${appUrl}/api/matches?limit=${PAGE}` },
-    { name: 'tRPC first page', url: `${appUrl}${trpcList({ limit: PAGE })}` },
-    { name: 'bare filtered page', url: bareUrl && `${bareUrl}/list/filtered` },
+    { name: 'bare first page', url: bare && `${bare.url}/list/first`, pid: bare?.pid },
+    { name: 'REST first page', url: `${appUrl}/api/matches?limit=${PAGE}`, pid: app.pid },
+    { name: 'tRPC first page', url: `${appUrl}${trpcList({ limit: PAGE })}`, pid: app.pid },
+    { name: 'bare filtered page', url: bare && `${bare.url}/list/filtered`, pid: bare?.pid },
     {
       name: 'REST filtered page',
       url: `${appUrl}/api/matches?limit=${PAGE}&level=${encodeURIComponent(LEVEL)}`,
+      pid: app.pid,
     },
-    { name: 'tRPC filtered page', url: `${appUrl}${trpcList({ limit: PAGE, level: LEVEL })}` },
+    {
+      name: 'tRPC filtered page',
+      url: `${appUrl}${trpcList({ limit: PAGE, level: LEVEL })}`,
+      pid: app.pid,
+    },
   ];
 }
 
@@ -75,19 +87,36 @@ export async function checkListAnswers(
   return { sameBytes, answerBytes };
 }
 
+export interface ListFigures {
+  figures: Record<string, Figure>;
+  /** CPU ms per answer of the answering server, PostgreSQL and the load generator: medians by target. */
+  cpu: Record<string, CpuSplit>;
+}
+
 /** Lists, interleaved: every target once per round, after one warm-up second each; medians by target. */
-export async function measureLists(targets: ListTarget[]): Promise<Record<string, Figure>> {
+export async function measureLists(targets: ListTarget[]): Promise<ListFigures> {
   for (const t of targets)
     if (t.url) await load({ url: t.url, connections: LIST_CONNECTIONS, duration: 1 });
   const listRounds: Record<string, Figure[]> = {};
+  const cpuRounds: Record<string, CpuSplit[]> = {};
   for (let r = 0; r < ROUNDS; r++) {
     for (const t of targets) {
       if (!t.url) continue;
-      (listRounds[t.name] ??= []).push(
-        await load({ url: t.url, connections: LIST_CONNECTIONS, duration: SECONDS }),
-      );
+      const spent = t.pid ? cpuSince(t.pid) : undefined;
+      const f = await load({ url: t.url, connections: LIST_CONNECTIONS, duration: SECONDS });
+      (listRounds[t.name] ??= []).push(f);
+      const answers = Object.values(f.statuses).reduce((a, b) => a + b, 0);
+      if (spent) (cpuRounds[t.name] ??= []).push(spent(answers));
     }
     log(`list round ${r + 1}/${ROUNDS} done`);
   }
-  return Object.fromEntries(Object.entries(listRounds).map(([k, v]) => [k, medianFigure(v)]));
+  const medianSplit = (xs: CpuSplit[]): CpuSplit => ({
+    server: median(xs.map((x) => x.server)),
+    database: median(xs.map((x) => x.database)),
+    loader: median(xs.map((x) => x.loader)),
+  });
+  return {
+    figures: Object.fromEntries(Object.entries(listRounds).map(([k, v]) => [k, medianFigure(v)])),
+    cpu: Object.fromEntries(Object.entries(cpuRounds).map(([k, v]) => [k, medianSplit(v)])),
+  };
 }

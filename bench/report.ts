@@ -20,6 +20,7 @@ import {
 } from './config';
 import type { Occupancy } from './joins';
 import { printLighthouse, type PageScores } from './lighthouse';
+import type { CpuSplit } from './cpu';
 import type { ListAnswers } from './lists';
 import { printDashboard, type DashboardBench } from './dashboard';
 import { printLive, type LiveBench } from './live';
@@ -38,6 +39,7 @@ export interface BenchRun {
   runtime: Record<string, string>;
   seeded: { upcoming: number | undefined; participants: number | undefined };
   lists: Record<string, Figure>;
+  listCpu: Record<string, CpuSplit>;
   listAnswers: ListAnswers | undefined;
   joins: Record<string, Figure>;
   appOccupancy: Occupancy;
@@ -89,6 +91,21 @@ export function printReport(run: BenchRun) {
       ),
     ],
   );
+  if (Object.keys(run.listCpu).length) {
+    console.log(
+      '\nCPU ms per list answer (medians): the answering server, PostgreSQL, the load generator',
+    );
+    printTable(
+      ['figure', 'server', 'PostgreSQL', 'loader', 'total'],
+      Object.entries(run.listCpu).map(([k, c]) => [
+        k,
+        fmt(c.server),
+        fmt(c.database),
+        fmt(c.loader),
+        fmt(c.server + c.database + c.loader),
+      ]),
+    );
+  }
   console.log(
     `\njoins: app ${appOccupancy.taken} places taken, ${appOccupancy.overbooked} overbooked, ${appOccupancy.inconsistent} inconsistent; raw ${rawOccupancy.taken} taken, ${rawOccupancy.overbooked} overbooked`,
   );
@@ -156,6 +173,7 @@ export function writeResults(run: BenchRun): { failed: number } {
       sameBytes: run.listAnswers?.sameBytes,
       answerBytes: run.listAnswers?.answerBytes,
       figures: run.lists,
+      cpuMsPerAnswer: run.listCpu,
     },
     joins: {
       connections: JOIN_CONNECTIONS,
