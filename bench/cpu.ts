@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { median } from './stats';
 
 /**
  * CPU time (user + system, ms) of the processes a load exercises, read from /proc: the server that
@@ -50,3 +51,10 @@ export function cpuSince(serverPid: number): (answers: number) => CpuSplit {
     };
   };
 }
+
+/** The median of each part over the rounds. */
+export const medianSplit = (xs: CpuSplit[]): CpuSplit => ({
+  server: median(xs.map((x) => x.server)),
+  database: median(xs.map((x) => x.database)),
+  loader: median(xs.map((x) => x.loader)),
+});

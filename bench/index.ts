@@ -106,7 +106,10 @@ async function main() {
     const listRun = runs('lists') ? await measureLists(targets) : { figures: {}, cpu: {} };
     const lists = listRun.figures;
     // 3. Joins: the app over HTTP vs the same conditional UPDATE + INSERT from postgres.js.
-    const joins = runs('joins') ? await measureJoins(app.child.url, db.url, joinSetup) : {};
+    const joinRun = runs('joins')
+      ? await measureJoins(app.child, db.url, joinSetup)
+      : { figures: {}, cpu: {} };
+    const joins = joinRun.figures;
     // 4. Login by e-mail + PIN vs raw argon2.verify with the same hash, both at c=4.
     const logins = runs('logins') ? await measureLogins(app.child.url, pinHash, pepper) : {};
     // 7. The notice pipeline (bench/outbox.ts: its own database, SMTP sink and servers).
@@ -176,6 +179,7 @@ async function main() {
       seeded: { upcoming: counts?.upcoming, participants: counts?.participants },
       lists,
       listCpu: listRun.cpu,
+      joinCpu: joinRun.cpu,
       listAnswers,
       joins,
       appOccupancy,

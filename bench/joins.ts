@@ -15,6 +15,7 @@ import {
 } from './config';
 import { load, loop } from './http';
 import type { BenchSeed } from './seed';
+import { cpuSince, medianSplit, type CpuSplit } from './cpu';
 import { medianFigure, type Figure } from './stats';
 
 /** Fresh matches to join in one round: many for the app and the raw loop, and one hot match each. */
@@ -86,10 +87,11 @@ export const rawJoin = (sqlClient: postgres.Sql, matchId: number, userId: number
  * INSERT from postgres.js (PostgreSQL only). Medians by figure over the rounds.
  */
 export async function measureJoins(
-  appUrl: string,
+  app: { url: string; pid: number },
   dbUrl: string | undefined,
   setup: JoinSetup,
-): Promise<Record<string, Figure>> {
+): Promise<{ figures: Record<string, Figure>; cpu: Record<string, CpuSplit> }> {
+  const appUrl = app.url;
   const { rounds, joiners, tokens } = setup;
   const raw = dbUrl ? postgres(dbUrl, { max: POOL, onnotice: () => {} }) : undefined;
   try {
@@ -110,26 +112,34 @@ export async function measureJoins(
         }),
       });
     const joinRounds: Record<string, Figure[]> = {};
-    const push = (k: string, f: Figure) => (joinRounds[k] ??= []).push(f);
+    const cpuRounds: Record<string, CpuSplit[]> = {};
+    // The raw loop runs in this process: its CPU is the loader's, and no server's.
+    const push = async (k: string, pid: number | undefined, run: () => Promise<Figure>) => {
+      const spent = pid ? cpuSince(pid) : cpuSince(process.pid);
+      const f = await run();
+      (joinRounds[k] ??= []).push(f);
+      const c = spent(attemptsOf(k));
+      (cpuRounds[k] ??= []).push(pid ? c : { ...c, server: 0 });
+    };
+    const attemptsOf = (k: string) => (k.includes('hot') ? HOT_ATTEMPTS : JOIN_ATTEMPTS);
     for (const r of rounds) {
-      push('app joins (200 matches)', await appJoins(r.app, JOIN_ATTEMPTS));
+      await push('app joins (200 matches)', app.pid, () => appJoins(r.app, JOIN_ATTEMPTS));
       if (raw)
-        push(
-          'raw joins (200 matches)',
-          await loop(JOIN_ATTEMPTS, JOIN_CONNECTIONS, (k) =>
+        await push('raw joins (200 matches)', undefined, () =>
+          loop(JOIN_ATTEMPTS, JOIN_CONNECTIONS, (k) =>
             rawJoin(raw, r.raw[k % JOIN_MATCHES]!, joiners[k]!),
           ),
         );
-      push('app joins (1 hot match)', await appJoins(r.hot, HOT_ATTEMPTS));
+      await push('app joins (1 hot match)', app.pid, () => appJoins(r.hot, HOT_ATTEMPTS));
       if (raw)
-        push(
-          'raw joins (1 hot match)',
-          await loop(HOT_ATTEMPTS, JOIN_CONNECTIONS, (k) =>
-            rawJoin(raw, r.rawHot[0]!, joiners[k]!),
-          ),
+        await push('raw joins (1 hot match)', undefined, () =>
+          loop(HOT_ATTEMPTS, JOIN_CONNECTIONS, (k) => rawJoin(raw, r.rawHot[0]!, joiners[k]!)),
         );
     }
-    return Object.fromEntries(Object.entries(joinRounds).map(([k, v]) => [k, medianFigure(v)]));
+    return {
+      figures: Object.fromEntries(Object.entries(joinRounds).map(([k, v]) => [k, medianFigure(v)])),
+      cpu: Object.fromEntries(Object.entries(cpuRounds).map(([k, v]) => [k, medianSplit(v)])),
+    };
   } finally {
     await raw?.end({ timeout: 2 });
   }

@@ -1,8 +1,8 @@
 import { get } from 'node:http';
 import { LEVEL, LIST_CONNECTIONS, PAGE, ROUNDS, SECONDS, log } from './config';
 import { load } from './http';
-import { cpuSince, type CpuSplit } from './cpu';
-import { median, medianFigure, type Figure } from './stats';
+import { cpuSince, medianSplit, type CpuSplit } from './cpu';
+import { medianFigure, type Figure } from './stats';
 
 export interface ListTarget {
   name: string;
@@ -110,11 +110,6 @@ export async function measureLists(targets: ListTarget[]): Promise<ListFigures> 
     }
     log(`list round ${r + 1}/${ROUNDS} done`);
   }
-  const medianSplit = (xs: CpuSplit[]): CpuSplit => ({
-    server: median(xs.map((x) => x.server)),
-    database: median(xs.map((x) => x.database)),
-    loader: median(xs.map((x) => x.loader)),
-  });
   return {
     figures: Object.fromEntries(Object.entries(listRounds).map(([k, v]) => [k, medianFigure(v)])),
     cpu: Object.fromEntries(Object.entries(cpuRounds).map(([k, v]) => [k, medianSplit(v)])),

@@ -40,6 +40,7 @@ export interface BenchRun {
   seeded: { upcoming: number | undefined; participants: number | undefined };
   lists: Record<string, Figure>;
   listCpu: Record<string, CpuSplit>;
+  joinCpu: Record<string, CpuSplit>;
   listAnswers: ListAnswers | undefined;
   joins: Record<string, Figure>;
   appOccupancy: Occupancy;
@@ -181,6 +182,7 @@ export function writeResults(run: BenchRun): { failed: number } {
       hotAttempts: HOT_ATTEMPTS,
       slots: JOIN_SLOTS,
       figures: run.joins,
+      cpuMsPerAttempt: run.joinCpu,
       app: run.appOccupancy,
       raw: run.rawOccupancy,
     },
