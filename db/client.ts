@@ -3,11 +3,12 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { createPoolGate, gatedClient, type PoolGate } from './pool-gate';
-import * as schema from './schema';
-
-export type Schema = typeof schema;
-/** The query API both drivers share; services depend on this and never on a driver. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The query API both drivers share; services depend on this and never on a driver. No schema is
+ * given to drizzle: nothing uses its relational `db.query` API, and with a schema every transaction
+ * would build a relational query builder per table before its first statement.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
@@ -61,7 +62,7 @@ export async function createDb(o: CreateDbOptions): Promise<DbHandle> {
     statementTimeoutMs = 0,
     acquireTimeoutMs = 5000,
   } = o;
-  const common = { schema, casing: 'snake_case' } as const;
+  const common = { casing: 'snake_case' } as const;
   if (url) {
     const client = postgres(url, {
       max,

@@ -1,4 +1,5 @@
-import { users } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { sessions, users } from '../../db/schema';
 import type { Deps } from '../../server/deps';
 import type { SessionUser } from '../../server/lib/auth';
 import { createSession } from '../../server/services/auth/sessions';
@@ -42,10 +43,11 @@ export async function createUser(
     .returning();
   if (!row) throw new Error('createUser: insert returned nothing');
   const { token } = await createSession(deps, row.id, null);
-  const [session] = await deps.db.query.sessions.findMany({
-    where: (s, { eq }) => eq(s.userId, row.id),
-    limit: 1,
-  });
+  const [session] = await deps.db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.userId, row.id))
+    .limit(1);
   return {
     id: row.id,
     name: row.name,
