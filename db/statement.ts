@@ -1,6 +1,8 @@
-import { sql, type GetColumnData, type Placeholder, type SQL } from 'drizzle-orm';
+import { is, Placeholder, sql, type GetColumnData, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import { PgDialect, QueryBuilder, type PgColumn } from 'drizzle-orm/pg-core';
+import { rowsOf, type DbOrTx } from './client';
 
 /**
  * Building blocks for the few statements drizzle's builders cannot express (data-modifying CTEs
@@ -68,4 +70,42 @@ export function jsonObject<S extends Record<string, JsonField>>(fields: S): SQL<
     return sql`'${sql.raw(key)}', ${field}`;
   });
   return compiled(sql<JsonRow<S>>`json_build_object(${sql.join(pairs, sql`, `)})`);
+}
+
+/**
+ * SQL rendered to text ONCE; each call binds its placeholders to values and gives SQL that costs
+ * the rendering of its few pieces. drizzle's `.prepare()` belongs to one handle, so a statement
+ * run inside a transaction was built and rendered again for every transaction (half a join's
+ * drizzle CPU).
+ */
+export function boundOnce<V extends Record<string, unknown>>(query: SQLWrapper) {
+  const { sql: text, params } = dialect.sqlToQuery(query.getSQL());
+  const pieces = text.split(/\$(\d+)/);
+  return (values: V): SQL =>
+    sql.join(
+      pieces.map((piece, i) => {
+        if (i % 2 === 0) return sql.raw(piece);
+        const param: unknown = params[Number(piece) - 1];
+        // One parameter whatever the value (an array too, which `sql` would spread into a list).
+        return sql.param(is(param, Placeholder) ? values[param.name] : param);
+      }),
+    );
+}
+
+/**
+ * A select of `statements` rendered once (`boundOnce`), run with its values on any handle or
+ * transaction. Its fields must be aliases named like their keys (`x.as('x')`): the driver's rows
+ * are read as they come, without drizzle's per-field decoding, so they suit JSON objects
+ * (`jsonObject`) and plain values.
+ */
+export function renderedOnce<V extends Record<string, unknown>>() {
+  return <S extends Record<string, SQL.Aliased>, R>(
+    query: TypedQueryBuilder<S, R[]> & SQLWrapper,
+  ) => {
+    for (const [key, field] of Object.entries(query._.selectedFields))
+      if (field.fieldAlias !== key)
+        throw new Error(`renderedOnce: field ${key} is not aliased as itself`);
+    const bind = boundOnce<V>(query);
+    return async (db: DbOrTx, values: V): Promise<R[]> => rowsOf<R>(await db.execute(bind(values)));
+  };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
-import { bare, compiled, cte, placeholders } from '../../../db/statement';
+import { bare, cte, placeholders, renderedOnce, statements } from '../../../db/statement';
 import { matches } from '../../../db/schema';
 import {
   LIVE_CHANNEL,
@@ -24,9 +24,17 @@ const touched = cte(
   sql`update ${matches} set ${bare(matches.updatedAt)} = ${nextVersion}
        where ${matches.id} = ${cv('id')}::int returning ${matches.id}`,
 );
-const notified = {
-  notified: compiled(sql<string>`pg_notify(${LIVE_CHANNEL}::text, ${cv('payload')}::text)`),
-};
+/** Rendered once, run in each changing transaction. */
+const touchAndNotify = renderedOnce<ChangeValues>()(
+  statements
+    .with(touched)
+    .select({
+      notified: sql<string>`pg_notify(${LIVE_CHANNEL}::text, ${cv('payload')}::text)`.as(
+        'notified',
+      ),
+    })
+    .from(sql`(select count(*) from ${touched}) t`),
+);
 
 /**
  * THE way a change to a match is announced to live subscribers, on every instance: call it in the
@@ -38,12 +46,7 @@ export async function announceMatchChange(
   id: number,
   kind: LiveMatchKind,
 ): Promise<void> {
-  await tx
-    .with(touched)
-    .select(notified)
-    .from(sql`(select count(*) from ${touched}) t`)
-    .prepare('live_match_change')
-    .execute({ id, payload: matchPayload(id, kind) } satisfies ChangeValues);
+  await touchAndNotify(tx, { id, payload: matchPayload(id, kind) });
 }
 
 /** Payloads waiting for the next flush, per database handle. */

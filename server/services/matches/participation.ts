@@ -2,7 +2,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
 import { isFinished, shortTime } from '../../../common/schedule';
 import type { DbOrTx } from '../../../db/client';
-import { bare, computed, jsonObject, placeholders, cte } from '../../../db/statement';
+import {
+  bare,
+  computed,
+  cte,
+  jsonObject,
+  placeholders,
+  renderedOnce,
+  statements,
+} from '../../../db/statement';
 import {
   matches,
   matchParticipants,
@@ -101,14 +109,12 @@ const joinUnwaited = cte(
 );
 
 /** What the join answers, as one JSON object (one parse instead of a decoder per cell). */
-const joinAnswer = {
-  row: jsonObject({
-    ...joinMatchRow._.selectedFields,
-    smsLive: sql<boolean>`coalesce((select ${smsConfig.isLive} from ${smsConfig} limit 1), false)`,
-    taken: sql<number>`(select count(*) from ${joinTaken})::int`,
-    joined: sql<number>`(select count(*) from ${joinJoined})::int`,
-  }),
-};
+const joinAnswer = jsonObject({
+  ...joinMatchRow._.selectedFields,
+  smsLive: sql<boolean>`coalesce((select ${smsConfig.isLive} from ${smsConfig} limit 1), false)`,
+  taken: sql<number>`(select count(*) from ${joinTaken})::int`,
+  joined: sql<number>`(select count(*) from ${joinJoined})::int`,
+});
 
 /**
  * Takes a place and makes the player a participant, in ONE statement: a conditional `UPDATE …
@@ -118,22 +124,15 @@ const joinAnswer = {
  * key against a double join, the player's waiting-list row goes once they are in, and the same
  * statement reads what the checks and the creator's notice need (the match, its place, its creator
  * and whether SMS are live); the version live subscribers compare moves with the place. It decides
- * nothing: the caller checks the answer and throws, which rolls the place and the notice back. Built per transaction (a prepared statement belongs to one connection)
- * from parts built once.
+ * nothing: the caller checks the answer and throws, which rolls the place and the notice back.
+ * Rendered once, run in each join's transaction.
  */
-async function takePlace(tx: DbOrTx, actor: SessionUser, id: number, now: Date) {
-  const [answer] = await tx
+const takePlace = renderedOnce<JoinValues>()(
+  statements
     .with(joinMatchRow, joinTaken, joinJoined, joinUnwaited)
-    .select(joinAnswer)
-    .from(joinMatchRow)
-    .prepare('join_take_place')
-    .execute({
-      id,
-      actorId: actor.id,
-      now: now.toISOString(),
-    } satisfies JoinValues);
-  return answer?.row;
-}
+    .select({ row: joinAnswer.as('row') })
+    .from(joinMatchRow),
+);
 
 /**
  * Joins a match: not one's own, not a finished one, not twice, not when full; the creator is told
@@ -149,7 +148,8 @@ export async function joinMatch(
 ): Promise<TMatchResult> {
   const now = deps.clock.now();
   const match = await deps.db.transaction(async (tx) => {
-    const row = await takePlace(tx, actor, id, now);
+    const [answer] = await takePlace(tx, { id, actorId: actor.id, now: now.toISOString() });
+    const row = answer?.row;
     if (!row) throw notFound(MSG.match.notFound);
     // A private match is joined through its link (the place taken above is rolled back otherwise).
     if (row.visibility === 'private') await assertCanReach(tx, actor, id, row, token);

@@ -3,7 +3,7 @@ import { MSG } from '../../../common/messages';
 import { shortPublicName } from '../../../common/names';
 import { isFinished, isIsoDate, localParts, shortTime } from '../../../common/schedule';
 import type { DbOrTx } from '../../../db/client';
-import { jsonObject, type JsonRow } from '../../../db/statement';
+import { jsonObject, renderedOnce, statements, type JsonRow } from '../../../db/statement';
 import { matches, matchParticipants, places, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
@@ -50,7 +50,8 @@ const cardColumns = {
 };
 
 /** A card travels as one JSON object built by PostgreSQL (`jsonObject`): the list's hottest cost. */
-const cardSelection = { card: jsonObject(cardColumns) };
+const cardJson = jsonObject(cardColumns);
+const cardSelection = { card: cardJson };
 
 const cards = (db: DbOrTx) =>
   db
@@ -93,17 +94,23 @@ export async function getMatch(deps: Pick<Deps, 'db'>, id: number): Promise<TMat
   return toMatch(row);
 }
 
+/** The card of one match, rendered once for the transactions that read it (below). */
+const cardInTransaction = renderedOnce<{ id: number }>()(
+  statements
+    .select({ card: cardJson.as('card') })
+    .from(matches)
+    .innerJoin(places, eq(places.id, matches.placeId))
+    .innerJoin(users, eq(users.id, matches.createdBy))
+    .where(eq(matches.id, sql.placeholder('id')))
+    .limit(1),
+);
+
 /**
  * One match card read inside a transaction, which sees its own writes (the join answers the card it
- * has just changed); built per call, since a prepared statement belongs to one database handle.
+ * has just changed).
  */
 export async function matchCardIn(tx: DbOrTx, id: number): Promise<TMatch | null> {
-  // Prepared on the transaction's connection (one round trip instead of two once it has seen it).
-  const [row] = await cards(tx)
-    .where(eq(matches.id, id))
-    .limit(1)
-    .prepare('match_card_in')
-    .execute();
+  const [row] = await cardInTransaction(tx, { id });
   return row ? toMatch(row) : null;
 }
 

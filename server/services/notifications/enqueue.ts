@@ -4,7 +4,7 @@ import { RESULT_MSG } from '../../../common/results';
 import { shortPublicName } from '../../../common/names';
 import { localParts } from '../../../common/schedule';
 import type { DbOrTx } from '../../../db/client';
-import { bare, compiled, cte, placeholders } from '../../../db/statement';
+import { bare, cte, placeholders, renderedOnce, statements } from '../../../db/statement';
 import type { TPushKind } from '../../../common/schemas/push';
 import { outbox, pushSubscriptions, smsConfig } from '../../../db/schema';
 import type { Deps } from '../../deps';
@@ -310,7 +310,13 @@ const pushed = cte(
       on conflict do nothing
       returning ${outbox.id}`,
 );
-const pushedCount = { written: compiled(sql<number>`count(*)::int`) };
+/** Rendered once, run in each caller's transaction. */
+const insertPushNotices = renderedOnce<PushValues>()(
+  statements
+    .with(pushed)
+    .select({ written: sql<number>`count(*)::int`.as('written') })
+    .from(pushed),
+);
 
 /**
  * One `push` outbox row per device of `userIds` that wants `kind`, written by one INSERT … SELECT
@@ -327,19 +333,14 @@ export async function writePushNotices(
   text: { title: string; body: string },
 ) {
   if (userIds.length === 0) return;
-  await tx
-    .with(pushed)
-    .select(pushedCount)
-    .from(pushed)
-    .prepare('outbox_push')
-    .execute({
-      kind,
-      matchId,
-      userIds: userIds.join(','),
-      title: text.title,
-      payload: JSON.stringify({ ...text, url: `/matches/${matchId}` }),
-      now: deps.clock.now().toISOString(),
-    } satisfies PushValues);
+  await insertPushNotices(tx, {
+    kind,
+    matchId,
+    userIds: userIds.join(','),
+    title: text.title,
+    payload: JSON.stringify({ ...text, url: `/matches/${matchId}` }),
+    now: deps.clock.now().toISOString(),
+  });
 }
 
 const HOUR_MS = 3_600_000;
