@@ -176,3 +176,40 @@ test(
     ).toBeDisabled();
   },
 );
+
+test(
+  'the organiser makes a private match with a reserved seat through the form; its page shows both',
+  ON.phone,
+  async ({ app, admin, loginAs }) => {
+    const place = await createPlace(admin, 'Club Invités');
+    const organiser = await app.registerPlayer(uniquePlayer('Paula'));
+    const { page } = await loginAs(organiser, '/create-match');
+    await page.getByRole('heading', { level: 1, name: 'Créer un match' }).waitFor();
+    await page.getByLabel('Lieu').selectOption({ label: `${place.name} — ${place.city}` });
+    await page
+      .getByRole('radiogroup', { name: 'Jours disponibles' })
+      .getByRole('radio')
+      .nth(1)
+      .click();
+    await page.getByRole('radio', { name: '18:00', exact: true }).click();
+    await page.getByRole('button', { name: '3 places', exact: true }).click();
+    await page.getByRole('button', { name: /^Niveau 3\b/ }).click();
+    await page.getByRole('radio', { name: MSG.room.private }).check();
+    await page.getByLabel(MSG.room.openLevelsLabel).check();
+    await page.getByRole('button', { name: MSG.room.guestAdd }).click();
+    await page.getByLabel(MSG.room.guestNameLabel(1)).fill('Marc');
+    await expectNoSideScroll(page, 'create match with the room filled (390x844)');
+    await checkA11y(page, 'create match (private, reserved seat)');
+    await page.getByRole('button', { name: 'Créer le match' }).click();
+    await page.getByRole('heading', { name: MSG.match.created }).waitFor();
+
+    const { matches } = await organiser.api.matches.mine.query();
+    const made = matches.find((m) => m.place_id === place.id)!;
+    expect(made).toMatchObject({ open_levels: true, missing_players: 2 });
+    await page.goto(`/matches/${made.id}`);
+    await page.getByRole('heading', { level: 1, name: place.name }).waitFor();
+    await expect(page.getByText(MSG.room.privateTag)).toBeVisible();
+    await expect(page.getByText(MSG.room.guestOf('Paula'))).toBeVisible();
+    await checkA11y(page, 'match page (private, reserved seat, organiser)');
+  },
+);
