@@ -337,6 +337,14 @@ describe('requests to join', () => {
     expect(await restAs(t, null, 'POST', `/matches/${m.id}/requests`, {})).toMatchObject({
       status: 401,
     });
+    // The legacy door still lets a player of another level join directly (the spec's Niveau 5 in a
+    // Niveau 3–4 match); once in, there is nothing left to ask.
+    const joined = await create();
+    expect((await restAs(t, outsider, 'POST', `/matches/${joined.id}/join`, {})).status).toBe(200);
+    expect(await trpcError(t.caller(outsider).matches.request({ id: joined.id }))).toEqual({
+      code: 'CONFLICT',
+      message: MSG.room.requestAlreadyIn,
+    });
   });
 
   it('only the organiser answers; accepted with a place left, the player is in and told so', async () => {
