@@ -171,9 +171,6 @@ export const MSG = {
     joining: 'Inscription...',
     finishedTag: 'Terminé',
     deleteConfirm: 'Cette action est irréversible.',
-    levelMismatchTitle: 'Un autre niveau que le vôtre',
-    levelMismatch: (range: string) => `Ce match recherche ${range}. Rejoindre quand même ?`,
-    levelMismatchConfirm: 'Rejoindre quand même',
     dateMissing: 'Date manquante',
     dateInvalid: 'Date invalide',
     dateFormatError: 'Erreur de formatage',
@@ -519,6 +516,8 @@ export const MSG = {
     requestSent: 'Demande envoyée à l’organisateur.',
     requestFailed: 'Erreur lors de l’envoi de la demande',
     requestPending: 'Demande envoyée : en attente de la réponse de l’organisateur.',
+    /** The card's button while the request waits (the page says it in full). */
+    requestPendingShort: 'Demande envoyée',
     requestDeclinedState: 'L’organisateur a refusé votre demande.',
     requestExpiredState: 'Votre demande a expiré.',
     requestAlready: 'Vous avez déjà une demande en attente pour ce match.',

@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { MSG } from '../common/messages';
 import { ADMIN_EMAIL, apiClient, loginInContext, type TestPlayer } from '../tests/support/e2e-app';
 import {
   DESKTOP,
@@ -277,7 +278,7 @@ async function main() {
         await panel.getByRole('listitem').nth(1).waitFor();
         await panel.evaluate((el) => el.scrollIntoView({ block: 'center' }));
         await shoot(page, 'my-matches-participants', vp, true);
-        // Joining a match for other levels asks first.
+        // A match for other levels is asked for (issue 25): its card opens the request.
         await page.goto('/find-match');
         const setLevel = async (level: string) => {
           await page
@@ -290,11 +291,11 @@ async function main() {
         };
         await setLevel('');
         const other = page.getByRole('article').filter({ hasText: 'Niveau 1' }).first();
-        await other.getByRole('button', { name: 'Rejoindre' }).click();
-        const warning = page.getByRole('dialog');
-        await warning.waitFor();
-        await shoot(page, 'find-match-level-warning', vp, true);
-        await warning.getByRole('button', { name: 'Annuler' }).click();
+        await other.getByRole('button', { name: MSG.room.requestButton }).click();
+        const request = page.getByRole('dialog', { name: MSG.room.requestTitle });
+        await request.waitFor();
+        await shoot(page, 'find-match-request', vp, true);
+        await request.getByRole('button', { name: 'Annuler' }).click();
         await setLevel('Niveau 4');
         if (vp === 'mobile') {
           await page.goto('/find-match');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { levelsProblem, slotsProblem } from '../match-rules';
 import { MSG } from '../messages';
 import { calendarDate, INT32_MAX, isCalendarDate, safeText, ZId } from './primitives';
-import { ZMatchRoom, ZRoomFields } from './room';
+import { ZMatchRoom, ZMyRequest, ZRoomFields } from './room';
 
 /**
  * Match inputs and outputs, shared by the tRPC router, the REST adapter and the client's forms.
@@ -212,7 +212,21 @@ export const ZMatch = z.object({
 });
 export type TMatch = z.infer<typeof ZMatch>;
 
-export const ZMatchPage = z.object({ items: z.array(ZMatch), nextCursor: z.string().nullable() });
+/**
+ * A match as the app's lists show it to one viewer (`matches.list`, `matches.mine`, the live list):
+ * the match, and what decides its button (issue 25): whether the organiser opened it to all levels,
+ * and the viewer's latest request to join. The legacy and v2 answers stay `ZMatch`.
+ */
+export const ZMatchCard = ZMatch.extend({
+  open_levels: z.boolean(),
+  my_request: ZMyRequest,
+});
+export type TMatchCard = z.infer<typeof ZMatchCard>;
+
+export const ZMatchPage = z.object({
+  items: z.array(ZMatchCard),
+  nextCursor: z.string().nullable(),
+});
 export type TMatchPage = z.infer<typeof ZMatchPage>;
 
 export const ZMatchResult = z.object({ success: z.boolean(), message: z.string(), match: ZMatch });
@@ -230,7 +244,7 @@ export const ZParticipant = z.object({
 });
 export type TParticipant = z.infer<typeof ZParticipant>;
 
-export const ZMyMatch = ZMatch.extend({ is_creator: z.boolean(), is_finished: z.boolean() });
+export const ZMyMatch = ZMatchCard.extend({ is_creator: z.boolean(), is_finished: z.boolean() });
 export type TMyMatch = z.infer<typeof ZMyMatch>;
 
 /** An upcoming match the player waits for, with their place in its queue (1 = next to play). */

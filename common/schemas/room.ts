@@ -79,6 +79,13 @@ export const ZPendingRequest = z.object({
 });
 export type TPendingRequest = z.infer<typeof ZPendingRequest>;
 
+/**
+ * The viewer's latest request to join a match, if any; a pending one reads as expired once the
+ * match has started (it can no longer be answered).
+ */
+export const ZMyRequest = z.enum(['pending', 'accepted', 'declined', 'expired']).nullable();
+export type TMyRequest = z.infer<typeof ZMyRequest>;
+
 /** The room's part of the match page, for one viewer. */
 export const ZMatchRoom = z.object({
   visibility: ZVisibility,
@@ -88,8 +95,7 @@ export const ZMatchRoom = z.object({
   guests: z.array(ZGuest),
   /** Pending requests: the organiser only (empty for anyone else). */
   requests: z.array(ZPendingRequest),
-  /** The viewer's latest request, if any. */
-  my_request: z.enum(['pending', 'accepted', 'declined', 'expired']).nullable(),
+  my_request: ZMyRequest,
 });
 export type TMatchRoom = z.infer<typeof ZMatchRoom>;
 

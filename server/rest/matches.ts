@@ -159,8 +159,14 @@ const ZLegacyResult = z.object({ success: z.boolean(), message: z.string(), matc
 
 const tags = ['Matchs'];
 const player = { auth: 'user', legacySuccess: true } as const;
+/** The app's card fields (issue 25) are not part of the legacy answer. */
 const ZLegacyMine = z.object({
-  matches: z.array(ZMyMatch.extend({ levels: z.string(), time: z.string() })),
+  matches: z.array(
+    ZMyMatch.omit({ open_levels: true, my_request: true }).extend({
+      levels: z.string(),
+      time: z.string(),
+    }),
+  ),
   counters: z.record(z.string(), z.number()),
 });
 
@@ -226,7 +232,12 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
     },
     async ({ ctx }) => {
       const mine = await listMyMatches(deps, assertUser(ctx.user));
-      return { matches: mine.matches.map(toLegacy), counters: mine.counters };
+      return {
+        matches: mine.matches.map(({ open_levels: _open, my_request: _request, ...m }) =>
+          toLegacy(m),
+        ),
+        counters: mine.counters,
+      };
     },
   );
 

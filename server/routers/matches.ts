@@ -29,7 +29,7 @@ import {
   ZShareTokenQuery,
 } from '../../common/schemas/room';
 import { joinMatch, leaveMatch } from '../services/matches/participation';
-import { listMatches, listMyMatches, listParticipants } from '../services/matches/queries';
+import { listMatchCards, listMyMatches, listParticipants } from '../services/matches/queries';
 import { getSchedule } from '../services/matches/rules';
 import { joinWaitlist, leaveWaitlist, listMyWaitlist } from '../services/matches/waitlist';
 import { ZMyWaitlist, ZWaitlistResult } from '../../common/schemas/waitlist';
@@ -50,7 +50,7 @@ export const matchesRouter = router({
   list: publicProcedure
     .input(ZListMatchesInput)
     .output(ZMatchPage)
-    .query(({ ctx, input }) => listMatches(ctx.deps, input)),
+    .query(({ ctx, input }) => listMatchCards(ctx.deps, ctx.user, input)),
   byId: authedProcedure
     .input(ZMatchIdInput.extend(ZShareTokenQuery.shape))
     .output(ZMatchDetail)
@@ -128,7 +128,7 @@ export const matchesRouter = router({
     .input(z.object({ ids: z.array(ZMatchIdInput.shape.id).max(MATCH_PAGE_MAX * 5) }))
     .subscription(async function* ({ ctx, input, signal }) {
       try {
-        yield* cardChanges(liveHubOf(ctx.deps), ctx.user, input.ids, signal);
+        yield* cardChanges(ctx.deps, liveHubOf(ctx.deps), ctx.user, input.ids, signal);
       } catch (e) {
         throw asTrpc(e);
       }

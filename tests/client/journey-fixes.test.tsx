@@ -69,26 +69,83 @@ describe('the outcome of joining is a toast, in view wherever the card was (item
   });
 });
 
-describe('joining a match whose levels exclude mine asks first (item 11)', () => {
-  it('names the real range; Annuler joins nothing; "Rejoindre quand même" joins', async () => {
+describe('a card’s way into a match depends on my level (item 11, issue 25)', () => {
+  const requestCalls = (calls: { path: string; input: unknown }[]) =>
+    calls.filter((c) => c.path === 'matches.request');
+  const sent = { success: true, message: MSG.room.requestSent, outcome: 'sent' };
+
+  it('offers "Demander à rejoindre" instead of "Rejoindre": Annuler sends nothing; sent, the card says it waits', async () => {
     const match = aMatch({ place_name: 'Urban Padel', levels: ['Niveau 5', 'Niveau 4'] });
     const { calls } = renderWithProviders(<FindMatchPage />, {
       user,
-      fixtures: findFixtures(match, { success: true, message: 'ok', match }),
+      fixtures: {
+        ...findFixtures(match, { success: true, message: 'ok', match }),
+        'matches.request': sent,
+      },
     });
     const card = await screen.findByRole('article', { name: 'Urban Padel' });
-    await userEvent.click(within(card).getByRole('button', { name: 'Rejoindre' }));
-    const dialog = screen.getByRole('dialog', { name: MSG.match.levelMismatchTitle });
-    expect(dialog).toHaveTextContent('Ce match recherche Niveau 4–5. Rejoindre quand même ?');
+    expect(within(card).queryByRole('button', { name: 'Rejoindre' })).not.toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: MSG.room.requestButton }));
+    const dialog = screen.getByRole('dialog', { name: MSG.room.requestTitle });
+    expect(dialog).toHaveTextContent(MSG.room.requestText('Niveau 4–5'));
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(joinCalls(calls)).toBe(0);
+    expect(requestCalls(calls)).toHaveLength(0);
 
-    await userEvent.click(within(card).getByRole('button', { name: 'Rejoindre' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Rejoindre quand même' }));
+    await userEvent.click(within(card).getByRole('button', { name: MSG.room.requestButton }));
+    const again = screen.getByRole('dialog', { name: MSG.room.requestTitle });
+    await userEvent.type(within(again).getByLabelText(MSG.room.requestMessageLabel), 'Je m’adapte');
+    await userEvent.click(within(again).getByRole('button', { name: MSG.room.requestSend }));
+    expect(await screen.findByText(MSG.room.requestSent)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(requestCalls(calls).map((c) => c.input)).toEqual([
+      { id: match.id, message: 'Je m’adapte' },
+    ]);
+    expect(joinCalls(calls)).toBe(0);
+    expect(within(card).getByRole('button', { name: MSG.room.requestPendingShort })).toBeDisabled();
+  });
+
+  it('a request already waiting shows on the card; a match open to all levels is joined at once', async () => {
+    const waiting = aMatch({
+      place_name: 'Urban Padel',
+      levels: ['Niveau 7'],
+      my_request: 'pending',
+    });
+    const open = aMatch({ place_name: 'Padel Ouvert', levels: ['Niveau 7'], open_levels: true });
+    const { calls } = renderWithProviders(<FindMatchPage />, {
+      user,
+      fixtures: {
+        ...findFixtures(open, { success: true, message: 'ok', match: open }),
+        'matches.list': { items: [waiting, open], nextCursor: null },
+      },
+    });
+    const card = await screen.findByRole('article', { name: 'Urban Padel' });
+    expect(within(card).getByRole('button', { name: MSG.room.requestPendingShort })).toBeDisabled();
+    const openCard = screen.getByRole('article', { name: 'Padel Ouvert' });
+    await userEvent.click(within(openCard).getByRole('button', { name: 'Rejoindre' }));
     expect(await screen.findByText(MSG.match.joined)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(joinCalls(calls)).toBe(1);
+  });
+
+  it('a refused request shows the server’s reason and sends the card back for a fresh read', async () => {
+    const match = aMatch({ place_name: 'Urban Padel', levels: ['Niveau 7'] });
+    const { calls } = renderWithProviders(<FindMatchPage />, {
+      user,
+      fixtures: {
+        ...findFixtures(match, { success: true, message: 'ok', match }),
+        'matches.request': () => {
+          throw serverError(MSG.room.requestFull, 'CONFLICT', 409);
+        },
+      },
+    });
+    const card = await screen.findByRole('article', { name: 'Urban Padel' });
+    await userEvent.click(within(card).getByRole('button', { name: MSG.room.requestButton }));
+    await userEvent.click(screen.getByRole('button', { name: MSG.room.requestSend }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.room.requestFull);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.path === 'matches.list').length).toBeGreaterThan(1);
   });
 
   it('joins at once a match at my level', async () => {
@@ -131,6 +188,26 @@ describe('joining a match whose levels exclude mine asks first (item 11)', () =>
       level: 'Niveau 7',
     });
     expect(joinCalls(calls)).toBe(1);
+  });
+
+  it('with no level yet, a level chosen outside the match’s leads to the request, not a join', async () => {
+    const other = aMatch({ place_name: 'Urban Padel', levels: ['Niveau 7'] });
+    const { calls } = renderWithProviders(<FindMatchPage />, {
+      user: testUser({ level: null }),
+      fixtures: {
+        ...findFixtures(other, { success: true, message: 'ok', match: other }),
+        'users.update': testUser({ level: 'Niveau 3' }),
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Rejoindre' }));
+    const dialog = within(await screen.findByRole('dialog', { name: MSG.levelFirst.title }));
+    const select = dialog.getByLabelText('Votre niveau');
+    await within(select).findByRole('option', { name: 'Niveau 3 — Intermédiaire bas' });
+    await userEvent.selectOptions(select, 'Niveau 3');
+    await userEvent.click(dialog.getByRole('button', { name: MSG.levelFirst.confirm }));
+    const ask = await screen.findByRole('dialog', { name: MSG.room.requestTitle });
+    expect(ask).toHaveTextContent(MSG.room.requestText('Niveau 7'));
+    expect(joinCalls(calls)).toBe(0);
   });
 
   it('writes a contiguous run as a range, anything else as a list', () => {

@@ -4,6 +4,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MSG } from '../../common/messages';
 import { MatchCard } from '../../client/src/components/matches/MatchCard';
 import { aMatch, levels } from './support/match-fixtures';
 
@@ -77,6 +78,57 @@ describe('MatchCard', () => {
   it('does not offer to join again a match the player already joined', () => {
     renderCard(<MatchCard match={aMatch({ participants: [{ user_id: ME }] })} userId={ME} />);
     expect(screen.getByRole('button', { name: 'Vous participez' })).toBeDisabled();
+  });
+
+  it('asks instead of joining when the player’s level is not among the match’s (issue 25)', async () => {
+    const onJoin = vi.fn();
+    const onRequest = vi.fn();
+    const match = aMatch({ levels: ['Niveau 3', 'Niveau 4'] });
+    renderCard(
+      <MatchCard
+        match={match}
+        userId={ME}
+        userLevel="Niveau 7"
+        onJoin={onJoin}
+        onRequest={onRequest}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: 'Rejoindre' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: MSG.room.requestButton }));
+    expect(onRequest).toHaveBeenCalledWith(match);
+    expect(onJoin).not.toHaveBeenCalled();
+  });
+
+  it('keeps "Rejoindre" within the levels, on a match open to all levels, and to a player without a level', () => {
+    for (const [userLevel, o] of [
+      ['Niveau 4', {}],
+      ['Niveau 7', { open_levels: true }],
+      [null, {}],
+    ] as const) {
+      renderCard(<MatchCard match={aMatch(o)} userId={ME} userLevel={userLevel} />);
+      expect(screen.getByRole('button', { name: 'Rejoindre' })).toBeEnabled();
+      cleanup();
+    }
+  });
+
+  it('says a request waits for the organiser, and nothing more can be sent from the card', () => {
+    renderCard(
+      <MatchCard match={aMatch({ my_request: 'pending' })} userId={ME} userLevel="Niveau 7" />,
+    );
+    expect(screen.getByRole('button', { name: MSG.room.requestPendingShort })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: MSG.room.requestButton })).not.toBeInTheDocument();
+  });
+
+  it('a declined request may be sent again; a full match offers no request', () => {
+    renderCard(
+      <MatchCard match={aMatch({ my_request: 'declined' })} userId={ME} userLevel="Niveau 7" />,
+    );
+    expect(screen.getByRole('button', { name: MSG.room.requestButton })).toBeEnabled();
+    cleanup();
+    renderCard(
+      <MatchCard match={aMatch({ missing_players: 0 })} userId={ME} userLevel="Niveau 7" />,
+    );
+    expect(screen.getByRole('button', { name: 'Match complet' })).toBeDisabled();
   });
 
   it('shows the date problem instead of a broken date', () => {

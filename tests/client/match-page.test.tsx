@@ -202,6 +202,32 @@ describe('Match page', () => {
     expect(screen.queryByText(/place.* disponible/)).not.toBeInTheDocument();
   });
 
+  it('a player with no level sets it first; a level outside the match’s leads to the request', async () => {
+    const { calls } = renderWithProviders(
+      <Routes>
+        <Route path="/matches/:id" element={<MatchPage />} />
+      </Routes>,
+      {
+        user: testUser({ id: 7, level: null }),
+        route: '/matches/42',
+        fixtures: {
+          'matches.byId': detail({ levels: ['Niveau 6'] }),
+          'levels.list': levelRows,
+          'users.update': testUser({ id: 7, level: 'Niveau 3' }),
+        },
+      },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Rejoindre' }));
+    const dialog = within(await screen.findByRole('dialog', { name: MSG.levelFirst.title }));
+    const select = dialog.getByLabelText('Votre niveau');
+    await within(select).findByRole('option', { name: 'Niveau 3 — Intermédiaire bas' });
+    await userEvent.selectOptions(select, 'Niveau 3');
+    await userEvent.click(dialog.getByRole('button', { name: MSG.levelFirst.confirm }));
+    const ask = await screen.findByRole('dialog', { name: MSG.room.requestTitle });
+    expect(ask).toHaveTextContent(MSG.room.requestText('Niveau 6'));
+    expect(calls.some((c) => c.path === 'matches.join')).toBe(false);
+  });
+
   it('a full match offers its waiting list: join, see the position, leave', async () => {
     let position: number | null = null;
     const { calls } = renderPage(

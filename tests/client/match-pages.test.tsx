@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MSG } from '../../common/messages';
 import FindMatchPage from '../../client/src/pages/FindMatchPage';
 import HomePage from '../../client/src/pages/HomePage';
 import { networkError, renderWithProviders, serverError, testUser } from './support/render';
@@ -40,6 +41,25 @@ describe('Home', () => {
       'href',
       '/find-match',
     );
+  });
+
+  it('a card of other levels asks the organiser from the home page too (issue 25)', async () => {
+    const other = aMatch({ place_name: 'Club Expert', levels: ['Niveau 7'] });
+    const { calls } = renderWithProviders(<HomePage />, {
+      user,
+      fixtures: {
+        'matches.list': { items: [other], nextCursor: null },
+        'levels.list': levelRows,
+        'matches.request': { success: true, message: MSG.room.requestSent, outcome: 'sent' },
+      },
+    });
+    const card = await screen.findByRole('article', { name: 'Club Expert' });
+    await userEvent.click(within(card).getByRole('button', { name: MSG.room.requestButton }));
+    const dialog = screen.getByRole('dialog', { name: MSG.room.requestTitle });
+    await userEvent.click(within(dialog).getByRole('button', { name: MSG.room.requestSend }));
+    expect(await screen.findByText(MSG.room.requestSent)).toBeInTheDocument();
+    expect(calls.find((c) => c.path === 'matches.request')?.input).toEqual({ id: other.id });
+    expect(within(card).getByRole('button', { name: MSG.room.requestPendingShort })).toBeDisabled();
   });
 
   it('shows the empty state with a link to create the first match', async () => {

@@ -15,7 +15,7 @@ describe('French typography on screen', () => {
         <EmptyState title="Rien ici ?" />
         <ConfirmDialog
           title="Confirmer"
-          message={MSG.match.levelMismatch('Niveau 3–4')}
+          message={MSG.chat.confirmDelete}
           confirmLabel="Oui"
           onConfirm={vi.fn()}
           onCancel={vi.fn()}
@@ -27,8 +27,8 @@ describe('French typography on screen', () => {
     );
     expect(screen.getByRole('status').textContent).toContain('succès\u202f!');
     expect(screen.getByText(/Rien ici/).textContent).toBe('Rien ici\u202f?');
-    expect(screen.getByText(/Ce match recherche/).textContent).toBe(
-      'Ce match recherche Niveau 3–4. Rejoindre quand même\u202f?',
+    expect(screen.getByText(/Supprimer ce message/).textContent).toBe(
+      'Supprimer ce message\u202f?',
     );
     expect(screen.getByText(/réponse 535/).textContent).toBe(
       'Échec\u00a0: réponse 535 du serveur.',

@@ -319,6 +319,32 @@ describe(`live tRPC subscriptions over SSE (${DB})`, () => {
     s.close();
   });
 
+  it('matches.onListChange: each viewer’s card carries their own request to join, as the list does', async () => {
+    const m = await t.caller(owner).matches.create({
+      place_id: placeId,
+      date: tomorrow(),
+      time: '18:00',
+      levels: ['Niveau 7'],
+      slots: 3,
+    });
+    const asker = await subscribe('matches.onListChange', { ids: [m.id] }, p(4));
+    const other = await subscribe('matches.onListChange', { ids: [m.id] }, p(5));
+    for (const s of [asker, other]) expect((await s.next()).event).toBe('connected');
+    await t.caller(p(4)).matches.request({ id: m.id });
+    const seen = async (s: SseStream, who: TestUser) => {
+      const sent = JSON.parse((await data(s)).data) as { cards: unknown[] };
+      const listed = (await t.caller(who).matches.list({ limit: 100 })).items.find(
+        (c) => c.id === m.id,
+      );
+      expect(sent).toEqual({ cards: [listed], removed: [] });
+      return listed;
+    };
+    expect(await seen(asker, p(4))).toMatchObject({ open_levels: false, my_request: 'pending' });
+    expect(await seen(other, p(5))).toMatchObject({ my_request: null });
+    asker.close();
+    other.close();
+  });
+
   it('refuses an unknown match (NOT_FOUND) in French', async () => {
     const s = await subscribe('matches.onChange', { id: 2_000_000_000 }, p(1));
     const e = await data(s);

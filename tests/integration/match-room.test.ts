@@ -337,6 +337,14 @@ describe('requests to join', () => {
     expect(await restAs(t, null, 'POST', `/matches/${m.id}/requests`, {})).toMatchObject({
       status: 401,
     });
+    // The legacy door still lets a player of another level join directly (the spec's Niveau 5 in a
+    // Niveau 3–4 match); once in, there is nothing left to ask.
+    const joined = await create();
+    expect((await restAs(t, outsider, 'POST', `/matches/${joined.id}/join`, {})).status).toBe(200);
+    expect(await trpcError(t.caller(outsider).matches.request({ id: joined.id }))).toEqual({
+      code: 'CONFLICT',
+      message: MSG.room.requestAlreadyIn,
+    });
   });
 
   it('only the organiser answers; accepted with a place left, the player is in and told so', async () => {
@@ -403,6 +411,102 @@ describe('requests to join', () => {
     } finally {
       t.clock.set(NOW);
     }
+  });
+});
+
+describe('the cards of the lists (Trouver, Home, Mes matchs)', () => {
+  const LEGACY_KEYS = [
+    'id',
+    'place_id',
+    'place_name',
+    'address',
+    'city',
+    'date',
+    'time',
+    'levels',
+    'slots',
+    'missing_players',
+    'created_by',
+    'creator_name',
+    'participants',
+  ];
+  const cardOf = async (who: TestUser | null, id: number) =>
+    (await t.caller(who).matches.list({ city: 'Nantes', limit: 100 })).items.find(
+      (c) => c.id === id,
+    );
+
+  it('carry what their button needs: open to all levels, and the viewer’s own request only', async () => {
+    const m = await create({ date: '2026-06-12' });
+    const open = await create({ date: '2026-06-12', open_levels: true });
+    expect(await cardOf(outsider, m.id)).toMatchObject({ open_levels: false, my_request: null });
+    expect(await cardOf(outsider, open.id)).toMatchObject({ open_levels: true, my_request: null });
+
+    await t.caller(outsider).matches.request({ id: m.id, message: 'Bonjour' });
+    expect((await cardOf(outsider, m.id))?.my_request).toBe('pending');
+    for (const filters of [{ order: 'need' as const }, { available: true }, { level: 'Niveau 3' }])
+      expect(
+        (await t.caller(outsider).matches.list({ ...filters, limit: 100 })).items.find(
+          (c) => c.id === m.id,
+        )?.my_request,
+      ).toBe('pending');
+    // Nobody else's request shows: another player, the organiser, someone not logged in.
+    for (const who of [p(0), owner, null]) expect((await cardOf(who, m.id))?.my_request).toBeNull();
+
+    await t.caller(owner).matches.declineRequest({ id: m.id, userId: outsider.id });
+    expect((await cardOf(outsider, m.id))?.my_request).toBe('declined');
+    await t.caller(outsider).matches.request({ id: m.id });
+    await t.caller(owner).matches.acceptRequest({ id: m.id, userId: outsider.id });
+    const mine = await t.caller(outsider).matches.mine();
+    expect(mine.matches.find((c) => c.id === m.id)).toMatchObject({
+      open_levels: false,
+      my_request: 'accepted',
+      is_creator: false,
+    });
+    expect(
+      (await t.caller(owner).matches.mine()).matches.find((c) => c.id === open.id),
+    ).toMatchObject({ open_levels: true, my_request: null, is_creator: true });
+  });
+
+  it('a pending request reads as expired in Mes matchs once the match has started', async () => {
+    const m = await create({ date: '2026-06-11' });
+    await t.caller(outsider).matches.request({ id: m.id });
+    // The legacy door still lets any player join (the spec's rule): the request stays pending.
+    expect((await restAs(t, outsider, 'POST', `/matches/${m.id}/join`, {})).status).toBe(200);
+    const mineOf = async () =>
+      (await t.caller(outsider).matches.mine()).matches.find((c) => c.id === m.id);
+    expect((await mineOf())?.my_request).toBe('pending');
+    t.clock.set('2026-06-11T17:00:00Z');
+    try {
+      expect(await mineOf()).toMatchObject({ is_finished: true, my_request: 'expired' });
+    } finally {
+      t.clock.set(NOW);
+    }
+  });
+
+  it('the legacy and v2 answers keep their fields: no card field reaches them', async () => {
+    const m = await create({ date: '2026-06-12', open_levels: true });
+    await t.caller(p(8)).matches.join({ id: m.id });
+    const legacy = await restAs(t, p(8), 'GET', '/matches?city=Nantes');
+    const rows = legacy.raw.json<Record<string, unknown>[]>();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(Object.keys(row)).toEqual(LEGACY_KEYS);
+    const mine = await restAs(t, p(8), 'GET', '/matches/mine');
+    const mineRows = mine.body.matches as Record<string, unknown>[];
+    expect(mineRows.map((r) => r.id)).toContain(m.id);
+    for (const row of mineRows)
+      expect(Object.keys(row)).toEqual([...LEGACY_KEYS, 'is_creator', 'is_finished']);
+    const issued = await restAs(t, admin, 'POST', '/admin/api-keys', {
+      name: 'Site du club',
+      scopes: ['matches:read'],
+    });
+    const v2 = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/matches?limit=100',
+      headers: { authorization: `Bearer ${String(issued.body.key)}` },
+    });
+    const data = v2.json<{ data: Record<string, unknown>[] }>().data;
+    expect(data.length).toBeGreaterThan(0);
+    for (const row of data) expect(Object.keys(row)).toEqual(LEGACY_KEYS);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createSession } from '../../server/services/auth/sessions';
 import { createTestContext, type TestContext } from '../support/app';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
@@ -502,4 +502,232 @@ describe('authorization matrix', () => {
     expect(failures).toEqual([]);
     expect(cells).toBe((procs.length + ops.length) * ROLES.length);
   }, 90_000);
+});
+
+/**
+ * The match room (issue 25), role by role on the match itself: a stranger, a waiting player, a
+ * participant, the organiser and an admin, on both doors, for every room action. "pass" gets past
+ * every access rule (the action may still be refused for what it asks, e.g. reporting one's own
+ * message); a refusal is exactly that status with a French error. A cell that passes gets a match
+ * of its own, so what it changed never decides another cell.
+ */
+type RoomRole = 'stranger' | 'waiting' | 'participant' | 'organiser' | 'admin';
+const ROOM_ROLES: RoomRole[] = ['stranger', 'admin', 'waiting', 'participant', 'organiser'];
+type RoomCell = 'pass' | 403 | 404;
+interface RoomFixture {
+  id: number;
+  messageId: number;
+  guestId: number;
+}
+interface RoomAction {
+  name: string;
+  visibility?: 'private';
+  trpc: { path: string; kind: 'query' | 'mutation'; input: (f: RoomFixture) => unknown };
+  rest: { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: (f: RoomFixture) => string };
+  body?: (f: RoomFixture) => object;
+  expect: Record<RoomRole, RoomCell>;
+}
+
+const only = (...roles: RoomRole[]): Record<RoomRole, RoomCell> => ({
+  stranger: roles.includes('stranger') ? 'pass' : 403,
+  waiting: roles.includes('waiting') ? 'pass' : 403,
+  participant: roles.includes('participant') ? 'pass' : 403,
+  organiser: roles.includes('organiser') ? 'pass' : 403,
+  admin: roles.includes('admin') ? 'pass' : 403,
+});
+let cast: Record<RoomRole | 'requester', TestUser>;
+const msg = (f: RoomFixture) => `/api/matches/${f.id}/messages/${f.messageId}`;
+
+const ROOM_ACTIONS: RoomAction[] = [
+  {
+    name: 'read the page of a private match (no link)',
+    visibility: 'private',
+    trpc: { path: 'matches.byId', kind: 'query', input: (f) => ({ id: f.id }) },
+    rest: { method: 'GET', url: (f) => `/api/matches/${f.id}` },
+    expect: { stranger: 404, waiting: 'pass', participant: 'pass', organiser: 'pass', admin: 404 },
+  },
+  {
+    name: 'read the chat',
+    trpc: { path: 'chat.list', kind: 'query', input: (f) => ({ id: f.id }) },
+    rest: { method: 'GET', url: (f) => `/api/matches/${f.id}/messages` },
+    expect: only('waiting', 'participant', 'organiser'),
+  },
+  {
+    name: 'write in the chat',
+    trpc: { path: 'chat.post', kind: 'mutation', input: (f) => ({ id: f.id, text: 'Salut' }) },
+    rest: { method: 'POST', url: (f) => `/api/matches/${f.id}/messages` },
+    body: () => ({ text: 'Salut' }),
+    expect: only('participant', 'organiser'),
+  },
+  {
+    name: 'edit the participant’s message',
+    trpc: {
+      path: 'chat.edit',
+      kind: 'mutation',
+      input: (f) => ({ id: f.id, messageId: f.messageId, text: 'Modifié' }),
+    },
+    rest: { method: 'PATCH', url: msg },
+    body: () => ({ text: 'Modifié' }),
+    expect: only('participant'),
+  },
+  {
+    name: 'delete the participant’s message',
+    trpc: {
+      path: 'chat.delete',
+      kind: 'mutation',
+      input: (f) => ({ id: f.id, messageId: f.messageId }),
+    },
+    rest: { method: 'DELETE', url: msg },
+    expect: only('participant', 'admin'),
+  },
+  {
+    name: 'report the participant’s message',
+    trpc: {
+      path: 'chat.report',
+      kind: 'mutation',
+      input: (f) => ({ id: f.id, messageId: f.messageId }),
+    },
+    rest: { method: 'POST', url: (f) => `${msg(f)}/report` },
+    expect: only('waiting', 'participant', 'organiser'),
+  },
+  {
+    name: 'remove the participant',
+    trpc: {
+      path: 'matches.removeParticipant',
+      kind: 'mutation',
+      input: (f) => ({ id: f.id, userId: cast.participant.id }),
+    },
+    rest: {
+      method: 'DELETE',
+      url: (f) => `/api/matches/${f.id}/participants/${cast.participant.id}`,
+    },
+    expect: only('organiser'),
+  },
+  {
+    name: 'release a reserved seat',
+    trpc: {
+      path: 'matches.releaseGuest',
+      kind: 'mutation',
+      input: (f) => ({ id: f.id, guestId: f.guestId }),
+    },
+    rest: { method: 'DELETE', url: (f) => `/api/matches/${f.id}/guests/${f.guestId}` },
+    expect: only('organiser'),
+  },
+  ...(['accept', 'decline'] as const).map((answer): RoomAction => ({
+    name: `${answer} a request to join`,
+    trpc: {
+      path: answer === 'accept' ? 'matches.acceptRequest' : 'matches.declineRequest',
+      kind: 'mutation',
+      input: (f) => ({ id: f.id, userId: cast.requester.id }),
+    },
+    rest: {
+      method: 'POST',
+      url: (f) => `/api/matches/${f.id}/requests/${cast.requester.id}/${answer}`,
+    },
+    expect: only('organiser'),
+  })),
+  {
+    name: 'make the match private',
+    trpc: {
+      path: 'matches.update',
+      kind: 'mutation',
+      input: (f) => ({ id: f.id, ...roomMatch(), visibility: 'private' }),
+    },
+    rest: { method: 'PUT', url: (f) => `/api/matches/${f.id}` },
+    body: () => ({ ...roomMatch(), visibility: 'private' }),
+    expect: only('organiser'),
+  },
+];
+
+const roomMatch = () => ({
+  place_id: placeId,
+  date: '2026-03-21',
+  time: '19:00',
+  levels: ['Niveau 3'],
+  slots: 2,
+});
+
+/**
+ * A full match with everyone in place: one reserved seat, a participant (who wrote in the chat), a
+ * waiting player, and a request from a player of another level (expired when the match filled;
+ * the organiser may still accept it onto the waiting list).
+ */
+async function roomFixture(visibility: 'public' | 'private' = 'public'): Promise<RoomFixture> {
+  // A minute apart: the participant's chat rate (20 messages a minute) never refuses a fixture.
+  t.clock.advance(61_000);
+  const organiser = t.caller(cast.organiser);
+  const m = await organiser.matches.create({ ...roomMatch(), guests: ['Marc'], visibility });
+  const token = (await organiser.matches.byId({ id: m.id })).share_token;
+  const link = token ? { token } : {};
+  await t.caller(cast.requester).matches.request({ id: m.id, ...link });
+  await t.caller(cast.participant).matches.join({ id: m.id, ...link });
+  await t.caller(cast.waiting).matches.joinWaitlist({ id: m.id, ...link });
+  const posted = await t.caller(cast.participant).chat.post({ id: m.id, text: 'Les balles ?' });
+  const { guests } = await organiser.matches.byId({ id: m.id });
+  return { id: m.id, messageId: posted.id, guestId: guests[0]!.id };
+}
+
+function roomVerdict(res: LightMyRequestResponse, want: RoomCell): string | null {
+  const got = res.statusCode;
+  if (want === 'pass')
+    return got === 401 || got === 403 || got === 404 || got >= 500
+      ? `expected to pass, got ${got} ${errorText(res) ?? ''}`
+      : null;
+  if (got !== want) return `expected ${want}, got ${got} ${errorText(res) ?? ''}`;
+  return isFrench(errorText(res))
+    ? null
+    : `refusal without a French error: ${res.body.slice(0, 120)}`;
+}
+
+describe('authorization matrix of the match room (issue 25)', () => {
+  beforeAll(async () => {
+    cast = {
+      stranger: await createUser(t.deps, { level: 'Niveau 7' }),
+      waiting: await createUser(t.deps),
+      participant: await createUser(t.deps),
+      organiser: await createUser(t.deps),
+      admin: await createAdmin(t.deps),
+      requester: await createUser(t.deps, { level: 'Niveau 7' }),
+    };
+  });
+
+  it('a stranger, a waiting player, a participant, the organiser and an admin each get exactly theirs, on both doors', async () => {
+    const failures: string[] = [];
+    let cells = 0;
+    const started = t.clock.now();
+    onTestFinished(() => t.clock.set(started));
+    for (const action of ROOM_ACTIONS) {
+      for (const door of ['tRPC', 'REST'] as const) {
+        const shared = await roomFixture(action.visibility);
+        for (const role of ROOM_ROLES) {
+          const want = action.expect[role];
+          const f = want === 'pass' ? await roomFixture(action.visibility) : shared;
+          const { token } = await createSession(t.deps, cast[role].id, null);
+          const headers = { authorization: `Bearer ${token}` };
+          const res =
+            door === 'tRPC'
+              ? await callProcedure(
+                  t.app,
+                  { path: action.trpc.path, kind: action.trpc.kind, fields: [] },
+                  action.trpc.input(f),
+                  headers,
+                )
+              : await t.app.inject({
+                  method: action.rest.method,
+                  url: action.rest.url(f),
+                  headers,
+                  payload: action.rest.method === 'GET' ? undefined : (action.body?.(f) ?? {}),
+                });
+          const problem = roomVerdict(res, want);
+          if (problem) failures.push(`${door} ${action.name} as ${role}: ${problem}`);
+          cells++;
+        }
+      }
+    }
+    console.log(
+      `[security] match room matrix: ${cells} cells (${ROOM_ACTIONS.length} actions × 2 doors × ${ROOM_ROLES.length} roles), ${failures.length} failures`,
+    );
+    expect(failures).toEqual([]);
+    expect(cells).toBe(ROOM_ACTIONS.length * 2 * ROOM_ROLES.length);
+  }, 180_000);
 });

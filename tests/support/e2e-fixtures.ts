@@ -154,6 +154,7 @@ export const ON = {
   phone: { tag: ['@390x844'] },
   phones: { tag: ['@360x740', '@390x844'] },
   phoneAndDesktop: { tag: ['@390x844', '@1280x800'] },
+  narrowPhoneAndDesktop: { tag: ['@360x740', '@1280x800'] },
   everyScreen: { tag: ['@360x740', '@390x844', '@1280x800'] },
 };
 

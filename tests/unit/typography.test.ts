@@ -37,7 +37,7 @@ describe('French typography (issue 21)', () => {
     expect(frenchTypography('Match créé avec succès !')).toBe(
       `Match créé avec succès${NARROW_NBSP}!`,
     );
-    expect(frenchTypography('Rejoindre quand même ?')).toBe(`Rejoindre quand même${NARROW_NBSP}?`);
+    expect(frenchTypography('Quitter ce match ?')).toBe(`Quitter ce match${NARROW_NBSP}?`);
     expect(frenchTypography('Erreur : le serveur « smtp.fr » ; réessayez')).toBe(
       `Erreur${NBSP}: le serveur «${NBSP}smtp.fr${NBSP}»${NARROW_NBSP}; réessayez`,
     );

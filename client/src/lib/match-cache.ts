@@ -4,13 +4,18 @@ import { useMemo } from 'react';
 import { trpc, type RouterOutputs } from './trpc';
 
 type MatchPage = RouterOutputs['matches']['list'];
-type Match = MatchPage['items'][number];
+type Card = MatchPage['items'][number];
+/** A match as a join, leave or removal answers it: the card without the viewer's own fields. */
+type Match = RouterOutputs['matches']['join']['match'];
 type Detail = RouterOutputs['matches']['byId'];
 
-/** The page with `match` in place of its stale copy; the same object when the match is not on it (no re-render). */
-function withMatch(page: MatchPage, match: Match): MatchPage {
-  if (!page.items.some((m) => m.id === match.id)) return page;
-  return { ...page, items: page.items.map((m) => (m.id === match.id ? match : m)) };
+/**
+ * The page with the card of match `id` changed by `change`; the same object when the match is not
+ * on it (no re-render).
+ */
+function withCard(page: MatchPage, id: number, change: (card: Card) => Card): MatchPage {
+  if (!page.items.some((m) => m.id === id)) return page;
+  return { ...page, items: page.items.map((m) => (m.id === id ? change(m) : m)) };
 }
 
 /**
@@ -36,18 +41,27 @@ export function useMatchCache() {
      * instead of refetching them (a refetch could also reorder or drop the card under the player's
      * finger). The page, My matches and the participants differ in shape, so they are refetched.
      */
-    /** The card written into every loaded list (plain and infinite) where it shows. */
-    const writeCard = (match: Match) => {
-      utils.matches.list.setQueriesData(undefined, {}, (page) => page && withMatch(page, match));
+    /** The card of match `id` changed in every loaded list (plain and infinite) where it shows. */
+    const changeCard = (id: number, change: (card: Card) => Card) => {
+      utils.matches.list.setQueriesData(
+        undefined,
+        {},
+        (page) => page && withCard(page, id, change),
+      );
       queryClient.setQueriesData<InfiniteData<MatchPage>>(
         { queryKey: getQueryKey(trpc.matches.list, undefined, 'infinite') },
         (data) => {
           if (!data) return data;
-          const pages = data.pages.map((page) => withMatch(page, match));
+          const pages = data.pages.map((page) => withCard(page, id, change));
           return pages.every((page, i) => page === data.pages[i]) ? data : { ...data, pages };
         },
       );
     };
+    /**
+     * The match's new state written over its card; what only the card carries (open to all
+     * levels, the viewer's request) stays, as an answer without it did not change it.
+     */
+    const writeCard = (match: Match) => changeCard(match.id, (card) => ({ ...card, ...match }));
     const participationChanged = (match: Match) => {
       writeCard(match);
       void utils.matches.byId.invalidate({ id: match.id });
@@ -84,8 +98,17 @@ export function useMatchCache() {
         utils.matches.byId.setData({ id: match.id }, match);
         void utils.matches.participants.invalidate({ id: match.id });
       },
+      /**
+       * A request to join was sent from a card or the page: the card says it is pending at once
+       * (no refetch that could move it), the page and My matches are read again.
+       */
+      requested: (id: number) => {
+        changeCard(id, (card) => ({ ...card, my_request: 'pending' }));
+        void utils.matches.byId.invalidate({ id });
+        void utils.matches.mine.invalidate();
+      },
       /** Cards a list stream sent: written in place; a removed match makes the lists refetch. */
-      liveCards: ({ cards, removed }: { cards: Match[]; removed: number[] }) => {
+      liveCards: ({ cards, removed }: { cards: Card[]; removed: number[] }) => {
         for (const card of cards) writeCard(card);
         if (cards.length > 0) void utils.matches.mine.invalidate();
         if (removed.length > 0) refresh();

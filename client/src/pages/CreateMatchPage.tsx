@@ -16,7 +16,7 @@ import { NoticeSlot } from '../components/matches/NoticeSlot';
 import { ShareButton } from '../components/matches/ShareButton';
 import { shareText } from '../components/matches/share-text';
 import { useNotice } from '../components/matches/useNotice';
-import type { MatchView } from '../components/matches/types';
+import type { PlainMatchView } from '../components/matches/types';
 import { useLevelCatalogue } from '../components/matches/useLevelCatalogue';
 import { Button, Notice, Spinner } from '../components/ui';
 import { errorMessage } from '../lib/errors';
@@ -27,7 +27,7 @@ import { trpc } from '../lib/trpc';
 import './matches.css';
 import './matches/room.css';
 
-function Created({ match, onAgain }: { match: MatchView; onAgain: () => void }) {
+function Created({ match, onAgain }: { match: PlainMatchView; onAgain: () => void }) {
   const catalogue = useLevelCatalogue();
   const title = useRef<HTMLHeadingElement>(null);
   const notice = useNotice();
@@ -82,7 +82,7 @@ export default function CreateMatchPage() {
       offerPush();
     },
   });
-  const [created, setCreated] = useState<MatchView | null>(null);
+  const [created, setCreated] = useState<PlainMatchView | null>(null);
   const [formKey, setFormKey] = useState(0);
   // One key per form: a double click or a retry after a lost answer makes one match.
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);

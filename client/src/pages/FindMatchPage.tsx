@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { MatchGridSkeleton } from '../components/matches/MatchCardSkeleton';
 import { MatchCardGrid, NoMatchesAvailable } from '../components/matches/MatchCardGrid';
 import { NoticeSlot } from '../components/matches/NoticeSlot';
-import { JoinLevelConfirm } from '../components/matches/JoinLevelConfirm';
+import { JoinDialogs } from '../components/matches/JoinDialogs';
 import { useJoinMatch } from '../components/matches/useJoinMatch';
 import { useLevelCatalogue } from '../components/matches/useLevelCatalogue';
 import { useLoggedError } from '../components/matches/useLoggedError';
@@ -46,7 +46,7 @@ export default function FindMatchPage() {
     { getNextPageParam: (page) => page.nextCursor ?? undefined },
   );
   useLoggedError(list.error, 'matches.list');
-  const { notice, gridProps, levelCheck } = useJoinMatch();
+  const { notice, gridProps, dialogs } = useJoinMatch();
   const matches = list.data?.pages.flatMap((page) => page.items) ?? [];
   // The cards shown follow other players' joins and leaves live (the stream takes 500 at most).
   useLiveCards(matches.slice(0, 500).map((m) => m.id));
@@ -72,7 +72,7 @@ export default function FindMatchPage() {
       />
 
       <NoticeSlot notice={notice.notice} onClose={notice.clear} />
-      <JoinLevelConfirm {...levelCheck} />
+      <JoinDialogs {...dialogs} />
 
       {list.isPending ? (
         <MatchGridSkeleton count={6} />

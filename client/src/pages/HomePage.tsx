@@ -7,7 +7,7 @@ import {
   NoMatchesAvailable,
 } from '../components/matches/MatchCardGrid';
 import { MatchGridSkeleton } from '../components/matches/MatchCardSkeleton';
-import { JoinLevelConfirm } from '../components/matches/JoinLevelConfirm';
+import { JoinDialogs } from '../components/matches/JoinDialogs';
 import { useJoinMatch } from '../components/matches/useJoinMatch';
 import { useLevelCatalogue } from '../components/matches/useLevelCatalogue';
 import { NoticeSlot } from '../components/matches/NoticeSlot';
@@ -22,7 +22,7 @@ export default function HomePage() {
   const recent = trpc.matches.list.useQuery({ limit: HOME_RECENT_MATCHES });
   const unread = trpc.chat.unread.useQuery(undefined, { enabled: Boolean(user), retry: false });
   useLoggedError(recent.error, 'matches.list');
-  const { notice, gridProps, levelCheck } = useJoinMatch();
+  const { notice, gridProps, dialogs } = useJoinMatch();
   const matches = recent.data?.items.slice(0, HOME_RECENT_MATCHES) ?? [];
   const level = user?.level ? catalogue?.find((l) => l.niveau === user.level) : undefined;
 
@@ -49,7 +49,7 @@ export default function HomePage() {
           </Link>
         </div>
         <NoticeSlot notice={notice.notice} onClose={notice.clear} />
-        <JoinLevelConfirm {...levelCheck} />
+        <JoinDialogs {...dialogs} />
         {recent.isPending ? (
           <MatchGridSkeleton count={HOME_RECENT_MATCHES} />
         ) : matches.length === 0 ? (

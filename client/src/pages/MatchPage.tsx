@@ -18,8 +18,8 @@ import { MatchEditForm } from '../components/matches/MatchEditForm';
 import { displayName, MatchPlayers } from '../components/matches/MatchPlayers';
 import { ReasonDialog } from '../components/matches/ReasonDialog';
 import { NoticeSlot } from '../components/matches/NoticeSlot';
-import { JoinLevelConfirm } from '../components/matches/JoinLevelConfirm';
-import { levelExcludes } from '../components/matches/join-level';
+import { LevelFirstDialog } from '../components/matches/LevelFirstDialog';
+import { mustAskToJoin, needsLevelFirst } from '../components/matches/join-level';
 import { useAuth } from '../lib/auth';
 import { ShareButton } from '../components/matches/ShareButton';
 import { shareText } from '../components/matches/share-text';
@@ -109,14 +109,12 @@ function MatchDetail({ match, token }: { match: Detail; token?: string }) {
   const [removing, setRemoving] = useState<Detail['organiser'] | null>(null);
   const [asking, setAsking] = useState(false);
   const withToken = token ? { token } : {};
-  const utils = trpc.useUtils();
-  // Requests and reserved seats change the page: it is read again (the live stream follows too).
-  const reread = () => void utils.matches.byId.invalidate({ id: match.id });
   const request = trpc.matches.request.useMutation({
     onSuccess: (r) => {
       notice.success(r.message);
       setAsking(false);
-      reread();
+      // The page is read again (the live stream follows too), and the match's cards say it.
+      cache.requested(match.id);
     },
     onError: (err) => notice.error(errorMessage(err, MSG.room.requestFailed)),
   });
@@ -173,9 +171,9 @@ function MatchDetail({ match, token }: { match: Detail; token?: string }) {
   const reliabilityBadge = useReliabilityBadge(match.id);
   const isMember = match.is_creator || match.is_participant;
   const canJoin = !isMember && !match.is_finished && match.missing_players > 0;
-  // A player of another level asks the organiser, unless the match is open to all levels; a
-  // player without a level is asked for theirs first (JoinLevelConfirm), as before.
-  const mustAsk = !match.open_levels && !!user?.level && levelExcludes(match.levels, user.level);
+  // A player of another level asks the organiser, as on the cards; a player without a level sets
+  // theirs first (LevelFirstDialog), which then decides.
+  const mustAsk = mustAskToJoin(match, user?.level);
   const pendingRequest = match.my_request === 'pending';
   // A full match reached through its shared link still offers a way in: its waiting list.
   const canWait = !isMember && !match.is_finished && match.missing_players <= 0;
@@ -219,7 +217,7 @@ function MatchDetail({ match, token }: { match: Detail; token?: string }) {
             <Button
               loading={join.isPending}
               onClick={() =>
-                levelExcludes(match.levels, user?.level) && !match.open_levels
+                needsLevelFirst(match, user?.level)
                   ? setAskLevel(true)
                   : join.mutate({ id: match.id, ...withToken })
               }
@@ -295,11 +293,12 @@ function MatchDetail({ match, token }: { match: Detail; token?: string }) {
             request.mutate({ id: match.id, ...withToken, ...(message ? { message } : {}) })
           }
         />
-        <JoinLevelConfirm
+        <LevelFirstDialog
           levels={askLevel ? match.levels : null}
-          onConfirm={() => {
+          onConfirm={(level) => {
             setAskLevel(false);
-            join.mutate({ id: match.id, ...withToken });
+            if (mustAskToJoin(match, level)) setAsking(true);
+            else join.mutate({ id: match.id, ...withToken });
           }}
           onCancel={() => setAskLevel(false)}
         />

@@ -26,12 +26,14 @@ export async function chatAccess(
   matchId: number,
   lock = false,
 ): Promise<ChatAccess> {
+  // The match id as a value, not `${matches.id}`: in a one-table select drizzle writes its columns
+  // unqualified, and a bare "id" inside the subquery is match_waitlist's own id, not the match's.
   const query = tx
     .select({
       createdBy: matches.createdBy,
       visibility: matches.visibility,
-      isIn: sql<boolean>`exists (select 1 from ${matchParticipants} mp where mp.match_id = ${matches.id} and mp.user_id = ${actor.id})`,
-      isWaiting: sql<boolean>`exists (select 1 from ${matchWaitlist} mw where mw.match_id = ${matches.id} and mw.user_id = ${actor.id})`,
+      isIn: sql<boolean>`exists (select 1 from ${matchParticipants} mp where mp.match_id = ${matchId}::int and mp.user_id = ${actor.id}::int)`,
+      isWaiting: sql<boolean>`exists (select 1 from ${matchWaitlist} mw where mw.match_id = ${matchId}::int and mw.user_id = ${actor.id}::int)`,
     })
     .from(matches)
     .where(eq(matches.id, matchId))

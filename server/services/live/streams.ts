@@ -1,10 +1,10 @@
 import { MSG } from '../../../common/messages';
-import type { TMatch, TMatchDetail } from '../../../common/schemas/matches';
+import type { TMatchCard, TMatchDetail } from '../../../common/schemas/matches';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { AppError, notFound } from '../../lib/errors';
 import { isFinished } from '../../../common/schedule';
-import { canSeeSnapshot, matchDetailFor, type MatchSnapshot } from '../matches/detail';
+import { canSeeSnapshot, cardFor, matchDetailFor, type MatchSnapshot } from '../matches/detail';
 import type { LeaseEnd, LiveHub } from './hub';
 
 export type MatchEvent =
@@ -100,16 +100,17 @@ export async function* matchEvents(
 
 /** Cards that changed among those a list shows (`cards`), and those that are gone (`removed`). */
 export interface CardChanges {
-  cards: TMatch[];
+  cards: TMatchCard[];
   removed: number[];
 }
 
 /**
- * The live cards of a list: after every committed change to one of `ids` (public cards, the same
- * for every viewer), the changed cards. Nothing at once: the list has just been read. Ends as
- * `matchEvents` does, by throwing the reason's error.
+ * The live cards of a list: after every committed change to one of `ids` (public cards), the
+ * changed cards as this viewer's list shows them (their own request to join included). Nothing at
+ * once: the list has just been read. Ends as `matchEvents` does, by throwing the reason's error.
  */
 export async function* cardChanges(
+  deps: Pick<Deps, 'clock' | 'env'>,
   hub: LiveHub,
   user: SessionUser,
   ids: readonly number[],
@@ -125,7 +126,8 @@ export async function* cardChanges(
       for (const id of changed) {
         const snapshot = await hub.snapshot(id);
         // A list never shows a private match: its card goes as if deleted (made private meanwhile).
-        if (snapshot && snapshot.room.visibility === 'public') out.cards.push(snapshot.card);
+        if (snapshot && snapshot.room.visibility === 'public')
+          out.cards.push(cardFor(snapshot, user, deps));
         else out.removed.push(id);
       }
       yield out;

@@ -11,11 +11,16 @@ import {
   users,
 } from '../../../db/schema';
 import type { TMatchRoom } from '../../../common/schemas/room';
-import { tokenMatches } from './room';
+import { requestState, tokenMatches } from './room';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { AppError, notFound } from '../../lib/errors';
-import type { TMatch, TMatchDetail, TMatchPlayer } from '../../../common/schemas/matches';
+import type {
+  TMatch,
+  TMatchCard,
+  TMatchDetail,
+  TMatchPlayer,
+} from '../../../common/schemas/matches';
 import { photoUrl } from '../users';
 import { getMatch } from './queries';
 
@@ -183,7 +188,24 @@ function roomFor(
             created_at: new Date(r.created_at).toISOString(),
           }))
         : [],
-    my_request: mine === 'pending' && finished ? 'expired' : mine,
+    my_request: requestState(mine, finished),
+  };
+}
+
+/**
+ * The match as a list card shows it to `actor` (the live list): whether anyone may join it
+ * whatever their level, and the viewer's own request, read from the same snapshot as the page.
+ */
+export function cardFor(
+  { card, room }: MatchSnapshot,
+  actor: SessionUser,
+  deps: Pick<Deps, 'clock' | 'env'>,
+): TMatchCard {
+  const mine = room.statuses.find((s) => s.user_id === actor.id)?.status ?? null;
+  return {
+    ...card,
+    open_levels: room.openLevels,
+    my_request: requestState(mine, isFinished(card, deps.clock.now(), deps.env.APP_TIMEZONE)),
   };
 }
 

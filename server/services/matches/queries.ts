@@ -4,18 +4,21 @@ import { shortPublicName } from '../../../common/names';
 import { isFinished, isIsoDate, localParts, shortTime } from '../../../common/schedule';
 import type { DbOrTx } from '../../../db/client';
 import { jsonObject, renderedOnce, statements, type JsonRow } from '../../../db/statement';
-import { matches, matchParticipants, places, users } from '../../../db/schema';
+import { matches, matchParticipants, matchRequests, places, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { prepared } from '../../lib/prepared';
+import { requestState } from './room';
 import { listMyWaitlist } from './waitlist';
 import { publicMatchFilter } from '../groups/public-filter';
 import { INT32_MAX } from '../../../common/schemas/primitives';
+import type { TMyRequest } from '../../../common/schemas/room';
 import {
   MATCH_PAGE_DEFAULT,
   type TListMatchesInput,
   type TMatch,
+  type TMatchCard,
   type TMatchPage,
   type TMyMatches,
   type TParticipant,
@@ -62,6 +65,40 @@ const cards = (db: DbOrTx) =>
 
 type CardRow = JsonRow<typeof cardColumns>;
 
+/**
+ * The viewer's latest request to join the card's match (issue 25): one probe of
+ * `match_requests_match_idx` per card, only in the statements of a logged-in viewer's list.
+ */
+const requestOf = (viewer: number | Placeholder) =>
+  sql<TMyRequest>`(select r.status from ${matchRequests} r where r.match_id = ${matches.id} and r.user_id = ${viewer}::int order by r.id desc limit 1)`;
+
+/** What the app's list cards add for their button: open to all levels, the viewer's request. */
+const listCardColumns = (myRequest: SQL<TMyRequest>) => ({
+  ...cardColumns,
+  open_levels: matches.openLevels,
+  my_request: myRequest,
+});
+type ListCardRow = JsonRow<ReturnType<typeof listCardColumns>>;
+
+// Compiled once each: the viewer travels as a value of the prepared list statement.
+const viewerListSelection = {
+  card: jsonObject(listCardColumns(requestOf(sql.placeholder('viewer')))),
+};
+const anonymousListSelection = { card: jsonObject(listCardColumns(sql<TMyRequest>`null`)) };
+const listSelection = (viewer: number | Placeholder | undefined) =>
+  viewer === undefined
+    ? anonymousListSelection
+    : typeof viewer === 'number'
+      ? { card: jsonObject(listCardColumns(requestOf(viewer))) }
+      : viewerListSelection;
+
+const listCards = (db: DbOrTx, viewer: number | Placeholder | undefined) =>
+  db
+    .select(listSelection(viewer))
+    .from(matches)
+    .innerJoin(places, eq(places.id, matches.placeId))
+    .innerJoin(users, eq(users.id, matches.createdBy));
+
 /** A card row as the API shows it; field by field, since this runs 100 times per list page. */
 const toMatch = ({ card: r }: { card: CardRow }): TMatch => ({
   id: r.id,
@@ -77,6 +114,13 @@ const toMatch = ({ card: r }: { card: CardRow }): TMatch => ({
   created_by: r.created_by,
   creator_name: shortPublicName(r.creator_name),
   participants: r.participant_ids.map((user_id) => ({ user_id })),
+});
+
+/** A list card for its viewer; the legacy and v2 lists map the same rows with `toMatch`. */
+const toCard = (row: { card: ListCardRow }): TMatchCard => ({
+  ...toMatch(row),
+  open_levels: row.card.open_levels,
+  my_request: row.card.my_request,
 });
 
 const matchById = (db: DbOrTx) =>
@@ -162,6 +206,8 @@ type ListValues = {
   /** `["<level>"]`, for jsonb containment. */
   levelJson?: string;
   take: number;
+  /** The logged-in viewer, whose own requests the cards carry. */
+  viewer?: number;
 };
 const LIST_VALUE_KEYS = [
   'today',
@@ -177,6 +223,7 @@ const LIST_VALUE_KEYS = [
   'to',
   'levelJson',
   'take',
+  'viewer',
 ] as const satisfies readonly (keyof ListValues)[];
 
 /** What decides the SQL text: the order, "free places only", and which values are present. */
@@ -189,6 +236,7 @@ type ListSlots = { [K in keyof ListValues]: ListValues[K] | Placeholder };
 function listValues(
   local: { date: string; time: string; instant?: string },
   input: TListMatchesInput,
+  viewer?: number,
 ): ListShape & { values: ListValues } {
   const order = input.order ?? 'date';
   const after = input.cursor ? decodeCursor(input.cursor, order) : undefined;
@@ -210,6 +258,7 @@ function listValues(
       to: input.to || undefined,
       levelJson: input.level ? JSON.stringify([input.level]) : undefined,
       take: (input.limit ?? MATCH_PAGE_DEFAULT) + 1,
+      viewer,
     },
   };
 }
@@ -243,7 +292,7 @@ function listQuery(db: DbOrTx, { need, open }: ListShape, v: ListSlots) {
   // Group matches stay with their group during its priority window, or for good (groups feature).
   where.push(publicMatchFilter(v.instant));
   const keys = [asc(matches.date), asc(matches.time), asc(matches.id)];
-  return cards(db)
+  return listCards(db, v.viewer)
     .where(and(...where))
     .orderBy(...(need ? [asc(matches.missingPlayers), ...keys] : keys))
     .limit(v.take);
@@ -282,9 +331,32 @@ function preparedList(db: DbOrTx, shape: ListShape, values: ListValues) {
       to: slot('to'),
       levelJson: slot('levelJson'),
       take: sql.placeholder('take'),
+      viewer: slot('viewer'),
     };
     return listQuery(db, shape, slots).prepare(name);
   });
+}
+
+/** One page of the list, each row mapped by `map`; `viewer` adds their requests to the cards. */
+async function listPage<T extends TMatch>(
+  deps: Pick<Deps, 'db' | 'clock' | 'env'>,
+  input: TListMatchesInput,
+  viewer: number | undefined,
+  map: (row: { card: ListCardRow }) => T,
+): Promise<{ items: T[]; nextCursor: string | null }> {
+  const limit = input.limit ?? MATCH_PAGE_DEFAULT;
+  const { values, ...shape } = listValues(
+    {
+      ...localParts(deps.clock.now(), deps.env.APP_TIMEZONE),
+      instant: deps.clock.now().toISOString(),
+    },
+    input,
+    viewer,
+  );
+  const rows = (await preparedList(deps.db, shape, values).execute(values)).map(map);
+  const last = rows.length > limit ? rows[limit - 1] : undefined;
+  if (rows.length > limit) rows.length = limit;
+  return { items: rows, nextCursor: last ? encodeCursor(last, input.order) : null };
 }
 
 /**
@@ -293,24 +365,27 @@ function preparedList(db: DbOrTx, shape: ListShape, values: ListValues) {
  * re-read every skipped row). Filters, combined with AND: place, city (any case), level, date
  * range (inclusive), free places only. Order: by date and time, or "need" (fewest free places
  * first, full matches left out, then soonest). Participant ids come with each card in the same
- * statement: one round trip per page; no photos.
+ * statement: one round trip per page; no photos. This is the legacy and v2 answer: plain matches.
  */
-export async function listMatches(
+export function listMatches(
   deps: Pick<Deps, 'db' | 'clock' | 'env'>,
   input: TListMatchesInput = {},
+): Promise<{ items: TMatch[]; nextCursor: string | null }> {
+  return listPage(deps, input, undefined, toMatch);
+}
+
+/**
+ * The same page as the app's cards (`matches.list`): each match also says whether it is open to
+ * all levels and, for a logged-in viewer, their latest request to join it, so a player outside its
+ * levels is offered "Demander à rejoindre" (or told the request is pending) on the card itself.
+ * Listed matches have not started, so a pending request is still pending.
+ */
+export function listMatchCards(
+  deps: Pick<Deps, 'db' | 'clock' | 'env'>,
+  viewer: SessionUser | null,
+  input: TListMatchesInput = {},
 ): Promise<TMatchPage> {
-  const limit = input.limit ?? MATCH_PAGE_DEFAULT;
-  const { values, ...shape } = listValues(
-    {
-      ...localParts(deps.clock.now(), deps.env.APP_TIMEZONE),
-      instant: deps.clock.now().toISOString(),
-    },
-    input,
-  );
-  const rows = (await preparedList(deps.db, shape, values).execute(values)).map(toMatch);
-  const last = rows.length > limit ? rows[limit - 1] : undefined;
-  if (rows.length > limit) rows.length = limit;
-  return { items: rows, nextCursor: last ? encodeCursor(last, input.order) : null };
+  return listPage(deps, input, viewer?.id, toCard);
 }
 
 /**
@@ -327,18 +402,20 @@ export async function listMyMatches(
     .from(matchParticipants)
     .where(eq(matchParticipants.userId, actor.id));
   const [rows, queue] = await Promise.all([
-    cards(deps.db)
+    listCards(deps.db, actor.id)
       .where(or(eq(matches.createdBy, actor.id), inArray(matches.id, joined)))
       .orderBy(asc(matches.date), asc(matches.time), asc(matches.id)),
     listMyWaitlist(deps, actor),
   ]);
   const now = deps.clock.now();
   const all = rows.map((r) => {
-    const m = toMatch(r);
+    const m = toCard(r);
+    const finished = isFinished(m, now, deps.env.APP_TIMEZONE);
     return {
       ...m,
+      my_request: requestState(m.my_request, finished),
       is_creator: m.created_by === actor.id,
-      is_finished: isFinished(m, now, deps.env.APP_TIMEZONE),
+      is_finished: finished,
     };
   });
   const upcoming = all.filter((m) => !m.is_finished);
@@ -347,12 +424,12 @@ export async function listMyMatches(
   const waitedRows =
     positions.size === 0
       ? []
-      : await cards(deps.db)
+      : await listCards(deps.db, actor.id)
           .where(inArray(matches.id, [...positions.keys()]))
           .orderBy(asc(matches.date), asc(matches.time), asc(matches.id));
   // A match over is no longer waited for: its queue is history.
   const waiting = waitedRows
-    .map((r) => toMatch(r))
+    .map(toCard)
     .filter((m) => !isFinished(m, now, deps.env.APP_TIMEZONE))
     .map((m) => ({
       ...m,

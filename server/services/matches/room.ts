@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
 import { isFinished } from '../../../common/schedule';
-import type { TRoomFields, TVisibility } from '../../../common/schemas/room';
+import type { TMyRequest, TRoomFields, TVisibility } from '../../../common/schemas/room';
 import type { DbOrTx } from '../../../db/client';
 import { matches, matchGuests, matchRequests, matchWaitlist } from '../../../db/schema';
 import type { SessionUser } from '../../lib/auth';
@@ -148,3 +148,7 @@ export async function shareKeyOf(db: DbOrTx, key: { id: number } | { token: stri
     .limit(1);
   return row ?? null;
 }
+
+/** A viewer's latest request as pages and cards show it: a pending one expires when the match starts. */
+export const requestState = (status: TMyRequest, finished: boolean): TMyRequest =>
+  status === 'pending' && finished ? 'expired' : status;

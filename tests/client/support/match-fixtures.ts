@@ -42,6 +42,8 @@ export function aMatch(overrides: Partial<MatchView> = {}): MatchView {
     created_by: 42,
     creator_name: 'Julie Bernard',
     participants: [{ user_id: 43 }],
+    open_levels: false,
+    my_request: null,
     ...overrides,
   };
 }

@@ -3,18 +3,30 @@ import { Link } from 'react-router-dom';
 import { MSG } from '../../../../common/messages';
 import { formatLongDate, formatTime } from '../../lib/format';
 import { Button } from '../ui';
+import { mustAskToJoin } from './join-level';
 import { LevelBadges } from './LevelBadges';
 import { placesFact } from './MatchSummary';
 import type { LevelView, MatchView } from './types';
 
-type JoinState = 'own' | 'joined' | 'full' | 'joining' | 'open';
+type JoinState = 'own' | 'joined' | 'full' | 'joining' | 'asked' | 'ask' | 'open';
 
-/** Which state the Rejoindre button is in for this player (own match first, then joined, full, joining). */
-function joinState(match: MatchView, userId: number | undefined, joining: boolean): JoinState {
+/**
+ * Which state the card's button is in for this player: own match first, then joined, full (its
+ * waiting list shows under it), joining; then a request already waiting for the organiser, a
+ * match of other levels to ask for, and at last one to join.
+ */
+function joinState(
+  match: MatchView,
+  userId: number | undefined,
+  userLevel: string | null | undefined,
+  joining: boolean,
+): JoinState {
   if (userId !== undefined && match.created_by === userId) return 'own';
   if (userId !== undefined && match.participants.some((p) => p.user_id === userId)) return 'joined';
   if (match.missing_players <= 0) return 'full';
   if (joining) return 'joining';
+  if (match.my_request === 'pending') return 'asked';
+  if (userId !== undefined && mustAskToJoin(match, userLevel)) return 'ask';
   return 'open';
 }
 
@@ -23,15 +35,21 @@ const BUTTON_TEXT: Record<JoinState, string> = {
   joined: 'Vous participez',
   full: MSG.match.full,
   joining: MSG.match.joining,
+  asked: MSG.room.requestPendingShort,
+  ask: MSG.room.requestButton,
   open: 'Rejoindre',
 };
 
 interface MatchCardProps {
   match: MatchView;
   userId: number | undefined;
+  /** The player's level: outside the match's levels, the card asks instead of joining. */
+  userLevel?: string | null;
   catalogue?: readonly LevelView[];
   joining?: boolean;
   onJoin?: (match: MatchView) => void;
+  /** "Demander à rejoindre": opens the request to the organiser (issue 25). */
+  onRequest?: (match: MatchView) => void;
   headingLevel?: 2 | 3;
   /** Shown under the button, e.g. the waiting list of a full match. */
   children?: ReactNode;
@@ -39,19 +57,23 @@ interface MatchCardProps {
 
 /**
  * A match in a list, compact so a phone's first screen shows several: place, day and time, address and
- * organiser, levels, free places with the Rejoindre button, organiser.
+ * organiser, levels, free places with the button to join, or to ask when the player's level is not
+ * among the match's (as on its page).
  */
 export function MatchCard({
   match,
   userId,
+  userLevel,
   catalogue,
   joining = false,
   onJoin,
+  onRequest,
   headingLevel = 3,
   children,
 }: MatchCardProps) {
   const headingId = useId();
-  const state = joinState(match, userId, joining);
+  const state = joinState(match, userId, userLevel, joining);
+  const active = state === 'open' || state === 'ask';
   const places = placesFact(match, false);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -79,11 +101,11 @@ export function MatchCard({
       <div className="match-actions">
         <span className={`match-free ${places.className}`}>{places.text}</span>
         <Button
-          variant={state === 'open' || state === 'joining' ? 'primary' : 'secondary'}
+          variant={active || state === 'joining' ? 'primary' : 'secondary'}
           className="match-join"
-          disabled={state !== 'open'}
+          disabled={!active}
           aria-busy={state === 'joining' || undefined}
-          onClick={() => onJoin?.(match)}
+          onClick={() => (state === 'ask' ? onRequest?.(match) : onJoin?.(match))}
         >
           {BUTTON_TEXT[state]}
         </Button>

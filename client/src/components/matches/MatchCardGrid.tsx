@@ -9,10 +9,13 @@ import { WaitlistControl } from './WaitlistControl';
 interface MatchCardGridProps {
   matches: readonly MatchView[];
   userId: number | undefined;
+  /** The player's level, which decides between "Rejoindre" and "Demander à rejoindre". */
+  userLevel: string | null;
   catalogue?: readonly LevelView[];
   /** The match whose Rejoindre button is busy (from useJoinMatch). */
   joiningId: number | null;
   onJoin: (match: MatchView) => void;
+  onRequest: (match: MatchView) => void;
   headingLevel?: 2 | 3;
   /** Shows the outcome of joining or leaving a waiting list; without it, full matches offer none. */
   onNotice?: (kind: 'success' | 'error', message: string) => void;
@@ -20,13 +23,15 @@ interface MatchCardGridProps {
   unread?: Readonly<Record<string, number>>;
 }
 
-/** Upcoming matches as a grid of cards, each with its Rejoindre button. */
+/** Upcoming matches as a grid of cards, each with its button to join or to ask. */
 export function MatchCardGrid({
   matches,
   userId,
+  userLevel,
   catalogue,
   joiningId,
   onJoin,
+  onRequest,
   headingLevel,
   onNotice,
   unread,
@@ -38,9 +43,11 @@ export function MatchCardGrid({
           key={match.id}
           match={match}
           userId={userId}
+          userLevel={userLevel}
           catalogue={catalogue}
           joining={joiningId === match.id}
           onJoin={onJoin}
+          onRequest={onRequest}
           headingLevel={headingLevel}
         >
           {onNotice && <WaitlistControl match={match} userId={userId} onNotice={onNotice} />}

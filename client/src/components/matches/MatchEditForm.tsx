@@ -5,10 +5,10 @@ import { formatLongDate, formatTime } from '../../lib/format';
 import { useFormField, useZodForm } from '../../lib/zod-form';
 import { Button, Field, Notice } from '../ui';
 import { LevelChips } from './MatchFormFields';
-import type { LevelView, MatchView, PlaceView } from './types';
+import type { LevelView, PlaceView, PlainMatchView } from './types';
 
 export interface MatchEditFormProps {
-  match: MatchView;
+  match: PlainMatchView;
   places: readonly PlaceView[];
   levels: readonly LevelView[];
   /** The next 30 days and the 08:00–21:30 slots (spec section 5, edit match). */

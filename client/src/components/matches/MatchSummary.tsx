@@ -3,10 +3,10 @@ import { Link } from 'react-router-dom';
 import { formatLongDate, formatTime, placesAvailable } from '../../lib/format';
 import { MSG } from '../../../../common/messages';
 import { LevelBadges } from './LevelBadges';
-import type { LevelView, MatchView } from './types';
+import type { LevelView, PlainMatchView } from './types';
 
 interface MatchSummaryProps {
-  match: MatchView;
+  match: PlainMatchView;
   catalogue?: readonly LevelView[];
   headingLevel?: 2 | 3;
   headingId?: string;
@@ -51,7 +51,7 @@ const ICONS = {
 /** What every match card shows: place, address, long date, time, levels, free places, creator. */
 /** The free-places line: green while places are open, red when full, neutral once the match is over. */
 export function placesFact(
-  match: MatchView,
+  match: PlainMatchView,
   finished: boolean,
 ): { className: string; text: string } {
   const players = match.slots - match.missing_players + 1;

@@ -1,6 +1,6 @@
 /**
- * The levels a match looks for, as the warning before joining names them: "Niveau 3–4" for a
- * contiguous run of numbered levels, else the list ("Niveau 2 ou Niveau 5", "Débutant ou Expert").
+ * The levels a match looks for, as its dialogs name them: "Niveau 3–4" for a contiguous run of
+ * numbered levels, else the list ("Niveau 2 ou Niveau 5", "Débutant ou Expert").
  */
 export function levelRange(levels: readonly string[]): string {
   const numbers = levels
@@ -17,13 +17,30 @@ export function levelRange(levels: readonly string[]): string {
   return `${levels.slice(0, -1).join(', ')} ou ${levels[levels.length - 1]}`;
 }
 
+/** What decides how a player gets into a match: its levels, and whether all levels are welcome. */
+interface LevelGate {
+  levels: readonly string[];
+  open_levels: boolean;
+}
+
 /**
- * True when the match asks for levels and the player's own level is not among them, an unset level
- * included: such a player is asked for their level before joining (JoinLevelConfirm).
+ * A player of another level asks the organiser instead of joining ("Demander à rejoindre", issue
+ * 25), unless the organiser opened the match to all levels. The server refuses a request from a
+ * player the match's levels include, so both sides read a level the same way.
  */
-export function levelExcludes(
-  levels: readonly string[],
-  playerLevel: string | null | undefined,
-): boolean {
-  return levels.length > 0 && (!playerLevel || !levels.includes(playerLevel));
+export function mustAskToJoin(match: LevelGate, playerLevel: string | null | undefined): boolean {
+  return (
+    !match.open_levels &&
+    !!playerLevel &&
+    match.levels.length > 0 &&
+    !match.levels.includes(playerLevel)
+  );
+}
+
+/**
+ * A player with no level yet, on a match that asks for levels: they set theirs first
+ * (LevelFirstDialog), which then decides between joining and asking.
+ */
+export function needsLevelFirst(match: LevelGate, playerLevel: string | null | undefined): boolean {
+  return !match.open_levels && match.levels.length > 0 && !playerLevel;
 }

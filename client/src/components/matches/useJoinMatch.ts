@@ -6,30 +6,34 @@ import { useMatchCache } from '../../lib/match-cache';
 import { offerPush } from '../../lib/push';
 import { useSingleFlight } from '../../lib/single-flight';
 import { trpc } from '../../lib/trpc';
-import { levelExcludes } from './join-level';
+import type { JoinDialogsProps } from './JoinDialogs';
+import { mustAskToJoin, needsLevelFirst } from './join-level';
 import type { MatchView } from './types';
 import { useNotice } from './useNotice';
 
 /**
- * Joining from a card: remembers which card is joining (its button reads 'Inscription...'), shows the
- * spec's success text or the error (server text, else 'Erreur lors de l'inscription au match'), and
- * updates every screen that shows the match. A match whose levels exclude the player's asks first
- * (`levelCheck`, rendered with JoinLevelConfirm).
+ * The way into a match from a list's cards, as on its page: "Rejoindre" joins (remembering which
+ * card is joining, so its button reads 'Inscription...'), "Demander à rejoindre" opens the request
+ * dialog (issue 25), and a player with no level sets theirs first, which then decides between the
+ * two. Outcomes show as the screen's notice (server text, else the spec's fallback), and every
+ * screen that shows the match is updated. Render `dialogs` with JoinDialogs.
  */
 export function useJoinMatch() {
   const { user } = useAuth();
-  const [unsure, setUnsure] = useState<MatchView | null>(null);
   const cache = useMatchCache();
   const notice = useNotice();
   const [joiningId, setJoiningId] = useState<number | null>(null);
-  const mutation = trpc.matches.join.useMutation();
+  const [levelFor, setLevelFor] = useState<MatchView | null>(null);
+  const [askFor, setAskFor] = useState<MatchView | null>(null);
+  const join = trpc.matches.join.useMutation();
+  const request = trpc.matches.request.useMutation();
   const once = useSingleFlight();
 
   const joinNow = (match: MatchView) =>
     once(async () => {
       setJoiningId(match.id);
       try {
-        const result = await mutation.mutateAsync({ id: match.id });
+        const result = await join.mutateAsync({ id: match.id });
         cache.joined(result.match);
         notice.success(MSG.match.joined);
         offerPush();
@@ -41,23 +45,52 @@ export function useJoinMatch() {
       }
     });
 
-  const join = (match: MatchView) => {
-    if (levelExcludes(match.levels, user?.level)) setUnsure(match);
-    else joinNow(match);
-  };
-  const levelCheck = {
-    levels: unsure?.levels ?? null,
-    onConfirm: () => {
-      if (unsure) joinNow(unsure);
-      setUnsure(null);
+  const ask = (match: MatchView, message: string | undefined) =>
+    once(async () => {
+      try {
+        const result = await request.mutateAsync({
+          id: match.id,
+          ...(message ? { message } : {}),
+        });
+        cache.requested(match.id);
+        notice.success(result.message);
+      } catch (err) {
+        // Refused (the match filled, a request already waits…): the card was out of date.
+        cache.participationFailed(match.id);
+        notice.error(errorMessage(err, MSG.room.requestFailed));
+      } finally {
+        setAskFor(null);
+      }
+    });
+
+  const dialogs: JoinDialogsProps = {
+    level: {
+      levels: levelFor?.levels ?? null,
+      onConfirm: (level) => {
+        setLevelFor(null);
+        if (!levelFor) return;
+        if (mustAskToJoin(levelFor, level)) setAskFor(levelFor);
+        else joinNow(levelFor);
+      },
+      onCancel: () => setLevelFor(null),
     },
-    onCancel: () => setUnsure(null),
+    request: {
+      levels: askFor?.levels ?? null,
+      loading: request.isPending,
+      onConfirm: (message) => {
+        if (askFor) ask(askFor, message);
+      },
+      onCancel: () => setAskFor(null),
+    },
   };
-  /** What a MatchCardGrid needs to join from its cards and report waiting-list outcomes here. */
+  /** What a MatchCardGrid needs to join or ask from its cards and report waiting-list outcomes here. */
   const gridProps = {
     joiningId,
-    onJoin: join,
+    userLevel: user?.level ?? null,
+    onJoin: (match: MatchView) =>
+      needsLevelFirst(match, user?.level) ? setLevelFor(match) : joinNow(match),
+    onRequest: setAskFor,
     onNotice: (kind: 'success' | 'error', message: string) => notice[kind](message),
   };
-  return { notice, gridProps, levelCheck };
+  return { notice, gridProps, dialogs };
 }

@@ -3,37 +3,25 @@ import { MSG } from '../../../../common/messages';
 import { useAuth } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { Button, ConfirmDialog, Field, Modal, Notice } from '../ui';
+import { Button, Field, Modal, Notice } from '../ui';
 import { levelRange } from './join-level';
 import { useLevelCatalogue } from './useLevelCatalogue';
 
-interface JoinLevelConfirmProps {
-  /** The levels of the match waiting for confirmation; null when none is. */
+export interface LevelFirstDialogProps {
+  /** The levels of the match the player wants to join; null when the dialog is closed. */
   levels: readonly string[] | null;
-  onConfirm: () => void;
+  /** Called with the level saved to the profile: it decides between joining and asking. */
+  onConfirm: (level: string) => void;
   onCancel: () => void;
 }
 
 /**
- * Before joining a match that asks for levels: a player with no level sets theirs first (saved to
- * the profile, then the join goes on); a player of another level is asked "Ce match recherche
- * Niveau 3–4. Rejoindre quand même ?".
+ * Before joining a match that asks for levels, a player with no level sets theirs (saved to the
+ * profile): whether they join or ask the organiser depends on it.
  */
-export function JoinLevelConfirm({ levels, onConfirm, onCancel }: JoinLevelConfirmProps) {
-  const { user } = useAuth();
-  if (levels !== null && user && !user.level)
-    return <SetLevelFirst levels={levels} onConfirm={onConfirm} onCancel={onCancel} />;
-  return (
-    <ConfirmDialog
-      open={levels !== null}
-      title={MSG.match.levelMismatchTitle}
-      message={levels ? MSG.match.levelMismatch(levelRange(levels)) : ''}
-      confirmLabel={MSG.match.levelMismatchConfirm}
-      confirmVariant="primary"
-      onConfirm={onConfirm}
-      onCancel={onCancel}
-    />
-  );
+export function LevelFirstDialog({ levels, onConfirm, onCancel }: LevelFirstDialogProps) {
+  if (levels === null) return null;
+  return <SetLevelFirst levels={levels} onConfirm={onConfirm} onCancel={onCancel} />;
 }
 
 function SetLevelFirst({
@@ -42,7 +30,7 @@ function SetLevelFirst({
   onCancel,
 }: {
   levels: readonly string[];
-  onConfirm: () => void;
+  onConfirm: (level: string) => void;
   onCancel: () => void;
 }) {
   const { user, setUser } = useAuth();
@@ -54,7 +42,7 @@ function SetLevelFirst({
     if (!user || !level) return setError(MSG.levelFirst.required);
     try {
       setUser(await update.mutateAsync({ name: user.name, level }));
-      onConfirm();
+      onConfirm(level);
     } catch (e) {
       setError(errorMessage(e, MSG.profile.updateFailed));
     }
