@@ -14,6 +14,7 @@ import { App } from '../../client/src/App';
 import { useAuth } from '../../client/src/lib/auth';
 import { STORAGE_KEYS } from '../../client/src/lib/storage';
 import { MSG } from '../../common/messages';
+import { aMatch } from './support/match-fixtures';
 import { renderWithProviders, serverError, testUser } from './support/render';
 
 function WhoAmI() {
@@ -169,6 +170,56 @@ describe('app gate', { timeout: 20_000 }, () => {
     // Registration is one visible link away.
     await ue.click(screen.getByRole('button', { name: 'Créer un compte' }));
     expect(await screen.findByRole('heading', { name: 'Créer un compte' })).toBeInTheDocument();
+  });
+
+  it('after logout the query cache keeps nothing the session read', async () => {
+    const ue = userEvent.setup();
+    const { queryClient } = renderWithProviders(<App />, {
+      user: testUser(),
+      route: '/find-match',
+      fixtures: {
+        'auth.logout': { success: true },
+        'matches.list': {
+          items: [aMatch({ place_name: 'Padel Club Croix-Rousse' })],
+          nextCursor: null,
+        },
+      },
+    });
+    expect(await screen.findByText('Padel Club Croix-Rousse')).toBeInTheDocument();
+    await ue.click(await screen.findByRole('button', { name: /menu du compte/ }));
+    await ue.click(screen.getByRole('button', { name: 'Déconnexion' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Connexion' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    const kept = queryClient
+      .getQueryCache()
+      .getAll()
+      .filter((q) => q.state.data !== undefined && q.state.data !== null)
+      .map((q) => JSON.stringify(q.queryKey));
+    expect(kept.filter((k) => k.includes('matches'))).toEqual([]);
+  });
+
+  it('another account logging in on the device does not inherit the cached answers', async () => {
+    function Switch() {
+      const { user, setUser } = useAuth();
+      return (
+        <>
+          <p>{user ? `Connecté : ${user.name}` : 'Déconnecté'}</p>
+          <button
+            type="button"
+            onClick={() => setUser({ ...testUser(), id: 999, name: 'Paul Martin' })}
+          >
+            Autre compte
+          </button>
+        </>
+      );
+    }
+    const ue = userEvent.setup();
+    const { queryClient } = renderWithProviders(<Switch />, { user: testUser() });
+    queryClient.setQueryData([['matches', 'mine'], { type: 'query' }], { matches: [] });
+    await ue.click(screen.getByRole('button', { name: 'Autre compte' }));
+    expect(await screen.findByText('Connecté : Paul Martin')).toBeInTheDocument();
+    expect(queryClient.getQueryData([['matches', 'mine'], { type: 'query' }])).toBeUndefined();
   });
 
   it('a call refused for want of a session (PIN changed elsewhere) leads to the login step with "Votre session a expiré"', async () => {

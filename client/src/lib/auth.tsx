@@ -82,6 +82,9 @@ export function AuthProvider({
   const checkDevice = trpc.auth.checkDevice.useMutation();
   const logoutMutation = trpc.auth.logout.useMutation();
 
+  // Whose answers the query cache holds: another account logging in on this device must never see
+  // them (its cards, « Mes matchs », unread counts), not even until the next refetch.
+  const cachedFor = useRef<number | null>(user?.id ?? null);
   const clear = useCallback(() => {
     removeKey(STORAGE_KEYS.user);
     setDeviceTrusted(false);
@@ -92,12 +95,14 @@ export function AuthProvider({
 
   const setUser = useCallback(
     (next: TUser) => {
+      if (cachedFor.current !== null && cachedFor.current !== next.id) queryClient.removeQueries();
+      cachedFor.current = next.id;
       writeJson(STORAGE_KEYS.user, next);
       utils.auth.me.setData(undefined, next);
       setEnded(null);
       setUserState(next);
     },
-    [utils],
+    [utils, queryClient],
   );
 
   // The server's answer wins over the stored copy: null means the session is gone (ended elsewhere).
@@ -164,9 +169,12 @@ export function AuthProvider({
       // The local session ends even when the server cannot be reached.
     }
     clear();
+    // What this session read goes with it; the logged-out screens fetch what they need again.
+    queryClient.removeQueries();
+    cachedFor.current = null;
     setEnded({ reason: 'logout', email });
     utils.auth.me.setData(undefined, null);
-  }, [logoutAsync, clear, utils, email]);
+  }, [logoutAsync, clear, utils, email, queryClient]);
 
   const accountDeleted = useCallback(() => {
     clear();
