@@ -5,6 +5,7 @@ import type { TMatchResultState } from '../../../common/schemas/results';
 import { matchResults } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
+import { guestCount } from '../matches/room';
 import { startOf } from '../notifications/match-info';
 import { absentIn, inNoShowWindow } from './no-shows';
 import { reliabilityOf } from './reliability';
@@ -12,7 +13,8 @@ import { matchAndPlayers, readResult, resultView, sideOf } from './results';
 
 /**
  * The result part of a match page, for `actor`: the result (any status but rejected), whether they
- * may enter one (a player of a started match without a standing result), whether the organiser may
+ * may enter one (a player of a started match of at least four people, guests included, without a
+ * standing result), whether the organiser may
  * still declare absents, who is declared absent, and each player's reliability.
  */
 export async function getResultState(
@@ -26,7 +28,8 @@ export async function getResultState(
   const row = await readResult(deps.db, id);
   const standing = row && row.status !== 'rejected' ? row : undefined;
   const isPlayer = players.includes(actor.id);
-  const [absent, reliability] = await Promise.all([
+  const [guests, absent, reliability] = await Promise.all([
+    guestCount(deps.db, id),
     absentIn(deps, id),
     Promise.all(
       players.map(async (u) => ({ user_id: u, percent: (await reliabilityOf(deps, u)).percent })),
@@ -34,7 +37,8 @@ export async function getResultState(
   ]);
   return {
     result: standing ? await resultView(deps.db, standing, actor.id) : null,
-    can_enter: started && isPlayer && !standing && players.length >= 4,
+    // Four people to make two teams: players and reserved-seat guests alike.
+    can_enter: started && isPlayer && !standing && players.length + guests >= 4,
     can_mark_absent:
       info.createdBy === actor.id && started && inNoShowWindow(startOf(info, deps.env), now),
     absent,
