@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { checkSets, checkTeams, RESULT_MSG, type TTeamEntry } from '../results';
 import { ZId } from './primitives';
 import { ZMatchIdInput, ZReason } from './matches';
+import { ZShareToken } from './room';
 
 /**
  * Result, profile and reliability inputs and outputs, shared by the `results` router, the REST
@@ -105,6 +106,9 @@ export const ZMatchResultView = z.object({
   has_answerer: z.boolean(),
 });
 export type TMatchResultView = z.infer<typeof ZMatchResultView>;
+
+/** The result part of a match page: a private match's link carries its token, as for `matches.byId`. */
+export const ZResultStateInput = ZMatchIdInput.extend({ token: ZShareToken.optional() });
 
 /** The match's result if any, and what the viewer may do. */
 export const ZMatchResultState = z.object({

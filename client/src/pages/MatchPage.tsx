@@ -170,7 +170,7 @@ function MatchDetail({ match, token }: { match: Detail; token?: string }) {
     },
     onSettled: () => setRemoving(null),
   });
-  const reliabilityBadge = useReliabilityBadge(match.id);
+  const reliabilityBadge = useReliabilityBadge(match.id, token);
   const isMember = match.is_creator || match.is_participant;
   const canJoin = !isMember && !match.is_finished && match.missing_players > 0;
   // A player of another level asks the organiser, unless the match is open to all levels; a
@@ -334,7 +334,7 @@ function MatchDetail({ match, token }: { match: Detail; token?: string }) {
         badge={reliabilityBadge}
       />
 
-      {match.is_finished && <MatchResultPanel match={match} />}
+      {match.is_finished && <MatchResultPanel match={match} token={token} />}
 
       {(isMember || match.waitlist_position != null) && (
         <ChatPanel key={`${match.id}-${isMember}`} matchId={match.id} userId={user?.id} />

@@ -1,11 +1,13 @@
-import { and, inArray } from 'drizzle-orm';
+import { and, eq, exists, inArray, or, sql } from 'drizzle-orm';
+import { MSG } from '../../../common/messages';
 import { flipSets, formatSets, RESULT_MSG } from '../../../common/results';
 import { isFinished } from '../../../common/schedule';
 import type { TMatchResultState } from '../../../common/schemas/results';
-import { matchResults } from '../../../db/schema';
+import { matches, matchParticipants, matchResults } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
-import { guestCount } from '../matches/room';
+import { notFound } from '../../lib/errors';
+import { assertCanReach, guestCount } from '../matches/room';
 import { startOf } from '../notifications/match-info';
 import { absentIn, inNoShowWindow } from './no-shows';
 import { reliabilityOf } from './reliability';
@@ -21,8 +23,23 @@ export async function getResultState(
   deps: Pick<Deps, 'db' | 'clock' | 'env'>,
   actor: SessionUser,
   id: number,
+  token?: string,
 ): Promise<TMatchResultState> {
   const { info, players } = await matchAndPlayers(deps.db, id);
+  // A private match's players and score are no stranger's business: the room's access rule, and
+  // its 404, as for the match page itself.
+  const [room] = await deps.db
+    .select({ visibility: matches.visibility, shareToken: matches.shareToken })
+    .from(matches)
+    .where(eq(matches.id, id));
+  if (!room) throw notFound(MSG.match.notFound);
+  await assertCanReach(
+    deps.db,
+    actor,
+    id,
+    { ...room, createdBy: info.createdBy, isIn: players.includes(actor.id) },
+    token,
+  );
   const now = deps.clock.now();
   const started = isFinished(info, now, deps.env.APP_TIMEZONE);
   const row = await readResult(deps.db, id);
@@ -53,15 +70,32 @@ export async function getResultState(
 export async function resultLines(deps: Pick<Deps, 'db'>, actor: SessionUser, ids: number[]) {
   if (ids.length === 0) return [];
   const rows = await deps.db
-    .select()
+    .select({ r: matchResults })
     .from(matchResults)
+    .innerJoin(matches, eq(matches.id, matchResults.matchId))
     .where(
       and(
         inArray(matchResults.matchId, ids),
         inArray(matchResults.status, ['pending', 'confirmed']),
+        // A private match's score only to its organiser and players (their "Mes matchs").
+        or(
+          eq(matches.visibility, 'public'),
+          eq(matches.createdBy, actor.id),
+          exists(
+            deps.db
+              .select({ one: sql`1` })
+              .from(matchParticipants)
+              .where(
+                and(
+                  eq(matchParticipants.matchId, matches.id),
+                  eq(matchParticipants.userId, actor.id),
+                ),
+              ),
+          ),
+        ),
       ),
     );
-  return rows.map((r) => {
+  return rows.map(({ r }) => {
     const side = sideOf(r.teams, actor.id);
     const sets = side === 1 ? flipSets(r.sets) : r.sets;
     const outcome =

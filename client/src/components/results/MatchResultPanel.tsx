@@ -31,9 +31,10 @@ const nameOf = (p: Player) => (p.last_initial ? `${p.first_name} ${p.last_initia
  * other team, the entry form for the players while there is none, reliability of each player and,
  * for the organiser within 48 h, "Absent" for each participant.
  */
-export function MatchResultPanel({ match }: { match: Detail }) {
+export function MatchResultPanel({ match, token }: { match: Detail; token?: string }) {
   const { user } = useAuth();
-  const state = trpc.results.forMatch.useQuery({ id: match.id });
+  // The same key as the player list's reliability badges: one request for both.
+  const state = trpc.results.forMatch.useQuery({ id: match.id, ...(token ? { token } : {}) });
   const utils = trpc.useUtils();
   const notice = useNotice();
   const [contesting, setContesting] = useState<'result' | 'absence' | null>(null);
