@@ -56,6 +56,12 @@ export const RESULT_MSG = {
   suggestionAccepted: (niveau: string) => `Votre niveau est maintenant ${niveau}.`,
   suggestionKept: 'Vous gardez votre niveau.',
   settingsSaved: 'Réglage enregistré.',
+  admin: {
+    confirmLabel: (date: string, place: string) => `Valider le résultat du ${date}, ${place}`,
+    rejectLabel: (date: string, place: string) => `Refuser le résultat du ${date}, ${place}`,
+    upholdLabel: (name: string, date: string) => `Maintenir l’absence de ${name} le ${date}`,
+    cancelLabel: (name: string, date: string) => `Annuler l’absence de ${name} le ${date}`,
+  },
   notify: {
     promptSubject: 'Quel est le résultat de votre match ?',
     prompt: (when: string, place: string) =>
