@@ -28,6 +28,8 @@ export const RESULT_MSG = {
   alreadyAnswered: 'Ce résultat a déjà été confirmé ou contesté.',
   notContested: "Ce résultat n'est pas contesté.",
   reasonInvalid: 'Indiquez un motif (1 à 200 caractères).',
+  reasonLabel: 'Motif',
+  reasonPlaceholder: 'Le 2e set s’est fini 6-4',
   entered: 'Résultat enregistré : l’équipe adverse doit le confirmer.',
   enteredNoAnswerer:
     'Résultat enregistré : l’équipe adverse n’a que des invités, il sera confirmé automatiquement dans 48 h.',

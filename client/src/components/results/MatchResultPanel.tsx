@@ -70,7 +70,7 @@ export function MatchResultPanel({ match, token }: { match: Detail; token?: stri
   return (
     <TitledCard title="Résultat" className="match-result">
       {!s && <p className="muted">Chargement…</p>}
-      {s?.result && <ResultView result={s.result} />}
+      {s?.result && <ResultView result={s.result} organiser={match.organiser.first_name} />}
       {s && !s.result && !s.can_enter && (
         <p className="muted">Aucun résultat n’a encore été saisi.</p>
       )}
@@ -120,6 +120,7 @@ export function MatchResultPanel({ match, token }: { match: Detail; token?: stri
         title={contesting === 'absence' ? 'Contester votre absence' : 'Contester le résultat'}
         message="Expliquez pourquoi : un administrateur va trancher."
         confirmLabel="Contester"
+        required={{ label: RESULT_MSG.reasonLabel, placeholder: RESULT_MSG.reasonPlaceholder }}
         loading={contest.isPending || contestAbsence.isPending}
         onCancel={() => setContesting(null)}
         onConfirm={(reason) => {
@@ -132,7 +133,13 @@ export function MatchResultPanel({ match, token }: { match: Detail; token?: stri
   );
 }
 
-function ResultView({ result }: { result: NonNullable<State['result']> }) {
+function ResultView({
+  result,
+  organiser,
+}: {
+  result: NonNullable<State['result']>;
+  organiser: string;
+}) {
   const side = result.viewer_side;
   const outcome = side === null ? null : side === result.winner ? RESULT_MSG.won : RESULT_MSG.lost;
   return (
@@ -152,7 +159,7 @@ function ResultView({ result }: { result: NonNullable<State['result']> }) {
                 ) : (
                   // A guest has no profile: their first name (players only) and whose guest.
                   <span className="result-guest">
-                    {p.guest_name ? RESULT_MSG.guestNamed(p.guest_name, p.name) : p.name}
+                    {p.guest_name ? RESULT_MSG.guestNamed(p.guest_name, organiser) : p.name}
                   </span>
                 )}
               </span>
@@ -190,12 +197,12 @@ function ResultForm({
   players: Player[];
   onSaved: (message: string) => void;
 }) {
-  const guestOf = MSG.room.guestOf(match.organiser.first_name);
+  const organiser = match.organiser.first_name;
   const choices: Choice[] = [
     ...players.map((p) => ({ key: `u:${p.user_id}`, label: nameOf(p), entry: p.user_id })),
     ...match.guests.map((g) => ({
       key: `g:${g.id}`,
-      label: g.name ? RESULT_MSG.guestNamed(g.name, guestOf) : guestOf,
+      label: g.name ? RESULT_MSG.guestNamed(g.name, organiser) : MSG.room.guestOf(organiser),
       entry: { guest: g.id },
     })),
   ];
