@@ -497,6 +497,8 @@ export const MSG = {
     releaseFailed: 'Erreur lors de la libération de la place',
     releaseOrganiserOnly: "Seul l'organisateur du match peut libérer une place réservée.",
     guestNotFound: 'Cette place réservée n’existe plus.',
+    guestsStarted:
+      'Les places réservées d’un match commencé ne changent plus : ses équipes et son résultat en dépendent.',
     visibilityLabel: 'Visibilité',
     visibilityInvalid: 'La visibilité doit être « public » ou « private ».',
     public: 'Public',

@@ -16,6 +16,10 @@ export const RESULT_MSG = {
   teamsShape: 'Indiquez deux équipes de deux joueurs.',
   teamsDistinct: 'Les quatre joueurs des deux équipes doivent être différents.',
   teamsNotPlayer: 'Chaque joueur des équipes doit faire partie du match.',
+  teamsGuestUnknown: 'Chaque invité des équipes doit avoir une place réservée dans ce match.',
+  teamsNoPlayer: 'Au moins un joueur inscrit doit faire partie des équipes.',
+  teamEntryInvalid:
+    'Un joueur s’indique par son numéro, un invité par { "guest": numéro de sa place réservée }.',
   notStarted: 'Le résultat se saisit une fois le match commencé.',
   notPlayer: 'Seuls les joueurs et l’organisateur du match peuvent saisir le résultat.',
   alreadyEntered: 'Un résultat est déjà saisi pour ce match.',
@@ -24,7 +28,14 @@ export const RESULT_MSG = {
   alreadyAnswered: 'Ce résultat a déjà été confirmé ou contesté.',
   notContested: "Ce résultat n'est pas contesté.",
   reasonInvalid: 'Indiquez un motif (1 à 200 caractères).',
+  reasonLabel: 'Motif',
+  reasonPlaceholder: 'Le 2e set s’est fini 6-4',
   entered: 'Résultat enregistré : l’équipe adverse doit le confirmer.',
+  enteredNoAnswerer:
+    'Résultat enregistré : l’équipe adverse n’a que des invités, il sera confirmé automatiquement dans 48 h.',
+  autoConfirm: (when: string) =>
+    `L’équipe adverse n’a que des invités : le résultat sera confirmé automatiquement le ${when}.`,
+  guestNamed: (name: string, organiser: string) => `${name} (invité de ${organiser})`,
   confirmed: 'Résultat confirmé.',
   contested: 'Résultat contesté : un administrateur va trancher.',
   decided: 'Décision enregistrée.',
@@ -47,6 +58,12 @@ export const RESULT_MSG = {
   suggestionAccepted: (niveau: string) => `Votre niveau est maintenant ${niveau}.`,
   suggestionKept: 'Vous gardez votre niveau.',
   settingsSaved: 'Réglage enregistré.',
+  admin: {
+    confirmLabel: (date: string, place: string) => `Valider le résultat du ${date}, ${place}`,
+    rejectLabel: (date: string, place: string) => `Refuser le résultat du ${date}, ${place}`,
+    upholdLabel: (name: string, date: string) => `Maintenir l’absence de ${name} le ${date}`,
+    cancelLabel: (name: string, date: string) => `Annuler l’absence de ${name} le ${date}`,
+  },
   notify: {
     promptSubject: 'Quel est le résultat de votre match ?',
     prompt: (when: string, place: string) =>
@@ -122,20 +139,46 @@ export function checkSets(
 }
 
 /**
- * Checks two teams of two distinct players. `eligible` says whether an entry may play: today a
- * user id among the match's organiser and participants; a reserved-seat guest can be accepted
- * later by widening the entry type and this predicate, without touching the rule itself.
+ * One place in a team: a player by user id, or a reserved seat of the match ("Places réservées",
+ * a guest without an account) by its `match_guests` id, as `{ guest: id }`. Two kinds of entry in
+ * one JSON array, so `[[u, u], [u, u]]` stays a valid body unchanged.
  */
-export function checkTeams<T>(
-  teams: readonly (readonly T[])[],
-  eligible: (entry: T) => boolean,
-  key: (entry: T) => string = String,
+export type TTeamEntry = number | { readonly guest: number };
+
+export const isGuestEntry = (entry: TTeamEntry): entry is { readonly guest: number } =>
+  typeof entry !== 'number';
+
+/** A key telling entries apart: user 3 and guest 3 are different people. */
+export const entryKey = (entry: TTeamEntry) =>
+  isGuestEntry(entry) ? `guest:${entry.guest}` : `user:${entry}`;
+
+/** The user ids of the teams (guests left out): who can be rated, counted, told. */
+export const userIdsOf = (teams: readonly (readonly TTeamEntry[])[]): number[] =>
+  teams.flat().filter((e): e is number => !isGuestEntry(e));
+
+/**
+ * Checks two teams of two distinct entries with at least one player with an account among them (a
+ * result of four guests would count for nobody). With `roster` (the match's players and reserved
+ * seats, known to the server only), each entry must also be one of them.
+ */
+export function checkTeams(
+  teams: readonly (readonly TTeamEntry[])[],
+  roster?: { players: readonly number[]; guests: readonly number[] },
 ): { ok: true } | { ok: false; message: string } {
   if (teams.length !== 2 || teams.some((t) => t.length !== 2))
     return { ok: false, message: RESULT_MSG.teamsShape };
   const all = teams.flat();
-  if (new Set(all.map(key)).size !== 4) return { ok: false, message: RESULT_MSG.teamsDistinct };
-  if (!all.every(eligible)) return { ok: false, message: RESULT_MSG.teamsNotPlayer };
+  if (new Set(all.map(entryKey)).size !== 4)
+    return { ok: false, message: RESULT_MSG.teamsDistinct };
+  if (userIdsOf(teams).length === 0) return { ok: false, message: RESULT_MSG.teamsNoPlayer };
+  if (roster) {
+    for (const e of all)
+      if (!isGuestEntry(e) && !roster.players.includes(e))
+        return { ok: false, message: RESULT_MSG.teamsNotPlayer };
+    for (const e of all)
+      if (isGuestEntry(e) && !roster.guests.includes(e.guest))
+        return { ok: false, message: RESULT_MSG.teamsGuestUnknown };
+  }
   return { ok: true };
 }
 

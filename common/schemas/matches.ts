@@ -133,6 +133,8 @@ export const ZReasonForm = z.object({
   }),
 });
 export type TReasonForm = z.infer<typeof ZReasonForm>;
+/** The same field when a reason is owed (contesting a result or an absence): blank is refused. */
+export const ZRequiredReasonForm = z.object({ reason: ZReason });
 /** The reason to send from the dialog's value, or none. */
 export const reasonOf = (value: string): string | undefined => value.trim() || undefined;
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { checkSets, checkTeams, RESULT_MSG } from '../results';
+import { checkSets, checkTeams, RESULT_MSG, type TTeamEntry } from '../results';
 import { ZId } from './primitives';
 import { ZMatchIdInput, ZReason } from './matches';
+import { ZShareToken } from './room';
 
 /**
  * Result, profile and reliability inputs and outputs, shared by the `results` router, the REST
@@ -9,18 +10,41 @@ import { ZMatchIdInput, ZReason } from './matches';
  */
 
 const ZScore = z.number({ error: RESULT_MSG.setsCount }).int(RESULT_MSG.setsCount);
-const ZTeamEntry = ZId;
+/** A reserved seat of the match in a team: `{ "guest": <id of the seat in the match's `guests`> }`. */
+export const ZGuestEntry = z
+  .strictObject(
+    {
+      guest: ZId.describe(
+        'Identifiant de la place réservée : `guests[].id` de `GET /api/matches/{id}`',
+      ),
+    },
+    { error: RESULT_MSG.teamEntryInvalid },
+  )
+  .describe('Un invité (place réservée du match) : il joue mais n’a pas de classement');
 
-/** `{ teams: [[u,u],[u,u]], sets: [[6,4],[3,6],[10,8]] }`: shapes and padel rules here, membership in the service. */
+/** A team entry: a player's user id, or a reserved-seat guest (see `TTeamEntry`). */
+export const ZTeamEntry = z.union([ZId, ZGuestEntry], { error: RESULT_MSG.teamEntryInvalid });
+
+/**
+ * `{ teams: [[u,u],[u,u]], sets: [[6,4],[3,6],[10,8]] }`, where a `u` may also be `{ guest: id }`:
+ * shapes and padel rules here, membership of the match in the service.
+ */
 const resultFields = {
-  teams: z.array(z.array(ZTeamEntry), { error: RESULT_MSG.teamsShape }),
+  teams: z
+    .array(z.array(ZTeamEntry, { error: RESULT_MSG.teamsShape }).max(4, RESULT_MSG.teamsShape), {
+      error: RESULT_MSG.teamsShape,
+    })
+    .max(4, RESULT_MSG.teamsShape)
+    .describe(
+      'Deux équipes de deux : un joueur par son identifiant, un invité (place réservée) par `{ "guest": id }`, p. ex. `[[12, { "guest": 3 }], [14, 15]]`',
+    ),
   sets: z.array(z.array(ZScore), { error: RESULT_MSG.setsCount }).max(5, RESULT_MSG.setsCount),
 };
 function resultRules(
-  v: { teams: number[][]; sets: number[][] },
-  ctx: z.RefinementCtx<{ teams: number[][]; sets: number[][] }>,
+  v: { teams: TTeamEntry[][]; sets: number[][] },
+  ctx: z.RefinementCtx<{ teams: TTeamEntry[][]; sets: number[][] }>,
 ) {
-  const teams = checkTeams(v.teams, () => true);
+  const teams = checkTeams(v.teams);
   if (!teams.ok) ctx.addIssue({ code: 'custom', path: ['teams'], message: teams.message });
   const sets = checkSets(v.sets);
   if (!sets.ok) ctx.addIssue({ code: 'custom', path: ['sets'], message: sets.message });
@@ -43,7 +67,23 @@ export type TDecideResultInput = z.infer<typeof ZDecideResultInput>;
 
 export const ZResultStatus = z.enum(['pending', 'confirmed', 'contested', 'rejected']);
 
-export const ZTeamPlayer = z.object({ user_id: z.number(), name: z.string() });
+/** A player of a shown team: "Prénom N.", with a profile. */
+export const ZTeamUser = z.object({ user_id: z.number(), name: z.string() });
+/**
+ * A reserved-seat guest of a shown team: `name` is « Invité de Paul » (the organiser's first
+ * name); `guest_name` the guest's own first name, for the match's organiser and players only.
+ */
+export const ZTeamGuest = z
+  .object({
+    guest_id: z.number(),
+    name: z.string(),
+    guest_name: z.string().nullable(),
+  })
+  .describe(
+    'Un invité (place réservée) : `name` « Invité de Paul » (prénom de l’organisateur), `guest_name` son prénom, pour l’organisateur et les joueurs du match seulement',
+  );
+export const ZTeamPlayer = z.union([ZTeamUser, ZTeamGuest]);
+export type TTeamPlayer = z.infer<typeof ZTeamPlayer>;
 
 /** A match's result as its page shows it; `viewer_side` is the viewer's team (null: not in one). */
 export const ZMatchResultView = z.object({
@@ -58,8 +98,17 @@ export const ZMatchResultView = z.object({
   viewer_side: z.number().nullable(),
   /** The viewer may confirm or contest (a player of the other team, still pending). */
   can_answer: z.boolean(),
+  /**
+   * While pending: when it counts as confirmed without an answer (48 h after it was entered), and
+   * whether anyone can answer before (not when the other team is two guests).
+   */
+  auto_confirm_at: z.string().nullable(),
+  has_answerer: z.boolean(),
 });
 export type TMatchResultView = z.infer<typeof ZMatchResultView>;
+
+/** The result part of a match page: a private match's link carries its token, as for `matches.byId`. */
+export const ZResultStateInput = ZMatchIdInput.extend({ token: ZShareToken.optional() });
 
 /** The match's result if any, and what the viewer may do. */
 export const ZMatchResultState = z.object({

@@ -12,13 +12,14 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import type { TTeamEntry } from '../../common/results';
 import { createdAt } from './_columns';
 import { matchIdColumn } from './matches';
 import { userIdColumn, users } from './users';
 
 /**
- * One result per match. `teams` holds user ids today; a reserved-seat guest could be stored as a
- * non-numeric entry later (hence jsonb, not int[]). `status` moves once from `pending` to
+ * One result per match. `teams` holds user ids and reserved-seat guests as `{ "guest": id }`
+ * (`TTeamEntry`; hence jsonb, not int[]): `teams @> '[[12]]'` still finds player 12's results. `status` moves once from `pending` to
  * `confirmed` or `contested` by a conditional UPDATE (one outcome under a race); an admin turns a
  * contested result into `confirmed` or `rejected` (a rejected one may be entered again).
  */
@@ -26,7 +27,7 @@ export const matchResults = pgTable(
   'match_results',
   {
     matchId: matchIdColumn().primaryKey(),
-    teams: jsonb().$type<number[][]>().notNull(),
+    teams: jsonb().$type<TTeamEntry[][]>().notNull(),
     sets: jsonb().$type<number[][]>().notNull(),
     /** 0: the first team won. */
     winner: integer().notNull(),

@@ -26,7 +26,7 @@ export const resultsRoutes: RestRoutes = (app, deps) => {
       schema: {
         tags,
         summary:
-          'Saisit le résultat (joueur ou organisateur, après le début) : deux équipes de deux joueurs du match, 2 ou 3 sets de padel',
+          'Saisit le résultat (joueur ou organisateur, après le début) : deux équipes de deux, chacun un joueur du match (son identifiant) ou un invité d’une place réservée (`{ "guest": id }`), 2 ou 3 sets de padel',
         params: ZMatchIdInput,
         body: ZResultBody,
         response: { 200: ZResultAnswer },
@@ -40,7 +40,8 @@ export const resultsRoutes: RestRoutes = (app, deps) => {
     {
       schema: {
         tags,
-        summary: "Confirme le résultat (un joueur de l'équipe adverse)",
+        summary:
+          "Confirme le résultat (un joueur inscrit de l'équipe adverse ; une équipe de deux invités ne répond pas : le résultat est confirmé 48 h après sa saisie)",
         params: ZMatchIdInput,
         response: { 200: ZResultAnswer },
       },

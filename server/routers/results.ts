@@ -17,6 +17,7 @@ import {
   ZRatingSettings,
   ZResultAnswer,
   ZResultLine,
+  ZResultStateInput,
   ZSuggestionAnswer,
   ZUserIdInput,
 } from '../../common/schemas/results';
@@ -55,9 +56,9 @@ export const resultsRouter = router({
     .output(ZResultAnswer)
     .mutation(({ ctx, input }) => contestResult(ctx.deps, ctx.user, input)),
   forMatch: authedProcedure
-    .input(ZMatchIdInput)
+    .input(ZResultStateInput)
     .output(ZMatchResultState)
-    .query(({ ctx, input }) => getResultState(ctx.deps, ctx.user, input.id)),
+    .query(({ ctx, input }) => getResultState(ctx.deps, ctx.user, input.id, input.token)),
   lines: authedProcedure
     .input(z.object({ ids: z.array(ZId).max(200) }))
     .output(z.array(ZResultLine))

@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../common/messages';
 import { RESULT_MSG } from '../../common/results';
 import {
+  matches,
   matchLeaves,
   matchParticipants,
   matchResults,
@@ -477,6 +479,37 @@ describe('level suggestions', () => {
     expect(await trpcError(t.caller(b).results.adminDistribution())).toMatchObject({
       code: 'FORBIDDEN',
     });
+  });
+});
+
+describe('private matches', () => {
+  it('a stranger gets the match page’s 404 for the result of a private match, and no card line; the link’s token opens it', async () => {
+    const id = await played([p(0), p(1), p(2)]);
+    const token = 'Prive_resultats_012345';
+    await t.db.db
+      .update(matches)
+      .set({ visibility: 'private', shareToken: token })
+      .where(eq(matches.id, id));
+    await t.caller(p(0)).results.enter({
+      id,
+      teams: teamsOf(owner, p(0), p(1), p(2)),
+      sets: [
+        [6, 1],
+        [6, 1],
+      ],
+    });
+    for (const u of [outsider, admin])
+      expect(await trpcError(t.caller(u).results.forMatch({ id }))).toEqual({
+        code: 'NOT_FOUND',
+        message: MSG.match.notFound,
+      });
+    expect(await t.caller(outsider).results.lines({ ids: [id] })).toEqual([]);
+    expect((await t.caller(outsider).results.forMatch({ id, token })).result?.sets).toEqual([
+      [6, 1],
+      [6, 1],
+    ]);
+    expect((await t.caller(p(1)).results.forMatch({ id })).result?.can_answer).toBe(true);
+    expect((await t.caller(owner).results.lines({ ids: [id] }))[0]?.text).toBe('6-1 6-1 — gagné');
   });
 });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { createSession } from '../../server/services/auth/sessions';
 import { createTestContext, type TestContext } from '../support/app';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
+import { matchGuests, matchParticipants } from '../../db/schema';
 import { createPlace, insertMatch } from '../integration/matches-support';
 import {
   callProcedure,
@@ -730,4 +731,161 @@ describe('authorization matrix of the match room (issue 25)', () => {
     expect(failures).toEqual([]);
     expect(cells).toBe(ROOM_ACTIONS.length * 2 * ROOM_ROLES.length);
   }, 180_000);
+});
+
+/**
+ * Results (issue 26), role by role: who may enter, answer, declare absent, read and decide, on a
+ * match that started yesterday, on both doors. The organiser does not play: the author plays with
+ * Marc, a reserved-seat guest, against two rivals. Statuses a client sees: 200, or the refusal
+ * (401 anonymous, 403 not theirs, 409 passed authorization but the state says no).
+ */
+type ResultRole = 'anonymous' | 'stranger' | 'admin' | 'organiser' | 'author' | 'rival';
+type ResultAction =
+  'enter' | 'confirm' | 'contest' | 'noShow' | 'forMatch' | 'lines' | 'profile' | 'adminDecide';
+const RESULT_ROLES: ResultRole[] = [
+  'anonymous',
+  'stranger',
+  'admin',
+  'organiser',
+  'author',
+  'rival',
+];
+const RESULT_CELLS: Record<ResultAction, Record<ResultRole, number>> = {
+  // Already entered: every player of the match gets past authorization to the 409.
+  enter: { anonymous: 401, stranger: 403, admin: 403, organiser: 409, author: 409, rival: 409 },
+  confirm: { anonymous: 401, stranger: 403, admin: 403, organiser: 403, author: 403, rival: 200 },
+  contest: { anonymous: 401, stranger: 403, admin: 403, organiser: 403, author: 403, rival: 200 },
+  noShow: { anonymous: 401, stranger: 403, admin: 403, organiser: 200, author: 403, rival: 403 },
+  forMatch: { anonymous: 401, stranger: 200, admin: 200, organiser: 200, author: 200, rival: 200 },
+  lines: { anonymous: 401, stranger: 200, admin: 200, organiser: 200, author: 200, rival: 200 },
+  profile: { anonymous: 401, stranger: 200, admin: 200, organiser: 200, author: 200, rival: 200 },
+  // Not contested: the admin gets past authorization to the 409.
+  adminDecide: {
+    anonymous: 401,
+    stranger: 403,
+    admin: 409,
+    organiser: 403,
+    author: 403,
+    rival: 403,
+  },
+};
+/** Actions whose allowed cell changes the result or the absences: each gets a match of its own. */
+const MUTATING = new Set<ResultAction>(['confirm', 'contest', 'noShow']);
+/** Actions with no REST path (read by the client only). */
+const TRPC_ONLY = new Set<ResultAction>(['forMatch', 'lines', 'adminDecide']);
+
+describe('results: roles × actions on both doors', () => {
+  let cast: Record<Exclude<ResultRole, 'anonymous' | 'admin'>, TestUser> & { second: TestUser };
+
+  beforeAll(async () => {
+    cast = {
+      stranger: await createUser(t.deps),
+      organiser: await createUser(t.deps),
+      author: await createUser(t.deps),
+      rival: await createUser(t.deps),
+      second: await createUser(t.deps),
+    };
+  });
+
+  /** Yesterday's match with its result entered by the author ([author, Marc] against the rivals). */
+  async function resultMatch() {
+    const m = await insertMatch(t, {
+      placeId,
+      createdBy: cast.organiser.id,
+      date: '2026-03-01',
+      time: '18:00',
+      missing: 0,
+    });
+    await t.db.db
+      .insert(matchParticipants)
+      .values([cast.author, cast.rival, cast.second].map((u) => ({ matchId: m.id, userId: u.id })));
+    const [seat] = await t.db.db
+      .insert(matchGuests)
+      .values({ matchId: m.id, name: 'Marc' })
+      .returning({ id: matchGuests.id });
+    await t.caller(cast.author).results.enter({
+      id: m.id,
+      teams: [
+        [cast.author.id, { guest: seat!.id }],
+        [cast.rival.id, cast.second.id],
+      ],
+      sets: [
+        [6, 4],
+        [6, 4],
+      ],
+    });
+    return m.id;
+  }
+
+  function call(action: ResultAction, door: 'rest' | 'trpc', id: number, headers: object) {
+    const h = headers as Record<string, string>;
+    const rest = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+      t.app.inject({ method, url: `/api${url}`, headers: h, ...(payload ? { payload } : {}) });
+    const trpc = (path: string, kind: 'query' | 'mutation', input: unknown) =>
+      callProcedure(t.app, { path, kind, fields: [] }, input, h);
+    const body = {
+      teams: [
+        [cast.author.id, cast.second.id],
+        [cast.rival.id, cast.organiser.id],
+      ],
+      sets: [
+        [6, 1],
+        [6, 1],
+      ],
+    };
+    switch (action) {
+      case 'enter':
+        return door === 'rest'
+          ? rest('PUT', `/matches/${id}/result`, body)
+          : trpc('results.enter', 'mutation', { id, ...body });
+      case 'confirm':
+        return door === 'rest'
+          ? rest('POST', `/matches/${id}/result/confirm`)
+          : trpc('results.confirm', 'mutation', { id });
+      case 'contest':
+        return door === 'rest'
+          ? rest('POST', `/matches/${id}/result/contest`, { reason: 'Faux' })
+          : trpc('results.contest', 'mutation', { id, reason: 'Faux' });
+      case 'noShow':
+        return door === 'rest'
+          ? rest('POST', `/matches/${id}/no-show/${cast.second.id}`)
+          : trpc('results.markNoShow', 'mutation', { id, userId: cast.second.id });
+      case 'forMatch':
+        return trpc('results.forMatch', 'query', { id });
+      case 'lines':
+        return trpc('results.lines', 'query', { ids: [id] });
+      case 'profile':
+        return door === 'rest'
+          ? rest('GET', `/users/${cast.author.id}/profile`)
+          : trpc('results.profile', 'query', { id: cast.author.id });
+      case 'adminDecide':
+        return trpc('results.adminDecide', 'mutation', { id, decision: 'confirmed' });
+    }
+  }
+
+  it('every cell answers as decided, refusals in French', async () => {
+    const shared = await resultMatch();
+    const failures: string[] = [];
+    let cells = 0;
+    for (const action of Object.keys(RESULT_CELLS) as ResultAction[])
+      for (const door of TRPC_ONLY.has(action) ? (['trpc'] as const) : (['rest', 'trpc'] as const))
+        for (const role of RESULT_ROLES) {
+          const want = RESULT_CELLS[action][role];
+          const id = want === 200 && MUTATING.has(action) ? await resultMatch() : shared;
+          const user = role === 'anonymous' ? null : role === 'admin' ? users.admin : cast[role];
+          const headers = user ? { authorization: `Bearer ${user.token}` } : {};
+          const res = await call(action, door, id, headers);
+          cells++;
+          if (res.statusCode !== want)
+            failures.push(
+              `${action} ${door} as ${role}: expected ${want}, got ${res.statusCode} ${errorText(res) ?? ''}`,
+            );
+          else if (want !== 200 && !isFrench(errorText(res)))
+            failures.push(
+              `${action} ${door} as ${role}: refusal not in French: ${res.body.slice(0, 120)}`,
+            );
+        }
+    console.log(`[security] results matrix: ${cells} cells, ${failures.length} failures`);
+    expect(failures).toEqual([]);
+  }, 120_000);
 });

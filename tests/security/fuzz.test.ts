@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../../server/app';
 import { createTestContext, type TestContext } from '../support/app';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
+import { matchGuests, matchParticipants } from '../../db/schema';
 import { createPlace, insertMatch } from '../integration/matches-support';
 import {
   callProcedure,
@@ -355,4 +356,162 @@ describe('fuzzing every input', () => {
       expect(stats.cases).toBeGreaterThanOrEqual(2000);
     },
   );
+});
+
+/**
+ * The result inputs where they matter: a match that started yesterday, with two reserved seats, its
+ * organiser entering (so every refusal is about the body, not about who sends it). Each case holds
+ * at least one team entry or set no rule accepts — a foreign player, a seat of another match, a
+ * guest twice, a malformed `{ guest }`, a wrong type, an out-of-range number, a broken set — mixed
+ * with valid entries. Every answer is a French 4xx on both doors, no row changes.
+ */
+describe('fuzzing the result inputs (teams with guests, sets)', () => {
+  it('refuses every broken result with a French 4xx, never a 5xx, never a changed row', async () => {
+    const organiser = await createUser(t.deps);
+    const [a, b] = [await createUser(t.deps), await createUser(t.deps)];
+    const place = await createPlace(t);
+    const match = async () =>
+      (
+        await insertMatch(t, {
+          placeId: place.id,
+          createdBy: organiser.id,
+          date: '2026-03-01',
+          time: '18:00',
+          missing: 0,
+        })
+      ).id;
+    const id = await match();
+    const elsewhere = await match();
+    await t.db.db.insert(matchParticipants).values([
+      { matchId: id, userId: a.id },
+      { matchId: id, userId: b.id },
+    ]);
+    const seats = await t.db.db
+      .insert(matchGuests)
+      .values([
+        { matchId: id, name: 'Marc' },
+        { matchId: id, name: 'Jean' },
+        { matchId: elsewhere, name: 'Zoé' },
+      ])
+      .returning({ id: matchGuests.id });
+    const [marc, jean, zoe] = seats.map((s) => ({ guest: s.id }));
+    const valid = [organiser.id, a.id, b.id, marc!, jean!];
+    const badEntry = fc.oneof(
+      fc.constantFrom<unknown>(
+        admin.id,
+        player.id,
+        zoe,
+        { guest: 0 },
+        { guest: -1 },
+        { guest: 2 ** 31 },
+        { guest: 1.5 },
+        { guest: 'Marc' },
+        { guest: null },
+        { guest: marc!.guest, name: 'Marc' },
+        { invite: marc!.guest },
+        {},
+        [],
+        [marc!.guest],
+        null,
+        true,
+        'Marc',
+      ),
+      fc.constantFrom(...BAD_NUMBERS),
+      fc.constantFrom(...SQL, ...HTML),
+      badText,
+    );
+    const entry = fc.oneof(fc.constantFrom<unknown>(...valid), badEntry);
+    const goodSets = [
+      [6, 4],
+      [6, 4],
+    ];
+    const badSets = fc.oneof(
+      fc.constant<unknown>([[6, 4]]),
+      fc.constant<unknown>([
+        [6, 4],
+        [6, 6],
+      ]),
+      fc.constant<unknown>([
+        [6, 4],
+        [4, 6],
+        [10, 9],
+      ]),
+      fc.array(fc.array(fc.oneof(fc.integer(), fc.constantFrom<unknown>(...BAD_NUMBERS, 'six')))),
+      wrongType,
+    );
+    // At least one broken part: an entry (at a random place among the four), or the sets.
+    const body = fc
+      .tuple(
+        fc.array(entry, { minLength: 4, maxLength: 4 }),
+        fc.nat(3),
+        badEntry,
+        fc.boolean(),
+        badSets,
+      )
+      .map(([four, at, bad, breakSets, sets]) => {
+        const teams = [...four];
+        teams[at] = bad;
+        return {
+          teams: [teams.slice(0, 2), teams.slice(2)],
+          sets: breakSets ? sets : goodSets,
+        };
+      });
+    const shapes = fc.oneof(
+      body,
+      // Teams of the wrong shape, valid entries only: one team, three teams, a team of three.
+      fc.constantFrom<object>(
+        { teams: [[organiser.id, a.id]], sets: goodSets },
+        { teams: [[organiser.id], [a.id], [b.id]], sets: goodSets },
+        { teams: [[organiser.id, a.id, marc], [b.id]], sets: goodSets },
+        {
+          teams: [
+            [organiser.id, marc],
+            [jean, marc],
+          ],
+          sets: goodSets,
+        },
+        {
+          teams: [
+            [marc, jean],
+            [{ guest: 999 }, { guest: 998 }],
+          ],
+          sets: goodSets,
+        },
+        { teams: 'deux équipes', sets: goodSets },
+      ),
+    );
+    const before = await snapshotTables(t.db.db);
+    const headers = bearer(organiser);
+    const seen = { cases: 0, fiveHundreds: 0 };
+    await fc.assert(
+      fc.asyncProperty(shapes, fc.boolean(), async (input, viaRest) => {
+        const res = viaRest
+          ? await t.app.inject({
+              method: 'PUT',
+              url: `/api/matches/${id}/result`,
+              headers,
+              payload: input,
+            })
+          : await t.app.inject({
+              method: 'POST',
+              url: '/trpc/results.enter',
+              headers: { ...headers, 'content-type': 'application/json' },
+              payload: JSON.stringify({ id, ...input }),
+            });
+        seen.cases++;
+        if (res.statusCode >= 500) seen.fiveHundreds++;
+        const label = `${viaRest ? 'REST' : 'tRPC'} ${JSON.stringify(input).slice(0, 300)}`;
+        expect(res.statusCode, `${label} → ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, label).toBeLessThan(500);
+        expect(isFrench(errorText(res)), `${label} → ${res.body.slice(0, 200)}`).toBe(true);
+      }),
+      { numRuns: Math.max(200, RUNS_PER_TARGET * 10), endOnFailure: true },
+    );
+    const changed = changedTables(before, await snapshotTables(t.db.db));
+    console.log(
+      `[security] result fuzzing: ${seen.cases} cases on both doors; 5xx answers: ${seen.fiveHundreds}; tables with changed rows: ${changed.length}`,
+    );
+    expect(changed).toEqual([]);
+    expect(seen.fiveHundreds).toBe(0);
+  }, 120_000);
 });

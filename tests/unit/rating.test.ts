@@ -6,7 +6,13 @@ import {
   rateDoubles,
   type Rating,
 } from '../../server/services/results/glicko2';
-import { BAND, levelForRating, seedRating } from '../../server/services/results/rating';
+import {
+  BAND,
+  guestRating,
+  levelForRating,
+  SEED_RD,
+  seedRating,
+} from '../../server/services/results/rating';
 
 describe('Glicko-2', () => {
   it("reproduces Glickman's example (1500/200/0.06 against 1400/30 won, 1550/100 and 1700/300 lost)", () => {
@@ -103,5 +109,43 @@ describe('Glicko-2', () => {
       expect(levelForRating(grid, seedRating(l.ordre).rating)?.niveau).toBe(l.niveau);
     expect(levelForRating(grid, -5000)?.niveau).toBe('Niveau 1');
     expect(levelForRating(grid, 9000)?.niveau).toBe('Niveau 8');
+  });
+
+  it('a guest counts as a player of the match’s level with a newcomer’s deviation', () => {
+    const grid = [1, 2, 3, 4, 5, 6, 7, 8].map((o) => ({
+      niveau: `Niveau ${o}`,
+      label: `L${o}`,
+      couleur: '#000000',
+      ordre: o,
+    }));
+    // One level: that level's seed (Niveau 3: 900 + 150 × 2.5 = 1275).
+    expect(guestRating(grid, ['Niveau 3'])).toEqual({ rating: 1275, rd: MAX_RD, vol: 0.06 });
+    // Several: their mean order (3 and 5 → 4, 1425); unknown names are left out.
+    expect(guestRating(grid, ['Niveau 3', 'Niveau 5', 'Débutant']).rating).toBe(1425);
+    // None on the grid: the grid's middle, as for a player without a level.
+    expect(guestRating(grid, ['Débutant']).rating).toBe(seedRating(null).rating);
+  });
+
+  it('beating guests moves a rating less than beating rated players of the same level', () => {
+    const grid = [{ niveau: 'Niveau 3', label: 'L3', couleur: '#000000', ordre: 3 }];
+    const me = seedRating(3);
+    const rated = { ...seedRating(3), rd: SEED_RD };
+    const guest = guestRating(grid, ['Niveau 3']);
+    const [[vsRated]] = rateDoubles(
+      [
+        [me, me],
+        [rated, rated],
+      ],
+      0,
+    );
+    const [[vsGuests]] = rateDoubles(
+      [
+        [me, me],
+        [guest, guest],
+      ],
+      0,
+    );
+    expect(vsGuests!.rating).toBeGreaterThan(me.rating);
+    expect(vsGuests!.rating - me.rating).toBeLessThan(vsRated!.rating - me.rating);
   });
 });

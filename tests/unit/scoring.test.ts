@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkSets, checkTeams, flipSets, formatSets, RESULT_MSG } from '../../common/results';
+import {
+  checkSets,
+  checkTeams,
+  flipSets,
+  formatSets,
+  RESULT_MSG,
+  type TTeamEntry,
+} from '../../common/results';
+import { MSG } from '../../common/messages';
 import { ZResultBody } from '../../common/schemas/results';
 
 const ok = (sets: number[][]) => checkSets(sets);
@@ -200,68 +208,83 @@ describe('padel scoring', () => {
   });
 
   it('teams: two of two, four distinct players, each eligible', () => {
-    const inMatch = (u: number) => [1, 2, 3, 4].includes(u);
+    const roster = { players: [1, 2, 3, 4], guests: [] };
+    const check = (teams: TTeamEntry[][]) => checkTeams(teams, roster);
+    const refused = (message: string) => ({ ok: false, message });
     expect(
-      checkTeams(
-        [
-          [1, 2],
-          [3, 4],
-        ],
-        inMatch,
-      ),
+      check([
+        [1, 2],
+        [3, 4],
+      ]),
     ).toEqual({ ok: true });
-    expect(checkTeams([[1, 2]], inMatch)).toEqual({ ok: false, message: RESULT_MSG.teamsShape });
-    expect(checkTeams([[1, 2, 3], [4]], inMatch)).toEqual({
-      ok: false,
-      message: RESULT_MSG.teamsShape,
-    });
+    expect(check([[1, 2]])).toEqual(refused(RESULT_MSG.teamsShape));
+    expect(check([[1, 2, 3], [4]])).toEqual(refused(RESULT_MSG.teamsShape));
+    expect(
+      check([
+        [1, 2],
+        [2, 3],
+      ]),
+    ).toEqual(refused(RESULT_MSG.teamsDistinct));
+    expect(
+      check([
+        [1, 1],
+        [3, 4],
+      ]),
+    ).toEqual(refused(RESULT_MSG.teamsDistinct));
+    expect(
+      check([
+        [1, 2],
+        [3, 9],
+      ]),
+    ).toEqual(refused(RESULT_MSG.teamsNotPlayer));
+  });
+
+  it('teams with reserved-seat guests: each guest once, reserved in the match, at least one player', () => {
+    const roster = { players: [1, 2, 3], guests: [7, 8, 9] };
+    const check = (teams: TTeamEntry[][]) => checkTeams(teams, roster);
+    const refused = (message: string) => ({ ok: false, message });
+    expect(
+      check([
+        [1, { guest: 7 }],
+        [2, 3],
+      ]),
+    ).toEqual({ ok: true });
+    // A team of two guests is a team.
+    expect(
+      check([
+        [1, 2],
+        [{ guest: 7 }, { guest: 8 }],
+      ]),
+    ).toEqual({ ok: true });
+    // Guest 7 and user 7 are two different people.
     expect(
       checkTeams(
         [
-          [1, 2],
+          [7, { guest: 7 }],
           [2, 3],
         ],
-        inMatch,
-      ),
-    ).toEqual({
-      ok: false,
-      message: RESULT_MSG.teamsDistinct,
-    });
-    expect(
-      checkTeams(
-        [
-          [1, 1],
-          [3, 4],
-        ],
-        inMatch,
-      ),
-    ).toEqual({
-      ok: false,
-      message: RESULT_MSG.teamsDistinct,
-    });
-    expect(
-      checkTeams(
-        [
-          [1, 2],
-          [3, 9],
-        ],
-        inMatch,
-      ),
-    ).toEqual({
-      ok: false,
-      message: RESULT_MSG.teamsNotPlayer,
-    });
-    // A future reserved-seat guest is just another eligible entry.
-    const guestOk = (e: number | string) => e === 'guest:7' || inMatch(Number(e));
-    expect(
-      checkTeams<number | string>(
-        [
-          [1, 'guest:7'],
-          [3, 4],
-        ],
-        guestOk,
+        { players: [2, 3, 7], guests: [7] },
       ),
     ).toEqual({ ok: true });
+    expect(
+      check([
+        [1, { guest: 7 }],
+        [{ guest: 7 }, 3],
+      ]),
+    ).toEqual(refused(RESULT_MSG.teamsDistinct));
+    expect(
+      check([
+        [1, { guest: 70 }],
+        [2, 3],
+      ]),
+    ).toEqual(refused(RESULT_MSG.teamsGuestUnknown));
+    // Four guests would count for nobody: refused by the shape check alone (the form's too).
+    expect(
+      checkTeams([
+        [{ guest: 7 }, { guest: 8 }],
+        [{ guest: 9 }, { guest: 10 }],
+      ]),
+    ).toEqual(refused(RESULT_MSG.teamsNoPlayer));
   });
 
   it('the shared schema gives the same French messages to the form', () => {
@@ -309,5 +332,62 @@ describe('padel scoring', () => {
         ]),
       ),
     ).toBe('4-6 6-3 8-10');
+  });
+
+  it('the shared schema takes a guest as { guest: id } beside user ids, and refuses anything else in French', () => {
+    const sets = [
+      [6, 4],
+      [6, 4],
+    ];
+    const parse = (teams: unknown) => ZResultBody.safeParse({ teams, sets });
+    const parsed = parse([
+      [12, { guest: 3 }],
+      [14, '15'],
+    ]);
+    expect(parsed.data?.teams).toEqual([
+      [12, { guest: 3 }],
+      [14, 15],
+    ]);
+    // A seat id is an id like any other.
+    expect(
+      parse([
+        [12, { guest: 0 }],
+        [14, 15],
+      ]).error?.issues[0]?.message,
+    ).toBe(MSG.http.invalidId);
+    for (const bad of [
+      [
+        [12, { guest: 3, name: 'Marc' }],
+        [14, 15],
+      ],
+      [
+        [12, { invite: 3 }],
+        [14, 15],
+      ],
+      [
+        [12, 'Marc'],
+        [14, 15],
+      ],
+      [
+        [12, null],
+        [14, 15],
+      ],
+    ]) {
+      const r = parse(bad);
+      expect(r.success, JSON.stringify(bad)).toBe(false);
+      expect(r.error?.issues[0]?.message).toBe(RESULT_MSG.teamEntryInvalid);
+    }
+    expect(
+      parse([
+        [12, { guest: 3 }],
+        [{ guest: 3 }, 15],
+      ]).error?.issues[0]?.message,
+    ).toBe(RESULT_MSG.teamsDistinct);
+    expect(
+      parse([
+        [{ guest: 1 }, { guest: 2 }],
+        [{ guest: 3 }, { guest: 4 }],
+      ]).error?.issues[0]?.message,
+    ).toBe(RESULT_MSG.teamsNoPlayer);
   });
 });

@@ -168,7 +168,7 @@ function MatchDetail({ match, token }: { match: Detail; token?: string }) {
     },
     onSettled: () => setRemoving(null),
   });
-  const reliabilityBadge = useReliabilityBadge(match.id);
+  const reliabilityBadge = useReliabilityBadge(match.id, token);
   const isMember = match.is_creator || match.is_participant;
   const canJoin = !isMember && !match.is_finished && match.missing_players > 0;
   // A player of another level asks the organiser, as on the cards; a player without a level sets
@@ -333,7 +333,7 @@ function MatchDetail({ match, token }: { match: Detail; token?: string }) {
         badge={reliabilityBadge}
       />
 
-      {match.is_finished && <MatchResultPanel match={match} />}
+      {match.is_finished && <MatchResultPanel match={match} token={token} />}
 
       {(isMember || match.waitlist_position != null) && (
         <ChatPanel key={`${match.id}-${isMember}`} matchId={match.id} userId={user?.id} />

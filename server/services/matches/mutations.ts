@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { localParts } from '../../../common/schedule';
+import { isFinished, localParts } from '../../../common/schedule';
 import { MSG } from '../../../common/messages';
 import type { DbOrTx } from '../../../db/client';
 import { matches, matchParticipants } from '../../../db/schema';
@@ -20,7 +20,7 @@ import { getMatch } from './queries';
 import { checkMatchFields, createLimits, editLimits } from './rules';
 import { promoteWaitlisted } from './waitlist';
 import { changedText, systemMessages } from '../chat/system';
-import { checkGuests, guestCount, roomColumns, writeGuests } from './room';
+import { checkGuests, guestCount, guestsOf, roomColumns, writeGuests } from './room';
 
 /**
  * Creates a match for the session's user (whatever a legacy `created_by` said; the REST adapter
@@ -115,6 +115,24 @@ export async function lockOwnMatch(
 }
 
 /**
+ * The reserved seats an edit sends, or undefined when they stay as they are. A started match keeps
+ * its seats and their ids: the same names again change nothing, other names are a French 400.
+ */
+async function startedGuests(
+  tx: DbOrTx,
+  deps: Pick<Deps, 'clock' | 'env'>,
+  current: { date: string; time: string },
+  input: TUpdateMatchInput,
+) {
+  if (!input.guests || !isFinished(current, deps.clock.now(), deps.env.APP_TIMEZONE))
+    return input.guests;
+  const kept = (await guestsOf(tx, input.id)).map((g) => g.name);
+  if (kept.length !== input.guests.length || kept.some((n, i) => n !== input.guests?.[i]))
+    throw badRequest(MSG.room.guestsStarted);
+  return undefined;
+}
+
+/**
  * Edits a match; creator only (403 otherwise). Edit rules of spec section 5: at most 3 levels,
  * a date the create form offers (at least the next 30 days; an unchanged date is not checked), an 08:00–21:30 slot. Slots may not drop below the players
  * already in, and `missing_players` is recomputed from the participants counted under the row
@@ -135,8 +153,9 @@ export async function updateMatch(
     if (fields.slots < joined) throw badRequest(MSG.match.slotsBelowJoined(joined));
     // As players knew it, for the chat's "Match modifié : 19:30 au lieu de 18:30".
     const before = await matchInfo(tx, input.id);
-    // Reserved seats: the ones sent replace the current ones; none sent keeps them.
-    const guests = input.guests;
+    // Reserved seats: the ones sent replace the current ones; none sent keeps them. Once the match
+    // has started they are frozen (a result's teams name them by id), as its players are.
+    const guests = await startedGuests(tx, deps, current, input);
     const reserved = guests ? guests.length : await guestCount(tx, input.id);
     if (guests) checkGuests(guests, fields.slots, joined);
     else if (fields.slots - joined - reserved < 0)

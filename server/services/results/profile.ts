@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { publicName, shortPublicName } from '../../../common/names';
-import { RESULT_MSG } from '../../../common/results';
+import { RESULT_MSG, userIdsOf } from '../../../common/results';
 import { localParts } from '../../../common/schedule';
 import type { TPlayerProfile } from '../../../common/schemas/results';
 import {
@@ -127,9 +127,10 @@ export async function getProfile(
     else if (w === streak > 0) streak += w ? 1 : -1;
     else break;
   }
+  // A guest partner has no profile to show: the match counts in the stats, not in partners.
   const partnerCount = new Map<number, number>();
   for (const r of results) {
-    const team = r.teams[sideOf(r.teams, id) ?? 0] ?? [];
+    const team = userIdsOf([r.teams[sideOf(r.teams, id) ?? 0] ?? []]);
     for (const p of team) if (p !== id) partnerCount.set(p, (partnerCount.get(p) ?? 0) + 1);
   }
   const topPartners = [...partnerCount.entries()].sort((a, b) => b[1] - a[1]).slice(0, TOP);

@@ -1,7 +1,15 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { isGuestEntry, userIdsOf, type TTeamEntry } from '../../../common/results';
 import type { DbOrTx } from '../../../db/client';
-import { levels, playerRatings, ratingHistory, ratingSettings, users } from '../../../db/schema';
-import { rateDoubles, type Rating } from './glicko2';
+import {
+  levels,
+  matches,
+  playerRatings,
+  ratingHistory,
+  ratingSettings,
+  users,
+} from '../../../db/schema';
+import { MAX_RD, rateDoubles, type Rating } from './glicko2';
 
 /**
  * Levels as rating bands: the level of `ordre` k covers [BAND_LOW + (k-1)·BAND, BAND_LOW + k·BAND).
@@ -55,54 +63,78 @@ export async function suggestionsEnabled(db: DbOrTx): Promise<boolean> {
 }
 
 /**
- * Updates the four players' ratings from a confirmed result, in the caller's transaction (the one
- * that confirmed it). Rating rows are created from the players' levels if missing, then locked in
- * id order, so two confirmations sharing a player never lose an update nor deadlock. Then each
+ * How a reserved-seat guest counts in the rating computation. A guest has no account and so no
+ * rating, but their side still needs a strength: they are taken as a player of the match's level
+ * (the mean `ordre` of the match's levels, seeded as a player who chose it; the grid's middle if
+ * none of the levels is on the grid any more) with a newcomer's deviation (350), the most uncertain
+ * a rating can be. So a guest partner pulls the team's average towards the match's level, and
+ * beating guests moves a rating less than beating rated players of that level would.
+ */
+export function guestRating(grid: readonly LevelRow[], matchLevels: readonly string[]): Rating {
+  const ordres = matchLevels
+    .map((n) => grid.find((l) => l.niveau === n)?.ordre)
+    .filter((o) => o !== undefined);
+  const ordre = ordres.length === 0 ? null : ordres.reduce((a, b) => a + b, 0) / ordres.length;
+  return { ...seedRating(ordre), rd: MAX_RD };
+}
+
+/**
+ * Updates the players' ratings from a confirmed result, in the caller's transaction (the one that
+ * confirmed it). Rating rows are created from the players' levels if missing, then locked in id
+ * order, so two confirmations sharing a player never lose an update nor deadlock. Then each
  * player's band streak moves: a confirmed result whose new rating sits in another level's band
  * counts one more in a row (a different band starts again at one; the own band resets it).
- * `teams` hold user ids; entries that are not accounts (future guests) get no rating and play at
- * their partner's rating.
+ * Reserved-seat guests (`{ guest: id }` entries) take part at `guestRating` and get no rating.
  */
 export async function applyConfirmedResult(
   tx: DbOrTx,
   matchId: number,
-  teams: readonly (readonly number[])[],
+  teams: readonly (readonly TTeamEntry[])[],
   winner: 0 | 1,
 ) {
-  const ids = [...new Set(teams.flat())].sort((a, b) => a - b);
+  const ids = [...new Set(userIdsOf(teams))].sort((a, b) => a - b);
   const grid = await levelGrid(tx);
-  const people = await tx
-    .select({ id: users.id, level: users.level })
-    .from(users)
-    .where(inArray(users.id, ids));
+  const people =
+    ids.length === 0
+      ? []
+      : await tx
+          .select({ id: users.id, level: users.level })
+          .from(users)
+          .where(inArray(users.id, ids));
   const ordreOf = (niveau: string | null) => grid.find((l) => l.niveau === niveau)?.ordre ?? null;
   if (people.length > 0)
     await tx
       .insert(playerRatings)
       .values(people.map((p) => ({ userId: p.id, ...seedRating(ordreOf(p.level)) })))
       .onConflictDoNothing();
-  const rows = await tx
-    .select()
-    .from(playerRatings)
-    .where(inArray(playerRatings.userId, ids))
-    .orderBy(asc(playerRatings.userId))
-    .for('update');
+  const rows =
+    ids.length === 0
+      ? []
+      : await tx
+          .select()
+          .from(playerRatings)
+          .where(inArray(playerRatings.userId, ids))
+          .orderBy(asc(playerRatings.userId))
+          .for('update');
   const byId = new Map(rows.map((r) => [r.userId, r]));
-  const side = (t: readonly number[]) => {
-    const rated = t.map((id) => byId.get(id)).filter((r) => r !== undefined);
-    return rated.length > 0 ? rated : [seedRating(null)];
-  };
+  const [match] = teams.flat().some(isGuestEntry)
+    ? await tx.select({ levels: matches.levels }).from(matches).where(eq(matches.id, matchId))
+    : [];
+  const guest = guestRating(grid, match?.levels ?? []);
+  // An account erased since the result was entered has no row: it plays at a guest's strength.
+  const strength = (e: TTeamEntry): Rating => (isGuestEntry(e) ? guest : (byId.get(e) ?? guest));
   const [a, b] = [teams[0] ?? [], teams[1] ?? []];
-  const next = rateDoubles([side(a), side(b)], winner);
+  const next = rateDoubles([a.map(strength), b.map(strength)], winner);
   const levelOfUser = new Map(people.map((p) => [p.id, p.level]));
   const now = sql`now()`;
   for (const [t, team] of [a, b].entries()) {
-    for (const [i, id] of team.entries()) {
-      const row = byId.get(id);
+    for (const [i, entry] of team.entries()) {
+      if (isGuestEntry(entry)) continue;
+      const row = byId.get(entry);
       const r = next[t]?.[i];
       if (!row || !r) continue;
       const band = levelForRating(grid, r.rating)?.niveau ?? null;
-      const own = levelOfUser.get(id) ?? null;
+      const own = levelOfUser.get(entry) ?? null;
       const streak =
         band === null || band === own ? 0 : band === row.bandLevel ? row.bandCount + 1 : 1;
       await tx
@@ -115,8 +147,8 @@ export async function applyConfirmedResult(
           bandCount: streak,
           updatedAt: now,
         })
-        .where(eq(playerRatings.userId, id));
-      await tx.insert(ratingHistory).values({ userId: id, matchId, rating: r.rating, rd: r.rd });
+        .where(eq(playerRatings.userId, entry));
+      await tx.insert(ratingHistory).values({ userId: entry, matchId, rating: r.rating, rd: r.rd });
     }
   }
 }

@@ -1,7 +1,15 @@
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
-import { shortPublicName } from '../../../common/names';
-import { checkSets, checkTeams, formatSets, RESULT_MSG } from '../../../common/results';
+import { publicName, shortPublicName } from '../../../common/names';
+import {
+  checkSets,
+  checkTeams,
+  formatSets,
+  isGuestEntry,
+  RESULT_MSG,
+  userIdsOf,
+  type TTeamEntry,
+} from '../../../common/results';
 import { isFinished } from '../../../common/schedule';
 import type {
   TContestResultInput,
@@ -9,15 +17,17 @@ import type {
   TEnterResultInput,
   TMatchResultView,
   TResultAnswer,
+  TTeamPlayer,
 } from '../../../common/schemas/results';
 import type { DbOrTx } from '../../../db/client';
-import { matchResults, users } from '../../../db/schema';
+import { matches, matchResults, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { announceMatchChange } from '../live/notify';
 import { notifyMatch, type NotifyDeps } from '../notifications/enqueue';
 import { matchInfo, matchPlayers, type MatchInfo } from '../notifications/match-info';
+import { guestsOf } from '../matches/room';
 import { applyConfirmedResult } from './rating';
 
 /** An unanswered result counts as confirmed this long after it was entered. */
@@ -32,9 +42,22 @@ export async function matchAndPlayers(tx: DbOrTx, id: number) {
   return { info, players: await matchPlayers(tx, id, info.createdBy) };
 }
 
-/** The side of `userId` (0, 1) or null. */
-export const sideOf = (teams: readonly (readonly number[])[], userId: number): 0 | 1 | null =>
+/** The side of `userId` (0, 1) or null; a guest entry is never a user. */
+export const sideOf = (teams: readonly (readonly TTeamEntry[])[], userId: number): 0 | 1 | null =>
   teams[0]?.includes(userId) ? 0 : teams[1]?.includes(userId) ? 1 : null;
+
+/**
+ * Players with an account who must answer a result: the team the author is not in (both teams if
+ * the organiser entered it without playing). Guests cannot answer: a team of two guests leaves
+ * nobody, and the result waits for the 48 h confirmation.
+ */
+export function answeringPlayers(
+  teams: readonly (readonly TTeamEntry[])[],
+  author: number | null,
+): number[] {
+  const side = author === null ? null : sideOf(teams, author);
+  return userIdsOf(side === null ? teams : [teams[1 - side] ?? []]).filter((u) => u !== author);
+}
 
 /**
  * Who may confirm or contest: a player of the team the result's author is not in (if the organiser
@@ -47,13 +70,34 @@ export function mayAnswer(row: Pick<ResultRow, 'teams' | 'enteredBy'>, userId: n
   return author === null || author !== mine;
 }
 
-/** The result as a page shows it, players named "Prénom N.". */
+/**
+ * Names of a result's guests, read only when it has some: « Invité de Paul » (the organiser's first
+ * name) for everyone, the guest's own first name for the match's organiser and players (the rule
+ * of the match page's reserved seats). A seat gone since (the match deleted its guests) keeps the
+ * label without a name.
+ */
+async function guestNames(db: DbOrTx, matchId: number, viewerId: number) {
+  const [m] = await db
+    .select({ createdBy: matches.createdBy, organiser: users.name })
+    .from(matches)
+    .innerJoin(users, eq(users.id, matches.createdBy))
+    .where(eq(matches.id, matchId));
+  const label = MSG.room.guestOf(publicName(m?.organiser ?? '').first_name);
+  const member =
+    m !== undefined && (await matchPlayers(db, matchId, m.createdBy)).includes(viewerId);
+  const names = new Map(
+    member ? (await guestsOf(db, matchId)).map((g) => [g.id, g.name] as const) : [],
+  );
+  return (id: number) => ({ label, name: names.get(id) ?? null });
+}
+
+/** The result as a page shows it, players named "Prénom N.", guests « Invité de Paul ». */
 export async function resultView(
   db: DbOrTx,
   row: ResultRow,
   viewerId: number,
 ): Promise<TMatchResultView> {
-  const ids = row.teams.flat();
+  const ids = userIdsOf(row.teams);
   const names = new Map(
     (
       await db
@@ -62,9 +106,18 @@ export async function resultView(
         .where(inArray(users.id, ids.length > 0 ? ids : [0]))
     ).map((u) => [u.id, shortPublicName(u.name)]),
   );
+  const guest = row.teams.flat().some(isGuestEntry)
+    ? await guestNames(db, row.matchId, viewerId)
+    : null;
+  const shown = (e: TTeamEntry): TTeamPlayer => {
+    if (!isGuestEntry(e)) return { user_id: e, name: names.get(e) ?? '—' };
+    const g = guest?.(e.guest);
+    return { guest_id: e.guest, name: g?.label ?? '—', guest_name: g?.name ?? null };
+  };
+  const pending = row.status === 'pending';
   return {
     match_id: row.matchId,
-    teams: row.teams.map((t) => t.map((id) => ({ user_id: id, name: names.get(id) ?? '—' }))),
+    teams: row.teams.map((t) => t.map(shown)),
     sets: row.sets,
     winner: row.winner,
     status: row.status,
@@ -72,7 +125,11 @@ export async function resultView(
     entered_at: row.enteredAt.toISOString(),
     contest_reason: row.contestReason,
     viewer_side: sideOf(row.teams, viewerId),
-    can_answer: row.status === 'pending' && mayAnswer(row, viewerId),
+    can_answer: pending && mayAnswer(row, viewerId),
+    auto_confirm_at: pending
+      ? new Date(row.enteredAt.getTime() + AUTO_CONFIRM_MS).toISOString()
+      : null,
+    has_answerer: answeringPlayers(row.teams, row.enteredBy).length > 0,
   };
 }
 
@@ -81,18 +138,14 @@ export async function readResult(db: DbOrTx, id: number): Promise<ResultRow | un
   return row;
 }
 
-/** Players of the team(s) that must answer: the other side from the author. */
-function answeringPlayers(teams: number[][], author: number): number[] {
-  const side = sideOf(teams, author);
-  return side === null ? teams.flat() : (teams[1 - side] ?? []);
-}
-
 /**
  * Enters a match's result (`PUT /api/matches/{id}/result`): once the match has started, by one of
- * its players or its organiser; two teams of two distinct players of the match; a padel score
+ * its players or its organiser; two teams of two distinct entries, each a player of the match or
+ * one of its reserved seats (`{ guest: id }`), at least one player among them; a padel score
  * (`checkSets`). One result per match: the insert keeps an existing one unless an admin rejected
  * it (ON CONFLICT … WHERE, so two players entering at once get one result and one 409). The other
- * team is asked to confirm through the outbox.
+ * team's players are asked to confirm through the outbox (a team of two guests has none: the
+ * result then waits for the 48 h confirmation).
  */
 export async function enterResult(
   deps: Deps,
@@ -100,11 +153,15 @@ export async function enterResult(
   input: TEnterResultInput,
 ): Promise<TResultAnswer> {
   const row = await deps.db.transaction(async (tx) => {
+    // Every change of the match's players or reserved seats holds this row FOR UPDATE: the teams
+    // are checked against players and seats that cannot change until this entry commits.
+    await tx.select({ id: matches.id }).from(matches).where(eq(matches.id, input.id)).for('share');
     const { info, players } = await matchAndPlayers(tx, input.id);
     if (!players.includes(actor.id)) throw forbidden(RESULT_MSG.notPlayer);
     if (!isFinished(info, deps.clock.now(), deps.env.APP_TIMEZONE))
       throw badRequest(RESULT_MSG.notStarted);
-    const teams = checkTeams(input.teams, (u) => players.includes(u));
+    const guests = (await guestsOf(tx, input.id)).map((g) => g.id);
+    const teams = checkTeams(input.teams, { players, guests });
     if (!teams.ok) throw badRequest(teams.message);
     const sets = checkSets(input.sets);
     if (!sets.ok) throw badRequest(sets.message);
@@ -132,22 +189,17 @@ export async function enterResult(
       })
       .returning();
     if (!saved) throw conflict(RESULT_MSG.alreadyEntered);
-    await notifyMatch(
-      tx,
-      deps,
-      'resultEntered',
-      info,
-      answeringPlayers(input.teams, actor.id),
-      actor.name,
-      formatSets(input.sets),
-    );
+    const asked = answeringPlayers(input.teams, actor.id);
+    if (asked.length > 0)
+      await notifyMatch(tx, deps, 'resultEntered', info, asked, actor.name, formatSets(input.sets));
     await announceMatchChange(tx, input.id, 'changed');
     return saved;
   });
+  const result = await resultView(deps.db, row, actor.id);
   return {
     success: true,
-    message: RESULT_MSG.entered,
-    result: await resultView(deps.db, row, actor.id),
+    message: result.has_answerer ? RESULT_MSG.entered : RESULT_MSG.enteredNoAnswerer,
+    result,
   };
 }
 

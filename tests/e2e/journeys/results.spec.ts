@@ -1,38 +1,53 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MSG } from '../../../common/messages';
 import { RESULT_MSG } from '../../../common/results';
+import { REASON_MAX } from '../../../common/schemas/matches';
 import { localParts } from '../../../common/schedule';
 import { createDb } from '../../../db/client';
 import { runMigrations } from '../../../db/migrate';
-import { matches, matchParticipants, places, users } from '../../../db/schema';
+import { matches, matchGuests, matchParticipants, places, users } from '../../../db/schema';
 import { hashPin } from '../../../server/lib/pin-hash';
 import { createSecrets } from '../../../server/lib/secrets';
-import { apiClient, loginInContext, type TestPlayer } from '../../support/e2e-app';
+import { apiClient, type TestPlayer } from '../../support/e2e-app';
 import { checkA11y, expect, ON, test } from '../../support/e2e-fixtures';
 import { startServerProcess, type ServerProcess } from '../../support/server-process';
-import { expectNoSideScroll } from './helpers';
+import type { Locator } from '@playwright/test';
+import { expectInViewAndOnTop, expectNoSideScroll, keepScreenshot } from './helpers';
 
 /**
- * Journey: a match played yesterday; its organiser enters the score on the match page, a player of
- * the other team confirms it, and the organiser's profile shows the result. A match in the past
- * cannot be created through the app (nor can the server's clock be moved), so this journey runs
- * its own server on a PGlite directory prepared before the start: four players, a place, the match.
+ * Journeys of results, on every screen: (1) a match played yesterday; its organiser enters the
+ * score on the match page, a player of the other team confirms it, and the organiser's profile
+ * shows the result. (2) The same with a reserved-seat guest: the organiser puts Marc, his guest,
+ * in his team; the other team's player opens the contest dialog (its buttons in view), then
+ * confirms; Marc reads « Marc (invité de Paul) » and is nobody's partner on the profile.
+ * A match in the past cannot be created through the app (nor can the server's clock be moved), so
+ * this file runs its own server on a PGlite directory prepared before the start: the players, a
+ * place, both matches. Each project (screen) and worker prepares its own.
  */
 const APP_SECRET = 'e2e-results-secret-that-is-long-enough-0123';
 const PIN = '4826';
 let server: ServerProcess;
 const people: TestPlayer[] = [];
 let matchId = 0;
+let guestMatchId = 0;
+
+// Both journeys of a screen share one prepared server: run them one after the other in one worker
+// (a worker per test would start a server per test).
+test.describe.configure({ mode: 'default' });
 
 test.beforeAll(async () => {
+  // Two PGlite migrations (here and in the server) on a machine the other workers keep busy.
+  test.setTimeout(240_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'padel-results-e2e-'));
   const handle = await createDb({ pgliteDir: join(dataDir, 'pglite') });
   await runMigrations(handle);
   const db = handle.db;
   const pinHash = await hashPin(PIN, createSecrets(APP_SECRET).pinPepper);
   const stamp = Date.now().toString().slice(-6);
-  for (const [i, name] of ['Olga Martin', 'Bruno Petit', 'Chloé Roux', 'David Noir'].entries()) {
+  const names = ['Olga Martin', 'Bruno Petit', 'Chloé Roux', 'David Noir', 'Paul Garnier'];
+  for (const [i, name] of names.entries()) {
     const email = `resultats${i}.${stamp}@example.fr`;
     const [u] = await db
       .insert(users)
@@ -54,22 +69,35 @@ test.beforeAll(async () => {
     .values({ name: 'Club Résultats', address: '1 rue du Padel', city: 'Lyon' })
     .returning({ id: places.id });
   const yesterday = localParts(new Date(Date.now() - 86_400_000), 'Europe/Paris').date;
-  const [m] = await db
-    .insert(matches)
-    .values({
-      placeId: place!.id,
-      date: yesterday,
-      time: '18:00',
-      levels: ['Niveau 3'],
-      slots: 3,
-      missingPlayers: 0,
-      createdBy: people[0]!.id,
-    })
-    .returning({ id: matches.id });
-  matchId = m!.id;
-  await db
-    .insert(matchParticipants)
-    .values(people.slice(1).map((p) => ({ matchId, userId: p.id })));
+  const played = async (organiser: TestPlayer, players: TestPlayer[], guests: string[]) => {
+    const [m] = await db
+      .insert(matches)
+      .values({
+        placeId: place!.id,
+        date: yesterday,
+        time: '18:00',
+        levels: ['Niveau 3'],
+        slots: 3,
+        missingPlayers: 0,
+        createdBy: organiser.id,
+      })
+      .returning({ id: matches.id });
+    await db
+      .insert(matchParticipants)
+      .values(players.map((p) => ({ matchId: m!.id, userId: p.id })));
+    if (guests.length > 0)
+      await db.insert(matchGuests).values(guests.map((name) => ({ matchId: m!.id, name })));
+    return m!.id;
+  };
+  const [olga, bruno, chloe, david, paul] = people as [
+    TestPlayer,
+    TestPlayer,
+    TestPlayer,
+    TestPlayer,
+    TestPlayer,
+  ];
+  matchId = await played(olga, [bruno, chloe, david], []);
+  guestMatchId = await played(paul, [bruno, david], ['Marc']);
   await handle.close();
   server = await startServerProcess({ dataDir, pglite: true, env: { APP_SECRET } });
 });
@@ -77,34 +105,33 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
+/** Sets 1..n of the result form, team 1's games first. */
+async function fillSets(panel: Locator, score: number[][]) {
+  for (const [i, set] of score.entries())
+    for (const [k, games] of set.entries())
+      await panel.getByLabel(`Set ${i + 1}, jeux de l’équipe ${k + 1}`).fill(String(games));
+}
+
 test(
   'the organiser enters the score, the other team confirms, the profile shows it',
-  ON.phone,
-  async ({ browser, screenName }) => {
+  ON.everyScreen,
+  async ({ loginAs, screenName }) => {
     const [olga, , chloe] = [people[0]!, people[1]!, people[2]!];
-    const open = async (player: TestPlayer, path: string) => {
-      const context = await browser.newContext({
-        baseURL: server.url,
-        viewport: { width: 390, height: 844 },
-      });
-      const page = await context.newPage();
-      await loginInContext(context, page, player, path);
-      return { context, page };
-    };
+    const open = (player: TestPlayer, path: string) =>
+      loginAs(player, path, { baseURL: server.url });
 
     const first = await open(olga, `/matches/${matchId}`);
     const panel = first.page.getByRole('region', { name: 'Résultat' });
     await panel.getByText('Saisissez le résultat du match.').waitFor();
     // Default teams: Olga and Bruno against Chloé and David (the players in order).
-    const score = [
+    await fillSets(panel, [
       [6, 4],
       [3, 6],
       [10, 8],
-    ];
-    for (const [i, set] of score.entries())
-      for (const [k, games] of set.entries())
-        await panel.getByLabel(`Set ${i + 1}, jeux de l’équipe ${k + 1}`).fill(String(games));
+    ]);
     await checkA11y(first.page, `${screenName} match page (enter a result)`);
+    await expectNoSideScroll(first.page, 'result entry');
+    await keepScreenshot(first.page, `results-entry-${screenName}`);
     await panel.getByRole('button', { name: 'Enregistrer le résultat' }).click();
     await expect(panel.getByText(RESULT_MSG.entered)).toBeVisible();
     await expect(panel.getByText('6-4 3-6 10-8')).toBeVisible();
@@ -131,7 +158,80 @@ test(
     expect(text).not.toContain('@example.fr');
     await checkA11y(second.page, `${screenName} player profile`);
     await expectNoSideScroll(second.page, 'player profile');
-    await first.context.close();
-    await second.context.close();
+    await keepScreenshot(second.page, `results-profile-${screenName}`);
+  },
+);
+
+test(
+  'with a reserved-seat guest: the organiser plays beside Marc, the other team confirms, Marc is nobody’s partner',
+  ON.everyScreen,
+  async ({ loginAs, screenName }) => {
+    const [david, paul] = [people[3]!, people[4]!];
+    const open = (player: TestPlayer, path: string) =>
+      loginAs(player, path, { baseURL: server.url });
+
+    const first = await open(paul, `/matches/${guestMatchId}`);
+    const panel = first.page.getByRole('region', { name: 'Résultat' });
+    await panel.getByText('Saisissez le résultat du match.').waitFor();
+    // Paul and Marc (his guest) against David and Bruno.
+    await panel
+      .getByRole('group', { name: 'Équipe 1' })
+      .getByLabel('Joueur 2')
+      .selectOption({ label: 'Marc (invité de Paul)' });
+    await panel
+      .getByRole('group', { name: 'Équipe 2' })
+      .getByLabel('Joueur 1')
+      .selectOption({ label: 'David N.' });
+    await panel
+      .getByRole('group', { name: 'Équipe 2' })
+      .getByLabel('Joueur 2')
+      .selectOption({ label: 'Bruno P.' });
+    await fillSets(panel, [
+      [6, 3],
+      [6, 2],
+    ]);
+    await checkA11y(first.page, `${screenName} match page (enter a result with a guest)`);
+    await expectNoSideScroll(first.page, 'result entry with a guest');
+    await keepScreenshot(first.page, `results-entry-guest-${screenName}`);
+    await panel.getByRole('button', { name: 'Enregistrer le résultat' }).click();
+    await expect(panel.getByText(RESULT_MSG.entered)).toBeVisible();
+    await expect(panel.locator('.result-teams')).toHaveText(
+      'Paul G. et Marc (invité de Paul) contre David N. et Bruno P.',
+    );
+
+    const second = await open(david, `/matches/${guestMatchId}`);
+    const other = second.page.getByRole('region', { name: 'Résultat' });
+    await expect(other.locator('.result-teams')).toContainText('Marc (invité de Paul)');
+    // The contest dialog fits the screen: its buttons are in view; David changes his mind.
+    await other.getByRole('button', { name: 'Contester' }).click();
+    const dialog = second.page.getByRole('dialog', { name: 'Contester le résultat' });
+    await expect(dialog).toBeVisible();
+    await checkA11y(second.page, `${screenName} contest dialog`);
+    for (const name of ['Contester', 'Annuler'])
+      await expectInViewAndOnTop(second.page, dialog.getByRole('button', { name, exact: true }));
+    await expectNoSideScroll(second.page, 'contest dialog');
+    // A contest owes a reason: blank is refused in the dialog, which stays open.
+    await expect(dialog.getByLabel(RESULT_MSG.reasonLabel, { exact: true })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Contester', exact: true }).click();
+    await expect(dialog.getByText(MSG.match.reasonInvalid(REASON_MAX))).toBeVisible();
+    await keepScreenshot(second.page, `results-contest-dialog-${screenName}`);
+    await dialog.getByRole('button', { name: 'Annuler', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await other.getByRole('button', { name: 'Confirmer le résultat' }).click();
+    await expect(other.getByText(RESULT_MSG.confirmed)).toBeVisible();
+    await expect(other.getByText('— perdu')).toBeVisible();
+
+    // Paul's profile: the match counts, Marc is no partner (and never named to others).
+    await second.page.goto(`/joueurs/${paul.id}`);
+    await second.page.getByRole('heading', { level: 1, name: 'Paul G.' }).waitFor();
+    await expect(second.page.getByRole('region', { name: 'Derniers résultats' })).toContainText(
+      '6-3 6-2 — gagné',
+    );
+    await expect(
+      second.page.getByRole('region', { name: 'Partenaires les plus fréquents' }),
+    ).toContainText('Pas encore de partenaire.');
+    expect((await second.page.textContent('body')) ?? '').not.toContain('Marc');
+    await checkA11y(second.page, `${screenName} player profile (guest match)`);
+    await expectNoSideScroll(second.page, 'player profile (guest match)');
   },
 );

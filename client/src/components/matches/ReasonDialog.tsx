@@ -1,6 +1,11 @@
 import { useEffect, useId } from 'react';
 import { MSG } from '../../../../common/messages';
-import { REASON_MAX, reasonOf, ZReasonForm } from '../../../../common/schemas/matches';
+import {
+  REASON_MAX,
+  reasonOf,
+  ZReasonForm,
+  ZRequiredReasonForm,
+} from '../../../../common/schemas/matches';
 import { useFormField, useZodForm } from '../../lib/zod-form';
 import { ConfirmDialog, InputField } from '../ui';
 
@@ -13,6 +18,8 @@ export interface ReasonDialogProps {
   /** Called with the trimmed reason, or undefined when the field was left blank. */
   onConfirm: (reason: string | undefined) => void;
   onCancel: () => void;
+  /** A reason is owed (a contest): the field is not optional and blank is refused in the form. */
+  required?: { label: string; placeholder: string };
 }
 
 /**
@@ -28,9 +35,13 @@ export function ReasonDialog({
   loading = false,
   onConfirm,
   onCancel,
+  required,
 }: ReasonDialogProps) {
   const formId = useId();
-  const form = useZodForm(ZReasonForm, { defaultValues: { reason: '' }, fields: ['reason'] });
+  const form = useZodForm(required ? ZRequiredReasonForm : ZReasonForm, {
+    defaultValues: { reason: '' },
+    fields: ['reason'],
+  });
   const reason = useFormField(form, 'reason');
   const { reset } = form;
   // Each opening starts blank: a reason typed for one player is not meant for the next.
@@ -49,8 +60,8 @@ export function ReasonDialog({
     >
       <form id={formId} noValidate onSubmit={form.onSubmit((v) => onConfirm(reasonOf(v.reason)))}>
         <InputField
-          label={MSG.match.reasonLabel}
-          placeholder={MSG.match.reasonPlaceholder}
+          label={required?.label ?? MSG.match.reasonLabel}
+          placeholder={required?.placeholder ?? MSG.match.reasonPlaceholder}
           maxLength={REASON_MAX}
           autoComplete="off"
           value={reason.value}

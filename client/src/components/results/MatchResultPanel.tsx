@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatSets, RESULT_MSG } from '../../../../common/results';
+import { MSG } from '../../../../common/messages';
+import { formatSets, RESULT_MSG, type TTeamEntry } from '../../../../common/results';
 import { ZResultBody } from '../../../../common/schemas/results';
 import { useAuth } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
+import { formatDateTime } from '../../lib/format';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { NoticeSlot } from '../matches/NoticeSlot';
 import { ReasonDialog } from '../matches/ReasonDialog';
@@ -29,9 +31,10 @@ const nameOf = (p: Player) => (p.last_initial ? `${p.first_name} ${p.last_initia
  * other team, the entry form for the players while there is none, reliability of each player and,
  * for the organiser within 48 h, "Absent" for each participant.
  */
-export function MatchResultPanel({ match }: { match: Detail }) {
+export function MatchResultPanel({ match, token }: { match: Detail; token?: string }) {
   const { user } = useAuth();
-  const state = trpc.results.forMatch.useQuery({ id: match.id });
+  // The same key as the player list's reliability badges: one request for both.
+  const state = trpc.results.forMatch.useQuery({ id: match.id, ...(token ? { token } : {}) });
   const utils = trpc.useUtils();
   const notice = useNotice();
   const [contesting, setContesting] = useState<'result' | 'absence' | null>(null);
@@ -67,7 +70,7 @@ export function MatchResultPanel({ match }: { match: Detail }) {
   return (
     <TitledCard title="Résultat" className="match-result">
       {!s && <p className="muted">Chargement…</p>}
-      {s?.result && <ResultView result={s.result} />}
+      {s?.result && <ResultView result={s.result} organiser={match.organiser.first_name} />}
       {s && !s.result && !s.can_enter && (
         <p className="muted">Aucun résultat n’a encore été saisi.</p>
       )}
@@ -117,6 +120,7 @@ export function MatchResultPanel({ match }: { match: Detail }) {
         title={contesting === 'absence' ? 'Contester votre absence' : 'Contester le résultat'}
         message="Expliquez pourquoi : un administrateur va trancher."
         confirmLabel="Contester"
+        required={{ label: RESULT_MSG.reasonLabel, placeholder: RESULT_MSG.reasonPlaceholder }}
         loading={contest.isPending || contestAbsence.isPending}
         onCancel={() => setContesting(null)}
         onConfirm={(reason) => {
@@ -129,7 +133,13 @@ export function MatchResultPanel({ match }: { match: Detail }) {
   );
 }
 
-function ResultView({ result }: { result: NonNullable<State['result']> }) {
+function ResultView({
+  result,
+  organiser,
+}: {
+  result: NonNullable<State['result']>;
+  organiser: string;
+}) {
   const side = result.viewer_side;
   const outcome = side === null ? null : side === result.winner ? RESULT_MSG.won : RESULT_MSG.lost;
   return (
@@ -142,9 +152,16 @@ function ResultView({ result }: { result: NonNullable<State['result']> }) {
         {result.teams.map((t, i) => (
           <span key={i} className={i === result.winner ? 'result-team is-winner' : 'result-team'}>
             {t.map((p, k) => (
-              <span key={p.user_id}>
+              <span key={'user_id' in p ? `u${p.user_id}` : `g${p.guest_id}`}>
                 {k > 0 && ' et '}
-                <Link to={`/joueurs/${p.user_id}`}>{p.name}</Link>
+                {'user_id' in p ? (
+                  <Link to={`/joueurs/${p.user_id}`}>{p.name}</Link>
+                ) : (
+                  // A guest has no profile: their first name (players only) and whose guest.
+                  <span className="result-guest">
+                    {p.guest_name ? RESULT_MSG.guestNamed(p.guest_name, organiser) : p.name}
+                  </span>
+                )}
               </span>
             ))}
             {i === 0 ? ' contre ' : ''}
@@ -152,12 +169,25 @@ function ResultView({ result }: { result: NonNullable<State['result']> }) {
         ))}
       </p>
       <p className={`tag result-status result-${result.status}`}>{STATUS_LABEL[result.status]}</p>
+      {result.status === 'pending' && !result.has_answerer && result.auto_confirm_at && (
+        <p className="muted">{RESULT_MSG.autoConfirm(formatDateTime(result.auto_confirm_at))}</p>
+      )}
       {result.contest_reason && <p className="muted">Motif : {result.contest_reason}</p>}
     </div>
   );
 }
 
-/** The entry form: two teams of two among the match's players, and 2 or 3 sets. */
+/** One choice of the team selects: a player (`u:12`) or a reserved seat (`g:3`). */
+interface Choice {
+  key: string;
+  label: string;
+  entry: TTeamEntry;
+}
+
+/**
+ * The entry form: two teams of two among the match's players and reserved-seat guests (« Marc
+ * (invité de Paul) »), and 2 or 3 sets.
+ */
 function ResultForm({
   match,
   players,
@@ -167,7 +197,17 @@ function ResultForm({
   players: Player[];
   onSaved: (message: string) => void;
 }) {
-  const [team, setTeam] = useState<number[]>(players.slice(0, 4).map((p) => p.user_id));
+  const organiser = match.organiser.first_name;
+  const choices: Choice[] = [
+    ...players.map((p) => ({ key: `u:${p.user_id}`, label: nameOf(p), entry: p.user_id })),
+    ...match.guests.map((g) => ({
+      key: `g:${g.id}`,
+      label: g.name ? RESULT_MSG.guestNamed(g.name, organiser) : MSG.room.guestOf(organiser),
+      entry: { guest: g.id },
+    })),
+  ];
+  const [team, setTeam] = useState<string[]>(choices.slice(0, 4).map((c) => c.key));
+  const entryOf = (i: number): TTeamEntry => choices.find((c) => c.key === team[i])?.entry ?? 0;
   const [sets, setSets] = useState<string[][]>([
     ['', ''],
     ['', ''],
@@ -181,8 +221,8 @@ function ResultForm({
   const submit = () => {
     const body = {
       teams: [
-        [team[0] ?? 0, team[1] ?? 0],
-        [team[2] ?? 0, team[3] ?? 0],
+        [entryOf(0), entryOf(1)],
+        [entryOf(2), entryOf(3)],
       ],
       sets: sets
         .filter((s) => s[0] !== '' || s[1] !== '')
@@ -214,12 +254,12 @@ function ResultForm({
                   <select
                     value={team[i]}
                     onChange={(e) =>
-                      setTeam((cur) => cur.map((v, j) => (j === i ? Number(e.target.value) : v)))
+                      setTeam((cur) => cur.map((v, j) => (j === i ? e.target.value : v)))
                     }
                   >
-                    {players.map((p) => (
-                      <option key={p.user_id} value={p.user_id}>
-                        {nameOf(p)}
+                    {choices.map((c) => (
+                      <option key={c.key} value={c.key}>
+                        {c.label}
                       </option>
                     ))}
                   </select>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatSets } from '../../../../common/results';
+import { formatSets, RESULT_MSG } from '../../../../common/results';
 import { NoticeSlot } from '../../components/matches/NoticeSlot';
 import { useNotice } from '../../components/matches/useNotice';
 import { Button, CheckField, InputField } from '../../components/ui';
@@ -24,17 +24,22 @@ export function ResultsTab() {
   };
   const onError = (e: Parameters<typeof errorMessage>[0]) =>
     notice.error(errorMessage(e, 'Erreur'));
+  // Another admin may have decided first (a French 409): the list is read again either way.
+  const onDecideError = (e: Parameters<typeof errorMessage>[0]) => {
+    onError(e);
+    void utils.results.adminContested.invalidate();
+  };
   const decide = trpc.results.adminDecide.useMutation({
     onSuccess: (r) => refresh(r.message),
-    onError,
+    onError: onDecideError,
   });
   const decideAbsence = trpc.results.adminDecideNoShow.useMutation({
     onSuccess: (r) => refresh(r.message),
-    onError,
+    onError: onDecideError,
   });
   const save = trpc.results.adminSetSettings.useMutation({
     onSuccess: () => {
-      notice.success('Réglage enregistré.');
+      notice.success(RESULT_MSG.settingsSaved);
       void utils.results.adminSettings.invalidate();
     },
     onError,
@@ -61,11 +66,15 @@ export function ResultsTab() {
               </p>
               {r.reason && <p className="muted">Motif : {r.reason}</p>}
               <div className="result-actions">
-                <Button onClick={() => decide.mutate({ id: r.match_id, decision: 'confirmed' })}>
+                <Button
+                  aria-label={RESULT_MSG.admin.confirmLabel(formatLongDate(r.date), r.place_name)}
+                  onClick={() => decide.mutate({ id: r.match_id, decision: 'confirmed' })}
+                >
                   Valider le résultat
                 </Button>
                 <Button
                   variant="secondary"
+                  aria-label={RESULT_MSG.admin.rejectLabel(formatLongDate(r.date), r.place_name)}
                   onClick={() => decide.mutate({ id: r.match_id, decision: 'rejected' })}
                 >
                   Refuser
@@ -87,6 +96,7 @@ export function ResultsTab() {
               </p>
               <div className="result-actions">
                 <Button
+                  aria-label={RESULT_MSG.admin.upholdLabel(a.name, formatLongDate(a.date))}
                   onClick={() =>
                     decideAbsence.mutate({ id: a.match_id, userId: a.user_id, decision: 'upheld' })
                   }
@@ -95,6 +105,7 @@ export function ResultsTab() {
                 </Button>
                 <Button
                   variant="secondary"
+                  aria-label={RESULT_MSG.admin.cancelLabel(a.name, formatLongDate(a.date))}
                   onClick={() =>
                     decideAbsence.mutate({
                       id: a.match_id,
@@ -120,7 +131,7 @@ export function ResultsTab() {
           />
         )}
         <h3>Répartition des niveaux</h3>
-        <table className="admin-table">
+        <table className="admin-table" aria-label="Répartition des niveaux">
           <thead>
             <tr>
               <th scope="col">Niveau</th>
@@ -143,6 +154,11 @@ export function ResultsTab() {
           value={playerId}
           onValueChange={setPlayerId}
         />
+        {rating.error && (
+          <p className="field-error" role="alert">
+            {errorMessage(rating.error, RESULT_MSG.profileNotFound)}
+          </p>
+        )}
         {rating.data && (
           <div>
             <p>
