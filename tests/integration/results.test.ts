@@ -511,6 +511,50 @@ describe('private matches', () => {
     expect((await t.caller(p(1)).results.forMatch({ id })).result?.can_answer).toBe(true);
     expect((await t.caller(owner).results.lines({ ids: [id] }))[0]?.text).toBe('6-1 6-1 — gagné');
   });
+
+  it('a private match counts in a profile’s figures; only the player sees its date, place and partner', async () => {
+    const [a, b, c, d] = [
+      await createUser(t.deps, { name: 'Inès Garnier' }),
+      await createUser(t.deps, { name: 'Jules Perrin' }),
+      await createUser(t.deps, { name: 'Karim Benali' }),
+      await createUser(t.deps, { name: 'Lina Morel' }),
+    ];
+    const hidden = (await createPlace(t, { name: 'Club Privé Confluence', city: 'Lyon' })).id;
+    const m = await insertMatch(t, {
+      placeId: hidden,
+      createdBy: a.id,
+      date: '2026-06-09',
+      time: '10:00',
+      slots: 3,
+      missing: 0,
+    });
+    await t.db.db
+      .insert(matchParticipants)
+      .values([b, c, d].map((u) => ({ matchId: m.id, userId: u.id })));
+    await t.db.db
+      .update(matches)
+      .set({ visibility: 'private', shareToken: 'Prive_profil_0123456789' })
+      .where(eq(matches.id, m.id));
+    await t.caller(a).results.enter({
+      id: m.id,
+      teams: teamsOf(a, b, c, d),
+      sets: [
+        [6, 2],
+        [6, 2],
+      ],
+    });
+    await t.caller(c).results.confirm({ id: m.id });
+    const seen = await t.caller(outsider).results.profile({ id: a.id });
+    expect(seen).toMatchObject({ played: 1, won: 1, last_results: [], partners: [] });
+    expect(seen.favourite_places).toEqual([]);
+    expect(JSON.stringify(seen)).not.toContain('Confluence');
+    const own = await t.caller(a).results.profile({ id: a.id });
+    expect(own.last_results.map((r) => r.match_id)).toEqual([m.id]);
+    expect(own.partners).toEqual([{ user_id: b.id, name: 'Jules P.', count: 1 }]);
+    expect(own.favourite_places).toEqual([
+      { place_id: hidden, name: 'Club Privé Confluence', count: 1 },
+    ]);
+  });
 });
 
 if (!onPostgres) console.warn('[results] burst skipped: PGlite runs one statement at a time');

@@ -49,6 +49,7 @@ export const confirmedResultsOf = (deps: Pick<Deps, 'db'>, userId: number) =>
       date: matches.date,
       time: matches.time,
       placeName: places.name,
+      isPrivate: sql<boolean>`${matches.visibility} = 'private'`,
     })
     .from(matchResults)
     .innerJoin(matches, eq(matches.id, matchResults.matchId))
@@ -85,6 +86,7 @@ export async function currentSuggestion(deps: Pick<Deps, 'db'>, userId: number) 
  * label and colour, photo only for co-players (the rule of phone numbers), confirmed results
  * (played, won, win rate, current streak, the last 10), favourite places and most frequent
  * partners, reliability. Never a phone number or an e-mail. The level suggestion only to oneself.
+ * Private matches count in the figures; only the player sees their date, place and partners.
  */
 export async function getProfile(
   deps: Pick<Deps, 'db' | 'clock' | 'env'>,
@@ -103,6 +105,9 @@ export async function getProfile(
     .where(eq(users.id, id));
   if (!user) throw notFound(RESULT_MSG.profileNotFound);
   const today = localParts(deps.clock.now(), deps.env.APP_TIMEZONE).date;
+  // Only its link leads to a private match: others see it in the counts, never its date, place or
+  // partners (the player sees all of their own).
+  const self = actor.id === id;
   const [grid, coPlayer, results, placesPlayed, reliability, suggestion] = await Promise.all([
     levelGrid(deps.db),
     areCoPlayers(deps, actor.id, id),
@@ -111,12 +116,18 @@ export async function getProfile(
       .select({ place_id: places.id, name: places.name, count: sql<number>`count(*)::int` })
       .from(matches)
       .innerJoin(places, eq(places.id, matches.placeId))
-      .where(and(lte(matches.date, today), playedBy(id)))
+      .where(
+        and(
+          lte(matches.date, today),
+          playedBy(id),
+          self ? undefined : eq(matches.visibility, 'public'),
+        ),
+      )
       .groupBy(places.id, places.name)
       .orderBy(desc(sql`count(*)`), places.name)
       .limit(TOP),
     reliabilityOf(deps, id),
-    actor.id === id ? currentSuggestion(deps, id) : Promise.resolve(null),
+    self ? currentSuggestion(deps, id) : Promise.resolve(null),
   ]);
   const wonIt = (r: (typeof results)[number]) => sideOf(r.teams, id) === r.winner;
   const won = results.filter(wonIt).length;
@@ -127,9 +138,10 @@ export async function getProfile(
     else if (w === streak > 0) streak += w ? 1 : -1;
     else break;
   }
+  const shown = self ? results : results.filter((r) => !r.isPrivate);
   // A guest partner has no profile to show: the match counts in the stats, not in partners.
   const partnerCount = new Map<number, number>();
-  for (const r of results) {
+  for (const r of shown) {
     const team = userIdsOf([r.teams[sideOf(r.teams, id) ?? 0] ?? []]);
     for (const p of team) if (p !== id) partnerCount.set(p, (partnerCount.get(p) ?? 0) + 1);
   }
@@ -163,7 +175,7 @@ export async function getProfile(
     partners: topPartners
       .filter(([p]) => partnerNames.has(p))
       .map(([p, count]) => ({ user_id: p, name: partnerNames.get(p) ?? '', count })),
-    last_results: results.slice(0, LAST_RESULTS).map((r) => ({
+    last_results: shown.slice(0, LAST_RESULTS).map((r) => ({
       match_id: r.matchId,
       date: r.date,
       place_name: r.placeName,
