@@ -190,7 +190,7 @@ export async function joinMatch(
     if (card.missing_players === 0) await emitWebhookEvent(tx, 'match.filled', { match_id: id });
     return card;
   });
-  announceCommitted(deps.db, [matchPayload(id, 'joined'), chatPayload(id)]);
+  announceCommitted(deps.db, [matchPayload(id, 'joined'), chatPayload({ kind: 'match', id })]);
   deps.metrics.joins.inc();
   return { success: true, message: MSG.match.joined, match };
 }
