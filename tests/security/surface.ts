@@ -38,6 +38,9 @@ export const LIVE_STREAMS = [
   'GET /api/matches/{id}/events',
   // The chat's live stream: tests/integration/chat.test.ts (live) walks it.
   'chat.onMessage',
+  // The poll's live streams: tests/integration/group-chat.test.ts and polls-live-instances.test.ts.
+  'groups.onPoll',
+  'GET /api/polls/{id}/events',
 ] as const;
 let announced = false;
 const announceLiveStreams = () => {
