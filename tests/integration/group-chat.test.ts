@@ -11,7 +11,7 @@ import { liveHubOf } from '../../server/services/live/hub';
 import { createTestContext, type TestContext } from '../support/app';
 import { serverUrl } from '../support/db';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
-import { restAs } from '../support/http';
+import { restAs, trpc } from '../support/http';
 import { createPlace, trpcError } from './matches-support';
 
 /**
@@ -47,8 +47,7 @@ async function group(members: TestUser[], name = 'Les mardis soir') {
 const room = 'group' as const;
 const texts = async (u: TestUser, id: number) =>
   (await t.caller(u).chat.list({ id, room })).messages.map((m) => m.text);
-const post = (u: TestUser, id: number, text: string) =>
-  t.caller(u).chat.post({ id, room, text });
+const post = (u: TestUser, id: number, text: string) => t.caller(u).chat.post({ id, room, text });
 const notFound = { code: 'NOT_FOUND', message: GROUP_MSG.notFound };
 
 describe('who reads and writes a group chat (REST and tRPC)', () => {
@@ -88,9 +87,9 @@ describe('who reads and writes a group chat (REST and tRPC)', () => {
       expect(await restAs(t, who, 'POST', `${path}/${msgId}/report`, {})).toMatchObject(refusal);
       expect(await trpcError(t.caller(who).chat.list({ id, room }))).toEqual(notFound);
       expect(await trpcError(post(who, id, 'Salut'))).toEqual(notFound);
-      expect(
-        await trpcError(t.caller(who).chat.markRead({ id, room, messageId: msgId })),
-      ).toEqual(notFound);
+      expect(await trpcError(t.caller(who).chat.markRead({ id, room, messageId: msgId }))).toEqual(
+        notFound,
+      );
     }
     // An outsider cannot delete either; an unknown group is the same 404.
     expect(await restAs(t, stranger, 'DELETE', `${path}/${msgId}`)).toMatchObject(refusal);
@@ -277,8 +276,7 @@ describe('notices and unread counts', () => {
         .from(outbox)
         .where(and(eq(outbox.event, 'message'), isNull(outbox.matchId)));
     // This group's: its link is in every mail and push (the boss is in every group of this file).
-    const mine = async () =>
-      (await notices()).filter((r) => r.body?.includes(`/groups/${id}`));
+    const mine = async () => (await notices()).filter((r) => r.body?.includes(`/groups/${id}`));
     await post(ana, id, 'Qui a des balles ?');
     await post(ana, id, 'Et de l’eau ?');
     await post(ben, id, 'Moi');
@@ -400,6 +398,82 @@ describe('GDPR', () => {
     });
     expect(list.map((x) => x.text)).toContain('Un joueur a rejoint le groupe');
     expect(JSON.stringify(list)).not.toContain('Zoé');
+  });
+});
+
+describe('fuzz: the new inputs never answer 5xx', () => {
+  it('random bodies, ids, rooms and query strings on the group chat doors, tRPC and REST', async () => {
+    const ana = p(24);
+    const id = await group([ana], 'Fuzz');
+    const msg = await post(ana, id, 'Base');
+    const junk = [
+      '',
+      'a'.repeat(5000),
+      '\u0000',
+      '\ud800',
+      '<img src=x onerror=alert(1)>',
+      '%00',
+      '-1',
+      '1e309',
+      '99999999999999999999',
+      '../../etc',
+      '{}',
+      '🎾'.repeat(600),
+      'a\u2028b',
+      'group',
+      'match',
+    ];
+    const values: unknown[] = [...junk, 0, -1, 1.5, 2 ** 53, null, true, [], {}, { a: 1 }];
+    let seed = 11;
+    const pick = <T>(xs: T[]) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return xs[seed % xs.length]!;
+    };
+    const enc = (v: unknown) => {
+      try {
+        return encodeURIComponent(String(v));
+      } catch {
+        return '%ED%A0%80';
+      }
+    };
+    const asBody = (v: unknown): object => (typeof v === 'object' && v !== null ? v : [v]);
+    const before = await t.db.db.$count(matchMessages, eq(matchMessages.groupId, id));
+    let count = 0;
+    for (let i = 0; i < 80; i++) {
+      const gid = pick([String(id), enc(pick(junk)), '0', '2147483648']);
+      const mid = pick([String(msg.id), enc(pick(junk)), '-5']);
+      const body = pick([
+        { text: pick(values) },
+        pick(values),
+        { text: 'ok', extra: pick(values) },
+      ]);
+      const query = `?limit=${enc(pick(values))}&before=${enc(pick(values))}`;
+      const input = {
+        id: pick([id, ...values]),
+        room: pick(values),
+        text: pick(values),
+        messageId: pick([msg.id, ...values]),
+      };
+      const calls = [
+        restAs(t, ana, 'GET', `/groups/${gid}/messages${query}`),
+        restAs(t, ana, 'POST', `/groups/${gid}/messages`, asBody(body)),
+        restAs(t, ana, 'PATCH', `/groups/${gid}/messages/${mid}`, asBody(body)),
+        restAs(t, ana, 'DELETE', `/groups/${gid}/messages/${mid}`),
+        restAs(t, ana, 'POST', `/groups/${gid}/messages/${mid}/report`, {}),
+        trpc(t.app, 'query', 'chat.list', input, { headers: ana.headers }),
+        trpc(t.app, 'mutation', 'chat.post', input, { headers: ana.headers }),
+        trpc(t.app, 'query', 'chat.unread', { room: pick(values) }, { headers: ana.headers }),
+      ];
+      for (const r of await Promise.all(calls)) {
+        expect(r.status, JSON.stringify('body' in r ? r.body : r.error)).toBeLessThan(500);
+        count++;
+      }
+      t.clock.advance(60_000);
+    }
+    expect(count).toBe(640);
+    // Only well-formed posts may have written; the base message may have been edited or deleted.
+    const after = await t.db.db.$count(matchMessages, eq(matchMessages.groupId, id));
+    expect(after).toBeGreaterThanOrEqual(before);
   });
 });
 
