@@ -126,7 +126,7 @@ describe.runIf(pg)('live polls and group chat across two server processes', () =
     delays.push(Math.round(matched.at - sent));
     expect(JSON.parse(matched.data)).toMatchObject({
       status: 'matched',
-      match_id: expect.any(Number),
+      match_id: expect.any(Number) as unknown,
     });
     console.log(
       `[groups-live-instances] poll answers on A seen on B after ${delays.join(', ')} ms (request to event, commit included)`,

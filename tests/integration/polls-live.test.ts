@@ -105,7 +105,7 @@ describe(`GET /api/polls/{id}/events (${DB})`, () => {
     await s.next();
     await t.caller(p(3)).groups.answerPoll({ id, answers: { [slot]: 'oui' } });
     const matched = JSON.parse((await s.next()).data) as TPoll;
-    expect(matched).toMatchObject({ status: 'matched', match_id: expect.any(Number) });
+    expect(matched).toMatchObject({ status: 'matched', match_id: expect.any(Number) as unknown });
     expect(counts(matched)[0]!.oui).toBe(2);
 
     const closing = await poll([p(4)], 4, '2026-06-11T10:00:00Z');
