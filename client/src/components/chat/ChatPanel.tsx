@@ -63,7 +63,7 @@ export function ChatPanel({ room, userId }: { room: TChatRoom; userId: number | 
   const [editing, setEditing] = useState<{ id: number; text: string } | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
   const [status, setStatus] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
-  const bottom = useRef<HTMLDivElement>(null);
+  const log = useRef<HTMLDivElement>(null);
   const retry = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(retry.current), []);
 
@@ -95,8 +95,11 @@ export function ChatPanel({ room, userId }: { room: TChatRoom; userId: number | 
   const messages = useMemo(() => merged(list.data?.messages ?? [], byId), [list.data, byId]);
   const hasOlder = moreOlder ?? list.data?.messages.length === PAGE;
   const newest = messages.at(-1)?.id;
+  // The newest message in view inside the log, without moving the page: on a group page the chat
+  // sits between other cards, and opening the page must not jump down to it.
   useEffect(() => {
-    bottom.current?.scrollIntoView?.({ block: 'nearest' });
+    const el = log.current;
+    if (el) el.scrollTop = el.scrollHeight;
   }, [newest]);
 
   const put = (m: TChatMessage) => setById((prev) => new Map(prev).set(m.id, m));
@@ -174,7 +177,7 @@ export function ChatPanel({ room, userId }: { room: TChatRoom; userId: number | 
           {messages.length === 0 ? (
             <p className="muted chat-empty">{MSG.chat.empty}</p>
           ) : (
-            <div className="chat-log" role="log" aria-live="polite" aria-label={title}>
+            <div ref={log} className="chat-log" role="log" aria-live="polite" aria-label={title}>
               <ol className="chat-list">
                 {messages.map((m) =>
                   m.kind === 'system' ? (
@@ -267,7 +270,6 @@ export function ChatPanel({ room, userId }: { room: TChatRoom; userId: number | 
               </ol>
             </div>
           )}
-          <div ref={bottom} />
           {status && (
             <p className={status.kind === 'error' ? 'chat-error' : 'chat-info'} role="status">
               {status.text}
