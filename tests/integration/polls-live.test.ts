@@ -144,6 +144,16 @@ describe(`GET /api/polls/{id}/events (${DB})`, () => {
     await s.ended;
   });
 
+  it('an erased account’s answers leave the counts, live', async () => {
+    const zoe = await createUser(t.deps, { name: 'Zoé Effacée', pin: '4826' });
+    const { id, slot } = await poll([p(1), zoe]);
+    await t.caller(zoe).groups.answerPoll({ id, answers: { [slot]: 'oui' } });
+    const s = await events(id, p(1));
+    expect(counts(JSON.parse((await s.next()).data) as TPoll)[0]!.oui).toBe(1);
+    await t.caller(zoe).users.deleteAccount({ id: zoe.id, pin: '4826' });
+    expect(counts(JSON.parse((await s.next()).data) as TPoll)[0]!.oui).toBe(0);
+  });
+
   it('honours Last-Event-ID: nothing at once when current, the poll at once when older', async () => {
     const { id, slot } = await poll([p(0)]);
     const first = await events(id, p(0));
