@@ -162,3 +162,38 @@ test(
     await page.screenshot({ path: `/tmp/group-chat-${screenName}-chat.png` });
   },
 );
+
+/**
+ * A member reports a message of the group's chat; the admin finds it among « Messages signalés »
+ * (Administration → Notifications), with its group, and deletes it: the members then read
+ * « Message supprimé ».
+ */
+test(
+  'a reported group message reaches the admin, who deletes it',
+  ON.desktop,
+  async ({ app, admin, loginAs }) => {
+    const organiser = await app.registerPlayer(uniquePlayer('Irène'));
+    const friend = await app.registerPlayer(uniquePlayer('Hector'));
+    const g = await groupOf(organiser, friend, 'Modération');
+    const rude = `Message déplacé ${Date.now()}`;
+    const said = await friend.api.chat.post.mutate({ id: g.id, room: 'group', text: rude });
+    await organiser.api.chat.report.mutate({ id: g.id, room: 'group', messageId: said.id });
+
+    const { page } = await loginAs(admin, '/admin');
+    await page.getByRole('tab', { name: 'Notifications', exact: true }).click();
+    const reports = page.getByRole('region', { name: MSG.chat.adminReports });
+    const entry = reports
+      .getByRole('listitem')
+      // « Groupe n° 3 · » and not « Groupe n° 31 »: other journeys report messages on this server.
+      .filter({ hasText: `${MSG.chat.adminRoom('group', g.id)} ·` });
+    await expect(entry).toContainText(rude);
+    await checkA11y(page, 'reported messages with a group message');
+    await entry.getByRole('button', { name: MSG.chat.delete }).click();
+    await expect(reports.getByText(MSG.chat.adminDeleted)).toBeVisible();
+    await expect(entry).toContainText(MSG.chat.deletedText);
+
+    const { page: irene } = await loginAs(organiser, `/groups/${g.id}`);
+    await expect(chatOf(irene).getByText(MSG.chat.deletedText)).toBeVisible();
+    await expect(chatOf(irene).getByText(rude)).toHaveCount(0);
+  },
+);
