@@ -405,7 +405,7 @@ export const MSG = {
       promoted: "Une place se libère pour moi (liste d'attente)",
       reminder: 'Rappel la veille',
       soon: 'Mon match commence dans 2 h',
-      message: 'Nouveau message dans le chat de mon match',
+      message: 'Nouveau message dans la discussion de mon match ou de mon groupe',
     },
     promptTitle: 'Être prévenu sur ce téléphone ?',
     promptText:
@@ -428,6 +428,8 @@ export const MSG = {
   },
   chat: {
     title: 'Discussion du match',
+    groupTitle: 'Discussion du groupe',
+    roomInvalid: 'Discussion inconnue : choisissez un match ou un groupe.',
     textInvalid: (max: number) => `Le message doit contenir entre 1 et ${max} caractères.`,
     tabForbidden: 'Le message ne peut pas contenir de tabulation ni de caractère de contrôle.',
     limitInvalid: 'Le nombre de messages demandé doit être compris entre 1 et 100.',
@@ -455,10 +457,21 @@ export const MSG = {
       promoted: (first: string) => `${first} est passé de la liste d’attente au match`,
       changed: (...parts: string[]) => `Match modifié : ${parts.join(' ; ')}`,
       changedPart: (now: string, before: string) => `${now} au lieu de ${before}`,
+      memberJoined: (first: string) => `${first} a rejoint le groupe`,
+      memberLeft: (first: string) => `${first} a quitté le groupe`,
+      memberRemoved: (first: string) => `${first} ne fait plus partie du groupe`,
+      groupMatch: (when: string, place: string) =>
+        `Nouveau match pour le groupe : ${when}, ${place}`,
+      pollMatch: (when: string, place: string) =>
+        `Sondage clos : assez de « oui », match ${when}, ${place}`,
+      pollClosed: 'Sondage clos sans assez de « oui » : pas de match cette fois',
     },
     noticeSubject: (when: string) => `Nouveaux messages : match du ${when}`,
     noticeText: (who: string, text: string) => `${who} : « ${text} »`,
     noticeMore: 'D’autres messages vous attendent peut-être dans la discussion du match.',
+    groupNoticeSubject: (group: string) => `Nouveaux messages : groupe ${group}`,
+    groupNoticeMore: 'D’autres messages vous attendent peut-être dans la discussion du groupe.',
+    seeGroup: (url: string) => `Voir le groupe : ${url}`,
     empty: 'Aucun message pour l’instant. Dites bonjour !',
     placeholder: 'Votre message (Entrée pour envoyer, Maj+Entrée pour aller à la ligne)',
     send: 'Envoyer',
@@ -475,6 +488,8 @@ export const MSG = {
     confirmDeleteText: 'Il restera affiché « Message supprimé » dans la discussion.',
     adminReports: 'Messages signalés',
     adminNoReports: 'Aucun message signalé.',
+    adminRoom: (kind: 'match' | 'group', id: number) =>
+      kind === 'match' ? `Match n° ${id}` : `Groupe n° ${id}`,
     adminDeleted: 'Message supprimé.',
   },
   room: {

@@ -122,11 +122,15 @@ export const ZAccountExport = z.object({
     }),
   ),
   devices: z.array(z.object({ device_id: z.string(), trusted_at: ZIso })),
-  /** The chat: one's messages, system messages naming one, reports, read markers, rate counters. */
+  /**
+   * The chat of matches and groups: one's messages, system messages naming one, reports, read
+   * markers, rate counters. Each message and marker names its room (`match_id` or `group_id`).
+   */
   chat: z.object({
     messages: z.array(
       z.object({
-        match_id: z.number().int(),
+        match_id: z.number().int().nullable(),
+        group_id: z.number().int().nullable(),
         kind: z.enum(['user', 'system']),
         text: z.string(),
         created_at: ZIso,
@@ -137,7 +141,8 @@ export const ZAccountExport = z.object({
     reports: z.array(z.object({ message_id: z.number().int(), created_at: ZIso })),
     read_markers: z.array(
       z.object({
-        match_id: z.number().int(),
+        match_id: z.number().int().nullable(),
+        group_id: z.number().int().nullable(),
         last_read_id: z.number().int(),
         notified_at: ZIso.nullable(),
       }),

@@ -3,17 +3,26 @@ import { MSG } from '../messages';
 import { isSafeText, ZId } from './primitives';
 
 /**
- * The chat of a match: inputs and outputs shared by the tRPC router, the REST adapter and the
- * client's composer.
+ * The chat of a room, a match's or a group's: inputs and outputs shared by the tRPC router, the
+ * REST adapter and the client's composer.
  */
+
+/** The kinds of chat room: a match (its players) and a group (its members). */
+export const CHAT_ROOMS = ['match', 'group'] as const;
+export type TChatRoomKind = (typeof CHAT_ROOMS)[number];
+/** One chat room: the match's or the group's id. */
+export interface TChatRoom {
+  kind: TChatRoomKind;
+  id: number;
+}
 
 export const CHAT_TEXT_MAX = 1000;
 /** How long an author may edit or delete their message. */
 export const CHAT_EDIT_MINUTES = 15;
-/** Messages a player may post per minute, all matches together. */
+/** Messages a player may post per minute, all rooms together. */
 export const CHAT_RATE_PER_MINUTE = 20;
 export const CHAT_PAGE_MAX = 100;
-/** At most one notice of new messages per match and member in this window. */
+/** At most one notice of new messages per room and member in this window. */
 export const CHAT_NOTICE_MINUTES = 15;
 
 // Tab and other controls: a message is lines of text (CR/LF only), nothing else invisible.
@@ -32,8 +41,14 @@ export const ZChatText = z
       .refine((v) => !TAB.test(v), MSG.chat.tabForbidden),
   );
 
+/** Which room: a match's by default (the chat's first callers send none), or a group's. */
+export const ZChatRoomKind = z.enum(CHAT_ROOMS, { error: MSG.chat.roomInvalid });
+/** The room's id, as the REST paths carry it (`/api/matches/{id}/…`, `/api/groups/{id}/…`). */
 export const ZChatMatchInput = z.object({ id: ZId });
-export const ZChatListInput = ZChatMatchInput.extend({
+/** The room of a tRPC call: `{ id, room? }`. */
+export const ZChatRoomInput = ZChatMatchInput.extend({ room: ZChatRoomKind.default('match') });
+export type TChatRoomInput = z.infer<typeof ZChatRoomInput>;
+export const ZChatListInput = ZChatRoomInput.extend({
   before: ZId.optional(),
   limit: z
     .preprocess(
@@ -48,9 +63,11 @@ export const ZChatListInput = ZChatMatchInput.extend({
 });
 export type TChatListInput = z.infer<typeof ZChatListInput>;
 export const ZChatPostBody = z.object({ text: ZChatText });
-export const ZChatPostInput = ZChatMatchInput.extend({ text: ZChatText });
+export const ZChatPostInput = ZChatRoomInput.extend({ text: ZChatText });
 export type TChatPostInput = z.infer<typeof ZChatPostInput>;
-export const ZChatMessageParams = ZChatMatchInput.extend({ messageId: ZId });
+/** A message in a REST path: `…/{id}/messages/{messageId}`. */
+export const ZChatMessagePath = ZChatMatchInput.extend({ messageId: ZId });
+export const ZChatMessageParams = ZChatRoomInput.extend({ messageId: ZId });
 export type TChatMessageParams = z.infer<typeof ZChatMessageParams>;
 export const ZChatEditInput = ZChatMessageParams.extend({ text: ZChatText });
 export type TChatEditInput = z.infer<typeof ZChatEditInput>;
@@ -82,14 +99,18 @@ export type TChatMessages = z.infer<typeof ZChatMessages>;
 
 export const ZChatReportResult = z.object({ success: z.literal(true), message: z.string() });
 
-/** Unread messages per match (match id → count), for cards and Mes matchs. */
+/** Which rooms `chat.unread` counts: the player's matches (by default) or groups. */
+export const ZChatUnreadInput = z.object({ room: ZChatRoomKind.default('match') }).optional();
+/** Unread messages per room (match or group id → count), for cards, Mes matchs and Mes groupes. */
 export const ZChatUnread = z.record(z.string(), z.number());
 export type TChatUnread = z.infer<typeof ZChatUnread>;
 
 /** A reported message, for the admins. */
 export const ZChatReport = z.object({
   message_id: z.number(),
-  match_id: z.number(),
+  /** The room of the message: a match or a group (the other one is null). */
+  match_id: z.number().nullable(),
+  group_id: z.number().nullable(),
   text: z.string(),
   author: z.string().nullable(),
   reports: z.number(),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { listenOf, poolGateOf, type Db } from '../../db/client';
+import type { TChatRoom } from '../../common/schemas/chat';
 import { heartbeatPayload, LIVE_CHANNEL, parseLivePayload } from './live-channel';
 import type { Logger } from './logger';
 
@@ -9,7 +10,7 @@ type Listener = () => void;
 /**
  * Fan-out of live notifications between instances, over PostgreSQL's LISTEN/NOTIFY (no other
  * infrastructure): every instance LISTENs on one channel, every change NOTIFYs it from inside its
- * own transaction. Here the payloads are routed to this instance's subscribers, by match or user.
+ * own transaction. Here the payloads are routed to this instance's subscribers, by match, chat room, poll or user.
  */
 export interface LiveBus {
   /** LISTEN (resolves once in place), then watch the connection. */
@@ -19,8 +20,10 @@ export interface LiveBus {
   onMatch(id: number, fn: Listener): () => void;
   /** Called when a user's sessions changed (logout, PIN change, account deleted). */
   onSessions(userId: number, fn: Listener): () => void;
-  /** Called after every committed change of match `id`'s chat. */
-  onChat(id: number, fn: Listener): () => void;
+  /** Called after every committed change of a room's chat (a match's or a group's). */
+  onChat(room: TChatRoom, fn: Listener): () => void;
+  /** Called after every committed change of poll `id` (an answer, its match, its closing). */
+  onPoll(id: number, fn: Listener): () => void;
   /**
    * Called when notifications may have been missed (the LISTEN connection was lost and is back):
    * every subscriber should re-read what it shows.
@@ -37,10 +40,10 @@ export interface LiveBusOptions {
   heartbeatMs: number;
 }
 
-function topics() {
-  const map = new Map<number, Set<Listener>>();
+function topics<K = number>() {
+  const map = new Map<K, Set<Listener>>();
   return {
-    add(key: number, fn: Listener) {
+    add(key: K, fn: Listener) {
       let set = map.get(key);
       if (!set) map.set(key, (set = new Set()));
       set.add(fn);
@@ -49,7 +52,7 @@ function topics() {
         if (set.size === 0 && map.get(key) === set) map.delete(key);
       };
     },
-    emit(key: number) {
+    emit(key: K) {
       const set = map.get(key);
       if (set) for (const fn of [...set]) fn();
     },
@@ -60,7 +63,10 @@ export function createLiveBus({ db, logger, heartbeatMs }: LiveBusOptions): Live
   const listen = listenOf(db);
   const matchTopics = topics();
   const sessionTopics = topics();
-  const chatTopics = topics();
+  // Keyed `match:12` / `group:3`: the two kinds of room number their ids apart.
+  const chatTopics = topics<string>();
+  const roomKey = (room: TChatRoom) => `${room.kind}:${room.id}`;
+  const pollTopics = topics();
   const resyncs = new Set<Listener>();
   const instance = randomBytes(6).toString('base64url');
   let listens = 0;
@@ -77,7 +83,8 @@ export function createLiveBus({ db, logger, heartbeatMs }: LiveBusOptions): Live
     if (!msg) return;
     if (msg.type === 'match') matchTopics.emit(msg.id);
     else if (msg.type === 'sessions') sessionTopics.emit(msg.userId);
-    else if (msg.type === 'chat') chatTopics.emit(msg.id);
+    else if (msg.type === 'chat') chatTopics.emit(roomKey(msg.room));
+    else if (msg.type === 'poll') pollTopics.emit(msg.id);
     else if (msg.token.startsWith(`${instance}.`)) lastHeard = Number(msg.token.split('.')[1]);
   };
   const onListen = () => {
@@ -154,7 +161,8 @@ export function createLiveBus({ db, logger, heartbeatMs }: LiveBusOptions): Live
     },
     onMatch: (id, fn) => matchTopics.add(id, fn),
     onSessions: (userId, fn) => sessionTopics.add(userId, fn),
-    onChat: (id, fn) => chatTopics.add(id, fn),
+    onChat: (room, fn) => chatTopics.add(roomKey(room), fn),
+    onPoll: (id, fn) => pollTopics.add(id, fn),
     onResync(fn) {
       resyncs.add(fn);
       return () => resyncs.delete(fn);

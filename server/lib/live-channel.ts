@@ -1,3 +1,5 @@
+import type { TChatRoom } from '../../common/schemas/chat';
+
 /**
  * The one PostgreSQL NOTIFY channel of live updates, and its payloads. Payloads stay tiny and carry
  * ids only, never personal data: a subscriber re-reads what it may see. PostgreSQL holds a
@@ -14,13 +16,17 @@ export type LiveMessage =
   | { type: 'match'; id: number; kind: string }
   /** A user's sessions changed (logout, PIN change, deletion): their streams re-check theirs. */
   | { type: 'sessions'; userId: number }
-  /** A match's chat changed (a message posted, edited or deleted): its readers re-read it. */
-  | { type: 'chat'; id: number }
+  /** A room's chat changed (a message posted, edited or deleted): its readers re-read it. */
+  | { type: 'chat'; room: TChatRoom }
+  /** A poll changed (an answer, its match, its closing): its viewers re-read it. */
+  | { type: 'poll'; id: number }
   /** The bus's own heartbeat, proving the listening connection still hears the database. */
   | { type: 'heartbeat'; token: string };
 
 export const matchPayload = (id: number, kind: LiveMatchKind) => `m:${id}:${kind}`;
-export const chatPayload = (id: number) => `c:${id}`;
+/** `c:<matchId>` for a match's chat (its first kind of room), `g:<groupId>` for a group's. */
+export const chatPayload = (room: TChatRoom) => `${room.kind === 'match' ? 'c' : 'g'}:${room.id}`;
+export const pollPayload = (id: number) => `p:${id}`;
 export const sessionsPayload = (userId: number) => `s:${userId}`;
 export const heartbeatPayload = (token: string) => `h:${token}`;
 
@@ -30,7 +36,11 @@ export function parseLivePayload(payload: string): LiveMessage | null {
   if (type === 'm' && Number.isSafeInteger(n) && n > 0)
     return { type: 'match', id: n, kind: b ?? '' };
   if (type === 's' && Number.isSafeInteger(n) && n > 0) return { type: 'sessions', userId: n };
-  if (type === 'c' && Number.isSafeInteger(n) && n > 0) return { type: 'chat', id: n };
+  if (type === 'c' && Number.isSafeInteger(n) && n > 0)
+    return { type: 'chat', room: { kind: 'match', id: n } };
+  if (type === 'g' && Number.isSafeInteger(n) && n > 0)
+    return { type: 'chat', room: { kind: 'group', id: n } };
+  if (type === 'p' && Number.isSafeInteger(n) && n > 0) return { type: 'poll', id: n };
   if (type === 'h' && a) return { type: 'heartbeat', token: a };
   return null;
 }

@@ -1,10 +1,14 @@
 import type { OutgoingHttpHeaders } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { ZGroupIdInput } from '../../common/schemas/groups';
 import { ZMatchIdInput } from '../../common/schemas/matches';
 import { assertUser } from '../lib/auth';
 import { liveHubOf } from '../services/live/hub';
 import { ZShareTokenQuery } from '../../common/schemas/room';
 import { matchEvents, type MatchEvent } from '../services/live/streams';
+import { pollEvents, type PollEvent } from '../services/groups/poll-live';
+import type { Deps } from '../deps';
 import type { RestRoutes } from './http';
 
 const ZEventsHeaders = z.looseObject({
@@ -17,18 +21,67 @@ const ZEventsHeaders = z.looseObject({
     ),
 });
 
+type StreamEvent = MatchEvent | PollEvent;
+
 /** One SSE frame; `data` is one JSON line (JSON.stringify never writes a raw newline). */
-function frame(e: MatchEvent): string {
+function frame(e: StreamEvent): string {
   if (e.type === 'current') return '';
   if (e.type === 'match') return `id: ${e.version}\nevent: match\ndata: ${e.json}\n\n`;
+  if (e.type === 'poll')
+    return `id: ${e.version}\nevent: poll\ndata: ${JSON.stringify(e.poll)}\n\n`;
   if (e.type === 'deleted') return `event: deleted\ndata: ${JSON.stringify({ id: e.id })}\n\n`;
   return `event: ended\ndata: ${JSON.stringify({ reason: e.reason })}\n\n`;
 }
 
 /**
- * `GET /api/matches/{id}/events`: the match page as a Server-Sent Events stream for third parties,
- * the same stream the client's `matches.onChange` subscription reads. Errors before the stream
- * starts (401, 404, 429) are ordinary JSON answers in French.
+ * Serves a live stream as Server-Sent Events. Its first step runs before the answer starts (it
+ * checks access, opens the lease and reads the state), so a 401, 403, 404 or 429 is still an
+ * ordinary French JSON answer; then every event is one frame, with a `: ping` comment between.
+ */
+async function serveSse(
+  deps: Deps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  open: (signal: AbortSignal) => AsyncGenerator<StreamEvent, void>,
+) {
+  const gone = new AbortController();
+  const events = open(gone.signal);
+  const first = await events.next();
+  reply.hijack();
+  const res = reply.raw;
+  const headers: OutgoingHttpHeaders = {
+    ...(reply.getHeaders() as OutgoingHttpHeaders),
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    // nginx and similar proxies would otherwise hold events back in their buffers.
+    'x-accel-buffering': 'no',
+    // Not reused once the stream ends, so a closing server never waits on it in keep-alive.
+    connection: 'close',
+  };
+  res.writeHead(200, headers);
+  res.flushHeaders();
+  const ping = setInterval(() => res.write(': ping\n\n'), liveHubOf(deps).pingMs);
+  res.once('close', () => gone.abort());
+  try {
+    if (!first.done) res.write(frame(first.value));
+    for await (const e of events) {
+      if (res.destroyed) break;
+      res.write(frame(e));
+    }
+  } catch (err) {
+    req.log.warn({ err }, 'live stream failed');
+  } finally {
+    clearInterval(ping);
+    await events.return();
+    res.end();
+  }
+}
+
+/**
+ * `GET /api/matches/{id}/events` and `GET /api/polls/{id}/events`: the match page and the poll as
+ * Server-Sent Events streams for third parties, the same streams the client's `matches.onChange`
+ * and `groups.onPoll` subscriptions read. Errors before the stream starts (401, 403, 404, 429) are
+ * ordinary JSON answers in French.
  */
 export const liveRoutes: RestRoutes = (app, deps) => {
   app.get(
@@ -52,44 +105,41 @@ export const liveRoutes: RestRoutes = (app, deps) => {
       },
       config: { auth: 'user' },
     },
-    async (req, reply) => {
-      const user = assertUser(req.ctx.user);
-      const gone = new AbortController();
-      const events = matchEvents(deps, liveHubOf(deps), user, req.params.id, {
-        lastEventId: req.headers['last-event-id'],
-        signal: gone.signal,
-        token: req.query.token,
-      });
-      // The first step opens the lease and reads the match: a 429 or a 404 is still a JSON answer.
-      const first = await events.next();
-      reply.hijack();
-      const res = reply.raw;
-      const headers: OutgoingHttpHeaders = {
-        ...(reply.getHeaders() as OutgoingHttpHeaders),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        // nginx and similar proxies would otherwise hold events back in their buffers.
-        'x-accel-buffering': 'no',
-        // Not reused once the stream ends, so a closing server never waits on it in keep-alive.
-        connection: 'close',
-      };
-      res.writeHead(200, headers);
-      res.flushHeaders();
-      const ping = setInterval(() => res.write(': ping\n\n'), liveHubOf(deps).pingMs);
-      res.once('close', () => gone.abort());
-      try {
-        if (!first.done && first.value.type !== 'current') res.write(frame(first.value));
-        for await (const e of events) {
-          if (res.destroyed) break;
-          res.write(frame(e));
-        }
-      } catch (err) {
-        req.log.warn({ err }, 'live stream failed');
-      } finally {
-        clearInterval(ping);
-        await events.return();
-        res.end();
-      }
+    (req, reply) =>
+      serveSse(deps, req, reply, (signal) =>
+        matchEvents(deps, liveHubOf(deps), assertUser(req.ctx.user), req.params.id, {
+          lastEventId: req.headers['last-event-id'],
+          signal,
+          token: req.query.token,
+        }),
+      ),
+  );
+  app.get(
+    '/polls/:id/events',
+    {
+      schema: {
+        tags: ['Groupes'],
+        summary:
+          'Le sondage en direct (Server-Sent Events), pour les membres du groupe : un évènement `poll` (le sondage tel que GET /api/polls/{id} le répond, avec ses compteurs) à la connexion puis après chaque réponse, quand il crée son match et quand il se clôt ; `deleted` quand il disparaît ou que vous quittez le groupe ; un commentaire `: ping` toutes les 25 s',
+        params: ZGroupIdInput,
+        headers: ZEventsHeaders,
+        produces: ['text/event-stream'],
+        response: {
+          200: z.string().meta({
+            description:
+              'Flux text/event-stream : `id: <version>`, `event: poll`, `data: <sondage JSON>` ; `event: deleted` (`data: {"id"}`) puis fin ; `event: ended` (`data: {"reason": "revoked" | "closing"}`) quand la session prend fin ou que le serveur redémarre (reconnectez-vous).',
+            contentMediaType: 'text/event-stream',
+          }),
+        },
+      },
+      config: { auth: 'user' },
     },
+    (req, reply) =>
+      serveSse(deps, req, reply, (signal) =>
+        pollEvents(deps, liveHubOf(deps), assertUser(req.ctx.user), req.params.id, {
+          lastEventId: req.headers['last-event-id'],
+          signal,
+        }),
+      ),
   );
 };

@@ -3,14 +3,15 @@ import { z } from 'zod';
 import {
   ZChatEditInput,
   ZChatListInput,
-  ZChatMatchInput,
   ZChatMessage,
   ZChatMessageParams,
   ZChatMessages,
   ZChatPostInput,
   ZChatReportResult,
   ZChatReports,
+  ZChatRoomInput,
   ZChatUnread,
+  ZChatUnreadInput,
 } from '../../common/schemas/chat';
 import { AppError } from '../lib/errors';
 import { chatEvents } from '../services/chat/live';
@@ -18,19 +19,23 @@ import {
   deleteMessage,
   editMessage,
   listMessages,
-  listReports,
   markRead,
   postMessage,
   reportMessage,
-  unreadCounts,
+  roomOf,
 } from '../services/chat/messages';
+import { listReports } from '../services/chat/reports';
+import { unreadCounts } from '../services/chat/unread';
 import { liveHubOf } from '../services/live/hub';
 import { adminProcedure, authedProcedure, router, toTRPCError } from '../trpc/init';
 
 /** Errors thrown inside a subscription's stream do not pass the procedure middlewares. */
 const asTrpc = (e: unknown) => (e instanceof AppError ? toTRPCError(e) : e);
 
-/** The chat of a match: the same services as `/api/matches/{id}/messages…`. */
+/**
+ * The chat of a room: a match's (`room` left out, or `"match"`) or a group's (`"group"`); the same
+ * services as `/api/matches/{id}/messages…` and `/api/groups/{id}/messages…`.
+ */
 export const chatRouter = router({
   list: authedProcedure
     .input(ZChatListInput)
@@ -57,22 +62,22 @@ export const chatRouter = router({
     .output(z.object({ success: z.literal(true) }))
     .mutation(({ ctx, input }) => markRead(ctx.deps, ctx.user, input)),
   unread: authedProcedure
-    .input(z.void())
+    .input(ZChatUnreadInput)
     .output(ZChatUnread)
-    .query(({ ctx }) => unreadCounts(ctx.deps, ctx.user)),
+    .query(({ ctx, input }) => unreadCounts(ctx.deps, ctx.user, input)),
   reports: adminProcedure
     .input(z.void())
     .output(ZChatReports)
     .query(({ ctx }) => listReports(ctx.deps)),
   /**
-   * New, edited and deleted messages of a match's chat, live (any instance). Event ids are chat
+   * New, edited and deleted messages of a room's chat, live (any instance). Event ids are chat
    * revisions: start from the `rev` of `list`, and a reconnecting client resumes where it was.
    */
   onMessage: authedProcedure
-    .input(ZChatMatchInput.extend({ lastEventId: z.string().max(40).nullish() }))
+    .input(ZChatRoomInput.extend({ lastEventId: z.string().max(40).nullish() }))
     .subscription(async function* ({ ctx, input, signal }) {
       try {
-        const events = chatEvents(ctx.deps, liveHubOf(ctx.deps), ctx.user, input.id, {
+        const events = chatEvents(ctx.deps, liveHubOf(ctx.deps), ctx.user, roomOf(input), {
           lastEventId: input.lastEventId,
           signal,
         });

@@ -1,4 +1,6 @@
+import { tracked } from '@trpc/server';
 import { z } from 'zod';
+import { GROUP_MSG } from '../../common/messages-groups';
 import {
   ZCreateGroupInput,
   ZCreatePollInput,
@@ -29,9 +31,16 @@ import {
   removeMember,
   updateGroup,
 } from '../services/groups/groups';
+import { pollEvents } from '../services/groups/poll-live';
 import { answerPoll, createPoll, getPoll } from '../services/groups/polls';
+import { liveHubOf } from '../services/live/hub';
+import { endedError } from '../services/live/streams';
+import { AppError, notFound } from '../lib/errors';
 import { createSlot, deleteSlot, skipSlotDate, updateSlot } from '../services/groups/slots';
-import { authedProcedure, router } from '../trpc/init';
+import { authedProcedure, router, toTRPCError } from '../trpc/init';
+
+/** Errors thrown inside a subscription's stream do not pass the procedure middlewares. */
+const asTrpc = (e: unknown) => (e instanceof AppError ? toTRPCError(e) : e);
 
 export const groupsRouter = router({
   mine: authedProcedure
@@ -98,4 +107,26 @@ export const groupsRouter = router({
     .input(ZPollAnswersInput)
     .output(ZPoll)
     .mutation(({ ctx, input }) => answerPoll(ctx.deps, ctx.user, input)),
+  /**
+   * The poll as `poll` answers it, at once and after every answer, its match or its closing, on any
+   * instance. Event ids are the poll's version: a reconnecting client (`lastEventId`) gets the
+   * poll at once only if it changed meanwhile.
+   */
+  onPoll: authedProcedure
+    .input(ZGroupIdInput.extend({ lastEventId: z.string().max(40).nullish() }))
+    .subscription(async function* ({ ctx, input, signal }) {
+      try {
+        const events = pollEvents(ctx.deps, liveHubOf(ctx.deps), ctx.user, input.id, {
+          lastEventId: input.lastEventId,
+          signal,
+        });
+        for await (const e of events) {
+          if (e.type === 'poll') yield tracked(e.version, e.poll);
+          else if (e.type === 'deleted') throw notFound(GROUP_MSG.pollNotFound);
+          else if (e.type === 'ended') throw endedError(e.reason);
+        }
+      } catch (e) {
+        throw asTrpc(e);
+      }
+    }),
 });

@@ -385,10 +385,16 @@ describe('live: messages arrive by themselves', () => {
     const m = await match(3, [ana, ben]);
     const { rev } = await t.caller(ben).chat.list({ id: m.id });
     const gone = new AbortController();
-    const stream = chatEvents(t.deps, liveHubOf(t.deps), ben, m.id, {
-      lastEventId: String(rev),
-      signal: gone.signal,
-    });
+    const stream = chatEvents(
+      t.deps,
+      liveHubOf(t.deps),
+      ben,
+      { kind: 'match', id: m.id },
+      {
+        lastEventId: String(rev),
+        signal: gone.signal,
+      },
+    );
     const next = async () => {
       const r = await stream.next();
       if (r.done) throw new Error('stream ended');
@@ -562,10 +568,16 @@ describe.runIf(onPostgres)('live across two instances (PostgreSQL LISTEN/NOTIFY)
     try {
       const { rev } = await t.caller(ben).chat.list({ id: m.id });
       const gone = new AbortController();
-      const stream = chatEvents(deps2, hub, ben, m.id, {
-        lastEventId: String(rev),
-        signal: gone.signal,
-      });
+      const stream = chatEvents(
+        deps2,
+        hub,
+        ben,
+        { kind: 'match', id: m.id },
+        {
+          lastEventId: String(rev),
+          signal: gone.signal,
+        },
+      );
       const first = stream.next();
       // Posted through the first instance (its app and its connections).
       const sent = await restAs(t, ana, 'POST', `/matches/${m.id}/messages`, { text: 'Par ici' });

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createSession } from '../../server/services/auth/sessions';
@@ -5,6 +6,7 @@ import { createTestContext, type TestContext } from '../support/app';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
 import { matchGuests, matchParticipants } from '../../db/schema';
 import { createPlace, insertMatch } from '../integration/matches-support';
+import { openSse } from '../support/sse';
 import {
   callProcedure,
   errorText,
@@ -27,8 +29,20 @@ import {
  *   401 without a session, 403 for anyone else, admins included.
  * - ownerOrAdmin: as owner, but admins pass too (profile photos, shown in the admin's user list).
  * - apiKey: API v2, for API keys only: every session (admins' too) is answered 401.
+ * - groupMember: a group's chat, the player being the group's admin: 401 without a session, and
+ *   for anyone outside the group, site admins included, the 404 of an unknown group (the chat does
+ *   not reveal the group). groupMemberOrAdmin: the same, but site admins pass (moderation).
+ *   The group roles (group admin, member, outsider, site admin) have their own table below.
  */
-type Rule = 'public' | 'user' | 'admin' | 'owner' | 'ownerOrAdmin' | 'apiKey';
+type Rule =
+  | 'public'
+  | 'user'
+  | 'admin'
+  | 'owner'
+  | 'ownerOrAdmin'
+  | 'apiKey'
+  | 'groupMember'
+  | 'groupMemberOrAdmin';
 
 const TRPC_RULES: Record<string, Rule> = {
   'auth.checkUser': 'public',
@@ -207,6 +221,11 @@ const REST_RULES: Record<string, Rule> = {
   'PATCH /api/matches/{id}/messages/{messageId}': 'owner',
   'DELETE /api/matches/{id}/messages/{messageId}': 'ownerOrAdmin',
   'POST /api/matches/{id}/messages/{messageId}/report': 'owner',
+  'GET /api/groups/{id}/messages': 'groupMember',
+  'POST /api/groups/{id}/messages': 'groupMember',
+  'PATCH /api/groups/{id}/messages/{messageId}': 'groupMember',
+  'DELETE /api/groups/{id}/messages/{messageId}': 'groupMemberOrAdmin',
+  'POST /api/groups/{id}/messages/{messageId}/report': 'groupMember',
   // The match room (issue 25).
   'DELETE /api/matches/{id}/guests/{guestId}': 'owner',
   'POST /api/matches/{id}/requests': 'user',
@@ -241,13 +260,15 @@ const REST_RULES: Record<string, Rule> = {
 type Role = 'anonymous' | 'player' | 'other' | 'admin';
 /** The owner acts last: an allowed delete must not hide the others' refusals. */
 const ROLES: Role[] = ['anonymous', 'other', 'admin', 'player'];
-type Outcome = 'pass' | 401 | 403;
+type Outcome = 'pass' | 401 | 403 | 404;
 
 function expected(rule: Rule, role: Role): Outcome {
   if (rule === 'public') return 'pass';
   if (rule === 'apiKey') return 401;
   if (role === 'anonymous') return 401;
   if (rule === 'user') return 'pass';
+  if (rule === 'groupMember' || rule === 'groupMemberOrAdmin')
+    return role === 'player' || (rule === 'groupMemberOrAdmin' && role === 'admin') ? 'pass' : 404;
   if (rule === 'admin' || (rule === 'ownerOrAdmin' && role === 'admin'))
     return role === 'admin' ? 'pass' : 403;
   return role === 'player' ? 'pass' : 403;
@@ -405,7 +426,30 @@ async function procedureInput(p: Procedure): Promise<unknown> {
   return {};
 }
 
+/** A group chat path, about the shared group and a fresh message of the player (its admin). */
+async function groupChatRest(op: RestOperation, headers: Record<string, string>) {
+  const g = await groupFor('chat');
+  const mine = await t.caller(users.player).chat.post({ id: g.id, room: 'group', text: 'Salut' });
+  const url = op.path.replace('{id}', String(g.id)).replace('{messageId}', String(mine.id));
+  return t.app.inject({
+    method: op.method,
+    url,
+    headers,
+    payload:
+      op.method === 'GET'
+        ? undefined
+        : op.method === 'PATCH' || op.key.endsWith('/messages')
+          ? { text: 'Bonjour' }
+          : {},
+  });
+}
+
 async function callRest(op: RestOperation, rule: Rule, headers: Record<string, string>) {
+  if (rule === 'groupMember' || rule === 'groupMemberOrAdmin') {
+    // One minute per call: the player's 20 messages a minute must not refuse a cell.
+    t.clock.advance(60_000);
+    return groupChatRest(op, headers);
+  }
   if (rule === 'owner' && /^\/api\/(groups|slots|polls)\/\{id\}/.test(op.path)) {
     const { url, payload } = await groupRest(op);
     return t.app.inject({
@@ -888,4 +932,339 @@ describe('results: roles × actions on both doors', () => {
     console.log(`[security] results matrix: ${cells} cells, ${failures.length} failures`);
     expect(failures).toEqual([]);
   }, 120_000);
+});
+
+/**
+ * The group roles × the interfaces of groups' chats, live polls and matches kept to a group: the
+ * group's admin (who organises the match), a plain member, an outsider, a site admin, and nobody.
+ * Each cell is the HTTP status expected (a tRPC error's status for procedures; for a live stream,
+ * 200 means its first frame is data, otherwise the status of the error it answers or sends).
+ */
+type GroupRole = 'anonymous' | 'groupAdmin' | 'member' | 'outsider' | 'siteAdmin';
+const GROUP_ROLES: GroupRole[] = ['anonymous', 'groupAdmin', 'member', 'outsider', 'siteAdmin'];
+type Answer = { status: number; error?: string };
+interface GroupRow {
+  key: string;
+  /** Expected status per role, in GROUP_ROLES order. */
+  want: [number, number, number, number, number];
+  call: (role: GroupRole, headers: Record<string, string>) => Promise<Answer>;
+}
+
+const TRPC_STATUS: Record<string, number> = {
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  BAD_REQUEST: 400,
+  CONFLICT: 409,
+};
+
+describe('authorization matrix: group roles', () => {
+  let base: string;
+  const sockets = new Set<Socket>();
+  let member: TestUser;
+  let g: { id: number; pollId: number };
+  /** Kept to the group: M (to read and join), M2 (full: to queue), M3 (for requests). */
+  let m: { id: number; token: string };
+  let m2: number;
+  let m3: number;
+  const people = () =>
+    ({
+      groupAdmin: users.player,
+      member,
+      outsider: users.other,
+      siteAdmin: users.admin,
+    }) as const;
+
+  beforeAll(async () => {
+    member = await createUser(t.deps, { name: 'Membre Matrice', level: 'Niveau 7' });
+    const filler = await createUser(t.deps, { name: 'Remplaçant Matrice' });
+    const as = t.caller(users.player);
+    const group = await as.groups.create({ name: 'Matrice des groupes' });
+    for (const u of [member, filler]) await t.caller(u).groups.join({ token: group.invite_token });
+    const poll = await as.groups.createPoll({ id: group.id, ...pollFields() });
+    g = { id: group.id, pollId: poll.id };
+    const only = (time: string, slots: number) =>
+      as.groups.createMatch({ id: group.id, ...matchFields(), time, slots, group_only: true });
+    const made = await only('19:00', 3);
+    m = { id: made.id, token: (await as.matches.byId({ id: made.id })).share_token! };
+    m2 = (await only('19:30', 1)).id;
+    await t.caller(filler).matches.join({ id: m2 });
+    m3 = (await only('20:00', 3)).id;
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    t.app.server.on('connection', (socket: Socket) => sockets.add(socket));
+  });
+  afterAll(() => {
+    // fetch may leave a connection it never sent a request on; it would hold the server's close.
+    for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy();
+  });
+
+  /** A message of `who` in the group (one minute later each: the 20-a-minute limit). */
+  const message = async (who: TestUser) => {
+    t.clock.advance(60_000);
+    return (await t.caller(who).chat.post({ id: g.id, room: 'group', text: 'Message' })).id;
+  };
+  /** Their own message for members; the group admin's for anyone else. */
+  const ownOrAdmins = (role: GroupRole) => message(role === 'member' ? member : users.player);
+  /** Someone else's message, to report. */
+  const othersMessage = (role: GroupRole) => message(role === 'groupAdmin' ? member : users.player);
+
+  const inject = async (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    headers: Record<string, string>,
+    payload?: object,
+  ): Promise<Answer> => {
+    const res = await t.app.inject({ method, url, headers, payload });
+    return { status: res.statusCode, error: res.statusCode >= 400 ? errorText(res) : undefined };
+  };
+  const proc = async (
+    path: string,
+    kind: 'query' | 'mutation',
+    input: unknown,
+    headers: Record<string, string>,
+  ) =>
+    inject(
+      ...procRequest(path, kind, input),
+      headers,
+      kind === 'mutation' ? (input as object) : undefined,
+    );
+  const procRequest = (
+    path: string,
+    kind: 'query' | 'mutation',
+    input: unknown,
+  ): ['GET' | 'POST', string] =>
+    kind === 'query'
+      ? ['GET', `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`]
+      : ['POST', `/trpc/${path}`];
+  /** A live stream over real HTTP: its first frame, data (200) or an error. */
+  const stream = async (url: string, headers: Record<string, string>): Promise<Answer> => {
+    const s = await openSse(`${base}${url}`, headers);
+    try {
+      if (s.status !== 200)
+        return { status: s.status, error: (s.body as { error?: string })?.error };
+      for (;;) {
+        const e = await s.next(5000);
+        if (e.event === 'connected' || e.event === 'ping') continue;
+        if (e.event !== 'serialized-error') return { status: 200 };
+        const err = JSON.parse(e.data) as { message: string; data: { code: string } };
+        return { status: TRPC_STATUS[err.data.code] ?? 500, error: err.message };
+      }
+    } finally {
+      s.close();
+    }
+  };
+  const trpcStream = (path: string, input: unknown, headers: Record<string, string>) =>
+    stream(`/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, headers);
+  const chat = '/api/groups/{id}/messages';
+
+  const rows = (): GroupRow[] => [
+    // The group's chat, REST.
+    {
+      key: `GET ${chat}`,
+      want: [401, 200, 200, 404, 404],
+      call: (_, h) => inject('GET', `/api/groups/${g.id}/messages`, h),
+    },
+    {
+      key: `POST ${chat}`,
+      want: [401, 201, 201, 404, 404],
+      call: (_, h) => (
+        t.clock.advance(60_000),
+        inject('POST', `/api/groups/${g.id}/messages`, h, { text: 'Salut' })
+      ),
+    },
+    {
+      key: `PATCH ${chat}/{messageId}`,
+      want: [401, 200, 200, 404, 404],
+      call: async (r, h) =>
+        inject('PATCH', `/api/groups/${g.id}/messages/${await ownOrAdmins(r)}`, h, {
+          text: 'Modifié',
+        }),
+    },
+    {
+      key: `DELETE ${chat}/{messageId}`,
+      want: [401, 200, 200, 404, 200],
+      call: async (r, h) =>
+        inject('DELETE', `/api/groups/${g.id}/messages/${await ownOrAdmins(r)}`, h),
+    },
+    {
+      key: `POST ${chat}/{messageId}/report`,
+      want: [401, 201, 201, 404, 404],
+      call: async (r, h) =>
+        inject('POST', `/api/groups/${g.id}/messages/${await othersMessage(r)}/report`, h, {}),
+    },
+    // The same chat through tRPC.
+    {
+      key: 'chat.list (group)',
+      want: [401, 200, 200, 404, 404],
+      call: (_, h) => proc('chat.list', 'query', { id: g.id, room: 'group' }, h),
+    },
+    {
+      key: 'chat.post (group)',
+      want: [401, 200, 200, 404, 404],
+      call: (_, h) => (
+        t.clock.advance(60_000),
+        proc('chat.post', 'mutation', { id: g.id, room: 'group', text: 'Salut' }, h)
+      ),
+    },
+    {
+      key: 'chat.edit (group)',
+      want: [401, 200, 200, 404, 404],
+      call: async (r, h) =>
+        proc(
+          'chat.edit',
+          'mutation',
+          { id: g.id, room: 'group', messageId: await ownOrAdmins(r), text: 'Modifié' },
+          h,
+        ),
+    },
+    {
+      key: 'chat.delete (group)',
+      want: [401, 200, 200, 404, 200],
+      call: async (r, h) =>
+        proc(
+          'chat.delete',
+          'mutation',
+          { id: g.id, room: 'group', messageId: await ownOrAdmins(r) },
+          h,
+        ),
+    },
+    {
+      key: 'chat.report (group)',
+      want: [401, 200, 200, 404, 404],
+      call: async (r, h) =>
+        proc(
+          'chat.report',
+          'mutation',
+          { id: g.id, room: 'group', messageId: await othersMessage(r) },
+          h,
+        ),
+    },
+    {
+      key: 'chat.markRead (group)',
+      want: [401, 200, 200, 404, 404],
+      call: async (r, h) =>
+        proc(
+          'chat.markRead',
+          'mutation',
+          { id: g.id, room: 'group', messageId: await othersMessage(r) },
+          h,
+        ),
+    },
+    {
+      key: 'chat.unread (group)',
+      want: [401, 200, 200, 200, 200],
+      call: (_, h) => proc('chat.unread', 'query', { room: 'group' }, h),
+    },
+    {
+      key: 'chat.onMessage (group)',
+      want: [401, 200, 200, 404, 404],
+      call: (_, h) =>
+        trpcStream('chat.onMessage', { id: g.id, room: 'group', lastEventId: '0' }, h),
+    },
+    // Live polls: the access of GET /api/polls/{id} (members only; 403 for anyone else).
+    {
+      key: 'GET /api/polls/{id}',
+      want: [401, 200, 200, 403, 403],
+      call: (_, h) => inject('GET', `/api/polls/${g.pollId}`, h),
+    },
+    {
+      key: 'GET /api/polls/{id}/events',
+      want: [401, 200, 200, 403, 403],
+      call: (_, h) => stream(`/api/polls/${g.pollId}/events`, h),
+    },
+    {
+      key: 'groups.poll',
+      want: [401, 200, 200, 403, 403],
+      call: (_, h) => proc('groups.poll', 'query', { id: g.pollId }, h),
+    },
+    {
+      key: 'groups.onPoll',
+      want: [401, 200, 200, 403, 403],
+      call: (_, h) => trpcStream('groups.onPoll', { id: g.pollId }, h),
+    },
+    // A match kept to the group: private to outsiders (404 everywhere), open to members.
+    {
+      key: 'GET /api/matches/{id} (group only)',
+      want: [401, 200, 200, 404, 404],
+      call: (_, h) => inject('GET', `/api/matches/${m.id}`, h),
+    },
+    {
+      key: 'matches.byId (group only)',
+      want: [401, 200, 200, 404, 404],
+      call: (_, h) => proc('matches.byId', 'query', { id: m.id }, h),
+    },
+    {
+      key: 'GET /api/matches/{id}/events (group only)',
+      want: [401, 200, 200, 404, 404],
+      call: (_, h) => stream(`/api/matches/${m.id}/events`, h),
+    },
+    {
+      key: 'matches.onChange (group only)',
+      want: [401, 200, 200, 404, 404],
+      call: (_, h) => trpcStream('matches.onChange', { id: m.id }, h),
+    },
+    // The organiser may not join or queue for their own match (400); the member joins, queues, asks.
+    {
+      key: 'POST /api/matches/{id}/join (group only)',
+      want: [401, 400, 200, 404, 404],
+      call: (_, h) => inject('POST', `/api/matches/${m.id}/join`, h, {}),
+    },
+    {
+      key: 'POST /api/matches/{id}/waitlist (group only, full)',
+      want: [401, 400, 201, 404, 404],
+      call: (_, h) => inject('POST', `/api/matches/${m2}/waitlist`, h, {}),
+    },
+    {
+      key: 'POST /api/matches/{id}/requests (group only)',
+      want: [401, 400, 201, 404, 404],
+      call: (_, h) => inject('POST', `/api/matches/${m3}/requests`, h, { message: 'Je peux ?' }),
+    },
+    // A member who does not play it knows it exists: 403 there, as for a public match.
+    {
+      key: 'GET /api/matches/{id}/calendar.ics (group only)',
+      want: [401, 200, 403, 404, 404],
+      call: (_, h) => inject('GET', `/api/matches/${m3}/calendar.ics`, h),
+    },
+    {
+      key: 'GET /api/matches/{id}/messages (group only)',
+      want: [401, 200, 403, 404, 404],
+      call: (_, h) => inject('GET', `/api/matches/${m3}/messages`, h),
+    },
+    // The share page: never by id; by its private link's token, as for any private match.
+    {
+      key: 'GET /m/{id} (group only)',
+      want: [404, 404, 404, 404, 404],
+      call: (_, h) => inject('GET', `/m/${m.id}`, h),
+    },
+    {
+      key: 'GET /m/{token} (group only)',
+      want: [200, 200, 200, 200, 200],
+      call: (_, h) => inject('GET', `/m/${m.token}`, h),
+    },
+  ];
+
+  it('every cell holds, with a French error for every refusal', { timeout: 90_000 }, async () => {
+    const failures: string[] = [];
+    let cells = 0;
+    for (const row of rows())
+      for (const [i, role] of GROUP_ROLES.entries()) {
+        const who = role === 'anonymous' ? null : people()[role];
+        const headers: Record<string, string> = who
+          ? { authorization: `Bearer ${(await createSession(t.deps, who.id, null)).token}` }
+          : {};
+        const got = await row.call(role, headers);
+        const want = row.want[i]!;
+        cells++;
+        if (got.status !== want)
+          failures.push(
+            `${row.key} as ${role}: expected ${want}, got ${got.status} ${got.error ?? ''}`,
+          );
+        else if (want >= 400 && !row.key.startsWith('GET /m/') && !isFrench(got.error))
+          failures.push(`${row.key} as ${role}: refusal without a French error: ${got.error}`);
+      }
+    console.log(
+      `[security] group roles matrix: ${cells} cells (${rows().length} interfaces × ${GROUP_ROLES.length} roles), ${failures.length} failures`,
+    );
+    expect(failures).toEqual([]);
+  });
 });

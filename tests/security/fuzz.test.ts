@@ -329,6 +329,22 @@ describe('fuzzing every input', () => {
         }
       }
 
+      // The live streams never end once open, so only input that must be refused is sent to them:
+      // it is refused before the stream starts (bad ids, a Last-Event-ID over 40 characters).
+      for (const path of ['/api/polls/{id}/events', '/api/matches/{id}/events']) {
+        for (const id of BAD_ID_SEGMENTS)
+          await check(`GET ${path} id ${id}`, () =>
+            t.app.inject({ method: 'GET', url: path.replace('{id}', id), headers: bearer(player) }),
+          );
+        await check(`GET ${path} last-event-id`, () =>
+          t.app.inject({
+            method: 'GET',
+            url: path.replace('{id}', String(matchId)),
+            headers: { ...bearer(player), 'last-event-id': '9'.repeat(41) },
+          }),
+        );
+      }
+
       const oversized = JSON.stringify({ name: 'x'.repeat(BODY_LIMIT), level: 'Niveau 3' });
       for (const url of [
         '/api/auth/register',

@@ -38,6 +38,10 @@ export const LIVE_STREAMS = [
   'GET /api/matches/{id}/events',
   // The chat's live stream: tests/integration/chat.test.ts (live) walks it.
   'chat.onMessage',
+  // The poll's live streams: tests/integration/polls-live.test.ts, groups-live-instances.test.ts,
+  // and the group roles table of authz-matrix.test.ts.
+  'groups.onPoll',
+  'GET /api/polls/{id}/events',
 ] as const;
 let announced = false;
 const announceLiveStreams = () => {

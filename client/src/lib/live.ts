@@ -7,13 +7,19 @@ const RETRY_MS = 2000;
 
 /**
  * Restarts a subscription that failed for a reason that passes (the server restarting, the
- * network); a refused one (session ended, match gone) stays stopped.
+ * network); a refused one (session ended, match or poll gone, no longer a member) stays stopped.
  */
 function useRetry() {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   return (code: string | undefined, reset: () => void) => {
-    if (code === 'UNAUTHORIZED' || code === 'NOT_FOUND' || code === 'TOO_MANY_REQUESTS') return;
+    if (
+      code === 'UNAUTHORIZED' ||
+      code === 'NOT_FOUND' ||
+      code === 'FORBIDDEN' ||
+      code === 'TOO_MANY_REQUESTS'
+    )
+      return;
     clearTimeout(timer.current);
     timer.current = setTimeout(reset, RETRY_MS);
   };
@@ -52,6 +58,28 @@ export function useLiveCards(ids: readonly number[]) {
       enabled: ids.length > 0,
       onData: (changes) => cache.liveCards(changes),
       onError: (err) => retry(err.data?.code, () => sub.reset()),
+    },
+  );
+}
+
+/**
+ * Keeps a poll's page current: the server sends the poll as `groups.poll` answers it (counts and
+ * this player's answers), at once and after every answer by anyone, its match and its closing.
+ */
+export function useLivePoll(id: number, enabled: boolean) {
+  const utils = trpc.useUtils();
+  const retry = useRetry();
+  const sub = trpc.groups.onPoll.useSubscription(
+    { id },
+    {
+      enabled,
+      onData: (e) => utils.groups.poll.setData({ id }, e.data),
+      onError: (err) => {
+        // Gone or no longer a member: the page reads the poll again and shows why.
+        if (err.data?.code === 'NOT_FOUND' || err.data?.code === 'FORBIDDEN')
+          void utils.groups.poll.invalidate({ id });
+        retry(err.data?.code, () => sub.reset());
+      },
     },
   );
 }

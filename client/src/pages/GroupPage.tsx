@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { TGroupDetail } from '../../../common/schemas/groups';
+import { ChatPanel } from '../components/chat/ChatPanel';
 import { Button, ConfirmDialog, Field, Loaded, Notice, TitledCard } from '../components/ui';
+import { useAuth } from '../lib/auth';
 import { errorMessage } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 import { whenLabel } from './groups/fields';
@@ -12,7 +14,7 @@ import './groups/groups.css';
 
 const POLL_STATUS = { open: 'ouvert', matched: 'match créé', closed: 'clos' } as const;
 
-/** A group's page: invite link, members, upcoming matches, polls, weekly slots, settings. */
+/** A group's page: invite link, members, upcoming matches, polls, its chat, weekly slots, settings. */
 export default function GroupPage() {
   const id = Number(useParams().id);
   const group = trpc.groups.byId.useQuery({ id }, { enabled: Number.isInteger(id) && id > 0 });
@@ -30,6 +32,7 @@ export default function GroupPage() {
 }
 
 function GroupView({ g }: { g: TGroupDetail }) {
+  const { user } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
@@ -158,6 +161,7 @@ function GroupView({ g }: { g: TGroupDetail }) {
           <PollForm groupId={g.id} />
         </details>
       </TitledCard>
+      <ChatPanel key={g.id} room={{ kind: 'group', id: g.id }} userId={user?.id} />
       <SlotsCard groupId={g.id} slots={g.slots} isAdmin={g.is_admin} />
       {g.is_admin && <SettingsCard g={g} onMessage={setMessage} />}
       <div className="row">

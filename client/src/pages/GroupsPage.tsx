@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ZCreateGroupInput } from '../../../common/schemas/groups';
+import { UnreadBadge } from '../components/chat/UnreadBadge';
 import { EmptyState, InputField, Loaded, TitledCard } from '../components/ui';
 import { SubmitRow } from './groups/fields';
 import { errorMessage } from '../lib/errors';
@@ -10,6 +11,8 @@ import './groups/groups.css';
 /** « Groupes »: the player's circles, and a form to start one. */
 export default function GroupsPage() {
   const mine = trpc.groups.mine.useQuery();
+  // Unread messages of each group's chat, read again when the player comes back to the page.
+  const unread = trpc.chat.unread.useQuery({ room: 'group' });
   const utils = trpc.useUtils();
   const navigate = useNavigate();
   const [name, setName] = useState('');
@@ -60,6 +63,11 @@ export default function GroupsPage() {
                       {g.member_count} membre{g.member_count > 1 ? 's' : ''}
                       {g.is_admin ? ' · administrateur' : ''}
                     </span>
+                    <UnreadBadge
+                      matchId={g.id}
+                      room="group"
+                      count={unread.data?.[String(g.id)] ?? 0}
+                    />
                   </li>
                 ))}
               </ul>

@@ -336,7 +336,11 @@ function MatchDetail({ match, token }: { match: Detail; token?: string }) {
       {match.is_finished && <MatchResultPanel match={match} token={token} />}
 
       {(isMember || match.waitlist_position != null) && (
-        <ChatPanel key={`${match.id}-${isMember}`} matchId={match.id} userId={user?.id} />
+        <ChatPanel
+          key={`${match.id}-${isMember}`}
+          room={{ kind: 'match', id: match.id }}
+          userId={user?.id}
+        />
       )}
 
       <ReasonDialog

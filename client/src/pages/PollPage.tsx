@@ -2,20 +2,21 @@ import { Link, useParams } from 'react-router-dom';
 import { POLL_ANSWERS, type TPoll, type TPollAnswer } from '../../../common/schemas/groups';
 import { Loaded, Notice, TitledCard } from '../components/ui';
 import { errorMessage } from '../lib/errors';
+import { useLivePoll } from '../lib/live';
 import { trpc } from '../lib/trpc';
 import { whenLabel } from './groups/fields';
 import './groups/groups.css';
 
 /**
- * A poll: each slot with its counts and the player's answer. Counts refresh every 5 s and when the
- * window regains focus (not pushed live yet: see README, Groups).
+ * A poll: each slot with its counts and the player's answer. The counts change by themselves when
+ * another member answers, on any instance (`groups.onPoll`), and so does the status when the poll
+ * makes its match or closes.
  */
 export default function PollPage() {
   const id = Number(useParams().id);
-  const poll = trpc.groups.poll.useQuery(
-    { id },
-    { enabled: Number.isInteger(id) && id > 0, refetchInterval: 5000, refetchOnWindowFocus: true },
-  );
+  const valid = Number.isInteger(id) && id > 0;
+  const poll = trpc.groups.poll.useQuery({ id }, { enabled: valid, refetchOnWindowFocus: false });
+  useLivePoll(id, valid && poll.isSuccess);
   return (
     <div className="page poll-page">
       <Loaded

@@ -1,7 +1,21 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { auditLog, authThrottles, matchWaitlist, otpCodes, users } from '../../../db/schema';
-import { announceMatchesChange, announceSessionsChange } from '../live/notify';
+import {
+  auditLog,
+  authThrottles,
+  matchWaitlist,
+  otpCodes,
+  pollAnswers,
+  polls,
+  pollSlots,
+  users,
+} from '../../../db/schema';
+import {
+  announceMatchesChange,
+  announcePollChange,
+  announceSessionsChange,
+  nextPollVersion,
+} from '../live/notify';
 import { announceCancellationsOf, announceDeletionsOf } from '../matches/mutations';
 import { removeUserFromMatches } from '../matches/participation';
 import type { NotifyDeps } from '../notifications/enqueue';
@@ -59,6 +73,24 @@ export async function eraseUser(tx: DbOrTx, deps: NotifyDeps, userId: number): P
     'waitlist',
   );
   await announceDeletionsOf(tx, userId);
+  // The open polls the player answered: their answers go with the account, and the counts with them.
+  const answered = await tx
+    .selectDistinct({ id: polls.id })
+    .from(pollAnswers)
+    .innerJoin(pollSlots, eq(pollSlots.id, pollAnswers.slotId))
+    .innerJoin(polls, eq(polls.id, pollSlots.pollId))
+    .where(and(eq(pollAnswers.userId, userId), eq(polls.status, 'open')));
+  if (answered.length > 0)
+    await tx
+      .update(polls)
+      .set({ updatedAt: nextPollVersion })
+      .where(
+        inArray(
+          polls.id,
+          answered.map((a) => a.id),
+        ),
+      );
+  for (const { id } of answered) await announcePollChange(tx, id);
   await announceSessionsChange(tx, userId);
   // Matches, participations, sessions, photo, devices and notices to the player follow by FK cascade.
   await tx.delete(users).where(eq(users.id, userId));

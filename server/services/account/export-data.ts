@@ -23,7 +23,7 @@ import { notFound } from '../../lib/errors';
 import { userKey } from '../auth/throttle';
 import { identityColumns } from '../users';
 import { exportGroupData } from '../groups/export';
-import { chatDataOf } from '../chat/messages';
+import { chatDataOf } from '../chat/personal-data';
 import { exportResultsData } from '../results/export';
 
 const iso = (d: Date) => d.toISOString();

@@ -1,10 +1,10 @@
-import type { TChatMessage } from '../../../common/schemas/chat';
+import type { TChatMessage, TChatRoom } from '../../../common/schemas/chat';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import type { LiveHub } from '../live/hub';
 import { endedError } from '../live/streams';
 import { chatAccess } from './access';
-import { changesSince, currentRev } from './messages';
+import { changesSince, currentRev } from './revisions';
 
 export interface ChatEvent {
   rev: number;
@@ -15,21 +15,23 @@ const revOf = (lastEventId: string | null | undefined) =>
   lastEventId && /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : null;
 
 /**
- * A match's chat, live, for one reader: every message posted, edited or deleted after revision
- * `after` (the `rev` of the page the client read, or the last event id it got), then after every
- * committed change on any instance (the bus's `c:<id>` notifications), and all again after a lost
- * LISTEN connection. Access is checked at the start (French 403/404) and after every change: a
- * player who leaves the match stops receiving its chat (the stream ends with the 403). Opens a
- * live lease (per-user cap, revoked sessions end the stream).
+ * A room's chat (a match's or a group's), live, for one reader: every message posted, edited or
+ * deleted after revision `after` (the `rev` of the page the client read, or the last event id it
+ * got), then after every committed change on any instance (the bus's `c:<id>` / `g:<id>`
+ * notifications), and all again after a lost LISTEN connection. Access is checked at the start
+ * (French 403/404) and after every change: a player who leaves the match, or a member who leaves
+ * the group, stops receiving its chat (the stream ends with the 403 or 404; their leaving writes a
+ * system message, which is such a change). Opens a live lease (per-user cap, revoked sessions end
+ * the stream).
  */
 export async function* chatEvents(
   deps: Pick<Deps, 'db'>,
   hub: LiveHub,
   user: SessionUser,
-  matchId: number,
+  room: TChatRoom,
   o: { lastEventId?: string | null; signal?: AbortSignal } = {},
 ): AsyncGenerator<ChatEvent, void> {
-  await chatAccess(deps.db, user, matchId);
+  await chatAccess(deps.db, user, room);
   const lease = hub.open(user);
   const leave = () => lease.end('client');
   o.signal?.addEventListener('abort', leave);
@@ -40,18 +42,18 @@ export async function* chatEvents(
     wake?.();
     wake = undefined;
   };
-  const offs = [hub.bus.onChat(matchId, poke), hub.bus.onResync(poke)];
+  const offs = [hub.bus.onChat(room, poke), hub.bus.onResync(poke)];
   lease.signal.addEventListener('abort', poke);
   // No starting point: from now on (the client has just read the page itself).
-  let after = revOf(o.lastEventId) ?? (await currentRev(deps.db, matchId));
+  let after = revOf(o.lastEventId) ?? (await currentRev(deps.db, room));
   try {
     while (!lease.signal.aborted) {
       if (!pending) await new Promise<void>((resolve) => (wake = resolve));
       if (lease.signal.aborted) break;
       pending = false;
       // Read first, then check: whatever was read was committed while the reader still had access.
-      const changes = await changesSince(deps.db, matchId, after);
-      await chatAccess(deps.db, user, matchId);
+      const changes = await changesSince(deps.db, room, after);
+      await chatAccess(deps.db, user, room);
       for (const change of changes) {
         after = change.rev;
         yield change;

@@ -1,12 +1,20 @@
-import { and, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
 import { shortPublicName } from '../../../common/names';
-import { CHAT_NOTICE_MINUTES } from '../../../common/schemas/chat';
+import { CHAT_NOTICE_MINUTES, type TChatRoom } from '../../../common/schemas/chat';
 import type { DbOrTx } from '../../../db/client';
-import { matchMessageReads, outbox, pushSubscriptions } from '../../../db/schema';
+import { groups, matchMessageReads, outbox, pushSubscriptions } from '../../../db/schema';
 import type { SessionUser } from '../../lib/auth';
 import { writePushNotices, type NotifyDeps } from '../notifications/enqueue';
-import { matchInfo, matchPlayers, matchUrl, recipients, whenOf } from '../notifications/match-info';
+import {
+  matchInfo,
+  matchPlayers,
+  publicUrl,
+  recipients,
+  whenOf,
+} from '../notifications/match-info';
+import { memberIds } from '../groups/access';
+import { readsKey, roomValues } from './access';
 
 /** How much of the message a notice quotes. */
 const EXCERPT = 140;
@@ -16,22 +24,24 @@ const excerpt = (text: string) => {
 };
 
 /**
- * Claims the right to tell `userIds` about new messages of a match, at most once per 15 minutes
+ * Claims the right to tell `userIds` about new messages of a room, at most once per 15 minutes
  * each: one upsert that sets `notified_at` only where the last notice is older (or none), and
  * answers the members it set it for. PostgreSQL re-checks the condition on the row a parallel post
  * has just claimed, so 40 posts at once tell each member once. Ids are sorted, so parallel claims
  * lock rows in the same order.
  */
-async function claimNotices(tx: DbOrTx, matchId: number, userIds: number[], now: Date) {
+async function claimNotices(tx: DbOrTx, room: TChatRoom, userIds: number[], now: Date) {
   if (userIds.length === 0) return [];
   const cutoff = new Date(now.getTime() - CHAT_NOTICE_MINUTES * 60_000);
   const claimed = await tx
     .insert(matchMessageReads)
     .values(
-      [...userIds].sort((a, b) => a - b).map((userId) => ({ matchId, userId, notifiedAt: now })),
+      [...userIds]
+        .sort((a, b) => a - b)
+        .map((userId) => ({ ...roomValues(room), userId, notifiedAt: now })),
     )
     .onConflictDoUpdate({
-      target: [matchMessageReads.matchId, matchMessageReads.userId],
+      target: readsKey(room),
       set: { notifiedAt: now },
       setWhere: sql`${matchMessageReads.notifiedAt} is null or ${matchMessageReads.notifiedAt} <= ${cutoff.toISOString()}::timestamptz`,
     })
@@ -39,25 +49,59 @@ async function claimNotices(tx: DbOrTx, matchId: number, userIds: number[], now:
   return claimed.map((r) => r.userId);
 }
 
+/** Who a room's notices go to, and what they say about the room (subject, link, closing line). */
+interface RoomNotice {
+  readers: number[];
+  subject: string;
+  path: string;
+  more: (url: string) => string;
+  matchId: number | null;
+}
+
 /**
- * Tells the match's players (organiser and participants, never the author; the waiting list only
- * reads) that a message arrived, grouped: at most one notice per match and member per 15 minutes
- * (`claimNotices`). A member with a device that wants chat notices gets a push; the others get an
- * e-mail if they keep e-mail notices on. Written through the outbox in the post's transaction.
+ * A match's notices go to its players (organiser and participants; the waiting list only reads),
+ * a group's to its members.
+ */
+async function roomNotice(tx: DbOrTx, room: TChatRoom): Promise<RoomNotice | null> {
+  if (room.kind === 'match') {
+    const info = await matchInfo(tx, room.id);
+    if (!info) return null;
+    return {
+      readers: await matchPlayers(tx, room.id, info.createdBy),
+      subject: MSG.chat.noticeSubject(whenOf(info)),
+      path: `/matches/${room.id}`,
+      more: (url) => `${MSG.chat.noticeMore}\n\n${MSG.notify.seeMatch(url)}`,
+      matchId: room.id,
+    };
+  }
+  const [group] = await tx.select({ name: groups.name }).from(groups).where(eq(groups.id, room.id));
+  if (!group) return null;
+  return {
+    readers: await memberIds(tx, room.id),
+    subject: MSG.chat.groupNoticeSubject(group.name),
+    path: `/groups/${room.id}`,
+    more: (url) => `${MSG.chat.groupNoticeMore}\n\n${MSG.chat.seeGroup(url)}`,
+    matchId: null,
+  };
+}
+
+/**
+ * Tells a room's readers who may write (never the author) that a message arrived, grouped: at
+ * most one notice per room and member per 15 minutes (`claimNotices`). A member with a device that
+ * wants chat notices gets a push; the others get an e-mail if they keep e-mail notices on.
+ * Written through the outbox in the post's transaction.
  */
 export async function noticeNewMessage(
   tx: DbOrTx,
   deps: NotifyDeps,
-  post: { matchId: number; createdBy: number; author: SessionUser; text: string },
+  post: { room: TChatRoom; author: SessionUser; text: string },
 ) {
-  const players = await matchPlayers(tx, post.matchId, post.createdBy);
-  const others = players.filter((id) => id !== post.author.id);
+  const notice = await roomNotice(tx, post.room);
+  if (!notice) return;
+  const others = notice.readers.filter((id) => id !== post.author.id);
   const now = deps.clock.now();
-  const told = await claimNotices(tx, post.matchId, others, now);
+  const told = await claimNotices(tx, post.room, others, now);
   if (told.length === 0) return;
-  const info = await matchInfo(tx, post.matchId);
-  if (!info) return;
-  const subject = MSG.chat.noticeSubject(whenOf(info));
   const line = MSG.chat.noticeText(shortPublicName(post.author.name), excerpt(post.text));
   const withPush = await tx
     .selectDistinct({ userId: pushSubscriptions.userId })
@@ -69,11 +113,16 @@ export async function noticeNewMessage(
       ),
     );
   const pushed = new Set(withPush.map((r) => r.userId));
-  await writePushNotices(tx, deps, 'message', post.matchId, [...pushed], {
-    title: subject,
-    body: line,
-  });
-  const url = matchUrl(deps.env, post.matchId);
+  await writePushNotices(
+    tx,
+    deps,
+    'message',
+    notice.matchId,
+    [...pushed],
+    { title: notice.subject, body: line },
+    notice.path,
+  );
+  const url = `${publicUrl(deps.env)}${notice.path}`;
   const mails = (
     await recipients(
       tx,
@@ -85,10 +134,10 @@ export async function noticeNewMessage(
       channel: 'email' as const,
       event: 'message',
       userId: p.id,
-      matchId: post.matchId,
+      matchId: notice.matchId,
       recipient: p.email,
-      subject,
-      body: `${line}\n\n${MSG.chat.noticeMore}\n\n${MSG.notify.seeMatch(url)}`,
+      subject: notice.subject,
+      body: `${line}\n\n${notice.more(url)}`,
       sendAfter: now,
     }));
   if (mails.length > 0) await tx.insert(outbox).values(mails);

@@ -2,9 +2,11 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
 import { publicName } from '../../../common/names';
 import { shortTime } from '../../../common/schedule';
+import type { TChatRoom } from '../../../common/schemas/chat';
 import type { DbOrTx } from '../../../db/client';
 import { matchMessages, users } from '../../../db/schema';
 import type { MatchInfo } from '../notifications/match-info';
+import { lockRoom, roomValues } from './access';
 import { announceChat } from './messages';
 
 /** A player as the chat's system messages name them: the first name. */
@@ -17,17 +19,17 @@ export interface SystemText {
 }
 
 /**
- * Writes system messages (no author) into a match's chat, in the caller's transaction, the one that
+ * Writes system messages (no author) into a room's chat, in the caller's transaction, the one that
  * made the change they tell: the change and its message exist together or not at all. The caller
- * holds the match row lock (every change of a match takes it), which keeps revisions in commit order.
- * The caller announces them: after its commit with `chatPayload` (the join), or with
- * `systemMessages` inside the transaction.
+ * holds the room's row lock (every change of a match takes it; see `groupSystemMessages`), which
+ * keeps revisions in commit order. The caller announces them: after its commit with `chatPayload`
+ * (the join), or with `systemMessages` inside the transaction.
  */
-export async function writeSystemMessages(tx: DbOrTx, matchId: number, said: SystemText[]) {
+async function writeRoomMessages(tx: DbOrTx, room: TChatRoom, said: SystemText[]) {
   if (said.length === 0) return false;
   await tx.insert(matchMessages).values(
     said.map(({ text, subjectId }) => ({
-      matchId,
+      ...roomValues(room),
       authorId: null,
       subjectId: subjectId ?? null,
       kind: 'system' as const,
@@ -37,9 +39,26 @@ export async function writeSystemMessages(tx: DbOrTx, matchId: number, said: Sys
   return true;
 }
 
-/** `writeSystemMessages`, announced to the chat's readers when the transaction commits. */
+/** `writeRoomMessages` in a match's chat, announced by the caller. */
+export const writeSystemMessages = (tx: DbOrTx, matchId: number, said: SystemText[]) =>
+  writeRoomMessages(tx, { kind: 'match', id: matchId }, said);
+
+/** System messages in a match's chat, announced to its readers when the transaction commits. */
 export async function systemMessages(tx: DbOrTx, matchId: number, said: SystemText[]) {
-  if (await writeSystemMessages(tx, matchId, said)) await announceChat(tx, matchId);
+  const room: TChatRoom = { kind: 'match', id: matchId };
+  if (await writeRoomMessages(tx, room, said)) await announceChat(tx, room);
+}
+
+/**
+ * System messages in a group's chat ("Julie a rejoint le groupe", a match made for the group, a
+ * poll closed), announced on commit. Takes the group row's chat lock first (a no-op when the
+ * caller already holds the row), so they are numbered in commit order like members' messages.
+ */
+export async function groupSystemMessages(tx: DbOrTx, groupId: number, said: SystemText[]) {
+  const room: TChatRoom = { kind: 'group', id: groupId };
+  if (said.length === 0 || !(await lockRoom(tx, room))) return;
+  await writeRoomMessages(tx, room, said);
+  await announceChat(tx, room);
 }
 
 /** System messages naming `ids` by first name, in that order (an erased one is left out). */
@@ -62,7 +81,8 @@ export async function aboutPlayers(
 
 /**
  * Erasure: the system messages that name a player by first name name them no more ("Un joueur a
- * rejoint le match"), in the erasing transaction, before the account goes.
+ * rejoint le match", "Un joueur a quitté le groupe"), in every room, in the erasing transaction,
+ * before the account goes.
  */
 export async function unnameInChats(tx: DbOrTx, userId: number, name: string) {
   await tx

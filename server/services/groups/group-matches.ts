@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { GROUP_MSG } from '../../../common/messages-groups';
+import { MSG } from '../../../common/messages';
 import { localParts } from '../../../common/schedule';
 import type { TGroupMatchInput } from '../../../common/schemas/groups';
 import type { TMatch } from '../../../common/schemas/matches';
@@ -11,7 +12,10 @@ import { announceMatchChange } from '../live/notify';
 import { scheduleReminder, type NotifyDeps } from '../notifications/enqueue';
 import { matchInfo, whenOf } from '../notifications/match-info';
 import { getMatch } from '../matches/queries';
+import { roomColumns } from '../matches/room';
 import { checkMatchFields, createLimits } from '../matches/rules';
+import { lockRoom } from '../chat/access';
+import { groupSystemMessages } from '../chat/system';
 import { memberIds, membershipOf } from './access';
 import { notifyUsers } from './notify';
 
@@ -33,9 +37,11 @@ export interface GroupMatchDraft {
 
 /**
  * Inserts a group match in the caller's transaction: the match, its group row (hidden from
- * Trouver until `priorityHours` have passed, or for good), its reminder and its live event. The
- * caller adds players and tells the members. One path for a match made by hand, by a weekly slot
- * and by a poll.
+ * Trouver until `priorityHours` have passed), its reminder and its live event. A match kept to
+ * the group (`isGroupOnly`) is a private match (with the random share token every private match
+ * has): outsiders get the 404 of an unknown match on every door, its group's members reach it
+ * (`hasStanding`). The caller adds players and tells the members. One path for a match made by
+ * hand, by a weekly slot and by a poll.
  */
 export async function insertGroupMatch(
   tx: DbOrTx,
@@ -52,6 +58,7 @@ export async function insertGroupMatch(
       slots: d.slots,
       missingPlayers: d.slots,
       createdBy: d.createdBy,
+      ...(d.isGroupOnly ? roomColumns({ visibility: 'private' }) : {}),
     })
     .returning({ id: matches.id });
   if (!row) throw new Error('insertGroupMatch: insert returned nothing');
@@ -68,7 +75,10 @@ export async function insertGroupMatch(
   return row.id;
 }
 
-/** Tells the group's members (but `except`) about a new group match, in the caller's transaction. */
+/**
+ * Tells the group's members (but `except`) about a new group match, in the caller's transaction,
+ * and says it in the group's chat.
+ */
 export async function announceGroupMatch(
   tx: DbOrTx,
   deps: NotifyDeps,
@@ -87,6 +97,9 @@ export async function announceGroupMatch(
     path: `/matches/${matchId}`,
     matchId,
   }));
+  await groupSystemMessages(tx, groupId, [
+    { text: MSG.chat.system.groupMatch(whenOf(info), info.placeName) },
+  ]);
 }
 
 /**
@@ -103,6 +116,8 @@ export async function createGroupMatch(
   const fields = await checkMatchFields(deps, draft, await createLimits(deps));
   const id = await deps.db.transaction(async (tx) => {
     const group = await membershipOf(tx, actor, groupId);
+    // The group's chat lock before the rows that reference the group (see `lockRoom`).
+    await lockRoom(tx, { kind: 'group', id: groupId });
     const matchId = await insertGroupMatch(tx, deps, {
       groupId,
       groupName: group.name,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { GROUP_MSG } from '../../../common/messages-groups';
+import { MSG } from '../../../common/messages';
 import { shortPublicName } from '../../../common/names';
 import type {
   TCreateGroupInput,
@@ -12,6 +13,9 @@ import { groupMembers, groups, polls, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, notFound } from '../../lib/errors';
+import { lockRoom } from '../chat/access';
+import { announceChat } from '../chat/messages';
+import { aboutPlayers, groupSystemMessages } from '../chat/system';
 import { membershipOf } from './access';
 import { upcomingGroupMatches } from './group-matches';
 import { listSlots } from './slots';
@@ -89,25 +93,36 @@ export async function listMyGroups(
 /**
  * Joins the group whose invite link holds `token`. Opening the link again is harmless: a member
  * gets the group back with « déjà membre » (the link is how they find it). The primary key on
- * (group, user) settles two joins at once to one row.
+ * (group, user) settles two joins at once to one row. The group's chat says who joined.
  */
 export async function joinGroup(
   deps: Pick<Deps, 'db'>,
   actor: SessionUser,
   token: string,
 ): Promise<TGroupSummary & { message: string }> {
-  const [group] = await deps.db
-    .select({ id: groups.id, name: groups.name })
-    .from(groups)
-    .where(eq(groups.inviteToken, token))
-    .limit(1);
-  if (!group) throw notFound(GROUP_MSG.inviteInvalid);
-  const added = await deps.db
-    .insert(groupMembers)
-    .values({ groupId: group.id, userId: actor.id })
-    .onConflictDoNothing()
-    .returning({ userId: groupMembers.userId });
-  const message = added.length === 0 ? GROUP_MSG.alreadyMember : GROUP_MSG.joined(group.name);
+  const group = await deps.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ id: groups.id, name: groups.name })
+      .from(groups)
+      .where(eq(groups.inviteToken, token))
+      .limit(1);
+    // The chat's lock before the member row: every group transaction takes the group row first.
+    if (!found || !(await lockRoom(tx, { kind: 'group', id: found.id })))
+      throw notFound(GROUP_MSG.inviteInvalid);
+    const added = await tx
+      .insert(groupMembers)
+      .values({ groupId: found.id, userId: actor.id })
+      .onConflictDoNothing()
+      .returning({ userId: groupMembers.userId });
+    if (added.length > 0)
+      await groupSystemMessages(
+        tx,
+        found.id,
+        await aboutPlayers(tx, [actor.id], MSG.chat.system.memberJoined),
+      );
+    return { ...found, added: added.length > 0 };
+  });
+  const message = group.added ? GROUP_MSG.joined(group.name) : GROUP_MSG.alreadyMember;
   return { ...(await groupSummary(deps, actor, group.id)), message };
 }
 
@@ -178,8 +193,9 @@ export async function updateGroup(
 }
 
 /**
- * Deletes the group, its members, slots and polls; group admins only. Its matches stay (players
- * are in them) and keep their privacy (`group_matches.group_id` becomes null).
+ * Deletes the group, its members, slots, polls and chat; group admins only. Its matches stay
+ * (players are in them) and keep their privacy (`group_matches.group_id` becomes null). Open
+ * chat streams are poked, find the group gone and end.
  */
 export async function deleteGroup(
   deps: Pick<Deps, 'db'>,
@@ -189,6 +205,7 @@ export async function deleteGroup(
   await deps.db.transaction(async (tx) => {
     await membershipOf(tx, actor, id, { adminOnly: true, lock: true });
     await tx.delete(groups).where(eq(groups.id, id));
+    await announceChat(tx, { kind: 'group', id });
   });
   return { success: true, message: GROUP_MSG.deleted };
 }
@@ -230,6 +247,7 @@ export async function leaveGroup(
     );
     if (others === 0) {
       await tx.delete(groups).where(eq(groups.id, id));
+      await announceChat(tx, { kind: 'group', id });
       return;
     }
     if (me.isAdmin && (await adminsBesides(tx, id, actor.id)) === 0)
@@ -237,6 +255,12 @@ export async function leaveGroup(
     await tx
       .delete(groupMembers)
       .where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, actor.id)));
+    // Also what ends the leaver's open chat stream: it re-checks access on this change.
+    await groupSystemMessages(
+      tx,
+      id,
+      await aboutPlayers(tx, [actor.id], MSG.chat.system.memberLeft),
+    );
   });
   return { success: true, message: GROUP_MSG.left };
 }
@@ -255,6 +279,11 @@ export async function removeMember(
       .where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, userId)))
       .returning({ userId: groupMembers.userId });
     if (removed.length === 0) throw notFound(GROUP_MSG.notMember);
+    await groupSystemMessages(
+      tx,
+      id,
+      await aboutPlayers(tx, [userId], MSG.chat.system.memberRemoved),
+    );
   });
   return { success: true, message: GROUP_MSG.removed };
 }

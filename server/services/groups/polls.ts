@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { GROUP_MSG } from '../../../common/messages-groups';
+import { MSG } from '../../../common/messages';
 import { shortTime, zonedInstant } from '../../../common/schedule';
 import type {
   TCreatePollInput,
@@ -23,7 +24,9 @@ import {
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { announceMatchChange } from '../live/notify';
+import { announceMatchChange, announcePollChange, nextPollVersion } from '../live/notify';
+import { lockRoom } from '../chat/access';
+import { groupSystemMessages } from '../chat/system';
 import { matchInfo, whenOf } from '../notifications/match-info';
 import { checkMatchFields, createLimits } from '../matches/rules';
 import { memberIds, membershipOf } from './access';
@@ -84,6 +87,7 @@ async function pollRow(db: DbOrTx, id: number) {
       closesAt: polls.closesAt,
       status: polls.status,
       matchId: polls.matchId,
+      version: sql<string>`(extract(epoch from ${polls.updatedAt}) * 1000000)::bigint::text`,
     })
     .from(polls)
     .innerJoin(groups, eq(groups.id, polls.groupId))
@@ -99,6 +103,18 @@ export async function getPoll(
   actor: SessionUser,
   id: number,
 ): Promise<TPoll> {
+  return (await readPoll(deps, actor, id)).poll;
+}
+
+/**
+ * `getPoll`, with the poll's live version (microseconds of `updated_at`, moved by every answer,
+ * its match and its closing under the poll's row lock): the event id of its live stream.
+ */
+export async function readPoll(
+  deps: Pick<Deps, 'db'>,
+  actor: SessionUser,
+  id: number,
+): Promise<{ poll: TPoll; version: string }> {
   const poll = await pollRow(deps.db, id);
   await membershipOf(deps.db, actor, poll.groupId);
   const slots = await deps.db
@@ -117,7 +133,7 @@ export async function getPoll(
     .innerJoin(places, eq(places.id, pollSlots.placeId))
     .where(eq(pollSlots.pollId, id))
     .orderBy(asc(pollSlots.id));
-  return {
+  const shown: TPoll = {
     id: poll.id,
     group_id: poll.groupId,
     group_name: poll.groupName,
@@ -135,6 +151,7 @@ export async function getPoll(
       my_answer: s.mine,
     })),
   };
+  return { poll: shown, version: poll.version };
 }
 
 /**
@@ -143,7 +160,8 @@ export async function getPoll(
  * order of "oui" is the order answers were written, on any instance. When a slot reaches the
  * poll's size, the match is made in that same transaction with the first `size` "oui" in it
  * (never more), the poll is marked matched, every member told; later "oui" to that slot join its
- * waiting list in answer order.
+ * waiting list in answer order. Every answer moves the poll's live version and pokes its live
+ * viewers on commit, on every instance.
  */
 export async function answerPoll(
   deps: Deps,
@@ -155,9 +173,12 @@ export async function answerPoll(
   await deps.db.transaction(async (tx) => {
     const poll = await pollRow(tx, id);
     await membershipOf(tx, actor, poll.groupId);
+    // The group row before the poll's: the match an answer may make is said in the group's chat,
+    // and every transaction that writes there or deletes the group takes the group row first.
+    await lockRoom(tx, { kind: 'group', id: poll.groupId });
     const [locked] = await tx
       .update(polls)
-      .set({ answerSeq: sql`${polls.answerSeq} + 1`, updatedAt: sql`now()` })
+      .set({ answerSeq: sql`${polls.answerSeq} + 1`, updatedAt: nextPollVersion })
       .where(
         and(
           eq(polls.id, id),
@@ -189,6 +210,7 @@ export async function answerPoll(
             seq: sql`case when ${pollAnswers.answer} = excluded.answer then ${pollAnswers.seq} else excluded.seq end`,
           },
         });
+    await announcePollChange(tx, id);
     if (locked.status === 'matched' && locked.matchId && locked.matchedSlotId) {
       const answer = answers[String(locked.matchedSlotId)];
       if (answer) await followMatchedSlot(tx, actor.id, locked.matchId, answer);
@@ -239,7 +261,8 @@ async function ouiInOrder(tx: DbOrTx, slotId: number): Promise<number[]> {
 /**
  * The slot has `size` "oui": the match is made with the first `size` of them. Its organiser is the
  * poll's author when among them, else the first to say "oui"; the others are its participants, so
- * the match starts full. The other "oui" wait in answer order. Everyone in the group is told.
+ * the match starts full. The other "oui" wait in answer order. Everyone in the group is told, and
+ * the group's chat says it.
  */
 async function makePollMatch(
   tx: DbOrTx,
@@ -289,12 +312,15 @@ async function makePollMatch(
     await tx.insert(matchWaitlist).values({ matchId, userId, createdAt: now });
   await tx
     .update(polls)
-    .set({ status: 'matched', matchId, matchedSlotId: slotId })
+    .set({ status: 'matched', matchId, matchedSlotId: slotId, updatedAt: nextPollVersion })
     .where(eq(polls.id, poll.id));
   await announceMatchChange(tx, matchId, 'joined');
   const info = await matchInfo(tx, matchId);
   if (!info) return;
   const when = whenOf(info);
+  await groupSystemMessages(tx, poll.groupId, [
+    { text: MSG.chat.system.pollMatch(when, info.placeName) },
+  ]);
   await notifyUsers(tx, deps, await memberIds(tx, poll.groupId), (userId) => ({
     event: 'poll_match',
     subject: GROUP_MSG.notify.pollMatchSubject(poll.groupName),
@@ -318,16 +344,34 @@ async function defaultLevelName(tx: DbOrTx) {
 }
 
 /**
- * Closes the open polls whose closing time has passed without a match, and tells their groups.
- * One conditional UPDATE claims them, so with several instances each poll is closed (and its
- * notice written) once.
+ * Closes the open polls whose closing time has passed without a match, tells their groups and says
+ * it in their chats. The groups' rows are locked first (in id order), as every group transaction
+ * does, then one conditional UPDATE claims the polls, so with several instances each poll is
+ * closed (and its notice written) once.
  */
 export async function closeDuePolls(deps: Deps): Promise<number> {
+  const now = deps.clock.now();
+  const due = and(eq(polls.status, 'open'), lte(polls.closesAt, now));
+  const candidates = await deps.db
+    .selectDistinct({ groupId: polls.groupId })
+    .from(polls)
+    .where(due)
+    .orderBy(asc(polls.groupId));
+  if (candidates.length === 0) return 0;
   return deps.db.transaction(async (tx) => {
+    for (const { groupId } of candidates) await lockRoom(tx, { kind: 'group', id: groupId });
     const closed = await tx
       .update(polls)
-      .set({ status: 'closed', updatedAt: sql`now()` })
-      .where(and(eq(polls.status, 'open'), lte(polls.closesAt, deps.clock.now())))
+      .set({ status: 'closed', updatedAt: nextPollVersion })
+      .where(
+        and(
+          due,
+          inArray(
+            polls.groupId,
+            candidates.map((c) => c.groupId),
+          ),
+        ),
+      )
       .returning({ id: polls.id, groupId: polls.groupId });
     if (closed.length === 0) return 0;
     const names = await tx
@@ -347,6 +391,8 @@ export async function closeDuePolls(deps: Deps): Promise<number> {
         text: GROUP_MSG.notify.pollFailed(name),
         path: `/polls/${c.id}`,
       }));
+      await groupSystemMessages(tx, c.groupId, [{ text: MSG.chat.system.pollClosed }]);
+      await announcePollChange(tx, c.id);
     }
     return closed.length;
   });

@@ -11,6 +11,7 @@ import { checkMatchFields, createLimits } from '../matches/rules';
 import { membershipOf } from './access';
 import { announceGroupMatch, insertGroupMatch } from './group-matches';
 import { notifyUsers } from './notify';
+import { lockRoom } from '../chat/access';
 
 type Result = { success: true; message: string };
 
@@ -251,6 +252,8 @@ type DueSlot = {
 
 async function openSlotDate(deps: Deps, s: DueSlot, date: string): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
+    // The group's chat lock first (the match made here is said in the chat); a deleted group opens nothing.
+    if (!(await lockRoom(tx, { kind: 'group', id: s.groupId }))) return false;
     const [claimed] = await tx
       .insert(groupSlotRuns)
       .values({ slotId: s.id, date, outcome: s.placeActive ? 'created' : 'place_inactive' })

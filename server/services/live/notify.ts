@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
 import { bare, cte, placeholders, renderedOnce, statements } from '../../../db/statement';
-import { matches } from '../../../db/schema';
+import { matches, polls } from '../../../db/schema';
 import {
   LIVE_CHANNEL,
   matchPayload,
+  pollPayload,
   sessionsPayload,
   type LiveMatchKind,
 } from '../../lib/live-channel';
@@ -103,4 +104,15 @@ export async function announceMatchesChange(
 /** Tells every instance that a user's sessions changed, so their open streams re-check them. */
 export async function announceSessionsChange(tx: DbOrTx, userId: number): Promise<void> {
   await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}::text, ${sessionsPayload(userId)}::text)`);
+}
+
+/**
+ * A poll's live version, written by every change of it (an answer, its match, its closing) under
+ * its row lock, so it rises with every committed change: the SSE event id of its stream.
+ */
+export const nextPollVersion = sql`greatest(clock_timestamp(), ${polls.updatedAt} + interval '1 microsecond')`;
+
+/** Tells every instance that a poll changed, delivered when the caller's transaction commits. */
+export async function announcePollChange(tx: DbOrTx, id: number): Promise<void> {
+  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}::text, ${pollPayload(id)}::text)`);
 }

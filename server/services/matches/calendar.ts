@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
 import type { DbOrTx } from '../../../db/client';
-import { matchParticipants } from '../../../db/schema';
+import { matches, matchParticipants } from '../../../db/schema';
 import { buildMatchCalendar, type CalendarMatch } from '../../calendar/ics';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { forbidden, notFound } from '../../lib/errors';
 import { calendarOrganizer, matchInfo, matchUrl } from '../notifications/match-info';
+import { hasStanding } from './room';
 
 /** What a calendar invitation shows of a match, with its SEQUENCE; no personal data. */
 export async function getCalendarMatch(db: DbOrTx, id: number): Promise<CalendarMatchRow | null> {
@@ -16,8 +17,12 @@ export async function getCalendarMatch(db: DbOrTx, id: number): Promise<Calendar
   return { ...rest, place_name: placeName, created_by: createdBy };
 }
 
-/** Calendar downloads are for the match's own players: anyone else gets a French 403. */
-export async function assertMatchMember(
+/**
+ * Calendar downloads are for the match's own players: anyone else gets a French 403, except that
+ * a private match does not exist (404) for whoever has no standing in it (`hasStanding`), as on
+ * every other door.
+ */
+async function assertMatchMember(
   db: DbOrTx,
   actor: SessionUser,
   match: { id: number; created_by: number },
@@ -28,7 +33,14 @@ export async function assertMatchMember(
     .from(matchParticipants)
     .where(and(eq(matchParticipants.matchId, match.id), eq(matchParticipants.userId, actor.id)))
     .limit(1);
-  if (!row) throw forbidden(MSG.match.calendarForbidden);
+  if (row) return;
+  const [m] = await db
+    .select({ visibility: matches.visibility })
+    .from(matches)
+    .where(eq(matches.id, match.id));
+  if (m?.visibility === 'private' && !(await hasStanding(db, match.id, actor.id)))
+    throw notFound(MSG.match.notFound);
+  throw forbidden(MSG.match.calendarForbidden);
 }
 
 export type CalendarMatchRow = CalendarMatch & { created_by: number };
@@ -36,7 +48,7 @@ export type CalendarMatchRow = CalendarMatch & { created_by: number };
 /**
  * The match as an .ics file (METHOD:PUBLISH, with a link back to the match and the same ORGANIZER
  * as the mailed copies, so a mailed cancellation removes it) for its creator and participants;
- * others get a French 403. The SEQUENCE comes from the database, so a copy downloaded after an edit replaces
+ * others get a French 403 (404 for a private match they have no standing in). The SEQUENCE comes from the database, so a copy downloaded after an edit replaces
  * the old event in the player's calendar.
  */
 export async function getMatchIcs(

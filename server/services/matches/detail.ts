@@ -3,6 +3,8 @@ import { MSG } from '../../../common/messages';
 import { publicName } from '../../../common/names';
 import { isFinished } from '../../../common/schedule';
 import {
+  groupMatches,
+  groupMembers,
   matches,
   matchGuests,
   matchParticipants,
@@ -61,6 +63,8 @@ interface RoomRow {
   }[];
   /** Each requester's latest request status. */
   statuses: { user_id: number; status: TMatchRoom['my_request'] & string }[];
+  /** A private match made for a group: its group's members, who reach it without the link. */
+  groupMembers: number[];
 }
 
 type PersonRow = Awaited<ReturnType<typeof readPeople>>[number];
@@ -100,6 +104,9 @@ async function readVersion(deps: Pick<Deps, 'db'>, id: number) {
       >`coalesce((select json_agg(json_build_object('user_id', l.user_id, 'status', l.status))
         from (select distinct on (r.user_id) r.user_id, r.status from ${matchRequests} r
                where r.match_id = ${id}::int order by r.user_id, r.id desc) l), '[]'::json)`,
+      groupMembers: sql<number[]>`case when ${matches.visibility} = 'private' then coalesce((
+        select json_agg(gm.user_id) from ${groupMatches} g join ${groupMembers} gm on gm.group_id = g.group_id
+         where g.match_id = ${id}::int), '[]'::json) else '[]'::json end`,
     })
     .from(matches)
     .where(eq(matches.id, id));
@@ -224,6 +231,7 @@ export function canSeeSnapshot(
     card.participants.some((p) => p.user_id === actor.id) ||
     waitlist.includes(actor.id) ||
     room.statuses.some((s) => s.user_id === actor.id) ||
+    room.groupMembers.includes(actor.id) ||
     tokenMatches(room.shareToken, token)
   );
 }
@@ -232,8 +240,9 @@ export function canSeeSnapshot(
  * The match page (`matches.byId`, `GET /api/matches/{id}`): see `matchDetailFor`; a French 404 when
  * gone. A private match answers the same 404 to a stranger without its link's `token`: ids are
  * sequential, so anything else (a 403, or a page without names) would let anyone walk the ids and
- * learn that private matches exist, where and when. Its organiser, players, waiting players and
- * requesters always see it (they reach it again from Mes matchs, without the link).
+ * learn that private matches exist, where and when. Its organiser, players, waiting players,
+ * requesters and, for a match kept to its group, the group's members always see it (they reach
+ * it again from Mes matchs or the group's page, without the link).
  */
 export async function getMatchDetail(
   deps: Pick<Deps, 'db' | 'clock' | 'env'>,

@@ -21,6 +21,7 @@ import { checkMatchFields, createLimits, editLimits } from './rules';
 import { promoteWaitlisted } from './waitlist';
 import { changedText, systemMessages } from '../chat/system';
 import { checkGuests, guestCount, guestsOf, roomColumns, writeGuests } from './room';
+import { followVisibility } from '../groups/privacy';
 
 /**
  * Creates a match for the session's user (whatever a legacy `created_by` said; the REST adapter
@@ -175,6 +176,7 @@ export async function updateMatch(
         updatedAt: sql`now()`,
       })
       .where(eq(matches.id, input.id));
+    if (input.visibility) await followVisibility(tx, input.id, input.visibility, deps.clock.now());
     const moved =
       fields.date !== current.date ||
       fields.time !== current.time.slice(0, 5) ||

@@ -190,7 +190,7 @@ export async function joinMatch(
     if (card.missing_players === 0) await emitWebhookEvent(tx, 'match.filled', { match_id: id });
     return card;
   });
-  announceCommitted(deps.db, [matchPayload(id, 'joined'), chatPayload(id)]);
+  announceCommitted(deps.db, [matchPayload(id, 'joined'), chatPayload({ kind: 'match', id })]);
   deps.metrics.joins.inc();
   return { success: true, message: MSG.match.joined, match };
 }
@@ -207,7 +207,11 @@ export async function leaveMatch(
 ): Promise<TMatchResult> {
   await deps.db.transaction(async (tx) => {
     const match = await matchForPlayer(tx, actor, id);
-    if (!match.isIn) throw conflict(MSG.match.notJoined);
+    if (!match.isIn) {
+      // A private match is not confirmed to who has no standing in it: the 404 of an unknown one.
+      await assertCanReach(tx, actor, id, match, null);
+      throw conflict(MSG.match.notJoined);
+    }
     if (isFinished(match, deps.clock.now(), deps.env.APP_TIMEZONE))
       throw badRequest(MSG.match.finished);
     const removed = await tx

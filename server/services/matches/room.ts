@@ -4,7 +4,14 @@ import { MSG } from '../../../common/messages';
 import { isFinished } from '../../../common/schedule';
 import type { TMyRequest, TRoomFields, TVisibility } from '../../../common/schemas/room';
 import type { DbOrTx } from '../../../db/client';
-import { matches, matchGuests, matchRequests, matchWaitlist } from '../../../db/schema';
+import {
+  groupMatches,
+  groupMembers,
+  matches,
+  matchGuests,
+  matchRequests,
+  matchWaitlist,
+} from '../../../db/schema';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, notFound } from '../../lib/errors';
 
@@ -55,14 +62,17 @@ export function tokenMatches(stored: string | null, presented: string | null | u
 
 /**
  * Whether someone without the link has a standing in a private match: they wait for a place or
- * asked to join (both came through the link once). Organiser and participants are checked by the
- * callers, which already know them.
+ * asked to join (both came through the link once), or they are a member of the group it was made
+ * for (a match kept to its group is private to everyone else). Organiser and participants are
+ * checked by the callers, which already know them.
  */
 export async function hasStanding(tx: DbOrTx, matchId: number, userId: number): Promise<boolean> {
   const [row] = await tx
     .select({
       ok: sql<boolean>`exists (select 1 from ${matchWaitlist} w where w.match_id = ${matchId}::int and w.user_id = ${userId}::int)
-        or exists (select 1 from ${matchRequests} r where r.match_id = ${matchId}::int and r.user_id = ${userId}::int)`,
+        or exists (select 1 from ${matchRequests} r where r.match_id = ${matchId}::int and r.user_id = ${userId}::int)
+        or exists (select 1 from ${groupMatches} g join ${groupMembers} gm on gm.group_id = g.group_id
+                    where g.match_id = ${matchId}::int and gm.user_id = ${userId}::int)`,
     })
     .from(sql`(select 1) as one`);
   return row?.ok ?? false;
@@ -71,8 +81,9 @@ export async function hasStanding(tx: DbOrTx, matchId: number, userId: number): 
 /**
  * THE access rule of a private match, for every door that reads or acts on one match by id: a
  * public match is anyone's; a private one is its organiser's, its players', its waiting players'
- * and requesters', and whoever presents its link's token. Anyone else gets the same French 404 as
- * for a match that does not exist, so private ids cannot be probed.
+ * and requesters', its group's members (a match kept to its group), and whoever presents its
+ * link's token. Anyone else gets the same French 404 as for a match that does not exist, so
+ * private ids cannot be probed.
  */
 export async function assertCanReach(
   tx: DbOrTx,

@@ -289,7 +289,7 @@ export async function writeNotices(
 
 type PushValues = {
   kind: string;
-  matchId: number;
+  matchId: number | null;
   /** The recipients' ids, comma-separated (one placeholder whatever their number). */
   userIds: string;
   title: string;
@@ -321,16 +321,18 @@ const insertPushNotices = renderedOnce<PushValues>()(
 /**
  * One `push` outbox row per device of `userIds` that wants `kind`, written by one INSERT … SELECT
  * in the caller's transaction. The payload is the same for every device: `{ title, body, url }`
- * in French, `url` being the match page inside the app. `ON CONFLICT DO NOTHING` makes the
- * same-day push (`soon`) once per match and device, whichever worker writes it.
+ * in French, `url` being the page inside the app (`path`: the match page, or a group's page for
+ * its chat, with `matchId` null). `ON CONFLICT DO NOTHING` makes the same-day push (`soon`) once
+ * per match and device, whichever worker writes it.
  */
 export async function writePushNotices(
   tx: DbOrTx,
   deps: NotifyDeps,
   kind: TPushKind,
-  matchId: number,
+  matchId: number | null,
   userIds: number[],
   text: { title: string; body: string },
+  path = `/matches/${matchId ?? ''}`,
 ) {
   if (userIds.length === 0) return;
   await insertPushNotices(tx, {
@@ -338,7 +340,7 @@ export async function writePushNotices(
     matchId,
     userIds: userIds.join(','),
     title: text.title,
-    payload: JSON.stringify({ ...text, url: `/matches/${matchId}` }),
+    payload: JSON.stringify({ ...text, url: path }),
     now: deps.clock.now().toISOString(),
   });
 }

@@ -73,7 +73,7 @@ test(
     await expect(visitor.getByText(fr('Assez de « oui » : le match est créé.'))).toBeVisible();
     await visitor.getByRole('link', { name: 'Voir le match' }).click();
     await visitor.getByRole('heading', { level: 1, name: place.name }).waitFor();
-    // The organiser's poll counts catch up (refreshed every 5 s).
+    // The organiser's poll counts catch up by themselves (pushed live, no reload).
     await expect(page.getByText('Oui : 2 · Non : 0 · Peut-être : 0')).toBeVisible({
       timeout: 15_000,
     });

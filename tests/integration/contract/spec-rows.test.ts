@@ -1301,6 +1301,43 @@ describe('groups, weekly slots and polls', () => {
     expect(answered.body.status).toBe('matched');
     expect(answered.body.match_id).toBeGreaterThan(0);
 
+    // The group's chat: its members read and write; anyone else, site admins too, gets a 404.
+    const said = await w.api.call<{ id: number }>('POST', '/api/groups/{id}/messages', {
+      params: { id },
+      body: { text: 'Qui joue mardi ?\nMoi.' },
+      ...bearer(bob),
+    });
+    expect(said.status).toBe(201);
+    expect(said.body).toMatchObject({ text: 'Qui joue mardi ?\nMoi.', kind: 'user' });
+    const messageId = said.body.id;
+    const chat = await w.api.call<{ messages: { id: number; text: string }[] }>(
+      'GET',
+      '/api/groups/{id}/messages',
+      { params: { id }, query: { limit: 50 }, ...bearer(carol) },
+    );
+    expect(chat.body.messages.at(-1)).toMatchObject({ id: messageId });
+    expect(chat.body.messages.map((m) => m.text)).toContain('Carol a rejoint le groupe');
+    expect(
+      (await w.api.call('GET', '/api/groups/{id}/messages', { params: { id }, ...bearer(admin) }))
+        .status,
+    ).toBe(404);
+    const fixed = await w.api.call('PATCH', '/api/groups/{id}/messages/{messageId}', {
+      params: { id, messageId },
+      body: { text: 'Qui joue mardi soir ?' },
+      ...bearer(bob),
+    });
+    expect(fixed.body).toMatchObject({ text: 'Qui joue mardi soir ?' });
+    const flagged = await w.api.call('POST', '/api/groups/{id}/messages/{messageId}/report', {
+      params: { id, messageId },
+      ...bearer(carol),
+    });
+    expect(flagged.status).toBe(201);
+    const moderated = await w.api.call('DELETE', '/api/groups/{id}/messages/{messageId}', {
+      params: { id, messageId },
+      ...bearer(admin),
+    });
+    expect(moderated.body).toMatchObject({ text: 'Message supprimé', deleted: true });
+
     const removed = await w.api.call('DELETE', '/api/groups/{id}/members/{userId}', {
       params: { id, userId: carol.id },
       ...bearer(alice),
@@ -1439,8 +1476,11 @@ const WALKED_WITHOUT_SUCCESS: Record<string, string> = {
   'POST /api/admin/notices/{id}/retry':
     'needs a notice the worker gave up on (20 failures); answered with its documented 409',
 };
-/** Streams that never end: `inject` cannot wait on them; tests/integration/live.test.ts walks them. */
-const STREAMS = new Set(['GET /api/matches/{id}/events']);
+/**
+ * Streams that never end: `inject` cannot wait on them; tests/integration/live.test.ts and
+ * polls-live.test.ts walk them.
+ */
+const STREAMS = new Set(['GET /api/matches/{id}/events', 'GET /api/polls/{id}/events']);
 
 describe('coverage', () => {
   it('walked every spec row, every admin call and the documentation paths with a 2xx answer', () => {

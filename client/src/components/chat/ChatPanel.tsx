@@ -4,6 +4,7 @@ import {
   CHAT_EDIT_MINUTES,
   CHAT_TEXT_MAX,
   type TChatMessage,
+  type TChatRoom,
 } from '../../../../common/schemas/chat';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -43,16 +44,17 @@ function merged(page: readonly TChatMessage[], since: Map<number, TChatMessage>)
 }
 
 /**
- * The match's chat for its members: the latest messages, older ones on demand, new ones arriving
- * live (`chat.onMessage`), a composer (Enter sends, Shift+Enter goes to the line) for the
- * organiser and the players, read only for the waiting list. Reading it marks it read.
+ * A room's chat for its members, a match's or a group's: the latest messages, older ones on demand,
+ * new ones arriving live (`chat.onMessage`), a composer (Enter sends, Shift+Enter goes to the
+ * line) for those who write (a match's organiser and players, a group's members), read only for a
+ * match's waiting list. Reading it marks it read.
  */
-export function ChatPanel({ matchId, userId }: { matchId: number; userId: number | undefined }) {
+export function ChatPanel({ room, userId }: { room: TChatRoom; userId: number | undefined }) {
   const utils = trpc.useUtils();
-  const list = trpc.chat.list.useQuery(
-    { id: matchId, limit: PAGE },
-    { refetchOnWindowFocus: false },
-  );
+  // Every call names the room: `{ id, room }`.
+  const at = { id: room.id, room: room.kind };
+  const title = room.kind === 'match' ? MSG.chat.title : MSG.chat.groupTitle;
+  const list = trpc.chat.list.useQuery({ ...at, limit: PAGE }, { refetchOnWindowFocus: false });
   const [byId, setById] = useState(() => new Map<number, TChatMessage>());
   // null until an older page was asked for: the first page tells whether there are more.
   const [moreOlder, setMoreOlder] = useState<boolean | null>(null);
@@ -61,7 +63,7 @@ export function ChatPanel({ matchId, userId }: { matchId: number; userId: number
   const [editing, setEditing] = useState<{ id: number; text: string } | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
   const [status, setStatus] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
-  const bottom = useRef<HTMLDivElement>(null);
+  const log = useRef<HTMLDivElement>(null);
   const retry = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(retry.current), []);
 
@@ -69,18 +71,18 @@ export function ChatPanel({ matchId, userId }: { matchId: number; userId: number
     onSuccess: () => void utils.chat.unread.invalidate(),
   });
   const sub = trpc.chat.onMessage.useSubscription(
-    { id: matchId, lastEventId: list.data ? String(list.data.rev) : null },
+    { ...at, lastEventId: list.data ? String(list.data.rev) : null },
     {
       enabled: Boolean(list.data),
       onData: (e) => {
         const m = e.data;
         setById((prev) => new Map(prev).set(m.id, m));
-        if (m.author?.user_id !== userId) markRead.mutate({ id: matchId, messageId: m.id });
+        if (m.author?.user_id !== userId) markRead.mutate({ ...at, messageId: m.id });
       },
       onError: (err) => {
         const code = err.data?.code;
         if (code === 'FORBIDDEN' || code === 'NOT_FOUND') {
-          void utils.chat.list.invalidate({ id: matchId });
+          void utils.chat.list.invalidate(at);
           return;
         }
         if (code === 'UNAUTHORIZED' || code === 'TOO_MANY_REQUESTS') return;
@@ -93,13 +95,15 @@ export function ChatPanel({ matchId, userId }: { matchId: number; userId: number
   const messages = useMemo(() => merged(list.data?.messages ?? [], byId), [list.data, byId]);
   const hasOlder = moreOlder ?? list.data?.messages.length === PAGE;
   const newest = messages.at(-1)?.id;
+  // The newest message in view inside the log, without moving the page: on a group page the chat
+  // sits between other cards, and opening the page must not jump down to it.
   useEffect(() => {
-    bottom.current?.scrollIntoView?.({ block: 'nearest' });
+    const el = log.current;
+    if (el) el.scrollTop = el.scrollHeight;
   }, [newest]);
 
   const put = (m: TChatMessage) => setById((prev) => new Map(prev).set(m.id, m));
-  const fail = (err: unknown) =>
-    setStatus({ kind: 'error', text: errorMessage(err, MSG.chat.title) });
+  const fail = (err: unknown) => setStatus({ kind: 'error', text: errorMessage(err, title) });
   const post = trpc.chat.post.useMutation({
     onSuccess: (m) => {
       put(m);
@@ -127,7 +131,7 @@ export function ChatPanel({ matchId, userId }: { matchId: number; userId: number
 
   const send = () => {
     if (draft.trim() === '' || post.isPending) return;
-    post.mutate({ id: matchId, text: draft });
+    post.mutate({ ...at, text: draft });
   };
   const onKey = (e: KeyboardEvent<HTMLTextAreaElement>, submit: () => void) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
@@ -140,7 +144,7 @@ export function ChatPanel({ matchId, userId }: { matchId: number; userId: number
     if (!first) return;
     setLoadingOlder(true);
     try {
-      const page = await utils.chat.list.fetch({ id: matchId, before: first.id, limit: PAGE });
+      const page = await utils.chat.list.fetch({ ...at, before: first.id, limit: PAGE });
       setById((prev) => {
         const next = new Map(prev);
         for (const m of page.messages) next.set(m.id, m);
@@ -159,7 +163,7 @@ export function ChatPanel({ matchId, userId }: { matchId: number; userId: number
   return (
     <section className="card chat-panel" aria-labelledby="chat-title">
       <h2 className="chat-title" id="chat-title">
-        {MSG.chat.title}
+        {title}
       </h2>
       {list.isPending ? (
         <Spinner />
@@ -173,7 +177,7 @@ export function ChatPanel({ matchId, userId }: { matchId: number; userId: number
           {messages.length === 0 ? (
             <p className="muted chat-empty">{MSG.chat.empty}</p>
           ) : (
-            <div className="chat-log" role="log" aria-live="polite" aria-label={MSG.chat.title}>
+            <div ref={log} className="chat-log" role="log" aria-live="polite" aria-label={title}>
               <ol className="chat-list">
                 {messages.map((m) =>
                   m.kind === 'system' ? (
@@ -198,7 +202,7 @@ export function ChatPanel({ matchId, userId }: { matchId: number; userId: number
                           className="chat-edit"
                           onSubmit={(e) => {
                             e.preventDefault();
-                            edit.mutate({ id: matchId, messageId: m.id, text: editing.text });
+                            edit.mutate({ ...at, messageId: m.id, text: editing.text });
                           }}
                         >
                           <label className="visually-hidden" htmlFor={`chat-edit-${m.id}`}>
@@ -212,7 +216,7 @@ export function ChatPanel({ matchId, userId }: { matchId: number; userId: number
                             onChange={(e) => setEditing({ id: m.id, text: e.target.value })}
                             onKeyDown={(e) =>
                               onKey(e, () =>
-                                edit.mutate({ id: matchId, messageId: m.id, text: editing.text }),
+                                edit.mutate({ ...at, messageId: m.id, text: editing.text }),
                               )
                             }
                           />
@@ -252,7 +256,7 @@ export function ChatPanel({ matchId, userId }: { matchId: number; userId: number
                               <button
                                 type="button"
                                 className="chat-link"
-                                onClick={() => report.mutate({ id: matchId, messageId: m.id })}
+                                onClick={() => report.mutate({ ...at, messageId: m.id })}
                               >
                                 {MSG.chat.report}
                               </button>
@@ -266,7 +270,6 @@ export function ChatPanel({ matchId, userId }: { matchId: number; userId: number
               </ol>
             </div>
           )}
-          <div ref={bottom} />
           {status && (
             <p className={status.kind === 'error' ? 'chat-error' : 'chat-info'} role="status">
               {status.text}
@@ -308,7 +311,7 @@ export function ChatPanel({ matchId, userId }: { matchId: number; userId: number
         confirmLabel={MSG.chat.delete}
         loading={remove.isPending}
         onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting !== null && remove.mutate({ id: matchId, messageId: deleting })}
+        onConfirm={() => deleting !== null && remove.mutate({ ...at, messageId: deleting })}
       />
     </section>
   );

@@ -1,14 +1,19 @@
 import { useState } from 'react';
 import { MSG } from '../../../../common/messages';
+import type { TChatReport, TChatRoom } from '../../../../common/schemas/chat';
 import { Button, EmptyState, Loaded } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 
 const WHEN = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
 
+/** The room a reported message was written in: a match's chat or a group's. */
+const roomOf = (r: TChatReport): TChatRoom =>
+  r.group_id !== null ? { kind: 'group', id: r.group_id } : { kind: 'match', id: r.match_id ?? 0 };
+
 /**
- * Messages players reported, most recent first, in the Notifications tab: the admin reads them and
- * deletes what breaks the rules.
+ * Messages players reported in matches' and groups' chats, most recent first, in the Notifications
+ * tab: the admin reads them and deletes what breaks the rules.
  */
 export function ChatReports() {
   const utils = trpc.useUtils();
@@ -39,15 +44,19 @@ export function ChatReports() {
                     {WHEN.format(new Date(r.last_reported_at))}
                   </time>
                   <span className="audit-what">
-                    <strong>{r.author ?? MSG.chat.formerPlayer}</strong> · match #{r.match_id} ·{' '}
-                    {r.reports} signalement{r.reports > 1 ? 's' : ''}
+                    <strong>{r.author ?? MSG.chat.formerPlayer}</strong> ·{' '}
+                    {MSG.chat.adminRoom(roomOf(r).kind, roomOf(r).id)} · {r.reports} signalement
+                    {r.reports > 1 ? 's' : ''}
                   </span>
                   <span className="audit-entity">« {r.text} »</span>
                   {!r.deleted && (
                     <Button
                       variant="danger"
                       loading={remove.isPending && remove.variables.messageId === r.message_id}
-                      onClick={() => remove.mutate({ id: r.match_id, messageId: r.message_id })}
+                      onClick={() => {
+                        const room = roomOf(r);
+                        remove.mutate({ id: room.id, room: room.kind, messageId: r.message_id });
+                      }}
                     >
                       {MSG.chat.delete}
                     </Button>
