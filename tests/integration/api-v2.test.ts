@@ -1,11 +1,12 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys, users } from '../../db/schema';
+import { MSG } from '../../common/messages';
+import { apiKeys, matches, users } from '../../db/schema';
 import { createTestContext, type TestContext } from '../support/app';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
 import { createClient, type ContractClient, type OpenApiDoc } from './contract/client';
-import { createPlace } from './matches-support';
+import { createPlace, insertMatch } from './matches-support';
 
 /**
  * API v2 as an integrator sees it: a real listening server, plain fetch, every answer (2xx and
@@ -370,6 +371,38 @@ describe('API keys', () => {
     expect(bad.body).toEqual({
       error: { code: 'BAD_REQUEST', message: expect.stringMatching(/droit/) as unknown },
     });
+  });
+});
+
+describe('private matches', () => {
+  it('are a 404 to a key, as to any stranger, unless it brings the link’s token', async () => {
+    const open = await insertMatch(t, {
+      placeId,
+      createdBy: player.id,
+      date: '2026-06-21',
+      time: '18:00',
+    });
+    const hidden = await insertMatch(t, {
+      placeId,
+      createdBy: player.id,
+      date: '2026-06-21',
+      time: '18:00',
+    });
+    const token = 'Prive_v2_0123456789abc';
+    await t.db.db
+      .update(matches)
+      .set({ visibility: 'private', shareToken: token })
+      .where(eq(matches.id, hidden.id));
+    const read = (id: number, query?: Record<string, string>) =>
+      api.call<Json>('GET', '/api/v2/matches/{id}', { token: keys.read!, params: { id }, query });
+    const refused = await read(hidden.id);
+    expect(refused.status).toBe(404);
+    expect(refused.body).toEqual({ error: { code: 'NOT_FOUND', message: MSG.match.notFound } });
+    expect((await read(hidden.id, { token: 'Prive_v2_wrong_tokenxx' })).status).toBe(404);
+    const shown = await read(hidden.id, { token });
+    expect(shown.status).toBe(200);
+    const publicOne = await read(open.id);
+    expect(Object.keys(shown.body).sort()).toEqual(Object.keys(publicOne.body).sort());
   });
 });
 

@@ -15,7 +15,9 @@ import {
 import { listLevels } from '../../services/levels';
 import { createMatch, deleteMatch, updateMatch } from '../../services/matches/mutations';
 import { joinMatch, leaveMatch } from '../../services/matches/participation';
-import { getMatch, listMatches } from '../../services/matches/queries';
+import { getMatchCardFor } from '../../services/matches/detail';
+import { listMatches } from '../../services/matches/queries';
+import { ZShareTokenQuery } from '../../../common/schemas/room';
 import { joinWaitlist, leaveWaitlist } from '../../services/matches/waitlist';
 import { listActivePlaces } from '../../services/places';
 import type { RestRoutes } from '../http';
@@ -92,10 +94,17 @@ export const v2Routes: RestRoutes = (app, deps) => {
   app.get(
     '/matches/:id',
     {
-      schema: { tags, summary: 'Un match', params: ZMatchIdInput, response: { 200: ZMatch } },
+      schema: {
+        tags,
+        summary:
+          'Un match (un match privé : seulement avec le jeton de son lien, ou pour ses joueurs)',
+        params: ZMatchIdInput,
+        querystring: ZShareTokenQuery,
+        response: { 200: ZMatch },
+      },
       config: read,
     },
-    ({ params }) => getMatch(deps, params.id),
+    (req) => getMatchCardFor(deps, callerOf(req).user, req.params.id, req.query.token),
   );
 
   app.post(

@@ -237,6 +237,21 @@ export function canSeeSnapshot(
 }
 
 /**
+ * A match card for `actor` (API v2's `GET /matches/{id}`): a private match only for whoever may
+ * see its page (`canSeeSnapshot`), else the same French 404 as an unknown id.
+ */
+export async function getMatchCardFor(
+  deps: Pick<Deps, 'db'>,
+  actor: SessionUser,
+  id: number,
+  token?: string | null,
+): Promise<TMatch> {
+  const snapshot = await loadMatchSnapshot(deps, id);
+  if (!snapshot || !canSeeSnapshot(snapshot, actor, token)) throw notFound(MSG.match.notFound);
+  return snapshot.card;
+}
+
+/**
  * The match page (`matches.byId`, `GET /api/matches/{id}`): see `matchDetailFor`; a French 404 when
  * gone. A private match answers the same 404 to a stranger without its link's `token`: ids are
  * sequential, so anything else (a 403, or a page without names) would let anyone walk the ids and
