@@ -201,6 +201,18 @@ describe('private matches', () => {
       expect(await restAs(t, who, 'GET', `/matches/${m.id}`)).toMatchObject({ status: 404 });
       expect(await trpcError(t.caller(who).matches.join({ id: m.id }))).toEqual(notFound);
       expect(await trpcError(t.caller(who).matches.request({ id: m.id }))).toEqual(notFound);
+      // The organiser's doors do not tell a stranger the match exists either.
+      const by = t.caller(who).matches;
+      for (const door of [
+        () => by.update({ id: m.id, ...fields() }),
+        () => by.delete({ id: m.id }),
+        () => by.removeParticipant({ id: m.id, userId: owner.id }),
+        () => by.releaseGuest({ id: m.id, guestId: 1 }),
+        () => by.acceptRequest({ id: m.id, userId: outsider.id }),
+        () => by.declineRequest({ id: m.id, userId: outsider.id }),
+      ])
+        expect(await trpcError(door())).toEqual(notFound);
+      expect(await restAs(t, who, 'DELETE', `/matches/${m.id}`)).toMatchObject({ status: 404 });
     }
     expect(await restAs(t, p(3), 'POST', `/matches/${m.id}/join`, {})).toMatchObject({
       status: 404,

@@ -20,7 +20,14 @@ import { getMatch } from './queries';
 import { checkMatchFields, createLimits, editLimits } from './rules';
 import { promoteWaitlisted } from './waitlist';
 import { changedText, systemMessages } from '../chat/system';
-import { checkGuests, guestCount, guestsOf, roomColumns, writeGuests } from './room';
+import {
+  assertCanReach,
+  checkGuests,
+  guestCount,
+  guestsOf,
+  roomColumns,
+  writeGuests,
+} from './room';
 import { followVisibility } from '../groups/privacy';
 
 /**
@@ -105,13 +112,19 @@ export async function lockOwnMatch(
       date: matches.date,
       time: matches.time,
       shareToken: matches.shareToken,
+      visibility: matches.visibility,
+      isIn: sql<boolean>`exists (select 1 from ${matchParticipants} mp where mp.match_id = ${matches.id} and mp.user_id = ${actor.id}::int)`,
     })
     .from(matches)
     .where(eq(matches.id, id))
     .for('update')
     .limit(1);
   if (!match) throw notFound(MSG.match.notFound);
-  if (match.createdBy !== actor.id) throw forbidden(refusal);
+  if (match.createdBy !== actor.id) {
+    // A stranger to a private match learns nothing from an organiser's door, not even that it exists.
+    await assertCanReach(tx, actor, id, match, null);
+    throw forbidden(refusal);
+  }
   return match;
 }
 
