@@ -1,3 +1,5 @@
+import { deName } from './typography';
+
 /** A wait as the OTP countdown shows it, "m:ss" (300 → "5:00"). */
 export const formatCountdown = (seconds: number) =>
   `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
@@ -503,7 +505,7 @@ export const MSG = {
         : `Au plus ${max} place${max > 1 ? 's' : ''} réservée${max > 1 ? 's' : ''} (il faut au moins une place libre).`,
     guestsAboveFree: (free: number) =>
       `Il ne reste que ${free} place${free > 1 ? 's' : ''} libre${free > 1 ? 's' : ''} à réserver.`,
-    guestOf: (organiser: string) => `Invité de ${organiser}`,
+    guestOf: (organiser: string) => `Invité ${deName(organiser)}`,
     guestAdd: 'Ajouter une place réservée',
     guestRemove: (n: number) => `Retirer la place réservée ${n}`,
     release: 'Libérer',

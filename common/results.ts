@@ -3,6 +3,7 @@
  * form shows the same French message before sending. Also the texts of results, profiles, level
  * suggestions and reliability (kept here, apart from `messages.ts`, so the feature has one home).
  */
+import { deName } from './typography';
 
 export const RESULT_MSG = {
   setsCount: 'Un match se joue en 2 ou 3 sets.',
@@ -35,7 +36,7 @@ export const RESULT_MSG = {
     'Résultat enregistré : l’équipe adverse n’a que des invités, il sera confirmé automatiquement dans 48 h.',
   autoConfirm: (when: string) =>
     `L’équipe adverse n’a que des invités : le résultat sera confirmé automatiquement le ${when}.`,
-  guestNamed: (name: string, organiser: string) => `${name} (invité de ${organiser})`,
+  guestNamed: (name: string, organiser: string) => `${name} (invité ${deName(organiser)})`,
   confirmed: 'Résultat confirmé.',
   contested: 'Résultat contesté : un administrateur va trancher.',
   decided: 'Décision enregistrée.',

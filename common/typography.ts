@@ -14,3 +14,11 @@ export function frenchTypography(text: string): string {
     .replace(/« +/g, `«${NBSP}`)
     .replace(/ +»/g, `${NBSP}»`);
 }
+
+/**
+ * « de » before a first name, elided before a vowel sound: « de Paul », « d’Olga », « d’Émile ».
+ * An initial h is left alone: whether it is mute depends on the name (« d’Hélène », « de Hugo »).
+ */
+export function deName(name: string): string {
+  return /^[aeiouyàâäéèêëîïôöùûüÿæœ]/i.test(name) ? `d’${name}` : `de ${name}`;
+}

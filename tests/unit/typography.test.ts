@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
-import { frenchTypography, NARROW_NBSP, NBSP } from '../../common/typography';
+import { RESULT_MSG } from '../../common/results';
+import { deName, frenchTypography, NARROW_NBSP, NBSP } from '../../common/typography';
 
 /** Every text of the messages table: strings as they are, functions called with sample arguments. */
 function allTexts(node: unknown, path = 'MSG'): { path: string; text: string }[] {
@@ -57,5 +58,19 @@ describe('French typography (issue 21)', () => {
     expect(frenchTypography('Voir le match : https://x.fr/m/1?a=1')).toBe(
       `Voir le match${NBSP}: https://x.fr/m/1?a=1`,
     );
+  });
+});
+
+describe('« de » before a first name', () => {
+  it('elides before a vowel, accented or not, and keeps « de » before a consonant or an h', () => {
+    expect(deName('Paul')).toBe('de Paul');
+    expect(deName('Olga')).toBe('d’Olga');
+    expect(deName('Émile')).toBe('d’Émile');
+    expect(deName('yann')).toBe('d’yann');
+    expect(deName('Hugo')).toBe('de Hugo');
+  });
+  it('reaches the guest names of the match room and of results', () => {
+    expect(MSG.room.guestOf('Anne')).toBe('Invité d’Anne');
+    expect(RESULT_MSG.guestNamed('Léo', 'Olga')).toBe('Léo (invité d’Olga)');
   });
 });
