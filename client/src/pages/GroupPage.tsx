@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { TGroupDetail } from '../../../common/schemas/groups';
+import { GROUP_MSG } from '../../../common/messages-groups';
 import { ChatPanel } from '../components/chat/ChatPanel';
 import { Button, ConfirmDialog, Field, Loaded, Notice, TitledCard } from '../components/ui';
 import { useAuth } from '../lib/auth';
@@ -206,7 +207,7 @@ function SettingsCard({
   const [hours, setHours] = useState(String(g.priority_hours));
   const update = trpc.groups.update.useMutation({
     onSuccess: () => {
-      onMessage({ kind: 'success', text: 'Groupe mis à jour.' });
+      onMessage({ kind: 'success', text: GROUP_MSG.updated });
       void utils.groups.byId.invalidate({ id: g.id });
     },
     onError: (e) => onMessage({ kind: 'error', text: errorMessage(e, 'Mise à jour impossible.') }),

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Notice, Spinner } from '../components/ui';
+import { GROUP_MSG } from '../../../common/messages-groups';
 import { errorMessage } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 
@@ -31,7 +32,7 @@ export default function JoinGroupPage() {
         <Notice
           kind="error"
           persistent
-          message={errorMessage(join.error, "Ce lien d'invitation n'est pas valide.")}
+          message={errorMessage(join.error, GROUP_MSG.inviteInvalid)}
         />
       ) : (
         <Spinner label="Entrée dans le groupe…" showLabel />
