@@ -516,6 +516,8 @@ export const MSG = {
     guestNotFound: 'Cette place réservée n’existe plus.',
     guestsStarted:
       'Les places réservées d’un match commencé ne changent plus : ses équipes et son résultat en dépendent.',
+    whenStarted:
+      'La date, l’heure et le lieu d’un match commencé ne changent plus : son résultat en dépend.',
     visibilityLabel: 'Visibilité',
     visibilityInvalid: 'La visibilité doit être « public » ou « private ».',
     public: 'Public',

@@ -17,7 +17,7 @@ import { createTestContext, type TestContext } from '../support/app';
 import { serverUrl } from '../support/db';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
 import { restAs } from '../support/http';
-import { createPlace, insertMatch, trpcError } from './matches-support';
+import { createPlace, insertMatch, matchRow, trpcError } from './matches-support';
 
 /**
  * Results with reserved-seat guests ("Places réservées"): a guest plays in a team as
@@ -230,6 +230,38 @@ describe('entering a result with a guest', () => {
     ).toEqual({ code: 'BAD_REQUEST', message: RESULT_MSG.teamsGuestUnknown });
     expect(await resultOf(m.id)).toBeUndefined();
     expect(await asked(m.id)).toEqual([]);
+  });
+
+  it('keeps a started match’s date, time and place: moving it is refused, other edits pass', async () => {
+    const m = await played([p(0), p(1)], ['Marc']);
+    const edit = (o: Record<string, unknown>) =>
+      restAs(t, paul, 'PUT', `/matches/${m.id}`, {
+        place_id: placeId,
+        date: '2026-06-10',
+        time: '10:00',
+        levels: ['Niveau 3'],
+        slots: 3,
+        guests: ['Marc'],
+        ...o,
+      });
+    const refused = { status: 400, body: { error: MSG.room.whenStarted } };
+    expect(await edit({ date: '2026-06-20' })).toMatchObject(refused);
+    expect(await edit({ time: '18:00' })).toMatchObject(refused);
+    expect(
+      await trpcError(
+        t.caller(paul).matches.update({
+          id: m.id,
+          place_id: placeId,
+          date: '2026-06-21',
+          time: '10:00',
+          levels: ['Niveau 3'],
+          slots: 3,
+        }),
+      ),
+    ).toEqual({ code: 'BAD_REQUEST', message: MSG.room.whenStarted });
+    expect((await matchRow(t, m.id))!).toMatchObject({ date: '2026-06-10', time: '10:00:00' });
+    // The levels of a started match may still be corrected.
+    expect((await edit({ levels: ['Niveau 3', 'Niveau 4'] })).status).toBe(200);
   });
 
   it('keeps a started match’s reserved seats whole: an edit with other guests is refused, the same ones change nothing', async () => {

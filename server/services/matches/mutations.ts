@@ -146,13 +146,23 @@ async function startedGuests(
   return undefined;
 }
 
+/** Whether an edit changes when or where the match is played. */
+const moved = (
+  current: { date: string; time: string; placeId: number },
+  fields: { date: string; time: string; place_id: number },
+) =>
+  fields.date !== current.date ||
+  fields.time !== current.time.slice(0, 5) ||
+  fields.place_id !== current.placeId;
+
 /**
  * Edits a match; creator only (403 otherwise). Edit rules of spec section 5: at most 3 levels,
  * a date the create form offers (at least the next 30 days; an unchanged date is not checked), an 08:00–21:30 slot. Slots may not drop below the players
  * already in, and `missing_players` is recomputed from the participants counted under the row
  * lock, so a join racing with the edit can neither overbook nor be lost. Raised slots go to the
  * waiting list first; a new date, time or place is announced to every player and waiting player
- * (with the updated calendar event) and moves the day-before reminder.
+ * (with the updated calendar event) and moves the day-before reminder. Once the match has started,
+ * its date, time and place are kept: its result and its players' ratings are dated by them.
  */
 export async function updateMatch(
   deps: Deps,
@@ -170,6 +180,8 @@ export async function updateMatch(
     // Reserved seats: the ones sent replace the current ones; none sent keeps them. Once the match
     // has started they are frozen (a result's teams name them by id), as its players are.
     const guests = await startedGuests(tx, deps, current, input);
+    if (moved(current, fields) && isFinished(current, deps.clock.now(), deps.env.APP_TIMEZONE))
+      throw badRequest(MSG.room.whenStarted);
     const reserved = guests ? guests.length : await guestCount(tx, input.id);
     if (guests) checkGuests(guests, fields.slots, joined);
     else if (fields.slots - joined - reserved < 0)
@@ -190,12 +202,8 @@ export async function updateMatch(
       })
       .where(eq(matches.id, input.id));
     if (input.visibility) await followVisibility(tx, input.id, input.visibility, deps.clock.now());
-    const moved =
-      fields.date !== current.date ||
-      fields.time !== current.time.slice(0, 5) ||
-      fields.place_id !== current.placeId;
     const match = await matchInfo(tx, input.id);
-    if (moved && match) {
+    if (moved(current, fields) && match) {
       await notifyMatch(tx, deps, 'changed', match, await playersAndWaiting(tx, input.id));
       await scheduleReminder(tx, deps, match);
       const said = before && changedText(before, match);
