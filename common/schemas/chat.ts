@@ -28,17 +28,21 @@ export const CHAT_NOTICE_MINUTES = 15;
 // Tab and other controls: a message is lines of text (CR/LF only), nothing else invisible.
 const TAB = /\t/;
 
-/** A message: 1..1000 characters once trimmed, line breaks allowed (CRLF kept as LF). */
+/**
+ * A message: 1..1000 characters once trimmed, line breaks allowed (CRLF kept as LF). Controls are
+ * refused wherever they are, before the trim, as every text field does: a vertical tab at the end
+ * is refused, not quietly trimmed away.
+ */
 export const ZChatText = z
   .string({ error: MSG.chat.textInvalid(CHAT_TEXT_MAX) })
+  .refine(isSafeText, MSG.chat.tabForbidden)
+  .refine((v) => !TAB.test(v), MSG.chat.tabForbidden)
   .transform((v) => v.replace(/\r\n?/g, '\n').trim())
   .pipe(
     z
       .string()
       .min(1, MSG.chat.textInvalid(CHAT_TEXT_MAX))
-      .max(CHAT_TEXT_MAX, MSG.chat.textInvalid(CHAT_TEXT_MAX))
-      .refine(isSafeText, MSG.chat.tabForbidden)
-      .refine((v) => !TAB.test(v), MSG.chat.tabForbidden),
+      .max(CHAT_TEXT_MAX, MSG.chat.textInvalid(CHAT_TEXT_MAX)),
   );
 
 /** Which room: a match's by default (the chat's first callers send none), or a group's. */

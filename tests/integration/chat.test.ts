@@ -156,7 +156,17 @@ describe('text rules', () => {
     const m = await match(2, [ana]);
     const path = `/matches/${m.id}/messages`;
     const before = await texts(ana, m.id);
-    for (const text of ['', '   ', 'a'.repeat(1001), 'a\tb', 'a\u0000b', 'a\u0007b', 'x\u007f']) {
+    for (const text of [
+      '',
+      '   ',
+      'a'.repeat(1001),
+      'a\tb',
+      'a\u0000b',
+      'a\u0007b',
+      'x\u007f',
+      'fin\u000b',
+      '\u000cdébut',
+    ]) {
       const r = await restAs(t, ana, 'POST', path, { text });
       expect(r.status).toBe(400);
       expect(r.body.error).toMatch(/message/i);
