@@ -232,18 +232,20 @@ describe('entering a result with a guest', () => {
     expect(await asked(m.id)).toEqual([]);
   });
 
+  /** Paul's edit of a match `played` made, as it stands unless `o` says otherwise. */
+  const editPlayed = (id: number, o: Record<string, unknown>) =>
+    restAs(t, paul, 'PUT', `/matches/${id}`, {
+      place_id: placeId,
+      date: '2026-06-10',
+      time: '10:00',
+      levels: ['Niveau 3'],
+      slots: 3,
+      ...o,
+    });
+
   it('keeps a started match’s date, time and place: moving it is refused, other edits pass', async () => {
     const m = await played([p(0), p(1)], ['Marc']);
-    const edit = (o: Record<string, unknown>) =>
-      restAs(t, paul, 'PUT', `/matches/${m.id}`, {
-        place_id: placeId,
-        date: '2026-06-10',
-        time: '10:00',
-        levels: ['Niveau 3'],
-        slots: 3,
-        guests: ['Marc'],
-        ...o,
-      });
+    const edit = (o: Record<string, unknown>) => editPlayed(m.id, { guests: ['Marc'], ...o });
     const refused = { status: 400, body: { error: MSG.room.whenStarted } };
     expect(await edit({ date: '2026-06-20' })).toMatchObject(refused);
     expect(await edit({ time: '18:00' })).toMatchObject(refused);
@@ -267,15 +269,7 @@ describe('entering a result with a guest', () => {
   it('keeps a started match’s reserved seats whole: an edit with other guests is refused, the same ones change nothing', async () => {
     const m = await played([p(0), p(1)], ['Marc']);
     const before = await t.db.db.select().from(matchGuests).where(eq(matchGuests.matchId, m.id));
-    const edit = (guests: string[]) =>
-      restAs(t, paul, 'PUT', `/matches/${m.id}`, {
-        place_id: placeId,
-        date: '2026-06-10',
-        time: '10:00',
-        levels: ['Niveau 3'],
-        slots: 3,
-        guests,
-      });
+    const edit = (guests: string[]) => editPlayed(m.id, { guests });
     expect(await edit(['Jean'])).toMatchObject({
       status: 400,
       body: { error: MSG.room.guestsStarted },

@@ -236,6 +236,18 @@ export function canSeeSnapshot(
   );
 }
 
+/** The match as `actor` may see it (`canSeeSnapshot`), else the French 404 of an unknown id. */
+async function visibleSnapshot(
+  deps: Pick<Deps, 'db'>,
+  actor: SessionUser,
+  id: number,
+  token: string | null | undefined,
+) {
+  const snapshot = await loadMatchSnapshot(deps, id);
+  if (!snapshot || !canSeeSnapshot(snapshot, actor, token)) throw notFound(MSG.match.notFound);
+  return snapshot;
+}
+
 /**
  * A match card for `actor` (API v2's `GET /matches/{id}`): a private match only for whoever may
  * see its page (`canSeeSnapshot`), else the same French 404 as an unknown id.
@@ -246,9 +258,7 @@ export async function getMatchCardFor(
   id: number,
   token?: string | null,
 ): Promise<TMatch> {
-  const snapshot = await loadMatchSnapshot(deps, id);
-  if (!snapshot || !canSeeSnapshot(snapshot, actor, token)) throw notFound(MSG.match.notFound);
-  return snapshot.card;
+  return (await visibleSnapshot(deps, actor, id, token)).card;
 }
 
 /**
@@ -265,7 +275,5 @@ export async function getMatchDetail(
   id: number,
   token?: string | null,
 ): Promise<TMatchDetail> {
-  const snapshot = await loadMatchSnapshot(deps, id);
-  if (!snapshot || !canSeeSnapshot(snapshot, actor, token)) throw notFound(MSG.match.notFound);
-  return matchDetailFor(snapshot, actor, deps);
+  return matchDetailFor(await visibleSnapshot(deps, actor, id, token), actor, deps);
 }
