@@ -359,9 +359,11 @@ describe(`live tRPC subscriptions over SSE (${DB})`, () => {
 
 describe(`live bus (${DB})`, () => {
   it('delivers a change committed in a transaction, and nothing for a rolled-back one', async () => {
+    // The match is created before the bus listens: its own creation NOTIFY, racing the commit's
+    // answer on another connection, could otherwise reach the bus after the handler is set.
+    const m = await newMatch();
     const bus = createLiveBus({ db: t.db.db, logger: t.deps.logger, heartbeatMs: 0 });
     await bus.start();
-    const m = await newMatch();
     const heard: number[] = [];
     const off = bus.onMatch(m.id, () => heard.push(performance.now()));
     await t.db.db
