@@ -5,8 +5,8 @@ import { CHROMIUM, CHROMIUM_ARGS, DESKTOP, MOBILE } from './tests/support/e2e-br
 /**
  * The browser journeys (tests/e2e/journeys/*.spec.ts) in Debian's Chromium, never a downloaded
  * browser. One project per screen; a journey's tags (ON in tests/support/e2e-fixtures.ts) say on
- * which screens it runs. Each worker runs the built server with a scratch database and an SMTP sink
- * of its own, so journeys run in parallel.
+ * which screens it runs. The global setup starts one built server (scratch database, SMTP sink) that
+ * every worker shares; journeys create their own players and matches, so they run in parallel.
  */
 // In the runner and in every worker (each loads this file): JSON imports as the bundlers read them.
 register('./scripts/playwright-json-loader.mjs', import.meta.url);
@@ -21,7 +21,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   timeout: 90_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // The JSON report keeps each test's steps (fixtures included) with their times, for a slow run.
+  reporter: [['list'], ['json', { outputFile: 'test-artifacts/e2e/report.json' }]],
   use: {
     browserName: 'chromium',
     launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
