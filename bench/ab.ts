@@ -9,7 +9,7 @@
  *
  * `root`: a directory holding `package.json` and a built `dist/` (a copy of an older build, under
  * the repository so its node_modules resolve); `nodeOptions`: that variant's NODE_OPTIONS.
- * AB_LOADS=login (or list,join,login: the default) picks the loads; joins are also run by the raw
+ * AB_LOADS=login (or list,join,login: the default; trpc adds the tRPC list pages) picks the loads; joins are also run by the raw
  * loop of bench/joins.ts on matches of their own, the ceiling the join budget is read against. AB_NODE_ARGS adds node flags
  * NODE_OPTIONS refuses, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for a profile of each server.
  */
@@ -157,6 +157,18 @@ try {
           }),
         );
       }
+      if (LOADS.has('trpc'))
+        for (const [page, input] of [
+          ['first', { limit: 100 }],
+          ['filtered', { limit: 100, level: 'Niveau 3' }],
+        ] as const)
+          await measure(`${v.label}: tRPC ${page} page`, app.pid, () =>
+            load({
+              url: `${app.url}/trpc/matches.list?input=${encodeURIComponent(JSON.stringify(input))}`,
+              connections: 10,
+              duration: 5,
+            }),
+          );
       if (LOADS.has('join')) {
         const ids = joinTargets[r]![i]!;
         await measure(`${v.label}: joins`, app.pid, () =>

@@ -38,106 +38,106 @@ import { getSmtpConfig, saveSmtpConfig, testSmtpConfig } from '../services/admin
 import { getTwilioConfig, saveTwilioConfig, testTwilioConfig } from '../services/admin/twilio';
 import { deleteUser, listUsers, updateUser } from '../services/admin/users';
 import { listLevels } from '../services/levels';
-import { adminProcedure, router } from '../trpc/init';
+import { adminProcedure, parsed, router } from '../trpc/init';
 
 const placesRouter = router({
   list: adminProcedure
     .input(z.void())
-    .output(z.array(ZPlace))
+    .output(parsed(z.array(ZPlace)))
     .query(({ ctx }) => listAllPlaces(ctx.deps, ctx.user)),
   create: adminProcedure
     .input(ZCreatePlaceInput)
-    .output(ZPlace)
+    .output(parsed(ZPlace))
     .mutation(({ ctx, input }) => createPlace(ctx.deps, ctx.user, input)),
   update: adminProcedure
     .input(ZUpdatePlaceInput)
-    .output(ZPlace)
+    .output(parsed(ZPlace))
     .mutation(({ ctx, input }) => updatePlace(ctx.deps, ctx.user, input)),
   delete: adminProcedure
     .input(ZIdInput)
-    .output(ZActionResult)
+    .output(parsed(ZActionResult))
     .mutation(({ ctx, input }) => deletePlace(ctx.deps, ctx.user, input)),
 });
 
 const levelsRouter = router({
   list: adminProcedure
     .input(z.void())
-    .output(z.array(ZLevel))
+    .output(parsed(z.array(ZLevel)))
     .query(({ ctx }) => listLevels(ctx.deps)),
   create: adminProcedure
     .input(ZCreateLevelInput)
-    .output(ZLevel)
+    .output(parsed(ZLevel))
     .mutation(({ ctx, input }) => createLevel(ctx.deps, ctx.user, input)),
   update: adminProcedure
     .input(ZUpdateLevelInput)
-    .output(ZLevel)
+    .output(parsed(ZLevel))
     .mutation(({ ctx, input }) => updateLevel(ctx.deps, ctx.user, input)),
   delete: adminProcedure
     .input(ZIdInput)
-    .output(ZActionResult)
+    .output(parsed(ZActionResult))
     .mutation(({ ctx, input }) => deleteLevel(ctx.deps, ctx.user, input)),
 });
 
 const usersRouter = router({
   list: adminProcedure
     .input(z.void())
-    .output(z.array(ZAdminUser))
+    .output(parsed(z.array(ZAdminUser)))
     .query(({ ctx }) => listUsers(ctx.deps, ctx.user)),
   update: adminProcedure
     .input(ZAdminUpdateUserInput)
-    .output(ZAdminUser)
+    .output(parsed(ZAdminUser))
     .mutation(({ ctx, input }) => updateUser(ctx.deps, ctx.user, input)),
   delete: adminProcedure
     .input(ZIdInput)
-    .output(ZActionResult)
+    .output(parsed(ZActionResult))
     .mutation(({ ctx, input }) => deleteUser(ctx.deps, ctx.user, input)),
 });
 
 const twilioRouter = router({
   get: adminProcedure
     .input(z.void())
-    .output(ZTwilioConfig.nullable())
+    .output(parsed(ZTwilioConfig.nullable()))
     .query(({ ctx }) => getTwilioConfig(ctx.deps, ctx.user)),
   save: adminProcedure
     .input(ZTwilioSaveInput)
-    .output(ZActionResult)
+    .output(parsed(ZActionResult))
     .mutation(({ ctx, input }) => saveTwilioConfig(ctx.deps, ctx.user, input)),
   test: adminProcedure
     .input(ZTwilioTestInput)
-    .output(ZActionResult)
+    .output(parsed(ZActionResult))
     .mutation(({ ctx, input }) => testTwilioConfig(ctx.deps, ctx.user, input)),
 });
 
 const smtpRouter = router({
   get: adminProcedure
     .input(z.void())
-    .output(ZSmtpConfig.nullable())
+    .output(parsed(ZSmtpConfig.nullable()))
     .query(({ ctx }) => getSmtpConfig(ctx.deps, ctx.user)),
   save: adminProcedure
     .input(ZSmtpSaveInput)
-    .output(ZActionResult)
+    .output(parsed(ZActionResult))
     .mutation(({ ctx, input }) => saveSmtpConfig(ctx.deps, ctx.user, input)),
   test: adminProcedure
     .input(ZSmtpTestInput)
-    .output(ZActionResult)
+    .output(parsed(ZActionResult))
     .mutation(({ ctx, input }) => testSmtpConfig(ctx.deps, ctx.user, input)),
 });
 
 const settingsRouter = router({
   get: adminProcedure
     .input(z.void())
-    .output(z.array(ZAdminSetting))
+    .output(parsed(z.array(ZAdminSetting)))
     .query(({ ctx }) => getAdminSettings(ctx.deps, ctx.user)),
   save: adminProcedure
     .input(ZSaveSettingsInput)
-    .output(ZActionResult)
+    .output(parsed(ZActionResult))
     .mutation(({ ctx, input }) => saveAdminSettings(ctx.deps, ctx.user, input)),
 });
 
 const auditRouter = router({
   list: adminProcedure
     .input(ZAuditListInput)
-    .output(z.array(ZAuditEntry))
+    .output(parsed(z.array(ZAuditEntry)))
     .query(({ ctx, input }) => listAudit(ctx.deps, ctx.user, input)),
 });
 
@@ -145,22 +145,22 @@ const auditRouter = router({
 const dashboardRouter = router({
   get: adminProcedure
     .input(ZDashboardInput)
-    .output(ZDashboard)
+    .output(parsed(ZDashboard))
     .query(({ ctx, input }) => getDashboard(ctx.deps, ctx.user, input)),
 });
 
 const noticesRouter = router({
   list: adminProcedure
     .input(ZNoticeListInput)
-    .output(ZNoticeOverview)
+    .output(parsed(ZNoticeOverview))
     .query(({ ctx, input }) => getNoticeOverview(ctx.deps, ctx.user, input)),
   retry: adminProcedure
     .input(ZRetryNoticeInput)
-    .output(ZRetryResult)
+    .output(parsed(ZRetryResult))
     .mutation(({ ctx, input }) => retryNotice(ctx.deps, ctx.user, input)),
   retryAll: adminProcedure
     .input(ZRetryAllInput)
-    .output(ZRetryResult)
+    .output(parsed(ZRetryResult))
     .mutation(({ ctx, input }) => retryAllNotices(ctx.deps, ctx.user, input)),
 });
 

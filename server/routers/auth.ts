@@ -35,66 +35,68 @@ import { ZUser } from '../../common/schemas/users';
 import { getMe } from '../services/users';
 import { openedSession } from '../transport/request-context';
 import { closeSession, loginAndOpen, registerAndOpen } from '../transport/session-answers';
-import { authedProcedure, publicProcedure, router } from '../trpc/init';
+import { authedProcedure, parsed, publicProcedure, router } from '../trpc/init';
 
 export const authRouter = router({
   checkUser: publicProcedure
     .input(ZCheckUserInput)
-    .output(ZExistsAnswer)
+    .output(parsed(ZExistsAnswer))
     .query(({ ctx, input }) => phoneExists(ctx.deps, input.phone)),
   checkUserByEmail: publicProcedure
     .input(ZCheckUserByEmailInput)
-    .output(ZExistsAnswer)
+    .output(parsed(ZExistsAnswer))
     .query(({ ctx, input }) => emailExists(ctx.deps, input.email)),
   sendOtpEmail: publicProcedure
     .input(ZSendOtpEmailInput)
-    .output(ZSendOtpEmailAnswer)
+    .output(parsed(ZSendOtpEmailAnswer))
     .mutation(({ ctx, input }) => sendEmailOtp(ctx.deps, input.email)),
   verifyOtpEmail: publicProcedure
     .input(ZVerifyOtpEmailInput)
-    .output(ZSuccessAnswer)
+    .output(parsed(ZSuccessAnswer))
     .mutation(({ ctx, input }) => verifyEmailOtp(ctx.deps, input)),
   sendOtp: publicProcedure
     .input(ZSendOtpInput)
-    .output(ZSuccessAnswer)
+    .output(parsed(ZSuccessAnswer))
     .mutation(({ ctx, input }) => sendPhoneOtp(ctx.deps, input.phone)),
   verifyOtp: publicProcedure
     .input(ZVerifyOtpInput)
-    .output(ZSuccessAnswer)
+    .output(parsed(ZSuccessAnswer))
     .mutation(({ ctx, input }) => verifyPhoneOtp(ctx.deps, input)),
   register: publicProcedure
     .input(ZRegisterInput)
-    .output(ZSessionAnswer)
+    .output(parsed(ZSessionAnswer))
     .mutation(({ ctx, input }) => registerAndOpen(ctx, input)),
   login: publicProcedure
     .input(ZLoginInput)
-    .output(ZSessionAnswer)
+    .output(parsed(ZSessionAnswer))
     .mutation(({ ctx, input }) => loginAndOpen(ctx, input)),
   loginByEmail: publicProcedure
     .input(ZLoginByEmailInput)
-    .output(ZSessionAnswer)
+    .output(parsed(ZSessionAnswer))
     .mutation(({ ctx, input }) => loginAndOpen(ctx, input)),
   requestPinReset: publicProcedure
     .input(ZRequestPinResetInput)
-    .output(ZPinResetRequestAnswer)
+    .output(parsed(ZPinResetRequestAnswer))
     .mutation(({ ctx, input }) => requestPinReset(ctx.deps, input.email)),
   resetPin: publicProcedure
     .input(ZResetPinInput)
-    .output(ZSessionAnswer)
+    .output(parsed(ZSessionAnswer))
     .mutation(async ({ ctx, input }) =>
       openedSession(ctx.cookie, await resetPinWithCode(ctx.deps, input)),
     ),
-  me: publicProcedure.output(ZUser.nullable()).query(({ ctx }) => getMe(ctx.deps, ctx.user)),
+  me: publicProcedure
+    .output(parsed(ZUser.nullable()))
+    .query(({ ctx }) => getMe(ctx.deps, ctx.user)),
   changePin: authedProcedure
     .input(ZChangePinInput)
-    .output(ZSuccessAnswer)
+    .output(parsed(ZSuccessAnswer))
     .mutation(({ ctx, input }) => changePin(ctx.deps, ctx.user, input)),
   checkDevice: authedProcedure
     .input(ZCheckDeviceInput)
-    .output(ZCheckDeviceAnswer)
+    .output(parsed(ZCheckDeviceAnswer))
     .mutation(({ ctx, input }) => checkDevice(ctx.deps, ctx.user, input.deviceId)),
   logout: authedProcedure
     .input(ZEmptyInput)
-    .output(ZLogoutAnswer)
+    .output(parsed(ZLogoutAnswer))
     .mutation(({ ctx }) => closeSession(ctx, ctx.user)),
 });

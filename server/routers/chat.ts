@@ -27,7 +27,7 @@ import {
 import { listReports } from '../services/chat/reports';
 import { unreadCounts } from '../services/chat/unread';
 import { liveHubOf } from '../services/live/hub';
-import { adminProcedure, authedProcedure, router, toTRPCError } from '../trpc/init';
+import { adminProcedure, authedProcedure, parsed, router, toTRPCError } from '../trpc/init';
 
 /** Errors thrown inside a subscription's stream do not pass the procedure middlewares. */
 const asTrpc = (e: unknown) => (e instanceof AppError ? toTRPCError(e) : e);
@@ -39,35 +39,35 @@ const asTrpc = (e: unknown) => (e instanceof AppError ? toTRPCError(e) : e);
 export const chatRouter = router({
   list: authedProcedure
     .input(ZChatListInput)
-    .output(ZChatMessages.extend({ rev: z.number() }))
+    .output(parsed(ZChatMessages.extend({ rev: z.number() })))
     .query(({ ctx, input }) => listMessages(ctx.deps, ctx.user, input)),
   post: authedProcedure
     .input(ZChatPostInput)
-    .output(ZChatMessage)
+    .output(parsed(ZChatMessage))
     .mutation(({ ctx, input }) => postMessage(ctx.deps, ctx.user, input)),
   edit: authedProcedure
     .input(ZChatEditInput)
-    .output(ZChatMessage)
+    .output(parsed(ZChatMessage))
     .mutation(({ ctx, input }) => editMessage(ctx.deps, ctx.user, input)),
   delete: authedProcedure
     .input(ZChatMessageParams)
-    .output(ZChatMessage)
+    .output(parsed(ZChatMessage))
     .mutation(({ ctx, input }) => deleteMessage(ctx.deps, ctx.user, input)),
   report: authedProcedure
     .input(ZChatMessageParams)
-    .output(ZChatReportResult)
+    .output(parsed(ZChatReportResult))
     .mutation(({ ctx, input }) => reportMessage(ctx.deps, ctx.user, input)),
   markRead: authedProcedure
     .input(ZChatMessageParams)
-    .output(z.object({ success: z.literal(true) }))
+    .output(parsed(z.object({ success: z.literal(true) })))
     .mutation(({ ctx, input }) => markRead(ctx.deps, ctx.user, input)),
   unread: authedProcedure
     .input(ZChatUnreadInput)
-    .output(ZChatUnread)
+    .output(parsed(ZChatUnread))
     .query(({ ctx, input }) => unreadCounts(ctx.deps, ctx.user, input)),
   reports: adminProcedure
     .input(z.void())
-    .output(ZChatReports)
+    .output(parsed(ZChatReports))
     .query(({ ctx }) => listReports(ctx.deps)),
   /**
    * New, edited and deleted messages of a room's chat, live (any instance). Event ids are chat

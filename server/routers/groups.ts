@@ -37,7 +37,7 @@ import { liveHubOf } from '../services/live/hub';
 import { endedError } from '../services/live/streams';
 import { AppError, notFound } from '../lib/errors';
 import { createSlot, deleteSlot, skipSlotDate, updateSlot } from '../services/groups/slots';
-import { authedProcedure, router, toTRPCError } from '../trpc/init';
+import { authedProcedure, parsed, router, toTRPCError } from '../trpc/init';
 
 /** Errors thrown inside a subscription's stream do not pass the procedure middlewares. */
 const asTrpc = (e: unknown) => (e instanceof AppError ? toTRPCError(e) : e);
@@ -45,67 +45,67 @@ const asTrpc = (e: unknown) => (e instanceof AppError ? toTRPCError(e) : e);
 export const groupsRouter = router({
   mine: authedProcedure
     .input(z.void())
-    .output(z.array(ZGroupSummary))
+    .output(parsed(z.array(ZGroupSummary)))
     .query(({ ctx }) => listMyGroups(ctx.deps, ctx.user)),
   create: authedProcedure
     .input(ZCreateGroupInput)
-    .output(ZGroupSummary)
+    .output(parsed(ZGroupSummary))
     .mutation(({ ctx, input }) => createGroup(ctx.deps, ctx.user, input)),
   join: authedProcedure
     .input(ZJoinGroupInput)
-    .output(ZGroupSummary.extend({ message: z.string() }))
+    .output(parsed(ZGroupSummary.extend({ message: z.string() })))
     .mutation(({ ctx, input }) => joinGroup(ctx.deps, ctx.user, input.token)),
   byId: authedProcedure
     .input(ZGroupIdInput)
-    .output(ZGroupDetail)
+    .output(parsed(ZGroupDetail))
     .query(({ ctx, input }) => getGroup(ctx.deps, ctx.user, input.id)),
   update: authedProcedure
     .input(ZUpdateGroupInput)
-    .output(ZGroupSummary)
+    .output(parsed(ZGroupSummary))
     .mutation(({ ctx, input }) => updateGroup(ctx.deps, ctx.user, input)),
   delete: authedProcedure
     .input(ZGroupIdInput)
-    .output(ZGroupResult)
+    .output(parsed(ZGroupResult))
     .mutation(({ ctx, input }) => deleteGroup(ctx.deps, ctx.user, input.id)),
   leave: authedProcedure
     .input(ZGroupIdInput)
-    .output(ZGroupResult)
+    .output(parsed(ZGroupResult))
     .mutation(({ ctx, input }) => leaveGroup(ctx.deps, ctx.user, input.id)),
   removeMember: authedProcedure
     .input(ZRemoveMemberInput)
-    .output(ZGroupResult)
+    .output(parsed(ZGroupResult))
     .mutation(({ ctx, input }) => removeMember(ctx.deps, ctx.user, input)),
   createMatch: authedProcedure
     .input(ZGroupMatchInput)
-    .output(ZMatch)
+    .output(parsed(ZMatch))
     .mutation(({ ctx, input }) => createGroupMatch(ctx.deps, ctx.user, input)),
   createSlot: authedProcedure
     .input(ZCreateSlotInput)
-    .output(ZGroupSlot)
+    .output(parsed(ZGroupSlot))
     .mutation(({ ctx, input }) => createSlot(ctx.deps, ctx.user, input)),
   updateSlot: authedProcedure
     .input(ZUpdateSlotInput)
-    .output(ZGroupResult)
+    .output(parsed(ZGroupResult))
     .mutation(({ ctx, input }) => updateSlot(ctx.deps, ctx.user, input)),
   deleteSlot: authedProcedure
     .input(ZGroupIdInput)
-    .output(ZGroupResult)
+    .output(parsed(ZGroupResult))
     .mutation(({ ctx, input }) => deleteSlot(ctx.deps, ctx.user, input.id)),
   skipSlotDate: authedProcedure
     .input(ZSkipSlotInput)
-    .output(ZGroupResult)
+    .output(parsed(ZGroupResult))
     .mutation(({ ctx, input }) => skipSlotDate(ctx.deps, ctx.user, input)),
   createPoll: authedProcedure
     .input(ZCreatePollInput)
-    .output(ZPoll)
+    .output(parsed(ZPoll))
     .mutation(({ ctx, input }) => createPoll(ctx.deps, ctx.user, input)),
   poll: authedProcedure
     .input(ZGroupIdInput)
-    .output(ZPoll)
+    .output(parsed(ZPoll))
     .query(({ ctx, input }) => getPoll(ctx.deps, ctx.user, input.id)),
   answerPoll: authedProcedure
     .input(ZPollAnswersInput)
-    .output(ZPoll)
+    .output(parsed(ZPoll))
     .mutation(({ ctx, input }) => answerPoll(ctx.deps, ctx.user, input)),
   /**
    * The poll as `poll` answers it, at once and after every answer, its match or its closing, on any

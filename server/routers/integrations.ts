@@ -19,40 +19,40 @@ import {
   listWebhooks,
   replayDelivery,
 } from '../services/integrations/webhooks';
-import { adminProcedure, router } from '../trpc/init';
+import { adminProcedure, parsed, router } from '../trpc/init';
 
 /** The admin's "API" tab: keys and webhooks, the same services as `/api/admin/api-keys` and `/api/admin/webhooks`. */
 export const integrationsRouter = router({
   apiKeys: adminProcedure
     .input(z.void())
-    .output(z.array(ZApiKey))
+    .output(parsed(z.array(ZApiKey)))
     .query(({ ctx }) => listApiKeys(ctx.deps)),
   issueApiKey: adminProcedure
     .input(ZCreateApiKeyInput)
-    .output(ZIssuedApiKey)
+    .output(parsed(ZIssuedApiKey))
     .mutation(({ ctx, input }) => issueApiKey(ctx.deps, ctx.user, input)),
   revokeApiKey: adminProcedure
     .input(ZIdInput)
-    .output(ZApiKey)
+    .output(parsed(ZApiKey))
     .mutation(({ ctx, input }) => revokeApiKey(ctx.deps, ctx.user, input.id)),
   webhooks: adminProcedure
     .input(z.void())
-    .output(z.array(ZWebhook))
+    .output(parsed(z.array(ZWebhook)))
     .query(({ ctx }) => listWebhooks(ctx.deps)),
   createWebhook: adminProcedure
     .input(ZCreateWebhookInput)
-    .output(ZCreatedWebhook)
+    .output(parsed(ZCreatedWebhook))
     .mutation(({ ctx, input }) => createWebhook(ctx.deps, ctx.user, input)),
   deleteWebhook: adminProcedure
     .input(ZIdInput)
     .mutation(({ ctx, input }) => deleteWebhook(ctx.deps, input.id)),
   enableWebhook: adminProcedure
     .input(ZIdInput)
-    .output(ZWebhook)
+    .output(parsed(ZWebhook))
     .mutation(({ ctx, input }) => enableWebhook(ctx.deps, input.id)),
   deliveries: adminProcedure
     .input(z.object({ webhookId: ZId.optional() }))
-    .output(z.array(ZWebhookDelivery))
+    .output(parsed(z.array(ZWebhookDelivery)))
     .query(({ ctx, input }) => listDeliveries(ctx.deps, input.webhookId)),
   replayDelivery: adminProcedure
     .input(ZIdInput)

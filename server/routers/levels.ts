@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { ZLevel } from '../../common/schemas/catalog';
 import { listLevels } from '../services/levels';
-import { publicProcedure, router } from '../trpc/init';
+import { parsed, publicProcedure, router } from '../trpc/init';
 
 export const levelsRouter = router({
   list: publicProcedure
     .input(z.void())
-    .output(z.array(ZLevel))
+    .output(parsed(z.array(ZLevel)))
     .query(({ ctx }) => listLevels(ctx.deps)),
 });

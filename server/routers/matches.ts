@@ -37,7 +37,7 @@ import { tracked } from '@trpc/server';
 import { AppError, notFound } from '../lib/errors';
 import { liveHubOf } from '../services/live/hub';
 import { cardChanges, endedError, matchEvents } from '../services/live/streams';
-import { authedProcedure, publicProcedure, router, toTRPCError } from '../trpc/init';
+import { authedProcedure, parsed, publicProcedure, router, toTRPCError } from '../trpc/init';
 
 /** Errors thrown inside a subscription's stream do not pass the procedure middlewares. */
 const asTrpc = (e: unknown) => (e instanceof AppError ? toTRPCError(e) : e);
@@ -45,55 +45,55 @@ const asTrpc = (e: unknown) => (e instanceof AppError ? toTRPCError(e) : e);
 export const matchesRouter = router({
   schedule: publicProcedure
     .input(z.void())
-    .output(ZSchedule)
+    .output(parsed(ZSchedule))
     .query(({ ctx }) => getSchedule(ctx.deps)),
   list: publicProcedure
     .input(ZListMatchesInput)
-    .output(ZMatchPage)
+    .output(parsed(ZMatchPage))
     .query(({ ctx, input }) => listMatchCards(ctx.deps, ctx.user, input)),
   byId: authedProcedure
     .input(ZMatchIdInput.extend(ZShareTokenQuery.shape))
-    .output(ZMatchDetail)
+    .output(parsed(ZMatchDetail))
     .query(({ ctx, input }) => getMatchDetail(ctx.deps, ctx.user, input.id, input.token)),
   create: authedProcedure
     .input(ZCreateMatchInput)
-    .output(ZMatch)
+    .output(parsed(ZMatch))
     .mutation(({ ctx, input }) => createMatch(ctx.deps, ctx.user, input)),
   join: authedProcedure
     .input(ZMatchIdInput.extend(ZShareTokenQuery.shape))
-    .output(ZMatchResult)
+    .output(parsed(ZMatchResult))
     .mutation(({ ctx, input }) => joinMatch(ctx.deps, ctx.user, input.id, input.token)),
   leave: authedProcedure
     .input(ZMatchIdInput)
-    .output(ZMatchResult)
+    .output(parsed(ZMatchResult))
     .mutation(({ ctx, input }) => leaveMatch(ctx.deps, ctx.user, input.id)),
   update: authedProcedure
     .input(ZUpdateMatchInput)
-    .output(ZMatch)
+    .output(parsed(ZMatch))
     .mutation(({ ctx, input }) => updateMatch(ctx.deps, ctx.user, input)),
   delete: authedProcedure
     .input(ZDeleteMatchInput)
-    .output(ZDeleteResult)
+    .output(parsed(ZDeleteResult))
     .mutation(({ ctx, input }) => deleteMatch(ctx.deps, ctx.user, input)),
   removeParticipant: authedProcedure
     .input(ZRemoveParticipantInput)
-    .output(ZMatchResult)
+    .output(parsed(ZMatchResult))
     .mutation(({ ctx, input }) => removeParticipant(ctx.deps, ctx.user, input)),
   participants: authedProcedure
     .input(ZMatchIdInput)
-    .output(z.array(ZParticipant))
+    .output(parsed(z.array(ZParticipant)))
     .query(({ ctx, input }) => listParticipants(ctx.deps, ctx.user, input.id)),
   joinWaitlist: authedProcedure
     .input(ZMatchIdInput.extend(ZShareTokenQuery.shape))
-    .output(ZWaitlistResult)
+    .output(parsed(ZWaitlistResult))
     .mutation(({ ctx, input }) => joinWaitlist(ctx.deps, ctx.user, input.id, input.token)),
   leaveWaitlist: authedProcedure
     .input(ZMatchIdInput)
-    .output(ZDeleteResult)
+    .output(parsed(ZDeleteResult))
     .mutation(({ ctx, input }) => leaveWaitlist(ctx.deps, ctx.user, input.id)),
   myWaitlist: authedProcedure
     .input(z.void())
-    .output(ZMyWaitlist)
+    .output(parsed(ZMyWaitlist))
     .query(({ ctx }) => listMyWaitlist(ctx.deps, ctx.user)),
   /**
    * The match page, live: the match as `byId` answers it for this viewer, at once and after every
@@ -136,22 +136,22 @@ export const matchesRouter = router({
   // The match room (issue 25): reserved seats and requests to join.
   releaseGuest: authedProcedure
     .input(ZReleaseGuestInput)
-    .output(ZMatchResult)
+    .output(parsed(ZMatchResult))
     .mutation(({ ctx, input }) => releaseGuest(ctx.deps, ctx.user, input)),
   request: authedProcedure
     .input(ZRequestInput)
-    .output(ZRequestResult)
+    .output(parsed(ZRequestResult))
     .mutation(({ ctx, input }) => createRequest(ctx.deps, ctx.user, input)),
   acceptRequest: authedProcedure
     .input(ZAnswerRequestInput)
-    .output(ZRequestResult)
+    .output(parsed(ZRequestResult))
     .mutation(({ ctx, input }) => acceptRequest(ctx.deps, ctx.user, input)),
   declineRequest: authedProcedure
     .input(ZAnswerRequestInput)
-    .output(ZRequestResult)
+    .output(parsed(ZRequestResult))
     .mutation(({ ctx, input }) => declineRequest(ctx.deps, ctx.user, input)),
   mine: authedProcedure
     .input(z.void())
-    .output(ZMyMatches)
+    .output(parsed(ZMyMatches))
     .query(({ ctx }) => listMyMatches(ctx.deps, ctx.user)),
 });

@@ -39,76 +39,76 @@ import {
   enterResult,
 } from '../services/results/results';
 import { getResultState, resultLines } from '../services/results/state';
-import { adminProcedure, authedProcedure, router } from '../trpc/init';
+import { adminProcedure, authedProcedure, parsed, router } from '../trpc/init';
 
 /** Results, profiles, level suggestions and reliability (issue 26). */
 export const resultsRouter = router({
   enter: authedProcedure
     .input(ZEnterResultInput)
-    .output(ZResultAnswer)
+    .output(parsed(ZResultAnswer))
     .mutation(({ ctx, input }) => enterResult(ctx.deps, ctx.user, input)),
   confirm: authedProcedure
     .input(ZMatchIdInput)
-    .output(ZResultAnswer)
+    .output(parsed(ZResultAnswer))
     .mutation(({ ctx, input }) => confirmResult(ctx.deps, ctx.user, input.id)),
   contest: authedProcedure
     .input(ZContestResultInput)
-    .output(ZResultAnswer)
+    .output(parsed(ZResultAnswer))
     .mutation(({ ctx, input }) => contestResult(ctx.deps, ctx.user, input)),
   forMatch: authedProcedure
     .input(ZResultStateInput)
-    .output(ZMatchResultState)
+    .output(parsed(ZMatchResultState))
     .query(({ ctx, input }) => getResultState(ctx.deps, ctx.user, input.id, input.token)),
   lines: authedProcedure
     .input(z.object({ ids: z.array(ZId).max(200) }))
-    .output(z.array(ZResultLine))
+    .output(parsed(z.array(ZResultLine)))
     .query(({ ctx, input }) => resultLines(ctx.deps, ctx.user, input.ids)),
   markNoShow: authedProcedure
     .input(ZNoShowInput)
-    .output(ZNoShowAnswer)
+    .output(parsed(ZNoShowAnswer))
     .mutation(({ ctx, input }) => markNoShow(ctx.deps, ctx.user, input)),
   contestNoShow: authedProcedure
     .input(ZNoShowContestInput)
-    .output(ZNoShowAnswer)
+    .output(parsed(ZNoShowAnswer))
     .mutation(({ ctx, input }) => contestNoShow(ctx.deps, ctx.user, input)),
   profile: authedProcedure
     .input(ZUserIdInput)
-    .output(ZPlayerProfile)
+    .output(parsed(ZPlayerProfile))
     .query(({ ctx, input }) => getProfile(ctx.deps, ctx.user, input.id)),
   acceptSuggestion: authedProcedure
     .input(z.void())
-    .output(ZSuggestionAnswer)
+    .output(parsed(ZSuggestionAnswer))
     .mutation(({ ctx }) => acceptSuggestion(ctx.deps, ctx.user)),
   keepLevel: authedProcedure
     .input(z.void())
-    .output(ZSuggestionAnswer)
+    .output(parsed(ZSuggestionAnswer))
     .mutation(({ ctx }) => keepLevel(ctx.deps, ctx.user)),
   adminContested: adminProcedure
     .input(z.void())
-    .output(ZAdminContested)
+    .output(parsed(ZAdminContested))
     .query(({ ctx }) => listContested(ctx.deps, ctx.user)),
   adminDecide: adminProcedure
     .input(ZDecideResultInput)
-    .output(ZResultAnswer)
+    .output(parsed(ZResultAnswer))
     .mutation(({ ctx, input }) => decideResult(ctx.deps, ctx.user, input)),
   adminDecideNoShow: adminProcedure
     .input(ZNoShowDecideInput)
-    .output(ZNoShowAnswer)
+    .output(parsed(ZNoShowAnswer))
     .mutation(({ ctx, input }) => decideNoShow(ctx.deps, input)),
   adminRating: adminProcedure
     .input(ZUserIdInput)
-    .output(ZRatingHistory)
+    .output(parsed(ZRatingHistory))
     .query(({ ctx, input }) => ratingOf(ctx.deps, input.id)),
   adminDistribution: adminProcedure
     .input(z.void())
-    .output(ZLevelDistribution)
+    .output(parsed(ZLevelDistribution))
     .query(({ ctx }) => levelDistribution(ctx.deps)),
   adminSettings: adminProcedure
     .input(z.void())
-    .output(ZRatingSettings)
+    .output(parsed(ZRatingSettings))
     .query(({ ctx }) => getRatingSettings(ctx.deps)),
   adminSetSettings: adminProcedure
     .input(ZRatingSettings)
-    .output(ZRatingSettings)
+    .output(parsed(ZRatingSettings))
     .mutation(({ ctx, input }) => setRatingSettings(ctx.deps, input)),
 });

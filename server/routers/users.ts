@@ -15,36 +15,36 @@ import {
 import { deleteOwnAccount } from '../services/account/delete-account';
 import { exportPersonalData } from '../services/account/export-data';
 import { getUser, updateProfile } from '../services/users';
-import { authedProcedure, router } from '../trpc/init';
+import { authedProcedure, parsed, router } from '../trpc/init';
 
 export const usersRouter = router({
   get: authedProcedure
     .input(ZGetUserInput)
-    .output(ZUser)
+    .output(parsed(ZUser))
     .query(({ ctx, input }) => getUser(ctx.deps, ctx.user, input.id)),
   update: authedProcedure
     .input(ZUpdateProfileInput)
-    .output(ZUser)
+    .output(parsed(ZUser))
     .mutation(({ ctx, input }) => updateProfile(ctx.deps, ctx.user, input)),
   notifications: authedProcedure
     .input(z.void())
-    .output(ZNotificationPrefs)
+    .output(parsed(ZNotificationPrefs))
     .query(({ ctx }) => getNotificationPrefs(ctx.deps, ctx.user)),
   notificationChannels: authedProcedure
     .input(z.void())
-    .output(ZNotificationChannels)
+    .output(parsed(ZNotificationChannels))
     .query(({ ctx }) => getNotificationChannels(ctx.deps)),
   updateNotifications: authedProcedure
     .input(ZNotificationPrefs)
-    .output(ZNotificationPrefs)
+    .output(parsed(ZNotificationPrefs))
     .mutation(({ ctx, input }) => updateNotificationPrefs(ctx.deps, ctx.user, input)),
   exportData: authedProcedure
     .input(ZExportInput)
-    .output(ZAccountExport)
+    .output(parsed(ZAccountExport))
     .query(({ ctx, input }) => exportPersonalData(ctx.deps, ctx.user, input.id)),
   deleteAccount: authedProcedure
     .input(ZDeleteAccountInput)
-    .output(ZAccountDeleted)
+    .output(parsed(ZAccountDeleted))
     .mutation(async ({ ctx, input }) => {
       const done = await deleteOwnAccount(ctx.deps, ctx.user, input);
       ctx.cookie.clear();

@@ -57,6 +57,16 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
+/**
+ * An output schema as tRPC's custom validator: zod's synchronous `parse`, which runs the object
+ * checks zod compiles once. tRPC would call `parseAsync` on the schema itself, which never uses
+ * them: the output check of a 100-card list page took about five times longer that way.
+ */
+export const parsed =
+  <S extends z.ZodType>(schema: S) =>
+  (value: unknown): z.output<S> =>
+    schema.parse(value);
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 

@@ -116,12 +116,16 @@ const toMatch = ({ card: r }: { card: CardRow }): TMatch => ({
   participants: r.participant_ids.map((user_id) => ({ user_id })),
 });
 
-/** A list card for its viewer; the legacy and v2 lists map the same rows with `toMatch`. */
-const toCard = (row: { card: ListCardRow }): TMatchCard => ({
-  ...toMatch(row),
-  open_levels: row.card.open_levels,
-  my_request: row.card.my_request,
-});
+/**
+ * A list card for its viewer; the legacy and v2 lists map the same rows with `toMatch`. The two
+ * fields are added to `toMatch`'s fresh object: spreading it into a new one cost a third of the
+ * tRPC list's mapping.
+ */
+const toCard = (row: { card: ListCardRow }): TMatchCard =>
+  Object.assign(toMatch(row), {
+    open_levels: row.card.open_levels,
+    my_request: row.card.my_request,
+  });
 
 const matchById = (db: DbOrTx) =>
   prepared(db, 'match_by_id', (name) =>
