@@ -9,9 +9,9 @@
  *
  * `root`: a directory holding `package.json` and a built `dist/` (a copy of an older build, under
  * the repository so its node_modules resolve); `nodeOptions`: that variant's NODE_OPTIONS.
- * AB_LOADS=login (or list,join,login: the default; trpc adds the tRPC list pages) picks the loads; joins are also run by the raw
- * loop of bench/joins.ts on matches of their own, the ceiling the join budget is read against. AB_NODE_ARGS adds node flags
- * NODE_OPTIONS refuses, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for a profile of each server.
+ * AB_LOADS=login (or list,join,login: the default; trpc adds the tRPC list pages) picks the loads;
+ * joins are also run by the raw loop of bench/joins.ts on matches of their own, the ceiling the
+ * join budget is read against. AB_NODE_ARGS adds node flags NODE_OPTIONS refuses, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for a profile of each server.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';

@@ -2,14 +2,8 @@ import { and, asc, eq, inArray, or, sql, type Placeholder, type SQL } from 'driz
 import { MSG } from '../../../common/messages';
 import { shortPublicName } from '../../../common/names';
 import { isFinished, isIsoDate, localParts, shortTime } from '../../../common/schedule';
-import { rowsOf, type DbOrTx } from '../../../db/client';
-import {
-  boundOnce,
-  jsonObject,
-  renderedOnce,
-  statements,
-  type JsonRow,
-} from '../../../db/statement';
+import type { DbOrTx } from '../../../db/client';
+import { jsonObject, renderedOnce, statements, type JsonRow } from '../../../db/statement';
 import { matches, matchParticipants, matchRequests, places, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
@@ -346,13 +340,10 @@ function preparedList(db: DbOrTx, shape: ListShape, values: ListValues) {
       take: sql.placeholder('take'),
       viewer: slot('viewer'),
     };
-    // Rendered once and run as it comes: rows are `{ card }` objects the driver already parsed,
-    // so drizzle's per-row field mapping (100 rows a page) is skipped. Prepared all the same
-    // (ADR 11): the client prepares every statement on its connection.
-    const bind = boundOnce<ListValues>(listQuery(db, shape, slots));
-    return {
-      execute: async (v: ListValues) => rowsOf<{ card: ListCardRow }>(await db.execute(bind(v))),
-    };
+    // Rows as the driver gives them (`{ card }`, already parsed): no per-row mapping by drizzle on
+    // 100 rows a page. Prepared all the same (ADR 11): the client prepares every statement.
+    const run = renderedOnce<ListValues>()(listQuery(db, shape, slots));
+    return { execute: (v: ListValues) => run(db, v) };
   });
 }
 
