@@ -72,7 +72,8 @@ function withDatabase(url: string, name: string) {
  * child process on a free port, with a database of its own: a new PostgreSQL database when
  * TEST_DATABASE_URL / DATABASE_URL is set (dropped by `stop`), else PGlite in a temp DATA_DIR;
  * or `databaseUrl`, shared with other servers.
- * The server migrates and seeds it on start. Resolves once GET /healthz answers 200.
+ * The server migrates and seeds it on start. Resolves once it logged that it is ready and GET
+ * /healthz answers 200.
  */
 export async function startServerProcess(o: ServerProcessOptions = {}): Promise<ServerProcess> {
   const base = o.databaseUrl || o.pglite ? undefined : serverUrl();
@@ -84,7 +85,6 @@ export async function startServerProcess(o: ServerProcessOptions = {}): Promise<
     await admin.unsafe(`create database ${dbName}`);
     await admin.end();
   }
-  const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL;
   delete env.TEST_DATABASE_URL;
@@ -95,7 +95,6 @@ export async function startServerProcess(o: ServerProcessOptions = {}): Promise<
     AUTH_RATE_LIMIT: '10000',
     LOG_LEVEL: 'info',
     ...o.env,
-    PORT: String(port),
     DATA_DIR: dataDir,
     ...(base && dbName ? { DATABASE_URL: withDatabase(base, dbName) } : {}),
     ...(o.databaseUrl ? { DATABASE_URL: o.databaseUrl } : {}),
@@ -109,6 +108,46 @@ export async function startServerProcess(o: ServerProcessOptions = {}): Promise<
     if (build.status !== 0)
       throw new Error(`server build failed:\n${build.stdout}\n${build.stderr}`);
   }
+
+  const cleanup = async (keepData = Boolean(o.dataDir)) => {
+    if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+    if (base && dbName) {
+      const dropper = postgres(base, { max: 1, onnotice: () => {} });
+      await dropper.unsafe(`drop database if exists ${dbName} with (force)`);
+      await dropper.end();
+    }
+  };
+
+  // A free port can be taken by another test's process between `freePort` and the server's
+  // listen (parallel workers); the server then exits saying so, and it starts again on another.
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      const launched = await launch({ ...env, PORT: String(port) }, port, o);
+      return {
+        ...launched,
+        database: base || o.databaseUrl ? 'postgres' : 'pglite',
+        stop: async ({ keepData }: { keepData?: boolean } = {}) => {
+          await launched.kill();
+          await cleanup(keepData || Boolean(o.dataDir));
+        },
+        dataDir,
+        databaseUrl: env.DATABASE_URL,
+      };
+    } catch (e) {
+      const clash = e instanceof PortTaken && attempt < 5;
+      if (!clash) {
+        await cleanup();
+        throw e;
+      }
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+/** Spawns the server on `port` and waits for GET /healthz; throws (process gone) if it never answers. */
+async function launch(env: NodeJS.ProcessEnv, port: number, o: ServerProcessOptions) {
   // `npx tsx server/index.ts` or `npm start`, in one process so a signal reaches the server itself.
   const entry =
     o.compiled || o.appDir ? ['dist/server/index.js'] : ['--import', 'tsx', 'server/index.ts'];
@@ -125,24 +164,14 @@ export async function startServerProcess(o: ServerProcessOptions = {}): Promise<
   );
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
-
-  const cleanup = async (keepData = Boolean(o.dataDir)) => {
-    process.off('exit', killOnExit);
-    if (!keepData) rmSync(dataDir, { recursive: true, force: true });
-    if (base && dbName) {
-      const dropper = postgres(base, { max: 1, onnotice: () => {} });
-      await dropper.unsafe(`drop database if exists ${dbName} with (force)`);
-      await dropper.end();
-    }
-  };
-  const stop = async ({ keepData }: { keepData?: boolean } = {}) => {
+  const kill = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;
       clearTimeout(timer);
     }
-    await cleanup(keepData || Boolean(o.dataDir));
+    process.off('exit', killOnExit);
   };
 
   const url = `http://127.0.0.1:${port}`;
@@ -151,31 +180,28 @@ export async function startServerProcess(o: ServerProcessOptions = {}): Promise<
   void exited.then(() => (dead = true));
   for (;;) {
     if (dead) {
-      await cleanup();
-      throw new Error(`the server exited before answering /healthz:\n${out.slice(-4000)}`);
+      process.off('exit', killOnExit);
+      const message = `the server exited before answering /healthz:\n${out.slice(-4000)}`;
+      throw out.includes(`Port ${port} is already in use`)
+        ? new PortTaken(message)
+        : new Error(message);
     }
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
+    // Its own "ready" line first: another process that took the port may answer /healthz too.
+    if (out.includes(`ready on ${url}`)) {
+      try {
+        const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5_000) });
+        if (res.ok) break;
+      } catch {
+        // not answering yet
+      }
     }
     if (Date.now() > deadline) {
-      await stop();
+      await kill();
       throw new Error(
         `the server did not answer /healthz within ${o.startTimeoutMs ?? 60_000} ms:\n${out.slice(-4000)}`,
       );
     }
     await new Promise((r) => setTimeout(r, 150));
   }
-  return {
-    url,
-    port,
-    database: base || o.databaseUrl ? 'postgres' : 'pglite',
-    output: () => out,
-    stop,
-    exitCode: () => child.exitCode,
-    dataDir,
-    databaseUrl: env.DATABASE_URL,
-  };
+  return { url, port, output: () => out, exitCode: () => child.exitCode, kill };
 }
