@@ -133,6 +133,21 @@ export default tseslint.config(
     rules: below('Transports are assembled by app.ts, never the other way round.', APP),
   },
   {
+    // ADR 0014: tRPC would check a bare zod schema with `parseAsync`, which skips the checks zod
+    // compiles; every output goes through `parsed` so none slips back to the slow path.
+    files: ['server/routers/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name='output']:not([arguments.0.callee.name='parsed'])",
+          message: 'Wrap the output schema in parsed(...) from server/trpc/init (ADR 0014).',
+        },
+      ],
+    },
+  },
+  {
     files: ['db/**'],
     rules: {
       ...outside('db/ is the bottom layer: it imports common/ only.', ['server', 'client']),
