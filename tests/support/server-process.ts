@@ -123,12 +123,12 @@ export async function startServerProcess(o: ServerProcessOptions = {}): Promise<
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     try {
-      const launched = await launch({ ...env, PORT: String(port) }, port, o);
+      const { kill, ...launched } = await launch({ ...env, PORT: String(port) }, port, o);
       return {
         ...launched,
         database: base || o.databaseUrl ? 'postgres' : 'pglite',
         stop: async ({ keepData }: { keepData?: boolean } = {}) => {
-          await launched.kill();
+          await kill();
           await cleanup(keepData || Boolean(o.dataDir));
         },
         dataDir,
