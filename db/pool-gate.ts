@@ -1,4 +1,4 @@
-import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
+import type { PendingQuery, ReservedSql, Row, Sql } from 'postgres';
 
 /** No connection of the pool freed up in time: the database is overloaded or blocked. */
 export class PoolTimeoutError extends Error {
@@ -81,15 +81,15 @@ export function createPoolGate(size: number, timeoutMs: number): PoolGate {
 }
 
 /**
- * A query run through the gate when awaited: postgres.js sends a query when it is first awaited,
- * and drizzle calls `.values()` on some before awaiting them.
+ * A query sent when first awaited, through `send` (the gate, or a transaction's watch): postgres.js
+ * sends a query when it is first awaited, and drizzle calls `.values()` on some before awaiting them.
  */
-class GatedQuery implements PromiseLike<unknown> {
+class DeferredQuery implements PromiseLike<unknown> {
   private arrays = false;
   private result?: Promise<unknown>;
   constructor(
-    private readonly gate: PoolGate,
     private readonly query: PendingQuery<Row[]>,
+    private readonly send: (query: () => PromiseLike<unknown>) => Promise<unknown>,
   ) {}
   values(): this {
     this.arrays = true;
@@ -99,7 +99,7 @@ class GatedQuery implements PromiseLike<unknown> {
     onfulfilled?: ((value: unknown) => A | PromiseLike<A>) | null,
     onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
   ): PromiseLike<A | B> {
-    this.result ??= this.gate.run(() => (this.arrays ? this.query.values() : this.query));
+    this.result ??= this.send(() => (this.arrays ? this.query.values() : this.query));
     return this.result.then(onfulfilled, onrejected);
   }
 }
@@ -113,18 +113,99 @@ class GatedQuery implements PromiseLike<unknown> {
  * (an IN list of n values) makes one statement per shape, dropped with the connection
  * (`max_lifetime`).
  */
-function preparing<S extends TransactionSql>(tx: S): S {
-  const unsafe: Sql['unsafe'] = (query, params, options) =>
-    tx.unsafe(query, params, { ...options, prepare: true });
-  const savepoint = (cb: (sql: TransactionSql) => unknown) =>
-    tx.savepoint((inner) => cb(preparing(inner)));
-  return new Proxy(tx, {
-    get(target, prop, receiver): unknown {
-      if (prop === 'unsafe') return unsafe;
-      if (prop === 'savepoint') return savepoint;
-      return Reflect.get(target, prop, receiver);
+function prepared(sql: Sql): Sql['unsafe'] {
+  // Taken now: the pipelined transaction puts its own function in the connection's `unsafe`.
+  const unsafe = sql.unsafe.bind(sql);
+  return (query, params, options) => unsafe(query, params, { ...options, prepare: true });
+}
+
+/** The connection itself is gone (terminated, reset, ended), as postgres.js reports it. */
+const connectionLost = (error: unknown) =>
+  error instanceof Error &&
+  'code' in error &&
+  /^(CONNECTION_|ECONN|EPIPE)/.test(String(error.code));
+
+/** A statement of the transaction failed and its error was caught: PostgreSQL rolled it all back. */
+export class TransactionAbortedError extends Error {
+  override readonly name = 'TransactionAbortedError';
+  constructor() {
+    super('the transaction was rolled back: one of its statements failed');
+  }
+}
+
+/** What drizzle is handed for a transaction: its connection, and savepoints for `tx.transaction`. */
+interface PipelinedTx extends ReservedSql {
+  savepoint<T>(cb: (tx: PipelinedTx) => T | Promise<T>): Promise<T>;
+}
+
+/**
+ * A transaction on a connection of its own whose BEGIN travels with its first statement.
+ * postgres.js's `begin` waits for BEGIN's answer before running the callback: one round trip per
+ * transaction that carries nothing (a sixth of a join's). Here BEGIN is queued and the callback
+ * runs at once; postgres.js writes what is queued in one turn of the loop as one packet, and
+ * PostgreSQL runs it in order, so the first statement still runs inside the transaction.
+ *
+ * Failures end as with `begin`: an error rolls back; so does a failed statement whose error the
+ * callback swallowed (PostgreSQL answers its COMMIT with ROLLBACK), which is then an error here.
+ * A lost connection fails the transaction at once, since statements queued behind the lost one
+ * would never answer, and the connection is not released: postgres.js has moved it to its closed
+ * connections, which it reopens when needed.
+ */
+async function pipelinedTransaction<T>(
+  client: Sql,
+  cb: (tx: PipelinedTx) => T | Promise<T>,
+): Promise<T> {
+  const conn = await client.reserve();
+  const send = prepared(conn);
+  let lose: (error: unknown) => void = () => undefined;
+  const lost = new Promise<never>((_, reject) => (lose = reject));
+  lost.catch(() => undefined);
+  const watch = async (query: () => PromiseLike<unknown>) => {
+    try {
+      return await query();
+    } catch (error) {
+      if (connectionLost(error)) lose(error);
+      throw error;
+    }
+  };
+  const run = (sql: string) => watch(() => send(sql));
+  let savepoints = 0;
+  const tx: PipelinedTx = Object.assign(conn, {
+    unsafe: (...[query, params, options]: Parameters<Sql['unsafe']>) =>
+      new DeferredQuery(send(query, params, options), watch),
+    async savepoint<S>(inner: (tx: PipelinedTx) => S | Promise<S>): Promise<S> {
+      const name = `s${++savepoints}`;
+      await run(`savepoint ${name}`);
+      try {
+        return await inner(tx);
+      } catch (error) {
+        await run(`rollback to savepoint ${name}`);
+        throw error;
+      }
     },
   });
+  let result: T;
+  try {
+    const began = run('begin');
+    const work = Promise.resolve().then(() => cb(tx));
+    [, result] = await Promise.race([Promise.all([began, work]), lost]);
+    const end = await Promise.race([run('commit'), lost]);
+    if (Array.isArray(end) && 'command' in end && end.command === 'ROLLBACK')
+      throw new TransactionAbortedError();
+  } catch (error) {
+    if (connectionLost(error)) throw error;
+    // A ROLLBACK that fails has lost the connection too: it is not released either.
+    const ended =
+      error instanceof TransactionAbortedError ||
+      (await run('rollback').then(
+        () => true,
+        () => false,
+      ));
+    if (ended) conn.release();
+    throw error;
+  }
+  conn.release();
+  return result;
 }
 
 /**
@@ -133,11 +214,12 @@ function preparing<S extends TransactionSql>(tx: S): S {
  */
 export function gatedClient(client: Sql, gate: PoolGate): Sql {
   // Built once: drizzle reads `unsafe` for every query it sends.
+  const send = prepared(client);
   const unsafe = (...[query, params, options]: Parameters<Sql['unsafe']>) =>
-    new GatedQuery(gate, client.unsafe(query, params, { ...options, prepare: true }));
+    new DeferredQuery(send(query, params, options), (query) => gate.run(query));
   // drizzle opens its transactions with the callback alone (their settings are statements).
-  const begin = (cb: (tx: TransactionSql) => unknown) =>
-    gate.run(() => client.begin((tx) => cb(preparing(tx))));
+  const begin = (cb: (tx: PipelinedTx) => unknown) =>
+    gate.run(() => pipelinedTransaction(client, cb));
   return new Proxy(client, {
     get(target, prop, receiver): unknown {
       if (prop === 'unsafe') return unsafe;

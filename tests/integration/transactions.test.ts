@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
+import { TransactionAbortedError } from '../../db/pool-gate';
 import { createTestDb, serverUrl, type TestDb } from '../support/db';
 
 const url = serverUrl();
@@ -49,6 +50,43 @@ describe.runIf(url)('transactions on the pool (PostgreSQL)', () => {
       }),
     ).rejects.toThrow();
     expect(await count()).toBe(2);
+  });
+
+  it('fails and writes nothing when the callback swallows a failed statement', async () => {
+    // PostgreSQL answers the COMMIT of an aborted transaction with ROLLBACK: not a success.
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into tx_probe values (5, 'e')`);
+        await tx.execute(sql`insert into tx_probe values (1, 'duplicate')`).catch(() => undefined);
+      }),
+    ).rejects.toThrow(TransactionAbortedError);
+    expect(await count()).toBe(2);
+    // The connection went back to the pool in working order.
+    const [row] = rowsOf<{ ok: number }>(
+      await t.db.transaction((tx) => tx.execute(sql`select 1 as ok`)),
+    );
+    expect(row?.ok).toBe(1);
+  });
+
+  it('runs the first statement, sent with BEGIN, inside the transaction on a busy pool', async () => {
+    // 30 transactions on 10 connections: each first statement locks its row until the commit.
+    await t.db.execute(sql`insert into tx_probe values (6, '0')`);
+    await Promise.all(
+      Array.from({ length: 30 }, () =>
+        t.db.transaction(async (tx) => {
+          const [r] = rowsOf<{ note: string }>(
+            await tx.execute(sql`select note from tx_probe where id = 6 for update`),
+          );
+          await tx.execute(
+            sql`update tx_probe set note = ${String(Number(r!.note) + 1)} where id = 6`,
+          );
+        }),
+      ),
+    );
+    const [after] = rowsOf<{ note: string }>(
+      await t.db.execute(sql`select note from tx_probe where id = 6`),
+    );
+    expect(after?.note).toBe('30');
   });
 
   it('keeps uncommitted rows from other connections, and a row lock waits for the commit', async () => {
