@@ -8,6 +8,11 @@ import { median } from './stats';
  */
 export interface CpuSplit {
   server: number;
+  /**
+   * Of `server`, what its threads other than the main one spent: V8's garbage-collection helpers
+   * (concurrent marking, parallel scavenges) and libuv's pool. A bigger heap shows here first.
+   */
+  serverHelpers: number;
   database: number;
   loader: number;
 }
@@ -36,9 +41,21 @@ function postgresMs(): number {
   return ms;
 }
 
+/** A process's threads but its main one (whose task id is the process id). */
+function helperThreadsMs(pid: number): number {
+  try {
+    return readdirSync(`/proc/${pid}/task`)
+      .filter((tid) => tid !== String(pid))
+      .reduce((ms, tid) => ms + processMs(`${pid}/task/${tid}`), 0);
+  } catch {
+    return 0; // the process ended
+  }
+}
+
 /** Snapshot now; the returned function gives the CPU spent since, per answer. */
 export function cpuSince(serverPid: number): (answers: number) => CpuSplit {
   const server = processMs(serverPid);
+  const helpers = helperThreadsMs(serverPid);
   const database = postgresMs();
   const own = process.cpuUsage();
   return (answers) => {
@@ -46,6 +63,7 @@ export function cpuSince(serverPid: number): (answers: number) => CpuSplit {
     const per = (ms: number) => (answers > 0 ? ms / answers : NaN);
     return {
       server: per(processMs(serverPid) - server),
+      serverHelpers: per(helperThreadsMs(serverPid) - helpers),
       database: per(postgresMs() - database),
       loader: per((used.user + used.system) / 1000),
     };
@@ -55,6 +73,7 @@ export function cpuSince(serverPid: number): (answers: number) => CpuSplit {
 /** The median of each part over the rounds. */
 export const medianSplit = (xs: CpuSplit[]): CpuSplit => ({
   server: median(xs.map((x) => x.server)),
+  serverHelpers: median(xs.map((x) => x.serverHelpers)),
   database: median(xs.map((x) => x.database)),
   loader: median(xs.map((x) => x.loader)),
 });

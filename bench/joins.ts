@@ -119,7 +119,7 @@ export async function measureJoins(
       const f = await run();
       (joinRounds[k] ??= []).push(f);
       const c = spent(attemptsOf(k));
-      (cpuRounds[k] ??= []).push(pid ? c : { ...c, server: 0 });
+      (cpuRounds[k] ??= []).push(pid ? c : { ...c, server: 0, serverHelpers: 0 });
     };
     const attemptsOf = (k: string) => (k.includes('hot') ? HOT_ATTEMPTS : JOIN_ATTEMPTS);
     for (const r of rounds) {

@@ -94,13 +94,14 @@ export function printReport(run: BenchRun) {
   );
   if (Object.keys(run.listCpu).length) {
     console.log(
-      '\nCPU ms per list answer (medians): the answering server, PostgreSQL, the load generator',
+      '\nCPU ms per list answer (medians): the answering server (of which its GC and pool threads), PostgreSQL, the load generator',
     );
     printTable(
-      ['figure', 'server', 'PostgreSQL', 'loader', 'total'],
+      ['figure', 'server', 'of which helpers', 'PostgreSQL', 'loader', 'total'],
       Object.entries(run.listCpu).map(([k, c]) => [
         k,
         fmt(c.server),
+        fmt(c.serverHelpers),
         fmt(c.database),
         fmt(c.loader),
         fmt(c.server + c.database + c.loader),
