@@ -119,11 +119,14 @@ function prepared(sql: Sql): Sql['unsafe'] {
   return (query, params, options) => unsafe(query, params, { ...options, prepare: true });
 }
 
-/** The connection itself is gone (terminated, reset, ended), as postgres.js reports it. */
+/**
+ * The connection itself is gone: postgres.js's own codes (closed, destroyed, ended), a socket
+ * error, or PostgreSQL ending the session (57P01 `pg_terminate_backend`, a shutdown; class 08).
+ */
 const connectionLost = (error: unknown) =>
   error instanceof Error &&
   'code' in error &&
-  /^(CONNECTION_|ECONN|EPIPE)/.test(String(error.code));
+  /^(CONNECTION_|ECONN|EPIPE|57P0|08)/.test(String(error.code));
 
 /** A statement of the transaction failed and its error was caught: PostgreSQL rolled it all back. */
 export class TransactionAbortedError extends Error {
@@ -143,7 +146,7 @@ interface PipelinedTx extends ReservedSql {
  * postgres.js's `begin` waits for BEGIN's answer before running the callback: one round trip per
  * transaction that carries nothing (a sixth of a join's). Here BEGIN is queued and the callback
  * runs at once; postgres.js writes what is queued in one turn of the loop as one packet, and
- * PostgreSQL runs it in order, so the first statement still runs inside the transaction.
+ * PostgreSQL runs it in order, so the first statement still runs inside the transaction (ADR 15).
  *
  * Failures end as with `begin`: an error rolls back; so does a failed statement whose error the
  * callback swallowed (PostgreSQL answers its COMMIT with ROLLBACK), which is then an error here.

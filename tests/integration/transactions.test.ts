@@ -1,6 +1,7 @@
 /**
  * The transactions `db/pool-gate.ts` hands drizzle on PostgreSQL, every statement prepared on the
- * transaction's connection (ADR 11): all or nothing, savepoints (nested transactions go through
+ * transaction’s connection (ADR 11), BEGIN sent with the first statement (ADR 15): all or
+ * nothing, a swallowed statement error, savepoints (nested transactions go through
  * the same wrapper), and isolation from other connections. A connection killed mid-transaction is
  * covered by faults.test.ts and postgres-js-patch.test.ts. PostgreSQL only: PGlite has one
  * connection and no pool.
