@@ -108,16 +108,19 @@ class DeferredQuery implements PromiseLike<unknown> {
 
 /**
  * A settled query's rows in an array of their own (with the driver's `count` and `command`), the
- * driver's array emptied. The driver's array is the value of its settled query, a Promise subclass,
- * and V8's young-generation collections kept it (no longer reachable: absent from heap snapshots)
- * for most list pages under load, so every page's rows were copied into the old generation and
- * full collections followed twice a second; emptied, the rows die young with the request (ADR 16).
+ * driver's array emptied; an empty one is passed on as it is. The driver's array is the value of
+ * its settled query, a Promise subclass, and V8's young-generation collections kept it (no longer
+ * reachable: absent from heap snapshots) for most list pages under load, so every page's rows were
+ * copied into the old generation and full collections followed twice a second; emptied, the rows
+ * die young with the request (ADR 16).
  */
 function ownRows(result: unknown): unknown {
-  if (!Array.isArray(result)) return result;
-  const rows: unknown[] = result.slice();
-  for (const key of ['count', 'command', 'columns', 'statement', 'state'])
-    if (key in result) Object.defineProperty(rows, key, { value: Reflect.get(result, key) });
+  if (!Array.isArray(result) || result.length === 0) return result;
+  const driver = (key: string): unknown => Reflect.get(result, key);
+  const rows = Object.defineProperties(result.slice(), {
+    count: { value: driver('count') },
+    command: { value: driver('command') },
+  });
   result.length = 0;
   return rows;
 }

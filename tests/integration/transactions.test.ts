@@ -122,13 +122,15 @@ describe.runIf(url)('transactions on the pool (PostgreSQL)', () => {
   it('answers rows and the affected count in arrays of their own, in and out of a transaction', async () => {
     const affected = (result: unknown) => Reflect.get(Object(result), 'count') as unknown;
     await t.db.execute(sql`insert into tx_probe values (30, 'x'), (31, 'y'), (32, 'z')`);
-    const touched = await t.db.execute(sql`update tx_probe set note = note where id >= 30`);
-    expect(affected(touched)).toBe(3);
+    const touched = await t.db.execute(
+      sql`update tx_probe set note = note where id >= 30 returning id`,
+    );
+    expect([affected(touched), rowsOf(touched).length]).toEqual([3, 3]);
     const inTx = await t.db.transaction(async (tx) => {
       const rows = rowsOf<{ id: number }>(
         await tx.execute(sql`select id from tx_probe where id >= 30 order by id`),
       );
-      const removed = await tx.execute(sql`delete from tx_probe where id = 32`);
+      const removed = await tx.execute(sql`delete from tx_probe where id = 32 returning id`);
       return { ids: rows.map((r) => r.id), removed: affected(removed) };
     });
     expect(inTx).toEqual({ ids: [30, 31, 32], removed: 1 });
