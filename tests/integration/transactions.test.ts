@@ -3,7 +3,8 @@
  * transaction’s connection (ADR 11), BEGIN sent with the first statement (ADR 15): all or
  * nothing, a swallowed statement error, savepoints (nested transactions go through
  * the same wrapper), and isolation from other connections. A connection killed mid-transaction is
- * covered by faults.test.ts and postgres-js-patch.test.ts. PostgreSQL only: PGlite has one
+ * covered by faults.test.ts and postgres-js-patch.test.ts. Answers reach the caller in arrays of
+ * their own, with the driver's affected count (ADR 16). PostgreSQL only: PGlite has one
  * connection and no pool.
  */
 import { sql } from 'drizzle-orm';
@@ -119,7 +120,7 @@ describe.runIf(url)('transactions on the pool (PostgreSQL)', () => {
     expect(ids).toEqual([20, 22]);
   });
 
-  it('answers rows and the affected count in arrays of their own, in and out of a transaction', async () => {
+  it('answers the rows and the affected count, in and out of a transaction (ADR 16)', async () => {
     const affected = (result: unknown) => Reflect.get(Object(result), 'count') as unknown;
     await t.db.execute(sql`insert into tx_probe values (30, 'x'), (31, 'y'), (32, 'z')`);
     const touched = await t.db.execute(
