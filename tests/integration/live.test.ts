@@ -359,11 +359,17 @@ describe(`live tRPC subscriptions over SSE (${DB})`, () => {
 
 describe(`live bus (${DB})`, () => {
   it('delivers a change committed in a transaction, and nothing for a rolled-back one', async () => {
-    // The match is created before the bus listens: its own creation NOTIFY, racing the commit's
-    // answer on another connection, could otherwise reach the bus after the handler is set.
     const m = await newMatch();
+    const marker = await newMatch();
     const bus = createLiveBus({ db: t.db.db, logger: t.deps.logger, heartbeatMs: 0 });
     await bus.start();
+    // PostgreSQL starts a new listener's queue position at the slowest listener of the database,
+    // so a loaded host may still hand it the creation NOTIFYs committed before its LISTEN. They
+    // arrive in commit order: once the marker's change is heard, m's creation is behind us.
+    await new Promise<void>((resolve) => {
+      const offMarker = bus.onMatch(marker.id, () => (offMarker(), resolve()));
+      void announceMatchChange(t.db.db, marker.id, 'changed');
+    });
     const heard: number[] = [];
     const off = bus.onMatch(m.id, () => heard.push(performance.now()));
     await t.db.db
