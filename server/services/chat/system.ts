@@ -4,6 +4,7 @@ import { publicName } from '../../../common/names';
 import { shortTime } from '../../../common/schedule';
 import type { TChatRoom } from '../../../common/schemas/chat';
 import type { DbOrTx } from '../../../db/client';
+import { insertedOnce } from '../../../db/statement';
 import { matchMessages, users } from '../../../db/schema';
 import type { MatchInfo } from '../notifications/match-info';
 import { lockRoom, roomValues } from './access';
@@ -27,17 +28,28 @@ export interface SystemText {
  */
 async function writeRoomMessages(tx: DbOrTx, room: TChatRoom, said: SystemText[]) {
   if (said.length === 0) return false;
-  await tx.insert(matchMessages).values(
+  const { matchId = null, groupId = null } = roomValues(room);
+  await insertSystemMessages(
+    tx,
     said.map(({ text, subjectId }) => ({
-      ...roomValues(room),
-      authorId: null,
-      subjectId: subjectId ?? null,
+      matchId,
+      groupId,
       kind: 'system' as const,
+      subjectId: subjectId ?? null,
       text,
     })),
   );
   return true;
 }
+
+/** Rendered once: a join writes one per player (no author, so `author_id` keeps its null). */
+const insertSystemMessages = insertedOnce(matchMessages, {
+  matchId: matchMessages.matchId,
+  groupId: matchMessages.groupId,
+  kind: matchMessages.kind,
+  subjectId: matchMessages.subjectId,
+  text: matchMessages.text,
+});
 
 /** `writeRoomMessages` in a match's chat, announced by the caller. */
 export const writeSystemMessages = (tx: DbOrTx, matchId: number, said: SystemText[]) =>

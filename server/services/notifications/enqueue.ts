@@ -4,7 +4,14 @@ import { RESULT_MSG } from '../../../common/results';
 import { shortPublicName } from '../../../common/names';
 import { localParts } from '../../../common/schedule';
 import type { DbOrTx } from '../../../db/client';
-import { bare, cte, placeholders, renderedOnce, statements } from '../../../db/statement';
+import {
+  bare,
+  cte,
+  insertedOnce,
+  placeholders,
+  renderedOnce,
+  statements,
+} from '../../../db/statement';
 import type { TPushKind } from '../../../common/schemas/push';
 import { outbox, pushSubscriptions, smsConfig } from '../../../db/schema';
 import type { Deps } from '../../deps';
@@ -205,6 +212,20 @@ export async function notifyMatch(
   await writeNotices(tx, deps, event, m, people, sms?.isLive ?? false, actorName, reason);
 }
 
+/** The mail and SMS rows of a notice, in one statement rendered once whatever their number. */
+const insertNotices = insertedOnce(outbox, {
+  channel: outbox.channel,
+  event: outbox.event,
+  userId: outbox.userId,
+  recipient: outbox.recipient,
+  subject: outbox.subject,
+  body: outbox.body,
+  ics: outbox.ics,
+  icsMethod: outbox.icsMethod,
+  sendAfter: outbox.sendAfter,
+});
+type NoticeRow = Parameters<typeof insertNotices>[1][number];
+
 /**
  * The outbox rows of `notifyMatch` for recipients already read (the join reads its creator in its
  * own statement): one insert, or none when nobody is to be told.
@@ -240,7 +261,7 @@ export async function writeNotices(
       : null;
   // One copy for all, except a cancellation, which names its one recipient.
   const shared = method === 'CANCEL' ? null : calendar();
-  const rows: (typeof outbox.$inferInsert)[] = [];
+  const rows: NoticeRow[] = [];
   for (const p of people) {
     if (p.email && p.notifyEmail) {
       rows.push({
@@ -261,16 +282,16 @@ export async function writeNotices(
         event,
         userId: p.id,
         recipient: p.phone,
+        subject: null,
         body: `Padel Match : ${notice.text} ${url}`,
+        ics: null,
+        icsMethod: null,
         sendAfter: deps.clock.now(),
       });
     }
   }
   // Both inserts prepared on the transaction's connection and pipelined: one round trip for all.
-  const writes: Promise<unknown>[] = [];
-  // The text only varies with the number of rows (one for a join).
-  if (rows.length > 0)
-    writes.push(tx.insert(outbox).values(rows).prepare('outbox_notices').execute());
+  const writes: Promise<unknown>[] = [insertNotices(tx, rows)];
   // A same-day reminder falls when "Votre match commence dans 2 h" is pushed: one push, not two.
   const today = localParts(deps.clock.now(), deps.env.APP_TIMEZONE).date;
   if (event !== 'reminder' || m.date !== today)
