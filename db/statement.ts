@@ -6,6 +6,7 @@ import {
   sql,
   StringChunk,
   type GetColumnData,
+  type QueryWithTypings,
   type SQLChunk,
   type SQLWrapper,
 } from 'drizzle-orm';
@@ -83,30 +84,46 @@ export function jsonObject<S extends Record<string, JsonField>>(fields: S): SQL<
 }
 
 /**
- * SQL rendered to text ONCE; each call binds its placeholders to values and gives SQL that costs
- * the rendering of its few pieces. drizzle's `.prepare()` belongs to one handle, so a statement
- * run inside a transaction was built and rendered again for every transaction (half a join's
- * drizzle CPU).
+ * A statement whose text and parameters are known: drizzle's `execute` asks it for its query, and
+ * it answers them as they are instead of rendering its chunks again (a walk with entity checks on
+ * every piece and parameter, which was most of what drizzle spent on a join). Its chunks stay the
+ * same statement, for a caller that embeds it in other SQL.
+ */
+class BoundStatement extends SQL {
+  constructor(
+    chunks: SQLChunk[],
+    private readonly query: QueryWithTypings,
+  ) {
+    super(chunks);
+  }
+  override toQuery(): QueryWithTypings {
+    return this.query;
+  }
+}
+
+/**
+ * SQL rendered to text ONCE; each call binds its placeholders to values and gives a statement that
+ * drizzle runs without rendering it again. drizzle's `.prepare()` belongs to one handle, so a
+ * statement run inside a transaction was built and rendered again for every transaction (half a
+ * join's drizzle CPU).
  */
 export function boundOnce<V extends Record<string, unknown>>(query: SQLWrapper) {
   const { sql: text, params } = dialect.sqlToQuery(query.getSQL());
   const pieces = text.split(/\$(\d+)/);
   const texts = pieces.filter((_, i) => i % 2 === 0).map((piece) => new StringChunk(piece));
+  // drizzle numbers its parameters in the order they appear: the n-th slot is `$n`.
   const slots = pieces
     .filter((_, i) => i % 2 === 1)
     .map((n): unknown => params[Number(n) - 1])
     .map((param): { name: string } | { value: unknown } =>
       is(param, Placeholder) ? { name: param.name } : { value: param },
     );
-  // One flat list of text and parameters: drizzle renders it again for every run, and nested
-  // `sql` fragments would cost a walk (and entity checks) per piece.
   return (values: V): SQL => {
+    const bound = slots.map((slot) => ('name' in slot ? values[slot.name] : slot.value));
     const chunks: SQLChunk[] = [texts[0]!];
-    slots.forEach((slot, i) => {
-      // One parameter whatever the value (an array too, which `sql` would spread into a list).
-      chunks.push(new Param('name' in slot ? values[slot.name] : slot.value), texts[i + 1]);
-    });
-    return new SQL(chunks);
+    // One parameter whatever the value (an array too, which `sql` would spread into a list).
+    bound.forEach((value, i) => chunks.push(new Param(value), texts[i + 1]));
+    return new BoundStatement(chunks, { sql: text, params: bound });
   };
 }
 
