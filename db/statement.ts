@@ -108,7 +108,7 @@ class BoundStatement extends SQL {
  * join's drizzle CPU).
  */
 export function boundOnce<V extends Record<string, unknown>>(query: SQLWrapper) {
-  const { sql: text, params } = dialect.sqlToQuery(query.getSQL());
+  const { sql: text, params, typings } = dialect.sqlToQuery(query.getSQL());
   const pieces = text.split(/\$(\d+)/);
   const texts = pieces.filter((_, i) => i % 2 === 0).map((piece) => new StringChunk(piece));
   // drizzle numbers its parameters in the order they appear: the n-th slot is `$n`.
@@ -123,7 +123,7 @@ export function boundOnce<V extends Record<string, unknown>>(query: SQLWrapper) 
     const chunks: SQLChunk[] = [texts[0]!];
     // One parameter whatever the value (an array too, which `sql` would spread into a list).
     bound.forEach((value, i) => chunks.push(new Param(value), texts[i + 1]));
-    return new BoundStatement(chunks, { sql: text, params: bound });
+    return new BoundStatement(chunks, { sql: text, params: bound, typings });
   };
 }
 

@@ -47,6 +47,12 @@ describe('db/statement', () => {
       const bound = dialect.sqlToQuery(bind({ id }));
       expect(bound).toEqual(direct(id));
       expect(bound.params).toEqual([id, 4, id]);
+      // Inside a larger statement it is the same SQL, its values numbered where they land.
+      const outer = dialect.sqlToQuery(sql`select ${'x'}, exists (${bind({ id })})`);
+      expect(outer.sql).toBe(
+        `select $1, exists (${direct(id).sql.replace(/\$(\d)/g, (_, n: string) => `$${Number(n) + 1}`)})`,
+      );
+      expect(outer.params).toEqual(['x', id, 4, id]);
     }
     // An array is one parameter (for `= any($1::int[])`), not a list spread by drizzle's `sql`.
     const any = boundOnce<{ ids: number[] }>(
