@@ -111,18 +111,16 @@ export function boundOnce<V extends Record<string, unknown>>(query: SQLWrapper) 
   const { sql: text, params, typings } = dialect.sqlToQuery(query.getSQL());
   const pieces = text.split(/\$(\d+)/);
   const texts = pieces.filter((_, i) => i % 2 === 0).map((piece) => new StringChunk(piece));
-  // drizzle numbers its parameters in the order they appear: the n-th slot is `$n`.
-  const slots = pieces
-    .filter((_, i) => i % 2 === 1)
-    .map((n): unknown => params[Number(n) - 1])
-    .map((param): { name: string } | { value: unknown } =>
-      is(param, Placeholder) ? { name: param.name } : { value: param },
-    );
+  // Which parameter each `$n` of the text is, in the order they appear.
+  const appearing = pieces.filter((_, i) => i % 2 === 1).map((n) => Number(n) - 1);
+  const slots = params.map((param: unknown): { name: string } | { value: unknown } =>
+    is(param, Placeholder) ? { name: param.name } : { value: param },
+  );
   return (values: V): SQL => {
     const bound = slots.map((slot) => ('name' in slot ? values[slot.name] : slot.value));
     const chunks: SQLChunk[] = [texts[0]!];
     // One parameter whatever the value (an array too, which `sql` would spread into a list).
-    bound.forEach((value, i) => chunks.push(new Param(value), texts[i + 1]));
+    appearing.forEach((n, i) => chunks.push(new Param(bound[n]), texts[i + 1]));
     return new BoundStatement(chunks, { sql: text, params: bound, typings });
   };
 }
