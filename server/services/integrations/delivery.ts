@@ -95,28 +95,19 @@ export function createWebhookWorker(deps: Deps, o: WebhookWorkerOptions) {
     const d = webhookDeliveries;
     const e = webhookEndpoints;
     const ok = status !== null && status >= 200 && status < 300;
+    // The endpoint's row first, then the delivery's: the order of an endpoint's deletion (its
+    // deliveries go by cascade), so the two never wait for each other (a deadlock: a 500).
     await deps.db.transaction(async (tx) => {
       if (ok) {
+        await tx.update(e).set({ consecutiveFailures: 0 }).where(eq(e.id, row.endpoint_id));
         await tx
           .update(d)
           .set({ deliveredAt: sql`now()`, lockedUntil: null, lastStatus: status, lastError: null })
           .where(eq(d.id, row.id));
-        await tx.update(e).set({ consecutiveFailures: 0 }).where(eq(e.id, row.endpoint_id));
         return;
       }
       const giveUp = row.attempts >= deps.env.WEBHOOK_MAX_ATTEMPTS;
       const delay = webhookRetryDelayMs(deps.env.WEBHOOK_RETRY_BASE_MS, row.attempts);
-      await tx
-        .update(d)
-        .set({
-          lockedUntil: null,
-          lastStatus: status,
-          lastError: (error ?? `HTTP ${status}`).slice(0, 500),
-          ...(giveUp
-            ? { failedAt: sql`now()` }
-            : { sendAfter: sql`now() + make_interval(secs => ${delay / 1000})` }),
-        })
-        .where(eq(d.id, row.id));
       // Disabled once, by the failure that crosses the limit (the condition settles races).
       const [disabled] = await tx
         .update(e)
@@ -130,6 +121,17 @@ export function createWebhookWorker(deps: Deps, o: WebhookWorkerOptions) {
           failures: e.consecutiveFailures,
           justDisabled: sql<boolean>`${e.disabledAt} is not null and ${e.consecutiveFailures} = ${deps.env.WEBHOOK_DISABLE_AFTER}`,
         });
+      await tx
+        .update(d)
+        .set({
+          lockedUntil: null,
+          lastStatus: status,
+          lastError: (error ?? `HTTP ${status}`).slice(0, 500),
+          ...(giveUp
+            ? { failedAt: sql`now()` }
+            : { sendAfter: sql`now() + make_interval(secs => ${delay / 1000})` }),
+        })
+        .where(eq(d.id, row.id));
       if (disabled?.justDisabled) {
         const admins = await tx
           .select({ id: users.id, email: users.email })
