@@ -212,8 +212,8 @@ export async function notifyMatch(
   await writeNotices(tx, deps, event, m, people, sms?.isLive ?? false, actorName, reason);
 }
 
-/** The mail and SMS rows of a notice, in one statement rendered once whatever their number. */
-const insertNotices = insertedOnce(outbox, {
+/** What a mail or SMS notice is written with, and what the worker reads back to send it. */
+export const noticeColumns = {
   channel: outbox.channel,
   event: outbox.event,
   userId: outbox.userId,
@@ -223,7 +223,10 @@ const insertNotices = insertedOnce(outbox, {
   ics: outbox.ics,
   icsMethod: outbox.icsMethod,
   sendAfter: outbox.sendAfter,
-});
+};
+
+/** The mail and SMS rows of a notice, in one statement rendered once whatever their number. */
+const insertNotices = insertedOnce(outbox, noticeColumns);
 type NoticeRow = Parameters<typeof insertNotices>[1][number];
 
 /**

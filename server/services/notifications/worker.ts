@@ -4,7 +4,7 @@ import { outbox, pushSubscriptions, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import { MSG } from '../../../common/messages';
 import { PushSubscriptionGone } from '../../push/push';
-import { notifyMatch, REMINDER_MIN_LEAD_MS, writePushNotices } from './enqueue';
+import { noticeColumns, notifyMatch, REMINDER_MIN_LEAD_MS, writePushNotices } from './enqueue';
 import { matchInfo, matchPlayers, startOf, whereOf, type MatchInfo } from './match-info';
 import { unsubscribeUrl } from './unsubscribe';
 import { runResultJobs } from '../results/jobs';
@@ -213,16 +213,8 @@ export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions) {
       .where(inArray(outbox.id, ids))
       .returning({
         id: outbox.id,
-        channel: outbox.channel,
-        event: outbox.event,
-        userId: outbox.userId,
-        recipient: outbox.recipient,
-        subject: outbox.subject,
-        body: outbox.body,
-        ics: outbox.ics,
-        icsMethod: outbox.icsMethod,
+        ...noticeColumns,
         attempts: outbox.attempts,
-        sendAfter: outbox.sendAfter,
         pushSubscriptionId: outbox.pushSubscriptionId,
         // In the lease's statement: one round trip less per notice than a lookup before each send.
         // A push goes only to a device still owned by its recipient (a phone handed over does not
