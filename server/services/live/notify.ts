@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
-import { bare, cte, placeholders, renderedOnce, statements } from '../../../db/statement';
+import { bare, boundOnce, cte, placeholders, renderedOnce, statements } from '../../../db/statement';
 import { matches, polls } from '../../../db/schema';
 import {
   LIVE_CHANNEL,
@@ -50,6 +50,12 @@ export async function announceMatchChange(
   await touchAndNotify(tx, { id, payload: matchPayload(id, kind) });
 }
 
+/** One NOTIFY per space-separated payload, committed asynchronously; rendered once. */
+const notifyCommitted = boundOnce<{ payloads: string }>(
+  sql`select set_config('synchronous_commit', 'off', true), pg_notify(${LIVE_CHANNEL}::text, p)
+        from string_to_table(${sql.placeholder('payloads')}::text, ' ') p`,
+);
+
 /** Payloads waiting for the next flush, per database handle. */
 const pending = new WeakMap<Db, string[]>();
 
@@ -73,10 +79,7 @@ export function announceCommitted(db: Db, payloads: readonly string[]): void {
   pending.set(db, batch);
   setImmediate(() => {
     pending.delete(db);
-    db.execute(
-      sql`select set_config('synchronous_commit', 'off', true), pg_notify(${LIVE_CHANNEL}::text, p)
-            from string_to_table(${batch.join(' ')}::text, ' ') p`,
-    ).catch(() => {
+    db.execute(notifyCommitted({ payloads: batch.join(' ') })).catch(() => {
       // The database is gone or closing: live updates follow it (streams re-read when it is back).
     });
   });
