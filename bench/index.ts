@@ -149,11 +149,11 @@ async function main() {
         : undefined;
     const appOccupancy = await countOccupancy(
       db.url,
-      joinSetup.rounds.flatMap((r) => [...r.app, ...r.hot]),
+      [joinSetup.warmup, ...joinSetup.rounds].flatMap((r) => [...r.app, ...r.hot]),
     );
     const rawOccupancy = await countOccupancy(
       db.url,
-      joinSetup.rounds.flatMap((r) => [...r.raw, ...r.rawHot]),
+      [joinSetup.warmup, ...joinSetup.rounds].flatMap((r) => [...r.raw, ...r.rawHot]),
     );
 
     const budgets = collectBudgets({
