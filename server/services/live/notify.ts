@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
-import { bare, boundOnce, cte, placeholders, renderedOnce, statements } from '../../../db/statement';
+import {
+  bare,
+  boundOnce,
+  cte,
+  placeholders,
+  renderedOnce,
+  statements,
+} from '../../../db/statement';
 import { matches, polls } from '../../../db/schema';
 import {
   LIVE_CHANNEL,
