@@ -58,9 +58,11 @@ export async function announceMatchChange(
 }
 
 /** One NOTIFY per space-separated payload, committed asynchronously; rendered once. */
-const notifyCommitted = boundOnce<{ payloads: string }>(
+type CommittedValues = { payloads: string };
+const nv = placeholders<CommittedValues>();
+const notifyCommitted = boundOnce<CommittedValues>(
   sql`select set_config('synchronous_commit', 'off', true), pg_notify(${LIVE_CHANNEL}::text, p)
-        from string_to_table(${sql.placeholder('payloads')}::text, ' ') p`,
+        from string_to_table(${nv('payloads')}::text, ' ') p`,
 );
 
 /** Payloads waiting for the next flush, per database handle. */
