@@ -1,4 +1,4 @@
-import type { PendingQuery, ReservedSql, Row, Sql } from 'postgres';
+import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
 
 /** No connection of the pool freed up in time: the database is overloaded or blocked. */
 export class PoolTimeoutError extends Error {
@@ -81,8 +81,8 @@ export function createPoolGate(size: number, timeoutMs: number): PoolGate {
 }
 
 /**
- * A query sent when first awaited, through `send` (the gate, or a transaction's watch): postgres.js
- * sends a query when it is first awaited, and drizzle calls `.values()` on some before awaiting them.
+ * A query sent when first awaited, through `send` (the gate): postgres.js sends a query when it is
+ * first awaited, and drizzle calls `.values()` on some before awaiting them.
  */
 class DeferredQuery implements PromiseLike<unknown> {
   private arrays = false;
@@ -99,33 +99,12 @@ class DeferredQuery implements PromiseLike<unknown> {
     onfulfilled?: ((value: unknown) => A | PromiseLike<A>) | null,
     onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
   ): PromiseLike<A | B> {
-    this.result ??= this.send(async () =>
-      ownRows(await (this.arrays ? this.query.values() : this.query)),
-    );
+    this.result ??= this.send(() => (this.arrays ? this.query.values() : this.query));
     return this.result.then(onfulfilled, onrejected);
   }
 }
 
-/**
- * A settled query's rows in an array of their own (with the driver's `count` and `command`), the
- * driver's array emptied; an empty one is passed on as it is. The driver's array is the value of
- * its settled query, a Promise subclass, and V8's young-generation collections kept it (no longer
- * reachable: absent from heap snapshots) for most list pages under load, so every page's rows were
- * copied into the old generation and full collections followed twice a second; emptied, the rows
- * die young with the request (ADR 16).
- */
-function ownRows(result: unknown): unknown {
-  if (!Array.isArray(result) || result.length === 0) return result;
-  const driver = (key: string): unknown => Reflect.get(result, key);
-  // A plain loop: `slice` on the driver's Array subclass takes V8's generic path (7 µs a page, not 1).
-  const rows: unknown[] = new Array(result.length);
-  for (let i = 0; i < result.length; i++) rows[i] = result[i];
-  result.length = 0;
-  return Object.defineProperties(rows, {
-    count: { value: driver('count') },
-    command: { value: driver('command') },
-  });
-}
+type Unsafe = Sql['unsafe'];
 
 /**
  * Every statement drizzle sends becomes a prepared statement of its connection. drizzle asks
@@ -136,102 +115,22 @@ function ownRows(result: unknown): unknown {
  * (an IN list of n values) makes one statement per shape, dropped with the connection
  * (`max_lifetime`).
  */
-function prepared(sql: Sql): Sql['unsafe'] {
-  // Taken now: the pipelined transaction puts its own function in the connection's `unsafe`.
-  const unsafe = sql.unsafe.bind(sql);
+function prepared(unsafe: Unsafe): Unsafe {
   return (query, params, options) => unsafe(query, params, { ...options, prepare: true });
 }
 
-/**
- * The connection itself is gone: postgres.js's own codes (closed, destroyed, ended), a socket
- * error, or PostgreSQL ending the session (57P01 `pg_terminate_backend`, a shutdown; class 08).
- */
-const connectionLost = (error: unknown) =>
-  error instanceof Error &&
-  'code' in error &&
-  /^(CONNECTION_|ECONN|EPIPE|57P0|08)/.test(String(error.code));
-
-/** A statement of the transaction failed and its error was caught: PostgreSQL rolled it all back. */
-export class TransactionAbortedError extends Error {
-  override readonly name = 'TransactionAbortedError';
-  constructor() {
-    super('the transaction was rolled back: one of its statements failed');
-  }
-}
-
-/** What drizzle is handed for a transaction: its connection, and savepoints for `tx.transaction`. */
-interface PipelinedTx extends ReservedSql {
-  savepoint<T>(cb: (tx: PipelinedTx) => T | Promise<T>): Promise<T>;
-}
-
-/**
- * A transaction on a connection of its own whose BEGIN travels with its first statement.
- * postgres.js's `begin` waits for BEGIN's answer before running the callback: one round trip per
- * transaction that carries nothing (a sixth of a join's). Here BEGIN is queued and the callback
- * runs at once; postgres.js writes what is queued in one turn of the loop as one packet, and
- * PostgreSQL runs it in order, so the first statement still runs inside the transaction (ADR 15).
- *
- * Failures end as with `begin`: an error rolls back; so does a failed statement whose error the
- * callback swallowed (PostgreSQL answers its COMMIT with ROLLBACK), which is then an error here.
- * A lost connection fails the transaction at once, since statements queued behind the lost one
- * would never answer, and the connection is not released: postgres.js has moved it to its closed
- * connections, which it reopens when needed.
- */
-async function pipelinedTransaction<T>(
-  client: Sql,
-  cb: (tx: PipelinedTx) => T | Promise<T>,
-): Promise<T> {
-  const conn = await client.reserve();
-  const send = prepared(conn);
-  let lose: (error: unknown) => void = () => undefined;
-  const lost = new Promise<never>((_, reject) => (lose = reject));
-  lost.catch(() => undefined);
-  const watch = async (query: () => PromiseLike<unknown>) => {
-    try {
-      return await query();
-    } catch (error) {
-      if (connectionLost(error)) lose(error);
-      throw error;
-    }
-  };
-  const run = (sql: string) => watch(() => send(sql));
-  let savepoints = 0;
-  const tx: PipelinedTx = Object.assign(conn, {
-    unsafe: (...[query, params, options]: Parameters<Sql['unsafe']>) =>
-      new DeferredQuery(send(query, params, options), watch),
-    async savepoint<S>(inner: (tx: PipelinedTx) => S | Promise<S>): Promise<S> {
-      const name = `s${++savepoints}`;
-      await run(`savepoint ${name}`);
-      try {
-        return await inner(tx);
-      } catch (error) {
-        await run(`rollback to savepoint ${name}`);
-        throw error;
-      }
+/** A transaction's connection (and its savepoints') with every statement prepared. */
+function preparedTx<T extends TransactionSql>(tx: T): T {
+  const unsafe = prepared(tx.unsafe.bind(tx));
+  return new Proxy(tx, {
+    get(target, prop, receiver): unknown {
+      if (prop === 'unsafe') return unsafe;
+      if (prop === 'savepoint')
+        return (cb: (inner: TransactionSql) => unknown) =>
+          target.savepoint((inner) => cb(preparedTx(inner)));
+      return Reflect.get(target, prop, receiver);
     },
   });
-  let result: T;
-  try {
-    const began = run('begin');
-    const work = Promise.resolve().then(() => cb(tx));
-    [, result] = await Promise.race([Promise.all([began, work]), lost]);
-    const end = await Promise.race([run('commit'), lost]);
-    if (Array.isArray(end) && 'command' in end && end.command === 'ROLLBACK')
-      throw new TransactionAbortedError();
-  } catch (error) {
-    if (connectionLost(error)) throw error;
-    // A ROLLBACK that fails has lost the connection too: it is not released either.
-    const ended =
-      error instanceof TransactionAbortedError ||
-      (await run('rollback').then(
-        () => true,
-        () => false,
-      ));
-    if (ended) conn.release();
-    throw error;
-  }
-  conn.release();
-  return result;
 }
 
 /**
@@ -240,12 +139,12 @@ async function pipelinedTransaction<T>(
  */
 export function gatedClient(client: Sql, gate: PoolGate): Sql {
   // Built once: drizzle reads `unsafe` for every query it sends.
-  const send = prepared(client);
-  const unsafe = (...[query, params, options]: Parameters<Sql['unsafe']>) =>
+  const send = prepared(client.unsafe.bind(client));
+  const unsafe = (...[query, params, options]: Parameters<Unsafe>) =>
     new DeferredQuery(send(query, params, options), (query) => gate.run(query));
   // drizzle opens its transactions with the callback alone (their settings are statements).
-  const begin = (cb: (tx: PipelinedTx) => unknown) =>
-    gate.run(() => pipelinedTransaction(client, cb));
+  const begin = (cb: (tx: TransactionSql) => unknown) =>
+    gate.run(() => client.begin((tx) => cb(preparedTx(tx))));
   return new Proxy(client, {
     get(target, prop, receiver): unknown {
       if (prop === 'unsafe') return unsafe;

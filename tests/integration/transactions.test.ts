@@ -1,17 +1,15 @@
 /**
- * The transactions `db/pool-gate.ts` hands drizzle on PostgreSQL, every statement prepared on the
- * transaction’s connection (ADR 11), BEGIN sent with the first statement (ADR 15): all or
- * nothing, a swallowed statement error, savepoints (nested transactions go through
- * the same wrapper), and isolation from other connections. A connection killed mid-transaction is
- * covered by faults.test.ts and postgres-js-patch.test.ts. Answers reach the caller in arrays of
- * their own, with the driver's affected count (ADR 16). PostgreSQL only: PGlite has one
- * connection and no pool.
+ * The transactions `db/pool-gate.ts` hands drizzle on PostgreSQL (postgres.js's own `begin`, every
+ * statement prepared on the transaction’s connection, ADR 11): all or nothing, a swallowed
+ * statement error, savepoints (nested transactions go through the same wrapper), and isolation
+ * from other connections. A connection killed mid-transaction is covered by faults.test.ts and
+ * postgres-js-patch.test.ts. Answers carry the driver's affected count. PostgreSQL only: PGlite
+ * has one connection and no pool.
  */
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
-import { TransactionAbortedError } from '../../db/pool-gate';
 import { createTestDb, serverUrl, type TestDb } from '../support/db';
 
 const url = serverUrl();
@@ -55,13 +53,14 @@ describe.runIf(url)('transactions on the pool (PostgreSQL)', () => {
   });
 
   it('fails and writes nothing when the callback swallows a failed statement', async () => {
-    // PostgreSQL answers the COMMIT of an aborted transaction with ROLLBACK: not a success.
+    // PostgreSQL answers the COMMIT of an aborted transaction with ROLLBACK: not a success, and
+    // the caller learns which statement failed.
     await expect(
       t.db.transaction(async (tx) => {
         await tx.execute(sql`insert into tx_probe values (5, 'e')`);
         await tx.execute(sql`insert into tx_probe values (1, 'duplicate')`).catch(() => undefined);
       }),
-    ).rejects.toThrow(TransactionAbortedError);
+    ).rejects.toMatchObject({ code: '23505' });
     expect(await count()).toBe(2);
     // The connection went back to the pool in working order.
     const [row] = rowsOf<{ ok: number }>(
@@ -80,9 +79,8 @@ describe.runIf(url)('transactions on the pool (PostgreSQL)', () => {
         seenInside = row!.n as number;
       });
       expect(seenInside).toBe(0);
-      // 20 increments at once through the pool, each a read-modify-write under FOR UPDATE. The lock
-      // is each transaction's first statement, sent with its BEGIN (ADR 15): run outside the
-      // transaction, it would be released at once and increments would be lost.
+      // 20 increments at once through the pool, each a read-modify-write under FOR UPDATE: run
+      // outside the transaction, the lock would be released at once and increments would be lost.
       await t.db.execute(sql`insert into tx_probe values (11, '0')`);
       await Promise.all(
         Array.from({ length: 20 }, () =>
@@ -120,7 +118,7 @@ describe.runIf(url)('transactions on the pool (PostgreSQL)', () => {
     expect(ids).toEqual([20, 22]);
   });
 
-  it('answers the rows and the affected count, in and out of a transaction (ADR 16)', async () => {
+  it('answers the rows and the affected count, in and out of a transaction', async () => {
     const affected = (result: unknown) => Reflect.get(Object(result), 'count') as unknown;
     await t.db.execute(sql`insert into tx_probe values (30, 'x'), (31, 'y'), (32, 'z')`);
     const touched = await t.db.execute(
