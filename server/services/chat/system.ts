@@ -4,7 +4,6 @@ import { publicName } from '../../../common/names';
 import { shortTime } from '../../../common/schedule';
 import type { TChatRoom } from '../../../common/schemas/chat';
 import type { DbOrTx } from '../../../db/client';
-import { insertedOnce } from '../../../db/statement';
 import { matchMessages, users } from '../../../db/schema';
 import type { MatchInfo } from '../notifications/match-info';
 import { lockRoom, roomValues } from './access';
@@ -23,14 +22,12 @@ export interface SystemText {
  * Writes system messages (no author) into a room's chat, in the caller's transaction, the one that
  * made the change they tell: the change and its message exist together or not at all. The caller
  * holds the room's row lock (every change of a match takes it; see `groupSystemMessages`), which
- * keeps revisions in commit order. The caller announces them: after its commit with `chatPayload`
- * (the join), or with `systemMessages` inside the transaction.
+ * keeps revisions in commit order. The caller announces them in the same transaction.
  */
 async function writeRoomMessages(tx: DbOrTx, room: TChatRoom, said: SystemText[]) {
   if (said.length === 0) return false;
   const { matchId = null, groupId = null } = roomValues(room);
-  await insertSystemMessages(
-    tx,
+  await tx.insert(matchMessages).values(
     said.map(({ text, subjectId }) => ({
       matchId,
       groupId,
@@ -41,15 +38,6 @@ async function writeRoomMessages(tx: DbOrTx, room: TChatRoom, said: SystemText[]
   );
   return true;
 }
-
-/** Rendered once: a join writes one per player (no author, so `author_id` keeps its null). */
-const insertSystemMessages = insertedOnce(matchMessages, {
-  matchId: matchMessages.matchId,
-  groupId: matchMessages.groupId,
-  kind: matchMessages.kind,
-  subjectId: matchMessages.subjectId,
-  text: matchMessages.text,
-});
 
 /** `writeRoomMessages` in a match's chat, announced by the caller. */
 export const writeSystemMessages = (tx: DbOrTx, matchId: number, said: SystemText[]) =>

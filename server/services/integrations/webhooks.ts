@@ -9,7 +9,6 @@ import type {
 } from '../../../common/schemas/integrations';
 import type { DbOrTx } from '../../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../../db/schema';
-import { boundOnce, placeholders } from '../../../db/statement';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
@@ -127,15 +126,6 @@ export async function replayDelivery(deps: Pick<Deps, 'db'>, id: number): Promis
   if (done.length === 0) throw notFound(MSG_API.deliveryNotFound);
 }
 
-type DeliveryValues = { eventId: string; type: TWebhookEvent; payload: string };
-const dv = placeholders<DeliveryValues>();
-const e = webhookEndpoints;
-const insertDeliveries = boundOnce<DeliveryValues>(
-  sql`insert into ${webhookDeliveries} (endpoint_id, event_id, event_type, payload)
-      select ${e.id}, ${dv('eventId')}, ${dv('type')}, ${dv('payload')} from ${e}
-       where ${e.disabledAt} is null and ${dv('type')}::text = any(${e.events})`,
-);
-
 /**
  * THE way an event reaches integrators: call it in the transaction that made the change, so the
  * deliveries exist exactly when the change commits (never for a rollback). One INSERT … SELECT
@@ -147,11 +137,12 @@ export async function emitWebhookEvent(
   type: TWebhookEvent,
   data: { match_id: number; user_id?: number },
 ): Promise<void> {
+  const eventId = `msg_${randomUUID().replace(/-/g, '')}`;
+  const payload = JSON.stringify({ type, timestamp: new Date().toISOString(), data });
+  const e = webhookEndpoints;
   await tx.execute(
-    insertDeliveries({
-      eventId: `msg_${randomUUID().replace(/-/g, '')}`,
-      type,
-      payload: JSON.stringify({ type, timestamp: new Date().toISOString(), data }),
-    }),
+    sql`insert into ${webhookDeliveries} (endpoint_id, event_id, event_type, payload)
+        select ${e.id}, ${eventId}, ${type}, ${payload} from ${e}
+         where ${e.disabledAt} is null and ${type}::text = any(${e.events})`,
   );
 }

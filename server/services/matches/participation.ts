@@ -2,15 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
 import { isFinished, shortTime } from '../../../common/schedule';
 import type { DbOrTx } from '../../../db/client';
-import {
-  bare,
-  computed,
-  cte,
-  jsonObject,
-  placeholders,
-  renderedOnce,
-  statements,
-} from '../../../db/statement';
+import { bare, computed, cte, jsonObject, placeholders } from '../../../db/statement';
 import {
   matches,
   matchParticipants,
@@ -26,18 +18,12 @@ import type { TMatchResult } from '../../../common/schemas/matches';
 import { notifyMatch, writeNotices, type NotifyDeps } from '../notifications/enqueue';
 import { matchInfo, startOf, type MatchInfo, type Recipient } from '../notifications/match-info';
 import { recordLeave } from '../results/reliability';
-import {
-  announceCommitted,
-  announceMatchChange,
-  announceMatchesChange,
-  nextVersion,
-} from '../live/notify';
-import { chatPayload, matchPayload } from '../../lib/live-channel';
+import { announceMatchChange, announceMatchesChange } from '../live/notify';
 import { emitWebhookEvent } from '../integrations/webhooks';
 import { matchForPlayer } from './player-match';
 import { getMatch, matchCardIn } from './queries';
 import { freePlaceAndPromote } from './waitlist';
-import { firstName, systemMessages, writeSystemMessages } from '../chat/system';
+import { firstName, systemMessages } from '../chat/system';
 import { assertCanReach } from './room';
 
 type JoinValues = { id: number; actorId: number; now: string };
@@ -83,7 +69,7 @@ const joinTaken = cte(
   'taken',
   { id: matches.id },
   sql`update ${matches}
-         set ${bare(matches.missingPlayers)} = ${matches.missingPlayers} - 1, ${bare(matches.updatedAt)} = ${nextVersion}
+         set ${bare(matches.missingPlayers)} = ${matches.missingPlayers} - 1
        where ${matches.id} = ${v('id')} and ${matches.missingPlayers} > 0
       returning ${matches.id}`,
 );
@@ -123,22 +109,21 @@ const joinAnswer = jsonObject({
  * places give exactly 3 winners), the participant insert relies on the (match_id, user_id) primary
  * key against a double join, the player's waiting-list row goes once they are in, and the same
  * statement reads what the checks and the creator's notice need (the match, its place, its creator
- * and whether SMS are live); the version live subscribers compare moves with the place. It decides
- * nothing: the caller checks the answer and throws, which rolls the place and the notice back.
- * Rendered once, run in each join's transaction.
+ * and whether SMS are live). It decides nothing: the caller checks the answer and throws, which
+ * rolls the place and the notice back.
  */
-const takePlace = renderedOnce<JoinValues>()(
-  statements
+const takePlace = (tx: DbOrTx, values: JoinValues) =>
+  tx
     .with(joinMatchRow, joinTaken, joinJoined, joinUnwaited)
     .select({ row: joinAnswer.as('row') })
-    .from(joinMatchRow),
-);
+    .from(joinMatchRow)
+    .prepare('take_place')
+    .execute(values);
 
 /**
  * Joins a match: not one's own, not a finished one, not twice, not when full; the creator is told
- * through the outbox in the same transaction. Round trips: BEGIN, the join statement (`takePlace`),
- * the creator's notice and the new card together (pipelined on the transaction's connection),
- * COMMIT. Any refusal throws, which rolls the place back: the rules stay in code.
+ * through the outbox in the same transaction, and live pages when it commits. Any refusal throws,
+ * which rolls the place back: the rules stay in code.
  */
 export async function joinMatch(
   deps: Deps,
@@ -177,20 +162,18 @@ export async function joinMatch(
       notifyEmail: row.creatorNotifyEmail,
       notifySms: row.creatorNotifySms,
     };
-    const [, card] = await Promise.all([
-      writeNotices(tx, deps, 'joined', info, [creator], row.smsLive, actor.name),
-      matchCardIn(tx, id),
-      // The chat says it too ("Julie a rejoint le match"), under the place's row lock.
-      writeSystemMessages(tx, id, [
-        { text: MSG.chat.system.joined(firstName(actor.name)), subjectId: actor.id },
-      ]),
-      emitWebhookEvent(tx, 'participant.joined', { match_id: id, user_id: actor.id }),
+    await writeNotices(tx, deps, 'joined', info, [creator], row.smsLive, actor.name);
+    // The chat says it too ("Julie a rejoint le match"), under the place's row lock.
+    await systemMessages(tx, id, [
+      { text: MSG.chat.system.joined(firstName(actor.name)), subjectId: actor.id },
     ]);
+    await emitWebhookEvent(tx, 'participant.joined', { match_id: id, user_id: actor.id });
+    await announceMatchChange(tx, id, 'joined');
+    const card = await matchCardIn(tx, id);
     if (!card) throw notFound(MSG.match.notFound);
     if (card.missing_players === 0) await emitWebhookEvent(tx, 'match.filled', { match_id: id });
     return card;
   });
-  announceCommitted(deps.db, [matchPayload(id, 'joined'), chatPayload({ kind: 'match', id })]);
   deps.metrics.joins.inc();
   return { success: true, message: MSG.match.joined, match };
 }

@@ -3,7 +3,7 @@ import { MSG } from '../../../common/messages';
 import { shortPublicName } from '../../../common/names';
 import { isFinished, isIsoDate, localParts, shortTime } from '../../../common/schedule';
 import type { DbOrTx } from '../../../db/client';
-import { jsonObject, renderedOnce, statements, type JsonRow } from '../../../db/statement';
+import { jsonObject, type JsonRow } from '../../../db/statement';
 import { matches, matchParticipants, matchRequests, places, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
@@ -145,23 +145,18 @@ export async function getMatch(deps: Pick<Deps, 'db'>, id: number): Promise<TMat
   return toMatch(row);
 }
 
-/** The card of one match, rendered once for the transactions that read it (below). */
-const cardInTransaction = renderedOnce<{ id: number }>()(
-  statements
-    .select({ card: cardJson.as('card') })
-    .from(matches)
-    .innerJoin(places, eq(places.id, matches.placeId))
-    .innerJoin(users, eq(users.id, matches.createdBy))
-    .where(eq(matches.id, sql.placeholder('id')))
-    .limit(1),
-);
-
 /**
  * One match card read inside a transaction, which sees its own writes (the join answers the card it
  * has just changed).
  */
 export async function matchCardIn(tx: DbOrTx, id: number): Promise<TMatch | null> {
-  const [row] = await cardInTransaction(tx, { id });
+  const [row] = await tx
+    .select({ card: cardJson.as('card') })
+    .from(matches)
+    .innerJoin(places, eq(places.id, matches.placeId))
+    .innerJoin(users, eq(users.id, matches.createdBy))
+    .where(eq(matches.id, id))
+    .limit(1);
   return row ? toMatch(row) : null;
 }
 
@@ -322,7 +317,7 @@ export function listMatchesQuery(
 function preparedList(db: DbOrTx, shape: ListShape, values: ListValues) {
   const used = new Set(LIST_VALUE_KEYS.filter((k) => values[k] !== undefined));
   const key = `matches_list:${shape.need ? 'need' : 'date'}:${shape.open ? 'open' : 'all'}:${[...used].join(',')}`;
-  return prepared(db, key, () => {
+  return prepared(db, key, (name) => {
     const slot = (k: keyof ListValues) => (used.has(k) ? sql.placeholder(k) : undefined);
     const slots: ListSlots = {
       today: sql.placeholder('today'),
@@ -340,10 +335,7 @@ function preparedList(db: DbOrTx, shape: ListShape, values: ListValues) {
       take: sql.placeholder('take'),
       viewer: slot('viewer'),
     };
-    // Rows as the driver gives them (`{ card }`, already parsed): no per-row mapping by drizzle on
-    // 100 rows a page. Prepared all the same (ADR 11): the client prepares every statement.
-    const run = renderedOnce<ListValues>()(listQuery(db, shape, slots));
-    return { execute: (v: ListValues) => run(db, v) };
+    return listQuery(db, shape, slots).prepare(name);
   });
 }
 

@@ -4,14 +4,7 @@ import { RESULT_MSG } from '../../../common/results';
 import { shortPublicName } from '../../../common/names';
 import { localParts } from '../../../common/schedule';
 import type { DbOrTx } from '../../../db/client';
-import {
-  bare,
-  cte,
-  insertedOnce,
-  placeholders,
-  renderedOnce,
-  statements,
-} from '../../../db/statement';
+import { bare } from '../../../db/statement';
 import type { TPushKind } from '../../../common/schemas/push';
 import { outbox, pushSubscriptions, smsConfig } from '../../../db/schema';
 import type { Deps } from '../../deps';
@@ -225,10 +218,6 @@ export const noticeColumns = {
   sendAfter: outbox.sendAfter,
 };
 
-/** The mail and SMS rows of a notice, in one statement rendered once whatever their number. */
-const insertNotices = insertedOnce(outbox, noticeColumns);
-type NoticeRow = Parameters<typeof insertNotices>[1][number];
-
 /**
  * The outbox rows of `notifyMatch` for recipients already read (the join reads its creator in its
  * own statement): one insert, or none when nobody is to be told.
@@ -264,7 +253,7 @@ export async function writeNotices(
       : null;
   // One copy for all, except a cancellation, which names its one recipient.
   const shared = method === 'CANCEL' ? null : calendar();
-  const rows: NoticeRow[] = [];
+  const rows: (typeof outbox.$inferInsert)[] = [];
   for (const p of people) {
     if (p.email && p.notifyEmail) {
       rows.push({
@@ -293,54 +282,19 @@ export async function writeNotices(
       });
     }
   }
-  // Both inserts prepared on the transaction's connection and pipelined: one round trip for all.
-  const writes: Promise<unknown>[] = [insertNotices(tx, rows)];
+  if (rows.length > 0) await tx.insert(outbox).values(rows);
   // A same-day reminder falls when "Votre match commence dans 2 h" is pushed: one push, not two.
   const today = localParts(deps.clock.now(), deps.env.APP_TIMEZONE).date;
   if (event !== 'reminder' || m.date !== today)
-    writes.push(
-      writePushNotices(
-        tx,
-        deps,
-        pushKindOf(event),
-        m.id,
-        people.map((p) => p.id),
-        { title: notice.subject, body: notice.text },
-      ),
+    await writePushNotices(
+      tx,
+      deps,
+      pushKindOf(event),
+      m.id,
+      people.map((p) => p.id),
+      { title: notice.subject, body: notice.text },
     );
-  await Promise.all(writes);
 }
-
-type PushValues = {
-  kind: string;
-  matchId: number | null;
-  /** The recipients' ids, comma-separated (one placeholder whatever their number). */
-  userIds: string;
-  title: string;
-  payload: string;
-  now: string;
-};
-const pv = placeholders<PushValues>();
-const pushed = cte(
-  'pushed',
-  { id: outbox.id },
-  sql`insert into ${outbox} (${bare(outbox.channel)}, ${bare(outbox.event)}, ${bare(outbox.userId)}, ${bare(outbox.matchId)},
-                             ${bare(outbox.pushSubscriptionId)}, ${bare(outbox.subject)}, ${bare(outbox.body)}, ${bare(outbox.sendAfter)})
-      select 'push', ${pv('kind')}::text, ${pushSubscriptions.userId}, ${pv('matchId')}::int, ${pushSubscriptions.id},
-             ${pv('title')}::text, ${pv('payload')}::text, ${pv('now')}::timestamptz
-        from ${pushSubscriptions}
-       where ${pushSubscriptions.userId} = any(string_to_array(${pv('userIds')}::text, ',')::int[])
-         and ${pv('kind')}::text = any(${pushSubscriptions.kinds})
-      on conflict do nothing
-      returning ${outbox.id}`,
-);
-/** Rendered once, run in each caller's transaction. */
-const insertPushNotices = renderedOnce<PushValues>()(
-  statements
-    .with(pushed)
-    .select({ written: sql<number>`count(*)::int`.as('written') })
-    .from(pushed),
-);
 
 /**
  * One `push` outbox row per device of `userIds` that wants `kind`, written by one INSERT … SELECT
@@ -359,14 +313,18 @@ export async function writePushNotices(
   path = `/matches/${matchId ?? ''}`,
 ) {
   if (userIds.length === 0) return;
-  await insertPushNotices(tx, {
-    kind,
-    matchId,
-    userIds: userIds.join(','),
-    title: text.title,
-    payload: JSON.stringify({ ...text, url: path }),
-    now: deps.clock.now().toISOString(),
-  });
+  const payload = JSON.stringify({ ...text, url: path });
+  // INSERT … SELECT naming its columns: drizzle's `insert().select()` needs every column of the table.
+  await tx.execute(
+    sql`insert into ${outbox} (${bare(outbox.channel)}, ${bare(outbox.event)}, ${bare(outbox.userId)}, ${bare(outbox.matchId)},
+                               ${bare(outbox.pushSubscriptionId)}, ${bare(outbox.subject)}, ${bare(outbox.body)}, ${bare(outbox.sendAfter)})
+        select 'push', ${kind}::text, ${pushSubscriptions.userId}, ${matchId}::int, ${pushSubscriptions.id},
+               ${text.title}::text, ${payload}::text, ${deps.clock.now().toISOString()}::timestamptz
+          from ${pushSubscriptions}
+         where ${inArray(pushSubscriptions.userId, userIds)}
+           and ${kind}::text = any(${pushSubscriptions.kinds})
+        on conflict do nothing`,
+  );
 }
 
 const HOUR_MS = 3_600_000;
