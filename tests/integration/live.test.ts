@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../common/messages';
 import { createLiveBus } from '../../server/lib/live-bus';
 import { announceMatchChange } from '../../server/services/live/notify';
@@ -137,7 +137,7 @@ describe(`live match events over SSE (${DB})`, () => {
     const s = await events(m.id, p(1));
     expect(JSON.parse((await s.next()).data)).toMatchObject({ missing_players: 1 });
     await t.caller(owner).matches.removeParticipant({ id: m.id, userId: p(0).id });
-    // The join is announced after its commit, so its announcement may still repeat the state above.
+    // The join's NOTIFY may reach the instance after the stream opened: it repeats the state above.
     type Seen = { missing_players: number; participants: unknown[] };
     let after = JSON.parse((await s.next()).data) as Seen;
     if (after.missing_players === 1) after = JSON.parse((await s.next()).data) as Seen;
@@ -150,12 +150,12 @@ describe(`live match events over SSE (${DB})`, () => {
     const m = await newMatch();
     const s = await events(m.id, p(3));
     await s.next();
-    const opened = performance.now();
-    await new Promise((r) => setTimeout(r, PING_MS * 3.5));
-    const pings = s.comments.filter((c) => c.text === 'ping');
-    expect(pings.length).toBeGreaterThanOrEqual(2);
-    expect(pings.length).toBeLessThanOrEqual(4);
-    expect(pings[0]!.at - opened).toBeLessThan(PING_MS * 1.5);
+    const pings = () => s.comments.filter((c) => c.text === 'ping');
+    await vi.waitFor(() => expect(pings().length).toBeGreaterThanOrEqual(2), {
+      timeout: PING_MS * 10,
+    });
+    // Paced by the interval, not sent in a burst.
+    expect(pings()[1]!.at - pings()[0]!.at).toBeGreaterThan(PING_MS / 2);
     s.close();
   });
 
@@ -215,9 +215,12 @@ describe(`live match events over SSE (${DB})`, () => {
     expect(other.status).toBe(200);
     other.close();
     open.pop()!.close();
-    await new Promise((r) => setTimeout(r, 100));
-    const again = await events(m.id, u);
-    expect(again.status).toBe(200);
+    // The closed stream's slot comes back once the server has seen the disconnect.
+    const again = await vi.waitFor(async () => {
+      const s = await events(m.id, u);
+      expect(s.status).toBe(200);
+      return s;
+    });
     for (const s of [...open, again]) s.close();
   });
 
@@ -363,13 +366,15 @@ describe(`live bus (${DB})`, () => {
     const marker = await newMatch();
     const bus = createLiveBus({ db: t.db.db, logger: t.deps.logger, heartbeatMs: 0 });
     await bus.start();
-    // PostgreSQL starts a new listener's queue position at the slowest listener of the database,
-    // so a loaded host may still hand it the creation NOTIFYs committed before its LISTEN. They
-    // arrive in commit order: once the marker's change is heard, m's creation is behind us.
-    await new Promise<void>((resolve) => {
-      const offMarker = bus.onMatch(marker.id, () => (offMarker(), resolve()));
-      void announceMatchChange(t.db.db, marker.id, 'changed');
-    });
+    // NOTIFYs arrive in commit order: once the marker's change is heard, every change committed
+    // before it has been heard too. (PostgreSQL starts a new listener's queue position at the
+    // slowest listener of the database, so it may first hand over NOTIFYs committed before LISTEN.)
+    const markerHeard = () =>
+      new Promise<void>((resolve) => {
+        const offMarker = bus.onMatch(marker.id, () => (offMarker(), resolve()));
+        void announceMatchChange(t.db.db, marker.id, 'changed');
+      });
+    await markerHeard();
     const heard: number[] = [];
     const off = bus.onMatch(m.id, () => heard.push(performance.now()));
     await t.db.db
@@ -378,16 +383,17 @@ describe(`live bus (${DB})`, () => {
         throw new Error('rollback');
       })
       .catch(() => {});
-    await new Promise((r) => setTimeout(r, 300));
+    await markerHeard();
     expect(heard).toHaveLength(0);
-    let inside = 0;
+    let committing = 0;
     await t.db.db.transaction(async (tx) => {
       await announceMatchChange(tx, m.id, 'changed');
-      await new Promise((r) => setTimeout(r, 150));
-      inside = heard.length;
+      committing = performance.now();
     });
-    await new Promise((r) => setTimeout(r, 300));
-    expect(inside).toBe(0);
+    await vi.waitFor(() => expect(heard).toHaveLength(1));
+    // Heard only once the transaction was done, not when its NOTIFY was queued.
+    expect(heard[0]).toBeGreaterThan(committing);
+    await markerHeard();
     expect(heard).toHaveLength(1);
     off();
     await bus.close();
