@@ -7,7 +7,7 @@ import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict, forbidden } from '../../lib/errors';
 import { notifyMatch } from '../notifications/enqueue';
 import { startOf } from '../notifications/match-info';
-import { matchAndPlayers } from './results';
+import { lockMatch, matchAndPlayers } from './results';
 
 /** The organiser may declare an absent player until this long after the start. */
 export const NO_SHOW_WINDOW_MS = 48 * 3_600_000;
@@ -33,6 +33,9 @@ export const inNoShowWindow = (start: Date, now: Date) =>
  */
 export async function markNoShow(deps: Deps, actor: SessionUser, input: TNoShowInput) {
   await deps.db.transaction(async (tx) => {
+    // The players checked below cannot change before this absence commits; the same lock as a
+    // result's, in the same order, so an absence and a result written at once queue, never deadlock.
+    await lockMatch(tx, input.id);
     const { info, players } = await matchAndPlayers(tx, input.id);
     if (info.createdBy !== actor.id) throw forbidden(RESULT_MSG.noShowOrganiserOnly);
     const start = startOf(info, deps.env);

@@ -35,6 +35,24 @@ export const AUTO_CONFIRM_MS = 48 * 3_600_000;
 
 type ResultRow = typeof matchResults.$inferSelect;
 
+/**
+ * Takes the match's row FOR UPDATE: the first statement of every transaction that writes a result
+ * or an absence. Every change of the match's players or reserved seats holds the same lock, and
+ * these writes end by moving the match's live version (an UPDATE of that row), so taking it
+ * exclusively at once makes them queue behind one another in one order (match, then result, then
+ * ratings): the next in line sees the state the previous one committed and gets its French 409.
+ * A shared lock here would let two of them both hold it and then wait on each other's UPDATE
+ * (a deadlock: a 500). Answers whether the match exists.
+ */
+export async function lockMatch(tx: DbOrTx, id: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: matches.id })
+    .from(matches)
+    .where(eq(matches.id, id))
+    .for('update');
+  return row !== undefined;
+}
+
 /** The match and its players (organiser and participants); a French 404 when it is gone. */
 export async function matchAndPlayers(tx: DbOrTx, id: number) {
   const info = await matchInfo(tx, id);
@@ -153,9 +171,9 @@ export async function enterResult(
   input: TEnterResultInput,
 ): Promise<TResultAnswer> {
   const row = await deps.db.transaction(async (tx) => {
-    // Every change of the match's players or reserved seats holds this row FOR UPDATE: the teams
-    // are checked against players and seats that cannot change until this entry commits.
-    await tx.select({ id: matches.id }).from(matches).where(eq(matches.id, input.id)).for('share');
+    // The teams are checked against players and seats that cannot change until this entry
+    // commits, and a concurrent entry waits here, then meets this one's result (409).
+    await lockMatch(tx, input.id);
     const { info, players } = await matchAndPlayers(tx, input.id);
     if (!players.includes(actor.id)) throw forbidden(RESULT_MSG.notPlayer);
     if (!isFinished(info, deps.clock.now(), deps.env.APP_TIMEZONE))
@@ -216,6 +234,7 @@ async function answer(
   reason: string | null,
 ): Promise<TResultAnswer> {
   const row = await deps.db.transaction(async (tx) => {
+    await lockMatch(tx, id);
     const current = await readResult(tx, id);
     if (!current) throw notFound(RESULT_MSG.noResult);
     if (!mayAnswer(current, actor.id)) throw forbidden(RESULT_MSG.notOtherTeam);
@@ -261,6 +280,7 @@ export async function decideResult(
   input: TDecideResultInput,
 ): Promise<TResultAnswer> {
   const row = await deps.db.transaction(async (tx) => {
+    await lockMatch(tx, input.id);
     const [done] = await tx
       .update(matchResults)
       .set({ status: input.decision, decidedBy: admin.id, decidedAt: deps.clock.now() })
@@ -297,6 +317,7 @@ export async function autoConfirmResults(deps: Pick<Deps, 'db' | 'clock'>): Prom
   let confirmed = 0;
   for (const { matchId } of due) {
     const done = await deps.db.transaction(async (tx) => {
+      await lockMatch(tx, matchId);
       const [row] = await tx
         .update(matchResults)
         .set({ status: 'confirmed', answeredAt: deps.clock.now() })
