@@ -332,6 +332,8 @@ export const MSG = {
     invalidId: 'Identifiant invalide.',
     invalidText: 'Le texte contient des caractères non autorisés.',
     oneLine: 'Ce champ doit tenir sur une ligne (sans retour à la ligne ni tabulation).',
+    directionControl:
+      'Ce champ ne peut pas contenir de caractère qui inverse le sens d’écriture du texte.',
     routeNotFound: 'Ressource introuvable.',
     jsonOnly: 'Le corps de la requête doit être au format JSON (application/json).',
     crossSite: 'Requête refusée : origine non autorisée.',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
-import { isSafeText, ZId } from './primitives';
+import { isSafeText, stripInvisible, ZId } from './primitives';
 
 /**
  * The chat of a room, a match's or a group's: inputs and outputs shared by the tRPC router, the
@@ -31,10 +31,12 @@ const TAB = /\t/;
 /**
  * A message: 1..1000 characters once trimmed, line breaks allowed (CRLF kept as LF). Controls are
  * refused wherever they are, before the trim, as every text field does: a vertical tab at the end
- * is refused, not quietly trimmed away.
+ * is refused, not quietly trimmed away. A message of invisible characters only (« \u200B »,
+ * « \u202E ») is an empty one (`stripInvisible`).
  */
 export const ZChatText = z
   .string({ error: MSG.chat.textInvalid(CHAT_TEXT_MAX) })
+  .overwrite(stripInvisible)
   .refine(isSafeText, MSG.chat.tabForbidden)
   .refine((v) => !TAB.test(v), MSG.chat.tabForbidden)
   .transform((v) => v.replace(/\r\n?/g, '\n').trim())

@@ -9,10 +9,10 @@ const ZName = safeText({ error: GROUP_MSG.nameRequired })
   .trim()
   .min(1, GROUP_MSG.nameRequired)
   .max(60, GROUP_MSG.nameRequired);
-const ZDescription = safeMultilineText({ error: GROUP_MSG.descriptionTooLong }).max(
-  300,
-  GROUP_MSG.descriptionTooLong,
-);
+// Trimmed, so a description of blanks or invisible characters is the empty one (none shown).
+const ZDescription = safeMultilineText({ error: GROUP_MSG.descriptionTooLong })
+  .trim()
+  .max(300, GROUP_MSG.descriptionTooLong);
 const ZPriorityHours = boundedInt(0, 168, GROUP_MSG.priorityInvalid);
 
 export const ZCreateGroupInput = z.object({ name: ZName, description: ZDescription.optional() });

@@ -11,6 +11,7 @@ import { resolveSession } from '../services/auth/sessions';
 import { PUBLIC_PAGE_RATE_LIMIT } from '../lib/rate-limit';
 import { listLevels } from '../services/levels';
 import { getMatch } from '../services/matches/queries';
+import { publicUrl } from '../services/notifications/match-info';
 import {
   OG_HEIGHT,
   OG_WIDTH,
@@ -60,7 +61,9 @@ export function shareRoutes(app: FastifyInstance, deps: Deps) {
     const { match, token } = shared;
     const target = `/matches/${match.id}${token ? `?token=${token}` : ''}`;
     if (await resolveSession(deps, req.cookies[SESSION_COOKIE])) return reply.redirect(target, 303);
-    const origin = `${req.protocol}://${req.host}`;
+    // The configured address, never the request's Host header: a forged Host would otherwise
+    // put an attacker's origin in og:url and og:image, which caches and previews then keep.
+    const origin = publicUrl(deps.env);
     const key = token ?? String(match.id);
     const html = renderSharePage(match, {
       url: `${origin}/m/${key}`,

@@ -160,7 +160,8 @@ describe('GET /m/{id}, the share page', () => {
     expect(html).toContain(`<meta property="og:title" content="${esc(title)}">`);
     expect(html).toContain(`<meta name="twitter:title" content="${esc(title)}">`);
     expect(html).toMatch(/<meta property="og:description" content="[^"]+">/);
-    expect(html).toContain(`<meta property="og:url" content="http://localhost:80/m/${matchId}">`);
+    // PUBLIC_URL's default, as in mails (tests set none): http://HOST:PORT.
+    expect(html).toContain(`<meta property="og:url" content="http://127.0.0.1:3000/m/${matchId}">`);
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).toContain(`<h1>${esc(MARKUP)}</h1>`);
     expect(html).not.toContain('<script');
@@ -173,6 +174,53 @@ describe('GET /m/{id}, the share page', () => {
     const css = await t.app.inject({ method: 'GET', url: '/m/share.css' });
     expect(css.statusCode).toBe(200);
     expect(css.headers['content-type']).toMatch(/^text\/css/);
+  });
+
+  it('names its address and image from PUBLIC_URL, never from a forged Host header', async () => {
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: `/m/${matchId}`,
+      headers: { accept: 'text/html', host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+    });
+    expect(forged.statusCode).toBe(200);
+    expect(forged.body).not.toContain('evil.example');
+    expect(forged.body).toContain(
+      `<meta property="og:url" content="http://127.0.0.1:3000/m/${matchId}">`,
+    );
+    expect(forged.body).toContain(
+      `<meta property="og:image" content="http://127.0.0.1:3000/m/${matchId}/og.png">`,
+    );
+
+    // A configured PUBLIC_URL (its trailing slash dropped) is the origin of both.
+    const site = await createTestContext({
+      now: NOW,
+      env: { PUBLIC_URL: 'https://padel.example.org/' },
+    });
+    try {
+      const id = (
+        await site.caller(await createUser(site.deps)).matches.create({
+          place_id: (await createPlace(site)).id,
+          date: '2026-06-20',
+          time: '18:30',
+          levels: ['Niveau 3'],
+          slots: 3,
+        })
+      ).id;
+      const res = await site.app.inject({
+        method: 'GET',
+        url: `/m/${id}`,
+        headers: { accept: 'text/html', host: 'evil.example' },
+      });
+      expect(res.body).not.toContain('evil.example');
+      expect(res.body).toContain(
+        `<meta property="og:url" content="https://padel.example.org/m/${id}">`,
+      );
+      expect(res.body).toContain(
+        `<meta property="og:image" content="https://padel.example.org/m/${id}/og.png">`,
+      );
+    } finally {
+      await site.close();
+    }
   });
 
   it('sends a logged-in player to the match page', async () => {

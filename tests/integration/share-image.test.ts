@@ -54,7 +54,7 @@ describe('GET /m/{id}/og.png, the preview image of a shared match', () => {
       url: `/m/${matchId}`,
       headers: { accept: 'text/html' },
     });
-    const url = `http://localhost:80/m/${matchId}/og.png`;
+    const url = `http://127.0.0.1:3000/m/${matchId}/og.png`;
     expect(res.body).toContain(`<meta property="og:image" content="${url}">`);
     expect(res.body).toContain('<meta property="og:image:type" content="image/png">');
     expect(res.body).toContain('<meta property="og:image:width" content="1200">');

@@ -531,3 +531,125 @@ describe('fuzzing the result inputs (teams with guests, sets)', () => {
     expect(seen.fiveHundreds).toBe(0);
   }, 120_000);
 });
+
+/**
+ * Texts that show nothing (issue 38): any mix of zero-width characters, joiners, the BOM, direction
+ * marks, embeddings, overrides, isolates, fillers and spaces is an empty text for every field that
+ * needs one; a direction control inside a one-line name is refused. Over both doors of the chat,
+ * groups, API keys, places and profiles: a French 4xx each time, no row changed.
+ */
+describe('fuzzing texts of invisible characters and names with a direction control', () => {
+  const INVISIBLES = [
+    ...'\u200B\u200C\u200D\u2060\uFEFF\u200E\u200F\u00AD\u034F\u3164\u2800',
+    ...'\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069',
+    ' ',
+    '\u00A0',
+  ];
+  const CONTROLS = [...'\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069'];
+  // At least one invisible character (a text of spaces alone is an empty text already covered).
+  const blank = fc
+    .tuple(
+      fc.constantFrom(...INVISIBLES.filter((c) => c.trim() !== '')),
+      fc.array(fc.constantFrom(...INVISIBLES), { maxLength: 30 }),
+    )
+    .map(([one, rest]) => [...rest.slice(0, 3), one, ...rest.slice(3)].join(''));
+  const visible = fc
+    .string({ minLength: 1, maxLength: 12, unit: 'grapheme-ascii' })
+    .filter((s) => s.trim() !== '');
+  // Inside the name (at an end it is stripped like any invisible character, and the name kept).
+  const overridden = fc
+    .tuple(visible, fc.constantFrom(...CONTROLS), visible)
+    .map(([a, c, b]) => `${a.trim()}${c}${b.trim()}`);
+
+  type Target = {
+    label: string;
+    oneLine: boolean;
+    send: (text: string) => Promise<LightMyRequestResponse>;
+  };
+  const rest =
+    (u: TestUser, method: 'POST' | 'PUT', url: string, body: (s: string) => object) =>
+    (s: string) =>
+      t.app.inject({ method, url, headers: bearer(u), payload: body(s) });
+  const trpc = (u: TestUser, path: string, input: (s: string) => object) => (s: string) =>
+    callProcedure(t.app, { path, kind: 'mutation', fields: [] }, input(s), bearer(u));
+  const targets = (): Target[] => [
+    {
+      label: 'POST /api/matches/{id}/messages',
+      oneLine: false,
+      send: rest(player, 'POST', `/api/matches/${matchId}/messages`, (text) => ({ text })),
+    },
+    {
+      label: 'chat.post',
+      oneLine: false,
+      send: trpc(player, 'chat.post', (text) => ({ id: matchId, text })),
+    },
+    {
+      label: 'POST /api/groups',
+      oneLine: true,
+      send: rest(player, 'POST', '/api/groups', (name) => ({ name })),
+    },
+    {
+      label: 'groups.create',
+      oneLine: true,
+      send: trpc(player, 'groups.create', (name) => ({ name })),
+    },
+    {
+      label: 'POST /api/admin/api-keys',
+      oneLine: true,
+      send: rest(admin, 'POST', '/api/admin/api-keys', (name) => ({
+        name,
+        scopes: ['matches:read'],
+      })),
+    },
+    {
+      label: 'integrations.issueApiKey',
+      oneLine: true,
+      send: trpc(admin, 'integrations.issueApiKey', (name) => ({ name, scopes: ['matches:read'] })),
+    },
+    {
+      label: 'POST /api/admin/places',
+      oneLine: true,
+      send: rest(admin, 'POST', '/api/admin/places', (name) => ({
+        name,
+        address: '1 rue du Padel',
+        city: 'Lyon',
+      })),
+    },
+    {
+      label: 'admin.places.create',
+      oneLine: true,
+      send: trpc(admin, 'admin.places.create', (name) => ({
+        name,
+        address: '1 rue du Padel',
+        city: 'Lyon',
+      })),
+    },
+    {
+      label: 'PUT /api/users/{id}',
+      oneLine: true,
+      send: rest(player, 'PUT', `/api/users/${player.id}`, (name) => ({ name, level: 'Niveau 3' })),
+    },
+    {
+      label: 'users.update',
+      oneLine: true,
+      send: trpc(player, 'users.update', (name) => ({ name, level: 'Niveau 3' })),
+    },
+  ];
+
+  it('answers a French 4xx for each, and changes no row', { timeout: 120_000 }, async () => {
+    const before = await snapshotTables(t.db.db);
+    let cases = 0;
+    for (const target of targets())
+      for (const texts of target.oneLine ? [blank, overridden] : [blank])
+        await fc.assert(
+          fc.asyncProperty(texts, async (text) => {
+            cases++;
+            const problem = refusal(await target.send(text));
+            expect(problem, `${target.label} ${JSON.stringify(text)}`).toBeNull();
+          }),
+          { numRuns: RUNS_PER_TARGET, endOnFailure: true },
+        );
+    console.log(`[security] invisible texts: ${cases} cases over ${targets().length} doors`);
+    expect(changedTables(before, await snapshotTables(t.db.db))).toEqual([]);
+  });
+});
