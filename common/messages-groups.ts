@@ -6,7 +6,6 @@ export const GROUP_MSG = {
   nameRequired: 'Donnez un nom au groupe (1 à 60 caractères).',
   descriptionTooLong: 'La description tient en 300 caractères au plus.',
   notFound: 'Groupe introuvable.',
-  membersOnly: 'Réservé aux membres du groupe.',
   adminOnly: 'Réservé aux administrateurs du groupe.',
   inviteInvalid: "Ce lien d'invitation n'est pas valide.",
   joined: (name: string) => `Vous avez rejoint le groupe « ${name} ».`,

@@ -7,6 +7,7 @@ import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict, forbidden } from '../../lib/errors';
 import { notifyMatch } from '../notifications/enqueue';
 import { startOf } from '../notifications/match-info';
+import { refusal } from '../matches/room';
 import { matchAndPlayers } from './results';
 
 /** The organiser may declare an absent player until this long after the start. */
@@ -34,7 +35,10 @@ export const inNoShowWindow = (start: Date, now: Date) =>
 export async function markNoShow(deps: Deps, actor: SessionUser, input: TNoShowInput) {
   await deps.db.transaction(async (tx) => {
     const { info, players } = await matchAndPlayers(tx, input.id);
-    if (info.createdBy !== actor.id) throw forbidden(RESULT_MSG.noShowOrganiserOnly);
+    if (info.createdBy !== actor.id)
+      throw await refusal(tx, input.id, actor.id, () =>
+        forbidden(RESULT_MSG.noShowOrganiserOnly),
+      );
     const start = startOf(info, deps.env);
     const now = deps.clock.now();
     if (now < start) throw badRequest(RESULT_MSG.noShowTooEarly);
