@@ -8,6 +8,12 @@ export const GROUP_MSG = {
   notFound: 'Groupe introuvable.',
   adminOnly: 'Réservé aux administrateurs du groupe.',
   inviteInvalid: "Ce lien d'invitation n'est pas valide.",
+  barred:
+    "Vous avez été retiré de ce groupe : ce lien ne vous permet plus d'y revenir. Demandez à un administrateur du groupe de vous réinviter.",
+  inviteRenewed: "Nouveau lien d'invitation créé : l'ancien ne fonctionne plus.",
+  reinvited: (name: string) =>
+    `${name} peut de nouveau rejoindre le groupe avec le lien d'invitation.`,
+  notRemoved: "Ce joueur n'a pas été retiré du groupe.",
   joined: (name: string) => `Vous avez rejoint le groupe « ${name} ».`,
   alreadyMember: 'Vous êtes déjà membre de ce groupe.',
   left: 'Vous avez quitté le groupe.',

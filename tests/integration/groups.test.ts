@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GROUP_MSG } from '../../common/messages-groups';
 import { groupSlotRuns, matchParticipants, matchWaitlist, outbox, places } from '../../db/schema';
 import { closeDuePolls } from '../../server/services/groups/polls';
 import { runDueSlots } from '../../server/services/groups/slots';
@@ -115,9 +116,16 @@ describe('groups: every interface × role', () => {
     expect((await rest(boss, 'DELETE', `/api/groups/${id}/members/${member.id}`)).status).toBe(200);
     expect((await rest(member, 'GET', `/api/groups/${id}`)).status).toBe(404);
     expect((await rest(boss, 'DELETE', `/api/groups/${id}/members/${member.id}`)).status).toBe(404);
-    const rejoined = await rest(member, 'POST', '/api/groups/join', {
-      token: (await rest(boss, 'GET', `/api/groups/${id}`)).body.invite_token,
+    // Removed, the member is barred from the link until a group admin re-invites them.
+    const link = { token: (await rest(boss, 'GET', `/api/groups/${id}`)).body.invite_token };
+    expect(await rest(member, 'POST', '/api/groups/join', link)).toMatchObject({
+      status: 403,
+      body: { error: GROUP_MSG.barred },
     });
+    expect(
+      (await rest(boss, 'POST', `/api/groups/${id}/members/${member.id}/reinvite`)).status,
+    ).toBe(200);
+    const rejoined = await rest(member, 'POST', '/api/groups/join', link);
     expect(rejoined.status).toBe(200);
     expect((await rest(member, 'POST', `/api/groups/${id}/leave`)).status).toBe(200);
     expect((await rest(boss, 'DELETE', `/api/groups/${id}`)).status).toBe(200);
