@@ -6,9 +6,14 @@ export const GROUP_MSG = {
   nameRequired: 'Donnez un nom au groupe (1 à 60 caractères).',
   descriptionTooLong: 'La description tient en 300 caractères au plus.',
   notFound: 'Groupe introuvable.',
-  membersOnly: 'Réservé aux membres du groupe.',
   adminOnly: 'Réservé aux administrateurs du groupe.',
   inviteInvalid: "Ce lien d'invitation n'est pas valide.",
+  barred:
+    "Vous avez été retiré de ce groupe : ce lien ne vous permet plus d'y revenir. Demandez à un administrateur du groupe de vous réinviter.",
+  inviteRenewed: "Nouveau lien d'invitation créé : l'ancien ne fonctionne plus.",
+  reinvited: (name: string) =>
+    `${name} peut de nouveau rejoindre le groupe avec le lien d'invitation.`,
+  notRemoved: "Ce joueur n'a pas été retiré du groupe.",
   joined: (name: string) => `Vous avez rejoint le groupe « ${name} ».`,
   alreadyMember: 'Vous êtes déjà membre de ce groupe.',
   left: 'Vous avez quitté le groupe.',

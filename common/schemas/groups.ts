@@ -32,6 +32,8 @@ export const ZUpdateGroupInput = ZGroupIdInput.extend({
 });
 export type TUpdateGroupInput = z.infer<typeof ZUpdateGroupInput>;
 export const ZRemoveMemberInput = ZGroupIdInput.extend({ userId: ZId });
+/** A group admin lets a removed player use the invite link again. */
+export const ZReinviteInput = ZRemoveMemberInput;
 
 /** A match "pour le groupe": the match form, plus whether it stays inside the group for good. */
 export const ZGroupMatchInput = ZMatchFields.extend({
@@ -123,8 +125,17 @@ export const ZPollSummary = z.object({
   closes_at: z.string(),
   match_id: z.number().int().nullable(),
 });
+/** Someone a group admin took out: barred from the invite link until re-invited. */
+export const ZRemovedMember = z.object({
+  user_id: z.number().int(),
+  /** "Prénom N.", as members are shown. */
+  name: z.string(),
+  removed_at: z.string(),
+});
 export const ZGroupDetail = ZGroupSummary.extend({
   members: z.array(ZGroupMember),
+  /** Who was removed and may be re-invited: group admins only (empty for other members). */
+  removed: z.array(ZRemovedMember),
   matches: z.array(ZGroupMatch),
   slots: z.array(ZGroupSlot),
   polls: z.array(ZPollSummary),
@@ -181,5 +192,11 @@ export const ZGroupsExport = z.object({
   poll_answers: z.array(
     z.object({ slot_id: z.number().int(), answer: z.string(), answered_at: z.string() }),
   ),
+  /** The groups one was removed from (barred from their link until re-invited). */
+  group_removals: z.array(
+    z.object({ group_id: z.number().int(), group_name: z.string(), removed_at: z.string() }),
+  ),
+  /** The removals one made as a group admin: the group and when (not who: that is theirs). */
+  group_removals_made: z.array(z.object({ group_id: z.number().int(), removed_at: z.string() })),
 });
 export type TGroupsExport = z.infer<typeof ZGroupsExport>;

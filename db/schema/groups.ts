@@ -61,6 +61,26 @@ export const groupMembers = pgTable(
 );
 
 /**
+ * Who a group admin took out of the group: the invite link no longer lets them in (they would
+ * read the chat again, what was said while they were out included) until a group admin invites
+ * them again, which deletes the row. Leaving on one's own bars nothing.
+ */
+export const groupBans = pgTable(
+  'group_bans',
+  {
+    groupId: groupIdColumn(),
+    userId: userIdColumn(),
+    /** The admin who removed them; null once that account is erased. */
+    bannedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    index('group_bans_user_idx').on(t.userId),
+  ],
+);
+
+/**
  * A weekly slot: every `weekday` (1 = Monday … 7 = Sunday) at `time`, a match is opened
  * `daysAhead` days before, by the scheduler of whichever instance gets there first.
  */

@@ -12,6 +12,7 @@ import {
   ZJoinGroupInput,
   ZPoll,
   ZPollAnswersInput,
+  ZReinviteInput,
   ZRemoveMemberInput,
   ZSkipSlotInput,
   ZUpdateGroupInput,
@@ -27,7 +28,9 @@ import {
   joinGroup,
   leaveGroup,
   listMyGroups,
+  reinviteMember,
   removeMember,
+  renewInviteToken,
   updateGroup,
 } from '../services/groups/groups';
 import { answerPoll, createPoll, getPoll } from '../services/groups/polls';
@@ -68,7 +71,8 @@ export const groupsRoutes: RestRoutes = (app, deps) => {
     {
       schema: {
         tags,
-        summary: "Rejoint le groupe d'un lien d'invitation",
+        summary:
+          "Rejoint le groupe d'un lien d'invitation (404 pour un lien inconnu ou renouvelé ; 403 pour un joueur retiré du groupe tant qu'un administrateur ne l'a pas réinvité)",
         body: ZJoinGroupInput,
         response: { 200: ZGroupSummary.extend({ message: z.string() }) },
       },
@@ -131,13 +135,42 @@ export const groupsRoutes: RestRoutes = (app, deps) => {
     {
       schema: {
         tags,
-        summary: 'Retire un membre du groupe (administrateurs du groupe)',
+        summary:
+          "Retire un membre du groupe (administrateurs du groupe) : le lien d'invitation ne lui permet plus de revenir jusqu'à ce qu'un administrateur le réinvite",
         params: ZRemoveMemberInput,
         response: { 200: ZGroupResult },
       },
       config: user,
     },
     ({ ctx, params: p }) => removeMember(deps, assertUser(ctx.user), p),
+  );
+  app.post(
+    '/groups/:id/invite-token',
+    {
+      schema: {
+        tags,
+        summary:
+          "Renouvelle le lien d'invitation : nouveau `invite_token`, l'ancien ne fonctionne plus (administrateurs du groupe)",
+        params,
+        response: { 200: ZGroupSummary.extend({ message: z.string() }) },
+      },
+      config: user,
+    },
+    ({ ctx, params: p }) => renewInviteToken(deps, assertUser(ctx.user), p.id),
+  );
+  app.post(
+    '/groups/:id/members/:userId/reinvite',
+    {
+      schema: {
+        tags,
+        summary:
+          "Réinvite un joueur retiré du groupe : le lien d'invitation lui est de nouveau ouvert (administrateurs du groupe ; 404 s'il n'a pas été retiré)",
+        params: ZReinviteInput,
+        response: { 200: ZGroupResult },
+      },
+      config: user,
+    },
+    ({ ctx, params: p }) => reinviteMember(deps, assertUser(ctx.user), p),
   );
   app.post(
     '/groups/:id/matches',

@@ -14,6 +14,7 @@ import {
   ZJoinGroupInput,
   ZPoll,
   ZPollAnswersInput,
+  ZReinviteInput,
   ZRemoveMemberInput,
   ZSkipSlotInput,
   ZUpdateGroupInput,
@@ -28,7 +29,9 @@ import {
   joinGroup,
   leaveGroup,
   listMyGroups,
+  reinviteMember,
   removeMember,
+  renewInviteToken,
   updateGroup,
 } from '../services/groups/groups';
 import { pollEvents } from '../services/groups/poll-live';
@@ -75,6 +78,14 @@ export const groupsRouter = router({
     .input(ZRemoveMemberInput)
     .output(parsed(ZGroupResult))
     .mutation(({ ctx, input }) => removeMember(ctx.deps, ctx.user, input)),
+  renewInvite: authedProcedure
+    .input(ZGroupIdInput)
+    .output(parsed(ZGroupSummary.extend({ message: z.string() })))
+    .mutation(({ ctx, input }) => renewInviteToken(ctx.deps, ctx.user, input.id)),
+  reinvite: authedProcedure
+    .input(ZReinviteInput)
+    .output(parsed(ZGroupResult))
+    .mutation(({ ctx, input }) => reinviteMember(ctx.deps, ctx.user, input)),
   createMatch: authedProcedure
     .input(ZGroupMatchInput)
     .output(parsed(ZMatch))

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GROUP_MSG } from '../../common/messages-groups';
 import { groupSlotRuns, matchParticipants, matchWaitlist, outbox, places } from '../../db/schema';
 import { closeDuePolls } from '../../server/services/groups/polls';
 import { runDueSlots } from '../../server/services/groups/slots';
@@ -67,10 +68,11 @@ describe('groups: every interface × role', () => {
       { user_id: member.id, name: 'Hugo B.', level: member.level, is_admin: false },
     ]);
     expect(JSON.stringify(page.body)).not.toContain(boss.phone);
+    // To an outsider (a site admin too) the group does not exist: the answer of an unknown id.
     for (const who of [outsider, siteAdmin]) {
       const refused = await rest(who, 'GET', `/api/groups/${id}`);
-      expect(refused.status).toBe(403);
-      expect(refused.body.error).toBe('Réservé aux membres du groupe.');
+      expect(refused.status).toBe(404);
+      expect(refused.body.error).toBe('Groupe introuvable.');
     }
     expect((await rest(null, 'GET', `/api/groups/${id}`)).status).toBe(401);
     expect((await rest(member, 'POST', '/api/groups/join', { token: '' })).status).toBe(400);
@@ -87,10 +89,17 @@ describe('groups: every interface × role', () => {
 
   it('rename, remove a member and delete: group admin only; leave: any member, never the last admin', async () => {
     const id = await newGroup('Cercle');
-    for (const who of [member, outsider, siteAdmin]) {
-      expect((await rest(who, 'PUT', `/api/groups/${id}`, { name: 'Autre' })).status).toBe(403);
-      expect((await rest(who, 'DELETE', `/api/groups/${id}/members/${boss.id}`)).status).toBe(403);
-      expect((await rest(who, 'DELETE', `/api/groups/${id}`)).status).toBe(403);
+    // A plain member is refused (403); to outsiders the group does not exist (404).
+    for (const [who, status] of [
+      [member, 403],
+      [outsider, 404],
+      [siteAdmin, 404],
+    ] as const) {
+      expect((await rest(who, 'PUT', `/api/groups/${id}`, { name: 'Autre' })).status).toBe(status);
+      expect((await rest(who, 'DELETE', `/api/groups/${id}/members/${boss.id}`)).status).toBe(
+        status,
+      );
+      expect((await rest(who, 'DELETE', `/api/groups/${id}`)).status).toBe(status);
     }
     const renamed = await rest(boss, 'PUT', `/api/groups/${id}`, {
       name: 'Les jeudis',
@@ -103,13 +112,20 @@ describe('groups: every interface × role', () => {
     expect((await rest(boss, 'POST', `/api/groups/${id}/leave`)).body.error).toMatch(
       /dernier administrateur/,
     );
-    expect((await rest(outsider, 'POST', `/api/groups/${id}/leave`)).status).toBe(403);
+    expect((await rest(outsider, 'POST', `/api/groups/${id}/leave`)).status).toBe(404);
     expect((await rest(boss, 'DELETE', `/api/groups/${id}/members/${member.id}`)).status).toBe(200);
-    expect((await rest(member, 'GET', `/api/groups/${id}`)).status).toBe(403);
+    expect((await rest(member, 'GET', `/api/groups/${id}`)).status).toBe(404);
     expect((await rest(boss, 'DELETE', `/api/groups/${id}/members/${member.id}`)).status).toBe(404);
-    const rejoined = await rest(member, 'POST', '/api/groups/join', {
-      token: (await rest(boss, 'GET', `/api/groups/${id}`)).body.invite_token,
+    // Removed, the member is barred from the link until a group admin re-invites them.
+    const link = { token: (await rest(boss, 'GET', `/api/groups/${id}`)).body.invite_token };
+    expect(await rest(member, 'POST', '/api/groups/join', link)).toMatchObject({
+      status: 403,
+      body: { error: GROUP_MSG.barred },
     });
+    expect(
+      (await rest(boss, 'POST', `/api/groups/${id}/members/${member.id}/reinvite`)).status,
+    ).toBe(200);
+    const rejoined = await rest(member, 'POST', '/api/groups/join', link);
     expect(rejoined.status).toBe(200);
     expect((await rest(member, 'POST', `/api/groups/${id}/leave`)).status).toBe(200);
     expect((await rest(boss, 'DELETE', `/api/groups/${id}`)).status).toBe(200);
@@ -121,10 +137,10 @@ describe('groups: every interface × role', () => {
     await t.caller(member).groups.join({ token: g.invite_token });
     expect((await t.caller(member).groups.mine()).map((x) => x.name)).toContain('Via tRPC');
     await expect(t.caller(outsider).groups.byId({ id: g.id })).rejects.toMatchObject({
-      code: 'FORBIDDEN',
+      code: 'NOT_FOUND',
     });
     await expect(t.caller(siteAdmin).groups.update({ id: g.id, name: 'X' })).rejects.toMatchObject({
-      code: 'FORBIDDEN',
+      code: 'NOT_FOUND',
     });
     await expect(
       t.caller(member).groups.removeMember({ id: g.id, userId: boss.id }),
@@ -160,7 +176,7 @@ describe('a match « pour le groupe »', () => {
           place_id: placeId,
         })
       ).status,
-    ).toBe(403);
+    ).toBe(404);
     expect(
       (
         await rest(siteAdmin, 'POST', `/api/groups/${id}/matches`, {
@@ -168,7 +184,7 @@ describe('a match « pour le groupe »', () => {
           place_id: placeId,
         })
       ).status,
-    ).toBe(403);
+    ).toBe(404);
     const told = await t.db.db.select().from(outbox).where(eq(outbox.matchId, matchId));
     expect(told.filter((r) => r.event === 'group_match').map((r) => r.userId)).toEqual([member.id]);
     expect(told.find((r) => r.event === 'group_match')?.subject).toBe(
@@ -212,8 +228,12 @@ describe('weekly slots', () => {
       slots: 3,
       days_ahead: 7,
     };
-    for (const who of [member, outsider, siteAdmin])
-      expect((await rest(who, 'POST', `/api/groups/${id}/slots`, slotBody)).status).toBe(403);
+    for (const [who, status] of [
+      [member, 403],
+      [outsider, 404],
+      [siteAdmin, 404],
+    ] as const)
+      expect((await rest(who, 'POST', `/api/groups/${id}/slots`, slotBody)).status).toBe(status);
     const slot = await rest(boss, 'POST', `/api/groups/${id}/slots`, slotBody);
     expect(slot.status).toBe(201);
     const slotId = Number(slot.body.id);
@@ -266,7 +286,7 @@ describe('weekly slots', () => {
     );
     await t.db.db.update(places).set({ isActive: true }).where(eq(places.id, placeId));
     t.clock.set(NOW);
-    expect((await rest(outsider, 'DELETE', `/api/slots/${slotId}`)).status).toBe(403);
+    expect((await rest(outsider, 'DELETE', `/api/slots/${slotId}`)).status).toBe(404);
     expect((await rest(boss, 'DELETE', `/api/slots/${slotId}`)).status).toBe(200);
   });
 });
@@ -293,7 +313,7 @@ describe('availability polls', () => {
     size: 4,
   });
 
-  it('refuses bad polls with a French 400 and outsiders with a 403', async () => {
+  it('refuses bad polls with a French 400, and outsiders as for an unknown group (404)', async () => {
     const one = await rest(member, 'POST', `/api/groups/${groupId}/polls`, {
       ...pollBody(),
       slots: pollBody().slots.slice(0, 1),
@@ -309,7 +329,7 @@ describe('availability polls', () => {
     );
     for (const who of [outsider, siteAdmin])
       expect((await rest(who, 'POST', `/api/groups/${groupId}/polls`, pollBody())).status).toBe(
-        403,
+        404,
       );
   });
 
@@ -319,11 +339,11 @@ describe('availability polls', () => {
     const pollId = Number(created.body.id);
     const [a, b] = (created.body.slots as { id: number }[]).map((s) => String(s.id));
     for (const who of [outsider, siteAdmin]) {
-      expect((await rest(who, 'GET', `/api/polls/${pollId}`)).status).toBe(403);
+      expect((await rest(who, 'GET', `/api/polls/${pollId}`)).status).toBe(404);
       expect(
         (await rest(who, 'PUT', `/api/polls/${pollId}/answers`, { answers: { [a!]: 'oui' } }))
           .status,
-      ).toBe(403);
+      ).toBe(404);
     }
     expect(
       (await rest(member, 'PUT', `/api/polls/${pollId}/answers`, { answers: { [a!]: 'bof' } })).body

@@ -193,6 +193,8 @@ describe('Télécharger mes données', () => {
       'group_slots.owner_id': 'group_slots',
       'polls.created_by': 'polls_created',
       'poll_answers.user_id': 'poll_answers',
+      'group_bans.user_id': 'group_removals',
+      'group_bans.banned_by': 'group_removals_made',
       'match_messages.author_id': 'chat',
       'match_messages.subject_id': 'chat',
       'match_message_reads.user_id': 'chat',

@@ -120,14 +120,14 @@ describe(`GET /api/polls/{id}/events (${DB})`, () => {
     }
   });
 
-  it('has the access rules of GET /api/polls/{id}: 401, 403 for an outsider or a site admin, 404; a member who leaves gets `deleted`', async () => {
+  it('has the access rules of GET /api/polls/{id}: 401, 404 for an outsider, a site admin or an unknown poll; a member who leaves gets `deleted`', async () => {
     const { id, groupId, slot } = await poll([p(5)]);
     const anonymous = await events(id, null);
     expect(anonymous.status).toBe(401);
     for (const who of [outsider, admin]) {
       const refused = await events(id, who);
-      expect(refused.status).toBe(403);
-      expect(refused.body).toEqual({ error: GROUP_MSG.membersOnly });
+      expect(refused.status).toBe(404);
+      expect(refused.body).toEqual({ error: GROUP_MSG.pollNotFound });
     }
     const unknown = await events(2_000_000_000, p(5));
     expect(unknown).toMatchObject({ status: 404, body: { error: GROUP_MSG.pollNotFound } });
@@ -194,13 +194,13 @@ describe(`groups.onPoll, tRPC over SSE (${DB})`, () => {
     expect(counts(JSON.parse(after.data) as TPoll)[0]!.oui).toBe(1);
   });
 
-  it('refuses an outsider (FORBIDDEN) and an unknown poll (NOT_FOUND) in French', async () => {
+  it('refuses an outsider and an unknown poll alike (NOT_FOUND) in French', async () => {
     const { id } = await poll([]);
     const refused = await data(await subscribe({ id }, outsider));
     expect(refused.event).toBe('serialized-error');
     expect(JSON.parse(refused.data)).toMatchObject({
-      message: GROUP_MSG.membersOnly,
-      data: { code: 'FORBIDDEN' },
+      message: GROUP_MSG.pollNotFound,
+      data: { code: 'NOT_FOUND' },
     });
     const unknown = await data(await subscribe({ id: 2_000_000_000 }, boss));
     expect(JSON.parse(unknown.data)).toMatchObject({

@@ -33,6 +33,9 @@ import {
  *   for anyone outside the group, site admins included, the 404 of an unknown group (the chat does
  *   not reveal the group). groupMemberOrAdmin: the same, but site admins pass (moderation).
  *   The group roles (group admin, member, outsider, site admin) have their own table below.
+ * - group: a group, its weekly slots and polls, the player being the group's admin: 401 without a
+ *   session, and for anyone outside the group, site admins included, the 404 of an unknown id (no
+ *   existence oracle; tests/integration/groups.test.ts gives a plain member's 403).
  */
 type Rule =
   | 'public'
@@ -42,7 +45,8 @@ type Rule =
   | 'ownerOrAdmin'
   | 'apiKey'
   | 'groupMember'
-  | 'groupMemberOrAdmin';
+  | 'groupMemberOrAdmin'
+  | 'group';
 
 const TRPC_RULES: Record<string, Rule> = {
   'auth.checkUser': 'public',
@@ -89,24 +93,26 @@ const TRPC_RULES: Record<string, Rule> = {
   'push.device': 'user',
   'push.setKinds': 'user',
   'matches.removeParticipant': 'owner',
-  // Groups: "owner" = the group's admin (the player); a member-only call is refused to outsiders
-  // and site admins alike (tests/integration/groups.test.ts splits admin and plain member).
+  // Groups: "group" = the player runs the group; to outsiders and site admins alike the group does
+  // not exist (tests/integration/groups.test.ts splits admin and plain member).
   'groups.mine': 'user',
   'groups.create': 'user',
   'groups.join': 'user',
-  'groups.byId': 'owner',
-  'groups.update': 'owner',
-  'groups.delete': 'owner',
-  'groups.leave': 'owner',
-  'groups.removeMember': 'owner',
-  'groups.createMatch': 'owner',
-  'groups.createSlot': 'owner',
-  'groups.updateSlot': 'owner',
-  'groups.deleteSlot': 'owner',
-  'groups.skipSlotDate': 'owner',
-  'groups.createPoll': 'owner',
-  'groups.poll': 'owner',
-  'groups.answerPoll': 'owner',
+  'groups.byId': 'group',
+  'groups.update': 'group',
+  'groups.delete': 'group',
+  'groups.leave': 'group',
+  'groups.removeMember': 'group',
+  'groups.renewInvite': 'group',
+  'groups.reinvite': 'group',
+  'groups.createMatch': 'group',
+  'groups.createSlot': 'group',
+  'groups.updateSlot': 'group',
+  'groups.deleteSlot': 'group',
+  'groups.skipSlotDate': 'group',
+  'groups.createPoll': 'group',
+  'groups.poll': 'group',
+  'groups.answerPoll': 'group',
   // The chat: members only (the organiser here); admins moderate by deleting, nothing more.
   'chat.list': 'owner',
   'chat.post': 'owner',
@@ -203,19 +209,21 @@ const REST_RULES: Record<string, Rule> = {
   'POST /api/groups': 'user',
   'GET /api/groups': 'user',
   'POST /api/groups/join': 'user',
-  'GET /api/groups/{id}': 'owner',
-  'PUT /api/groups/{id}': 'owner',
-  'DELETE /api/groups/{id}': 'owner',
-  'POST /api/groups/{id}/leave': 'owner',
-  'DELETE /api/groups/{id}/members/{userId}': 'owner',
-  'POST /api/groups/{id}/matches': 'owner',
-  'POST /api/groups/{id}/slots': 'owner',
-  'PUT /api/slots/{id}': 'owner',
-  'DELETE /api/slots/{id}': 'owner',
-  'POST /api/slots/{id}/skips': 'owner',
-  'POST /api/groups/{id}/polls': 'owner',
-  'GET /api/polls/{id}': 'owner',
-  'PUT /api/polls/{id}/answers': 'owner',
+  'GET /api/groups/{id}': 'group',
+  'PUT /api/groups/{id}': 'group',
+  'DELETE /api/groups/{id}': 'group',
+  'POST /api/groups/{id}/leave': 'group',
+  'DELETE /api/groups/{id}/members/{userId}': 'group',
+  'POST /api/groups/{id}/invite-token': 'group',
+  'POST /api/groups/{id}/members/{userId}/reinvite': 'group',
+  'POST /api/groups/{id}/matches': 'group',
+  'POST /api/groups/{id}/slots': 'group',
+  'PUT /api/slots/{id}': 'group',
+  'DELETE /api/slots/{id}': 'group',
+  'POST /api/slots/{id}/skips': 'group',
+  'POST /api/groups/{id}/polls': 'group',
+  'GET /api/polls/{id}': 'group',
+  'PUT /api/polls/{id}/answers': 'group',
   'GET /api/matches/{id}/messages': 'owner',
   'POST /api/matches/{id}/messages': 'owner',
   'PATCH /api/matches/{id}/messages/{messageId}': 'owner',
@@ -267,7 +275,7 @@ function expected(rule: Rule, role: Role): Outcome {
   if (rule === 'apiKey') return 401;
   if (role === 'anonymous') return 401;
   if (rule === 'user') return 'pass';
-  if (rule === 'groupMember' || rule === 'groupMemberOrAdmin')
+  if (rule === 'groupMember' || rule === 'groupMemberOrAdmin' || rule === 'group')
     return role === 'player' || (rule === 'groupMemberOrAdmin' && role === 'admin') ? 'pass' : 404;
   if (rule === 'admin' || (rule === 'ownerOrAdmin' && role === 'admin'))
     return role === 'admin' ? 'pass' : 403;
@@ -348,6 +356,9 @@ async function groupInput(path: string): Promise<unknown> {
     'groups.delete': { id: g.id },
     'groups.leave': { id: g.id },
     'groups.removeMember': { id: g.id, userId: users.other.id },
+    'groups.renewInvite': { id: g.id },
+    // Not removed: the group admin is answered 404 (past authorization), others the unknown id's.
+    'groups.reinvite': { id: g.id, userId: users.other.id },
     'groups.createMatch': { id: g.id, ...matchFields() },
     'groups.createSlot': { id: g.id, ...slotFields() },
     'groups.updateSlot': { id: g.slotId, paused: true },
@@ -412,7 +423,7 @@ async function procedureInput(p: Procedure): Promise<unknown> {
   // Another player who is not in it: the organiser is answered 409, anyone else 403.
   if (p.path === 'matches.removeParticipant')
     return { id: await newMatch(), userId: users.other.id };
-  if (p.path.startsWith('groups.') && TRPC_RULES[p.path] === 'owner') return groupInput(p.path);
+  if (p.path.startsWith('groups.') && TRPC_RULES[p.path] === 'group') return groupInput(p.path);
   // A message the match does not have: its organiser is answered 404, anyone else 403.
   if (p.path.startsWith('chat.') && p.fields?.includes('id'))
     return { id: await newMatch(), messageId: 999_999, text: 'Bonjour' };
@@ -450,7 +461,7 @@ async function callRest(op: RestOperation, rule: Rule, headers: Record<string, s
     t.clock.advance(60_000);
     return groupChatRest(op, headers);
   }
-  if (rule === 'owner' && /^\/api\/(groups|slots|polls)\/\{id\}/.test(op.path)) {
+  if (rule === 'group' && /^\/api\/(groups|slots|polls)\/\{id\}/.test(op.path)) {
     const { url, payload } = await groupRest(op);
     return t.app.inject({
       method: op.method,
@@ -962,6 +973,8 @@ describe('authorization matrix: group roles', () => {
   let base: string;
   const sockets = new Set<Socket>();
   let member: TestUser;
+  /** Removed from the group by its admin: barred from the link until re-invited. */
+  let gone: TestUser;
   let g: { id: number; pollId: number };
   /** Kept to the group: M (to read and join), M2 (full: to queue), M3 (for requests). */
   let m: { id: number; token: string };
@@ -980,7 +993,10 @@ describe('authorization matrix: group roles', () => {
     const filler = await createUser(t.deps, { name: 'Remplaçant Matrice' });
     const as = t.caller(users.player);
     const group = await as.groups.create({ name: 'Matrice des groupes' });
-    for (const u of [member, filler]) await t.caller(u).groups.join({ token: group.invite_token });
+    gone = await createUser(t.deps, { name: 'Retiré Matrice' });
+    for (const u of [member, filler, gone])
+      await t.caller(u).groups.join({ token: group.invite_token });
+    await as.groups.removeMember({ id: group.id, userId: gone.id });
     const poll = await as.groups.createPoll({ id: group.id, ...pollFields() });
     g = { id: group.id, pollId: poll.id };
     const only = (time: string, slots: number) =>
@@ -1161,26 +1177,43 @@ describe('authorization matrix: group roles', () => {
       call: (_, h) =>
         trpcStream('chat.onMessage', { id: g.id, room: 'group', lastEventId: '0' }, h),
     },
-    // Live polls: the access of GET /api/polls/{id} (members only; 403 for anyone else).
+    // Live polls: the access of GET /api/polls/{id} (members only; to anyone else the poll does
+    // not exist: the 404 of an unknown id).
     {
       key: 'GET /api/polls/{id}',
-      want: [401, 200, 200, 403, 403],
+      want: [401, 200, 200, 404, 404],
       call: (_, h) => inject('GET', `/api/polls/${g.pollId}`, h),
     },
     {
       key: 'GET /api/polls/{id}/events',
-      want: [401, 200, 200, 403, 403],
+      want: [401, 200, 200, 404, 404],
       call: (_, h) => stream(`/api/polls/${g.pollId}/events`, h),
     },
     {
       key: 'groups.poll',
-      want: [401, 200, 200, 403, 403],
+      want: [401, 200, 200, 404, 404],
       call: (_, h) => proc('groups.poll', 'query', { id: g.pollId }, h),
     },
     {
       key: 'groups.onPoll',
-      want: [401, 200, 200, 403, 403],
+      want: [401, 200, 200, 404, 404],
       call: (_, h) => trpcStream('groups.onPoll', { id: g.pollId }, h),
+    },
+    // The invite link: renewed and re-opened to a removed player by group admins only.
+    {
+      key: 'POST /api/groups/{id}/invite-token',
+      want: [401, 200, 403, 404, 404],
+      call: (_, h) => inject('POST', `/api/groups/${g.id}/invite-token`, h, {}),
+    },
+    {
+      key: 'POST /api/groups/{id}/members/{userId}/reinvite',
+      want: [401, 200, 403, 404, 404],
+      call: (_, h) => inject('POST', `/api/groups/${g.id}/members/${gone.id}/reinvite`, h, {}),
+    },
+    {
+      key: 'groups.renewInvite',
+      want: [401, 200, 403, 404, 404],
+      call: (_, h) => proc('groups.renewInvite', 'mutation', { id: g.id }, h),
     },
     // A match kept to the group: private to outsiders (404 everywhere), open to members.
     {

@@ -2,11 +2,18 @@ import { eq } from 'drizzle-orm';
 import { shortTime } from '../../../common/schedule';
 import type { TGroupsExport } from '../../../common/schemas/groups';
 import type { DbOrTx } from '../../../db/client';
-import { groupMembers, groups, groupSlots, pollAnswers, polls } from '../../../db/schema';
+import {
+  groupBans,
+  groupMembers,
+  groups,
+  groupSlots,
+  pollAnswers,
+  polls,
+} from '../../../db/schema';
 
 /** Every groups row about one player, for the personal-data export (their own rows only). */
 export async function exportGroupData(db: DbOrTx, userId: number): Promise<TGroupsExport> {
-  const [memberships, slots, pollRows, answers] = await Promise.all([
+  const [memberships, slots, pollRows, answers, removals, removalsMade] = await Promise.all([
     db
       .select({
         id: groups.id,
@@ -39,6 +46,15 @@ export async function exportGroupData(db: DbOrTx, userId: number): Promise<TGrou
       })
       .from(pollAnswers)
       .where(eq(pollAnswers.userId, userId)),
+    db
+      .select({ group_id: groupBans.groupId, group_name: groups.name, at: groupBans.createdAt })
+      .from(groupBans)
+      .innerJoin(groups, eq(groups.id, groupBans.groupId))
+      .where(eq(groupBans.userId, userId)),
+    db
+      .select({ group_id: groupBans.groupId, at: groupBans.createdAt })
+      .from(groupBans)
+      .where(eq(groupBans.bannedBy, userId)),
   ]);
   return {
     groups: memberships.map((m) => ({
@@ -58,6 +74,15 @@ export async function exportGroupData(db: DbOrTx, userId: number): Promise<TGrou
       slot_id: a.slot_id,
       answer: a.answer,
       answered_at: a.answeredAt.toISOString(),
+    })),
+    group_removals: removals.map((r) => ({
+      group_id: r.group_id,
+      group_name: r.group_name,
+      removed_at: r.at.toISOString(),
+    })),
+    group_removals_made: removalsMade.map((r) => ({
+      group_id: r.group_id,
+      removed_at: r.at.toISOString(),
     })),
   };
 }

@@ -9,10 +9,10 @@ import type {
   TGroupSummary,
   TUpdateGroupInput,
 } from '../../../common/schemas/groups';
-import { groupMembers, groups, polls, users } from '../../../db/schema';
+import { groupBans, groupMembers, groups, polls, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { lockRoom } from '../chat/access';
 import { announceChat } from '../chat/messages';
 import { aboutPlayers, groupSystemMessages } from '../chat/system';
@@ -93,7 +93,9 @@ export async function listMyGroups(
 /**
  * Joins the group whose invite link holds `token`. Opening the link again is harmless: a member
  * gets the group back with « déjà membre » (the link is how they find it). The primary key on
- * (group, user) settles two joins at once to one row. The group's chat says who joined.
+ * (group, user) settles two joins at once to one row. The group's chat says who joined. Someone a
+ * group admin removed is refused (French 403) until re-invited: the ban is read under the group's
+ * row lock, which a removal and a re-invitation hold too, so a join cannot slip between them.
  */
 export async function joinGroup(
   deps: Pick<Deps, 'db'>,
@@ -109,6 +111,11 @@ export async function joinGroup(
     // The chat's lock before the member row: every group transaction takes the group row first.
     if (!found || !(await lockRoom(tx, { kind: 'group', id: found.id })))
       throw notFound(GROUP_MSG.inviteInvalid);
+    const barred = await tx.$count(
+      groupBans,
+      and(eq(groupBans.groupId, found.id), eq(groupBans.userId, actor.id)),
+    );
+    if (barred > 0) throw forbidden(GROUP_MSG.barred);
     const added = await tx
       .insert(groupMembers)
       .values({ groupId: found.id, userId: actor.id })
@@ -128,15 +135,16 @@ export async function joinGroup(
 
 /**
  * The group page: members as "Prénom N." with their level (members are not co-players, so no
- * phone nor e-mail), upcoming group matches, weekly slots and polls. Members only.
+ * phone nor e-mail), upcoming group matches, weekly slots and polls. Members only. Group admins
+ * also get the players removed from the group, whom they may re-invite.
  */
 export async function getGroup(
   deps: Pick<Deps, 'db' | 'clock' | 'env'>,
   actor: SessionUser,
   id: number,
 ): Promise<TGroupDetail> {
-  await membershipOf(deps.db, actor, id);
-  const [summary, members, matches, slots, pollRows] = await Promise.all([
+  const me = await membershipOf(deps.db, actor, id);
+  const [summary, members, matches, slots, pollRows, removed] = await Promise.all([
     groupSummary(deps, actor, id),
     deps.db
       .select({
@@ -161,10 +169,23 @@ export async function getGroup(
       .from(polls)
       .where(eq(polls.groupId, id))
       .orderBy(asc(polls.closesAt), asc(polls.id)),
+    me.isAdmin
+      ? deps.db
+          .select({ user_id: users.id, name: users.name, removed_at: groupBans.createdAt })
+          .from(groupBans)
+          .innerJoin(users, eq(users.id, groupBans.userId))
+          .where(eq(groupBans.groupId, id))
+          .orderBy(asc(groupBans.createdAt), asc(users.id))
+      : Promise.resolve([]),
   ]);
   return {
     ...summary,
     members: members.map((m) => ({ ...m, name: shortPublicName(m.name) })),
+    removed: removed.map((r) => ({
+      user_id: r.user_id,
+      name: shortPublicName(r.name),
+      removed_at: r.removed_at.toISOString(),
+    })),
     matches,
     slots,
     polls: pollRows.map((p) => ({ ...p, closes_at: p.closes_at.toISOString() })),
@@ -265,7 +286,10 @@ export async function leaveGroup(
   return { success: true, message: GROUP_MSG.left };
 }
 
-/** A group admin takes a member out of the group (not themselves: that is leaving). */
+/**
+ * A group admin takes a member out of the group (not themselves: that is leaving). The removed
+ * player is barred from the invite link (a `group_bans` row) until a group admin re-invites them.
+ */
 export async function removeMember(
   deps: Pick<Deps, 'db'>,
   actor: SessionUser,
@@ -279,6 +303,10 @@ export async function removeMember(
       .where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, userId)))
       .returning({ userId: groupMembers.userId });
     if (removed.length === 0) throw notFound(GROUP_MSG.notMember);
+    await tx
+      .insert(groupBans)
+      .values({ groupId: id, userId, bannedBy: actor.id })
+      .onConflictDoNothing();
     await groupSystemMessages(
       tx,
       id,
@@ -286,4 +314,45 @@ export async function removeMember(
     );
   });
   return { success: true, message: GROUP_MSG.removed };
+}
+
+/**
+ * A group admin makes a new invite link: the old token stops working at once (whoever holds it
+ * gets « lien pas valide »); members keep their place. The unique index keeps tokens distinct.
+ */
+export async function renewInviteToken(
+  deps: Pick<Deps, 'db'>,
+  actor: SessionUser,
+  id: number,
+): Promise<TGroupSummary & { message: string }> {
+  await deps.db.transaction(async (tx) => {
+    await membershipOf(tx, actor, id, { adminOnly: true, lock: true });
+    await tx
+      .update(groups)
+      .set({ inviteToken: newInviteToken(), updatedAt: sql`now()` })
+      .where(eq(groups.id, id));
+  });
+  return { ...(await groupSummary(deps, actor, id)), message: GROUP_MSG.inviteRenewed };
+}
+
+/**
+ * A group admin lets a removed player come back: their ban is lifted, and the invite link lets
+ * them in again (they join themselves, as anyone). A French 404 when they were not removed.
+ */
+export async function reinviteMember(
+  deps: Pick<Deps, 'db'>,
+  actor: SessionUser,
+  { id, userId }: { id: number; userId: number },
+): Promise<Result> {
+  const name = await deps.db.transaction(async (tx) => {
+    await membershipOf(tx, actor, id, { adminOnly: true, lock: true });
+    const lifted = await tx
+      .delete(groupBans)
+      .where(and(eq(groupBans.groupId, id), eq(groupBans.userId, userId)))
+      .returning({ userId: groupBans.userId });
+    if (lifted.length === 0) throw notFound(GROUP_MSG.notRemoved);
+    const [who] = await tx.select({ name: users.name }).from(users).where(eq(users.id, userId));
+    return shortPublicName(who?.name ?? '');
+  });
+  return { success: true, message: GROUP_MSG.reinvited(name) };
 }

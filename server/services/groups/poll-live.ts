@@ -22,8 +22,8 @@ const isRefusal = (e: unknown) =>
  * A poll, live, for one member of its group: the poll with its counts and the viewer's answers at
  * once (unless `lastEventId` already is its current version), then after every committed change
  * on any instance (an answer, the match it made, its closing: the bus's `p:<id>`), and again after
- * a lost LISTEN connection. The same rules as `getPoll`: a French 404 for an unknown poll and 403
- * for an outsider before anything; the poll is re-read, access included, after every change, so a
+ * a lost LISTEN connection. The same rules as `getPoll`: a French 404 for an unknown poll and the
+ * same for an outsider (no existence oracle) before anything; the poll is re-read, access included, after every change, so a
  * member who left the group gets `deleted` and the end. Opens a live lease (per-user cap, a
  * revoked session ends the stream).
  */
@@ -53,7 +53,7 @@ export async function* pollEvents(
   let lease: LiveLease | undefined;
   const leave = () => lease?.end('client');
   try {
-    // Refused (404, 403) before a lease is taken: an ordinary answer.
+    // Refused (404) before a lease is taken: an ordinary answer.
     const first = await readPoll(deps, user, id);
     lease = hub.open(user);
     o.signal?.addEventListener('abort', leave);

@@ -116,7 +116,7 @@ export async function readPoll(
   id: number,
 ): Promise<{ poll: TPoll; version: string }> {
   const poll = await pollRow(deps.db, id);
-  await membershipOf(deps.db, actor, poll.groupId);
+  await membershipOf(deps.db, actor, poll.groupId, { missing: GROUP_MSG.pollNotFound });
   const slots = await deps.db
     .select({
       id: pollSlots.id,
@@ -172,7 +172,7 @@ export async function answerPoll(
   if (entries.length === 0) throw badRequest(GROUP_MSG.pollAnswerInvalid);
   await deps.db.transaction(async (tx) => {
     const poll = await pollRow(tx, id);
-    await membershipOf(tx, actor, poll.groupId);
+    await membershipOf(tx, actor, poll.groupId, { missing: GROUP_MSG.pollNotFound });
     // The group row before the poll's: the match an answer may make is said in the group's chat,
     // and every transaction that writes there or deletes the group takes the group row first.
     await lockRoom(tx, { kind: 'group', id: poll.groupId });

@@ -109,7 +109,7 @@ export async function listSlots(db: DbOrTx, groupId: number): Promise<TGroupSlot
   }));
 }
 
-/** The slot and the actor's admin rights on its group (404, then 403 for non-admins). */
+/** The slot and the actor's admin rights on its group (404 for outsiders too, 403 for non-admins). */
 async function ownSlot(tx: DbOrTx, actor: SessionUser, slotId: number) {
   const [slot] = await tx
     .select({ groupId: groupSlots.groupId, weekday: groupSlots.weekday })
@@ -117,7 +117,10 @@ async function ownSlot(tx: DbOrTx, actor: SessionUser, slotId: number) {
     .where(eq(groupSlots.id, slotId))
     .limit(1);
   if (!slot) throw notFound(GROUP_MSG.slotNotFound);
-  await membershipOf(tx, actor, slot.groupId, { adminOnly: true });
+  await membershipOf(tx, actor, slot.groupId, {
+    adminOnly: true,
+    missing: GROUP_MSG.slotNotFound,
+  });
   return slot;
 }
 

@@ -116,10 +116,19 @@ export async function* cardChanges(
   ids: readonly number[],
   signal?: AbortSignal,
 ): AsyncGenerator<CardChanges, void> {
+  // Only the matches this viewer may know are followed: a private match they have no standing in
+  // is dropped like an id that does not exist (which never changes), so naming it and waiting for
+  // a `removed` tells them nothing. A match that was public when listed and is made private later
+  // is still followed: its card goes as `removed`, as before.
+  const known: number[] = [];
+  for (const id of new Set(ids)) {
+    const snapshot = await hub.snapshot(id);
+    if (snapshot && canSeeSnapshot(snapshot, user, null)) known.push(id);
+  }
   const lease = hub.open(user);
   const leave = () => lease.end('client');
   signal?.addEventListener('abort', leave);
-  const changes = hub.changes(lease, [...new Set(ids)], { initial: false });
+  const changes = hub.changes(lease, known, { initial: false });
   try {
     for await (const { ids: changed } of changes) {
       const out: CardChanges = { cards: [], removed: [] };

@@ -9,7 +9,7 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { prepared } from '../../lib/prepared';
-import { requestState } from './room';
+import { refusal, requestState } from './room';
 import { listMyWaitlist } from './waitlist';
 import { publicMatchFilter } from '../groups/public-filter';
 import { INT32_MAX } from '../../../common/schemas/primitives';
@@ -453,7 +453,8 @@ export async function listMyMatches(
 
 /**
  * Who plays in a match (name, level, phone, join date). Phone numbers are personal data, so only
- * the match's creator and its participants may see them; anyone else gets a French 403.
+ * the match's creator and its participants may see them; anyone else gets a French 403, except a
+ * stranger to a private match, who gets the 404 of an unknown id (`refusal`).
  */
 export async function listParticipants(
   deps: Pick<Deps, 'db'>,
@@ -479,6 +480,8 @@ export async function listParticipants(
     .where(eq(matchParticipants.matchId, matchId))
     .orderBy(asc(matchParticipants.joinedAt), asc(users.id));
   if (match.createdBy !== actor.id && !rows.some((r) => r.user_id === actor.id))
-    throw forbidden(MSG.match.participantsForbidden);
+    throw await refusal(deps.db, matchId, actor.id, () =>
+      forbidden(MSG.match.participantsForbidden),
+    );
   return rows.map(({ joinedAt, ...r }) => ({ ...r, joined_at: joinedAt.toISOString() }));
 }

@@ -13,7 +13,7 @@ import {
   matchWaitlist,
 } from '../../../db/schema';
 import type { SessionUser } from '../../lib/auth';
-import { badRequest, notFound } from '../../lib/errors';
+import { type AppError, badRequest, notFound } from '../../lib/errors';
 
 /**
  * The room's rules shared by create, edit, the match page and the doors that act on one match
@@ -76,6 +76,37 @@ export async function hasStanding(tx: DbOrTx, matchId: number, userId: number): 
     })
     .from(sql`(select 1) as one`);
   return row?.ok ?? false;
+}
+
+/**
+ * Whether a match must not exist for `userId`: it is private and they are neither its organiser,
+ * a player, nor someone with a standing in it. The doors that refuse a known viewer with a 403
+ * (participants' phones, results, absences) answer such a stranger the 404 of an unknown id.
+ */
+export async function isHiddenFrom(tx: DbOrTx, matchId: number, userId: number): Promise<boolean> {
+  const [m] = await tx
+    .select({
+      visibility: matches.visibility,
+      createdBy: matches.createdBy,
+      isIn: sql<boolean>`exists (select 1 from match_participants mp where mp.match_id = ${matches.id} and mp.user_id = ${userId}::int)`,
+    })
+    .from(matches)
+    .where(eq(matches.id, matchId))
+    .limit(1);
+  if (!m) return true;
+  if (m.visibility === 'public' || m.createdBy === userId || m.isIn) return false;
+  return !(await hasStanding(tx, matchId, userId));
+}
+
+/** The refusal of a viewer who may know the match (403 `message`), or the unknown id's 404. */
+export async function refusal(
+  tx: DbOrTx,
+  matchId: number,
+  userId: number,
+  refuse: () => AppError,
+  hidden: () => AppError = () => notFound(MSG.match.notFound),
+): Promise<AppError> {
+  return (await isHiddenFrom(tx, matchId, userId)) ? hidden() : refuse();
 }
 
 /**

@@ -7,6 +7,7 @@ import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict, forbidden } from '../../lib/errors';
 import { notifyMatch } from '../notifications/enqueue';
 import { startOf } from '../notifications/match-info';
+import { refusal } from '../matches/room';
 import { lockMatch, matchAndPlayers } from './results';
 
 /** The organiser may declare an absent player until this long after the start. */
@@ -37,7 +38,10 @@ export async function markNoShow(deps: Deps, actor: SessionUser, input: TNoShowI
     // result's, in the same order, so an absence and a result written at once queue, never deadlock.
     await lockMatch(tx, input.id);
     const { info, players } = await matchAndPlayers(tx, input.id);
-    if (info.createdBy !== actor.id) throw forbidden(RESULT_MSG.noShowOrganiserOnly);
+    if (info.createdBy !== actor.id)
+      throw await refusal(tx, input.id, actor.id, () =>
+        forbidden(RESULT_MSG.noShowOrganiserOnly),
+      );
     const start = startOf(info, deps.env);
     const now = deps.clock.now();
     if (now < start) throw badRequest(RESULT_MSG.noShowTooEarly);

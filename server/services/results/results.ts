@@ -27,7 +27,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { announceMatchChange } from '../live/notify';
 import { notifyMatch, type NotifyDeps } from '../notifications/enqueue';
 import { matchInfo, matchPlayers, type MatchInfo } from '../notifications/match-info';
-import { guestsOf } from '../matches/room';
+import { guestsOf, refusal } from '../matches/room';
 import { applyConfirmedResult } from './rating';
 
 /** An unanswered result counts as confirmed this long after it was entered. */
@@ -175,7 +175,8 @@ export async function enterResult(
     // commits, and a concurrent entry waits here, then meets this one's result (409).
     await lockMatch(tx, input.id);
     const { info, players } = await matchAndPlayers(tx, input.id);
-    if (!players.includes(actor.id)) throw forbidden(RESULT_MSG.notPlayer);
+    if (!players.includes(actor.id))
+      throw await refusal(tx, input.id, actor.id, () => forbidden(RESULT_MSG.notPlayer));
     if (!isFinished(info, deps.clock.now(), deps.env.APP_TIMEZONE))
       throw badRequest(RESULT_MSG.notStarted);
     const guests = (await guestsOf(tx, input.id)).map((g) => g.id);
@@ -237,7 +238,15 @@ async function answer(
     await lockMatch(tx, id);
     const current = await readResult(tx, id);
     if (!current) throw notFound(RESULT_MSG.noResult);
-    if (!mayAnswer(current, actor.id)) throw forbidden(RESULT_MSG.notOtherTeam);
+    // An unknown match has no result: a stranger to a private one gets that same answer.
+    if (!mayAnswer(current, actor.id))
+      throw await refusal(
+        tx,
+        id,
+        actor.id,
+        () => forbidden(RESULT_MSG.notOtherTeam),
+        () => notFound(RESULT_MSG.noResult),
+      );
     const [done] = await tx
       .update(matchResults)
       .set({
