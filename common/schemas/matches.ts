@@ -241,8 +241,10 @@ export const ZParticipant = z.object({
   name: z.string(),
   level: z.string().nullable(),
   phone: z.string(),
-  /** ISO instant. */
+  /** ISO instant (for the organiser: when they created the match). */
   joined_at: z.string(),
+  /** The match's organiser, listed first: a co-player like the others. */
+  is_organiser: z.boolean(),
 });
 export type TParticipant = z.infer<typeof ZParticipant>;
 

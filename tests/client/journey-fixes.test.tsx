@@ -251,11 +251,20 @@ describe('My matches (items 10 and 11)', () => {
     'settings.get': { max_places: 3, max_levels_selection: 3, months_ahead: 1 },
     'matches.participants': [
       {
+        user_id: 7,
+        name: 'Camille Martin',
+        level: 'Niveau 3',
+        phone: '+33611111111',
+        joined_at: '2026-11-01T09:00:00.000Z',
+        is_organiser: true,
+      },
+      {
         user_id: 43,
         name: 'Léa Petit',
         level: 'Niveau 4',
         phone: '+33698765432',
         joined_at: '2026-11-02T17:45:00.000Z',
+        is_organiser: false,
       },
     ],
   };

@@ -60,6 +60,7 @@ describe('My matches', () => {
             level: 'Niveau 4',
             phone: '+33698765432',
             joined_at: '2026-11-02T17:45:00.000Z',
+            is_organiser: false,
           },
         ],
       },
@@ -77,6 +78,44 @@ describe('My matches', () => {
       within(panel).getByRole('link', { name: 'Écrire à Léa Petit sur WhatsApp' }),
     ).toHaveAttribute('href', 'https://wa.me/33698765432');
     expect(within(panel).getByText(/Inscrit le .*2026/)).toBeInTheDocument();
+  });
+
+  it('a co-player sees the organiser with their level and phone, like the other players', async () => {
+    renderWithProviders(<MyMatchesPage />, {
+      user,
+      fixtures: {
+        ...base,
+        'matches.participants': [
+          {
+            user_id: 9,
+            name: 'Odile Orsini',
+            level: 'Niveau 5',
+            phone: '+33655554444',
+            joined_at: '2026-11-01T09:00:00.000Z',
+            is_organiser: true,
+          },
+          {
+            user_id: 7,
+            name: user.name,
+            level: 'Niveau 4',
+            phone: '+33698765432',
+            joined_at: '2026-11-02T17:45:00.000Z',
+            is_organiser: false,
+          },
+        ],
+      },
+    });
+    const card = await screen.findByRole('article', { name: 'Match passé' });
+    await userEvent.click(within(card).getByRole('button', { name: /Participants/ }));
+    const panel = await within(card).findByRole('group', { name: 'Participants' });
+    const first = (await within(panel).findAllByRole('listitem'))[0]!;
+    expect(first).toHaveTextContent('Odile Orsini');
+    expect(first).toHaveTextContent('Organisateur');
+    expect(within(first).getByText('Niveau 5')).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: '+33655554444' })).toHaveAttribute(
+      'href',
+      'tel:+33655554444',
+    );
   });
 
   it('only the creator can edit and delete; a joined player can leave', async () => {

@@ -409,11 +409,21 @@ describe('participants', () => {
     const list = await t.caller(alice).matches.participants({ id: m.id });
     expect(list).toEqual([
       {
+        user_id: alice.id,
+        name: 'Alice',
+        level: 'Niveau 3',
+        phone: alice.phone,
+        // When the match was created (the database's clock, not the test's).
+        joined_at: expect.any(String),
+        is_organiser: true,
+      },
+      {
         user_id: bob.id,
         name: 'Bob',
         level: 'Niveau 3',
         phone: bob.phone,
         joined_at: new Date(NOW).toISOString(),
+        is_organiser: false,
       },
     ]);
     expect(await t.caller(bob).matches.participants({ id: m.id })).toEqual(list);
@@ -429,5 +439,24 @@ describe('participants', () => {
     expect(await restAs(t, null, 'GET', `/matches/${m.id}/participants`)).toMatchObject({
       status: 401,
     });
+  });
+
+  it('a co-player reaches the organiser as they reach each other: full name, level and phone, on tRPC and REST', async () => {
+    const m = await t.caller(alice).matches.create(base());
+    await t.caller(bob).matches.join({ id: m.id });
+    const organiser = {
+      user_id: alice.id,
+      name: 'Alice',
+      level: 'Niveau 3',
+      phone: alice.phone,
+      is_organiser: true,
+    };
+    expect((await t.caller(bob).matches.participants({ id: m.id }))[0]).toMatchObject(organiser);
+    expect((await restAs(t, bob, 'GET', `/matches/${m.id}/participants`)).body).toEqual(
+      expect.arrayContaining([expect.objectContaining(organiser)]),
+    );
+    // The match page gives the same co-player the organiser's phone too (the same rule).
+    expect((await t.caller(bob).matches.byId({ id: m.id })).organiser.phone).toBe(alice.phone);
+    expect((await t.caller(carol).matches.byId({ id: m.id })).organiser.phone).toBeNull();
   });
 });

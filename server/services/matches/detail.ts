@@ -13,6 +13,7 @@ import {
   users,
 } from '../../../db/schema';
 import type { TMatchRoom } from '../../../common/schemas/room';
+import { isCoPlayer } from './co-players';
 import { requestState, tokenMatches } from './room';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
@@ -144,7 +145,10 @@ export function matchDetailFor(
   const { card, people, waitlist } = snapshot;
   const isCreator = card.created_by === actor.id;
   const isParticipant = card.participants.some((p) => p.user_id === actor.id);
-  const member = isCreator || isParticipant;
+  const member = isCoPlayer(
+    { createdBy: card.created_by, playerIds: card.participants.map((p) => p.user_id) },
+    actor.id,
+  );
   const toPlayer = (u: PersonRow): TMatchPlayer => ({
     user_id: u.id,
     ...publicName(u.name),

@@ -9,6 +9,7 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { prepared } from '../../lib/prepared';
+import { isCoPlayer } from './co-players';
 import { refusal, requestState } from './room';
 import { listMyWaitlist } from './waitlist';
 import { publicMatchFilter } from '../groups/public-filter';
@@ -452,9 +453,16 @@ export async function listMyMatches(
 }
 
 /**
+<<<<<<< HEAD
  * Who plays in a match (name, level, phone, join date). Phone numbers are personal data, so only
  * the match's creator and its participants may see them; anyone else gets a French 403, except a
  * stranger to a private match, who gets the 404 of an unknown id (`refusal`).
+=======
+ * Who plays in a match (name, level, phone, join date), the organiser first: they play too, so
+ * their co-players reach them as they reach each other (`is_organiser`, joined when they created
+ * it). Phone numbers are personal data, so only the match's co-players (`isCoPlayer`) may see
+ * them; anyone else gets a French 403.
+>>>>>>> wt-d
  */
 export async function listParticipants(
   deps: Pick<Deps, 'db'>,
@@ -462,26 +470,35 @@ export async function listParticipants(
   matchId: number,
 ): Promise<TParticipant[]> {
   const [match] = await deps.db
-    .select({ createdBy: matches.createdBy })
+    .select({ createdBy: matches.createdBy, createdAt: matches.createdAt })
     .from(matches)
     .where(eq(matches.id, matchId))
     .limit(1);
   if (!match) throw notFound(MSG.match.notFound);
-  const rows = await deps.db
-    .select({
-      user_id: users.id,
-      name: users.name,
-      level: users.level,
-      phone: users.phone,
-      joinedAt: matchParticipants.joinedAt,
-    })
-    .from(matchParticipants)
-    .innerJoin(users, eq(users.id, matchParticipants.userId))
-    .where(eq(matchParticipants.matchId, matchId))
-    .orderBy(asc(matchParticipants.joinedAt), asc(users.id));
-  if (match.createdBy !== actor.id && !rows.some((r) => r.user_id === actor.id))
+  const person = { user_id: users.id, name: users.name, level: users.level, phone: users.phone };
+  const [rows, organiser] = await Promise.all([
+    deps.db
+      .select({ ...person, joinedAt: matchParticipants.joinedAt })
+      .from(matchParticipants)
+      .innerJoin(users, eq(users.id, matchParticipants.userId))
+      .where(eq(matchParticipants.matchId, matchId))
+      .orderBy(asc(matchParticipants.joinedAt), asc(users.id)),
+    deps.db.select(person).from(users).where(eq(users.id, match.createdBy)).limit(1),
+  ]);
+  if (!isCoPlayer({ createdBy: match.createdBy, playerIds: rows.map((r) => r.user_id) }, actor.id))
     throw await refusal(deps.db, matchId, actor.id, () =>
       forbidden(MSG.match.participantsForbidden),
     );
-  return rows.map(({ joinedAt, ...r }) => ({ ...r, joined_at: joinedAt.toISOString() }));
+  return [
+    ...organiser.map((o) => ({
+      ...o,
+      joined_at: match.createdAt.toISOString(),
+      is_organiser: true,
+    })),
+    ...rows.map(({ joinedAt, ...r }) => ({
+      ...r,
+      joined_at: joinedAt.toISOString(),
+      is_organiser: false,
+    })),
+  ];
 }

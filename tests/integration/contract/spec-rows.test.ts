@@ -788,14 +788,16 @@ describe('matches', () => {
       ...bearer(alice),
     });
     expect(list.body).toEqual([
+      expect.objectContaining({ user_id: alice.id, is_organiser: true }),
       expect.objectContaining({
         user_id: bob.id,
+        is_organiser: false,
         name: 'Bob D.',
         level: 'Niveau 5',
         phone: '+33612340002',
       }),
     ]);
-    expect(list.body[0]).toHaveProperty('joined_at');
+    expect(list.body[1]).toHaveProperty('joined_at');
     const outsider = await w.api.call('GET', '/api/matches/{id}/participants', {
       params: { id: matchId },
       ...bearer(carol),

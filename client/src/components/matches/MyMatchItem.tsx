@@ -109,12 +109,7 @@ export function MyMatchItem({
       </div>
 
       {showParticipants && (
-        <ParticipantsPanel
-          matchId={match.id}
-          id={panelId}
-          catalogue={catalogue}
-          organiser={match.creator_name}
-        />
+        <ParticipantsPanel matchId={match.id} id={panelId} catalogue={catalogue} />
       )}
 
       {editing && (

@@ -9,40 +9,32 @@ import type { LevelView, ParticipantView } from './types';
 interface ParticipantsListProps {
   participants: readonly ParticipantView[];
   catalogue?: readonly LevelView[];
-  organiser?: string | undefined;
 }
 
 const initial = (name: string) => name.trim().charAt(0).toUpperCase();
 
 /**
- * The organiser first (they play too), then name, level, phone (a tel: link and a WhatsApp chat)
- * and join date of each player who joined.
+ * The organiser first (the server lists them first: they play too), then each player who joined;
+ * everyone with the same details (name, level, phone with a tel: link and a WhatsApp chat), so the
+ * players reach the organiser as they reach each other.
  */
-function ParticipantsList({ participants, catalogue, organiser }: ParticipantsListProps) {
+function ParticipantsList({ participants, catalogue }: ParticipantsListProps) {
+  const players = participants.filter((p) => !p.is_organiser);
   return (
     <ul className="participants-list">
-      {organiser !== undefined && (
-        <li className="participant participant-organiser">
-          <span className="participant-avatar" aria-hidden="true">
-            {initial(organiser)}
-          </span>
-          <div className="participant-main">
-            <span className="participant-name">{organiser}</span>
-            <span className="participant-joined">Organisateur</span>
-          </div>
-        </li>
-      )}
-      {participants.length === 0 && (
-        <li className="participants-empty">Aucun autre joueur inscrit pour le moment.</li>
-      )}
       {participants.map((p) => (
-        <li key={p.user_id} className="participant">
+        <li
+          key={p.user_id}
+          className={p.is_organiser ? 'participant participant-organiser' : 'participant'}
+        >
           <span className="participant-avatar" aria-hidden="true">
             {initial(p.name)}
           </span>
           <div className="participant-main">
             <span className="participant-name">{p.name}</span>
-            <span className="participant-joined">Inscrit le {formatDateTime(p.joined_at)}</span>
+            <span className="participant-joined">
+              {p.is_organiser ? 'Organisateur' : `Inscrit le ${formatDateTime(p.joined_at)}`}
+            </span>
           </div>
           {p.level ? (
             <LevelBadge niveau={p.level} catalogue={catalogue} />
@@ -52,6 +44,9 @@ function ParticipantsList({ participants, catalogue, organiser }: ParticipantsLi
           <PhoneLinks phone={p.phone} name={p.name} kind="participant" />
         </li>
       ))}
+      {players.length === 0 && (
+        <li className="participants-empty">Aucun autre joueur inscrit pour le moment.</li>
+      )}
     </ul>
   );
 }
@@ -60,12 +55,10 @@ interface ParticipantsPanelProps {
   matchId: number;
   id: string;
   catalogue?: readonly LevelView[];
-  /** The organiser's name, listed first. */
-  organiser?: string;
 }
 
 /** Loads the participants of a match when the panel is opened (creator or participant only). */
-export function ParticipantsPanel({ matchId, id, catalogue, organiser }: ParticipantsPanelProps) {
+export function ParticipantsPanel({ matchId, id, catalogue }: ParticipantsPanelProps) {
   const query = trpc.matches.participants.useQuery({ id: matchId });
   return (
     <div className="participants-panel" id={id} role="group" aria-label="Participants">
@@ -77,9 +70,7 @@ export function ParticipantsPanel({ matchId, id, catalogue, organiser }: Partici
           message={errorMessage(query.error, 'Erreur lors du chargement des participants')}
         />
       )}
-      {query.data && (
-        <ParticipantsList participants={query.data} catalogue={catalogue} organiser={organiser} />
-      )}
+      {query.data && <ParticipantsList participants={query.data} catalogue={catalogue} />}
     </div>
   );
 }
