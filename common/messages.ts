@@ -1,4 +1,4 @@
-import { deName } from './typography';
+import { deName, megabytesFr } from './typography';
 
 /** A wait as the OTP countdown shows it, "m:ss" (300 → "5:00"). */
 export const formatCountdown = (seconds: number) =>
@@ -97,8 +97,8 @@ export const MSG = {
     updated: 'Profil mis à jour avec succès !',
     updateFailed: 'Erreur lors de la mise à jour du profil',
     photoNotImage: 'Veuillez sélectionner un fichier image valide (JPG, PNG ou GIF)',
-    photoTooLarge: (mb: string) =>
-      `La photo est trop grande (${mb} MB). Veuillez choisir une photo de moins de 5MB.`,
+    photoTooLarge: (bytes: number, maxBytes: number) =>
+      `La photo est trop grande (${megabytesFr(bytes)}). Veuillez choisir une photo de moins de ${megabytesFr(maxBytes, 0)}.`,
     photoLoadFailed: "Erreur lors du chargement de l'image. Veuillez réessayer.",
     userNotFound: 'Utilisateur introuvable.',
     nameTooLong: (max: number) => `Le nom ne peut pas dépasser ${max} caractères.`,
@@ -267,6 +267,8 @@ export const MSG = {
     already: "Vous êtes déjà sur la liste d'attente de ce match.",
     alreadyPlaying: 'Vous participez déjà à ce match.',
     notWaiting: "Vous n'êtes pas sur la liste d'attente de ce match.",
+    outsideLevels: (levels: readonly string[]) =>
+      `La liste d'attente de ce match est réservée aux joueurs de son niveau (${levels.join(', ')}) ; le vôtre n'en fait pas partie.`,
     tag: 'En attente',
     counter: 'En attente',
     section: "Listes d'attente",

@@ -8,9 +8,12 @@ export interface SlotRange {
   last: string;
 }
 
-/** Create-match slots (spec: 07:00–21:30) and edit-match slots (08:00–21:30), every 30 minutes. */
-export const CREATE_SLOTS: SlotRange = { first: '07:00', last: '21:30' };
-export const EDIT_SLOTS: SlotRange = { first: '08:00', last: '21:30' };
+/**
+ * The times a match can be set to, every 30 minutes, when it is created and when it is edited.
+ * The spec has 07:00–21:30 to create and 08:00–21:30 to edit, so a 07:00 match could not be edited
+ * without moving it: one window for both, a deliberate departure (docs/decisions/0017).
+ */
+export const MATCH_SLOTS: SlotRange = { first: '07:00', last: '21:30' };
 
 const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -134,9 +137,9 @@ export function buildSchedule(
     today: local.date,
     now: local.time,
     createDates: dateStrip(local.date, createDays),
-    createTimes: timeSlots(CREATE_SLOTS),
+    createTimes: timeSlots(MATCH_SLOTS),
     editDates: dateStrip(local.date, editDays),
-    editTimes: timeSlots(EDIT_SLOTS),
+    editTimes: timeSlots(MATCH_SLOTS),
   };
 }
 

@@ -22,3 +22,24 @@ export function frenchTypography(text: string): string {
 export function deName(name: string): string {
   return /^[aeiouyàâäéèêëîïôöùûüÿæœ]/i.test(name) ? `d’${name}` : `de ${name}`;
 }
+
+const MEGABYTE = 1024 * 1024;
+const moFormats = new Map<number, Intl.NumberFormat>();
+
+/**
+ * A size in French units with a decimal comma: « 12,00 Mo » (two decimals, for a measured size),
+ * « 5 Mo » (`decimals` 0, for a limit). Binary megabytes, as the limits count them. Server and
+ * browser use it alike, so the same size reads the same in both error messages.
+ */
+export function megabytesFr(bytes: number, decimals = 2): string {
+  let format = moFormats.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat('fr-FR', {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+      useGrouping: false,
+    });
+    moFormats.set(decimals, format);
+  }
+  return `${format.format(bytes / MEGABYTE)}${NBSP}Mo`;
+}

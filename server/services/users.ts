@@ -88,8 +88,6 @@ const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
 /** Clients that keep the user whole send our own photo URL back: that means "unchanged". */
 const OWN_PHOTO_URL = /^\/api\/users\/\d+\/photo(\?.*)?$/;
 
-const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);
-
 /**
  * Decodes a data URL or bare base64 and accepts it only if its bytes are a JPEG, PNG, GIF or WebP
  * (the declared type and file name prove nothing) of at most 5 MB.
@@ -99,10 +97,13 @@ async function decodePhoto(text: string): Promise<{ mime: string; data: Buffer }
   if (!BASE64.test(base64)) throw badRequest(MSG.profile.photoNotImage);
   const estimated = Math.floor((base64.replace(/\s/g, '').length * 3) / 4);
   if (estimated > PHOTO_MAX_BYTES + 2)
-    throw new AppError('PAYLOAD_TOO_LARGE', MSG.profile.photoTooLarge(megabytes(estimated)));
+    throw new AppError('PAYLOAD_TOO_LARGE', MSG.profile.photoTooLarge(estimated, PHOTO_MAX_BYTES));
   const data = Buffer.from(base64, 'base64');
   if (data.length > PHOTO_MAX_BYTES)
-    throw new AppError('PAYLOAD_TOO_LARGE', MSG.profile.photoTooLarge(megabytes(data.length)));
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      MSG.profile.photoTooLarge(data.length, PHOTO_MAX_BYTES),
+    );
   // file-type is imported on the first photo, not at start (about 12 MB loaded).
   const type = await (await import('file-type')).fileTypeFromBuffer(data);
   if (!type || !ACCEPTED_IMAGES.has(type.mime)) throw badRequest(MSG.profile.photoNotImage);

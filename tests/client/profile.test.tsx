@@ -172,7 +172,14 @@ describe('Mon Profil — edit', () => {
       screen.getByLabelText('Choisir une photo'),
       imageFile('big.jpg', 'image/jpeg', 6 * 1024 * 1024),
     );
-    expect(await screen.findByText(MSG.profile.photoTooLarge('6.00'))).toBeInTheDocument();
+    // French units and a decimal comma, as the server says it (issue 38). The DOM's no-break
+    // spaces read as spaces once testing-library normalises the text.
+    expect(
+      await screen.findByText(
+        'La photo est trop grande (6,00 Mo). Veuillez choisir une photo de moins de 5 Mo.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/5 Mo maximum/)).toBeInTheDocument();
   });
 
   it('reports an image that cannot be read', async () => {

@@ -350,6 +350,23 @@ describe('unread counts and read markers', () => {
   });
 });
 
+describe('a player’s own join line (issue 38)', () => {
+  it('is not unread for the player who joined; it is for the others', async () => {
+    const [ana, ben] = [p(45), p(46)];
+    const m = await match(3, []);
+    await t.caller(owner).chat.list({ id: m.id });
+    await t.caller(ana).matches.join({ id: m.id });
+    // Ana never opened the chat: her own « Julie45 a rejoint le match » is no news to her.
+    expect((await t.caller(ana).chat.unread())[String(m.id)]).toBeUndefined();
+    expect((await t.caller(owner).chat.unread())[String(m.id)]).toBe(1);
+    await t.caller(ben).matches.join({ id: m.id });
+    // Ben's line is news to Ana; his own is not to him, Ana's is.
+    expect((await t.caller(ana).chat.unread())[String(m.id)]).toBe(1);
+    expect((await t.caller(ben).chat.unread())[String(m.id)]).toBe(1);
+    expect((await t.caller(owner).chat.unread())[String(m.id)]).toBe(2);
+  });
+});
+
 describe('notices of new messages', () => {
   it('one per match and member per 15 minutes, never to the author; push first, else e-mail', async () => {
     const [ana, ben, cam] = [p(16), p(17), p(18)];

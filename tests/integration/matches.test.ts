@@ -336,13 +336,14 @@ describe('update and delete', () => {
     });
   });
 
-  it('applies the edit rules (3 levels, 30 days, 08:00–21:30) and keeps slots at or above the joined players', async () => {
+  it('applies the edit rules (3 levels, 30 days, 07:00–21:30) and keeps slots at or above the joined players', async () => {
     const m = await t.caller(alice).matches.create({ ...base(), slots: 3 });
     await t.caller(bob).matches.join({ id: m.id });
     await t.caller(carol).matches.join({ id: m.id });
     const edit = { ...base(), id: m.id };
     const cases: [Record<string, unknown>, string][] = [
-      [{ time: '07:00' }, MSG.match.timeOffSlot('08:00', '21:30')],
+      [{ time: '06:30' }, MSG.match.timeOffSlot('07:00', '21:30')],
+      [{ time: '22:00' }, MSG.match.timeOffSlot('07:00', '21:30')],
       [{ date: '2026-07-10' }, MSG.match.dateTooFar(30)],
       [{ date: '2026-06-01' }, MSG.match.datePast],
       [{ levels: ['Niveau 1', 'Niveau 2', 'Niveau 3', 'Niveau 4'] }, MSG.match.tooManyLevels(3)],
@@ -367,6 +368,22 @@ describe('update and delete', () => {
       missingPlayers: 1,
       date: '2026-06-20',
     });
+  });
+
+  it('edits a 07:00 match without moving it, and moves one to 07:00 (one window, issue 38)', async () => {
+    const early = await t.caller(alice).matches.create({ ...base(), time: '07:00' });
+    const kept = await t.caller(alice).matches.update({
+      ...base(),
+      id: early.id,
+      time: '07:00',
+      levels: ['Niveau 5'],
+    });
+    expect(kept).toMatchObject({ time: '07:00' });
+    const later = await t.caller(alice).matches.create(base());
+    expect(
+      await restAs(t, alice, 'PUT', `/matches/${later.id}`, { ...base(), time: '07:30' }),
+    ).toMatchObject({ status: 200 });
+    expect((await matchRow(t, later.id))!.time.slice(0, 5)).toBe('07:30');
   });
 
   it('lets only the creator delete (403 otherwise) and removes the participations with it', async () => {

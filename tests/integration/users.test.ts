@@ -278,7 +278,10 @@ describe('photo', () => {
       { headers: bearer(a.token) },
     );
     expect(res.status).toBe(413);
-    expect(res.error).toBe(MSG.profile.photoTooLarge('5.03'));
+    // French units and a decimal comma (issue 38).
+    const tooLarge =
+      'La photo est trop grande (5,03\u00a0Mo). Veuillez choisir une photo de moins de 5\u00a0Mo.';
+    expect(res.error).toBe(tooLarge);
     const viaRest = await rest(
       t.app,
       'PUT',
@@ -286,7 +289,7 @@ describe('photo', () => {
       { name: 'Alice', level: 'Niveau 3', photo: big.toString('base64') },
       bearer(a.token),
     );
-    expect(viaRest.body.error).toBe(MSG.profile.photoTooLarge('5.03'));
+    expect(viaRest.body.error).toBe(tooLarge);
   });
 
   it('keeps the photo when a client sends its own photo URL back, removes it with null', async () => {

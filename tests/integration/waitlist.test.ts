@@ -126,6 +126,45 @@ describe('joining and leaving the waiting list', () => {
   });
 });
 
+describe('the waiting list follows the match’s levels, like the join button (issue 38)', () => {
+  it('refuses a player of another level in French on tRPC and REST, and changes nothing', async () => {
+    const outsider = await createUser(t.deps, { name: 'Hors Niveau', level: 'Niveau 7' });
+    const full = await fullMatch(1, [p(3)]);
+    const message = MSG.waitlist.outsideLevels(['Niveau 3']);
+    expect(message).toMatch(/^La liste d'attente de ce match est réservée/);
+    expect(await trpcError(t.caller(outsider).matches.joinWaitlist({ id: full.id }))).toEqual({
+      code: 'FORBIDDEN',
+      message,
+    });
+    expect(await restAs(t, outsider, 'POST', `/matches/${full.id}/waitlist`, {})).toMatchObject({
+      status: 403,
+      body: { error: message },
+    });
+    expect(await waitingIds(full.id)).toEqual([]);
+    // A player of the match's level still queues.
+    await t.caller(p(4)).matches.joinWaitlist({ id: full.id });
+    expect(await waitingIds(full.id)).toEqual([p(4).id]);
+  });
+
+  it('lets anyone queue on a match open to all levels', async () => {
+    const outsider = await createUser(t.deps, { name: 'Tous Niveaux', level: 'Niveau 7' });
+    const open = await t.caller(owner).matches.create({
+      place_id: placeId,
+      date: '2026-06-20',
+      time: '18:00',
+      levels: ['Niveau 3'],
+      slots: 1,
+      open_levels: true,
+    });
+    await t.caller(p(5)).matches.join({ id: open.id });
+    expect(await restAs(t, outsider, 'POST', `/matches/${open.id}/waitlist`, {})).toMatchObject({
+      status: 201,
+      body: { position: 1 },
+    });
+    expect(await waitingIds(open.id)).toEqual([outsider.id]);
+  });
+});
+
 describe('where a waiting player sees their place', () => {
   it('the match page (tRPC and REST) gives the viewer their position, null for anyone not waiting', async () => {
     const m = await fullMatch(1, [p(3)]);

@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   buildSchedule,
-  CREATE_SLOTS,
   dateStrip,
-  EDIT_SLOTS,
+  MATCH_SLOTS,
   isFinished,
   isIsoDate,
   isSlot,
@@ -14,20 +13,18 @@ import {
 } from '../../common/schedule';
 
 describe('time slots', () => {
-  it('offers 07:00–21:30 to create and 08:00–21:30 to edit, every 30 minutes', () => {
-    const create = timeSlots(CREATE_SLOTS);
-    expect(create).toHaveLength(30);
-    expect(create.slice(0, 3)).toEqual(['07:00', '07:30', '08:00']);
-    expect(create.at(-1)).toBe('21:30');
-    expect(timeSlots(EDIT_SLOTS)).toEqual(create.slice(2));
+  it('offers 07:00–21:30 every 30 minutes, to create and to edit alike', () => {
+    const slots = timeSlots(MATCH_SLOTS);
+    expect(slots).toHaveLength(30);
+    expect(slots.slice(0, 3)).toEqual(['07:00', '07:30', '08:00']);
+    expect(slots.at(-1)).toBe('21:30');
   });
 
   it('recognises slots in HH:MM and legacy HH:MM:SS, and nothing else', () => {
-    expect(isSlot('07:00', CREATE_SLOTS)).toBe(true);
-    expect(isSlot('21:30:00', CREATE_SLOTS)).toBe(true);
-    expect(isSlot('07:00', EDIT_SLOTS)).toBe(false);
+    expect(isSlot('07:00', MATCH_SLOTS)).toBe(true);
+    expect(isSlot('21:30:00', MATCH_SLOTS)).toBe(true);
     for (const bad of ['06:30', '22:00', '10:15', '10:00:30', '7:00', '24:00', '', 'abc', '10h00'])
-      expect(isSlot(bad, CREATE_SLOTS)).toBe(false);
+      expect(isSlot(bad, MATCH_SLOTS)).toBe(false);
     expect(shortTime('18:30:00')).toBe('18:30');
   });
 });
@@ -93,6 +90,7 @@ describe('buildSchedule', () => {
     expect(s.createDates.at(-1)).toBe('2026-08-29');
     expect(s.editDates.at(-1)).toBe('2026-07-30');
     expect(s.createTimes[0]).toBe('07:00');
-    expect(s.editTimes[0]).toBe('08:00');
+    // One window for both: a 07:00 match can be edited without moving it (issue 38).
+    expect(s.editTimes).toEqual(s.createTimes);
   });
 });

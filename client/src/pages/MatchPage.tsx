@@ -176,7 +176,12 @@ function MatchDetail({ match, token }: { match: Detail; token?: string }) {
   const mustAsk = mustAskToJoin(match, user?.level);
   const pendingRequest = match.my_request === 'pending';
   // A full match reached through its shared link still offers a way in: its waiting list.
-  const canWait = !isMember && !match.is_finished && match.missing_players <= 0;
+  // A player of another level cannot queue (the server refuses it); one already queued can leave.
+  const canWait =
+    !isMember &&
+    !match.is_finished &&
+    match.missing_players <= 0 &&
+    (!mustAsk || match.waitlist_position != null);
 
   return (
     <div className="page match-page">

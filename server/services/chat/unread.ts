@@ -22,8 +22,8 @@ function myRooms(kind: TChatRoomKind, me: number) {
 
 /**
  * Unread messages per room for the player, in every match they organise, play or wait for (or
- * every group they belong to): the messages after their read marker, not their own, not deleted.
- * Rooms without any are left out.
+ * every group they belong to): the messages after their read marker, not their own, not the
+ * system lines about themselves (their own join), not deleted. Rooms without any are left out.
  */
 export async function unreadCounts(
   deps: Pick<Deps, 'db'>,
@@ -42,6 +42,8 @@ export async function unreadCounts(
         sql`${roomColumn} in ${myRooms(kind, me)}`,
         gt(matchMessages.id, sql`coalesce(${matchMessageReads.lastReadId}, 0)`),
         sql`${matchMessages.authorId} is distinct from ${me}`,
+        // A system line about the reader ("Julie a rejoint le match") tells them what they just did.
+        sql`not (${matchMessages.kind} = 'system' and ${matchMessages.subjectId} is not distinct from ${me})`,
         isNull(matchMessages.deletedAt),
       ),
     )

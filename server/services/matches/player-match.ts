@@ -19,6 +19,8 @@ export async function matchForPlayer(tx: DbOrTx, actor: SessionUser, id: number,
       missingPlayers: matches.missingPlayers,
       visibility: matches.visibility,
       shareToken: matches.shareToken,
+      levels: matches.levels,
+      openLevels: matches.openLevels,
       isIn: sql<boolean>`exists (select 1 from ${matchParticipants} mp where mp.match_id = ${matches.id} and mp.user_id = ${actor.id})`,
     })
     .from(matches)

@@ -5,8 +5,7 @@ import { MSG } from '../../../common/messages';
 import {
   addDays,
   buildSchedule,
-  CREATE_SLOTS,
-  EDIT_SLOTS,
+  MATCH_SLOTS,
   isSlot,
   localParts,
   shortTime,
@@ -35,18 +34,19 @@ export async function createLimits(deps: Pick<Deps, 'db'>): Promise<MatchLimits>
     maxLevels: s.max_levels_selection,
     maxSlots: s.max_places,
     days: s.months_ahead * DAYS_PER_MONTH,
-    slots: CREATE_SLOTS,
+    slots: MATCH_SLOTS,
   };
 }
 
 /**
- * Edit: at most 3 levels (fixed), 1..max_places, 08:00–21:30, and the dates the create form offers
+ * Edit: at most 3 levels (fixed), 1..max_places, 07:00–21:30 (the create window, not the spec's
+ * 08:00: docs/decisions/0017), and the dates the create form offers
  * (at least the spec's next 30 days): a match created far ahead must be movable within its range.
  */
 export async function editLimits(deps: Pick<Deps, 'db'>): Promise<MatchLimits> {
   const s = await getSettings(deps);
   const days = Math.max(EDIT_MATCH_DAYS, s.months_ahead * DAYS_PER_MONTH);
-  return { maxLevels: EDIT_MATCH_MAX_LEVELS, maxSlots: s.max_places, days, slots: EDIT_SLOTS };
+  return { maxLevels: EDIT_MATCH_MAX_LEVELS, maxSlots: s.max_places, days, slots: MATCH_SLOTS };
 }
 
 /** What an edit keeps from the stored match: an unchanged place or date is not checked again. */

@@ -1,11 +1,12 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
+import { outsideLevels } from '../../../common/match-rules';
 import { isFinished } from '../../../common/schedule';
 import type { DbOrTx } from '../../../db/client';
 import { matches, matchParticipants, matchWaitlist } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
-import { badRequest, conflict } from '../../lib/errors';
+import { badRequest, conflict, forbidden } from '../../lib/errors';
 import type { TMyWaitlist, TWaitlistResult } from '../../../common/schemas/waitlist';
 import { notifyMatch, type NotifyDeps } from '../notifications/enqueue';
 import { matchInfo, recipients } from '../notifications/match-info';
@@ -43,6 +44,9 @@ export async function joinWaitlist(
     if (isFinished(match, deps.clock.now(), deps.env.APP_TIMEZONE))
       throw badRequest(MSG.match.finished);
     if (match.missingPlayers > 0) throw conflict(MSG.waitlist.notFull);
+    // A player of another level asks the organiser (a full match's accepted request leads here).
+    if (outsideLevels({ levels: match.levels, open_levels: match.openLevels }, actor.level))
+      throw forbidden(MSG.waitlist.outsideLevels(match.levels));
     const [row] = await tx
       .insert(matchWaitlist)
       .values({ matchId: id, userId: actor.id, createdAt: deps.clock.now() })

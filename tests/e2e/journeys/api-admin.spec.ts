@@ -61,6 +61,10 @@ test(
     await hookForm.getByLabel('participant.joined').check();
     await hookForm.getByRole('button', { name: 'Ajouter le webhook' }).click();
     await expect(panel.getByTestId('secret-once')).toHaveText(/^whsec_/);
+    // « le secret »: masculine, unlike the key.
+    await expect(
+      panel.getByText('Copiez-le maintenant : il ne sera plus jamais affiché.', { exact: false }),
+    ).toBeVisible();
     await expect(panel.getByText(hookUrl)).toBeVisible();
     await checkA11y(page, 'admin: API (webhook added)');
     await expectNoSideScroll(page, 'admin: API (webhook added)');

@@ -50,7 +50,14 @@ export function MatchCardGrid({
           onRequest={onRequest}
           headingLevel={headingLevel}
         >
-          {onNotice && <WaitlistControl match={match} userId={userId} onNotice={onNotice} />}
+          {onNotice && (
+            <WaitlistControl
+              match={match}
+              userId={userId}
+              userLevel={userLevel}
+              onNotice={onNotice}
+            />
+          )}
           {unread && <UnreadBadge matchId={match.id} count={unread[String(match.id)] ?? 0} />}
         </MatchCard>
       ))}

@@ -1,3 +1,5 @@
+import { outsideLevels, type LevelGate } from '../../../../common/match-rules';
+
 /**
  * The levels a match looks for, as its dialogs name them: "Niveau 3–4" for a contiguous run of
  * numbered levels, else the list ("Niveau 2 ou Niveau 5", "Débutant ou Expert").
@@ -17,25 +19,12 @@ export function levelRange(levels: readonly string[]): string {
   return `${levels.slice(0, -1).join(', ')} ou ${levels[levels.length - 1]}`;
 }
 
-/** What decides how a player gets into a match: its levels, and whether all levels are welcome. */
-interface LevelGate {
-  levels: readonly string[];
-  open_levels: boolean;
-}
-
 /**
  * A player of another level asks the organiser instead of joining ("Demander à rejoindre", issue
- * 25), unless the organiser opened the match to all levels. The server refuses a request from a
- * player the match's levels include, so both sides read a level the same way.
+ * 25), unless the organiser opened the match to all levels. The rule is the one the server's
+ * waiting list applies (common/match-rules.ts), so both sides read a level the same way.
  */
-export function mustAskToJoin(match: LevelGate, playerLevel: string | null | undefined): boolean {
-  return (
-    !match.open_levels &&
-    !!playerLevel &&
-    match.levels.length > 0 &&
-    !match.levels.includes(playerLevel)
-  );
-}
+export const mustAskToJoin = outsideLevels;
 
 /**
  * A player with no level yet, on a match that asks for levels: they set theirs first

@@ -27,13 +27,20 @@ const STATUS_LABELS = { pending: 'En attente', delivered: 'Livrée', failed: 'É
 const firstIssue = (e: { issues: { message: string }[] }) =>
   e.issues[0]?.message ?? MSG.http.badRequest;
 
+/** How the lead speaks of what is shown: « la clé » (feminine) or « le secret » (masculine). */
+const ONCE_TEXT = {
+  f: { lead: 'Copiez-la maintenant : elle ne sera plus jamais affichée.', copied: 'Copiée' },
+  m: { lead: 'Copiez-le maintenant : il ne sera plus jamais affiché.', copied: 'Copié' },
+} as const;
+
 /** A secret shown once, with a button that copies it. */
-function ShownOnce({ label, value }: { label: string; value: string }) {
+function ShownOnce({ label, value, gender }: { label: string; value: string; gender: 'f' | 'm' }) {
   const [copied, setCopied] = useState(false);
+  const text = ONCE_TEXT[gender];
   return (
     <div className="card api-secret" role="status">
       <p className="api-secret-lead">
-        <strong>{label}</strong> Copiez-la maintenant : elle ne sera plus jamais affichée.
+        <strong>{label}</strong> {text.lead}
       </p>
       <code className="api-secret-value" data-testid="secret-once">
         {value}
@@ -44,7 +51,7 @@ function ShownOnce({ label, value }: { label: string; value: string }) {
           void navigator.clipboard?.writeText(value).then(() => setCopied(true));
         }}
       >
-        {copied ? 'Copiée' : 'Copier'}
+        {copied ? text.copied : 'Copier'}
       </Button>
     </div>
   );
@@ -114,7 +121,7 @@ function ApiKeys() {
         </fieldset>
         <Notice kind="error" persistent message={error} />
       </AdminFormCard>
-      {issued && <ShownOnce label="Nouvelle clé d’API." value={issued} />}
+      {issued && <ShownOnce label="Nouvelle clé d’API." value={issued} gender="f" />}
       <AdminList
         loading={keys.isLoading}
         loadingLabel="Chargement des clés..."
@@ -225,7 +232,7 @@ function Webhooks() {
         </fieldset>
         <Notice kind="error" persistent message={error} />
       </AdminFormCard>
-      {secret && <ShownOnce label="Secret de signature du webhook." value={secret} />}
+      {secret && <ShownOnce label="Secret de signature du webhook." value={secret} gender="m" />}
       <AdminList
         loading={hooks.isLoading}
         loadingLabel="Chargement des webhooks..."

@@ -73,7 +73,7 @@ export function PhotoDropzone({
       <p>
         {draggable ? 'Glissez-déposez une photo ici' : 'Ajoutez une photo depuis votre appareil'}
       </p>
-      <p className="muted">JPG, PNG ou GIF, 5 MB maximum</p>
+      <p className="muted">JPG, PNG ou GIF, 5 Mo maximum</p>
       <div className="row">
         <input
           ref={input}

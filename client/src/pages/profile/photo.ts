@@ -82,7 +82,7 @@ export async function preparePhoto(
 ): Promise<string> {
   if (!file.type.startsWith('image/')) throw new PhotoError(MSG.profile.photoNotImage);
   if (file.size > PHOTO_MAX_BYTES)
-    throw new PhotoError(MSG.profile.photoTooLarge((file.size / 1024 / 1024).toFixed(2)));
+    throw new PhotoError(MSG.profile.photoTooLarge(file.size, PHOTO_MAX_BYTES));
   let image: DecodedImage;
   try {
     image = await tools.decode(file);

@@ -1,0 +1,96 @@
+import { MSG } from '../../../common/messages';
+import { createPlace, uniquePlayer } from '../../support/e2e-app';
+import { checkA11y, expect, ON, test } from '../../support/e2e-fixtures';
+import { box, expectInViewAndOnTop, expectNoSideScroll, keepScreenshot, matchOf } from './helpers';
+
+/**
+ * Issue 38, items 13 and 14, on every screen (360, 390 and 1280 px): the admin's tabs all in sight,
+ * a request's message on full lines, the join notice leaving the chat's « Envoyer » reachable, and
+ * the groups screens built from the match forms' parts.
+ */
+test(
+  'admin: every tab in sight on one screen; the notifications tab fits',
+  ON.everyScreen,
+  async ({ admin, loginAs, screenName: screen }) => {
+    const { page } = await loginAs(admin, '/admin');
+    const strip = page.getByRole('tablist', { name: "Sections de l'administration" });
+    const tabs = strip.getByRole('tab');
+    await tabs.first().waitFor();
+    expect(await tabs.count()).toBe(11);
+    const width = page.viewportSize()!.width;
+    const stripBox = await box(strip);
+    for (let i = 0; i < 11; i += 1) {
+      const tab = await box(tabs.nth(i));
+      // Wholly inside the strip and the screen: nothing cut, nothing scrolled out of sight.
+      expect(tab.x).toBeGreaterThanOrEqual(stripBox.x);
+      expect(tab.x + tab.width).toBeLessThanOrEqual(stripBox.x + stripBox.width + 0.5);
+      expect(tab.x + tab.width).toBeLessThanOrEqual(width);
+    }
+    expect(await strip.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await keepScreenshot(page, `layout-admin-tabs-${screen}`);
+
+    await strip.getByRole('tab', { name: 'Notifications' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Notifications' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await expectNoSideScroll(page, 'admin: notifications');
+    await keepScreenshot(page, `layout-admin-notifications-${screen}`);
+
+    await strip.getByRole('tab', { name: 'Tableau de bord' }).click();
+    await page.waitForLoadState('networkidle');
+    await expectNoSideScroll(page, 'admin: dashboard');
+    // « Notifications par canal » shows all its columns, none scrolled out of its card.
+    const byChannel = page.getByRole('table', { name: 'Notifications par canal' });
+    await byChannel.waitFor();
+    expect(
+      await byChannel.evaluate(
+        (el) => el.parentElement!.scrollWidth <= el.parentElement!.clientWidth,
+      ),
+    ).toBe(true);
+    const lastTitle = await box(byChannel.getByRole('columnheader').last());
+    expect(lastTitle.x + lastTitle.width).toBeLessThanOrEqual(width);
+    await keepScreenshot(page, `layout-admin-dashboard-${screen}`);
+  },
+);
+
+test(
+  'match page: a request reads on full lines; after joining, the notice leaves « Envoyer » reachable',
+  ON.everyScreen,
+  async ({ app, admin, loginAs, screenName: screen }) => {
+    const place = await createPlace(admin, 'Club Mise en page');
+    const organiser = await app.registerPlayer(uniquePlayer('Odile'));
+    const asker = await app.registerPlayer(uniquePlayer('Hugo'));
+    const joiner = await app.registerPlayer(uniquePlayer('Julie'));
+    await asker.api.users.update.mutate({ name: asker.name, level: 'Niveau 7' });
+    await joiner.api.users.update.mutate({ name: joiner.name, level: 'Niveau 3' });
+    const match = await matchOf(organiser, place.id, 3);
+    const message =
+      'Bonjour, je joue en Niveau 7 mais je m’adapte volontiers au niveau de votre groupe.';
+    await asker.api.matches.request.mutate({ id: match.id, message });
+
+    const { page } = await loginAs(organiser, `/matches/${match.id}`);
+    const requests = page.getByRole('region', { name: MSG.room.requestsTitle });
+    const text = requests.getByText(message, { exact: false });
+    await text.waitFor();
+    await page.waitForLoadState('networkidle');
+    // The message takes the card's width (it had a 50 px column at 360 px, « nivea u »).
+    const row = await box(requests.getByRole('listitem'));
+    const line = await box(text);
+    expect(line.width).toBeGreaterThanOrEqual(Math.min(row.width - 1, 240));
+    await expectNoSideScroll(page, 'match page (request)');
+    await checkA11y(page, `match page (request, ${screen})`);
+    await keepScreenshot(page, `layout-request-${screen}`);
+
+    const { page: player } = await loginAs(joiner, `/matches/${match.id}`);
+    await player.getByRole('button', { name: 'Rejoindre', exact: true }).click();
+    const notice = player.getByText(MSG.match.joined);
+    await notice.waitFor();
+    const send = player.getByRole('button', { name: MSG.chat.send });
+    await player.getByLabel(MSG.chat.placeholder).fill('Salut à tous !');
+    await send.scrollIntoViewIfNeeded();
+    // While the notice shows, « Envoyer » is what a tap at its centre hits.
+    await expect(notice).toBeVisible();
+    await expectInViewAndOnTop(player, send);
+    await expectNoSideScroll(player, 'match page (joined, notice)');
+    await keepScreenshot(player, `layout-joined-notice-${screen}`);
+  },
+);
