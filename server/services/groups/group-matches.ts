@@ -8,11 +8,11 @@ import type { DbOrTx } from '../../../db/client';
 import { groupMatches, matches } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
-import { announceMatchChange } from '../live/notify';
-import { scheduleReminder, type NotifyDeps } from '../notifications/enqueue';
+import type { NotifyDeps } from '../notifications/enqueue';
 import { matchInfo, whenOf } from '../notifications/match-info';
 import { getMatch } from '../matches/queries';
 import { roomColumns } from '../matches/room';
+import { matchBorn } from '../matches/seats';
 import { checkMatchFields, createLimits } from '../matches/rules';
 import { lockRoom } from '../chat/access';
 import { groupSystemMessages } from '../chat/system';
@@ -37,7 +37,8 @@ export interface GroupMatchDraft {
 
 /**
  * Inserts a group match in the caller's transaction: the match, its group row (hidden from
- * Trouver until `priorityHours` have passed), its reminder and its live event. A match kept to
+ * Trouver until `priorityHours` have passed), and what follows any match's birth (`matchBorn`:
+ * reminder, live event, `match.created`). A match kept to
  * the group (`isGroupOnly`) is a private match (with the random share token every private match
  * has): outsiders get the 404 of an unknown match on every door, its group's members reach it
  * (`hasStanding`). The caller adds players and tells the members. One path for a match made by
@@ -69,9 +70,7 @@ export async function insertGroupMatch(
     isGroupOnly: d.isGroupOnly,
     publicAt: d.isGroupOnly ? null : new Date(now.getTime() + d.priorityHours * HOUR_MS),
   });
-  const info = await matchInfo(tx, row.id);
-  if (info) await scheduleReminder(tx, deps, info);
-  await announceMatchChange(tx, row.id, 'created');
+  await matchBorn(tx, deps, row.id);
   return row.id;
 }
 

@@ -19,6 +19,7 @@ import { emitWebhookEvent } from '../integrations/webhooks';
 import { getMatch } from './queries';
 import { checkMatchFields, createLimits, editLimits } from './rules';
 import { promoteWaitlisted } from './waitlist';
+import { matchBorn } from './seats';
 import { changedText, systemMessages } from '../chat/system';
 import {
   assertCanReach,
@@ -70,10 +71,7 @@ export async function createMatch(
       .returning({ id: matches.id });
     if (!row) return undefined;
     await writeGuests(tx, row.id, guests);
-    const match = await matchInfo(tx, row.id);
-    if (match) await scheduleReminder(tx, deps, match);
-    await announceMatchChange(tx, row.id, 'created');
-    await emitWebhookEvent(tx, 'match.created', { match_id: row.id });
+    await matchBorn(tx, deps, row.id);
     return row.id;
   });
   const id = created ?? (await made());

@@ -2,15 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
 import { isFinished, shortTime } from '../../../common/schedule';
 import type { DbOrTx } from '../../../db/client';
-import { bare, computed, cte, jsonObject, placeholders } from '../../../db/statement';
-import {
-  matches,
-  matchParticipants,
-  matchWaitlist,
-  places,
-  smsConfig,
-  users,
-} from '../../../db/schema';
+import { computed, cte, jsonObject, placeholders } from '../../../db/statement';
+import { matches, matchParticipants, places, smsConfig, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -23,10 +16,11 @@ import { emitWebhookEvent } from '../integrations/webhooks';
 import { matchForPlayer } from './player-match';
 import { getMatch, matchCardIn } from './queries';
 import { freePlaceAndPromote } from './waitlist';
-import { firstName, systemMessages } from '../chat/system';
+import { systemMessages } from '../chat/system';
 import { assertCanReach } from './room';
+import { seatsTaken, takeSeat } from './seats';
 
-type JoinValues = { id: number; actorId: number; now: string };
+type JoinValues = { id: number; actorId: number };
 const v = placeholders<JoinValues>();
 
 /** The match, its place and its creator as the join's checks and the creator's notice need them. */
@@ -64,66 +58,25 @@ const joinMatchRow = cte(
          where ${matches.id} = ${v('id')}`,
 );
 
-/** The place, taken only while one is free (PostgreSQL re-checks the condition after a wait). */
-const joinTaken = cte(
-  'taken',
-  { id: matches.id },
-  sql`update ${matches}
-         set ${bare(matches.missingPlayers)} = ${matches.missingPlayers} - 1
-       where ${matches.id} = ${v('id')} and ${matches.missingPlayers} > 0
-      returning ${matches.id}`,
-);
-
-/** The participant row, once per player thanks to the (match_id, user_id) primary key. */
-const joinJoined = cte(
-  'joined',
-  { userId: matchParticipants.userId },
-  sql`insert into ${matchParticipants} (${bare(matchParticipants.matchId)}, ${bare(matchParticipants.userId)}, ${bare(matchParticipants.joinedAt)})
-      select ${joinTaken.id}, ${v('actorId')}, ${v('now')}::timestamptz from ${joinTaken}
-      on conflict do nothing
-      returning ${matchParticipants.userId}`,
-);
-
-/** A player who gets in no longer waits. */
-const joinUnwaited = cte(
-  'unwaited',
-  { userId: matchWaitlist.userId },
-  sql`delete from ${matchWaitlist}
-       where ${matchWaitlist.matchId} = ${v('id')} and ${matchWaitlist.userId} = ${v('actorId')}
-         and exists (select 1 from ${joinJoined})
-      returning ${matchWaitlist.userId}`,
-);
-
-/** What the join answers, as one JSON object (one parse instead of a decoder per cell). */
+/** What the join's checks and the creator's notice read, as one JSON object. */
 const joinAnswer = jsonObject({
   ...joinMatchRow._.selectedFields,
   smsLive: sql<boolean>`coalesce((select ${smsConfig.isLive} from ${smsConfig} limit 1), false)`,
-  taken: sql<number>`(select count(*) from ${joinTaken})::int`,
-  joined: sql<number>`(select count(*) from ${joinJoined})::int`,
 });
 
-/**
- * Takes a place and makes the player a participant, in ONE statement: a conditional `UPDATE …
- * SET missing_players = missing_players - 1 WHERE missing_players > 0` takes the place
- * (PostgreSQL re-checks the condition after waiting for the row, so 50 simultaneous joins on 3
- * places give exactly 3 winners), the participant insert relies on the (match_id, user_id) primary
- * key against a double join, the player's waiting-list row goes once they are in, and the same
- * statement reads what the checks and the creator's notice need (the match, its place, its creator
- * and whether SMS are live). It decides nothing: the caller checks the answer and throws, which
- * rolls the place and the notice back.
- */
-const takePlace = (tx: DbOrTx, values: JoinValues) =>
+/** The match, its place, its creator and whether SMS are live, in one read. */
+const readJoinRow = (tx: DbOrTx, values: JoinValues) =>
   tx
-    .with(joinMatchRow, joinTaken, joinJoined, joinUnwaited)
+    .with(joinMatchRow)
     .select({ row: joinAnswer.as('row') })
     .from(joinMatchRow)
-    .prepare('take_place')
+    .prepare('join_row')
     .execute(values);
 
 /**
- * Joins a match: not one's own, not a finished one, not twice, not when full; the creator is told
- * through the outbox in the same transaction, and live pages when it commits. Any refusal throws,
- * which rolls the place back: the rules stay in code.
+ * Joins a match: not one's own, not a finished one, not twice, not when full; the seat is taken by
+ * `takeSeat` (the one seat rule), the creator is told through the outbox and what follows is
+ * `seatsTaken`'s, all in the same transaction. Any refusal throws, which rolls the place back.
  */
 export async function joinMatch(
   deps: Deps,
@@ -133,16 +86,17 @@ export async function joinMatch(
 ): Promise<TMatchResult> {
   const now = deps.clock.now();
   const match = await deps.db.transaction(async (tx) => {
-    const [answer] = await takePlace(tx, { id, actorId: actor.id, now: now.toISOString() });
+    const [answer] = await readJoinRow(tx, { id, actorId: actor.id });
     const row = answer?.row;
     if (!row) throw notFound(MSG.match.notFound);
-    // A private match is joined through its link (the place taken above is rolled back otherwise).
+    // A private match is joined through its link.
     if (row.visibility === 'private') await assertCanReach(tx, actor, id, row, token);
     if (row.createdBy === actor.id) throw badRequest(MSG.match.ownMatch);
     if (row.isIn) throw conflict(MSG.match.alreadyJoined);
     if (isFinished(row, now, deps.env.APP_TIMEZONE)) throw badRequest(MSG.match.finished);
-    if (row.taken === 0) throw conflict(MSG.match.full);
-    if (row.joined === 0) throw conflict(MSG.match.alreadyJoined);
+    const seat = await takeSeat(tx, deps, id, actor.id);
+    if (seat === 'full') throw conflict(MSG.match.full);
+    if (seat === 'already') throw conflict(MSG.match.alreadyJoined);
     const info: MatchInfo = {
       id,
       date: row.date,
@@ -163,15 +117,9 @@ export async function joinMatch(
       notifySms: row.creatorNotifySms,
     };
     await writeNotices(tx, deps, 'joined', info, [creator], row.smsLive, actor.name);
-    // The chat says it too ("Julie a rejoint le match"), under the place's row lock.
-    await systemMessages(tx, id, [
-      { text: MSG.chat.system.joined(firstName(actor.name)), subjectId: actor.id },
-    ]);
-    await emitWebhookEvent(tx, 'participant.joined', { match_id: id, user_id: actor.id });
-    await announceMatchChange(tx, id, 'joined');
+    await seatsTaken(tx, id, [actor.id], MSG.chat.system.joined);
     const card = await matchCardIn(tx, id);
     if (!card) throw notFound(MSG.match.notFound);
-    if (card.missing_players === 0) await emitWebhookEvent(tx, 'match.filled', { match_id: id });
     return card;
   });
   deps.metrics.joins.inc();

@@ -7,16 +7,16 @@ import type {
   TRequestResult,
 } from '../../../common/schemas/room';
 import type { DbOrTx } from '../../../db/client';
-import { matches, matchParticipants, matchRequests, matchWaitlist } from '../../../db/schema';
+import { matchParticipants, matchRequests, matchWaitlist } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict } from '../../lib/errors';
-import { aboutPlayers, systemMessages } from '../chat/system';
 import { announceMatchChange } from '../live/notify';
 import { notifyMatch } from '../notifications/enqueue';
 import { matchInfo } from '../notifications/match-info';
 import { lockOwnMatch } from './mutations';
 import { lockReachableMatch } from './room';
+import { seatsTaken, takeSeat } from './seats';
 
 /**
  * Requests to join a match from players outside its levels (issue 25). Every step locks the match
@@ -70,9 +70,8 @@ async function answerableRequest(tx: DbOrTx, matchId: number, userId: number) {
 }
 
 /**
- * The organiser lets the player in, in ONE transaction under the match row lock: a place is taken
- * only while one is free (`missing_players > 0`, re-checked by PostgreSQL), and the player becomes a
- * participant; with no place left they go to the waiting list instead, and are told which. A request
+ * The organiser lets the player in, in ONE transaction under the match row lock: the player is
+ * seated by `takeSeat`, the one seat rule, with what follows a seat (`seatsTaken`); with no place left they go to the waiting list instead, and are told which. A request
  * that expired because the match filled can still be accepted (the organiser answered a page that
  * showed it): it leads to the waiting list. Declined or accepted ones cannot (409).
  */
@@ -92,27 +91,17 @@ export async function acceptRequest(
       .update(matchRequests)
       .set({ status: 'accepted', answeredAt: sql`now()` })
       .where(eq(matchRequests.id, request.id));
+    // Under the match row lock: a player already in is neither seated again nor put on the list.
     const [playing] = await tx
       .select({ userId: matchParticipants.userId })
       .from(matchParticipants)
       .where(and(eq(matchParticipants.matchId, id), eq(matchParticipants.userId, userId)));
     if (playing) throw conflict(MSG.room.requestAlreadyIn);
-    const taken = await tx
-      .update(matches)
-      .set({ missingPlayers: sql`${matches.missingPlayers} - 1`, updatedAt: sql`now()` })
-      .where(and(eq(matches.id, id), sql`${matches.missingPlayers} > 0`))
-      .returning({ id: matches.id });
+    const seat = await takeSeat(tx, deps, id, userId);
     const info = await matchInfo(tx, id);
-    if (taken.length > 0) {
-      await tx
-        .insert(matchParticipants)
-        .values({ matchId: id, userId, joinedAt: deps.clock.now() });
-      await tx
-        .delete(matchWaitlist)
-        .where(and(eq(matchWaitlist.matchId, id), eq(matchWaitlist.userId, userId)));
+    if (seat === 'taken') {
       if (info) await notifyMatch(tx, deps, 'requestJoined', info, [userId]);
-      await systemMessages(tx, id, await aboutPlayers(tx, [userId], MSG.chat.system.joined));
-      await announceMatchChange(tx, id, 'joined');
+      await seatsTaken(tx, id, [userId], MSG.chat.system.joined);
       return 'joined' as const;
     }
     await tx

@@ -3,7 +3,7 @@ import { MSG } from '../../../common/messages';
 import { outsideLevels } from '../../../common/match-rules';
 import { isFinished } from '../../../common/schedule';
 import type { DbOrTx } from '../../../db/client';
-import { matches, matchParticipants, matchWaitlist } from '../../../db/schema';
+import { matches, matchWaitlist } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict, forbidden } from '../../lib/errors';
@@ -11,10 +11,9 @@ import type { TMyWaitlist, TWaitlistResult } from '../../../common/schemas/waitl
 import { notifyMatch, type NotifyDeps } from '../notifications/enqueue';
 import { matchInfo, recipients } from '../notifications/match-info';
 import { announceMatchChange } from '../live/notify';
-import { emitWebhookEvent } from '../integrations/webhooks';
 import { matchForPlayer } from './player-match';
-import { aboutPlayers, systemMessages } from '../chat/system';
 import { assertCanReach } from './room';
+import { seatsTaken, takeSeat } from './seats';
 
 /** A player's place in a match's queue (1 = next to play), counted under the caller's transaction. */
 async function positionOf(tx: DbOrTx, matchId: number, waitlistId: number): Promise<number> {
@@ -115,10 +114,10 @@ export async function listMyWaitlist(
 
 /**
  * Hands the free places of a match to its waiting list, first come first served, inside the
- * caller's transaction: for each, the head of the queue is taken (`FOR UPDATE SKIP LOCKED`), a
- * place is taken with the same conditional UPDATE as a join (never below 0 free places, so never
- * more players than slots), and the player becomes a participant. Promoted players and the
- * creator are notified through the outbox. Answers the promoted user ids.
+ * caller's transaction: for each, the head of the queue is taken (`FOR UPDATE SKIP LOCKED`) and
+ * seated by `takeSeat`, the one seat rule (never below 0 free places, so never more players than
+ * slots); what follows is `seatsTaken`'s. Promoted players and the creator are notified through
+ * the outbox. Answers the promoted user ids.
  */
 export async function promoteWaitlisted(
   tx: DbOrTx,
@@ -135,29 +134,11 @@ export async function promoteWaitlisted(
       .limit(1)
       .for('update', { skipLocked: true });
     if (!next) break;
-    const taken = await tx
-      .update(matches)
-      .set({ missingPlayers: sql`${matches.missingPlayers} - 1`, updatedAt: sql`now()` })
-      .where(and(eq(matches.id, matchId), sql`${matches.missingPlayers} > 0`))
-      .returning({ id: matches.id });
-    if (taken.length === 0) break;
-    await tx.delete(matchWaitlist).where(eq(matchWaitlist.id, next.id));
-    await tx
-      .insert(matchParticipants)
-      .values({ matchId, userId: next.userId, joinedAt: deps.clock.now() });
+    // A waiting player is never seated already (a seat removes their row): `already` cannot come.
+    if ((await takeSeat(tx, deps, matchId, next.userId)) !== 'taken') break;
     promoted.push(next.userId);
   }
-  if (promoted.length > 0) {
-    await announceMatchChange(tx, matchId, 'promoted');
-    await systemMessages(tx, matchId, await aboutPlayers(tx, promoted, MSG.chat.system.promoted));
-    for (const userId of promoted)
-      await emitWebhookEvent(tx, 'participant.joined', { match_id: matchId, user_id: userId });
-    const [left] = await tx
-      .select({ missing: matches.missingPlayers })
-      .from(matches)
-      .where(eq(matches.id, matchId));
-    if (left?.missing === 0) await emitWebhookEvent(tx, 'match.filled', { match_id: matchId });
-  }
+  await seatsTaken(tx, matchId, promoted, MSG.chat.system.promoted, 'promoted');
   const match = promoted.length > 0 ? await matchInfo(tx, matchId) : null;
   if (match) {
     await notifyMatch(tx, deps, 'promoted', match, promoted);

@@ -39,9 +39,7 @@ export async function markNoShow(deps: Deps, actor: SessionUser, input: TNoShowI
     await lockMatch(tx, input.id);
     const { info, players } = await matchAndPlayers(tx, input.id);
     if (info.createdBy !== actor.id)
-      throw await refusal(tx, input.id, actor.id, () =>
-        forbidden(RESULT_MSG.noShowOrganiserOnly),
-      );
+      throw await refusal(tx, input.id, actor.id, () => forbidden(RESULT_MSG.noShowOrganiserOnly));
     const start = startOf(info, deps.env);
     const now = deps.clock.now();
     if (now < start) throw badRequest(RESULT_MSG.noShowTooEarly);

@@ -1,0 +1,82 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { matches, matchParticipants, matchWaitlist } from '../../../db/schema';
+import type { LiveMatchKind } from '../../lib/live-channel';
+import { aboutPlayers, systemMessages } from '../chat/system';
+import { emitWebhookEvent } from '../integrations/webhooks';
+import { announceMatchChange } from '../live/notify';
+import type { NotifyDeps } from '../notifications/enqueue';
+import { matchInfo } from '../notifications/match-info';
+import { scheduleReminder } from '../notifications/enqueue';
+
+export type SeatOutcome = 'taken' | 'full' | 'already';
+
+/**
+ * THE way a player takes a seat, whatever the path (a join, a waiting-list promotion, an accepted
+ * request, a poll's « oui »), in the caller's transaction: a conditional `UPDATE … SET
+ * missing_players = missing_players - 1 WHERE missing_players > 0` takes the place (PostgreSQL
+ * re-checks the condition after waiting for the row, so 50 simultaneous joins on 3 places give
+ * exactly 3 winners), the (match_id, user_id) primary key refuses a second seat to the same player,
+ * and the player's waiting-list row goes once they are in. On `full` nothing was written; on
+ * `already` the place was taken and the caller must throw to roll it back. What follows is
+ * `seatsTaken`'s.
+ */
+export async function takeSeat(
+  tx: DbOrTx,
+  deps: Pick<NotifyDeps, 'clock'>,
+  matchId: number,
+  userId: number,
+): Promise<SeatOutcome> {
+  const taken = await tx
+    .update(matches)
+    .set({ missingPlayers: sql`${matches.missingPlayers} - 1` })
+    .where(and(eq(matches.id, matchId), sql`${matches.missingPlayers} > 0`))
+    .returning({ id: matches.id });
+  if (taken.length === 0) return 'full';
+  const seated = await tx
+    .insert(matchParticipants)
+    .values({ matchId, userId, joinedAt: deps.clock.now() })
+    .onConflictDoNothing()
+    .returning({ userId: matchParticipants.userId });
+  if (seated.length === 0) return 'already';
+  await tx
+    .delete(matchWaitlist)
+    .where(and(eq(matchWaitlist.matchId, matchId), eq(matchWaitlist.userId, userId)));
+  return 'taken';
+}
+
+/**
+ * What follows seats taken, the same for every path: the chat says who came in (`say`), integrators
+ * get `participant.joined` for each and `match.filled` when no place is left, and open pages get the
+ * new state when the transaction commits. Notices stay with the caller: who is told differs by path
+ * (the organiser for a join, the player for a promotion or an accepted request).
+ */
+export async function seatsTaken(
+  tx: DbOrTx,
+  matchId: number,
+  userIds: readonly number[],
+  say: (firstName: string) => string,
+  kind: LiveMatchKind = 'joined',
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await systemMessages(tx, matchId, await aboutPlayers(tx, [...userIds], say));
+  for (const userId of userIds)
+    await emitWebhookEvent(tx, 'participant.joined', { match_id: matchId, user_id: userId });
+  const [left] = await tx
+    .select({ missing: matches.missingPlayers })
+    .from(matches)
+    .where(eq(matches.id, matchId));
+  if (left?.missing === 0) await emitWebhookEvent(tx, 'match.filled', { match_id: matchId });
+  await announceMatchChange(tx, matchId, kind);
+}
+
+/**
+ * What follows a match's birth, whoever made it (the form, a group member, a weekly slot, a poll):
+ * its reminder, the live event and `match.created` for integrators.
+ */
+export async function matchBorn(tx: DbOrTx, deps: NotifyDeps, matchId: number): Promise<void> {
+  const info = await matchInfo(tx, matchId);
+  if (info) await scheduleReminder(tx, deps, info);
+  await announceMatchChange(tx, matchId, 'created');
+  await emitWebhookEvent(tx, 'match.created', { match_id: matchId });
+}

@@ -1,0 +1,156 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matches, matchMessages, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { runDueSlots } from '../../server/services/groups/slots';
+import { createTestContext, type TestContext } from '../support/app';
+import { createUser, type TestUser } from '../support/factories';
+import { createPlace, participantIdsOf } from './matches-support';
+
+/**
+ * Every way a player takes a seat, and every way a match is born, through the one seat service
+ * (`server/services/matches/seats.ts`): each path must have the same consequences — the player
+ * seated, a chat line in the match's room, `participant.joined` for integrators (and
+ * `match.filled` when it fills the match); a born match sends
+ * `match.created`. Before the seat service, an accepted request sent no webhook and a match made
+ * for a group or by a weekly slot sent no `match.created`.
+ */
+const NOW = '2026-06-10T08:00:00Z';
+const DB = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+
+let t: TestContext;
+let placeId: number;
+let owner: TestUser;
+const players: TestUser[] = [];
+const p = (i: number) => players[i]!;
+
+beforeAll(async () => {
+  t = await createTestContext({ now: NOW });
+  placeId = (await createPlace(t, { name: 'Padel Club Lyon', city: 'Lyon' })).id;
+  owner = await createUser(t.deps, { name: 'Odile Organisatrice' });
+  for (let i = 0; i < 12; i++)
+    players.push(await createUser(t.deps, { name: `Seat${i} Dupont`, level: 'Niveau 3' }));
+  // An integrator listening to every match event (its deliveries are the rows we read).
+  await t.db.db.insert(webhookEndpoints).values({
+    url: 'https://integrator.example/hook',
+    events: ['match.created', 'participant.joined', 'match.filled'],
+    secretSealed: 'sealed',
+  });
+}, 120_000);
+afterAll(() => t.close());
+
+const fields = (slots: number, levels = ['Niveau 3']) => ({
+  place_id: placeId,
+  date: '2026-06-20',
+  time: '18:00',
+  levels,
+  slots,
+});
+
+const events = async (matchId: number) =>
+  (
+    await t.db.db
+      .select({ type: webhookDeliveries.eventType, payload: webhookDeliveries.payload })
+      .from(webhookDeliveries)
+      .where(sql`(${webhookDeliveries.payload}::json -> 'data' ->> 'match_id')::int = ${matchId}`)
+      .orderBy(webhookDeliveries.id)
+  ).map((r) => {
+    const data = (JSON.parse(r.payload) as { data: { user_id?: number } }).data;
+    return data.user_id ? `${r.type}:${data.user_id}` : r.type;
+  });
+
+const systemLines = async (matchId: number) =>
+  (
+    await t.db.db
+      .select({ text: matchMessages.text })
+      .from(matchMessages)
+      .where(and(eq(matchMessages.matchId, matchId), eq(matchMessages.kind, 'system')))
+  ).map((r) => r.text);
+
+interface SeatPath {
+  name: string;
+  /** Makes a 2-place match with one place left, then seats `who` by this path; answers the match. */
+  seat: (who: TestUser) => Promise<number>;
+  /** The chat line that names the seated player (first name). */
+  line: (first: string) => string;
+}
+
+const twoPlaceMatchWithOneIn = async (levels?: string[]) => {
+  const m = await t.caller(owner).matches.create(fields(2, levels));
+  await t.caller(p(11)).matches.join({ id: m.id });
+  return m.id;
+};
+
+const paths: SeatPath[] = [
+  {
+    name: 'a join',
+    seat: async (who) => {
+      const id = await twoPlaceMatchWithOneIn();
+      await t.caller(who).matches.join({ id });
+      return id;
+    },
+    line: (first) => `${first} a rejoint le match`,
+  },
+  {
+    name: 'a waiting-list promotion',
+    seat: async (who) => {
+      const m = await t.caller(owner).matches.create(fields(1));
+      const leaver = await createUser(t.deps, { name: 'Léo Partant', level: 'Niveau 3' });
+      await t.caller(leaver).matches.join({ id: m.id });
+      await t.caller(who).matches.joinWaitlist({ id: m.id });
+      await t.caller(leaver).matches.leave({ id: m.id });
+      return m.id;
+    },
+    line: (first) => first,
+  },
+  {
+    name: 'an accepted request',
+    seat: async (who) => {
+      // Another level than the player's: they ask, the organiser accepts.
+      const id = await twoPlaceMatchWithOneIn(['Niveau 6']);
+      await t.caller(who).matches.request({ id });
+      await t.caller(owner).matches.acceptRequest({ id, userId: who.id });
+      return id;
+    },
+    line: (first) => `${first} a rejoint le match`,
+  },
+];
+
+describe(`one seat rule, the same consequences on every path (${DB})`, () => {
+  it.each(paths.map((path, i) => [path.name, path, i] as const))(
+    '%s seats the player, says it in the chat, and tells integrators',
+    async (_name, path, i) => {
+      const who = p(i);
+      const id = await path.seat(who);
+      expect(await participantIdsOf(t, id)).toContain(who.id);
+      const lines = await systemLines(id);
+      expect(lines.some((l) => l.includes(path.line('Seat' + i)))).toBe(true);
+      const sent = await events(id);
+      expect(sent[0]).toBe('match.created');
+      // The seat took the last place: integrators hear who came in, then that the match is full.
+      expect(sent.slice(-2)).toEqual([`participant.joined:${who.id}`, 'match.filled']);
+    },
+  );
+
+  it('a match made for a group by hand and one made by a weekly slot both send match.created', async () => {
+    const g = await t.caller(owner).groups.create({ name: 'Les Lions du jeudi' });
+    const byHand = await t.caller(owner).groups.createMatch({ id: g.id, ...fields(3) });
+    expect(await events(byHand.id)).toEqual(['match.created']);
+
+    await t.caller(owner).groups.createSlot({
+      id: g.id,
+      weekday: 5,
+      time: '19:00',
+      place_id: placeId,
+      levels: ['Niveau 3'],
+      slots: 3,
+      days_ahead: 7,
+    });
+    expect(await runDueSlots(t.deps)).toBe(1);
+    const [weekly] = await t.db.db
+      .select({ id: matches.id })
+      .from(matches)
+      .where(and(eq(matches.date, '2026-06-12'), eq(matches.createdBy, owner.id)));
+    expect(weekly).toBeDefined();
+    expect(await events(weekly!.id)).toEqual(['match.created']);
+  });
+});
