@@ -32,11 +32,11 @@ const toWebhook = (r: typeof webhookEndpoints.$inferSelect): TWebhook => ({
  * Webhooks libraries expect), kept encrypted because signing needs it back; answered once.
  */
 export async function createWebhook(
-  deps: Pick<Deps, 'db' | 'env' | 'secrets' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'env' | 'secrets' | 'clock' | 'resolveHost'>,
   admin: SessionUser,
   input: TCreateWebhookInput,
 ): Promise<{ id: number; secret: string }> {
-  await assertPublicUrl(input.url, deps.env.NODE_ENV === 'production');
+  await assertPublicUrl(input.url, deps.env.NODE_ENV === 'production', deps.resolveHost);
   const secret = `whsec_${randomBytes(24).toString('base64')}`;
   const id = await deps.db.transaction(async (tx) => {
     const [row] = await tx
