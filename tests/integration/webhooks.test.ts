@@ -438,10 +438,15 @@ describe('SSRF guard (production only)', () => {
 
     // Registered earlier (or re-pointed since): the production worker still refuses to send.
     await t.db.db.delete(webhookEndpoints).where(gt(webhookEndpoints.id, 0));
-    const { id } = await createWebhook(t.deps, admin, {
-      url: receiver.url('/private'),
-      events: ['match.created'],
-    });
+    const { id } = await createWebhook(
+      t.deps,
+      admin,
+      {
+        url: receiver.url('/private'),
+        events: ['match.created'],
+      },
+      'admin',
+    );
     receiver.got.length = 0;
     await t.caller(player).matches.create(fields());
     await createWebhookWorker(prod, { intervalMs: 0 }).runOnce();
@@ -476,10 +481,15 @@ describe('SSRF guard (production only)', () => {
         resolveHost: rebinding,
       };
       await t.db.db.delete(webhookEndpoints).where(gt(webhookEndpoints.id, 0));
-      const { id } = await createWebhook(prod, admin, {
-        url: `https://hooks.rebind.example:${port}/hook`,
-        events: ['match.created'],
-      });
+      const { id } = await createWebhook(
+        prod,
+        admin,
+        {
+          url: `https://hooks.rebind.example:${port}/hook`,
+          events: ['match.created'],
+        },
+        'admin',
+      );
       await t.caller(player).matches.create(fields());
       await createWebhookWorker(prod, { intervalMs: 0 }).runOnce();
       const [row] = await t.db.db
@@ -500,10 +510,15 @@ describe('SSRF guard (production only)', () => {
       const dev: Deps = { ...t.deps, resolveHost: () => Promise.resolve(['127.0.0.1']) };
       await t.db.db.delete(webhookEndpoints).where(gt(webhookEndpoints.id, 0));
       const local = new URL(receiver.url('/resolved'));
-      const created = await createWebhook(dev, admin, {
-        url: `http://hooks.dev.example:${local.port}/resolved`,
-        events: ['match.created'],
-      });
+      const created = await createWebhook(
+        dev,
+        admin,
+        {
+          url: `http://hooks.dev.example:${local.port}/resolved`,
+          events: ['match.created'],
+        },
+        'admin',
+      );
       receiver.secrets.set('/resolved', created.secret);
       receiver.got.length = 0;
       await t.caller(player).matches.create(fields());
