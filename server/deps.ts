@@ -4,6 +4,7 @@ import type { Clock } from './lib/clock';
 import type { Logger } from './lib/logger';
 import type { Metrics } from './lib/metrics';
 import type { Secrets } from './lib/secrets';
+import type { HostResolver } from './lib/ssrf';
 import type { Mailer } from './mail/mailer';
 import type { PushSender } from './push/push';
 import type { SmsSender } from './sms/sms';
@@ -22,4 +23,6 @@ export interface Deps {
   push: PushSender;
   logger: Logger;
   metrics: Metrics;
+  /** How webhook hosts are resolved (the system's DNS when unset; tests play DNS rebinding). */
+  resolveHost?: HostResolver;
 }

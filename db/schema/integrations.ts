@@ -32,18 +32,27 @@ export const apiKeys = pgTable(
 );
 
 /** A URL that receives signed webhook deliveries for the events it lists. */
-export const webhookEndpoints = pgTable('webhook_endpoints', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  url: text().notNull(),
-  events: text().array().$type<string[]>().notNull(),
-  /** The `whsec_…` signing secret, encrypted at rest (server/lib/secrets.ts). */
-  secretSealed: text().notNull(),
-  /** Failed attempts in a row; reset by a success, the endpoint is disabled past the limit. */
-  consecutiveFailures: integer().notNull().default(0),
-  disabledAt: timestamp({ withTimezone: true }),
-  createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-});
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    url: text().notNull(),
+    events: text().array().$type<string[]>().notNull(),
+    /** The `whsec_…` signing secret, encrypted at rest (server/lib/secrets.ts). */
+    secretSealed: text().notNull(),
+    /** Failed attempts in a row; reset by a success, the endpoint is disabled past the limit. */
+    consecutiveFailures: integer().notNull().default(0),
+    disabledAt: timestamp({ withTimezone: true }),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The API key that registered the endpoint, which alone sees and manages it over v2 (its service
+     * account may serve several keys, so the key, not the account); null for the admin's own.
+     */
+    apiKeyId: integer().references(() => apiKeys.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_endpoints_api_key_idx').on(t.apiKeyId)],
+);
 
 /**
  * The webhook outbox: one row per event and endpoint, written in the transaction of the change it

@@ -38,14 +38,14 @@ export const integrationsRouter = router({
   webhooks: adminProcedure
     .input(z.void())
     .output(parsed(z.array(ZWebhook)))
-    .query(({ ctx }) => listWebhooks(ctx.deps)),
+    .query(({ ctx }) => listWebhooks(ctx.deps, 'admin')),
   createWebhook: adminProcedure
     .input(ZCreateWebhookInput)
     .output(parsed(ZCreatedWebhook))
-    .mutation(({ ctx, input }) => createWebhook(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) => createWebhook(ctx.deps, ctx.user, input, 'admin')),
   deleteWebhook: adminProcedure
     .input(ZIdInput)
-    .mutation(({ ctx, input }) => deleteWebhook(ctx.deps, input.id)),
+    .mutation(({ ctx, input }) => deleteWebhook(ctx.deps, 'admin', input.id)),
   enableWebhook: adminProcedure
     .input(ZIdInput)
     .output(parsed(ZWebhook))

@@ -133,7 +133,7 @@ const INVISIBLE = {
   spaced: ' \u200B \u202E ',
   filler: '\u3164',
 };
-// « Club‮gnp.exe » shows as « Clubexe.png »: a direction control inside a one-line name.
+// « Club\u202Egnp.exe » shows as « Clubexe.png »: a direction control inside a one-line name.
 const OVERRIDES = {
   RLO: 'Club\u202Egnp.exe',
   LRO: 'Club\u202Dx',

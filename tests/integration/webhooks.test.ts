@@ -1,5 +1,6 @@
 import { MSG_API } from '../../common/messages-api';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer as createTcpServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -437,10 +438,15 @@ describe('SSRF guard (production only)', () => {
 
     // Registered earlier (or re-pointed since): the production worker still refuses to send.
     await t.db.db.delete(webhookEndpoints).where(gt(webhookEndpoints.id, 0));
-    const { id } = await createWebhook(t.deps, admin, {
-      url: receiver.url('/private'),
-      events: ['match.created'],
-    });
+    const { id } = await createWebhook(
+      t.deps,
+      admin,
+      {
+        url: receiver.url('/private'),
+        events: ['match.created'],
+      },
+      'admin',
+    );
     receiver.got.length = 0;
     await t.caller(player).matches.create(fields());
     await createWebhookWorker(prod, { intervalMs: 0 }).runOnce();
@@ -450,5 +456,78 @@ describe('SSRF guard (production only)', () => {
       .where(eq(webhookDeliveries.endpointId, id));
     expect(row).toMatchObject({ deliveredAt: null, lastError: MSG_API.urlHttpsOnly });
     expect(receiver.got).toEqual([]);
+  });
+
+  it('connects to the address it checked: a name re-pointed at 127.0.0.1 after the check (DNS rebinding) is refused, no connection made', async () => {
+    // A TCP listener on loopback stands for the internal service the attacker aims at.
+    let connections = 0;
+    const internal = createTcpServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((r) => internal.listen(0, '127.0.0.1', r));
+    const port = (internal.address() as AddressInfo).port;
+    try {
+      // Public for the registration and for the check before the delivery; 127.0.0.1 when the
+      // delivery's socket resolves the name to connect.
+      const asked: string[] = [];
+      const rebinding = (host: string) => {
+        asked.push(host);
+        return Promise.resolve(asked.length <= 2 ? ['93.184.216.34'] : ['127.0.0.1']);
+      };
+      const prod: Deps = {
+        ...t.deps,
+        env: { ...t.deps.env, NODE_ENV: 'production', WEBHOOK_MAX_ATTEMPTS: 1 },
+        resolveHost: rebinding,
+      };
+      await t.db.db.delete(webhookEndpoints).where(gt(webhookEndpoints.id, 0));
+      const { id } = await createWebhook(
+        prod,
+        admin,
+        {
+          url: `https://hooks.rebind.example:${port}/hook`,
+          events: ['match.created'],
+        },
+        'admin',
+      );
+      await t.caller(player).matches.create(fields());
+      await createWebhookWorker(prod, { intervalMs: 0 }).runOnce();
+      const [row] = await t.db.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.endpointId, id));
+      expect(row).toMatchObject({ deliveredAt: null, attempts: 1, lastError: MSG_API.urlPrivate });
+      expect(row?.failedAt).not.toBeNull();
+      expect(asked).toEqual([
+        'hooks.rebind.example',
+        'hooks.rebind.example',
+        'hooks.rebind.example',
+      ]);
+      expect(connections).toBe(0);
+
+      // Outside production the same lookup is what the socket uses: a name only the resolver knows
+      // reaches the receiver it answers.
+      const dev: Deps = { ...t.deps, resolveHost: () => Promise.resolve(['127.0.0.1']) };
+      await t.db.db.delete(webhookEndpoints).where(gt(webhookEndpoints.id, 0));
+      const local = new URL(receiver.url('/resolved'));
+      const created = await createWebhook(
+        dev,
+        admin,
+        {
+          url: `http://hooks.dev.example:${local.port}/resolved`,
+          events: ['match.created'],
+        },
+        'admin',
+      );
+      receiver.secrets.set('/resolved', created.secret);
+      receiver.got.length = 0;
+      await t.caller(player).matches.create(fields());
+      await createWebhookWorker(dev, { intervalMs: 0 }).runOnce();
+      expect(receiver.got.map((g) => [g.path, g.headers.host])).toEqual([
+        ['/resolved', `hooks.dev.example:${local.port}`],
+      ]);
+    } finally {
+      await new Promise<void>((r) => internal.close(() => r()));
+    }
   });
 });

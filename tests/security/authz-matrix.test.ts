@@ -1,7 +1,9 @@
 import type { Socket } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { MSG_API } from '../../common/messages-api';
 import { createSession } from '../../server/services/auth/sessions';
+import { issueApiKey } from '../../server/services/integrations/api-keys';
 import { createTestContext, type TestContext } from '../support/app';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
 import { matchGuests, matchParticipants } from '../../db/schema';
@@ -1298,6 +1300,142 @@ describe('authorization matrix: group roles', () => {
     console.log(
       `[security] group roles matrix: ${cells} cells (${rows().length} interfaces × ${GROUP_ROLES.length} roles), ${failures.length} failures`,
     );
+    expect(failures).toEqual([]);
+  });
+});
+
+/**
+ * Webhook endpoints (issue 38): an API key with the `webhooks` scope sees and manages the
+ * endpoints it registered, and nothing else: another key's endpoint or the admin's is answered as
+ * unknown (404), its URL never shown. The admin (session) sees and manages them all; a key without
+ * the scope gets 403. Rows: action × owner of the endpoint; columns: key A, key B, a key without
+ * the scope, the admin (through /api/admin/webhooks and the tRPC procedures).
+ */
+describe('authorization matrix: webhook endpoints × API keys and the admin', () => {
+  type Caller = 'keyA' | 'keyB' | 'noScope' | 'admin';
+  type Owner = 'keyA' | 'keyB' | 'admin';
+  const CALLERS: Caller[] = ['keyA', 'keyB', 'noScope', 'admin'];
+  const OWNERS: Owner[] = ['keyA', 'keyB', 'admin'];
+  let tokens: Record<Exclude<Caller, 'admin'>, string>;
+  const urlOf = (owner: Owner, n: number) => `http://127.0.0.1:9/hooks/${owner}-${n}-secret-path`;
+  let made = 0;
+
+  beforeAll(async () => {
+    const issue = async (name: string, scopes: ('webhooks' | 'matches:read')[]) =>
+      (await issueApiKey(t.deps, users.admin, { name, scopes })).key;
+    tokens = {
+      keyA: await issue('Intégrateur A', ['webhooks', 'matches:read']),
+      keyB: await issue('Intégrateur B', ['webhooks']),
+      noScope: await issue('Lecture seule', ['matches:read']),
+    };
+  });
+
+  const headersOf = async (who: Caller) =>
+    who === 'admin'
+      ? { authorization: `Bearer ${(await createSession(t.deps, users.admin.id, null)).token}` }
+      : { authorization: `Bearer ${tokens[who]}` };
+
+  /** An endpoint registered by `owner` through its own door. */
+  async function endpoint(owner: Owner) {
+    const url = urlOf(owner, ++made);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: owner === 'admin' ? '/api/admin/webhooks' : '/api/v2/webhooks',
+      headers: await headersOf(owner),
+      payload: { url, events: ['match.created'] },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return { id: res.json<{ id: number }>().id, url };
+  }
+
+  /** What `who` lists: ids and URLs (v2 for a key, the admin's list and tRPC for the admin). */
+  async function list(who: Caller): Promise<LightMyRequestResponse[]> {
+    const headers = await headersOf(who);
+    if (who !== 'admin')
+      return [await t.app.inject({ method: 'GET', url: '/api/v2/webhooks?limit=100', headers })];
+    return [
+      await t.app.inject({ method: 'GET', url: '/api/admin/webhooks', headers }),
+      await callProcedure(
+        t.app,
+        { path: 'integrations.webhooks', kind: 'query', fields: [] },
+        undefined,
+        headers,
+      ),
+    ];
+  }
+  async function remove(who: Caller, id: number): Promise<LightMyRequestResponse[]> {
+    const headers = await headersOf(who);
+    if (who !== 'admin')
+      return [await t.app.inject({ method: 'DELETE', url: `/api/v2/webhooks/${id}`, headers })];
+    return [await t.app.inject({ method: 'DELETE', url: `/api/admin/webhooks/${id}`, headers })];
+  }
+  const errorOf = (res: LightMyRequestResponse) => {
+    try {
+      const body = res.json<{ error?: string | { message?: string } }>();
+      return typeof body.error === 'string' ? body.error : body.error?.message;
+    } catch {
+      return undefined;
+    }
+  };
+  const sees = (caller: Caller, owner: Owner) => caller === 'admin' || caller === owner;
+
+  it('each key lists and deletes its own endpoints only, the admin all; refusals in French', async () => {
+    const failures: string[] = [];
+    let cells = 0;
+    const existing = Object.fromEntries(
+      await Promise.all(OWNERS.map(async (o) => [o, await endpoint(o)] as const)),
+    ) as Record<Owner, { id: number; url: string }>;
+
+    for (const caller of CALLERS)
+      for (const res of await list(caller)) {
+        cells++;
+        if (caller === 'noScope') {
+          if (res.statusCode !== 403 || !isFrench(errorOf(res)))
+            failures.push(`list as ${caller}: expected a French 403, got ${res.statusCode}`);
+          continue;
+        }
+        if (res.statusCode !== 200) {
+          failures.push(`list as ${caller}: expected 200, got ${res.statusCode}`);
+          continue;
+        }
+        for (const owner of OWNERS) {
+          const shown = res.body.includes(existing[owner].url);
+          if (shown !== sees(caller, owner))
+            failures.push(
+              `list as ${caller}: ${owner}'s endpoint ${shown ? 'shown' : 'missing'} (${res.body.slice(0, 200)})`,
+            );
+        }
+      }
+
+    for (const caller of CALLERS)
+      for (const owner of OWNERS) {
+        // A fresh endpoint per cell: an allowed delete must not hide the next cell's answer.
+        const target = await endpoint(owner);
+        for (const res of await remove(caller, target.id)) {
+          cells++;
+          const want = caller === 'noScope' ? 403 : sees(caller, owner) ? 204 : 404;
+          if (res.statusCode !== want)
+            failures.push(
+              `delete ${owner}'s as ${caller}: expected ${want}, got ${res.statusCode}`,
+            );
+          if (want !== 204 && !isFrench(errorOf(res)))
+            failures.push(`delete ${owner}'s as ${caller}: refusal not in French: ${res.body}`);
+          if (res.body.includes(target.url))
+            failures.push(`delete ${owner}'s as ${caller}: the URL was shown`);
+          if (want === 404 && errorOf(res) !== MSG_API.webhookNotFound)
+            failures.push(`delete ${owner}'s as ${caller}: not the 404 of an unknown webhook`);
+        }
+        const stillThere = (await list('admin'))[0]!.body.includes(target.url);
+        if (stillThere !== (caller === 'noScope' || !sees(caller, owner)))
+          failures.push(`delete ${owner}'s as ${caller}: endpoint ${stillThere ? 'kept' : 'gone'}`);
+      }
+    // The answer to another key's endpoint is the answer to an id that never existed.
+    const unknown = (await remove('keyA', 2_000_000_000))[0]!;
+    expect({ status: unknown.statusCode, error: errorOf(unknown) }).toEqual({
+      status: 404,
+      error: MSG_API.webhookNotFound,
+    });
+    console.log(`[security] webhook ownership matrix: ${cells} cells, ${failures.length} failures`);
     expect(failures).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../../server/app';
+import { issueApiKey } from '../../server/services/integrations/api-keys';
 import { createTestContext, type TestContext } from '../support/app';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
 import { matchGuests, matchParticipants } from '../../db/schema';
@@ -652,4 +653,79 @@ describe('fuzzing texts of invisible characters and names with a direction contr
     console.log(`[security] invisible texts: ${cases} cases over ${targets().length} doors`);
     expect(changedTables(before, await snapshotTables(t.db.db))).toEqual([]);
   });
+});
+
+/**
+ * The webhook doors of API v2 as a key with the `webhooks` scope calls them (issue 38): ids of
+ * endpoints it does not own (another key's, the admin's), broken ids and broken bodies are each a
+ * French 4xx, and no row changes.
+ */
+describe('fuzzing the v2 webhook doors with a key', () => {
+  it(
+    "refuses with a French 4xx, never touching another owner's endpoint",
+    { timeout: 60_000 },
+    async () => {
+      const issue = async (name: string) =>
+        `Bearer ${(await issueApiKey(t.deps, admin, { name, scopes: ['webhooks'] })).key}`;
+      const [mine, theirs] = [await issue('Fuzz A'), await issue('Fuzz B')];
+      const register = (authorization: string, url: string) =>
+        t.app.inject({
+          method: 'POST',
+          url,
+          headers: { authorization },
+          payload: { url: 'http://127.0.0.1:9/fuzz', events: ['match.created'] },
+        });
+      const foreign = [
+        (await register(theirs, '/api/v2/webhooks')).json<{ id: number }>().id,
+        (await register(`Bearer ${admin.token}`, '/api/admin/webhooks')).json<{ id: number }>().id,
+      ];
+      const before = await snapshotTables(t.db.db);
+      let cases = 0;
+      const check = (label: string, res: LightMyRequestResponse) => {
+        cases++;
+        expect(refusal(res), label).toBeNull();
+      };
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(
+            fc.constantFrom(...foreign.map(String), ...BAD_ID_SEGMENTS),
+            fc.integer({ min: 1, max: 2_147_483_647 }).map(String),
+          ),
+          async (id) =>
+            check(
+              `DELETE /api/v2/webhooks/${id}`,
+              await t.app.inject({
+                method: 'DELETE',
+                url: `/api/v2/webhooks/${id}`,
+                headers: { authorization: mine },
+              }),
+            ),
+        ),
+        { numRuns: RUNS_PER_TARGET * 4, endOnFailure: true },
+      );
+      await fc.assert(
+        fc.asyncProperty(brokenObject(['url', 'events'], 'rest'), async (body) =>
+          check(
+            `POST /api/v2/webhooks ${JSON.stringify(body).slice(0, 200)}`,
+            await t.app.inject({
+              method: 'POST',
+              url: '/api/v2/webhooks',
+              headers: { authorization: mine },
+              payload: body,
+            }),
+          ),
+        ),
+        { numRuns: RUNS_PER_TARGET * 2, endOnFailure: true },
+      );
+      const listed = await t.app.inject({
+        method: 'GET',
+        url: '/api/v2/webhooks?limit=100',
+        headers: { authorization: mine },
+      });
+      expect(listed.json()).toEqual({ data: [], next_cursor: null });
+      console.log(`[security] v2 webhook doors: ${cases} cases`);
+      // A key's own row counts its requests (rate window, last use): that is the only change.
+      expect(changedTables(before, await snapshotTables(t.db.db))).toEqual(['public.api_keys']);
+    },
+  );
 });

@@ -78,7 +78,8 @@ export const integrationsAdminRoutes: RestRoutes = (app, deps) => {
       },
       config: admin,
     },
-    async (req, reply) => reply.code(201).send(await createWebhook(deps, adminOf(req), req.body)),
+    async (req, reply) =>
+      reply.code(201).send(await createWebhook(deps, adminOf(req), req.body, 'admin')),
   );
 
   app.get(
@@ -87,7 +88,7 @@ export const integrationsAdminRoutes: RestRoutes = (app, deps) => {
       schema: { tags, summary: 'Webhooks', response: { 200: z.array(ZWebhook) } },
       config: admin,
     },
-    () => listWebhooks(deps),
+    () => listWebhooks(deps, 'admin'),
   );
 
   app.delete(
@@ -102,7 +103,7 @@ export const integrationsAdminRoutes: RestRoutes = (app, deps) => {
       config: admin,
     },
     async ({ params }, reply) => {
-      await deleteWebhook(deps, params.id);
+      await deleteWebhook(deps, 'admin', params.id);
       return reply.code(204).send(null);
     },
   );
@@ -153,7 +154,7 @@ export const integrationsAdminRoutes: RestRoutes = (app, deps) => {
   );
 };
 
-/** Webhooks managed by a key with the `webhooks` scope. */
+/** Webhooks managed by a key with the `webhooks` scope: its own endpoints only. */
 export const v2WebhookRoutes: RestRoutes = (app, deps) => {
   const scoped = { apiScope: 'webhooks' } as const;
   const wtags = ['Webhooks'];
@@ -168,7 +169,12 @@ export const v2WebhookRoutes: RestRoutes = (app, deps) => {
       },
       config: scoped,
     },
-    async ({ query }) => pageById(await listWebhooks(deps), query.cursor, query.limit),
+    async (req) =>
+      pageById(
+        await listWebhooks(deps, { apiKeyId: callerOf(req).keyId }),
+        req.query.cursor,
+        req.query.limit,
+      ),
   );
   app.post(
     '/webhooks',
@@ -181,8 +187,12 @@ export const v2WebhookRoutes: RestRoutes = (app, deps) => {
       },
       config: scoped,
     },
-    async (req, reply) =>
-      reply.code(201).send(await createWebhook(deps, callerOf(req).user, req.body)),
+    async (req, reply) => {
+      const caller = callerOf(req);
+      return reply
+        .code(201)
+        .send(await createWebhook(deps, caller.user, req.body, { apiKeyId: caller.keyId }));
+    },
   );
   app.delete(
     '/webhooks/:id',
@@ -195,8 +205,8 @@ export const v2WebhookRoutes: RestRoutes = (app, deps) => {
       },
       config: scoped,
     },
-    async ({ params }, reply) => {
-      await deleteWebhook(deps, params.id);
+    async (req, reply) => {
+      await deleteWebhook(deps, { apiKeyId: callerOf(req).keyId }, req.params.id);
       return reply.code(204).send(null);
     },
   );

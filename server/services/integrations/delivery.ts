@@ -4,7 +4,9 @@ import { Webhook } from 'standardwebhooks';
 import { rowsOf } from '../../../db/client';
 import { outbox, users, webhookDeliveries, webhookEndpoints } from '../../../db/schema';
 import type { Deps } from '../../deps';
-import { assertPublicUrl } from '../../lib/ssrf';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { assertPublicUrl, checkedLookup, systemResolver } from '../../lib/ssrf';
 
 export interface WebhookWorkerOptions {
   intervalMs: number;
@@ -40,6 +42,9 @@ export function createWebhookWorker(deps: Deps, o: WebhookWorkerOptions) {
   const timeoutMs = o.timeoutMs ?? 10_000;
   const batchSize = o.batchSize ?? 10;
   const production = deps.env.NODE_ENV === 'production';
+  const resolve = deps.resolveHost ?? systemResolver;
+  // Every connection resolves its host through the guard: the address reached is a checked one.
+  const lookup = checkedLookup(production, resolve);
   let timer: NodeJS.Timeout | undefined;
   let stopped = true;
   const rounds = new Set<Promise<unknown>>();
@@ -67,28 +72,47 @@ export function createWebhookWorker(deps: Deps, o: WebhookWorkerOptions) {
     }));
   }
 
-  /** One HTTP POST, signed per Standard Webhooks; answers the status, or throws with why it failed. */
+  /**
+   * One HTTP POST, signed per Standard Webhooks; answers the status, or throws with why it failed.
+   * node:http(s) rather than fetch: its `lookup` option is the one resolution the socket uses, and
+   * it never follows a redirect (which could lead anywhere, an internal address: a failure here).
+   */
   async function post(row: Claimed): Promise<number> {
-    await assertPublicUrl(row.url, production);
+    await assertPublicUrl(row.url, production, resolve);
     const secret = deps.secrets.decrypt(row.secret_sealed);
     const at = new Date();
     const signature = new Webhook(secret).sign(row.event_id, at, row.payload);
-    const res = await fetch(row.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'PadelMatch-Webhooks/1',
-        'webhook-id': row.event_id,
-        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-        'webhook-signature': signature,
-      },
-      body: row.payload,
-      // A redirect could lead anywhere (an internal address): it counts as a failure.
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
+    const url = new URL(row.url);
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    return new Promise<number>((resolveStatus, reject) => {
+      const req = send(
+        url,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(row.payload),
+            'user-agent': 'PadelMatch-Webhooks/1',
+            'webhook-id': row.event_id,
+            'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+            'webhook-signature': signature,
+          },
+          lookup,
+          // A fresh connection per delivery: a pooled socket would skip the lookup.
+          agent: false,
+          signal: AbortSignal.timeout(timeoutMs),
+        },
+        (res) => {
+          // The answer's body is not read: the status is all that counts.
+          res.resume();
+          res.on('error', () => {});
+          resolveStatus(res.statusCode ?? 0);
+          req.destroy();
+        },
+      );
+      req.on('error', reject);
+      req.end(row.payload);
     });
-    await res.body?.cancel();
-    return res.status;
   }
 
   async function settle(row: Claimed, status: number | null, error: string | null) {

@@ -27,15 +27,26 @@ const toWebhook = (r: typeof webhookEndpoints.$inferSelect): TWebhook => ({
 });
 
 /**
+ * Who manages webhooks: the admin (session), who sees and manages every endpoint, or an API key
+ * with the `webhooks` scope, which sees and manages only the endpoints it registered. Another
+ * key's endpoint is answered as unknown (404), its URL never shown.
+ */
+export type WebhookManager = 'admin' | { apiKeyId: number };
+/** The endpoints `by` may see: all for the admin, its own for a key. */
+const visibleTo = (by: WebhookManager) =>
+  by === 'admin' ? undefined : eq(webhookEndpoints.apiKeyId, by.apiKeyId);
+
+/**
  * Registers an endpoint with a fresh `whsec_` secret (24 random bytes, base64, as the Standard
  * Webhooks libraries expect), kept encrypted because signing needs it back; answered once.
  */
 export async function createWebhook(
-  deps: Pick<Deps, 'db' | 'env' | 'secrets' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'env' | 'secrets' | 'clock' | 'resolveHost'>,
   admin: SessionUser,
   input: TCreateWebhookInput,
+  by: WebhookManager,
 ): Promise<{ id: number; secret: string }> {
-  await assertPublicUrl(input.url, deps.env.NODE_ENV === 'production');
+  await assertPublicUrl(input.url, deps.env.NODE_ENV === 'production', deps.resolveHost);
   const secret = `whsec_${randomBytes(24).toString('base64')}`;
   const id = await deps.db.transaction(async (tx) => {
     const [row] = await tx
@@ -45,6 +56,7 @@ export async function createWebhook(
         events: [...new Set(input.events)],
         secretSealed: deps.secrets.encrypt(secret),
         createdBy: admin.id,
+        apiKeyId: by === 'admin' ? null : by.apiKeyId,
       })
       .returning({ id: webhookEndpoints.id });
     if (!row) throw new Error('createWebhook: nothing inserted');
@@ -59,15 +71,27 @@ export async function createWebhook(
   return { id, secret };
 }
 
-export async function listWebhooks(deps: Pick<Deps, 'db'>): Promise<TWebhook[]> {
-  const rows = await deps.db.select().from(webhookEndpoints).orderBy(desc(webhookEndpoints.id));
+export async function listWebhooks(
+  deps: Pick<Deps, 'db'>,
+  by: WebhookManager,
+): Promise<TWebhook[]> {
+  const rows = await deps.db
+    .select()
+    .from(webhookEndpoints)
+    .where(visibleTo(by))
+    .orderBy(desc(webhookEndpoints.id));
   return rows.map(toWebhook);
 }
 
-export async function deleteWebhook(deps: Pick<Deps, 'db'>, id: number): Promise<void> {
+/** Deletes an endpoint `by` may see, in one conditional DELETE; any other id is a 404. */
+export async function deleteWebhook(
+  deps: Pick<Deps, 'db'>,
+  by: WebhookManager,
+  id: number,
+): Promise<void> {
   const gone = await deps.db
     .delete(webhookEndpoints)
-    .where(eq(webhookEndpoints.id, id))
+    .where(and(eq(webhookEndpoints.id, id), visibleTo(by)))
     .returning({ id: webhookEndpoints.id });
   if (gone.length === 0) throw notFound(MSG_API.webhookNotFound);
 }
