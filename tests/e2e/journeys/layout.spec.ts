@@ -86,12 +86,20 @@ test(
     await notice.waitFor();
     const send = player.getByRole('button', { name: MSG.chat.send });
     await player.getByLabel(MSG.chat.placeholder).fill('Salut à tous !');
-    await send.scrollIntoViewIfNeeded();
-    // While the notice shows, « Envoyer » is what a tap at its centre hits.
+    // While the notice shows, « Envoyer » is what a tap at its centre hits, wherever the player
+    // has it: at the end of the page, or just above the bottom edge of the screen.
+    await player.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(notice).toBeVisible();
+    await expectInViewAndOnTop(player, send);
+    await send.evaluate((el) => el.scrollIntoView({ block: 'end' }));
     await expect(notice).toBeVisible();
     await expectInViewAndOnTop(player, send);
     await expectNoSideScroll(player, 'match page (joined, notice)');
     await keepScreenshot(player, `layout-joined-notice-${screen}`);
+    // The screen as the player sees it (a full-page shot draws the sticky bar mid-page).
+    await player.screenshot({
+      path: `test-artifacts/e2e/screens/layout-joined-screen-${screen}.png`,
+    });
   },
 );
 
