@@ -261,4 +261,27 @@ describe('Match page', () => {
     await screen.findByRole('button', { name: 'Quitter' });
     expect(screen.queryByRole('button', { name: MSG.waitlist.join })).not.toBeInTheDocument();
   });
+  it('a player of another level is not offered the waiting list, but can leave one they are on', async () => {
+    const outsider = testUser({ id: 7, level: 'Niveau 7' });
+    const render = (position: number | null) =>
+      renderWithProviders(
+        <Routes>
+          <Route path="/matches/:id" element={<MatchPage />} />
+        </Routes>,
+        {
+          user: outsider,
+          route: '/matches/42',
+          fixtures: {
+            'matches.byId': () => detail({ missing_players: 0, waitlist_position: position }),
+            'levels.list': levelRows,
+          },
+        },
+      );
+    render(null);
+    expect(await screen.findByText(MSG.match.full)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: MSG.waitlist.join })).not.toBeInTheDocument();
+    cleanup();
+    render(1);
+    expect(await screen.findByRole('button', { name: MSG.waitlist.leave })).toBeInTheDocument();
+  });
 });

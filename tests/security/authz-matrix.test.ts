@@ -1001,11 +1001,19 @@ describe('authorization matrix: group roles', () => {
     await as.groups.removeMember({ id: group.id, userId: gone.id });
     const poll = await as.groups.createPoll({ id: group.id, ...pollFields() });
     g = { id: group.id, pollId: poll.id };
-    const only = (time: string, slots: number) =>
-      as.groups.createMatch({ id: group.id, ...matchFields(), time, slots, group_only: true });
+    const only = (time: string, slots: number, levels = matchFields().levels) =>
+      as.groups.createMatch({
+        id: group.id,
+        ...matchFields(),
+        time,
+        slots,
+        levels,
+        group_only: true,
+      });
     const made = await only('19:00', 3);
     m = { id: made.id, token: (await as.matches.byId({ id: made.id })).share_token! };
-    m2 = (await only('19:30', 1)).id;
+    // The member's level is among the full match's: the waiting list refuses other levels.
+    m2 = (await only('19:30', 1, ['Niveau 3', 'Niveau 7'])).id;
     await t.caller(filler).matches.join({ id: m2 });
     m3 = (await only('20:00', 3)).id;
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });

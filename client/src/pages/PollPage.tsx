@@ -7,6 +7,14 @@ import { trpc } from '../lib/trpc';
 import { whenLabel } from './groups/fields';
 import './groups/groups.css';
 
+/** The answers as the segmented choice shows them; the stored values stay « oui », « non »… */
+const ANSWER_LABEL: Record<TPollAnswer, string> = {
+  oui: 'Oui',
+  non: 'Non',
+  'peut-être': 'Peut-être',
+};
+const ANSWER_CLASS: Record<TPollAnswer, string> = { oui: 'yes', non: 'no', 'peut-être': 'maybe' };
+
 /**
  * A poll: each slot with its counts and the player's answer. The counts change by themselves when
  * another member answers, on any instance (`groups.onPoll`), and so does the status when the poll
@@ -79,14 +87,14 @@ function PollView({ p }: { p: TPoll }) {
           <fieldset className="poll-answers" disabled={!open || answer.isPending}>
             <legend>Votre réponse</legend>
             {POLL_ANSWERS.map((a: TPollAnswer) => (
-              <label key={a} className="check">
+              <label key={a} className={`poll-choice poll-choice-${ANSWER_CLASS[a]}`}>
                 <input
                   type="radio"
                   name={`slot-${s.id}`}
                   checked={s.my_answer === a}
                   onChange={() => answer.mutate({ id: p.id, answers: { [String(s.id)]: a } })}
                 />
-                <span>{a}</span>
+                <span>{ANSWER_LABEL[a]}</span>
               </label>
             ))}
           </fieldset>

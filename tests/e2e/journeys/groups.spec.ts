@@ -3,10 +3,6 @@ import { createPlace, uniquePlayer } from '../../support/e2e-app';
 import { checkA11y, expect, test } from '../../support/e2e-fixtures';
 import { expectNoSideScroll, loginThroughUi } from './helpers';
 
-const PARIS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' });
-/** A local date `days` from today, as a date input takes it. */
-const dayAhead = (days: number) => PARIS_DAY.format(new Date(Date.now() + days * 86_400_000));
-
 /**
  * Journey: a player creates a group, a friend joins it through the invite link (logging in on the
  * way), the organiser runs an availability poll, and the « oui » make the match.
@@ -46,13 +42,25 @@ test(
     await page.getByRole('heading', { level: 2, name: 'Membres (2)' }).waitFor();
     await page.getByText('Nouveau sondage').click();
     const form = page.getByRole('form', { name: 'Nouveau sondage' });
+    // The day strip and time slots of « Créer un match », not the browser's date and time inputs.
+    await expect(form.locator('input[type="date"], input[type="time"]')).toHaveCount(0);
     for (const [i, days] of [3, 4].entries()) {
       const row = form.getByRole('group', { name: `Créneau ${i + 1}` });
       await row.getByLabel('Lieu').selectOption({ label: `${place.name} (Lyon)` });
-      await row.getByLabel('Date').fill(dayAhead(days));
-      await row.getByLabel('Heure').fill('18:00');
+      await row
+        .getByRole('radiogroup', { name: 'Jours disponibles' })
+        .getByRole('radio')
+        .nth(days)
+        .click();
+      await row.getByRole('radio', { name: '18:00', exact: true }).click();
     }
-    await form.getByLabel('Clôture du sondage').fill(`${dayAhead(2)}T20:00`);
+    const closing = form.getByRole('group', { name: 'Clôture du sondage' });
+    await closing
+      .getByRole('radiogroup', { name: 'Jours disponibles' })
+      .getByRole('radio')
+      .nth(2)
+      .click();
+    await expect(closing.getByRole('radio', { name: '20:00', exact: true })).toBeChecked();
     await form.getByLabel('« Oui » nécessaires pour faire le match').fill('2');
     await checkA11y(page, 'poll form');
     await expectNoSideScroll(page, 'poll form');

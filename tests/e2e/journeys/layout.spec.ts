@@ -86,11 +86,72 @@ test(
     await notice.waitFor();
     const send = player.getByRole('button', { name: MSG.chat.send });
     await player.getByLabel(MSG.chat.placeholder).fill('Salut à tous !');
-    await send.scrollIntoViewIfNeeded();
-    // While the notice shows, « Envoyer » is what a tap at its centre hits.
+    // While the notice shows, « Envoyer » is what a tap at its centre hits, wherever the player
+    // has it: at the end of the page, or just above the bottom edge of the screen.
+    await player.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(notice).toBeVisible();
+    await expectInViewAndOnTop(player, send);
+    await send.evaluate((el) => el.scrollIntoView({ block: 'end' }));
     await expect(notice).toBeVisible();
     await expectInViewAndOnTop(player, send);
     await expectNoSideScroll(player, 'match page (joined, notice)');
     await keepScreenshot(player, `layout-joined-notice-${screen}`);
+    // The screen as the player sees it (a full-page shot draws the sticky bar mid-page).
+    await player.screenshot({
+      path: `test-artifacts/e2e/screens/layout-joined-screen-${screen}.png`,
+    });
+  },
+);
+
+test(
+  'groups: the poll form uses the day strip and time slots; cards are spaced; answers are large',
+  ON.everyScreen,
+  async ({ app, admin, loginAs, screenName: screen }) => {
+    const place = await createPlace(admin, 'Club Sondage Page');
+    const organiser = await app.registerPlayer(uniquePlayer('Gaspard'));
+    const group = await organiser.api.groups.create.mutate({ name: 'Les jeudis midi' });
+    const { createDates } = await organiser.api.matches.schedule.query();
+    const poll = await organiser.api.groups.createPoll.mutate({
+      id: group.id,
+      slots: [
+        { place_id: place.id, date: createDates[3]!, time: '12:00' },
+        { place_id: place.id, date: createDates[4]!, time: '12:30' },
+      ],
+      closes_at: new Date(Date.now() + 86_400_000).toISOString(),
+      size: 2,
+    });
+
+    const { page } = await loginAs(organiser, `/groups/${group.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Les jeudis midi' }).waitFor();
+    await page.getByText('Nouveau sondage').click();
+    const form = page.getByRole('form', { name: 'Nouveau sondage' });
+    await form.getByRole('radio', { name: '19:00', exact: true }).first().waitFor();
+    await expect(form.locator('input[type="date"], input[type="time"]')).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    // Cards never touch: each starts at least 12 px below the previous one.
+    const cards = page.locator('.group-page > .card');
+    const count = await cards.count();
+    expect(count).toBeGreaterThan(2);
+    for (let i = 1; i < count; i += 1) {
+      const above = await box(cards.nth(i - 1));
+      const below = await box(cards.nth(i));
+      expect(below.y - (above.y + above.height)).toBeGreaterThanOrEqual(12);
+    }
+    await expectNoSideScroll(page, 'group page (poll form)');
+    await checkA11y(page, `group page (poll form, ${screen})`);
+    await keepScreenshot(page, `layout-group-poll-form-${screen}`);
+
+    await page.goto(`/polls/${poll.id}`);
+    const first = page.getByRole('region').filter({ hasText: 'Oui : ' }).first();
+    const yes = first.getByRole('radio', { name: 'Oui' });
+    await yes.waitFor();
+    // A labelled target of at least 44 px, the whole label clickable.
+    const target = await box(first.locator('label.poll-choice').first());
+    expect(target.height).toBeGreaterThanOrEqual(44);
+    await first.getByText('Peut-être', { exact: true }).click();
+    await expect(first.getByRole('radio', { name: 'Peut-être' })).toBeChecked();
+    await expectNoSideScroll(page, 'poll page');
+    await checkA11y(page, `poll page (${screen})`);
+    await keepScreenshot(page, `layout-poll-${screen}`);
   },
 );

@@ -61,10 +61,15 @@ interface ChoiceProps {
 }
 
 /** One chip per day, scrolling sideways on small screens; one tab stop, arrow keys between days. */
-export function DateStrip({ error, focusRef, ...choice }: ChoiceProps) {
+export function DateStrip({
+  error,
+  focusRef,
+  legend = 'Date',
+  ...choice
+}: ChoiceProps & { legend?: string }) {
   return (
     <ChoiceGroup
-      legend="Date"
+      legend={legend}
       error={error}
       focusRef={focusRef}
       hint={choice.value ? formatLongDate(choice.value) : undefined}
@@ -81,9 +86,14 @@ export function DateStrip({ error, focusRef, ...choice }: ChoiceProps) {
   );
 }
 
-export function TimeSlots({ error, focusRef, ...choice }: ChoiceProps) {
+export function TimeSlots({
+  error,
+  focusRef,
+  legend = 'Horaire',
+  ...choice
+}: ChoiceProps & { legend?: string }) {
   return (
-    <ChoiceGroup legend="Horaire" error={error} focusRef={focusRef}>
+    <ChoiceGroup legend={legend} error={error} focusRef={focusRef}>
       <RadioChips
         label="Horaires disponibles"
         className="slot-grid"

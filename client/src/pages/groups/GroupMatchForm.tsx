@@ -4,7 +4,7 @@ import { ZGroupMatchInput } from '../../../../common/schemas/groups';
 import { CheckField } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { LevelSelect, NativeInput, PlaceSelect, PlacesInput, SubmitRow } from './fields';
+import { DayAndTime, LevelSelect, PlaceSelect, PlacesInput, SubmitRow } from './fields';
 
 /** « Match pour le groupe »: members are told first; public after the priority window, or never. */
 export function GroupMatchForm({
@@ -44,8 +44,7 @@ export function GroupMatchForm({
   return (
     <form className="stack" onSubmit={onSubmit} noValidate aria-label="Match pour le groupe">
       <PlaceSelect value={place} onChange={setPlace} />
-      <NativeInput label="Date" type="date" value={date} onChange={setDate} />
-      <NativeInput label="Heure" type="time" value={time} onChange={setTime} />
+      <DayAndTime date={date} time={time} onDate={setDate} onTime={setTime} />
       <LevelSelect value={level} onChange={setLevel} />
       <PlacesInput value={slots} onChange={setSlots} />
       <CheckField

@@ -4,7 +4,8 @@ import { ZCreatePollInput } from '../../../../common/schemas/groups';
 import { Button } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { NativeInput, PlaceSelect, SubmitRow } from './fields';
+import { zonedInstant } from '../../../../common/schedule';
+import { DayAndTime, NativeInput, PlaceSelect, SubmitRow } from './fields';
 
 type Row = { place: string; date: string; time: string };
 const emptyRow = (): Row => ({ place: '', date: '', time: '19:00' });
@@ -13,7 +14,9 @@ const emptyRow = (): Row => ({ place: '', date: '', time: '19:00' });
 export function PollForm({ groupId }: { groupId: number }) {
   const navigate = useNavigate();
   const [rows, setRows] = useState<Row[]>([emptyRow(), emptyRow()]);
-  const [closesAt, setClosesAt] = useState('');
+  const [closesDate, setClosesDate] = useState('');
+  const [closesTime, setClosesTime] = useState('20:00');
+  const schedule = trpc.matches.schedule.useQuery();
   const [size, setSize] = useState('4');
   const [error, setError] = useState<string | null>(null);
   const create = trpc.groups.createPoll.useMutation({
@@ -24,7 +27,9 @@ export function PollForm({ groupId }: { groupId: number }) {
     setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const closes = closesAt ? new Date(closesAt) : null;
+    // The closing day and time are local to the app's zone, like the slots.
+    const zone = schedule.data?.timezone;
+    const closes = closesDate && zone ? zonedInstant(closesDate, closesTime, zone) : null;
     const parsed = ZCreatePollInput.safeParse({
       id: groupId,
       slots: rows.map((r) => ({ place_id: Number(r.place), date: r.date, time: r.time })),
@@ -41,17 +46,11 @@ export function PollForm({ groupId }: { groupId: number }) {
         <fieldset key={i} className="poll-row">
           <legend>Créneau {i + 1}</legend>
           <PlaceSelect value={r.place} onChange={(place) => setRow(i, { place })} />
-          <NativeInput
-            label="Date"
-            type="date"
-            value={r.date}
-            onChange={(date) => setRow(i, { date })}
-          />
-          <NativeInput
-            label="Heure"
-            type="time"
-            value={r.time}
-            onChange={(time) => setRow(i, { time })}
+          <DayAndTime
+            date={r.date}
+            time={r.time}
+            onDate={(date) => setRow(i, { date })}
+            onTime={(time) => setRow(i, { time })}
           />
           {rows.length > 2 && (
             <Button variant="ghost" onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))}>
@@ -65,12 +64,17 @@ export function PollForm({ groupId }: { groupId: number }) {
           Ajouter un créneau
         </Button>
       )}
-      <NativeInput
-        label="Clôture du sondage"
-        type="datetime-local"
-        value={closesAt}
-        onChange={setClosesAt}
-      />
+      <fieldset className="poll-row">
+        <legend>Clôture du sondage</legend>
+        <DayAndTime
+          date={closesDate}
+          time={closesTime}
+          onDate={setClosesDate}
+          onTime={setClosesTime}
+          dateLegend="Jour de clôture"
+          timeLegend="Heure de clôture"
+        />
+      </fieldset>
       <NativeInput
         label="« Oui » nécessaires pour faire le match"
         type="number"

@@ -4,7 +4,12 @@ import { ZCreateSlotInput } from '../../../../common/schemas/groups';
 import { Button, Field, Notice, TitledCard } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { TimeSlots } from '../../components/matches/MatchFormFields';
+import { formatLongDate } from '../../lib/format';
 import { LevelSelect, NativeInput, PlaceSelect, PlacesInput, SubmitRow, WEEKDAYS } from './fields';
+
+/** ISO weekday (1 = lundi … 7 = dimanche) of a calendar date. */
+const isoWeekday = (date: string) => ((new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
 
 /** « Créneaux chaque semaine »: the group's weekly slots; admins add, pause, skip a date, delete. */
 export function SlotsCard({
@@ -31,6 +36,7 @@ export function SlotsCard({
   const remove = trpc.groups.deleteSlot.useMutation(done);
   const skip = trpc.groups.skipSlotDate.useMutation(done);
   const [skipDates, setSkipDates] = useState<Record<number, string>>({});
+  const dates = trpc.matches.schedule.useQuery().data?.createDates ?? [];
   return (
     <TitledCard title="Créneaux chaque semaine">
       {slots.length === 0 ? (
@@ -54,12 +60,22 @@ export function SlotsCard({
                     {s.paused ? 'Reprendre' : 'Mettre en pause'}
                   </Button>
                   <Field label="Pas de match le">
-                    <input
-                      className="input"
-                      type="date"
+                    <select
+                      className="select"
                       value={skipDates[s.id] ?? ''}
                       onChange={(e) => setSkipDates((d) => ({ ...d, [s.id]: e.target.value }))}
-                    />
+                    >
+                      <option value="">Choisir une date</option>
+                      {/* The slot's next days, in French whatever the browser's language. */}
+                      {dates
+                        .filter((d) => isoWeekday(d) === s.weekday)
+                        .slice(0, 8)
+                        .map((d) => (
+                          <option key={d} value={d}>
+                            {formatLongDate(d)}
+                          </option>
+                        ))}
+                    </select>
                   </Field>
                   <Button
                     variant="secondary"
@@ -92,6 +108,7 @@ function SlotForm({ groupId, onDone }: { groupId: number; onDone: () => void }) 
   const [level, setLevel] = useState('');
   const [slots, setSlots] = useState('3');
   const [daysAhead, setDaysAhead] = useState('7');
+  const times = trpc.matches.schedule.useQuery().data?.createTimes ?? [];
   const [error, setError] = useState<string | null>(null);
   const create = trpc.groups.createSlot.useMutation({
     onSuccess: () => {
@@ -126,7 +143,7 @@ function SlotForm({ groupId, onDone }: { groupId: number; onDone: () => void }) 
           ))}
         </select>
       </Field>
-      <NativeInput label="Heure" type="time" value={time} onChange={setTime} />
+      <TimeSlots options={times} value={time} onChange={setTime} />
       <PlaceSelect value={place} onChange={setPlace} />
       <LevelSelect value={level} onChange={setLevel} />
       <PlacesInput value={slots} onChange={setSlots} />

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DateStrip, TimeSlots } from '../../components/matches/MatchFormFields';
 import { Button, Field, Notice } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 
@@ -119,6 +120,45 @@ export function SubmitRow({
           {label}
         </Button>
       </div>
+    </>
+  );
+}
+
+/**
+ * A day and a time chosen as on « Créer un match »: the day strip and the time slots the server
+ * offers (`matches.schedule`), never the browser's own date and time inputs (which follow the
+ * browser's language: « mm/dd/yyyy », « 07:00 PM »).
+ */
+export function DayAndTime({
+  date,
+  time,
+  onDate,
+  onTime,
+  dateLegend,
+  timeLegend,
+}: {
+  date: string;
+  time: string;
+  onDate: (v: string) => void;
+  onTime: (v: string) => void;
+  dateLegend?: string;
+  timeLegend?: string;
+}) {
+  const schedule = trpc.matches.schedule.useQuery();
+  return (
+    <>
+      <DateStrip
+        legend={dateLegend}
+        options={schedule.data?.createDates ?? []}
+        value={date}
+        onChange={onDate}
+      />
+      <TimeSlots
+        legend={timeLegend}
+        options={schedule.data?.createTimes ?? []}
+        value={time}
+        onChange={onTime}
+      />
     </>
   );
 }
