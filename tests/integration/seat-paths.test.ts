@@ -32,7 +32,7 @@ beforeAll(async () => {
   // An integrator listening to every match event (its deliveries are the rows we read).
   await t.db.db.insert(webhookEndpoints).values({
     url: 'https://integrator.example/hook',
-    events: ['match.created', 'participant.joined', 'match.filled'],
+    events: ['match.created', 'participant.joined', 'match.filled', 'participant.left'],
     secretSealed: 'sealed',
   });
 }, 120_000);
@@ -128,6 +128,69 @@ describe(`one seat rule, the same consequences on every path (${DB})`, () => {
       expect(sent[0]).toBe('match.created');
       // The seat took the last place: integrators hear who came in, then that the match is full.
       expect(sent.slice(-2)).toEqual([`participant.joined:${who.id}`, 'match.filled']);
+    },
+  );
+
+  interface FreePath {
+    name: string;
+    /** Frees the one seat of a full 1-place match taken by `seated`; answers who left (or null). */
+    free: (matchId: number, seated: TestUser) => Promise<number | null>;
+    /** Whether a player holds the seat (a reserved seat is the organiser's guest). */
+    byGuest?: boolean;
+  }
+  const frees: FreePath[] = [
+    {
+      name: 'a leave',
+      free: async (id, seated) => (await t.caller(seated).matches.leave({ id }), seated.id),
+    },
+    {
+      name: "the organiser's removal",
+      free: async (id, seated) => (
+        await t.caller(owner).matches.removeParticipant({ id, userId: seated.id }),
+        seated.id
+      ),
+    },
+    {
+      name: 'an erased account',
+      free: async (_id, seated) => (
+        await t.caller(seated).users.deleteAccount({ id: seated.id, pin: seated.pin }),
+        seated.id
+      ),
+    },
+    {
+      name: 'a reserved seat released',
+      byGuest: true,
+      free: async (id) => {
+        const match = await t.caller(owner).matches.byId({ id });
+        await t.caller(owner).matches.releaseGuest({ id, guestId: match.guests[0]!.id });
+        return null;
+      },
+    },
+  ];
+
+  it.each(frees.map((path) => [path.name, path] as const))(
+    '%s frees the seat for the first waiting player, with the same consequences',
+    async (_name, path) => {
+      const seated = await createUser(t.deps, { name: 'Alix Occupée', level: 'Niveau 3' });
+      const waiter = await createUser(t.deps, { name: 'Wanda Attente', level: 'Niveau 3' });
+      // Full: the seat under test, plus (for a reserved seat) a player in the other one.
+      const m = await t
+        .caller(owner)
+        .matches.create(path.byGuest ? { ...fields(2), guests: ['Marc'] } : fields(1));
+      await t.caller(seated).matches.join({ id: m.id });
+      await t.caller(waiter).matches.joinWaitlist({ id: m.id });
+      const before = (await events(m.id)).length;
+      const left = await path.free(m.id, seated);
+      expect(await participantIdsOf(t, m.id)).toEqual(
+        path.byGuest ? [seated.id, waiter.id] : [waiter.id],
+      );
+      const sent = (await events(m.id)).slice(before);
+      expect(sent).toEqual([
+        ...(left ? [`participant.left:${left}`] : []),
+        `participant.joined:${waiter.id}`,
+        'match.filled',
+      ]);
+      expect((await systemLines(m.id)).some((l) => l.includes('Wanda'))).toBe(true);
     },
   );
 

@@ -18,7 +18,7 @@ import { announceMatchChange, announceMatchesChange } from '../live/notify';
 import { emitWebhookEvent } from '../integrations/webhooks';
 import { getMatch } from './queries';
 import { checkMatchFields, createLimits, editLimits } from './rules';
-import { promoteWaitlisted } from './waitlist';
+import { promoteWaitlisted } from './seats';
 import { matchBorn } from './seats';
 import { changedText, systemMessages } from '../chat/system';
 import {

@@ -7,14 +7,12 @@ import type { TReleaseGuestInput } from '../../../common/schemas/room';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict } from '../../lib/errors';
-import { announceMatchChange } from '../live/notify';
-import { emitWebhookEvent } from '../integrations/webhooks';
 import { notifyMatch } from '../notifications/enqueue';
 import { matchInfo } from '../notifications/match-info';
 import { lockOwnMatch } from './mutations';
 import { getMatch } from './queries';
-import { freePlaceAndPromote } from './waitlist';
-import { aboutPlayers, systemMessages } from '../chat/system';
+import { seatFreed } from './seats';
+import { aboutPlayers } from '../chat/system';
 
 /**
  * The organiser takes a participant out of their match, in ONE transaction: the match row is locked
@@ -40,10 +38,13 @@ export async function removeParticipant(
     if (removed.length === 0) throw conflict(MSG.match.removeNotParticipant);
     const info = await matchInfo(tx, id);
     if (info) await notifyMatch(tx, deps, 'removed', info, [userId], '', reason ?? null);
-    await systemMessages(tx, id, await aboutPlayers(tx, [userId], MSG.chat.system.removed));
-    await freePlaceAndPromote(tx, deps, id);
-    await announceMatchChange(tx, id, 'left');
-    await emitWebhookEvent(tx, 'participant.left', { match_id: id, user_id: userId });
+    await seatFreed(
+      tx,
+      deps,
+      id,
+      await aboutPlayers(tx, [userId], MSG.chat.system.removed),
+      userId,
+    );
   });
   return { success: true, message: MSG.match.removed, match: await getMatch(deps, id) };
 }
@@ -67,9 +68,7 @@ export async function releaseGuest(
       .where(and(eq(matchGuests.matchId, id), eq(matchGuests.id, guestId)))
       .returning({ id: matchGuests.id });
     if (released.length === 0) throw conflict(MSG.room.guestNotFound);
-    await systemMessages(tx, id, [{ text: MSG.chat.system.freed }]);
-    await freePlaceAndPromote(tx, deps, id);
-    await announceMatchChange(tx, id, 'left');
+    await seatFreed(tx, deps, id, [{ text: MSG.chat.system.freed }], null);
   });
   return { success: true, message: MSG.room.released, match: await getMatch(deps, id) };
 }

@@ -11,14 +11,10 @@ import type { TMatchResult } from '../../../common/schemas/matches';
 import { notifyMatch, writeNotices, type NotifyDeps } from '../notifications/enqueue';
 import { matchInfo, startOf, type MatchInfo, type Recipient } from '../notifications/match-info';
 import { recordLeave } from '../results/reliability';
-import { announceMatchChange, announceMatchesChange } from '../live/notify';
-import { emitWebhookEvent } from '../integrations/webhooks';
 import { matchForPlayer } from './player-match';
 import { getMatch, matchCardIn } from './queries';
-import { freePlaceAndPromote } from './waitlist';
-import { systemMessages } from '../chat/system';
 import { assertCanReach } from './room';
-import { seatsTaken, takeSeat } from './seats';
+import { seatFreed, seatsTaken, takeSeat } from './seats';
 
 type JoinValues = { id: number; actorId: number };
 const v = placeholders<JoinValues>();
@@ -152,12 +148,9 @@ export async function leaveMatch(
     if (removed.length === 0) throw conflict(MSG.match.notJoined);
     const info = await matchInfo(tx, id);
     if (info) await notifyMatch(tx, deps, 'left', info, [info.createdBy], actor.name);
-    await systemMessages(tx, id, [{ text: MSG.chat.system.freed }]);
     // Reliability counts a leave under 24 h before the start half an absence.
     if (info) await recordLeave(tx, id, actor.id, startOf(info, deps.env), deps.clock.now());
-    await freePlaceAndPromote(tx, deps, id);
-    await announceMatchChange(tx, id, 'left');
-    await emitWebhookEvent(tx, 'participant.left', { match_id: id, user_id: actor.id });
+    await seatFreed(tx, deps, id, [{ text: MSG.chat.system.freed }], actor.id);
   });
   return { success: true, message: MSG.match.left, match: await getMatch(deps, id) };
 }
@@ -186,10 +179,7 @@ export async function removeUserFromMatches(
     if (info && !isFinished(info, deps.clock.now(), deps.env.APP_TIMEZONE)) {
       await notifyMatch(tx, deps, 'left', info, [info.createdBy], null);
     }
-    await freePlaceAndPromote(tx, deps, id);
-    await systemMessages(tx, id, [{ text: MSG.chat.system.freed }]);
-    await emitWebhookEvent(tx, 'participant.left', { match_id: id, user_id: userId });
+    await seatFreed(tx, deps, id, [{ text: MSG.chat.system.freed }], userId);
   }
-  await announceMatchesChange(tx, ids, 'left');
   return ids.length;
 }

@@ -1,13 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { MSG } from '../../../common/messages';
+import { isFinished } from '../../../common/schedule';
 import type { DbOrTx } from '../../../db/client';
 import { matches, matchParticipants, matchWaitlist } from '../../../db/schema';
 import type { LiveMatchKind } from '../../lib/live-channel';
-import { aboutPlayers, systemMessages } from '../chat/system';
+import { aboutPlayers, systemMessages, type SystemText } from '../chat/system';
 import { emitWebhookEvent } from '../integrations/webhooks';
 import { announceMatchChange } from '../live/notify';
-import type { NotifyDeps } from '../notifications/enqueue';
-import { matchInfo } from '../notifications/match-info';
-import { scheduleReminder } from '../notifications/enqueue';
+import { notifyMatch, scheduleReminder, type NotifyDeps } from '../notifications/enqueue';
+import { matchInfo, recipients } from '../notifications/match-info';
 
 export type SeatOutcome = 'taken' | 'full' | 'already';
 
@@ -79,4 +80,81 @@ export async function matchBorn(tx: DbOrTx, deps: NotifyDeps, matchId: number): 
   if (info) await scheduleReminder(tx, deps, info);
   await announceMatchChange(tx, matchId, 'created');
   await emitWebhookEvent(tx, 'match.created', { match_id: matchId });
+}
+
+/**
+ * Hands the free places of a match to its waiting list, first come first served, inside the
+ * caller's transaction: for each, the head of the queue is taken (`FOR UPDATE SKIP LOCKED`) and
+ * seated by `takeSeat`, the one seat rule (never below 0 free places, so never more players than
+ * slots); what follows is `seatsTaken`'s. Promoted players and the creator are notified through
+ * the outbox. Answers the promoted user ids.
+ */
+export async function promoteWaitlisted(
+  tx: DbOrTx,
+  deps: NotifyDeps,
+  matchId: number,
+): Promise<number[]> {
+  const promoted: number[] = [];
+  for (;;) {
+    const [next] = await tx
+      .select({ id: matchWaitlist.id, userId: matchWaitlist.userId })
+      .from(matchWaitlist)
+      .where(eq(matchWaitlist.matchId, matchId))
+      .orderBy(asc(matchWaitlist.id))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!next) break;
+    // A waiting player is never seated already (a seat removes their row): `already` cannot come.
+    if ((await takeSeat(tx, deps, matchId, next.userId)) !== 'taken') break;
+    promoted.push(next.userId);
+  }
+  await seatsTaken(tx, matchId, promoted, MSG.chat.system.promoted, 'promoted');
+  const match = promoted.length > 0 ? await matchInfo(tx, matchId) : null;
+  if (match) {
+    await notifyMatch(tx, deps, 'promoted', match, promoted);
+    for (const p of await recipients(tx, promoted))
+      await notifyMatch(tx, deps, 'joined', match, [match.createdBy], p.name);
+  }
+  return promoted;
+}
+
+/**
+ * THE way a place comes back to a match: call it in the transaction that has just removed a
+ * participant row (a player leaves, an account is deleted). It gives the place back (never above
+ * the slots) and, if the match has not started, hands it at once to the first waiting player.
+ * Answers the promoted user ids.
+ */
+export async function freePlaceAndPromote(
+  tx: DbOrTx,
+  deps: NotifyDeps,
+  matchId: number,
+): Promise<number[]> {
+  const [match] = await tx
+    .update(matches)
+    .set({ missingPlayers: sql`${matches.missingPlayers} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(matches.id, matchId), sql`${matches.missingPlayers} < ${matches.slots}`))
+    .returning({ date: matches.date, time: matches.time });
+  if (!match || isFinished(match, deps.clock.now(), deps.env.APP_TIMEZONE)) return [];
+  return promoteWaitlisted(tx, deps, matchId);
+}
+
+/**
+ * What follows a seat freed, the same for every path (a leave, an organiser's removal, a reserved
+ * seat released, an erased account): the chat says it (`said`), the place goes back or to the first
+ * waiting player (`freePlaceAndPromote`), integrators get `participant.left` when a player left
+ * (`userId`; none for a reserved seat) and open pages the new state when the transaction commits.
+ * Call it in the transaction that removed the seat's row.
+ */
+export async function seatFreed(
+  tx: DbOrTx,
+  deps: NotifyDeps,
+  matchId: number,
+  said: SystemText[],
+  userId: number | null,
+): Promise<void> {
+  await systemMessages(tx, matchId, said);
+  if (userId !== null)
+    await emitWebhookEvent(tx, 'participant.left', { match_id: matchId, user_id: userId });
+  await freePlaceAndPromote(tx, deps, matchId);
+  await announceMatchChange(tx, matchId, 'left');
 }

@@ -1,19 +1,16 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
 import { outsideLevels } from '../../../common/match-rules';
 import { isFinished } from '../../../common/schedule';
 import type { DbOrTx } from '../../../db/client';
-import { matches, matchWaitlist } from '../../../db/schema';
+import { matchWaitlist } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict, forbidden } from '../../lib/errors';
 import type { TMyWaitlist, TWaitlistResult } from '../../../common/schemas/waitlist';
-import { notifyMatch, type NotifyDeps } from '../notifications/enqueue';
-import { matchInfo, recipients } from '../notifications/match-info';
 import { announceMatchChange } from '../live/notify';
 import { matchForPlayer } from './player-match';
 import { assertCanReach } from './room';
-import { seatsTaken, takeSeat } from './seats';
 
 /** A player's place in a match's queue (1 = next to play), counted under the caller's transaction. */
 async function positionOf(tx: DbOrTx, matchId: number, waitlistId: number): Promise<number> {
@@ -110,60 +107,4 @@ export async function listMyWaitlist(
   return rows
     .filter((r) => r.user_id === actor.id)
     .map(({ match_id, position, waiting }) => ({ match_id, position, waiting }));
-}
-
-/**
- * Hands the free places of a match to its waiting list, first come first served, inside the
- * caller's transaction: for each, the head of the queue is taken (`FOR UPDATE SKIP LOCKED`) and
- * seated by `takeSeat`, the one seat rule (never below 0 free places, so never more players than
- * slots); what follows is `seatsTaken`'s. Promoted players and the creator are notified through
- * the outbox. Answers the promoted user ids.
- */
-export async function promoteWaitlisted(
-  tx: DbOrTx,
-  deps: NotifyDeps,
-  matchId: number,
-): Promise<number[]> {
-  const promoted: number[] = [];
-  for (;;) {
-    const [next] = await tx
-      .select({ id: matchWaitlist.id, userId: matchWaitlist.userId })
-      .from(matchWaitlist)
-      .where(eq(matchWaitlist.matchId, matchId))
-      .orderBy(asc(matchWaitlist.id))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    if (!next) break;
-    // A waiting player is never seated already (a seat removes their row): `already` cannot come.
-    if ((await takeSeat(tx, deps, matchId, next.userId)) !== 'taken') break;
-    promoted.push(next.userId);
-  }
-  await seatsTaken(tx, matchId, promoted, MSG.chat.system.promoted, 'promoted');
-  const match = promoted.length > 0 ? await matchInfo(tx, matchId) : null;
-  if (match) {
-    await notifyMatch(tx, deps, 'promoted', match, promoted);
-    for (const p of await recipients(tx, promoted))
-      await notifyMatch(tx, deps, 'joined', match, [match.createdBy], p.name);
-  }
-  return promoted;
-}
-
-/**
- * THE way a place comes back to a match: call it in the transaction that has just removed a
- * participant row (a player leaves, an account is deleted). It gives the place back (never above
- * the slots) and, if the match has not started, hands it at once to the first waiting player.
- * Answers the promoted user ids.
- */
-export async function freePlaceAndPromote(
-  tx: DbOrTx,
-  deps: NotifyDeps,
-  matchId: number,
-): Promise<number[]> {
-  const [match] = await tx
-    .update(matches)
-    .set({ missingPlayers: sql`${matches.missingPlayers} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(matches.id, matchId), sql`${matches.missingPlayers} < ${matches.slots}`))
-    .returning({ date: matches.date, time: matches.time });
-  if (!match || isFinished(match, deps.clock.now(), deps.env.APP_TIMEZONE)) return [];
-  return promoteWaitlisted(tx, deps, matchId);
 }
