@@ -152,7 +152,7 @@ describe.runIf(onPostgres)('on PostgreSQL', () => {
           t.caller(member).groups.join({ token: g.invite_token }),
         ),
       ]);
-      expect(results[0]!.status).toBe('fulfilled');
+      expect(results[0].status).toBe('fulfilled');
       // Each join came either before the removal (« déjà membre ») or after it (barred).
       for (const r of results.slice(1))
         if (r.status === 'rejected') expect(String(r.reason)).toContain(GROUP_MSG.barred);

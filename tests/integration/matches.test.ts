@@ -431,7 +431,7 @@ describe('participants', () => {
         level: 'Niveau 3',
         phone: alice.phone,
         // When the match was created (the database's clock, not the test's).
-        joined_at: expect.any(String),
+        joined_at: expect.any(String) as string,
         is_organiser: true,
       },
       {

@@ -27,7 +27,7 @@ export async function membershipOf(
   {
     adminOnly = false,
     lock = false,
-    missing = GROUP_MSG.notFound as string,
+    missing = GROUP_MSG.notFound,
   }: { adminOnly?: boolean; lock?: boolean; missing?: string } = {},
 ): Promise<Membership> {
   const q = tx
