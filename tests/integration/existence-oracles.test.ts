@@ -137,7 +137,16 @@ const trpcAs = async (kind: 'query' | 'mutation', path: string, input: unknown) 
 
 type Door = readonly [name: string, ask: (id: number) => Promise<Answer>];
 
-const result = { teams: [[1, 2], [3, 4]], sets: [[6, 3], [6, 4]] };
+const result = {
+  teams: [
+    [1, 2],
+    [3, 4],
+  ],
+  sets: [
+    [6, 3],
+    [6, 4],
+  ],
+};
 const matchFields = {
   place_id: 0,
   date: '2026-06-20',
@@ -159,10 +168,7 @@ const matchDoors: Door[] = [
   ['POST leave', (id) => call('POST', `/api/matches/${id}/leave`, {})],
   ['POST waitlist', (id) => call('POST', `/api/matches/${id}/waitlist`, {})],
   ['DELETE waitlist', (id) => call('DELETE', `/api/matches/${id}/waitlist`)],
-  [
-    'DELETE participant',
-    (id) => call('DELETE', `/api/matches/${id}/participants/${owner.id}`),
-  ],
+  ['DELETE participant', (id) => call('DELETE', `/api/matches/${id}/participants/${owner.id}`)],
   ['DELETE guest', (id) => call('DELETE', `/api/matches/${id}/guests/1`)],
   ['POST requests', (id) => call('POST', `/api/matches/${id}/requests`, {})],
   [
@@ -190,8 +196,7 @@ const matchDoors: Door[] = [
   ],
   [
     'POST v2 join',
-    (id) =>
-      call('POST', `/api/v2/matches/${id}/join`, {}, { authorization: `Bearer ${v2Key}` }),
+    (id) => call('POST', `/api/v2/matches/${id}/join`, {}, { authorization: `Bearer ${v2Key}` }),
   ],
   ['tRPC matches.byId', (id) => trpcAs('query', 'matches.byId', { id })],
   ['tRPC matches.participants', (id) => trpcAs('query', 'matches.participants', { id })],
@@ -221,10 +226,7 @@ const playedDoors: Door[] = [
 const slotDoors: Door[] = [
   ['PUT /api/slots/{id}', (id) => call('PUT', `/api/slots/${id}`, { paused: true })],
   ['DELETE /api/slots/{id}', (id) => call('DELETE', `/api/slots/${id}`)],
-  [
-    'POST skips',
-    (id) => call('POST', `/api/slots/${id}/skips`, { date: '2026-06-16' }),
-  ],
+  ['POST skips', (id) => call('POST', `/api/slots/${id}/skips`, { date: '2026-06-16' })],
 ];
 
 const groupDoors: Door[] = [
@@ -260,10 +262,7 @@ const groupDoors: Door[] = [
       }),
   ],
   ['POST invite-token', (id) => call('POST', `/api/groups/${id}/invite-token`, {})],
-  [
-    'POST reinvite',
-    (id) => call('POST', `/api/groups/${id}/members/${owner.id}/reinvite`, {}),
-  ],
+  ['POST reinvite', (id) => call('POST', `/api/groups/${id}/members/${owner.id}/reinvite`, {})],
   ['GET chat', (id) => call('GET', `/api/groups/${id}/messages`)],
   ['POST chat', (id) => call('POST', `/api/groups/${id}/messages`, { text: 'Bonjour' })],
   ['tRPC groups.byId', (id) => trpcAs('query', 'groups.byId', { id })],

@@ -49,9 +49,9 @@ describe('a removed member', () => {
     await t.caller(boss).groups.removeMember({ id: g.id, userId: member.id });
     await t.caller(boss).chat.post({ room: 'group', id: g.id, text: 'Pendant son absence' });
     // REST and tRPC: a clear French 403, nothing written.
-    expect(await restAs(t, member, 'POST', '/groups/join', { token: g.invite_token })).toMatchObject(
-      { status: 403, body: { error: GROUP_MSG.barred } },
-    );
+    expect(
+      await restAs(t, member, 'POST', '/groups/join', { token: g.invite_token }),
+    ).toMatchObject({ status: 403, body: { error: GROUP_MSG.barred } });
     expect(await trpcError(t.caller(member).groups.join({ token: g.invite_token }))).toEqual({
       code: 'FORBIDDEN',
       message: GROUP_MSG.barred,
@@ -148,9 +148,7 @@ describe.runIf(onPostgres)('on PostgreSQL', () => {
       const g = await newGroup(member);
       const results = await Promise.allSettled([
         t.caller(boss).groups.removeMember({ id: g.id, userId: member.id }),
-        ...Array.from({ length: 8 }, () =>
-          t.caller(member).groups.join({ token: g.invite_token }),
-        ),
+        ...Array.from({ length: 8 }, () => t.caller(member).groups.join({ token: g.invite_token })),
       ]);
       expect(results[0].status).toBe('fulfilled');
       // Each join came either before the removal (« déjà membre ») or after it (barred).
