@@ -192,6 +192,20 @@ describe('Create match page', () => {
     expect(await screen.findByLabelText('Lieu')).toHaveValue('');
   });
 
+  it('the success screen leads to the match page: "Voir le match" links /matches/:id', async () => {
+    const created = aMatch({ id: 42, levels: ['Niveau 3'], created_by: user.id });
+    renderWithProviders(<CreateMatchPage />, {
+      user,
+      fixtures: { ...base, 'matches.create': () => created },
+    });
+    await fillAndSubmit();
+    await screen.findByRole('heading', { name: 'Match créé avec succès !' });
+    expect(screen.getByRole('link', { name: 'Voir le match' })).toHaveAttribute(
+      'href',
+      '/matches/42',
+    );
+  });
+
   it('the success screen offers "Partager": the share sheet, else the /m/:id link copied', async () => {
     const ue = userEvent.setup();
     const created = aMatch({ id: 42, levels: ['Niveau 3'], created_by: user.id });

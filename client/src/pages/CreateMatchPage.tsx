@@ -46,8 +46,12 @@ function Created({ match, onAgain }: { match: PlainMatchView; onAgain: () => voi
         <div className="created-summary">
           <MatchSummary match={match} catalogue={catalogue} headingLevel={2} />
         </div>
-        {/* Sharing is the natural next step: the players to invite are in a group chat. */}
+        {/* The match's page (chat, edit, requests) and sharing are the natural next steps: the
+            players to invite are in a group chat. */}
         <div className="created-share">
+          <Link className="btn btn-primary" to={`/matches/${match.id}`}>
+            Voir le match
+          </Link>
           <ShareButton
             matchId={match.id}
             token={detail.data?.share_token}
@@ -56,7 +60,7 @@ function Created({ match, onAgain }: { match: PlainMatchView; onAgain: () => voi
           />
         </div>
         <div className="form-actions form-actions-center">
-          <Link className="btn btn-primary" to="/find-match">
+          <Link className="btn btn-secondary" to="/find-match">
             Voir tous les matchs
           </Link>
           <Button variant="secondary" onClick={onAgain}>
