@@ -10,7 +10,14 @@ function allTexts(node: unknown, path = 'MSG'): { path: string; text: string }[]
     const args = Array.from({ length: node.length }, (_, i) =>
       i === 0 ? 'Padel Club' : i === 1 ? '18:30' : 2,
     );
-    const out: unknown = (node as (...a: unknown[]) => unknown)(...args);
+    const call = (a: unknown[]): unknown => (node as (...a: unknown[]) => unknown)(...a);
+    let out: unknown;
+    try {
+      out = call(args);
+    } catch {
+      // A text built from a list (the levels of a match) takes one.
+      out = call([['Niveau 3', 'Niveau 4'], ...args.slice(1)]);
+    }
     return typeof out === 'string' ? [{ path: `${path}()`, text: out }] : [];
   }
   if (node && typeof node === 'object')

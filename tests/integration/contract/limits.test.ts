@@ -98,7 +98,7 @@ describe('body size', () => {
     const res = await w.api.call('PUT', '/api/users/{id}', profile(pngOfSize(5 * MB + 20_000)));
     expect(res.status).toBe(413);
     expect((res.body as { error: string }).error).toMatch(
-      /^La photo est trop grande \(.+ MB\)\. Veuillez choisir une photo de moins de 5MB\.$/,
+      /^La photo est trop grande \(\d+,\d\d\sMo\)\. Veuillez choisir une photo de moins de 5\sMo\.$/,
     );
   });
 

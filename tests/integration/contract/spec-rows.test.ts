@@ -1345,6 +1345,19 @@ describe('groups, weekly slots and polls', () => {
       ...bearer(alice),
     });
     expect(removed.body).toMatchObject({ success: true });
+    const reinvited = await w.api.call('POST', '/api/groups/{id}/members/{userId}/reinvite', {
+      params: { id, userId: carol.id },
+      body: {},
+      ...bearer(alice),
+    });
+    expect(reinvited.body).toMatchObject({ success: true });
+    const renewed = await w.api.call<{ invite_token: string }>(
+      'POST',
+      '/api/groups/{id}/invite-token',
+      { params: { id }, body: {}, ...bearer(alice) },
+    );
+    expect(renewed.status).toBe(200);
+    expect(renewed.body.invite_token).not.toBe(created.body.invite_token);
     const left = await w.api.call('POST', '/api/groups/{id}/leave', {
       params: { id },
       body: {},
