@@ -25,6 +25,42 @@ const below = (message, ...groups) => ({
     { patterns: [{ regex: layer(groups.flat()), message }] },
   ],
 });
+/*
+ * Inside the services, domains point down too (issue 39): a domain that makes a change writes its
+ * consequences into the sinks below it (the change announcements of events/, the notices of
+ * notifications/), and the readers of every domain (live streams, the admin, the worker) sit on top.
+ * A domain imports only the rows above its own; one row's folders never import each other.
+ */
+const DOMAINS = [
+  ['events', 'audit', 'rooms', 'push', 'notifications'],
+  ['integrations', 'auth'],
+  ['chat'],
+  ['matches'],
+  ['results', 'groups'],
+  ['account'],
+  ['admin'],
+  ['live', 'worker'],
+];
+const domainOrder = DOMAINS.map((row, i) => {
+  const notBelow = DOMAINS.slice(i).flat();
+  return {
+    files: [`server/services/{${row.join(',')}}/**`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: layer([...TRANSPORTS, ...APP]), message: 'Services know no transport.' },
+            {
+              regex: `^\\.\\./(${notBelow.join('|')})/`,
+              message: `${row.join(', ')} may import only the domains listed before it in DOMAINS (eslint.config.js).`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+});
 const outside = (message, names) => ({
   '@typescript-eslint/no-restricted-imports': [
     'error',
@@ -124,6 +160,7 @@ export default tseslint.config(
       APP,
     ),
   },
+  ...domainOrder,
   {
     files: [
       'server/{trpc,routers,rest,transport,share}/**',

@@ -20,7 +20,7 @@ import {
   type TAdminUser,
 } from '../../common/schemas/admin';
 import { ZIdInput, ZLevel, ZPlace } from '../../common/schemas/catalog';
-import { listAudit } from '../services/admin/audit';
+import { listAudit } from '../services/audit/audit-log';
 import { createLevel, deleteLevel, updateLevel } from '../services/admin/levels';
 import { createPlace, deletePlace, listAllPlaces, updatePlace } from '../services/admin/places';
 import { getAdminSettings, saveAdminSettings } from '../services/admin/settings';
@@ -284,7 +284,7 @@ export const adminRoutes: RestRoutes = (app, deps) => {
 
   // Audit trail (new)
   app.get(
-    '/admin/audit',
+    '/audit/audit-log',
     adminRoute('Journal des modifications d’administration', {
       querystring: ZAuditQuery,
       response: { 200: z.array(ZAuditEntry) },

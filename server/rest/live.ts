@@ -7,7 +7,7 @@ import { assertUser } from '../lib/auth';
 import { liveHubOf } from '../services/live/hub';
 import { ZShareTokenQuery } from '../../common/schemas/room';
 import { matchEvents, type MatchEvent } from '../services/live/streams';
-import { pollEvents, type PollEvent } from '../services/groups/poll-live';
+import { pollEvents, type PollEvent } from '../services/live/poll-stream';
 import type { Deps } from '../deps';
 import type { RestRoutes } from './http';
 

@@ -30,7 +30,7 @@ import {
 } from '../../common/schemas/dashboard';
 import { getDashboard } from '../services/admin/dashboard';
 import { getNoticeOverview, retryAllNotices, retryNotice } from '../services/admin/notices';
-import { listAudit } from '../services/admin/audit';
+import { listAudit } from '../services/audit/audit-log';
 import { createLevel, deleteLevel, updateLevel } from '../services/admin/levels';
 import { createPlace, deletePlace, listAllPlaces, updatePlace } from '../services/admin/places';
 import { getAdminSettings, saveAdminSettings } from '../services/admin/settings';

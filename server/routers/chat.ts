@@ -14,7 +14,7 @@ import {
   ZChatUnreadInput,
 } from '../../common/schemas/chat';
 import { AppError } from '../lib/errors';
-import { chatEvents } from '../services/chat/live';
+import { chatEvents } from '../services/live/chat-stream';
 import {
   deleteMessage,
   editMessage,

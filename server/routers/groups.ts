@@ -34,7 +34,7 @@ import {
   renewInviteToken,
   updateGroup,
 } from '../services/groups/groups';
-import { pollEvents } from '../services/groups/poll-live';
+import { pollEvents } from '../services/live/poll-stream';
 import { answerPoll, createPoll, getPoll } from '../services/groups/polls';
 import { liveHubOf } from '../services/live/hub';
 import { endedError } from '../services/live/streams';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
 import { CHAT_RATE_PER_MINUTE, type TChatMessage } from '../../common/schemas/chat';
 import { matchMessages, outbox, pushSubscriptions } from '../../db/schema';
-import { chatEvents } from '../../server/services/chat/live';
+import { chatEvents } from '../../server/services/live/chat-stream';
 import { createLiveHub, liveHubOf } from '../../server/services/live/hub';
 import { createLiveBus } from '../../server/lib/live-bus';
 import { createDb } from '../../db/client';

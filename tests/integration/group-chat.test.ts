@@ -4,7 +4,7 @@ import { GROUP_MSG } from '../../common/messages-groups';
 import { MSG } from '../../common/messages';
 import { CHAT_RATE_PER_MINUTE, type TChatMessage } from '../../common/schemas/chat';
 import { matchMessages, outbox, pushSubscriptions } from '../../db/schema';
-import { chatEvents } from '../../server/services/chat/live';
+import { chatEvents } from '../../server/services/live/chat-stream';
 import { closeDuePolls } from '../../server/services/groups/polls';
 import { runDueSlots } from '../../server/services/groups/slots';
 import { liveHubOf } from '../../server/services/live/hub';

@@ -4,7 +4,7 @@ import { createDb, rowsOf, type DbHandle } from '../../db/client';
 import { places } from '../../db/schema';
 import { systemClock } from '../../server/lib/clock';
 import { createSecrets } from '../../server/lib/secrets';
-import { announceMatchChange } from '../../server/services/live/notify';
+import { announceMatchChange } from '../../server/services/events/announce';
 import { TEST_SECRET } from '../support/app';
 import { serverUrl } from '../support/db';
 import { createUser, type TestUser } from '../support/factories';

@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../common/messages';
 import { createLiveBus } from '../../server/lib/live-bus';
-import { announceMatchChange } from '../../server/services/live/notify';
+import { announceMatchChange } from '../../server/services/events/announce';
 import { createTestContext, type TestContext } from '../support/app';
 import { createUser, type TestUser } from '../support/factories';
 import { openSse, type SseStream } from '../support/sse';

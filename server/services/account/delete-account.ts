@@ -5,7 +5,7 @@ import { users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import { assertSelf, type SessionUser } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
-import { lockAdminChanges } from '../admin/users';
+import { lockAdminChanges } from './admin-lock';
 import { confirmPin } from '../auth/confirm-pin';
 import { eraseUser } from './erase';
 

@@ -15,7 +15,7 @@ import {
   announcePollChange,
   announceSessionsChange,
   nextPollVersion,
-} from '../live/notify';
+} from '../events/announce';
 import { announceCancellationsOf, announceDeletionsOf } from '../matches/mutations';
 import { removeUserFromMatches } from '../matches/participation';
 import type { NotifyDeps } from '../notifications/enqueue';

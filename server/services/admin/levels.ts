@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_LEVEL_COLOUR } from '../../../common/limits';
 import { MSG } from '../../../common/messages';
 import { levels, matches, users } from '../../../db/schema';
-import { announceMatchesChange } from '../live/notify';
+import { announceMatchesChange } from '../events/announce';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { AppError, conflict, notFound } from '../../lib/errors';
@@ -13,7 +13,7 @@ import type {
 } from '../../../common/schemas/admin';
 import type { TLevel } from '../../../common/schemas/catalog';
 import { levelColumns } from '../levels';
-import { changedFields, writeAudit } from './audit';
+import { changedFields, writeAudit } from '../audit/audit-log';
 import { isUniqueViolation } from '../../lib/db-errors';
 
 type AdminDeps = Pick<Deps, 'db' | 'clock'>;

@@ -11,7 +11,7 @@ import { DASHBOARD_MSG } from '../../../common/dashboard-messages';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { conflict } from '../../lib/errors';
-import { writeAudit } from './audit';
+import { writeAudit } from '../audit/audit-log';
 import { isDropped, isEnded } from './notice-outcome';
 
 const DEFAULT_LIMIT = 50;

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, gte, or } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
 import { localParts } from '../../../common/schedule';
 import { matches, places } from '../../../db/schema';
-import { announceMatchesChange } from '../live/notify';
+import { announceMatchesChange } from '../events/announce';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { AppError, conflict, notFound } from '../../lib/errors';
@@ -13,7 +13,7 @@ import type {
 } from '../../../common/schemas/admin';
 import type { TPlace } from '../../../common/schemas/catalog';
 import { placeColumns } from '../places';
-import { changedFields, writeAudit } from './audit';
+import { changedFields, writeAudit } from '../audit/audit-log';
 import { FOREIGN_KEY_VIOLATION, pgError } from '../../lib/db-errors';
 
 type AdminDeps = Pick<Deps, 'db' | 'clock'>;

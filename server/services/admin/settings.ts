@@ -17,7 +17,7 @@ import {
   type TSaveSomeSettingsInput,
 } from '../../../common/schemas/admin';
 import { getSettings } from '../settings';
-import { writeAudit } from './audit';
+import { writeAudit } from '../audit/audit-log';
 
 /** Each general limit with its description and upper bound, in the spec's order. */
 export async function getAdminSettings(

@@ -13,7 +13,7 @@ import type {
   TSmtpTestInput,
 } from '../../../common/schemas/admin';
 import type { SmtpSettings } from '../../mail/mailer';
-import { writeAudit } from './audit';
+import { writeAudit } from '../audit/audit-log';
 import { keptSecret } from './kept-secret';
 
 type SmtpRow = NonNullable<Awaited<ReturnType<typeof readSmtpConfig>>>;

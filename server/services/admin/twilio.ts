@@ -12,7 +12,7 @@ import type {
   TTwilioSaveInput,
   TTwilioTestInput,
 } from '../../../common/schemas/admin';
-import { writeAudit } from './audit';
+import { writeAudit } from '../audit/audit-log';
 import { keptSecret } from './kept-secret';
 
 /** What a failed Twilio call tells the log: the HTTP status and Twilio's error code (RestException). */

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
 import { resolvePhone } from '../../../common/phone';
 import type { DbOrTx } from '../../../db/client';
@@ -9,15 +9,13 @@ import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { TActionResult, TAdminUpdateUserInput } from '../../../common/schemas/admin';
 import type { TUser } from '../../../common/schemas/users';
 import { isExistingLevel } from '../levels';
+import { lockAdminChanges } from '../account/admin-lock';
 import { eraseUser } from '../account/erase';
 import { findUser, toUser, userColumns } from '../users';
-import { changedFields, writeAudit } from './audit';
+import { changedFields, writeAudit } from '../audit/audit-log';
 import { accountTaken } from '../../lib/db-errors';
 
 type AdminDeps = Pick<Deps, 'db' | 'clock' | 'env'>;
-
-/** Serialises changes to admin flags and deletions, so two admins can never remove each other at once. */
-const ADMIN_CHANGES_LOCK = 727005;
 
 /** Every account, oldest first, with its admin flag. */
 export async function listUsers(deps: Pick<Deps, 'db'>, _actor: SessionUser): Promise<TUser[]> {
@@ -30,10 +28,6 @@ function phoneOf(raw: string, country: string | undefined): string {
   if (!checked.ok) throw badRequest(checked.message);
   return checked.phone;
 }
-
-/** Taken first in the transaction (before any row lock, so two such changes never deadlock). */
-export const lockAdminChanges = (tx: DbOrTx) =>
-  tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_CHANGES_LOCK})`);
 
 /**
  * Under the admin-changes lock, re-reads the acting admin (rights are checked per call, and a

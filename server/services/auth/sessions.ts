@@ -8,7 +8,7 @@ import type { SessionUser } from '../../lib/auth';
 import type { TUser } from '../../../common/schemas/users';
 import { LIVE_CHANNEL } from '../../lib/live-channel';
 import { prepared } from '../../lib/prepared';
-import { announceSessionsChange } from '../live/notify';
+import { announceSessionsChange } from '../events/announce';
 import { identityColumns, toUser, userColumns } from '../users';
 
 /** A session dies after this long without use… */

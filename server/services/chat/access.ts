@@ -14,7 +14,7 @@ import {
 } from '../../../db/schema';
 import type { SessionUser } from '../../lib/auth';
 import { forbidden, notFound } from '../../lib/errors';
-import { hasStanding } from '../matches/room';
+import { hasStanding } from '../rooms/members';
 
 export type ChatRole = 'organiser' | 'participant' | 'waiting' | 'member';
 

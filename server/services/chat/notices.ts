@@ -13,7 +13,7 @@ import {
   recipients,
   whenOf,
 } from '../notifications/match-info';
-import { memberIds } from '../groups/access';
+import { memberIds } from '../rooms/members';
 import { readsKey, roomValues } from './access';
 
 /** How much of the message a notice quotes. */

@@ -51,12 +51,3 @@ export async function membershipOf(
     isAdmin: member.isAdmin,
   };
 }
-
-/** Every member's id (the people a group notice goes to). */
-export async function memberIds(tx: DbOrTx, groupId: number): Promise<number[]> {
-  const rows = await tx
-    .select({ id: groupMembers.userId })
-    .from(groupMembers)
-    .where(eq(groupMembers.groupId, groupId));
-  return rows.map((r) => r.id);
-}

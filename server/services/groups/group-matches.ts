@@ -16,7 +16,8 @@ import { matchBorn } from '../matches/seats';
 import { checkMatchFields, createLimits } from '../matches/rules';
 import { lockRoom } from '../chat/access';
 import { groupSystemMessages } from '../chat/system';
-import { memberIds, membershipOf } from './access';
+import { memberIds } from '../rooms/members';
+import { membershipOf } from './access';
 import { notifyUsers } from './notify';
 
 const HOUR_MS = 3_600_000;

@@ -24,12 +24,13 @@ import {
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { announceMatchChange, announcePollChange, nextPollVersion } from '../live/notify';
+import { announceMatchChange, announcePollChange, nextPollVersion } from '../events/announce';
 import { lockRoom } from '../chat/access';
 import { groupSystemMessages } from '../chat/system';
 import { matchInfo, whenOf } from '../notifications/match-info';
 import { checkMatchFields, createLimits } from '../matches/rules';
-import { memberIds, membershipOf } from './access';
+import { memberIds } from '../rooms/members';
+import { membershipOf } from './access';
 import { insertGroupMatch } from './group-matches';
 import { notifyUsers } from './notify';
 

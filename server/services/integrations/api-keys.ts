@@ -13,7 +13,7 @@ import { apiKeys, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { AppError, notFound } from '../../lib/errors';
-import { writeAudit } from '../admin/audit';
+import { writeAudit } from '../audit/audit-log';
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 

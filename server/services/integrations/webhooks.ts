@@ -13,7 +13,7 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import { assertPublicUrl } from '../../lib/ssrf';
-import { writeAudit } from '../admin/audit';
+import { writeAudit } from '../audit/audit-log';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

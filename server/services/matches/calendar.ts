@@ -7,7 +7,7 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { forbidden, notFound } from '../../lib/errors';
 import { calendarOrganizer, matchInfo, matchUrl } from '../notifications/match-info';
-import { hasStanding } from './room';
+import { hasStanding } from '../rooms/members';
 
 /** What a calendar invitation shows of a match, with its SEQUENCE; no personal data. */
 export async function getCalendarMatch(db: DbOrTx, id: number): Promise<CalendarMatchRow | null> {

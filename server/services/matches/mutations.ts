@@ -14,7 +14,7 @@ import type {
 } from '../../../common/schemas/matches';
 import { notifyMatch, scheduleReminder, type NotifyDeps } from '../notifications/enqueue';
 import { matchInfo, playersAndWaiting } from '../notifications/match-info';
-import { announceMatchChange, announceMatchesChange } from '../live/notify';
+import { announceMatchChange, announceMatchesChange } from '../events/announce';
 import { emitWebhookEvent } from '../integrations/webhooks';
 import { getMatch } from './queries';
 import { checkMatchFields, createLimits, editLimits } from './rules';
@@ -29,7 +29,7 @@ import {
   roomColumns,
   writeGuests,
 } from './room';
-import { followVisibility } from '../groups/privacy';
+import { followVisibility } from '../matches/group-privacy';
 
 /**
  * Creates a match for the session's user (whatever a legacy `created_by` said; the REST adapter

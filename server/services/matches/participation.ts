@@ -10,7 +10,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { TMatchResult } from '../../../common/schemas/matches';
 import { notifyMatch, writeNotices, type NotifyDeps } from '../notifications/enqueue';
 import { matchInfo, startOf, type MatchInfo, type Recipient } from '../notifications/match-info';
-import { recordLeave } from '../results/reliability';
+import { recordLeave } from './leaves';
 import { matchForPlayer } from './player-match';
 import { getMatch, matchCardIn } from './queries';
 import { assertCanReach } from './room';

@@ -12,7 +12,7 @@ import { prepared } from '../../lib/prepared';
 import { isCoPlayer } from './co-players';
 import { refusal, requestState } from './room';
 import { listMyWaitlist } from './waitlist';
-import { publicMatchFilter } from '../groups/public-filter';
+import { publicMatchFilter } from '../matches/public-filter';
 import { INT32_MAX } from '../../../common/schemas/primitives';
 import type { TMyRequest } from '../../../common/schemas/room';
 import {

@@ -11,7 +11,7 @@ import { matchParticipants, matchRequests, matchWaitlist } from '../../../db/sch
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict } from '../../lib/errors';
-import { announceMatchChange } from '../live/notify';
+import { announceMatchChange } from '../events/announce';
 import { notifyMatch } from '../notifications/enqueue';
 import { matchInfo } from '../notifications/match-info';
 import { lockOwnMatch } from './mutations';

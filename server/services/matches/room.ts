@@ -4,14 +4,8 @@ import { MSG } from '../../../common/messages';
 import { isFinished } from '../../../common/schedule';
 import type { TMyRequest, TRoomFields, TVisibility } from '../../../common/schemas/room';
 import type { DbOrTx } from '../../../db/client';
-import {
-  groupMatches,
-  groupMembers,
-  matches,
-  matchGuests,
-  matchRequests,
-  matchWaitlist,
-} from '../../../db/schema';
+import { matches, matchGuests, matchRequests } from '../../../db/schema';
+import { hasStanding } from '../rooms/members';
 import type { SessionUser } from '../../lib/auth';
 import { type AppError, badRequest, notFound } from '../../lib/errors';
 
@@ -58,24 +52,6 @@ export function tokenMatches(stored: string | null, presented: string | null | u
   const a = Buffer.from(stored);
   const b = Buffer.from(presented);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/**
- * Whether someone without the link has a standing in a private match: they wait for a place or
- * asked to join (both came through the link once), or they are a member of the group it was made
- * for (a match kept to its group is private to everyone else). Organiser and participants are
- * checked by the callers, which already know them.
- */
-export async function hasStanding(tx: DbOrTx, matchId: number, userId: number): Promise<boolean> {
-  const [row] = await tx
-    .select({
-      ok: sql<boolean>`exists (select 1 from ${matchWaitlist} w where w.match_id = ${matchId}::int and w.user_id = ${userId}::int)
-        or exists (select 1 from ${matchRequests} r where r.match_id = ${matchId}::int and r.user_id = ${userId}::int)
-        or exists (select 1 from ${groupMatches} g join ${groupMembers} gm on gm.group_id = g.group_id
-                    where g.match_id = ${matchId}::int and gm.user_id = ${userId}::int)`,
-    })
-    .from(sql`(select 1) as one`);
-  return row?.ok ?? false;
 }
 
 /**

@@ -6,7 +6,7 @@ import { matches, matchParticipants, matchWaitlist } from '../../../db/schema';
 import type { LiveMatchKind } from '../../lib/live-channel';
 import { aboutPlayers, systemMessages, type SystemText } from '../chat/system';
 import { emitWebhookEvent } from '../integrations/webhooks';
-import { announceMatchChange } from '../live/notify';
+import { announceMatchChange } from '../events/announce';
 import { notifyMatch, scheduleReminder, type NotifyDeps } from '../notifications/enqueue';
 import { matchInfo, recipients } from '../notifications/match-info';
 

@@ -8,7 +8,7 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict, forbidden } from '../../lib/errors';
 import type { TMyWaitlist, TWaitlistResult } from '../../../common/schemas/waitlist';
-import { announceMatchChange } from '../live/notify';
+import { announceMatchChange } from '../events/announce';
 import { matchForPlayer } from './player-match';
 import { assertCanReach } from './room';
 

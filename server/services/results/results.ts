@@ -24,7 +24,7 @@ import { matches, matchResults, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { announceMatchChange } from '../live/notify';
+import { announceMatchChange } from '../events/announce';
 import { notifyMatch, type NotifyDeps } from '../notifications/enqueue';
 import { matchInfo, matchPlayers, type MatchInfo } from '../notifications/match-info';
 import { guestsOf, refusal } from '../matches/room';

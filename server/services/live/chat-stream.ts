@@ -1,10 +1,10 @@
 import type { TChatMessage, TChatRoom } from '../../../common/schemas/chat';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
-import type { LiveHub } from '../live/hub';
-import { endedError } from '../live/streams';
-import { chatAccess } from './access';
-import { changesSince, currentRev } from './revisions';
+import type { LiveHub } from './hub';
+import { endedError } from './streams';
+import { chatAccess } from '../chat/access';
+import { changesSince, currentRev } from '../chat/revisions';
 
 export interface ChatEvent {
   rev: number;

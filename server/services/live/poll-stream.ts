@@ -2,8 +2,8 @@ import type { TPoll } from '../../../common/schemas/groups';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
-import type { LeaseEnd, LiveHub, LiveLease } from '../live/hub';
-import { readPoll } from './polls';
+import type { LeaseEnd, LiveHub, LiveLease } from './hub';
+import { readPoll } from '../groups/polls';
 
 export type PollEvent =
   /** The poll as `groups.poll` / `GET /api/polls/{id}` answer it for this viewer. */
