@@ -1,6 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
 import { MSG } from '../../../common/messages';
-import { shortPublicName } from '../../../common/names';
 import {
   createPlace,
   findAt,
@@ -148,8 +147,8 @@ test(
     const panel = card.getByRole('group', { name: 'Participants' });
     await panel.getByText(guest.name).waitFor();
     const rows = panel.getByRole('listitem');
-    // Cards name the organiser as everywhere outside the match page's players: "Prénom N.".
-    expect(await rows.first().textContent()).toContain(shortPublicName(organiser.name));
+    // The organiser is a co-player (issue 38 item 12): named in full, like the other players.
+    expect(await rows.first().textContent()).toContain(organiser.name);
     expect(await rows.first().textContent()).toContain('Organisateur');
     const joined = panel.getByText(/^Inscrit le /);
     const lines = await joined.evaluate((el) => {
