@@ -1,8 +1,11 @@
 // `npm run screenshots`: every screen of the client at 390×844 and 1280×800, taken with Chromium
 // against the real server on a fresh database filled with demo-like data through the API, saved as
 // docs/screenshots/<screen>-<mobile|desktop>.png (viewport only, to keep the files small).
-import { mkdirSync } from 'node:fs';
+// `npm run screenshots -- --narrow` adds the smallest phone we support (360×740) into
+// test-artifacts/screenshots-360/, to look at, not to keep.
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { format, resolveConfig } from 'prettier';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { MSG } from '../common/messages';
 import { ADMIN_EMAIL, apiClient, loginInContext, type TestPlayer } from '../tests/support/e2e-app';
@@ -16,11 +19,17 @@ import {
 import { ROOT, startServerProcess, type ServerProcess } from '../tests/support/server-process';
 import { startSmtpServer, type SmtpTestServer } from '../tests/support/smtp';
 
-const OUT = join(ROOT, 'docs', 'screenshots');
-const VIEWPORTS: { name: 'mobile' | 'desktop'; options: BrowserContextOptions }[] = [
+const DOCS = join(ROOT, 'docs', 'screenshots');
+const NARROW_OUT = join(ROOT, 'test-artifacts', 'screenshots-360');
+type Viewport = { name: 'narrow' | 'mobile' | 'desktop'; options: BrowserContextOptions };
+const VIEWPORTS: Viewport[] = [
   { name: 'mobile', options: MOBILE },
   { name: 'desktop', options: DESKTOP },
+  ...(process.argv.includes('--narrow')
+    ? [{ name: 'narrow', options: { ...MOBILE, viewport: { width: 360, height: 740 } } } as const]
+    : []),
 ];
+const outOf = (viewport: string) => (viewport === 'narrow' ? NARROW_OUT : DOCS);
 
 async function register(
   baseUrl: string,
@@ -162,7 +171,35 @@ async function seed(baseUrl: string, smtp: SmtpTestServer, browser: Browser) {
   await camille.api.matches.join.mutate({ id: m2.id });
   await camille.api.matches.join.mutate({ id: m3.id });
   await lea.api.matches.join.mutate({ id: m4.id });
-  return { admin, camille };
+  await lucas.api.chat.post.mutate({ id: m1.id, text: 'Salut ! Je prends les balles neuves.' });
+  await ines.api.chat.post.mutate({
+    id: m1.id,
+    text: 'Parfait, à samedi. Je serai là 10 min avant.',
+  });
+
+  const group = await camille.api.groups.create.mutate({
+    name: 'Padel du jeudi',
+    description: 'Les habitués du jeudi soir à Confluence.',
+  });
+  const { invite_token } = await camille.api.groups.byId.query({ id: group.id });
+  for (const p of [lucas, ines, hugo]) await p.api.groups.join.mutate({ token: invite_token });
+  await lucas.api.chat.post.mutate({
+    id: group.id,
+    room: 'group',
+    text: 'Qui est partant pour jeudi prochain ?',
+  });
+  const poll = await camille.api.groups.createPoll.mutate({
+    id: group.id,
+    slots: [
+      { place_id: place(0), date: day(5), time: '19:00' },
+      { place_id: place(0), date: day(6), time: '20:30' },
+    ],
+    closes_at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+  });
+  const first = (await camille.api.groups.poll.query({ id: poll.id })).slots[0]!.id;
+  await lucas.api.groups.answerPoll.mutate({ id: poll.id, answers: { [first]: 'oui' } });
+  await ines.api.groups.answerPoll.mutate({ id: poll.id, answers: { [first]: 'peut-être' } });
+  return { admin, camille, matchId: m1.id, groupId: group.id, pollId: poll.id };
 }
 
 async function settle(page: Page) {
@@ -175,7 +212,7 @@ async function settle(page: Page) {
 async function shoot(page: Page, screen: string, viewport: string, scrolled = false) {
   if (!scrolled) await page.evaluate(() => window.scrollTo(0, 0));
   await settle(page);
-  const path = join(OUT, `${screen}-${viewport}.png`);
+  const path = join(outOf(viewport), `${screen}-${viewport}.png`);
   await page.screenshot({ path });
   console.log(`  ${path.slice(ROOT.length)}`);
 }
@@ -183,19 +220,19 @@ async function shoot(page: Page, screen: string, viewport: string, scrolled = fa
 async function main() {
   const status = browserStatus();
   if (!status.available) throw new Error(status.reason);
-  mkdirSync(OUT, { recursive: true });
+  for (const { name } of VIEWPORTS) mkdirSync(outOf(name), { recursive: true });
   const smtp = await startSmtpServer();
   let server: ServerProcess | undefined;
   let browser: Browser | undefined;
   try {
     ensureClientBuilt();
     server = await startServerProcess({
-      env: { SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN_EMAIL, LOG_LEVEL: 'warn' },
+      env: { SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN_EMAIL },
     });
     browser = await launchBrowser();
     const baseUrl = server.url;
-    const { admin, camille } = await seed(baseUrl, smtp, browser);
-    console.log(`Screenshots from ${baseUrl} into ${OUT.slice(ROOT.length)}/`);
+    const { admin, camille, matchId, groupId, pollId } = await seed(baseUrl, smtp, browser);
+    console.log(`Screenshots from ${baseUrl} into ${DOCS.slice(ROOT.length)}/`);
 
     for (const { name: vp, options } of VIEWPORTS) {
       const open = async (): Promise<{ context: BrowserContext; page: Page }> => {
@@ -303,6 +340,22 @@ async function main() {
           await page.getByRole('dialog', { name: 'Menu' }).waitFor();
           await shoot(page, 'mobile-menu', vp);
         }
+        // The match page, then its chat further down.
+        await page.goto(`/matches/${matchId}`);
+        await page.getByText('Je prends les balles neuves').waitFor();
+        await shoot(page, 'match-page', vp);
+        await page.getByRole('button', { name: 'Envoyer' }).scrollIntoViewIfNeeded();
+        await shoot(page, 'match-chat', vp, true);
+        // Groups: the list, a group's page, a poll.
+        await page.goto('/groups');
+        await page.getByText('Padel du jeudi').first().waitFor();
+        await shoot(page, 'groups', vp);
+        await page.goto(`/groups/${groupId}`);
+        await page.getByRole('heading', { level: 1, name: 'Padel du jeudi' }).waitFor();
+        await shoot(page, 'group-page', vp);
+        await page.goto(`/polls/${pollId}`);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await shoot(page, 'poll', vp);
         await page.goto('/admin');
         await page.getByRole('heading', { level: 1, name: 'Accès refusé' }).waitFor();
         await shoot(page, 'admin-access-denied', vp);
@@ -314,6 +367,7 @@ async function main() {
         const { context, page } = await open();
         await loginInContext(context, page, admin, '/admin');
         for (const [tab, screen] of [
+          ['Tableau de bord', 'admin-dashboard'],
           ['Lieux', 'admin-places'],
           ['Niveaux', 'admin-levels'],
           ['Twilio (SMS)', 'admin-twilio'],
@@ -321,6 +375,9 @@ async function main() {
           ['Utilisateurs', 'admin-users'],
           ['Paramètres', 'admin-settings'],
           ['Historique', 'admin-history'],
+          ['Résultats', 'admin-results'],
+          ['Notifications', 'admin-notifications'],
+          ['API', 'admin-api'],
         ] as const) {
           await page.getByRole('tab', { name: tab, exact: true }).click();
           await page.getByRole('tabpanel').getByRole('heading', { level: 2 }).first().waitFor();
@@ -329,11 +386,46 @@ async function main() {
         await context.close();
       }
     }
+    await writeIndex();
   } finally {
     await browser?.close();
     await server?.stop();
     await smtp.close();
   }
+}
+
+/** docs/screenshots.md: its table lists every file of docs/screenshots/, so it cannot drift. */
+async function writeIndex() {
+  const screens = new Map<string, Set<string>>();
+  for (const file of readdirSync(DOCS)) {
+    const m = /^(.+)-(mobile|desktop)\.png$/.exec(file);
+    if (m) screens.set(m[1]!, (screens.get(m[1]!) ?? new Set()).add(m[2]!));
+  }
+  const cell = (screen: string, vp: string, size: string) =>
+    screens.get(screen)?.has(vp) ? `[${size}](screenshots/${screen}-${vp}.png)` : '';
+  const rows = [...screens.keys()]
+    .sort()
+    .map((s) => `| ${s} | ${cell(s, 'mobile', '390×844')} | ${cell(s, 'desktop', '1280×800')} |`);
+  const path = join(ROOT, 'docs', 'screenshots.md');
+  const text = [
+    '# Screenshots',
+    '',
+    'Each screen at 390×844 and 1280×800, taken in Chromium by `npm run screenshots`',
+    '(`scripts/screenshots.ts`: a fresh server with sample places, players, matches, a chat, a group',
+    'and a poll) into `docs/screenshots/`; the script writes this table from the files there.',
+    '`npm run screenshots -- --narrow` also takes every screen at 360×740 into',
+    '`test-artifacts/screenshots-360/` (not kept). Not captured: a match with a result (a match in',
+    'the past cannot be made through the app; `tests/e2e/journeys/results.spec.ts` keeps its shots).',
+    '',
+    '| screen | mobile | desktop |',
+    '| --- | --- | --- |',
+    ...rows,
+    '',
+    '![Home](screenshots/home-desktop.png)',
+    '',
+  ].join('\n');
+  // Formatted as `npm run lint` expects it (prettier aligns the table).
+  writeFileSync(path, await format(text, { ...(await resolveConfig(path)), filepath: path }));
 }
 
 main().then(
