@@ -479,7 +479,9 @@ export const MSG = {
     groupNoticeMore: 'D’autres messages vous attendent peut-être dans la discussion du groupe.',
     seeGroup: (url: string) => `Voir le groupe : ${url}`,
     empty: 'Aucun message pour l’instant. Dites bonjour !',
-    placeholder: 'Votre message (Entrée pour envoyer, Maj+Entrée pour aller à la ligne)',
+    // The label says how the keys work; the placeholder stays short enough for a 360 px box.
+    draftLabel: 'Votre message (Entrée pour envoyer, Maj+Entrée pour aller à la ligne)',
+    placeholder: 'Votre message…',
     send: 'Envoyer',
     edit: 'Modifier',
     save: 'Enregistrer',

@@ -28,14 +28,14 @@ test('two players chat live on the match page', ON.phone, async ({ app, admin, l
     await expect(chatOf(page).getByText('Julie a rejoint le match')).toBeVisible();
 
   // Olga writes; Enter sends. Julie's page shows it without a reload.
-  const olgaBox = chatOf(olga).getByLabel(MSG.chat.placeholder);
+  const olgaBox = chatOf(olga).getByLabel(MSG.chat.draftLabel);
   await olgaBox.fill('Qui apporte les balles ?');
   await olgaBox.press('Enter');
   await expect(olgaBox).toHaveValue('');
   await expect(chatOf(julie).getByText('Qui apporte les balles ?')).toBeVisible();
 
   // Julie answers on two lines (Shift+Enter) with a link.
-  const julieBox = chatOf(julie).getByLabel(MSG.chat.placeholder);
+  const julieBox = chatOf(julie).getByLabel(MSG.chat.draftLabel);
   await julieBox.fill('Moi !');
   await julieBox.press('Shift+Enter');
   await julieBox.pressSequentially('Plan : https://example.org/terrain');

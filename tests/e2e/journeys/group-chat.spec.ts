@@ -30,13 +30,13 @@ test('two members chat live on the group page', ON.phone, async ({ app, loginAs 
   for (const page of [olga, julie])
     await expect(chatOf(page).getByText('Julie a rejoint le groupe')).toBeVisible();
 
-  const olgaBox = chatOf(olga).getByLabel(MSG.chat.placeholder);
+  const olgaBox = chatOf(olga).getByLabel(MSG.chat.draftLabel);
   await olgaBox.fill('Qui joue mardi ?');
   await olgaBox.press('Enter');
   await expect(olgaBox).toHaveValue('');
   await expect(chatOf(julie).getByText('Qui joue mardi ?')).toBeVisible();
 
-  const julieBox = chatOf(julie).getByLabel(MSG.chat.placeholder);
+  const julieBox = chatOf(julie).getByLabel(MSG.chat.draftLabel);
   await julieBox.fill('Moi !');
   await julieBox.press('Shift+Enter');
   await julieBox.pressSequentially('Terrain : https://example.org/terrain');

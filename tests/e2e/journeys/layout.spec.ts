@@ -85,7 +85,7 @@ test(
     const notice = player.getByText(MSG.match.joined);
     await notice.waitFor();
     const send = player.getByRole('button', { name: MSG.chat.send });
-    await player.getByLabel(MSG.chat.placeholder).fill('Salut à tous !');
+    await player.getByLabel(MSG.chat.draftLabel).fill('Salut à tous !');
     // While the notice shows, « Envoyer » is what a tap at its centre hits, wherever the player
     // has it: at the end of the page, or just above the bottom edge of the screen.
     await player.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));

@@ -284,7 +284,7 @@ export function ChatPanel({ room, userId }: { room: TChatRoom; userId: number | 
               }}
             >
               <label className="visually-hidden" htmlFor="chat-draft">
-                {MSG.chat.placeholder}
+                {MSG.chat.draftLabel}
               </label>
               <textarea
                 id="chat-draft"
