@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TDashboard, TNoticeOverview } from '../../common/schemas/dashboard';
 import AdminPage from '../../client/src/pages/AdminPage';
 import { toCsv } from '../../client/src/pages/admin/dashboard/csv';
@@ -51,6 +51,9 @@ vi.stubGlobal('matchMedia', (query: string) => ({
 }));
 
 describe('Tableau de bord', () => {
+  // The tab is a lazy chunk (uPlot with it): loaded once here, with a hook's time, rather than
+  // inside the first findBy's second on a busy machine.
+  beforeAll(() => import('../../client/src/pages/admin/dashboard/DashboardTab'), 30_000);
   afterEach(cleanup);
 
   it('is the first tab and opens by default, with the figures as tables', async () => {
@@ -60,7 +63,11 @@ describe('Tableau de bord', () => {
       fixtures: { 'admin.dashboard.get': dashboard, 'admin.places.list': places },
     });
     expect(screen.getAllByRole('tab')[0]).toHaveAttribute('aria-selected', 'true');
-    expect(await screen.findByRole('heading', { name: 'Tableau de bord' })).toBeInTheDocument();
+    // Role queries over the whole admin page are slow in jsdom on a busy machine: more than the
+    // default second.
+    expect(
+      await screen.findByRole('heading', { name: 'Tableau de bord' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
     const kpi = await screen.findByText('Taux de remplissage');
     expect(kpi.nextElementSibling).toHaveTextContent('75 %');
     expect(screen.getByText('Délai médian pour être complet').nextElementSibling).toHaveTextContent(

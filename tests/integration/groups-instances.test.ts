@@ -10,6 +10,7 @@ import {
   pollAnswers,
 } from '../../db/schema';
 import { buildApp } from '../../server/app';
+import { createGroupsScheduler } from '../../server/services/groups/scheduler';
 import { createDeps } from '../../server/create-deps';
 import { createSession } from '../../server/services/auth/sessions';
 import { createTestContext, type TestContext } from '../support/app';
@@ -144,11 +145,14 @@ describe(`groups on two instances of one ${DB} database`, () => {
     await startInstance(t.db.db, 5);
     await startInstance(second?.db ?? t.db.db, 5);
     // Five slots, 14 days ahead from a Wednesday morning: two dates each.
-    const deadline = Date.now() + 20_000;
-    while ((await t.db.db.select().from(groupSlotRuns)).length < 10 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 50));
-    // Let the instances run more rounds: a duplicate, if any, would appear now.
-    await new Promise((r) => setTimeout(r, 500));
+    await expect
+      .poll(() => t.db.db.$count(groupSlotRuns), { timeout: 20_000, interval: 20 })
+      .toBeGreaterThanOrEqual(10);
+    // Stopping waits for the rounds under way, so a duplicate, if any, is written by now; and a
+    // further round on each instance's database opens nothing more.
+    for (const app of apps.splice(0)) await app.close();
+    for (const db of [t.db.db, second?.db ?? t.db.db])
+      await createGroupsScheduler({ ...t.deps, db }, 0).round();
     const runs = await t.db.db.select().from(groupSlotRuns);
     expect(runs).toHaveLength(10);
     expect(runs.every((r) => r.outcome === 'created' && r.matchId !== null)).toBe(true);

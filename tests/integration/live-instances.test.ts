@@ -117,7 +117,11 @@ describe.runIf(pg)('live updates across two server processes on one PostgreSQL d
         throw new Error('rolled back on purpose');
       })
       .catch(() => {});
-    await Promise.all([onA.quiet(800), onB.quiet(800)]);
+    // Then a change that commits: notifications arrive in commit order, so anything sent for the
+    // two above would come before it.
+    expect((await call(a, players[0]!, 'POST', `/matches/${id}/leave`, {})).status).toBe(200);
+    for (const s of [onA, onB])
+      expect(JSON.parse((await s.next()).data)).toMatchObject({ missing_players: 1 });
   });
 
   it('after the LISTEN connection is killed, subscribers get a fresh state', async () => {

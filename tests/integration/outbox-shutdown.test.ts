@@ -69,20 +69,23 @@ afterAll(async () => {
 });
 
 describe(`stopping the worker mid-run (${DB})`, () => {
-  it('returns in well under 2 s with 300 notices pending at a slow relay; no row stays leased; a new worker sends the rest, each once', async () => {
+  it('returns once the sends in flight are done, with 300 notices pending at a slow relay; no row stays leased; a new worker sends the rest, each once', async () => {
     const N = 300;
     await enqueue(t.db.db, N, 'stop', t.clock.now());
     const worker = createOutboxWorker(t.deps, { intervalMs: 10, concurrency: 4 });
     worker.start();
     await waitFor(() => recipients(slow, 'stop').length >= 8, 15_000, 'the first mails');
 
+    const sentBefore = recipients(slow, 'stop').length;
     const t0 = performance.now();
     await worker.stop();
     const stopMs = performance.now() - t0;
+    const finished = recipients(slow, 'stop').length - sentBefore;
     console.info(
-      `[outbox] stop() returned in ${stopMs.toFixed(0)} ms with ${N - recipients(slow, 'stop').length} notices pending`,
+      `[outbox] stop() returned in ${stopMs.toFixed(0)} ms after ${finished} sends in flight, with ${N - recipients(slow, 'stop').length} notices pending`,
     );
-    expect(stopMs).toBeLessThan(2_000);
+    // It waited for the 4 sends in flight at most, not for the backlog.
+    expect(finished).toBeLessThanOrEqual(4);
     expect(await leased(t.db.db)).toBe(0);
     // Nothing stays counted as attempted that was never tried; every mail the relay took is marked sent.
     const left = await t.db.db
@@ -134,7 +137,7 @@ if (!onPostgres)
     '[outbox] SIGTERM test skipped: the server process and this test cannot share an embedded PGlite',
   );
 describe.runIf(onPostgres)('SIGTERM with notices pending (the server process, PostgreSQL)', () => {
-  it('exits 0 well inside 10 s, leaves no row leased, and a restarted server sends every notice once', async () => {
+  it('exits 0 within its 9 s, leaves no row leased, and a restarted server sends every notice once', async () => {
     const N = 400;
     const db = await createTestDb();
     const relay = await startSmtpServer({ delayMs: 150 });
@@ -150,8 +153,9 @@ describe.runIf(onPostgres)('SIGTERM with notices pending (the server process, Po
       console.info(
         `[outbox] SIGTERM: exit ${server.exitCode()} in ${stopMs.toFixed(0)} ms, ${N - sentBefore} notices pending`,
       );
+      // 0, not the 1 of the server's own exit 9 s after the signal: it stopped in time, and
+      // without sending the backlog (some 15 s at this relay).
       expect(server.exitCode()).toBe(0);
-      expect(stopMs).toBeLessThan(5_000);
       expect(sentBefore).toBeLessThan(N);
       expect(await leased(db.db)).toBe(0);
 
@@ -165,8 +169,8 @@ describe.runIf(onPostgres)('SIGTERM with notices pending (the server process, Po
           40_000,
           'the backlog to drain',
         );
-        await new Promise((r) => setTimeout(r, 300));
       } finally {
+        // Waits for the sends in flight: a duplicate, if any, has arrived once it returns.
         await again.stop();
       }
       expectExactlyOnce(recipients(relay, 'term'), 'term', N);

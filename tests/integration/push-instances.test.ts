@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxBacklog } from '../../server/services/notifications/worker';
+import { createOutboxWorker, outboxBacklog } from '../../server/services/notifications/worker';
 import { createTestContext, type TestContext } from '../support/app';
 import { createUser } from '../support/factories';
 import { restAs } from '../support/http';
@@ -64,16 +64,19 @@ describe(`two instances on one ${DB} database`, () => {
     t.clock.set('2026-06-10T17:00:01Z');
     instances = await startTwoInstances(t, { pushAgent: push.agent });
 
-    const deadline = Date.now() + 30_000;
-    while (
-      (push.messages.length < expected.length ||
-        (await outboxBacklog(t.db.db, t.clock.now())) > 0) &&
-      Date.now() < deadline
-    ) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    // Give a duplicate, if any, the time to arrive.
-    await new Promise((r) => setTimeout(r, 300));
+    await expect
+      .poll(
+        async () =>
+          push.messages.length >= expected.length &&
+          (await outboxBacklog(t.db.db, t.clock.now())) === 0,
+        { timeout: 30_000, interval: 20 },
+      )
+      .toBe(true);
+    // Stopping waits for the sends in flight, so a duplicate, if any, has arrived by now; and a
+    // further round finds nothing left to send.
+    await instances.close();
+    instances = undefined;
+    expect(await createOutboxWorker(t.deps, { intervalMs: 0 }).runOnce()).toBe(0);
 
     expect(push.rejected).toEqual([]);
     const got = push.messages.map((msg) => {

@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createConnection } from 'node:net';
+import { createConnection, createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { freePort, startServerProcess, type ServerProcess } from '../support/server-process';
 
@@ -74,6 +74,20 @@ async function startRedis(port: number): Promise<ChildProcess> {
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+/** A port where no Redis answers: each connection is dropped at once, and counted. */
+async function dropConnections(port: number) {
+  let attempts = 0;
+  const server = createServer((socket) => {
+    attempts++;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    attempts: () => attempts,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 const stopRedis = (child: ChildProcess) =>
   new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -97,17 +111,21 @@ const env = (redisPort: number) => ({
 
 describe('Redis down', () => {
   it(`Redis never reachable: the limit still holds (429 after ${LIMIT}), padel_redis_up 0, one JSON line says so`, async () => {
-    const server = await startServerProcess({ env: env(await freePort()) });
+    const port = await freePort();
+    const dropper = await dropConnections(port);
+    const server = await startServerProcess({ env: env(port) });
     try {
       const got = await statuses(server, LIMIT + 2);
       expect(got.slice(0, LIMIT).every((s) => s !== 429)).toBe(true);
       expect(got.slice(LIMIT)).toEqual([429, 429]);
       expect(await redisUp(server)).toBe('0');
-      // ioredis keeps retrying in the background: still one line, and only JSON.
-      await new Promise((r) => setTimeout(r, 1_500));
+      // ioredis keeps retrying in the background: after three more tries, still one line, and only JSON.
+      const tried = dropper.attempts();
+      await until(() => Promise.resolve(dropper.attempts() >= tried + 3), 'three more tries');
       expect(said(jsonLines(server), 'Redis unreachable')).toBe(1);
     } finally {
       await server.stop();
+      await dropper.close();
     }
     expect(said(jsonLines(server), 'Redis unreachable')).toBe(1);
     expect(server.exitCode()).toBe(0);

@@ -93,8 +93,8 @@ describe.runIf(onPostgres)('results at once on two instances (PostgreSQL)', () =
         status: 409,
         error: RESULT_MSG.alreadyEntered,
       });
-    // Entries wait for one another's row lock only: nowhere near the 10 s a pooled connection may wait.
-    expect(ms).toBeLessThan(5_000);
+    // Entries wait for one another's row lock only: one that had waited out the pool's 10 s for a
+    // connection would have answered 503, not the 200 or 409 above.
     // The stored result is the winner's.
     const winner = answers.find((a) => a.status === 200)!;
     const [row] = await t.db.db.select().from(matchResults).where(eq(matchResults.matchId, id));

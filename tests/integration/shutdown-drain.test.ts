@@ -176,8 +176,8 @@ describe('SIGTERM with 200 list requests in flight on keep-alive connections', (
     // Sent after the port closed: refused outright, never a cut answer.
     for (const o of after) if (!complete(o)) expect(o.error).toMatch(/^(ECONNREFUSED|ECONNRESET)$/);
     expect(readiness).toBe(503);
+    // Within 10 s: the server exits 1 by itself 9 s after the signal, and `stop` kills it at 10 s.
     expect(server.exitCode()).toBe(0);
-    expect(exitMs).toBeLessThan(10_000);
 
     const drained = server
       .output()

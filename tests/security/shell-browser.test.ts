@@ -63,7 +63,14 @@ describe.skipIf(!status.available)('the app shell in Chromium', () => {
     await page.goto(base);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(await page.locator('body').innerText()).not.toContain(MSG.http.noScript);
-    await page.waitForTimeout(300);
+    // Settled: fonts and images in, two frames drawn, and the observer's reports delivered (they
+    // are queued before the browser's idle time).
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+      await Promise.all([...document.images].map((img) => img.decode().catch(() => undefined)));
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      await new Promise((r) => requestIdleCallback(r, { timeout: 1000 }));
+    });
     expect(
       await page.evaluate(() => (window as unknown as { __cls: number }).__cls),
     ).toBeLessThanOrEqual(0.1);

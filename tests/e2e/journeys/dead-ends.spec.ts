@@ -125,12 +125,16 @@ test(
       .click();
     await page.getByRole('radio', { name: '19:00', exact: true }).click();
     await page.getByRole('button', { name: /^Niveau 4\b/ }).click();
-    // Slow the answer down, so the second click lands while the first create is still running.
+    // Hold the answer until both clicks have landed, so the second comes while the first create
+    // is still running.
+    let release = () => {};
+    const clicked = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/trpc/matches.create*', async (route) => {
-      await new Promise((r) => setTimeout(r, 600));
+      await clicked;
       await route.continue();
     });
     await page.getByRole('button', { name: 'Créer le match' }).dblclick();
+    release();
     await page.getByRole('heading', { name: MSG.match.created }).waitFor();
     const mine = await player.api.matches.mine.query();
     expect(mine.matches.filter((m) => m.place_id === place.id)).toHaveLength(1);

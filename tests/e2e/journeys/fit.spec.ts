@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { NOTICE_TIMEOUT_MS } from '../../../common/limits';
 import { MSG } from '../../../common/messages';
 import {
   createPlace,
@@ -57,6 +58,8 @@ test(
     const last = matches[matches.length - 1]!;
 
     const { page } = await loginAs(player, '/find-match');
+    // The notices' 5 s run on a clock the test moves on, rather than waited out.
+    await page.clock.install();
     await findAt(page, player, place.id);
     const cards = page.getByRole('article', { name: place.name });
     await expect.poll(() => cards.count()).toBe(8);
@@ -73,8 +76,8 @@ test(
     await alert.waitFor();
     expect(await inViewport(page, alert)).toBe(true);
     await checkA11y(page, 'find (error toast, mobile)');
-    // It stays until dismissed.
-    await page.waitForTimeout(5500);
+    // It stays until dismissed, past the time after which a passing notice goes.
+    await page.clock.fastForward(NOTICE_TIMEOUT_MS + 500);
     expect(await alert.isVisible()).toBe(true);
     await alert.getByRole('button', { name: 'Fermer le message' }).click();
     await alert.waitFor({ state: 'detached' });
@@ -86,6 +89,10 @@ test(
     await status.waitFor();
     expect(await status.getAttribute('role')).toBe('status');
     expect(await inViewport(page, status)).toBe(true);
+    // A passing notice does go by itself on that clock: the alert above stayed of its own accord.
+    await page.clock.fastForward(NOTICE_TIMEOUT_MS + 500);
+    // Sooner than the real 5 s: only the clock moved on can have taken it away.
+    await status.waitFor({ state: 'detached', timeout: NOTICE_TIMEOUT_MS / 2 });
   },
 );
 

@@ -1,19 +1,24 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { MSG } from '../../../common/messages';
 import { createPlace, expectText, setLevelFirst, uniquePlayer } from '../../support/e2e-app';
 import { checkA11y, expect, ON, test } from '../../support/e2e-fixtures';
 import { expectInViewAndOnTop, expectNoSideScroll, keepScreenshot, matchOf } from './helpers';
 
 /** Every 401 answer and console error of the page from now on. */
+/** The 401s and console errors the page gets, and how many of its requests are still open. */
 function watchRefusals(page: Page) {
   const seen: string[] = [];
+  const open = new Set<Request>();
+  page.on('request', (r) => open.add(r));
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
   page.on('response', (r) => {
     if (r.status() === 401) seen.push(`401 ${r.url()}`);
   });
   page.on('console', (m) => {
     if (m.type() === 'error') seen.push(`console: ${m.text()}`);
   });
-  return seen;
+  return { seen, open: () => open.size };
 }
 
 /**
@@ -154,12 +159,12 @@ test(
     await page.getByRole('heading', { name: 'Créer un compte' }).waitFor();
     expect(await page.getByLabel('Email').inputValue()).toBe('');
     expect(await page.evaluate(() => localStorage.getItem('padel-match:user'))).toBeNull();
-    // Give any late call the time to be refused.
-    await page.waitForTimeout(500);
-    expect(refusals).toEqual([]);
     await expectNoSideScroll(page, 'after deletion');
     await checkA11y(page, `after deletion (${screen})`);
     await keepScreenshot(page, `account-deleted-${screen}`);
+    // Every call still under way has had its answer: none was refused.
+    await expect.poll(refusals.open).toBe(0);
+    expect(refusals.seen).toEqual([]);
 
     expect(await organiser.api.matches.byId.query({ id: match.id })).toMatchObject({
       missing_players: 2,
