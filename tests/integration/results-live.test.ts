@@ -99,26 +99,27 @@ describe(`a result and an absence reach the other players' open match page live 
     const id = await played();
     const absentee = await watch(id, p(0));
     const organiser = await watch(id, owner);
-    let [a, o] = [await nextChange(absentee), await nextChange(organiser)];
+    const [a0, o0] = [await nextChange(absentee), await nextChange(organiser)];
 
     await t.caller(owner).results.markNoShow({ id, userId: p(0).id });
-    const marked = await nextChange(absentee);
-    expect(marked).toBeGreaterThan(a);
-    a = marked;
+    const a1 = await nextChange(absentee);
+    expect(a1).toBeGreaterThan(a0);
     expect((await t.caller(p(0)).results.forMatch({ id })).absent).toEqual([
       { user_id: p(0).id, status: 'absent' },
     ]);
-    o = await nextChange(organiser);
+    const o1 = await nextChange(organiser);
+    expect(o1).toBeGreaterThan(o0);
 
     await t.caller(p(0)).results.contestNoShow({ id, reason: 'J’étais là, en retard.' });
-    expect(await nextChange(organiser)).toBeGreaterThan(o);
+    expect(await nextChange(organiser)).toBeGreaterThan(o1);
     expect((await t.caller(owner).results.forMatch({ id })).absent).toEqual([
       { user_id: p(0).id, status: 'contested' },
     ]);
-    a = await nextChange(absentee);
+    const a2 = await nextChange(absentee);
+    expect(a2).toBeGreaterThan(a1);
 
     await t.caller(admin).results.adminDecideNoShow({ id, userId: p(0).id, decision: 'cancelled' });
-    expect(await nextChange(absentee)).toBeGreaterThan(a);
+    expect(await nextChange(absentee)).toBeGreaterThan(a2);
     expect((await t.caller(p(0)).results.forMatch({ id })).absent).toEqual([]);
   });
 });
