@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MSG } from '../../../../common/messages';
 import { formatSets, RESULT_MSG, type TTeamEntry } from '../../../../common/results';
@@ -41,6 +41,7 @@ export function MatchResultPanel({ match, token }: { match: Detail; token?: stri
   const notice = useNotice();
   const [contesting, setContesting] = useState<'result' | 'absence' | null>(null);
   const [reporting, setReporting] = useState<Player | null>(null);
+  const presenceTitle = useId();
   const done = (message: string) => {
     notice.success(message);
     void utils.results.forMatch.invalidate({ id: match.id });
@@ -90,24 +91,29 @@ export function MatchResultPanel({ match, token }: { match: Detail; token?: stri
       )}
       {s?.can_enter && <ResultForm match={match} players={players} onSaved={done} />}
       {s && (s.can_mark_absent || s.absent.length > 0) && (
-        <ul className="result-players" aria-label="Présence des joueurs">
-          {players.map((p) => {
-            return (
-              <li key={p.user_id}>
-                <Link to={`/joueurs/${p.user_id}`}>{nameOf(p)}</Link>
-                {absentIds.has(p.user_id) && <span className="tag tag-absent">Absent</span>}
-                {s.can_mark_absent &&
-                  p.user_id !== match.organiser.user_id &&
-                  !absentIds.has(p.user_id) && (
-                    <Button variant="secondary" onClick={() => setReporting(p)}>
-                      {RESULT_MSG.noShowReport}
-                      <span className="visually-hidden">{`${NBSP}: ${nameOf(p)}`}</span>
-                    </Button>
-                  )}
-              </li>
-            );
-          })}
-        </ul>
+        <>
+          <h3 className="result-players-title" id={presenceTitle}>
+            Présence des joueurs
+          </h3>
+          <ul className="result-players" aria-labelledby={presenceTitle}>
+            {players.map((p) => {
+              return (
+                <li key={p.user_id}>
+                  <Link to={`/joueurs/${p.user_id}`}>{nameOf(p)}</Link>
+                  {absentIds.has(p.user_id) && <span className="tag tag-absent">Absent</span>}
+                  {s.can_mark_absent &&
+                    p.user_id !== match.organiser.user_id &&
+                    !absentIds.has(p.user_id) && (
+                      <Button variant="secondary" onClick={() => setReporting(p)}>
+                        {RESULT_MSG.noShowReport}
+                        <span className="visually-hidden">{`${NBSP}: ${nameOf(p)}`}</span>
+                      </Button>
+                    )}
+                </li>
+              );
+            })}
+          </ul>
+        </>
       )}
       {iAmAbsent && (
         <Button variant="secondary" onClick={() => setContesting('absence')}>
