@@ -1,3 +1,4 @@
+import { countOf } from './plural';
 import { deName, megabytesFr } from './typography';
 
 /** A wait as the OTP countdown shows it, "m:ss" (300 → "5:00"). */
@@ -60,12 +61,12 @@ export const MSG = {
     unknownEmail: 'Email incorrect. Vérifiez votre adresse email.',
     wrongPin: 'Code PIN incorrect. Vérifiez votre code PIN.',
     attemptsLeft: (n: number) =>
-      `${n} essai${n > 1 ? 's' : ''} restant${n > 1 ? 's' : ''} avant le blocage du compte.`,
+      `${countOf(n, 'essai restant', 'essais restants')} avant le blocage du compte.`,
     unknownPhone: 'Aucun compte ne correspond à ce numéro de téléphone.',
     loggedIn: 'Connexion réussie',
     loggedOut: 'Déconnexion réussie',
     accountLocked: (minutes: number) =>
-      `Trop de tentatives incorrectes. Votre compte est bloqué pendant ${minutes} minute${minutes > 1 ? 's' : ''}. Vous pouvez réinitialiser votre code PIN pour le débloquer immédiatement.`,
+      `Trop de tentatives incorrectes. Votre compte est bloqué pendant ${countOf(minutes, 'minute', 'minutes')}. Vous pouvez réinitialiser votre code PIN pour le débloquer immédiatement.`,
     tooManyRequests: 'Trop de requêtes. Veuillez patienter une minute avant de réessayer.',
     resetFailed: 'Erreur lors de la réinitialisation.',
     resetDone: 'Code PIN réinitialisé avec succès.',
@@ -79,7 +80,7 @@ export const MSG = {
     pinChanged: 'PIN modifié avec succès !',
     deviceIdRequired: "L'identifiant de l'appareil est requis.",
     ipLocked: (minutes: number) =>
-      `Trop de tentatives de connexion incorrectes depuis votre réseau. Veuillez réessayer dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
+      `Trop de tentatives de connexion incorrectes depuis votre réseau. Veuillez réessayer dans ${countOf(minutes, 'minute', 'minutes')}.`,
     otpEmailSubject: 'Votre code de vérification Padel Match',
     otpEmailText: (code: string, minutes: number) =>
       `Bonjour,\n\nVotre code de vérification Padel Match est : ${code}\n\nCe code expire dans ${minutes} minutes. Si vous n'êtes pas à l'origine de cette demande, ignorez simplement cet email.`,
@@ -124,7 +125,7 @@ export const MSG = {
     placeUnknown: "Ce lieu n'existe pas ou n'est plus disponible.",
     levelUnknown: (niveau: string) => `Le niveau « ${niveau} » n'existe pas.`,
     tooManyLevels: (max: number) =>
-      `Vous pouvez sélectionner au maximum ${max} niveau${max > 1 ? 'x' : ''}.`,
+      `Vous pouvez sélectionner au maximum ${countOf(max, 'niveau', 'niveaux')}.`,
     slotsRange: (max: number) => `Le nombre de places doit être compris entre 1 et ${max}.`,
     dateRequired: 'Veuillez sélectionner une date',
     timeRequired: 'Veuillez sélectionner un horaire',
@@ -508,9 +509,9 @@ export const MSG = {
     guestsTooMany: (max: number) =>
       max === 0
         ? 'Aucune place ne peut être réservée : il faut au moins une place libre.'
-        : `Au plus ${max} place${max > 1 ? 's' : ''} réservée${max > 1 ? 's' : ''} (il faut au moins une place libre).`,
+        : `Au plus ${countOf(max, 'place réservée', 'places réservées')} (il faut au moins une place libre).`,
     guestsAboveFree: (free: number) =>
-      `Il ne reste que ${free} place${free > 1 ? 's' : ''} libre${free > 1 ? 's' : ''} à réserver.`,
+      `Il ne reste que ${countOf(free, 'place libre', 'places libres')} à réserver.`,
     guestOf: (organiser: string) => `Invité ${deName(organiser)}`,
     guestAdd: 'Ajouter une place réservée',
     guestRemove: (n: number) => `Retirer la place réservée ${n}`,

@@ -48,6 +48,10 @@ export const RESULT_MSG = {
   noShowNotParticipant: 'Ce joueur ne fait pas partie du match.',
   noShowAlready: 'Ce joueur est déjà déclaré absent pour ce match.',
   noShowMarked: 'Joueur déclaré absent.',
+  noShowReport: 'Signaler une absence',
+  noShowAsk: (name: string) => `Signaler l'absence de ${name} ?`,
+  noShowAskDetail:
+    'Le joueur sera prévenu et pourra contester. Une absence compte dans sa fiabilité.',
   noShowNone: "Vous n'êtes pas déclaré absent pour ce match.",
   noShowContested: 'Contestation envoyée : un administrateur va trancher.',
   noShowNotContested: "Cette absence n'est pas contestée.",

@@ -6,6 +6,7 @@ import { MSG } from '../../common/messages';
 import { RESULT_MSG } from '../../common/results';
 import { REASON_MAX } from '../../common/schemas/matches';
 import { MatchResultPanel } from '../../client/src/components/results/MatchResultPanel';
+import { useLiveMatch } from '../../client/src/lib/live';
 import type { RouterInputs, RouterOutputs } from '../../client/src/lib/trpc';
 import { publicRoom } from './support/match-fixtures';
 import { renderWithProviders, testUser } from './support/render';
@@ -213,5 +214,98 @@ describe('Résultat of a match with a reserved-seat guest', () => {
       id: 42,
       reason: 'Le 2e set était 6-4 pour nous',
     });
+  });
+});
+
+describe('« Signaler une absence » (the organiser, within 48 h)', () => {
+  afterEach(cleanup);
+
+  const organiserView = () =>
+    renderWithProviders(<MatchResultPanel match={match} />, {
+      user: testUser({ id: 3 }),
+      fixtures: {
+        'results.forMatch': state({ can_enter: false, can_mark_absent: true }),
+        'results.markNoShow': (input: RouterInputs['results']['markNoShow']) => ({
+          success: true,
+          message: RESULT_MSG.noShowMarked,
+          match_id: input.id,
+          user_id: input.userId,
+          status: 'absent',
+        }),
+      },
+    });
+
+  it('is an explicit button per participant, never a bare « Absent »', async () => {
+    organiserView();
+    const list = await screen.findByRole('list', { name: 'Présence des joueurs' });
+    expect(
+      within(list).getByRole('button', { name: /^Signaler une absence\s?: Bruno P\.$/ }),
+    ).toBeVisible();
+    expect(
+      within(list).getByRole('button', { name: /^Signaler une absence\s?: David N\.$/ }),
+    ).toBeVisible();
+    // Not for the organiser, and no button reads as a mere label.
+    expect(within(list).getAllByRole('button')).toHaveLength(2);
+    expect(within(list).queryByRole('button', { name: /^Absent/ })).not.toBeInTheDocument();
+  });
+
+  it('asks « Signaler l’absence de Bruno P. ? » first: « Annuler » reports nothing', async () => {
+    const { calls } = organiserView();
+    await userEvent.click(
+      await screen.findByRole('button', { name: /^Signaler une absence\s?: Bruno P\.$/ }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Signaler une absence' });
+    expect(within(dialog).getByText(/^Signaler l'absence de Bruno P\./)).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path === 'results.markNoShow')).toBe(false);
+  });
+
+  it('« Confirmer » reports the player named in the dialog, once, and says so', async () => {
+    const { calls } = organiserView();
+    await userEvent.click(
+      await screen.findByRole('button', { name: /^Signaler une absence\s?: David N\.$/ }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Signaler une absence' });
+    expect(within(dialog).getByText(/^Signaler l'absence de David N\./)).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmer' }));
+    expect(await screen.findByText(RESULT_MSG.noShowMarked)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.path === 'results.markNoShow').map((c) => c.input)).toEqual([
+      { id: 42, userId: 10 },
+    ]);
+  });
+});
+
+describe('Résultat, live', () => {
+  afterEach(cleanup);
+
+  /** The match page's two parts at stake: its live subscription and the result panel. */
+  function LivePanel() {
+    useLiveMatch(match.id, true);
+    return <MatchResultPanel match={match} />;
+  }
+
+  it('shows the result the other team entered as soon as the match changes, without reloading', async () => {
+    let entered = false;
+    let announce = () => {};
+    const change = new Promise<void>((resolve) => (announce = resolve));
+    renderWithProviders(<LivePanel />, {
+      user: testUser({ id: 10 }),
+      fixtures: {
+        'results.forMatch': () =>
+          state({
+            can_enter: false,
+            result: entered ? view({ viewer_side: 1, can_answer: true }) : null,
+          }),
+        // The stream's event arrives once Paul's entry is committed.
+        'matches.onChange': () => change.then(() => ({ id: '2', data: match })),
+      },
+    });
+    expect(await screen.findByText('Aucun résultat n’a encore été saisi.')).toBeVisible();
+    entered = true;
+    announce();
+    expect(await screen.findByRole('button', { name: 'Confirmer le résultat' })).toBeVisible();
+    expect(screen.getByText('6-3 6-2')).toBeInTheDocument();
   });
 });

@@ -7,9 +7,41 @@ import { MSG } from '../../common/messages';
 import { STORAGE_KEYS } from '../../client/src/lib/storage';
 import ProfilePage from '../../client/src/pages/ProfilePage';
 import { preparePhoto, targetSize, type PhotoTools } from '../../client/src/pages/profile/photo';
+import type { RouterOutputs } from '../../client/src/lib/trpc';
 import { renderWithProviders, serverError, testUser, type Fixtures } from './support/render';
 
 const levels = DEFAULT_LEVELS.map((l, i) => ({ ...l, id: i + 1 }));
+/** Camille's record as `results.profile` answers it: one match played, lost. */
+const record = (
+  o: Partial<RouterOutputs['results']['profile']> = {},
+): RouterOutputs['results']['profile'] => ({
+  id: 7,
+  first_name: 'Camille',
+  last_initial: 'M.',
+  level: null,
+  photo: null,
+  played: 1,
+  won: 0,
+  win_rate: 0,
+  streak: -1,
+  favourite_places: [{ place_id: 1, name: 'Padel Club Lyon', count: 1 }],
+  partners: [{ user_id: 9, name: 'Bruno P.', count: 1 }],
+  last_results: [
+    {
+      match_id: 42,
+      date: '2026-11-20',
+      place_name: 'Padel Club Lyon',
+      sets: [
+        [3, 6],
+        [2, 6],
+      ],
+      won: false,
+    },
+  ],
+  reliability: { percent: null, matches: 1 },
+  suggestion: null,
+  ...o,
+});
 const encoded: { width: number; height: number; quality: number }[] = [];
 const fakeTools = (width = 1600, height = 1200, fail = false): PhotoTools => ({
   decode: () =>
@@ -33,7 +65,7 @@ function renderProfile(fixtures: Fixtures = {}, user = testUser(), tools = fakeT
     {
       user,
       route: '/profile',
-      fixtures: { 'levels.list': levels, ...fixtures },
+      fixtures: { 'levels.list': levels, 'results.profile': record(), ...fixtures },
     },
   );
   return { ...r, ue: userEvent.setup({ applyAccept: false }) };
@@ -237,5 +269,70 @@ describe('photo preparation', () => {
     expect(encoded.at(-1)).toEqual({ width: 640, height: 480, quality: 0.7 });
     await preparePhoto(imageFile(), fakeTools(1000, 800));
     expect(encoded.at(-1)).toEqual({ width: 800, height: 640, quality: 0.6 });
+  });
+});
+
+describe('Mon Profil — results', () => {
+  it('shows the player’s figures and history, counts agreed (« 1 match joué », « 0 gagné »), and links to the public page', async () => {
+    const { calls } = renderProfile();
+    const card = await screen.findByRole('region', { name: 'Mes résultats' });
+    await vi.waitFor(() => expect(within(card).getAllByRole('listitem')).toHaveLength(4));
+    expect(
+      within(card)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['1 match joué', '0 gagné', '0 % de victoires', '1 défaite de suite']);
+    expect(calls.find((c) => c.path === 'results.profile')?.input).toEqual({ id: 7 });
+    expect(within(card).getByRole('link', { name: 'Voir mon profil public' })).toHaveAttribute(
+      'href',
+      '/joueurs/7',
+    );
+    const places = screen.getByRole('region', { name: 'Lieux favoris' });
+    expect(within(places).getByText('Padel Club Lyon (1 match)')).toBeInTheDocument();
+    const last = screen.getByRole('region', { name: 'Derniers résultats' });
+    expect(within(last).getByRole('link', { name: /Padel Club Lyon/ })).toHaveAttribute(
+      'href',
+      '/matches/42',
+    );
+  });
+
+  it('puts the plural from 2 on: « 2 matchs joués », « 2 gagnés », « 2 victoires de suite »', async () => {
+    renderProfile({
+      'results.profile': record({
+        played: 2,
+        won: 2,
+        win_rate: 100,
+        streak: 2,
+        favourite_places: [{ place_id: 1, name: 'Padel Club Lyon', count: 2 }],
+      }),
+    });
+    const card = await screen.findByRole('region', { name: 'Mes résultats' });
+    await vi.waitFor(() =>
+      expect(
+        within(card)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['2 matchs joués', '2 gagnés', '100 % de victoires', '2 victoires de suite']),
+    );
+    expect(screen.getByText('Padel Club Lyon (2 matchs)')).toBeInTheDocument();
+  });
+
+  it('with no match yet: « 0 match joué », never « 0 matchs »', async () => {
+    renderProfile({
+      'results.profile': record({
+        played: 0,
+        won: 0,
+        win_rate: null,
+        streak: 0,
+        favourite_places: [],
+        partners: [],
+        last_results: [],
+      }),
+    });
+    const card = await screen.findByRole('region', { name: 'Mes résultats' });
+    expect(
+      await within(card).findByText((_, el) => el?.textContent === '0 match joué'),
+    ).toBeVisible();
+    expect(screen.getByText('Aucun résultat confirmé pour l’instant.')).toBeInTheDocument();
   });
 });

@@ -155,4 +155,61 @@ describe.runIf(onPostgres)('results at once on two instances (PostgreSQL)', () =
       `[results-concurrency] answers and decisions racing entries (status: count): ${[...tally].map(([k, n]) => `${k}: ${n}`).join(', ')}`,
     );
   });
+
+  it('absences reported, contested and decided at once, with a result entered: one outcome each, no 5xx', async () => {
+    const [gone, late] = [cast[0]!, cast[1]!];
+    /** A service call's outcome: `ok`, or its French refusal. */
+    const outcome = (call: Promise<unknown>) =>
+      call.then(
+        () => 'ok',
+        (e: { message?: string }) => e.message ?? 'error',
+      );
+    for (let round = 0; round < 4; round++) {
+      const id = await played();
+      await t.caller(owner).results.markNoShow({ id, userId: gone.id });
+      // Each write takes the match's lock first: they queue, none deadlocks on another.
+      const [contests, marks, entries] = await Promise.all([
+        Promise.all(
+          Array.from({ length: 6 }, () =>
+            outcome(t.caller(gone).results.contestNoShow({ id, reason: 'J’étais là.' })),
+          ),
+        ),
+        Promise.all(
+          Array.from({ length: 6 }, (_, i) =>
+            on(i, owner, 'POST', `/matches/${id}/no-show/${late.id}`),
+          ),
+        ),
+        Promise.all(
+          [0, 1].map((i) =>
+            enter(i, id, [
+              [6, 1],
+              [6, 2],
+            ]),
+          ),
+        ),
+      ]);
+      expect(contests.sort()).toEqual(
+        [...Array.from({ length: 5 }, () => RESULT_MSG.noShowNone), 'ok'].sort(),
+      );
+      expect(marks.map((m) => m.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+      for (const m of marks.filter((a) => a.status !== 200))
+        expect(m.body.error).toBe(RESULT_MSG.noShowAlready);
+      expect(entries.map((e) => e.status).sort()).toEqual([200, 409]);
+
+      const decisions = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          outcome(
+            t.caller(admin).results.adminDecideNoShow({
+              id,
+              userId: gone.id,
+              decision: i % 2 ? 'upheld' : 'cancelled',
+            }),
+          ),
+        ),
+      );
+      expect(decisions.sort()).toEqual(
+        [...Array.from({ length: 5 }, () => RESULT_MSG.noShowNotContested), 'ok'].sort(),
+      );
+    }
+  });
 });

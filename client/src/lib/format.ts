@@ -1,3 +1,4 @@
+import { countOf } from '../../../common/plural';
 import { MSG } from '../../../common/messages';
 import { shortTime } from '../../../common/schedule';
 
@@ -80,7 +81,7 @@ export function formatTime(value: string | null | undefined): string {
 
 /** "1 place disponible" / "2 places disponibles". */
 export function placesAvailable(count: number): string {
-  return count > 1 ? `${count} places disponibles` : `${count} place disponible`;
+  return countOf(count, 'place disponible', 'places disponibles');
 }
 
 /** A participant's join instant, e.g. "21 nov. 2026, 18:30"; empty when unknown. */

@@ -26,8 +26,9 @@ function useRetry() {
 }
 
 /**
- * Keeps the match page's `byId` answer current without reloading: the server sends the match as
- * `byId` answers it, at once and after every change by anyone, on any instance.
+ * Keeps the match page's `byId` and `results.forMatch` answers current without reloading: the
+ * server sends the match as `byId` answers it, at once and after every change by anyone (its
+ * result and absences included), on any instance.
  */
 export function useLiveMatch(id: number, enabled: boolean, token?: string) {
   const cache = useMatchCache();
@@ -39,6 +40,9 @@ export function useLiveMatch(id: number, enabled: boolean, token?: string) {
       cache.live(e.data);
       // A private match opened through its link is cached under the link's token too.
       if (token) utils.matches.byId.setData({ id, token }, e.data);
+      // The match's result and absences are their own answer, announced on the same stream: an
+      // entry, confirmation or absence by another player shows without reloading.
+      void utils.results.forMatch.invalidate({ id });
     },
     onError: (err) => {
       // Deleted meanwhile: the page refetches and shows "Match introuvable".

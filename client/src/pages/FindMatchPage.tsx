@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { countOf } from '../../../common/plural';
 import { MatchGridSkeleton } from '../components/matches/MatchCardSkeleton';
 import { MatchCardGrid, NoMatchesAvailable } from '../components/matches/MatchCardGrid';
 import { NoticeSlot } from '../components/matches/NoticeSlot';
@@ -100,8 +101,7 @@ export default function FindMatchPage() {
       ) : (
         <>
           <p className="visually-hidden" role="status">
-            {matches.length} match{matches.length > 1 ? 's' : ''} affiché
-            {matches.length > 1 ? 's' : ''}
+            {countOf(matches.length, 'match affiché', 'matchs affichés')}
           </p>
           {/* One grid in either order: a grid per day put one card a row on a wide screen. Each card says its day. */}
           <MatchCardGrid

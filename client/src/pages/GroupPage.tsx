@@ -1,3 +1,4 @@
+import { countOf } from '../../../common/plural';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { TGroupDetail } from '../../../common/schemas/groups';
@@ -128,7 +129,7 @@ function GroupView({ g }: { g: TGroupDetail }) {
                 <span className="muted">
                   {m.missing_players === 0
                     ? 'complet'
-                    : `${m.missing_players} place${m.missing_players > 1 ? 's' : ''}`}
+                    : countOf(m.missing_players, 'place', 'places')}
                   {m.group_only
                     ? ' · réservé au groupe'
                     : m.public_at && new Date(m.public_at) > new Date()

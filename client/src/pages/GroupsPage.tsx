@@ -1,3 +1,4 @@
+import { countOf } from '../../../common/plural';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ZCreateGroupInput } from '../../../common/schemas/groups';
@@ -60,7 +61,7 @@ export default function GroupsPage() {
                       {g.name}
                     </Link>
                     <span className="muted">
-                      {g.member_count} membre{g.member_count > 1 ? 's' : ''}
+                      {countOf(g.member_count, 'membre', 'membres')}
                       {g.is_admin ? ' · administrateur' : ''}
                     </span>
                     <UnreadBadge

@@ -8,6 +8,7 @@ import { trpc } from '../lib/trpc';
 import { AccountDataCard } from './profile/AccountDataCard';
 import { ChangePinModal } from './profile/ChangePinModal';
 import { LevelProgress } from './profile/LevelProgress';
+import { MyResultsCard } from './profile/MyResultsCard';
 import { NotificationPrefs } from './profile/NotificationPrefs';
 import { PushDevice } from './profile/PushDevice';
 import { ProfileEditForm } from './profile/ProfileEditForm';
@@ -18,7 +19,10 @@ export interface ProfilePageProps {
   preparePhoto?: (file: File) => Promise<string>;
 }
 
-/** Mon Profil: view and edit of the player's photo, name and level, the PIN change, and their data. */
+/**
+ * Mon Profil: view and edit of the player's photo, name and level, the PIN change, their results
+ * and their data.
+ */
 export default function ProfilePage({ preparePhoto }: ProfilePageProps = {}) {
   const { user, setUser } = useAuth();
   const levels = trpc.levels.list.useQuery();
@@ -140,6 +144,7 @@ export default function ProfilePage({ preparePhoto }: ProfilePageProps = {}) {
                 </div>
               </dl>
             </section>
+            <MyResultsCard userId={user.id} />
             <NotificationPrefs onNotice={(kind, message) => setNotice({ kind, message })} />
             <PushDevice />
             {level && <LevelProgress level={level} levelCount={levelList.length} />}

@@ -5,6 +5,7 @@ import { noShows } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict, forbidden } from '../../lib/errors';
+import { announceMatchChange } from '../live/notify';
 import { notifyMatch } from '../notifications/enqueue';
 import { startOf } from '../notifications/match-info';
 import { refusal } from '../matches/room';
@@ -53,8 +54,36 @@ export async function markNoShow(deps: Deps, actor: SessionUser, input: TNoShowI
       .returning();
     if (!row) throw conflict(RESULT_MSG.noShowAlready);
     await notifyMatch(tx, deps, 'noShow', info, [input.userId]);
+    await announceMatchChange(tx, input.id, 'changed');
   });
   return answer(input.id, input.userId, 'absent', RESULT_MSG.noShowMarked);
+}
+
+/**
+ * Moves one absence from `from` by a conditional UPDATE (two answers at once: one 409) and shows
+ * it live on the match page. The match's lock comes first, as in `markNoShow`, so the two take
+ * their locks in one order and never deadlock.
+ */
+async function changeNoShow(
+  deps: Deps,
+  matchId: number,
+  userId: number,
+  from: NoShowStatus,
+  set: Partial<Pick<typeof noShows.$inferInsert, 'status' | 'reason'>>,
+  none: string,
+) {
+  await deps.db.transaction(async (tx) => {
+    await lockMatch(tx, matchId);
+    const [row] = await tx
+      .update(noShows)
+      .set(set)
+      .where(
+        and(eq(noShows.matchId, matchId), eq(noShows.userId, userId), eq(noShows.status, from)),
+      )
+      .returning({ userId: noShows.userId });
+    if (!row) throw conflict(none);
+    await announceMatchChange(tx, matchId, 'changed');
+  });
 }
 
 /** The player declared absent contests it, with a reason: the admin decides. Once. */
@@ -63,18 +92,14 @@ export async function contestNoShow(
   actor: SessionUser,
   input: { id: number; reason: string },
 ) {
-  const [row] = await deps.db
-    .update(noShows)
-    .set({ status: 'contested', reason: input.reason })
-    .where(
-      and(
-        eq(noShows.matchId, input.id),
-        eq(noShows.userId, actor.id),
-        eq(noShows.status, 'absent'),
-      ),
-    )
-    .returning();
-  if (!row) throw conflict(RESULT_MSG.noShowNone);
+  await changeNoShow(
+    deps,
+    input.id,
+    actor.id,
+    'absent',
+    { status: 'contested', reason: input.reason },
+    RESULT_MSG.noShowNone,
+  );
   return answer(input.id, actor.id, 'contested', RESULT_MSG.noShowContested);
 }
 
@@ -83,18 +108,14 @@ export async function decideNoShow(
   deps: Deps,
   input: TNoShowInput & { decision: 'upheld' | 'cancelled' },
 ) {
-  const [row] = await deps.db
-    .update(noShows)
-    .set({ status: input.decision })
-    .where(
-      and(
-        eq(noShows.matchId, input.id),
-        eq(noShows.userId, input.userId),
-        eq(noShows.status, 'contested'),
-      ),
-    )
-    .returning();
-  if (!row) throw conflict(RESULT_MSG.noShowNotContested);
+  await changeNoShow(
+    deps,
+    input.id,
+    input.userId,
+    'contested',
+    { status: input.decision },
+    RESULT_MSG.noShowNotContested,
+  );
   return answer(input.id, input.userId, input.decision, RESULT_MSG.decided);
 }
 

@@ -21,7 +21,9 @@ import { expectInViewAndOnTop, expectNoSideScroll, keepScreenshot } from './help
  * score on the match page, a player of the other team confirms it, and the organiser's profile
  * shows the result. (2) The same with a reserved-seat guest: the organiser puts Marc, his guest,
  * in his team; the other team's player opens the contest dialog (its buttons in view), then
- * confirms; Marc reads « Marc (invité de Paul) » and is nobody's partner on the profile.
+ * confirms; Marc reads « Marc (invité de Paul) » and is nobody's partner on the profile. (3) The
+ * other team's open page shows the entered result without reloading; the organiser reports an
+ * absence through its confirmation; « Mon Profil » shows the player's figures.
  * A match in the past cannot be created through the app (nor can the server's clock be moved), so
  * this file runs its own server on a PGlite directory prepared before the start: the players, a
  * place, both matches. Each project (screen) and worker prepares its own.
@@ -32,6 +34,7 @@ let server: ServerProcess;
 const people: TestPlayer[] = [];
 let matchId = 0;
 let guestMatchId = 0;
+let liveMatchId = 0;
 
 // Both journeys of a screen share one prepared server: run them one after the other in one worker
 // (a worker per test would start a server per test).
@@ -46,7 +49,14 @@ test.beforeAll(async () => {
   const db = handle.db;
   const pinHash = await hashPin(PIN, createSecrets(APP_SECRET).pinPepper);
   const stamp = Date.now().toString().slice(-6);
-  const names = ['Olga Martin', 'Bruno Petit', 'Chloé Roux', 'David Noir', 'Paul Garnier'];
+  const names = [
+    'Olga Martin',
+    'Bruno Petit',
+    'Chloé Roux',
+    'David Noir',
+    'Paul Garnier',
+    'Emma Blanc',
+  ];
   for (const [i, name] of names.entries()) {
     const email = `resultats${i}.${stamp}@example.fr`;
     const [u] = await db
@@ -89,7 +99,8 @@ test.beforeAll(async () => {
       await db.insert(matchGuests).values(guests.map((name) => ({ matchId: m!.id, name })));
     return m!.id;
   };
-  const [olga, bruno, chloe, david, paul] = people as [
+  const [olga, bruno, chloe, david, paul, emma] = people as [
+    TestPlayer,
     TestPlayer,
     TestPlayer,
     TestPlayer,
@@ -98,6 +109,7 @@ test.beforeAll(async () => {
   ];
   matchId = await played(olga, [bruno, chloe, david], []);
   guestMatchId = await played(paul, [bruno, david], ['Marc']);
+  liveMatchId = await played(olga, [bruno, chloe, emma], []);
   await handle.close();
   server = await startServerProcess({ dataDir, pglite: true, env: { APP_SECRET } });
 });
@@ -233,5 +245,73 @@ test(
     expect((await second.page.textContent('body')) ?? '').not.toContain('Marc');
     await checkA11y(second.page, `${screenName} player profile (guest match)`);
     await expectNoSideScroll(second.page, 'player profile (guest match)');
+  },
+);
+
+test(
+  'the other team sees the result live, an absence is confirmed first, « Mon Profil » shows the figures',
+  ON.everyScreen,
+  async ({ loginAs, screenName }) => {
+    const [olga, chloe, emma] = [people[0]!, people[2]!, people[5]!];
+    const open = (player: TestPlayer, path: string) =>
+      loginAs(player, path, { baseURL: server.url });
+
+    // Chloé has the match page open before any result exists.
+    const waiting = await open(chloe, `/matches/${liveMatchId}`);
+    const hers = waiting.page.getByRole('region', { name: 'Résultat' });
+    // A player of the match, she could enter it herself: the form shows, no result yet.
+    await expect(hers.getByText('Saisissez le résultat du match.')).toBeVisible();
+
+    const first = await open(olga, `/matches/${liveMatchId}`);
+    const panel = first.page.getByRole('region', { name: 'Résultat' });
+    const presence = panel.getByRole('list', { name: 'Présence des joueurs' });
+    const report = presence.getByRole('button', { name: /^Signaler une absence\s?: Bruno P\.$/ });
+    await expect(report).toBeVisible();
+    await expectNoSideScroll(first.page, 'result panel with absence reports');
+    await keepScreenshot(first.page, `results-absence-buttons-${screenName}`);
+
+    // « Annuler » reports nothing; « Confirmer » reports Bruno.
+    await report.click();
+    const dialog = first.page.getByRole('dialog', { name: 'Signaler une absence' });
+    await expect(dialog.getByText(/Signaler l'absence de Bruno P\./)).toBeVisible();
+    for (const name of ['Confirmer', 'Annuler'])
+      await expectInViewAndOnTop(first.page, dialog.getByRole('button', { name, exact: true }));
+    await checkA11y(first.page, `${screenName} absence dialog`);
+    await keepScreenshot(first.page, `results-absence-dialog-${screenName}`);
+    await dialog.getByRole('button', { name: 'Annuler', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(presence.getByText('Absent', { exact: true })).toHaveCount(0);
+    await report.click();
+    await dialog.getByRole('button', { name: 'Confirmer', exact: true }).click();
+    await expect(panel.getByText(RESULT_MSG.noShowMarked)).toBeVisible();
+    await expect(presence.getByText('Absent', { exact: true })).toHaveCount(1);
+
+    await fillSets(panel, [
+      [6, 2],
+      [6, 1],
+    ]);
+    await panel.getByRole('button', { name: 'Enregistrer le résultat' }).click();
+    await expect(panel.getByText(RESULT_MSG.entered)).toBeVisible();
+
+    // Chloé's page, never reloaded, now offers to confirm.
+    await expect(hers.getByText('6-2 6-1')).toBeVisible();
+    await expectNoSideScroll(waiting.page, 'result received live');
+    await keepScreenshot(waiting.page, `results-live-${screenName}`);
+    await hers.getByRole('button', { name: 'Confirmer le résultat' }).click();
+    await expect(hers.getByText(RESULT_MSG.confirmed)).toBeVisible();
+
+    // Emma lost with Chloé: « Mon Profil » says so (her games first) and leads to her public page.
+    const mine = await open(emma, '/profile');
+    const results = mine.page.getByRole('region', { name: 'Mes résultats' });
+    await expect(results).toContainText('1 match joué');
+    await expect(results).toContainText('1 défaite de suite');
+    await expect(mine.page.getByRole('region', { name: 'Derniers résultats' })).toContainText(
+      '2-6 1-6 — perdu',
+    );
+    await checkA11y(mine.page, `${screenName} Mon Profil with results`);
+    await expectNoSideScroll(mine.page, 'Mon Profil with results');
+    await keepScreenshot(mine.page, `results-my-profile-${screenName}`);
+    await results.getByRole('link', { name: 'Voir mon profil public' }).click();
+    await mine.page.getByRole('heading', { level: 1, name: 'Emma B.' }).waitFor();
   },
 );

@@ -1,3 +1,4 @@
+import { countOf, plural } from '../../../../common/plural';
 import { useId, type ReactNode } from 'react';
 import { formatLongDate } from '../../lib/format';
 import { DayChipLabel } from './DayChipLabel';
@@ -129,7 +130,7 @@ export function PlacesCount({ max, value, onChange, error, focusRef }: PlacesCou
             type="button"
             className="count-chip"
             aria-pressed={n === value}
-            aria-label={`${n} place${n > 1 ? 's' : ''}`}
+            aria-label={countOf(n, 'place', 'places')}
             onClick={() => onChange(n)}
           >
             {n}
@@ -161,7 +162,7 @@ export function LevelChips({ levels, selected, max, onChange, error, focusRef }:
       legend="Niveaux"
       error={error}
       focusRef={focusRef}
-      hint={`${selected.length}/${max} sélectionné${selected.length > 1 ? 's' : ''} — ${max} niveau${max > 1 ? 'x' : ''} au maximum`}
+      hint={`${selected.length}/${max} ${plural(selected.length, 'sélectionné', 'sélectionnés')} — ${countOf(max, 'niveau', 'niveaux')} au maximum`}
     >
       <div className="level-chips">
         {levels.map((level) => {

@@ -1,3 +1,4 @@
+import { countOf } from '../../../../common/plural';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatLongDate, formatTime, placesAvailable } from '../../lib/format';
@@ -55,8 +56,7 @@ export function placesFact(
   finished: boolean,
 ): { className: string; text: string } {
   const players = match.slots - match.missing_players + 1;
-  if (finished)
-    return { className: 'match-past', text: `${players} joueur${players > 1 ? 's' : ''}` };
+  if (finished) return { className: 'match-past', text: countOf(players, 'joueur', 'joueurs') };
   if (match.missing_players <= 0) return { className: 'match-full', text: MSG.match.full };
   return { className: 'match-open', text: placesAvailable(match.missing_players) };
 }

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MSG } from '../../../../common/messages';
 import { formatSets, RESULT_MSG, type TTeamEntry } from '../../../../common/results';
 import { ZResultBody } from '../../../../common/schemas/results';
+import { NBSP } from '../../../../common/typography';
 import { useAuth } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
@@ -10,7 +11,7 @@ import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { NoticeSlot } from '../matches/NoticeSlot';
 import { ReasonDialog } from '../matches/ReasonDialog';
 import { useNotice } from '../matches/useNotice';
-import { Button, TitledCard } from '../ui';
+import { Button, ConfirmDialog, TitledCard } from '../ui';
 import './results.css';
 
 type Detail = RouterOutputs['matches']['byId'];
@@ -29,7 +30,8 @@ const nameOf = (p: Player) => (p.last_initial ? `${p.first_name} ${p.last_initia
 /**
  * The result part of a finished match's page: the score and its status, confirm / contest for the
  * other team, the entry form for the players while there is none, reliability of each player and,
- * for the organiser within 48 h, "Absent" for each participant.
+ * for the organiser within 48 h, « Signaler une absence » for each participant, asked once more
+ * in a dialog naming the player (a report notifies them and weighs on their reliability).
  */
 export function MatchResultPanel({ match, token }: { match: Detail; token?: string }) {
   const { user } = useAuth();
@@ -38,6 +40,8 @@ export function MatchResultPanel({ match, token }: { match: Detail; token?: stri
   const utils = trpc.useUtils();
   const notice = useNotice();
   const [contesting, setContesting] = useState<'result' | 'absence' | null>(null);
+  const [reporting, setReporting] = useState<Player | null>(null);
+  const presenceTitle = useId();
   const done = (message: string) => {
     notice.success(message);
     void utils.results.forMatch.invalidate({ id: match.id });
@@ -56,6 +60,7 @@ export function MatchResultPanel({ match, token }: { match: Detail; token?: stri
   const absent = trpc.results.markNoShow.useMutation({
     onSuccess: (r) => done(r.message),
     onError: fail,
+    onSettled: () => setReporting(null),
   });
   const contestAbsence = trpc.results.contestNoShow.useMutation({
     onSuccess: (r) => done(r.message),
@@ -86,28 +91,29 @@ export function MatchResultPanel({ match, token }: { match: Detail; token?: stri
       )}
       {s?.can_enter && <ResultForm match={match} players={players} onSaved={done} />}
       {s && (s.can_mark_absent || s.absent.length > 0) && (
-        <ul className="result-players" aria-label="Présence des joueurs">
-          {players.map((p) => {
-            return (
-              <li key={p.user_id}>
-                <Link to={`/joueurs/${p.user_id}`}>{nameOf(p)}</Link>
-                {absentIds.has(p.user_id) && <span className="tag tag-absent">Absent</span>}
-                {s.can_mark_absent &&
-                  p.user_id !== match.organiser.user_id &&
-                  !absentIds.has(p.user_id) && (
-                    <Button
-                      variant="ghost"
-                      aria-label={`Déclarer ${nameOf(p)} absent`}
-                      loading={absent.isPending && absent.variables.userId === p.user_id}
-                      onClick={() => absent.mutate({ id: match.id, userId: p.user_id })}
-                    >
-                      Absent
-                    </Button>
-                  )}
-              </li>
-            );
-          })}
-        </ul>
+        <>
+          <h3 className="result-players-title" id={presenceTitle}>
+            Présence des joueurs
+          </h3>
+          <ul className="result-players" aria-labelledby={presenceTitle}>
+            {players.map((p) => {
+              return (
+                <li key={p.user_id}>
+                  <Link to={`/joueurs/${p.user_id}`}>{nameOf(p)}</Link>
+                  {absentIds.has(p.user_id) && <span className="tag tag-absent">Absent</span>}
+                  {s.can_mark_absent &&
+                    p.user_id !== match.organiser.user_id &&
+                    !absentIds.has(p.user_id) && (
+                      <Button variant="secondary" onClick={() => setReporting(p)}>
+                        {RESULT_MSG.noShowReport}
+                        <span className="visually-hidden">{`${NBSP}: ${nameOf(p)}`}</span>
+                      </Button>
+                    )}
+                </li>
+              );
+            })}
+          </ul>
+        </>
       )}
       {iAmAbsent && (
         <Button variant="secondary" onClick={() => setContesting('absence')}>
@@ -115,6 +121,17 @@ export function MatchResultPanel({ match, token }: { match: Detail; token?: stri
         </Button>
       )}
       <NoticeSlot notice={notice.notice} onClose={notice.clear} />
+      <ConfirmDialog
+        open={reporting !== null}
+        title={RESULT_MSG.noShowReport}
+        message={RESULT_MSG.noShowAsk(reporting ? nameOf(reporting) : '')}
+        confirmLabel="Confirmer"
+        loading={absent.isPending}
+        onCancel={() => setReporting(null)}
+        onConfirm={() => reporting && absent.mutate({ id: match.id, userId: reporting.user_id })}
+      >
+        <p className="muted">{RESULT_MSG.noShowAskDetail}</p>
+      </ConfirmDialog>
       <ReasonDialog
         open={contesting !== null}
         title={contesting === 'absence' ? 'Contester votre absence' : 'Contester le résultat'}

@@ -1,3 +1,4 @@
+import { countOf } from '../../../../common/plural';
 import { useState } from 'react';
 import { MSG } from '../../../../common/messages';
 import type { TChatReport, TChatRoom } from '../../../../common/schemas/chat';
@@ -45,8 +46,8 @@ export function ChatReports() {
                   </time>
                   <span className="audit-what">
                     <strong>{r.author ?? MSG.chat.formerPlayer}</strong> ·{' '}
-                    {MSG.chat.adminRoom(roomOf(r).kind, roomOf(r).id)} · {r.reports} signalement
-                    {r.reports > 1 ? 's' : ''}
+                    {MSG.chat.adminRoom(roomOf(r).kind, roomOf(r).id)} ·{' '}
+                    {countOf(r.reports, 'signalement', 'signalements')}
                   </span>
                   <span className="audit-entity">« {r.text} »</span>
                   {!r.deleted && (

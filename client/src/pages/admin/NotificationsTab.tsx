@@ -1,3 +1,4 @@
+import { countOf } from '../../../../common/plural';
 import { useState } from 'react';
 import { MSG } from '../../../../common/messages';
 import type { TNoticeChannel } from '../../../../common/schemas/dashboard';
@@ -139,7 +140,7 @@ export function NotificationsTab() {
                         </span>
                         <span className="notice-reason">Motif : {n.reason ?? 'inconnu'}</span>
                         <span className="notice-age">
-                          {ago(n.age_seconds)} · {n.attempts} essai{n.attempts > 1 ? 's' : ''}
+                          {ago(n.age_seconds)} · {countOf(n.attempts, 'essai', 'essais')}
                           {n.match_id ? ` · match n° ${n.match_id}` : ''}
                         </span>
                       </div>

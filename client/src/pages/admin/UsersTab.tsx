@@ -1,3 +1,4 @@
+import { countOf } from '../../../../common/plural';
 import { useId, useState } from 'react';
 import { MSG } from '../../../../common/messages';
 import {
@@ -127,9 +128,7 @@ export function UsersTab() {
     <div className="admin-tab-body">
       <PanelHead
         title="Utilisateurs"
-        lead={
-          list.data ? `${list.data.length} compte${list.data.length > 1 ? 's' : ''}` : undefined
-        }
+        lead={list.data ? countOf(list.data.length, 'compte', 'comptes') : undefined}
       />
       <NoticeSlot notice={crud.notice.notice} onClose={crud.notice.clear} />
       <InputField

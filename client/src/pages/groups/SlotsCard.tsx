@@ -1,3 +1,4 @@
+import { countOf } from '../../../../common/plural';
 import { useState, type FormEvent } from 'react';
 import type { TGroupSlot } from '../../../../common/schemas/groups';
 import { ZCreateSlotInput } from '../../../../common/schemas/groups';
@@ -47,7 +48,7 @@ export function SlotsCard({
             <li key={s.id} className="group-item slot-item">
               <span>
                 Chaque {WEEKDAYS[s.weekday - 1]} à {s.time}, {s.place_name} · {s.levels.join(', ')}{' '}
-                · {s.slots} place{s.slots > 1 ? 's' : ''} · ouvert {s.days_ahead} j avant
+                · {countOf(s.slots, 'place', 'places')} · ouvert {s.days_ahead} j avant
                 {s.paused ? ' · en pause' : ''}
                 {s.skipped_dates.length > 0 ? ` · sauf le ${s.skipped_dates.join(', ')}` : ''}
               </span>
