@@ -5,7 +5,7 @@ import { noShows } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict, forbidden } from '../../lib/errors';
-import { announceMatchChange } from '../live/notify';
+import { announceMatchChange } from '../events/announce';
 import { notifyMatch } from '../notifications/enqueue';
 import { startOf } from '../notifications/match-info';
 import { refusal } from '../matches/room';
