@@ -17,6 +17,7 @@ import { checkMatchFields, createLimits } from '../matches/rules';
 import { lockRoom } from '../chat/access';
 import { groupSystemMessages } from '../chat/system';
 import { memberIds, membershipOf } from './access';
+import { announceGroupChange } from '../live/notify';
 import { notifyUsers } from './notify';
 
 const HOUR_MS = 3_600_000;
@@ -71,6 +72,7 @@ export async function insertGroupMatch(
     publicAt: d.isGroupOnly ? null : new Date(now.getTime() + d.priorityHours * HOUR_MS),
   });
   await matchBorn(tx, deps, row.id);
+  await announceGroupChange(tx, d.groupId);
   return row.id;
 }
 
