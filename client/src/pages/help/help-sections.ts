@@ -31,7 +31,7 @@ export const HELP_SECTIONS: readonly { title: string; paragraphs: readonly strin
   {
     title: 'Les résultats',
     paragraphs: [
-      'Une fois le match commencé, un joueur saisit les équipes et le score. L’équipe adverse confirme ou conteste avec un motif ; sans réponse, le résultat compte automatiquement au bout de 48 h. Seuls les matchs compétitifs font évoluer le classement des joueurs.',
+      'Une fois le match commencé, un joueur saisit les équipes et le score. L’équipe adverse confirme ou conteste avec un motif ; sans réponse, le résultat compte automatiquement au bout de 48 h. Seuls les matchs compétitifs font évoluer la note de niveau des joueurs ; un match amical ne compte pas.',
     ],
   },
   {
