@@ -65,6 +65,11 @@ describe('the removed player is told on the match page', () => {
       .where(eq(outbox.userId, ana.id));
     expect(notices.some((n) => n.body?.includes('Motif : Terrain indisponible'))).toBe(true);
 
+    // It is the player's personal data: « Télécharger mes données » holds it.
+    expect((await t.caller(ana).users.exportData({ id: ana.id })).match_removals).toEqual([
+      { match_id: m.id, reason: 'Terrain indisponible', removed_at: expect.any(String) as unknown },
+    ]);
+
     // A stranger, a co-player and the organiser see no one's removal.
     for (const who of [stranger, ben, owner])
       expect((await pageOf(who, m.id)).my_removal).toBeNull();
