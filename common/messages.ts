@@ -190,6 +190,7 @@ export const MSG = {
     removeMessage:
       'Sa place sera donnée au premier joueur de la liste d’attente, et il sera prévenu.',
     removeConfirm: 'Retirer du match',
+    removedYou: "Vous avez été retiré de ce match par l'organisateur.",
   },
   admin: {
     accessDenied: 'Accès refusé',

@@ -23,6 +23,7 @@ const GroupPage = lazy(() => import('./pages/GroupPage'));
 const JoinGroupPage = lazy(() => import('./pages/JoinGroupPage'));
 const PollPage = lazy(() => import('./pages/PollPage'));
 const PlayerProfilePage = lazy(() => import('./pages/PlayerProfilePage'));
+const HelpPage = lazy(() => import('./pages/HelpPage'));
 
 /** Logged out: only the authentication screen. Logged in: the shell around the routes of spec section 2. */
 export function App() {
@@ -58,6 +59,7 @@ export function App() {
             <Route path="/g/:token" element={<JoinGroupPage />} />
             <Route path="/polls/:id" element={<PollPage />} />
             <Route path="/joueurs/:id" element={<PlayerProfilePage />} />
+            <Route path="/aide" element={<HelpPage />} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Routes>
         </Suspense>

@@ -111,6 +111,10 @@ export const ZAccountExport = z.object({
       answered_at: ZIso.nullable(),
     }),
   ),
+  /** Times an organiser took the player out of a match, with the reason given (issue 38). */
+  match_removals: z.array(
+    z.object({ match_id: z.number().int(), reason: z.string().nullable(), removed_at: ZIso }),
+  ),
   /** Match notifications addressed to the player (queued or sent); their text is not repeated. */
   notifications: z.array(
     z.object({

@@ -86,6 +86,15 @@ export type TPendingRequest = z.infer<typeof ZPendingRequest>;
 export const ZMyRequest = z.enum(['pending', 'accepted', 'declined', 'expired']).nullable();
 export type TMyRequest = z.infer<typeof ZMyRequest>;
 
+/**
+ * The organiser's removal of the viewer from this match, while they are not back in it: when, and
+ * the organiser's reason if one was given.
+ */
+export const ZMyRemoval = z
+  .object({ reason: z.string().nullable(), removed_at: z.string() })
+  .nullable();
+export type TMyRemoval = z.infer<typeof ZMyRemoval>;
+
 /** The room's part of the match page, for one viewer. */
 export const ZMatchRoom = z.object({
   visibility: ZVisibility,
@@ -96,6 +105,7 @@ export const ZMatchRoom = z.object({
   /** Pending requests: the organiser only (empty for anyone else). */
   requests: z.array(ZPendingRequest),
   my_request: ZMyRequest,
+  my_removal: ZMyRemoval,
 });
 export type TMatchRoom = z.infer<typeof ZMatchRoom>;
 

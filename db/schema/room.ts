@@ -51,3 +51,22 @@ export const matchRequests = pgTable(
     ),
   ],
 );
+
+/**
+ * The organiser's removals of a player (issue 38): the removed player's match page says so, with
+ * the reason, instead of silently offering to join again. One row per match and player, the latest
+ * removal winning, so removing the same player twice keeps the newest reason.
+ */
+export const matchRemovals = pgTable(
+  'match_removals',
+  {
+    matchId: matchIdColumn(),
+    userId: userIdColumn(),
+    reason: text(),
+    removedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('match_removals_match_user_key').on(t.matchId, t.userId),
+    index('match_removals_user_idx').on(t.userId),
+  ],
+);

@@ -10,7 +10,7 @@ type Listener = () => void;
 /**
  * Fan-out of live notifications between instances, over PostgreSQL's LISTEN/NOTIFY (no other
  * infrastructure): every instance LISTENs on one channel, every change NOTIFYs it from inside its
- * own transaction. Here the payloads are routed to this instance's subscribers, by match, chat room, poll or user.
+ * own transaction. Here the payloads are routed to this instance's subscribers, by match, chat room, poll, group or user.
  */
 export interface LiveBus {
   /** LISTEN (resolves once in place), then watch the connection. */
@@ -24,6 +24,8 @@ export interface LiveBus {
   onChat(room: TChatRoom, fn: Listener): () => void;
   /** Called after every committed change of poll `id` (an answer, its match, its closing). */
   onPoll(id: number, fn: Listener): () => void;
+  /** Called after every committed change of group `id`'s page (members, matches, slots, polls). */
+  onGroup(id: number, fn: Listener): () => void;
   /**
    * Called when notifications may have been missed (the LISTEN connection was lost and is back):
    * every subscriber should re-read what it shows.
@@ -67,6 +69,7 @@ export function createLiveBus({ db, logger, heartbeatMs }: LiveBusOptions): Live
   const chatTopics = topics<string>();
   const roomKey = (room: TChatRoom) => `${room.kind}:${room.id}`;
   const pollTopics = topics();
+  const groupTopics = topics();
   const resyncs = new Set<Listener>();
   const instance = randomBytes(6).toString('base64url');
   let listens = 0;
@@ -85,6 +88,7 @@ export function createLiveBus({ db, logger, heartbeatMs }: LiveBusOptions): Live
     else if (msg.type === 'sessions') sessionTopics.emit(msg.userId);
     else if (msg.type === 'chat') chatTopics.emit(roomKey(msg.room));
     else if (msg.type === 'poll') pollTopics.emit(msg.id);
+    else if (msg.type === 'group') groupTopics.emit(msg.id);
     else if (msg.token.startsWith(`${instance}.`)) lastHeard = Number(msg.token.split('.')[1]);
   };
   const onListen = () => {
@@ -163,6 +167,7 @@ export function createLiveBus({ db, logger, heartbeatMs }: LiveBusOptions): Live
     onSessions: (userId, fn) => sessionTopics.add(userId, fn),
     onChat: (room, fn) => chatTopics.add(roomKey(room), fn),
     onPoll: (id, fn) => pollTopics.add(id, fn),
+    onGroup: (id, fn) => groupTopics.add(id, fn),
     onResync(fn) {
       resyncs.add(fn);
       return () => resyncs.delete(fn);

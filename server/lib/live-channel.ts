@@ -20,6 +20,8 @@ export type LiveMessage =
   | { type: 'chat'; room: TChatRoom }
   /** A poll changed (an answer, its match, its closing): its viewers re-read it. */
   | { type: 'poll'; id: number }
+  /** A group's page changed (its members, matches, weekly slots or polls): its members re-read it. */
+  | { type: 'group'; id: number }
   /** The bus's own heartbeat, proving the listening connection still hears the database. */
   | { type: 'heartbeat'; token: string };
 
@@ -27,6 +29,8 @@ export const matchPayload = (id: number, kind: LiveMatchKind) => `m:${id}:${kind
 /** `c:<matchId>` for a match's chat (its first kind of room), `g:<groupId>` for a group's. */
 export const chatPayload = (room: TChatRoom) => `${room.kind === 'match' ? 'c' : 'g'}:${room.id}`;
 export const pollPayload = (id: number) => `p:${id}`;
+/** `gp:<groupId>`: the group's page (`g:` is its chat). */
+export const groupPayload = (id: number) => `gp:${id}`;
 export const sessionsPayload = (userId: number) => `s:${userId}`;
 export const heartbeatPayload = (token: string) => `h:${token}`;
 
@@ -41,6 +45,7 @@ export function parseLivePayload(payload: string): LiveMessage | null {
   if (type === 'g' && Number.isSafeInteger(n) && n > 0)
     return { type: 'chat', room: { kind: 'group', id: n } };
   if (type === 'p' && Number.isSafeInteger(n) && n > 0) return { type: 'poll', id: n };
+  if (type === 'gp' && Number.isSafeInteger(n) && n > 0) return { type: 'group', id: n };
   if (type === 'h' && a) return { type: 'heartbeat', token: a };
   return null;
 }

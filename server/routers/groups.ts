@@ -34,6 +34,7 @@ import {
   renewInviteToken,
   updateGroup,
 } from '../services/groups/groups';
+import { groupEvents } from '../services/live/group-stream';
 import { pollEvents } from '../services/live/poll-stream';
 import { answerPoll, createPoll, getPoll } from '../services/groups/polls';
 import { liveHubOf } from '../services/live/hub';
@@ -123,6 +124,27 @@ export const groupsRouter = router({
    * instance. Event ids are the poll's version: a reconnecting client (`lastEventId`) gets the
    * poll at once only if it changed meanwhile.
    */
+  /**
+   * The group page as `byId` answers it, at once and after every change of its members, matches,
+   * weekly slots or polls, on any instance. Members only: anyone else gets the 404 of an unknown
+   * group.
+   */
+  onChange: authedProcedure.input(ZGroupIdInput).subscription(async function* ({
+    ctx,
+    input,
+    signal,
+  }) {
+    try {
+      const events = groupEvents(ctx.deps, liveHubOf(ctx.deps), ctx.user, input.id, { signal });
+      for await (const e of events) {
+        if (e.type === 'group') yield e.group;
+        else if (e.type === 'gone') throw notFound(GROUP_MSG.notFound);
+        else throw endedError(e.reason);
+      }
+    } catch (e) {
+      throw asTrpc(e);
+    }
+  }),
   onPoll: authedProcedure
     .input(ZGroupIdInput.extend({ lastEventId: z.string().max(40).nullish() }))
     .subscription(async function* ({ ctx, input, signal }) {

@@ -105,6 +105,28 @@ describe('Match page', () => {
     expect(screen.getByRole('button', { name: 'Partager' })).toBeInTheDocument();
   });
 
+  it('tells a player the organiser removed them, with the reason, beside the way back in', async () => {
+    renderPage(
+      detail({
+        my_removal: { reason: 'Terrain indisponible', removed_at: '2026-11-20T10:00:00.000Z' },
+      }),
+    );
+    const notice = await screen.findByText("Vous avez été retiré de ce match par l'organisateur.");
+    expect(notice.closest('[role="status"]')).toHaveTextContent(/Motif\s:\sTerrain indisponible/);
+    // They may join again: the notice does not take the button away.
+    expect(screen.getByRole('button', { name: 'Rejoindre' })).toBeInTheDocument();
+  });
+
+  it('says nothing of a removal without one, and no « Motif » when none was given', async () => {
+    renderPage(detail({ my_removal: { reason: null, removed_at: '2026-11-20T10:00:00.000Z' } }));
+    const notice = await screen.findByText("Vous avez été retiré de ce match par l'organisateur.");
+    expect(notice.closest('[role="status"]')).not.toHaveTextContent('Motif');
+    cleanup();
+    renderPage(detail());
+    await screen.findByRole('heading', { level: 1, name: 'Padel Club Lyon' });
+    expect(screen.queryByText(/retiré de ce match/)).not.toBeInTheDocument();
+  });
+
   it('sends the match on WhatsApp with its text and its public link, and names the tab after its day and time', async () => {
     renderPage(detail());
     const whatsapp = await screen.findByRole('link', { name: 'Envoyer sur WhatsApp' });

@@ -87,26 +87,23 @@ describe('top navigation and user menu', () => {
 });
 
 describe('mobile menu', () => {
-  it('shows the three sections, the inert Aide and the standard account type', async () => {
+  it('shows the three sections and no jargon account type to a player', async () => {
     const { ue } = renderShell();
     await ue.click(screen.getByRole('button', { name: 'Ouvrir le menu' }));
     const menu = screen.getByRole('dialog', { name: 'Menu' });
     for (const title of ['Navigation', 'Votre compte', 'Assistance'])
       expect(within(menu).getByRole('heading', { name: title })).toBeInTheDocument();
-    expect(within(menu).getByText('Compte Standard')).toBeInTheDocument();
+    expect(within(menu).queryByText(/Compte Standard|Administrateur/)).not.toBeInTheDocument();
     expect(within(menu).queryByRole('link', { name: 'Administration' })).not.toBeInTheDocument();
-    expect(within(menu).getByRole('button', { name: 'Aide' })).toHaveAttribute(
-      'aria-disabled',
-      'true',
-    );
+    expect(within(menu).getByRole('link', { name: 'Aide' })).toHaveAttribute('href', '/aide');
     expect(within(menu).getByRole('button', { name: 'Déconnexion' })).toBeInTheDocument();
   });
 
-  it("shows 'Compte Administrateur' and the Administration link to an admin", async () => {
+  it("shows 'Administrateur' and the Administration link to an admin", async () => {
     const { ue } = renderShell(testUser({ is_admin: true }));
     await ue.click(screen.getByRole('button', { name: 'Ouvrir le menu' }));
     const menu = screen.getByRole('dialog', { name: 'Menu' });
-    expect(within(menu).getByText('Compte Administrateur')).toBeInTheDocument();
+    expect(within(menu).getByText('Administrateur')).toBeInTheDocument();
     expect(within(menu).getByRole('link', { name: 'Administration' })).toBeInTheDocument();
   });
 
@@ -148,6 +145,35 @@ describe('app gate', { timeout: 20_000 }, () => {
       fixtures: { 'matches.list': { items: [], nextCursor: null } },
     });
     await vi.waitFor(() => expect(document.title).toBe('Trouver un match — Padel Match'));
+  });
+
+  it('the Aide entry of the mobile menu and of the account menu opens the help page', async () => {
+    const ue = userEvent.setup();
+    renderWithProviders(<App />, {
+      user: testUser(),
+      route: '/find-match',
+      fixtures: { 'matches.list': { items: [], nextCursor: null } },
+    });
+    await ue.click(await screen.findByRole('button', { name: 'Ouvrir le menu' }));
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    await ue.click(within(menu).getByRole('link', { name: 'Aide' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Aide' })).toBeInTheDocument();
+    for (const section of [
+      'Les matchs',
+      'Les niveaux',
+      'La liste d’attente',
+      'Les matchs privés',
+      'Les résultats',
+      'Les groupes et les sondages',
+      'Vos données',
+    ])
+      expect(screen.getByRole('heading', { level: 2, name: section })).toBeInTheDocument();
+    await vi.waitFor(() => expect(document.title).toBe('Aide — Padel Match'));
+
+    await ue.click(screen.getByRole('link', { name: 'Trouver un match' }));
+    await ue.click(await screen.findByRole('button', { name: /menu du compte/ }));
+    await ue.click(screen.getByRole('link', { name: 'Aide' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Aide' })).toBeInTheDocument();
   });
 
   it('after logout shows the login step, with the e-mail filled in', async () => {

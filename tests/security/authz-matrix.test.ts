@@ -1209,6 +1209,11 @@ describe('authorization matrix: group roles', () => {
       want: [401, 200, 200, 404, 404],
       call: (_, h) => trpcStream('groups.onPoll', { id: g.pollId }, h),
     },
+    {
+      key: 'groups.onChange',
+      want: [401, 200, 200, 404, 404],
+      call: (_, h) => trpcStream('groups.onChange', { id: g.id }, h),
+    },
     // The invite link: renewed and re-opened to a removed player by group admins only.
     {
       key: 'POST /api/groups/{id}/invite-token',

@@ -42,6 +42,9 @@ export const LIVE_STREAMS = [
   // and the group roles table of authz-matrix.test.ts.
   'groups.onPoll',
   'GET /api/polls/{id}/events',
+  // The group page's live stream: tests/integration/groups-live.test.ts and the group roles table
+  // of authz-matrix.test.ts.
+  'groups.onChange',
 ] as const;
 let announced = false;
 const announceLiveStreams = () => {

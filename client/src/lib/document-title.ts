@@ -9,6 +9,7 @@ export const ROUTE_TITLES: Readonly<Record<string, string>> = {
   '/create-match': 'Créer un match',
   '/my-matches': 'Mes matchs',
   '/admin': 'Administration',
+  '/aide': 'Aide',
 };
 
 /** Routes whose screen names itself from what it shows (the match page: its day and time). */

@@ -87,3 +87,24 @@ export function useLivePoll(id: number, enabled: boolean) {
     },
   );
 }
+
+/**
+ * Keeps a group's page current: the server sends the page as `groups.byId` answers it, at once and
+ * after every member who joins or goes, every match, weekly slot or poll, on any instance.
+ */
+export function useLiveGroup(id: number, enabled: boolean) {
+  const utils = trpc.useUtils();
+  const retry = useRetry();
+  const sub = trpc.groups.onChange.useSubscription(
+    { id },
+    {
+      enabled,
+      onData: (group) => utils.groups.byId.setData({ id }, group),
+      onError: (err) => {
+        // Deleted, or no longer a member: the page reads the group again and shows why.
+        if (err.data?.code === 'NOT_FOUND') void utils.groups.byId.invalidate({ id });
+        retry(err.data?.code, () => sub.reset());
+      },
+    },
+  );
+}

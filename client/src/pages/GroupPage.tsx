@@ -7,6 +7,7 @@ import { ChatPanel } from '../components/chat/ChatPanel';
 import { Button, ConfirmDialog, Field, Loaded, Notice, TitledCard } from '../components/ui';
 import { useAuth } from '../lib/auth';
 import { errorMessage } from '../lib/errors';
+import { useLiveGroup } from '../lib/live';
 import { trpc } from '../lib/trpc';
 import { whenLabel } from './groups/fields';
 import { GroupMatchForm } from './groups/GroupMatchForm';
@@ -19,7 +20,10 @@ const POLL_STATUS = { open: 'ouvert', matched: 'match créé', closed: 'clos' } 
 /** A group's page: invite link, members, upcoming matches, polls, its chat, weekly slots, settings. */
 export default function GroupPage() {
   const id = Number(useParams().id);
-  const group = trpc.groups.byId.useQuery({ id }, { enabled: Number.isInteger(id) && id > 0 });
+  const valid = Number.isInteger(id) && id > 0;
+  const group = trpc.groups.byId.useQuery({ id }, { enabled: valid });
+  // Members joining or leaving, new matches and polls show up without reloading.
+  useLiveGroup(id, valid && group.isSuccess);
   return (
     <div className="page group-page">
       <Loaded

@@ -18,6 +18,7 @@ import { MatchEditForm } from '../components/matches/MatchEditForm';
 import { displayName, MatchPlayers } from '../components/matches/MatchPlayers';
 import { ReasonDialog } from '../components/matches/ReasonDialog';
 import { NoticeSlot } from '../components/matches/NoticeSlot';
+import { RemovalNotice } from '../components/matches/RemovalNotice';
 import { LevelFirstDialog } from '../components/matches/LevelFirstDialog';
 import { mustAskToJoin, needsLevelFirst } from '../components/matches/join-level';
 import { useAuth } from '../lib/auth';
@@ -216,6 +217,7 @@ function MatchDetail({ match, token }: { match: Detail; token?: string }) {
           )}
         </ul>
         <LevelBadges levels={match.levels} catalogue={catalogue} />
+        <RemovalNotice removal={match.my_removal} />
 
         <div className="match-page-actions">
           {canJoin && !mustAsk && (

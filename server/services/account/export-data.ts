@@ -6,6 +6,7 @@ import {
   authThrottles,
   matches,
   matchParticipants,
+  matchRemovals,
   matchRequests,
   matchWaitlist,
   otpCodes,
@@ -164,6 +165,11 @@ export async function exportPersonalData(
     .from(matchRequests)
     .where(eq(matchRequests.userId, id))
     .orderBy(asc(matchRequests.id));
+  const removals = await db
+    .select()
+    .from(matchRemovals)
+    .where(eq(matchRemovals.userId, id))
+    .orderBy(asc(matchRemovals.removedAt));
   const [picture] = photo;
   const [lock] = throttle;
   const groupData = await exportGroupData(deps.db, account.id);
@@ -207,6 +213,11 @@ export async function exportPersonalData(
       status: r.status,
       created_at: iso(r.createdAt),
       answered_at: r.answeredAt ? iso(r.answeredAt) : null,
+    })),
+    match_removals: removals.map((r) => ({
+      match_id: r.matchId,
+      reason: r.reason,
+      removed_at: iso(r.removedAt),
     })),
     notifications: notices.map((n) => ({
       channel: n.channel,

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { matches, polls } from '../../../db/schema';
+import { groupMatches, matches, polls } from '../../../db/schema';
 import {
+  groupPayload,
   LIVE_CHANNEL,
   pollPayload,
   sessionsPayload,
@@ -40,10 +41,14 @@ export async function announceMatchesChange(
     unique.map((id) => sql`${id}::int`),
     sql`, `,
   )}]`;
+  // A group's page lists its matches: their groups' pages are told too (`groupPayload`).
   await tx.execute(
     sql`with touched as (update ${matches} set updated_at = ${nextVersion} where id = any(${list}) returning id)
         select pg_notify(${LIVE_CHANNEL}::text, 'm:' || i || ':' || ${kind}::text)
-          from unnest(${list}) i, (select count(*) from touched) t`,
+          from unnest(${list}) i, (select count(*) from touched) t
+        union all
+        select pg_notify(${LIVE_CHANNEL}::text, 'gp:' || gm.group_id)
+          from ${groupMatches} gm where gm.match_id = any(${list}) and gm.group_id is not null`,
   );
 }
 
@@ -61,4 +66,12 @@ export const nextPollVersion = sql`greatest(clock_timestamp(), ${polls.updatedAt
 /** Tells every instance that a poll changed, delivered when the caller's transaction commits. */
 export async function announcePollChange(tx: DbOrTx, id: number): Promise<void> {
   await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}::text, ${pollPayload(id)}::text)`);
+}
+
+/**
+ * Tells every instance that a group's page changed (a member joined, left or was removed, a match,
+ * a weekly slot or a poll was added or moved), delivered when the caller's transaction commits.
+ */
+export async function announceGroupChange(tx: DbOrTx, id: number): Promise<void> {
+  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}::text, ${groupPayload(id)}::text)`);
 }

@@ -18,6 +18,7 @@ import { lockRoom } from '../chat/access';
 import { groupSystemMessages } from '../chat/system';
 import { memberIds } from '../rooms/members';
 import { membershipOf } from './access';
+import { announceGroupChange } from '../events/announce';
 import { notifyUsers } from './notify';
 
 const HOUR_MS = 3_600_000;
@@ -72,6 +73,7 @@ export async function insertGroupMatch(
     publicAt: d.isGroupOnly ? null : new Date(now.getTime() + d.priorityHours * HOUR_MS),
   });
   await matchBorn(tx, deps, row.id);
+  await announceGroupChange(tx, d.groupId);
   return row.id;
 }
 

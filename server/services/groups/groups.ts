@@ -15,6 +15,7 @@ import type { SessionUser } from '../../lib/auth';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { lockRoom } from '../chat/access';
 import { announceChat } from '../chat/messages';
+import { announceGroupChange } from '../events/announce';
 import { aboutPlayers, groupSystemMessages } from '../chat/system';
 import { membershipOf } from './access';
 import { upcomingGroupMatches } from './group-matches';
@@ -121,12 +122,14 @@ export async function joinGroup(
       .values({ groupId: found.id, userId: actor.id })
       .onConflictDoNothing()
       .returning({ userId: groupMembers.userId });
-    if (added.length > 0)
+    if (added.length > 0) {
       await groupSystemMessages(
         tx,
         found.id,
         await aboutPlayers(tx, [actor.id], MSG.chat.system.memberJoined),
       );
+      await announceGroupChange(tx, found.id);
+    }
     return { ...found, added: added.length > 0 };
   });
   const message = group.added ? GROUP_MSG.joined(group.name) : GROUP_MSG.alreadyMember;
@@ -209,6 +212,7 @@ export async function updateGroup(
         updatedAt: sql`now()`,
       })
       .where(eq(groups.id, id));
+    await announceGroupChange(tx, id);
   });
   return groupSummary(deps, actor, id);
 }
@@ -227,6 +231,7 @@ export async function deleteGroup(
     await membershipOf(tx, actor, id, { adminOnly: true, lock: true });
     await tx.delete(groups).where(eq(groups.id, id));
     await announceChat(tx, { kind: 'group', id });
+    await announceGroupChange(tx, id);
   });
   return { success: true, message: GROUP_MSG.deleted };
 }
@@ -269,6 +274,7 @@ export async function leaveGroup(
     if (others === 0) {
       await tx.delete(groups).where(eq(groups.id, id));
       await announceChat(tx, { kind: 'group', id });
+      await announceGroupChange(tx, id);
       return;
     }
     if (me.isAdmin && (await adminsBesides(tx, id, actor.id)) === 0)
@@ -282,6 +288,7 @@ export async function leaveGroup(
       id,
       await aboutPlayers(tx, [actor.id], MSG.chat.system.memberLeft),
     );
+    await announceGroupChange(tx, id);
   });
   return { success: true, message: GROUP_MSG.left };
 }
@@ -312,6 +319,7 @@ export async function removeMember(
       id,
       await aboutPlayers(tx, [userId], MSG.chat.system.memberRemoved),
     );
+    await announceGroupChange(tx, id);
   });
   return { success: true, message: GROUP_MSG.removed };
 }
@@ -331,6 +339,7 @@ export async function renewInviteToken(
       .update(groups)
       .set({ inviteToken: newInviteToken(), updatedAt: sql`now()` })
       .where(eq(groups.id, id));
+    await announceGroupChange(tx, id);
   });
   return { ...(await groupSummary(deps, actor, id)), message: GROUP_MSG.inviteRenewed };
 }
@@ -351,6 +360,7 @@ export async function reinviteMember(
       .where(and(eq(groupBans.groupId, id), eq(groupBans.userId, userId)))
       .returning({ userId: groupBans.userId });
     if (lifted.length === 0) throw notFound(GROUP_MSG.notRemoved);
+    await announceGroupChange(tx, id);
     const [who] = await tx.select({ name: users.name }).from(users).where(eq(users.id, userId));
     return shortPublicName(who?.name ?? '');
   });

@@ -24,7 +24,12 @@ import {
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { announceMatchChange, announcePollChange, nextPollVersion } from '../events/announce';
+import {
+  announceGroupChange,
+  announceMatchChange,
+  announcePollChange,
+  nextPollVersion,
+} from '../events/announce';
 import { lockRoom } from '../chat/access';
 import { groupSystemMessages } from '../chat/system';
 import { matchInfo, whenOf } from '../notifications/match-info';
@@ -67,6 +72,7 @@ export async function createPoll(
       .values(
         checked.map((s) => ({ pollId: poll.id, placeId: s.place_id, date: s.date, time: s.time })),
       );
+    await announceGroupChange(tx, input.id);
     return poll.id;
   });
   return getPoll(deps, actor, id);
@@ -394,6 +400,7 @@ export async function closeDuePolls(deps: Deps): Promise<number> {
       }));
       await groupSystemMessages(tx, c.groupId, [{ text: MSG.chat.system.pollClosed }]);
       await announcePollChange(tx, c.id);
+      await announceGroupChange(tx, c.groupId);
     }
     return closed.length;
   });

@@ -10,6 +10,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { checkMatchFields, createLimits } from '../matches/rules';
 import { membershipOf } from './access';
 import { announceGroupMatch, insertGroupMatch } from './group-matches';
+import { announceGroupChange } from '../events/announce';
 import { notifyUsers } from './notify';
 import { lockRoom } from '../chat/access';
 
@@ -58,6 +59,7 @@ export async function createSlot(
       })
       .returning({ id: groupSlots.id });
     if (!row) throw new Error('createSlot: insert returned nothing');
+    await announceGroupChange(tx, groupId);
     return row.id;
   });
   const [slot] = (await listSlots(deps.db, groupId)).filter((s) => s.id === id);
@@ -130,8 +132,11 @@ export async function updateSlot(
   actor: SessionUser,
   { id, paused }: { id: number; paused: boolean },
 ): Promise<Result> {
-  await ownSlot(deps.db, actor, id);
-  await deps.db.update(groupSlots).set({ isPaused: paused }).where(eq(groupSlots.id, id));
+  const { groupId } = await ownSlot(deps.db, actor, id);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(groupSlots).set({ isPaused: paused }).where(eq(groupSlots.id, id));
+    await announceGroupChange(tx, groupId);
+  });
   return { success: true, message: paused ? GROUP_MSG.slotPaused : GROUP_MSG.slotResumed };
 }
 
@@ -141,8 +146,11 @@ export async function deleteSlot(
   actor: SessionUser,
   id: number,
 ): Promise<Result> {
-  await ownSlot(deps.db, actor, id);
-  await deps.db.delete(groupSlots).where(eq(groupSlots.id, id));
+  const { groupId } = await ownSlot(deps.db, actor, id);
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(groupSlots).where(eq(groupSlots.id, id));
+    await announceGroupChange(tx, groupId);
+  });
   return { success: true, message: GROUP_MSG.slotDeleted };
 }
 

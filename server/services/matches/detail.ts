@@ -8,11 +8,12 @@ import {
   matches,
   matchGuests,
   matchParticipants,
+  matchRemovals,
   matchRequests,
   matchWaitlist,
   users,
 } from '../../../db/schema';
-import type { TMatchRoom } from '../../../common/schemas/room';
+import type { TMatchRoom, TMyRemoval } from '../../../common/schemas/room';
 import { isCoPlayer } from './co-players';
 import { requestState, tokenMatches } from './room';
 import type { Deps } from '../../deps';
@@ -66,6 +67,8 @@ interface RoomRow {
   statuses: { user_id: number; status: TMatchRoom['my_request'] & string }[];
   /** A private match made for a group: its group's members, who reach it without the link. */
   groupMembers: number[];
+  /** The organiser's removals of players, the latest per player. */
+  removals: { user_id: number; reason: string | null; removed_at: string }[];
 }
 
 type PersonRow = Awaited<ReturnType<typeof readPeople>>[number];
@@ -108,6 +111,9 @@ async function readVersion(deps: Pick<Deps, 'db'>, id: number) {
       groupMembers: sql<number[]>`case when ${matches.visibility} = 'private' then coalesce((
         select json_agg(gm.user_id) from ${groupMatches} g join ${groupMembers} gm on gm.group_id = g.group_id
          where g.match_id = ${id}::int), '[]'::json) else '[]'::json end`,
+      removals: sql<RoomRow['removals']>`coalesce((select json_agg(json_build_object(
+          'user_id', x.user_id, 'reason', x.reason, 'removed_at', x.removed_at))
+        from ${matchRemovals} x where x.match_id = ${id}::int), '[]'::json)`,
     })
     .from(matches)
     .where(eq(matches.id, id));
@@ -177,7 +183,8 @@ export function matchDetailFor(
 /**
  * The room part of the page for one viewer: the guests' first names and the private link for the
  * organiser and the players only; the pending requests for the organiser only; a started match's
- * pending requests read as expired (they can no longer be answered).
+ * pending requests read as expired (they can no longer be answered); the viewer's own removal by
+ * the organiser, and no one else's, until they are back in the match.
  */
 function roomFor(
   { room, card }: MatchSnapshot,
@@ -200,7 +207,13 @@ function roomFor(
           }))
         : [],
     my_request: requestState(mine, finished),
+    my_removal: member ? null : removalOf(room.removals, actor.id),
   };
+}
+
+function removalOf(removals: RoomRow['removals'], userId: number): TMyRemoval {
+  const row = removals.find((r) => r.user_id === userId);
+  return row ? { reason: row.reason, removed_at: new Date(row.removed_at).toISOString() } : null;
 }
 
 /**

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
 import { isFinished } from '../../../common/schedule';
 import type { TMatchResult, TRemoveParticipantInput } from '../../../common/schemas/matches';
-import { matchGuests, matchParticipants } from '../../../db/schema';
+import { matchGuests, matchParticipants, matchRemovals } from '../../../db/schema';
 import type { TReleaseGuestInput } from '../../../common/schemas/room';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
@@ -18,7 +18,8 @@ import { aboutPlayers } from '../chat/system';
  * The organiser takes a participant out of their match, in ONE transaction: the match row is locked
  * (joins and edits wait), the participant row is deleted only if it is still there (so two removals,
  * or a removal racing the player's own leave, free the place once), the removed player is told
- * through the outbox with the organiser's reason, and the place goes to the first waiting player
+ * through the outbox with the organiser's reason and the removal is kept so their match page can say
+ * it (rather than silently offering to join again), and the place goes to the first waiting player
  * (`freePlaceAndPromote`), as when someone leaves. Organiser only: admins do not manage other
  * players' matches (403, as for editing). A finished match keeps its players (400, as for leaving).
  */
@@ -36,6 +37,11 @@ export async function removeParticipant(
       .where(and(eq(matchParticipants.matchId, id), eq(matchParticipants.userId, userId)))
       .returning({ userId: matchParticipants.userId });
     if (removed.length === 0) throw conflict(MSG.match.removeNotParticipant);
+    const removal = { reason: reason ?? null, removedAt: deps.clock.now() };
+    await tx
+      .insert(matchRemovals)
+      .values({ matchId: id, userId, ...removal })
+      .onConflictDoUpdate({ target: [matchRemovals.matchId, matchRemovals.userId], set: removal });
     const info = await matchInfo(tx, id);
     if (info) await notifyMatch(tx, deps, 'removed', info, [userId], '', reason ?? null);
     await seatFreed(

@@ -70,4 +70,5 @@ export const publicRoom = {
   guests: [],
   requests: [],
   my_request: null,
+  my_removal: null,
 };

@@ -55,7 +55,7 @@ test('mobile: the sliding menu opens, navigates and closes', ON.phone, async ({ 
   await menu.waitFor();
   for (const section of ['Navigation', 'Votre compte', 'Assistance'])
     await menu.getByRole('heading', { name: section }).waitFor();
-  await menu.getByText('Compte Standard').waitFor();
+  await menu.getByRole('link', { name: 'Aide' }).waitFor();
   await checkA11y(page, 'mobile menu');
   // Navigating closes it (after the slide-out).
   await menu.getByRole('link', { name: 'Mes matchs' }).click();

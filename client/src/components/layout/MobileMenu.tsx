@@ -4,7 +4,7 @@ import { MOBILE_MENU_CLOSE_MS } from '../../../../common/limits';
 import type { TUser } from '../../lib/auth';
 import { InstallAppEntry } from '../pwa/InstallAppEntry';
 import { Avatar } from './Avatar';
-import { ACCOUNT_TYPE, MAIN_LINKS } from './nav-items';
+import { ADMIN_ROLE, HELP_LINK, MAIN_LINKS } from './nav-items';
 
 export interface MobileMenuProps {
   user: TUser;
@@ -128,9 +128,7 @@ export function MobileMenu({ user, onClosed, onLogout, id }: MobileMenuProps) {
         <Avatar name={user.name} photo={user.photo} />
         <div>
           <p className="mobile-menu-account-name">{user.name}</p>
-          <p className="mobile-menu-account-type">
-            {user.is_admin ? ACCOUNT_TYPE.admin : ACCOUNT_TYPE.standard}
-          </p>
+          {user.is_admin && <p className="mobile-menu-account-type">{ADMIN_ROLE}</p>}
         </div>
       </div>
       <MenuSection as="nav" id="mobile-menu-nav" title="Navigation">
@@ -155,11 +153,9 @@ export function MobileMenu({ user, onClosed, onLogout, id }: MobileMenuProps) {
         <InstallAppEntry className="mobile-menu-link" />
       </MenuSection>
       <MenuSection as="section" id="mobile-menu-help" title="Assistance">
-        <li>
-          <button type="button" className="mobile-menu-link" aria-disabled="true">
-            Aide
-          </button>
-        </li>
+        <MenuLink onClick={close} to={HELP_LINK.to}>
+          {HELP_LINK.label}
+        </MenuLink>
       </MenuSection>
       <div className="mobile-menu-footer">
         <button type="button" className="btn btn-danger btn-block" onClick={onLogout}>

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import type { TUser } from '../../lib/auth';
 import { InstallAppEntry } from '../pwa/InstallAppEntry';
 import { Avatar } from './Avatar';
+import { HELP_LINK } from './nav-items';
 
 export interface UserMenuProps {
   user: TUser;
@@ -11,7 +12,7 @@ export interface UserMenuProps {
 
 /**
  * The account menu of the top bar: Mon Profil, Administration (admins only), Installer
- * l'application (where the browser can), Déconnexion.
+ * l'application (where the browser can), Aide, Déconnexion.
  */
 export function UserMenu({ user, onLogout }: UserMenuProps) {
   const [open, setOpen] = useState(false);
@@ -76,6 +77,11 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
             </li>
           )}
           <InstallAppEntry className="user-menu-item" />
+          <li>
+            <Link className="user-menu-item" to={HELP_LINK.to}>
+              {HELP_LINK.label}
+            </Link>
+          </li>
           <li>
             <button
               type="button"

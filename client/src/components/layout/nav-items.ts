@@ -6,7 +6,8 @@ export const MAIN_LINKS = [
   { to: '/groups', label: 'Groupes' },
 ] as const;
 
-export const ACCOUNT_TYPE = {
-  admin: 'Compte Administrateur',
-  standard: 'Compte Standard',
-} as const;
+/** The help page, reached from the account menus. */
+export const HELP_LINK = { to: '/aide', label: 'Aide' } as const;
+
+/** The role shown under an admin's name in the mobile menu; a player's account needs no label. */
+export const ADMIN_ROLE = 'Administrateur';
