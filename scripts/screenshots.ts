@@ -340,6 +340,9 @@ async function main() {
           await page.getByRole('dialog', { name: 'Menu' }).waitFor();
           await shoot(page, 'mobile-menu', vp);
         }
+        await page.goto('/aide');
+        await page.getByRole('heading', { level: 1, name: 'Aide' }).waitFor();
+        await shoot(page, 'help', vp);
         // The match page, then its chat further down.
         await page.goto(`/matches/${matchId}`);
         await page.getByText('Je prends les balles neuves').waitFor();
