@@ -100,7 +100,7 @@ async function pollRow(db: DbOrTx, id: number) {
   return poll;
 }
 
-/** A poll with each slot's counts and the viewer's answers; members of its group only. */
+/** A poll with each slot's counts, who answered what ("Prénom N.") and the viewer's answers; members of its group only. */
 export async function getPoll(
   deps: Pick<Deps, 'db'>,
   actor: SessionUser,
