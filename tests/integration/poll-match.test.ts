@@ -126,7 +126,7 @@ describe(`a poll's match (${DB})`, () => {
     expect(ok).toHaveLength(4);
     expect(refused).toHaveLength(6);
     for (const r of refused)
-      expect((r).reason).toMatchObject({
+      expect(r.reason).toMatchObject({
         code: 'CONFLICT',
         message: GROUP_MSG.pollMatched,
       });
