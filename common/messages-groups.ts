@@ -39,6 +39,8 @@ export const GROUP_MSG = {
   pollClosesInvalid: 'Choisissez une heure de clôture à venir, avant le premier créneau.',
   pollNotFound: 'Sondage introuvable.',
   pollClosed: 'Ce sondage est clos.',
+  pollMatched:
+    'Le match de ce sondage est fait : les réponses sont closes. Rejoignez le match depuis sa page.',
   pollAnswerInvalid: 'Répondez « oui », « non » ou « peut-être ».',
   pollSlotUnknown: "Ce créneau n'appartient pas à ce sondage.",
   notify: {
@@ -51,7 +53,7 @@ export const GROUP_MSG = {
         ? `Assez de « oui » : vous jouez ${when} à ${place}.`
         : `Assez de « oui » : match ${when} à ${place}, vous êtes sur la liste d'attente.`,
     pollMatchOthers: (when: string, place: string) =>
-      `Le sondage est clos : le match aura lieu ${when} à ${place}.`,
+      `Le sondage est clos : le match aura lieu ${when} à ${place}. S'il reste des places, rejoignez-le depuis sa page.`,
     pollFailedSubject: (group: string) => `Sondage du groupe ${group} clos`,
     pollFailed: (group: string) =>
       `Le sondage du groupe « ${group} » est clos sans assez de « oui » : pas de match cette fois.`,

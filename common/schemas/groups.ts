@@ -56,6 +56,8 @@ export const ZSkipSlotInput = z.object({
 });
 
 export const POLL_ANSWERS = ['oui', 'non', 'peut-être'] as const;
+/** Padel is played at four: a poll's match has these places, whatever its count of « oui ». */
+export const POLL_MATCH_PLACES = 4;
 export type TPollAnswer = (typeof POLL_ANSWERS)[number];
 const ZPollSlot = z.object({
   place_id: ZMatchFields.shape.place_id,
@@ -159,6 +161,12 @@ export const ZPoll = ZPollSummary.extend({
       date: z.string(),
       time: z.string(),
       counts: ZPollCounts,
+      /** Who answered what, as "Prénom N." (members are not co-players), in answer order. */
+      names: z.object({
+        oui: z.array(z.string()),
+        non: z.array(z.string()),
+        'peut-être': z.array(z.string()),
+      }),
       my_answer: z.enum(POLL_ANSWERS).nullable(),
     }),
   ),

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GROUP_MSG } from '../../common/messages-groups';
 import { createDb, type DbHandle } from '../../db/client';
 import {
   groupSlotRuns,
@@ -20,7 +21,7 @@ import { createPlace } from './matches-support';
 
 /**
  * Two instances of the server on ONE database (on PostgreSQL each with its own pool, so they
- * really compete): 20 members answering « oui » at once, spread over both, and the weekly-slot
+ * really compete): 20 members answering « oui » at once to a poll made at 4, spread over both, and the weekly-slot
  * scheduler running on both.
  */
 const NOW = '2026-06-10T08:00:00Z';
@@ -53,7 +54,7 @@ async function startInstance(db: DbHandle['db'], intervalMs: number) {
 }
 
 describe(`groups on two instances of one ${DB} database`, () => {
-  it('20 members answer « oui » at once: one match, exactly `size` in, the rest waitlisted in answer order', async () => {
+  it('20 members answer « oui » at once: one match, exactly `size` in, the rest refused as the match is made', async () => {
     const a = await startInstance(t.db.db, 0);
     const b = await startInstance(second?.db ?? t.db.db, 0);
     const place = (await createPlace(t)).id;
@@ -86,7 +87,15 @@ describe(`groups on two instances of one ${DB} database`, () => {
         }),
       ),
     );
-    expect(answers.map((r) => r.statusCode)).toEqual(members.map(() => 200));
+    // Voting closes once the match is made: the four first answers count, the others get the 409.
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(4);
+    const refused = answers.filter((r) => r.statusCode !== 200);
+    expect(refused).toHaveLength(16);
+    for (const r of refused)
+      expect({ status: r.statusCode, body: r.json<unknown>() }).toEqual({
+        status: 409,
+        body: { error: GROUP_MSG.pollMatched },
+      });
     const made = await t.db.db.select().from(matches);
     expect(made).toHaveLength(1);
     const match = made[0]!;
@@ -104,20 +113,17 @@ describe(`groups on two instances of one ${DB} database`, () => {
         .where(eq(pollAnswers.slotId, Number(slotId)))
         .orderBy(asc(pollAnswers.seq))
     ).map((r) => r.userId);
-    expect(new Set(order).size).toBe(20);
-    expect([match.createdBy, ...playing.map((p) => p.userId)].sort()).toEqual(
-      order.slice(0, 4).sort(),
-    );
+    expect(new Set(order).size).toBe(4);
+    expect([match.createdBy, ...playing.map((p) => p.userId)].sort()).toEqual([...order].sort());
     const waiting = await t.db.db
       .select({ userId: matchWaitlist.userId })
       .from(matchWaitlist)
-      .where(eq(matchWaitlist.matchId, match.id))
-      .orderBy(asc(matchWaitlist.id));
-    expect(waiting.map((w) => w.userId)).toEqual(order.slice(4));
+      .where(eq(matchWaitlist.matchId, match.id));
+    expect(waiting).toEqual([]);
     const final = await t.caller(author).groups.poll({ id: poll.id });
     expect(final).toMatchObject({ status: 'matched', match_id: match.id });
     console.info(
-      `[groups] poll burst on ${DB}: 20 « oui » over 2 instances → ${made.length} match, ${1 + playing.length} in, ${waiting.length} waitlisted in answer order`,
+      `[groups] poll burst on ${DB}: 20 « oui » over 2 instances → ${made.length} match, ${1 + playing.length} in, ${refused.length} refused (409)`,
     );
     for (const app of apps.splice(0)) await app.close();
   }, 60_000);

@@ -333,7 +333,7 @@ describe('availability polls', () => {
       );
   });
 
-  it('counts answers, makes the match at `size` « oui » with those players, waitlists the rest in order', async () => {
+  it('counts answers, makes the 4-place match at `size` « oui » with those players, then takes no more answers', async () => {
     const created = await rest(member, 'POST', `/api/groups/${groupId}/polls`, pollBody());
     expect(created.status).toBe(201);
     const pollId = Number(created.body.id);
@@ -358,6 +358,12 @@ describe('availability polls', () => {
       const res = await rest(who, 'PUT', `/api/polls/${pollId}/answers`, {
         answers: { [a!]: 'oui', [b!]: i % 2 ? 'non' : 'peut-être' },
       });
+      // The fourth « oui » made the match: the poll takes no more answers.
+      if (i >= 4) {
+        expect(res.status).toBe(409);
+        expect(res.body.error).toBe(GROUP_MSG.pollMatched);
+        continue;
+      }
       expect(res.status).toBe(200);
       if (i === 2)
         expect(res.body).toMatchObject({
@@ -369,7 +375,7 @@ describe('availability polls', () => {
     const got = await rest(friends[3]!, 'GET', `/api/polls/${pollId}`);
     expect(got.body).toMatchObject({
       status: 'matched',
-      slots: [{ counts: { oui: 6 }, my_answer: 'oui' }, {}],
+      slots: [{ counts: { oui: 4 }, my_answer: null }, {}],
     });
     const matchId = Number(got.body.match_id);
     const detail = await t.caller(boss).matches.byId({ id: matchId });
@@ -388,7 +394,7 @@ describe('availability polls', () => {
       .from(matchWaitlist)
       .where(eq(matchWaitlist.matchId, matchId))
       .orderBy(matchWaitlist.id);
-    expect(waiting.map((w) => w.userId)).toEqual([friends[2]!.id, friends[3]!.id]);
+    expect(waiting).toEqual([]);
     const notices = await t.db.db.select().from(outbox).where(eq(outbox.event, 'poll_match'));
     // Told when the match was made: those in it, and the members who had not said « oui » yet.
     expect(notices.find((n) => n.userId === boss.id)?.body).toContain(

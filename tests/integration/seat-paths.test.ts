@@ -12,7 +12,7 @@ import { createPlace, participantIdsOf } from './matches-support';
  * seated, a chat line in the match's room, `participant.joined` for integrators (and
  * `match.filled` when it fills the match); a born match sends
  * `match.created`. Before the seat service, an accepted request sent no webhook and a match made
- * for a group or by a weekly slot sent no `match.created`.
+ * for a group or by a weekly slot sent no `match.created`; a poll's « oui » wrote its seats by hand.
  */
 const NOW = '2026-06-10T08:00:00Z';
 const DB = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
@@ -110,6 +110,32 @@ const paths: SeatPath[] = [
       await t.caller(who).matches.request({ id });
       await t.caller(owner).matches.acceptRequest({ id, userId: who.id });
       return id;
+    },
+    line: (first) => `${first} a rejoint le match`,
+  },
+  {
+    name: "a poll's « oui »",
+    seat: async (who) => {
+      // The organiser and two friends say « oui » first; `who` is the fourth, the last place.
+      const g = await t.caller(owner).groups.create({ name: 'Sondage des places' });
+      const friends = [
+        await createUser(t.deps, { name: 'Paul Sondé', level: 'Niveau 3' }),
+        await createUser(t.deps, { name: 'Pia Sondée', level: 'Niveau 3' }),
+      ];
+      for (const u of [...friends, who]) await t.caller(u).groups.join({ token: g.invite_token });
+      const poll = await t.caller(owner).groups.createPoll({
+        id: g.id,
+        slots: [
+          { place_id: placeId, date: '2026-06-21', time: '18:00' },
+          { place_id: placeId, date: '2026-06-22', time: '18:00' },
+        ],
+        closes_at: '2026-06-15T18:00:00Z',
+        size: 4,
+      });
+      const slot = String(poll.slots[0]!.id);
+      for (const u of [owner, ...friends, who])
+        await t.caller(u).groups.answerPoll({ id: poll.id, answers: { [slot]: 'oui' } });
+      return (await t.caller(owner).groups.poll({ id: poll.id })).match_id!;
     },
     line: (first) => `${first} a rejoint le match`,
   },

@@ -1,5 +1,10 @@
 import { Link, useParams } from 'react-router-dom';
-import { POLL_ANSWERS, type TPoll, type TPollAnswer } from '../../../common/schemas/groups';
+import {
+  POLL_ANSWERS,
+  POLL_MATCH_PLACES,
+  type TPoll,
+  type TPollAnswer,
+} from '../../../common/schemas/groups';
 import { Loaded, Notice, TitledCard } from '../components/ui';
 import { errorMessage } from '../lib/errors';
 import { useLivePoll } from '../lib/live';
@@ -49,20 +54,26 @@ function PollView({ p }: { p: TPoll }) {
   const answer = trpc.groups.answerPoll.useMutation({
     onSuccess: (next) => utils.groups.poll.setData({ id: p.id }, next),
   });
-  const open = p.status === 'open' || p.status === 'matched';
+  // Once the match is made the poll takes no more answers (the server says 409 too).
+  const open = p.status === 'open';
   return (
     <>
       <div className="page-head">
         <div>
           <h1 className="page-title">Sondage du groupe {p.group_name}</h1>
           <p className="page-lead">
-            {p.size} « oui » sur un créneau font le match. Clôture :{' '}
+            {p.size} « oui » sur un créneau font le match, de {POLL_MATCH_PLACES} places : les
+            places restantes sont ouvertes au groupe. Clôture :{' '}
             {CLOSES.format(new Date(p.closes_at))}.
           </p>
         </div>
       </div>
       {p.status === 'matched' && p.match_id !== null && (
-        <Notice kind="success" persistent message="Assez de « oui » : le match est créé." />
+        <Notice
+          kind="success"
+          persistent
+          message="Assez de « oui » : le match est créé. Les réponses sont closes ; pour jouer, rejoignez le match depuis sa page."
+        />
       )}
       {p.match_id !== null && (
         <p>
@@ -84,8 +95,9 @@ function PollView({ p }: { p: TPoll }) {
           <p className="poll-counts" aria-live="polite">
             Oui : {s.counts.oui} · Non : {s.counts.non} · Peut-être : {s.counts['peut-être']}
           </p>
+          <AnswerNames names={s.names} />
           <fieldset className="poll-answers" disabled={!open || answer.isPending}>
-            <legend>Votre réponse</legend>
+            <legend>{open ? 'Votre réponse' : 'Votre réponse (réponses closes)'}</legend>
             {POLL_ANSWERS.map((a: TPollAnswer) => (
               <label key={a} className={`poll-choice poll-choice-${ANSWER_CLASS[a]}`}>
                 <input
@@ -104,5 +116,21 @@ function PollView({ p }: { p: TPoll }) {
         <Link to={`/groups/${p.group_id}`}>Retour au groupe</Link>
       </p>
     </>
+  );
+}
+
+/** Who answered what, as members see each other (« Prénom N. »). */
+function AnswerNames({ names }: { names: TPoll['slots'][number]['names'] }) {
+  const answered = POLL_ANSWERS.filter((a) => names[a].length > 0);
+  if (answered.length === 0) return <p className="poll-names-none">Personne n'a encore répondu.</p>;
+  return (
+    <dl className="poll-names">
+      {answered.map((a) => (
+        <div key={a}>
+          <dt>{ANSWER_LABEL[a]} :</dt>
+          <dd>{names[a].join(', ')}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

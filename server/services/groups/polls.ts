@@ -2,18 +2,18 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { GROUP_MSG } from '../../../common/messages-groups';
 import { MSG } from '../../../common/messages';
 import { shortTime, zonedInstant } from '../../../common/schedule';
-import type {
-  TCreatePollInput,
-  TPoll,
-  TPollAnswer,
-  TPollAnswersInput,
+import {
+  POLL_MATCH_PLACES,
+  type TCreatePollInput,
+  type TPoll,
+  type TPollAnswer,
+  type TPollAnswersInput,
 } from '../../../common/schemas/groups';
+import { shortPublicName } from '../../../common/names';
 import type { DbOrTx } from '../../../db/client';
 import {
   groups,
   levels,
-  matches,
-  matchParticipants,
   matchWaitlist,
   pollAnswers,
   polls,
@@ -24,16 +24,12 @@ import {
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import {
-  announceGroupChange,
-  announceMatchChange,
-  announcePollChange,
-  nextPollVersion,
-} from '../events/announce';
+import { announceGroupChange, announcePollChange, nextPollVersion } from '../events/announce';
 import { lockRoom } from '../chat/access';
 import { groupSystemMessages } from '../chat/system';
 import { matchInfo, whenOf } from '../notifications/match-info';
 import { checkMatchFields, createLimits } from '../matches/rules';
+import { takeSeat, seatsTaken } from '../matches/seats';
 import { memberIds } from '../rooms/members';
 import { membershipOf } from './access';
 import { insertGroupMatch } from './group-matches';
@@ -53,7 +49,9 @@ export async function createPoll(
   const level = await defaultLevel(deps.db, actor);
   const checked: Awaited<ReturnType<typeof checkMatchFields>>[] = [];
   for (const s of input.slots)
-    checked.push(await checkMatchFields(deps, { ...s, levels: [level], slots: size - 1 }, limits));
+    checked.push(
+      await checkMatchFields(deps, { ...s, levels: [level], slots: POLL_MATCH_PLACES - 1 }, limits),
+    );
   const closesAt = new Date(input.closes_at);
   const firstStart = Math.min(
     ...checked.map((s) => zonedInstant(s.date, s.time, deps.env.APP_TIMEZONE).getTime()),
@@ -104,7 +102,7 @@ async function pollRow(db: DbOrTx, id: number) {
   return poll;
 }
 
-/** A poll with each slot's counts and the viewer's answers; members of its group only. */
+/** A poll with each slot's counts, who answered what ("Prénom N.") and the viewer's answers; members of its group only. */
 export async function getPoll(
   deps: Pick<Deps, 'db'>,
   actor: SessionUser,
@@ -140,6 +138,17 @@ export async function readPoll(
     .innerJoin(places, eq(places.id, pollSlots.placeId))
     .where(eq(pollSlots.pollId, id))
     .orderBy(asc(pollSlots.id));
+  const answered = await deps.db
+    .select({ slotId: pollAnswers.slotId, answer: pollAnswers.answer, name: users.name })
+    .from(pollAnswers)
+    .innerJoin(pollSlots, eq(pollSlots.id, pollAnswers.slotId))
+    .innerJoin(users, eq(users.id, pollAnswers.userId))
+    .where(eq(pollSlots.pollId, id))
+    .orderBy(asc(pollAnswers.seq), asc(pollAnswers.userId));
+  const namesOf = (slotId: number, answer: TPollAnswer) =>
+    answered
+      .filter((a) => a.slotId === slotId && a.answer === answer)
+      .map((a) => shortPublicName(a.name));
   const shown: TPoll = {
     id: poll.id,
     group_id: poll.groupId,
@@ -155,6 +164,11 @@ export async function readPoll(
       date: s.date,
       time: shortTime(s.time),
       counts: { oui: s.oui, non: s.non, 'peut-être': s.maybe },
+      names: {
+        oui: namesOf(s.id, 'oui'),
+        non: namesOf(s.id, 'non'),
+        'peut-être': namesOf(s.id, 'peut-être'),
+      },
       my_answer: s.mine,
     })),
   };
@@ -163,12 +177,12 @@ export async function readPoll(
 
 /**
  * A member answers some slots of a poll. Every answer of a poll runs under the poll's row lock,
- * taken by the conditional UPDATE that also refuses a closed poll and numbers the answer, so the
- * order of "oui" is the order answers were written, on any instance. When a slot reaches the
- * poll's size, the match is made in that same transaction with the first `size` "oui" in it
- * (never more), the poll is marked matched, every member told; later "oui" to that slot join its
- * waiting list in answer order. Every answer moves the poll's live version and pokes its live
- * viewers on commit, on every instance.
+ * taken by the conditional UPDATE that also refuses a poll no longer open (its match made, or
+ * closed) and numbers the answer, so the order of "oui" is the order answers were written, on any
+ * instance. PostgreSQL re-checks the status after waiting for the lock, so of two last "oui" at
+ * once the second finds the match made and gets the 409: one match, never overbooked. When a slot
+ * reaches the poll's count of "oui", its match is made in that same transaction. Every answer moves
+ * the poll's live version and pokes its live viewers on commit, on every instance.
  */
 export async function answerPoll(
   deps: Deps,
@@ -189,17 +203,15 @@ export async function answerPoll(
       .where(
         and(
           eq(polls.id, id),
-          sql`${polls.status} <> 'closed'`,
+          eq(polls.status, 'open'),
           sql`${polls.closesAt} > ${deps.clock.now().toISOString()}::timestamptz`,
         ),
       )
-      .returning({
-        seq: polls.answerSeq,
-        status: polls.status,
-        matchId: polls.matchId,
-        matchedSlotId: polls.matchedSlotId,
-      });
-    if (!locked) throw conflict(GROUP_MSG.pollClosed);
+      .returning({ seq: polls.answerSeq });
+    if (!locked) {
+      const [now] = await tx.select({ status: polls.status }).from(polls).where(eq(polls.id, id));
+      throw conflict(now?.status === 'matched' ? GROUP_MSG.pollMatched : GROUP_MSG.pollClosed);
+    }
     const slotIds = (
       await tx.select({ id: pollSlots.id }).from(pollSlots).where(eq(pollSlots.pollId, id))
     ).map((s) => s.id);
@@ -218,11 +230,6 @@ export async function answerPoll(
           },
         });
     await announcePollChange(tx, id);
-    if (locked.status === 'matched' && locked.matchId && locked.matchedSlotId) {
-      const answer = answers[String(locked.matchedSlotId)];
-      if (answer) await followMatchedSlot(tx, actor.id, locked.matchId, answer);
-      return;
-    }
     for (const slotId of slotIds) {
       const yes = await ouiInOrder(tx, slotId);
       if (yes.length >= poll.size) {
@@ -232,28 +239,6 @@ export async function answerPoll(
     }
   });
   return getPoll(deps, actor, id);
-}
-
-/** A late "oui" to the slot that became a match waits for a place; taking it back leaves the queue. */
-async function followMatchedSlot(tx: DbOrTx, userId: number, matchId: number, answer: TPollAnswer) {
-  if (answer !== 'oui') {
-    await tx
-      .delete(matchWaitlist)
-      .where(and(eq(matchWaitlist.matchId, matchId), eq(matchWaitlist.userId, userId)));
-    await announceMatchChange(tx, matchId, 'waitlist');
-    return;
-  }
-  const [m] = await tx
-    .select({ createdBy: matches.createdBy })
-    .from(matches)
-    .where(eq(matches.id, matchId));
-  const playing = await tx.$count(
-    matchParticipants,
-    and(eq(matchParticipants.matchId, matchId), eq(matchParticipants.userId, userId)),
-  );
-  if (!m || m.createdBy === userId || playing > 0) return;
-  await tx.insert(matchWaitlist).values({ matchId, userId }).onConflictDoNothing();
-  await announceMatchChange(tx, matchId, 'waitlist');
 }
 
 async function ouiInOrder(tx: DbOrTx, slotId: number): Promise<number[]> {
@@ -266,10 +251,12 @@ async function ouiInOrder(tx: DbOrTx, slotId: number): Promise<number[]> {
 }
 
 /**
- * The slot has `size` "oui": the match is made with the first `size` of them. Its organiser is the
- * poll's author when among them, else the first to say "oui"; the others are its participants, so
- * the match starts full. The other "oui" wait in answer order. Everyone in the group is told, and
- * the group's chat says it.
+ * The slot has the poll's count of "oui": its match is made, always of `POLL_MATCH_PLACES` (padel is
+ * played at four). Its organiser is the poll's author when among the "oui", else the first to say
+ * it; the next "oui" take their seats through the one seat service, with every seat's consequences;
+ * "oui" beyond the places wait in answer order. The places left stay open to the group first, then
+ * to everyone after the group's priority window, as any group match. Everyone in the group is told,
+ * and the group's chat says it.
  */
 async function makePollMatch(
   tx: DbOrTx,
@@ -284,8 +271,8 @@ async function makePollMatch(
     .from(users)
     .where(eq(users.id, poll.createdBy));
   if (!slot) return;
-  const playing = yes.slice(0, poll.size);
-  const waiting = yes.slice(poll.size);
+  const playing = yes.slice(0, POLL_MATCH_PLACES);
+  const waiting = yes.slice(POLL_MATCH_PLACES);
   const organiser = playing.includes(poll.createdBy) ? poll.createdBy : playing[0]!;
   const level = author?.level ?? (await defaultLevelName(tx));
   const [group] = await tx
@@ -299,29 +286,22 @@ async function makePollMatch(
     date: slot.date,
     time: shortTime(slot.time),
     levels: [level],
-    slots: poll.size - 1,
+    slots: POLL_MATCH_PLACES - 1,
     createdBy: organiser,
     isGroupOnly: false,
     priorityHours: group?.priorityHours ?? 24,
   });
-  const now = deps.clock.now();
   const others = playing.filter((u) => u !== organiser);
-  if (others.length > 0)
-    await tx
-      .insert(matchParticipants)
-      .values(others.map((userId) => ({ matchId, userId, joinedAt: now })));
-  // The CHECK on missing_players (0..slots) holds the "never more than the places" line too.
-  await tx
-    .update(matches)
-    .set({ missingPlayers: sql`${matches.slots} - ${others.length}` })
-    .where(eq(matches.id, matchId));
+  // A new match of three free places and at most three others: every seat is 'taken'.
+  for (const userId of others) await takeSeat(tx, deps, matchId, userId);
+  await seatsTaken(tx, matchId, others, MSG.chat.system.joined);
+  const now = deps.clock.now();
   for (const userId of waiting)
     await tx.insert(matchWaitlist).values({ matchId, userId, createdAt: now });
   await tx
     .update(polls)
     .set({ status: 'matched', matchId, matchedSlotId: slotId, updatedAt: nextPollVersion })
     .where(eq(polls.id, poll.id));
-  await announceMatchChange(tx, matchId, 'joined');
   const info = await matchInfo(tx, matchId);
   if (!info) return;
   const when = whenOf(info);

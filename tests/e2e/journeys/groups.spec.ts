@@ -1,7 +1,7 @@
 import { frenchTypography as fr } from '../../../common/typography';
 import { createPlace, uniquePlayer } from '../../support/e2e-app';
 import { checkA11y, expect, test } from '../../support/e2e-fixtures';
-import { expectNoSideScroll, loginThroughUi } from './helpers';
+import { expectNoSideScroll, keepScreenshot, loginThroughUi } from './helpers';
 
 /**
  * Journey: a player creates a group, a friend joins it through the invite link (logging in on the
@@ -74,13 +74,22 @@ test(
     await expect(first.getByText('Oui : 1 · Non : 0 · Peut-être : 0')).toBeVisible();
     await checkA11y(page, 'poll');
     await expectNoSideScroll(page, 'poll');
+    await keepScreenshot(page, `poll-open-${test.info().project.name}`);
 
     await visitor.goto(pollPath);
     const same = visitor.getByRole('region').filter({ hasText: 'Oui : ' }).first();
     await same.getByRole('radio', { name: 'oui' }).click();
     await expect(visitor.getByText(fr('Assez de « oui » : le match est créé.'))).toBeVisible();
+    // Padel is played at four: the match keeps two places open; the poll takes no more answers
+    // and says who answered what, as « Prénom N. ».
+    const made = visitor.getByRole('region').filter({ hasText: 'Oui : ' }).first();
+    await expect(made.getByRole('radio', { name: 'oui' })).toBeDisabled();
+    await expect(made.getByText(/^Gaëlle \S+\., Fabien \S+\.$/)).toBeVisible();
+    await expectNoSideScroll(visitor, 'poll made');
+    await keepScreenshot(visitor, `poll-made-${test.info().project.name}`);
     await visitor.getByRole('link', { name: 'Voir le match' }).click();
     await visitor.getByRole('heading', { level: 1, name: place.name }).waitFor();
+    await expect(visitor.getByText('2 places disponibles').first()).toBeVisible();
     // The organiser's poll counts catch up by themselves (pushed live, no reload).
     await expect(page.getByText('Oui : 2 · Non : 0 · Peut-être : 0')).toBeVisible({
       timeout: 15_000,
