@@ -20,14 +20,21 @@ export type LiveMessage =
   | { type: 'chat'; room: TChatRoom }
   /** A poll changed (an answer, its match, its closing): its viewers re-read it. */
   | { type: 'poll'; id: number }
+  /** Work was queued for a worker consumer (`outbox`, `webhooks`): every instance's loop wakes. */
+  | { type: 'work'; queue: WorkQueue }
   /** The bus's own heartbeat, proving the listening connection still hears the database. */
   | { type: 'heartbeat'; token: string };
+
+/** The queues the worker loop (server/worker/loop.ts) serves. */
+export const WORK_QUEUES = ['outbox', 'webhooks', 'results'] as const;
+export type WorkQueue = (typeof WORK_QUEUES)[number];
 
 export const matchPayload = (id: number, kind: LiveMatchKind) => `m:${id}:${kind}`;
 /** `c:<matchId>` for a match's chat (its first kind of room), `g:<groupId>` for a group's. */
 export const chatPayload = (room: TChatRoom) => `${room.kind === 'match' ? 'c' : 'g'}:${room.id}`;
 export const pollPayload = (id: number) => `p:${id}`;
 export const sessionsPayload = (userId: number) => `s:${userId}`;
+export const workPayload = (queue: WorkQueue) => `w:${queue}`;
 export const heartbeatPayload = (token: string) => `h:${token}`;
 
 export function parseLivePayload(payload: string): LiveMessage | null {
@@ -41,6 +48,8 @@ export function parseLivePayload(payload: string): LiveMessage | null {
   if (type === 'g' && Number.isSafeInteger(n) && n > 0)
     return { type: 'chat', room: { kind: 'group', id: n } };
   if (type === 'p' && Number.isSafeInteger(n) && n > 0) return { type: 'poll', id: n };
+  if (type === 'w' && (WORK_QUEUES as readonly string[]).includes(a ?? ''))
+    return { type: 'work', queue: a as WorkQueue };
   if (type === 'h' && a) return { type: 'heartbeat', token: a };
   return null;
 }

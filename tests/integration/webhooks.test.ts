@@ -1,5 +1,10 @@
 import { MSG_API } from '../../common/messages-api';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+} from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { and, eq, gt } from 'drizzle-orm';
@@ -15,6 +20,8 @@ import { assertPublicUrl } from '../../server/lib/ssrf';
 import { issueApiKey } from '../../server/services/integrations/api-keys';
 import { createWebhookWorker } from '../../server/services/integrations/delivery';
 import { createWebhook } from '../../server/services/integrations/webhooks';
+import { liveHubOf } from '../../server/services/live/hub';
+import { createWorkerLoop } from '../../server/worker/loop';
 import { createTestContext, type TestContext } from '../support/app';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
 import { captureLogger } from '../support/logs';
@@ -151,7 +158,7 @@ describe('signed deliveries', () => {
       'participant.left',
     ]);
     const onlyCreated = await register('/created', ['match.created']);
-    const worker = createWebhookWorker(t.deps, { intervalMs: 0 });
+    const worker = createWebhookWorker(t.deps);
     const { key } = await issueApiKey(t.deps, admin, { name: 'Club', scopes: ['matches:write'] });
     const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
     const created = await t.app.inject({
@@ -215,7 +222,7 @@ describe('signed deliveries', () => {
 
   it('retries with backoff after the receiver was down, then disables the endpoint and tells the admins', async () => {
     const hook = await register('/flaky', ['match.created']);
-    const worker = createWebhookWorker(t.deps, { intervalMs: 0 });
+    const worker = createWebhookWorker(t.deps);
     receiver.state.down = true;
     await t.caller(player).matches.create(fields());
     await worker.runOnce();
@@ -337,6 +344,80 @@ describe(`two instances on one ${DB} database`, () => {
   }, 60_000);
 });
 
+/** A receiver that takes each request and never answers it, until closed. */
+async function startHangingReceiver() {
+  const pending: IncomingMessage[] = [];
+  const server: Server = createServer((req) => void pending.push(req));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    pending,
+    url: (path: string) => `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
+describe(`a hanging endpoint (${DB})`, () => {
+  it('holds only its own queue: a healthy endpoint gets its deliveries while the hanging one is still waited on', async () => {
+    await t.db.db.delete(webhookEndpoints).where(gt(webhookEndpoints.id, 0));
+    receiver.got.length = 0;
+    const hanging = await startHangingReceiver();
+    const made = await api.call<{ id: number }>('POST', '/api/admin/webhooks', {
+      token: admin.token,
+      body: { url: hanging.url('/hang'), events: ['match.created'] },
+    });
+    expect(made.status).toBe(201);
+    // Woken by the enqueuers' NOTIFY only: the interval is longer than the test.
+    const loop = createWorkerLoop({
+      consumers: [createWebhookWorker(t.deps)],
+      intervalMs: 600_000,
+      logger: t.deps.logger,
+      onWake: (queue, fn) => liveHubOf(t.deps).bus.onWork(queue, fn),
+    });
+    loop.start();
+    try {
+      // Two events while only the hanging endpoint listens: one request reaches it and hangs.
+      await t.caller(player).matches.create(fields());
+      await t.caller(player).matches.create(fields());
+      await until(() => hanging.pending.length === 1);
+
+      await register('/healthy', ['match.created']);
+      const t0 = performance.now();
+      await t.caller(player).matches.create(fields());
+      await until(() => receiver.got.some((g) => g.path === '/healthy'));
+      const waitedMs = performance.now() - t0;
+      console.log(
+        `[webhooks] ${DB}: the healthy endpoint got its delivery ${waitedMs.toFixed(0)} ms after the event, the hanging one still pending`,
+      );
+      // Still hanging: one request in flight to it (never a second one beside it), none delivered.
+      expect(hanging.pending).toHaveLength(1);
+      const own = await t.db.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.endpointId, made.body.id));
+      expect(own).toHaveLength(3);
+      expect(own.filter((r) => r.deliveredAt !== null || r.lastError !== null)).toHaveLength(0);
+    } finally {
+      await hanging.close();
+      await loop.stop();
+    }
+    // Once it hangs up, its send settles as a failure and the next of its own queue goes out.
+    const own = await t.db.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, made.body.id));
+    expect(own.filter((r) => r.lastError !== null).length).toBeGreaterThanOrEqual(1);
+    expect(own.every((r) => r.deliveredAt === null)).toBe(true);
+    expect(
+      await t.db.db.$count(webhookEndpoints, gt(webhookEndpoints.busyUntil, new Date(0))),
+    ).toBe(0);
+    await t.db.db.delete(webhookEndpoints).where(gt(webhookEndpoints.id, 0));
+    receiver.got.length = 0;
+  }, 30_000);
+});
+
 if (DB === 'PGlite')
   console.warn(
     '[webhooks] delete-while-settling burst skipped: PGlite runs one statement at a time',
@@ -363,7 +444,7 @@ describe.runIf(DB === 'PostgreSQL')(
             payload: '{}',
           })),
         );
-        const worker = createWebhookWorker(t.deps, { intervalMs: 0, batchSize: BATCH });
+        const worker = createWebhookWorker(t.deps, { concurrency: BATCH });
         const sending = worker.runOnce();
         // Spread over the settles: some deletes land before them, most among them.
         await new Promise((r) => setTimeout(r, round));
@@ -449,7 +530,7 @@ describe('SSRF guard (production only)', () => {
     );
     receiver.got.length = 0;
     await t.caller(player).matches.create(fields());
-    await createWebhookWorker(prod, { intervalMs: 0 }).runOnce();
+    await createWebhookWorker(prod).runOnce();
     const [row] = await t.db.db
       .select()
       .from(webhookDeliveries)
@@ -491,7 +572,7 @@ describe('SSRF guard (production only)', () => {
         'admin',
       );
       await t.caller(player).matches.create(fields());
-      await createWebhookWorker(prod, { intervalMs: 0 }).runOnce();
+      await createWebhookWorker(prod).runOnce();
       const [row] = await t.db.db
         .select()
         .from(webhookDeliveries)
@@ -522,7 +603,7 @@ describe('SSRF guard (production only)', () => {
       receiver.secrets.set('/resolved', created.secret);
       receiver.got.length = 0;
       await t.caller(player).matches.create(fields());
-      await createWebhookWorker(dev, { intervalMs: 0 }).runOnce();
+      await createWebhookWorker(dev).runOnce();
       expect(receiver.got.map((g) => [g.path, g.headers.host])).toEqual([
         ['/resolved', `hooks.dev.example:${local.port}`],
       ]);
