@@ -12,6 +12,8 @@ export interface WorkerConsumer {
    * its own sends in flight, so a round held by a slow send never holds back new work.
    */
   readonly overlapping?: boolean;
+  /** A pause between rounds longer than the loop's, for work due on a scale of minutes or hours. */
+  readonly periodMs?: number;
   /** Handles what is due now; answers how many items it handled. Returns early once halted. */
   runOnce(): Promise<number>;
   /**
@@ -66,7 +68,7 @@ export function createWorkerLoop(o: WorkerLoopOptions) {
           running.delete(round);
           if (stopped || running.size > 0) return;
           if (again) tick();
-          else timer = setTimeout(tick, o.intervalMs);
+          else timer = setTimeout(tick, Math.max(o.intervalMs, consumer.periodMs ?? 0));
         });
       running.add(round);
     };

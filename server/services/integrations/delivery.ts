@@ -215,27 +215,37 @@ export function createWebhookWorker(deps: Deps, o: WebhookWorkerOptions = {}): W
   }
 
   /**
-   * Claims and sends until nothing is due (or halted), in the lanes free of `concurrency`; answers
-   * how many deliveries were attempted. A lane that finds nothing claimable ends: the rest is either busy
-   * in another lane (or instance), or not due.
+   * Claims and sends until nothing is due (or halted); answers how many deliveries were attempted.
+   * It starts with one lane, and each lane that claims a delivery opens another while the cap
+   * allows: as many claims run as there are endpoints to serve, not `concurrency` for every wake.
+   * A lane that finds nothing claimable ends: the rest is busy elsewhere, or not due.
    */
   async function runOnce(): Promise<number> {
     let handled = 0;
+    const running: Promise<void>[] = [];
+    const open = () => {
+      if (halting || lanes >= concurrency) return;
+      lanes++;
+      running.push(lane());
+    };
     const lane = async () => {
       try {
         while (!halting) {
           const row = await claim();
           if (!row) return;
+          open();
           await send(row);
           handled++;
         }
+      } catch (err) {
+        deps.logger.error({ err }, 'webhook lane failed');
       } finally {
         lanes--;
       }
     };
-    const free = concurrency - lanes;
-    lanes += free;
-    await Promise.all(Array.from({ length: free }, lane));
+    open();
+    // Lanes open while earlier ones run: each is awaited, however late it was added.
+    for (let i = 0; i < running.length; i++) await running[i];
     return handled;
   }
 

@@ -65,6 +65,8 @@ export async function promptResults(deps: Pick<Deps, 'db' | 'clock' | 'env'>): P
 export function createResultJobsConsumer(deps: Pick<Deps, 'db' | 'clock' | 'env'>): WorkerConsumer {
   return {
     queue: 'results',
+    // Prompts fall 2 h after a start and confirmations 48 h after a result: a minute is precise enough.
+    periodMs: 60_000,
     runOnce: () => runResultJobs(deps),
     // One short transaction per job: nothing in flight to give back.
     halt() {},
