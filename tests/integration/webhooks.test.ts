@@ -369,14 +369,18 @@ describe(`a hanging endpoint (${DB})`, () => {
       body: { url: hanging.url('/hang'), events: ['match.created'] },
     });
     expect(made.status).toBe(201);
-    // Woken by the enqueuers' NOTIFY only: the interval is longer than the test.
-    const loop = createWorkerLoop({
-      consumers: [createWebhookWorker(t.deps)],
-      intervalMs: 600_000,
-      logger: t.deps.logger,
-      onWake: (queue, fn) => liveHubOf(t.deps).bus.onWork(queue, fn),
-    });
-    loop.start();
+    // Two instances' loops (on PostgreSQL each with its own pool), woken by the enqueuers' NOTIFY
+    // only: the interval is longer than the test.
+    const other = t.db.url ? await createDb({ url: t.db.url, max: 3 }) : undefined;
+    const loops = [t.deps, { ...t.deps, db: other?.db ?? t.db.db }].map((deps) =>
+      createWorkerLoop({
+        consumers: [createWebhookWorker(deps)],
+        intervalMs: 600_000,
+        logger: t.deps.logger,
+        onWake: (queue, fn) => liveHubOf(t.deps).bus.onWork(queue, fn),
+      }),
+    );
+    for (const loop of loops) loop.start();
     try {
       // Two events while only the hanging endpoint listens: one request reaches it and hangs.
       await t.caller(player).matches.create(fields());
@@ -391,7 +395,8 @@ describe(`a hanging endpoint (${DB})`, () => {
       console.log(
         `[webhooks] ${DB}: the healthy endpoint got its delivery ${waitedMs.toFixed(0)} ms after the event, the hanging one still pending`,
       );
-      // Still hanging: one request in flight to it (never a second one beside it), none delivered.
+      // Still hanging: one request in flight to it (never a second one beside it, from either
+      // instance), none delivered.
       expect(hanging.pending).toHaveLength(1);
       const own = await t.db.db
         .select()
@@ -401,7 +406,8 @@ describe(`a hanging endpoint (${DB})`, () => {
       expect(own.filter((r) => r.deliveredAt !== null || r.lastError !== null)).toHaveLength(0);
     } finally {
       await hanging.close();
-      await loop.stop();
+      for (const loop of loops) await loop.stop();
+      await other?.close();
     }
     // Once it hangs up, its send settles as a failure and the next of its own queue goes out.
     const own = await t.db.db
