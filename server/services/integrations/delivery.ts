@@ -31,9 +31,9 @@ interface Claimed {
 const RETRY_CAP_MS = 6 * 3_600_000;
 
 /**
- * Sends the webhook outbox. Instances share the table: a batch is claimed with `FOR UPDATE SKIP
- * LOCKED` and leased (`locked_until`) in one UPDATE, so each delivery is in one instance's hands at
- * a time, and marked delivered once the receiver answered 2xx; a failure is retried later with
+ * Sends the webhook outbox (a consumer of the worker loop, server/worker/loop.ts). Instances share
+ * the table: a delivery is claimed with `FOR UPDATE SKIP LOCKED` and leased (`locked_until`) in one
+ * statement, so each delivery is in one instance's hands at a time, and marked delivered once the receiver answered 2xx; a failure is retried later with
  * backoff, given up after WEBHOOK_MAX_ATTEMPTS, and an endpoint failing WEBHOOK_DISABLE_AFTER times
  * in a row is disabled, the admins told by e-mail through the outbox.
  *
