@@ -98,10 +98,11 @@ export async function oldestPendingSeconds(db: Db, now: Date = new Date()): Prom
 
 /**
  * Sends what the outbox holds (a consumer of the worker loop, server/worker/loop.ts). Several
- * instances may run one each on the same database: a row is taken with `FOR UPDATE SKIP LOCKED` and leased (`locked_until`) in one statement, so two workers
- * never take the same row; it is marked sent after the transport accepted it, or put back with an
- * exponential delay. Reminders are expanded into mails and SMS in the transaction that
- * marks them done, so each is expanded once.
+ * instances may run one each on the same database: a row is taken with `FOR UPDATE SKIP LOCKED`
+ * and leased (`locked_until`) in one statement, so two workers never take the same row; it is
+ * marked sent after the transport accepted it, or put back with an exponential delay. Reminders
+ * are expanded into mails and SMS in the transaction that marks them done, so each is expanded
+ * once.
  */
 export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions = {}): WorkerConsumer {
   const concurrency = Math.max(1, o.concurrency ?? 1);
