@@ -66,26 +66,38 @@ export function createWebhookWorker(deps: Deps, o: WebhookWorkerOptions = {}): W
     const due = (alias: string) =>
       sql.raw(`${alias}.delivered_at is null and ${alias}.failed_at is null and ${alias}.send_after <= now()
            and (${alias}.locked_until is null or ${alias}.locked_until <= now())`);
-    const result = await deps.db.execute(sql`with ready as (
-        select ee.id, (select dd.id from ${d} dd where dd.endpoint_id = ee.id and ${due('dd')}
-                        order by dd.send_after, dd.id limit 1) as delivery_id
-          from ${e} ee
-         where ee.disabled_at is null and (ee.busy_until is null or ee.busy_until <= now())
-           and exists (select 1 from ${d} dd where dd.endpoint_id = ee.id and ${due('dd')})
-         order by (select min(dd.send_after) from ${d} dd where dd.endpoint_id = ee.id and ${due('dd')}), ee.id
-         limit 1
-         for update of ee skip locked
-      ), busy as (
-        update ${e} set busy_until = ${lease} from ready where ${e.id} = ready.id
-        returning ${e.id} as id, ${e.url} as url, ${e.secretSealed} as secret_sealed, ready.delivery_id
-      )
-      update ${d} set locked_until = ${lease}, attempts = ${d.attempts} + 1
-        from busy
-       where ${d.id} = busy.delivery_id
-      returning ${d.id} as id, ${d.endpointId} as endpoint_id, ${d.eventId} as event_id,
-                ${d.payload} as payload, ${d.attempts} as attempts, busy.url, busy.secret_sealed`);
-    const [row] = rowsOf<Claimed>(result);
-    return row ? { ...row, id: Number(row.id), attempts: Number(row.attempts) } : null;
+    for (;;) {
+      const result = await deps.db.execute(sql`with ready as (
+          select ee.id, (select dd.id from ${d} dd where dd.endpoint_id = ee.id and ${due('dd')}
+                          order by dd.send_after, dd.id limit 1) as delivery_id
+            from ${e} ee
+           where ee.disabled_at is null and (ee.busy_until is null or ee.busy_until <= now())
+             and exists (select 1 from ${d} dd where dd.endpoint_id = ee.id and ${due('dd')})
+           order by (select min(dd.send_after) from ${d} dd where dd.endpoint_id = ee.id and ${due('dd')}), ee.id
+           limit 1
+           for update of ee skip locked
+        ), busy as (
+          update ${e} set busy_until = ${lease} from ready where ${e.id} = ready.id
+          returning ${e.id} as id, ${e.url} as url, ${e.secretSealed} as secret_sealed, ready.delivery_id
+        ), claimed as (
+          update ${d} set locked_until = ${lease}, attempts = ${d.attempts} + 1
+            from busy
+           where ${d.id} = busy.delivery_id and ${due('webhook_deliveries')}
+          returning ${d.id} as id, ${d.eventId} as event_id, ${d.payload} as payload, ${d.attempts} as attempts
+        )
+        select busy.id as endpoint_id, busy.url, busy.secret_sealed, claimed.id, claimed.event_id,
+               claimed.payload, claimed.attempts
+          from busy left join claimed on true`);
+      const [row] = rowsOf<Omit<Claimed, 'id'> & { id: number | null }>(result);
+      if (!row) return null;
+      if (row.id !== null) return { ...row, id: Number(row.id), attempts: Number(row.attempts) };
+      // The delivery picked was settled by another instance between this statement's snapshot and
+      // its lock on the endpoint (the UPDATE re-checks it, the pick cannot): free the endpoint, pick again.
+      await deps.db
+        .update(e)
+        .set({ busyUntil: null })
+        .where(eq(e.id, Number(row.endpoint_id)));
+    }
   }
 
   /**
