@@ -424,6 +424,60 @@ describe(`a hanging endpoint (${DB})`, () => {
   }, 30_000);
 });
 
+describe(`two instances sending a burst to a few endpoints (${DB})`, () => {
+  it('never have two deliveries in flight to one endpoint, and send each delivery once', async () => {
+    await t.db.db.delete(webhookEndpoints).where(gt(webhookEndpoints.id, 0));
+    // A receiver that answers after a while, counting the requests in flight per path.
+    const inFlight = new Map<string, number>();
+    let worst = 0;
+    const ids: string[] = [];
+    const slow = createServer((req, res) => {
+      const path = req.url ?? '';
+      const n = (inFlight.get(path) ?? 0) + 1;
+      inFlight.set(path, n);
+      worst = Math.max(worst, n);
+      ids.push(`${path} ${String(req.headers['webhook-id'])}`);
+      req.resume();
+      setTimeout(() => {
+        inFlight.set(path, (inFlight.get(path) ?? 1) - 1);
+        res.writeHead(204).end();
+      }, 15);
+    });
+    await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
+    const port = (slow.address() as AddressInfo).port;
+    const other = t.db.url ? await createDb({ url: t.db.url, max: 10 }) : undefined;
+    try {
+      const ENDPOINTS = 4;
+      const EVENTS = 10;
+      for (let i = 0; i < ENDPOINTS; i++) {
+        const made = await api.call('POST', '/api/admin/webhooks', {
+          token: admin.token,
+          body: { url: `http://127.0.0.1:${port}/burst-${i}`, events: ['match.created'] },
+        });
+        expect(made.status).toBe(201);
+      }
+      for (let i = 0; i < EVENTS; i++) await t.caller(player).matches.create(fields());
+      const workers = [t.deps, { ...t.deps, db: other?.db ?? t.db.db }].map((deps) =>
+        createWebhookWorker(deps, { concurrency: 8 }),
+      );
+      await until(async () => {
+        await Promise.all(workers.map((w) => w.runOnce()));
+        return ids.length >= ENDPOINTS * EVENTS;
+      });
+      console.log(
+        `[webhooks] ${DB}: two instances, ${ids.length} deliveries to ${ENDPOINTS} endpoints, at most ${worst} in flight to one endpoint`,
+      );
+      expect(worst).toBe(1);
+      expect(ids).toHaveLength(ENDPOINTS * EVENTS);
+      expect(new Set(ids).size).toBe(ENDPOINTS * EVENTS);
+    } finally {
+      await other?.close();
+      await new Promise<void>((r) => slow.close(() => r()));
+      await t.db.db.delete(webhookEndpoints).where(gt(webhookEndpoints.id, 0));
+    }
+  }, 60_000);
+});
+
 if (DB === 'PGlite')
   console.warn(
     '[webhooks] delete-while-settling burst skipped: PGlite runs one statement at a time',
