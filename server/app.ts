@@ -28,6 +28,8 @@ import { liveHubOf } from './services/live/hub';
 import { createOutboxWorker } from './services/notifications/worker';
 import { createGroupsScheduler } from './services/groups/scheduler';
 import { createWebhookWorker } from './services/integrations/delivery';
+import { createResultJobsConsumer } from './services/results/jobs';
+import { createWorkerLoop } from './worker/loop';
 import { unsubscribePage } from './unsubscribe-page';
 import { createContextFactory } from './trpc/context';
 import { appRouter, procedurePaths, type AppRouter } from './trpc/root';
@@ -166,11 +168,18 @@ export async function buildApp(
   robotsRoute(app);
   await app.register(unsubscribePage, { deps });
 
-  // Each instance sends the outbox's notifications; rows are leased, so instances never collide.
+  // Each instance runs the one worker loop: notices, result jobs and webhooks, each claim leased,
+  // so instances never collide; woken by the NOTIFY its enqueuers send.
   if (deps.env.OUTBOX_INTERVAL_MS > 0) {
-    const worker = createOutboxWorker(deps, {
+    const worker = createWorkerLoop({
+      consumers: [
+        createOutboxWorker(deps, { concurrency: deps.env.OUTBOX_CONCURRENCY }),
+        createResultJobsConsumer(deps),
+        createWebhookWorker(deps),
+      ],
       intervalMs: deps.env.OUTBOX_INTERVAL_MS,
-      concurrency: deps.env.OUTBOX_CONCURRENCY,
+      logger: deps.logger,
+      onWake: (queue, fn) => live.bus.onWork(queue, fn),
     });
     app.addHook('onReady', (done) => {
       worker.start();
@@ -178,13 +187,6 @@ export async function buildApp(
     });
     // After the HTTP drain, before the pool closes (onClose hooks run last-registered first).
     app.addHook('onClose', () => worker.stop());
-    // Webhooks go out the same way, from their own table (exactly once per event and endpoint).
-    const webhooks = createWebhookWorker(deps, { intervalMs: deps.env.OUTBOX_INTERVAL_MS });
-    app.addHook('onReady', (done) => {
-      webhooks.start();
-      done();
-    });
-    app.addHook('onClose', () => webhooks.stop());
   }
 
   // Groups: weekly slots open their matches and polls close, on every instance (claims are unique).

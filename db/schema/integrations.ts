@@ -43,6 +43,11 @@ export const webhookEndpoints = pgTable(
     /** Failed attempts in a row; reset by a success, the endpoint is disabled past the limit. */
     consecutiveFailures: integer().notNull().default(0),
     disabledAt: timestamp({ withTimezone: true }),
+    /**
+     * Set while one of its deliveries is in flight (a lease, like a delivery's `locked_until`): a
+     * claim skips a busy endpoint, so a hanging receiver holds only its own queue.
+     */
+    busyUntil: timestamp({ withTimezone: true }),
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
     /**
      * The API key that registered the endpoint, which alone sees and manages it over v2 (its service

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { listenOf, poolGateOf, type Db } from '../../db/client';
 import type { TChatRoom } from '../../common/schemas/chat';
-import { heartbeatPayload, LIVE_CHANNEL, parseLivePayload } from './live-channel';
+import { heartbeatPayload, LIVE_CHANNEL, parseLivePayload, type WorkQueue } from './live-channel';
 import type { Logger } from './logger';
 
 type Listener = () => void;
@@ -26,6 +26,8 @@ export interface LiveBus {
   onPoll(id: number, fn: Listener): () => void;
   /** Called after every committed change of group `id`'s page (members, matches, slots, polls). */
   onGroup(id: number, fn: Listener): () => void;
+  /** Called when work was queued for `queue` (committed, on whichever instance). */
+  onWork(queue: WorkQueue, fn: Listener): () => void;
   /**
    * Called when notifications may have been missed (the LISTEN connection was lost and is back):
    * every subscriber should re-read what it shows.
@@ -70,6 +72,7 @@ export function createLiveBus({ db, logger, heartbeatMs }: LiveBusOptions): Live
   const roomKey = (room: TChatRoom) => `${room.kind}:${room.id}`;
   const pollTopics = topics();
   const groupTopics = topics();
+  const workTopics = topics<WorkQueue>();
   const resyncs = new Set<Listener>();
   const instance = randomBytes(6).toString('base64url');
   let listens = 0;
@@ -89,6 +92,7 @@ export function createLiveBus({ db, logger, heartbeatMs }: LiveBusOptions): Live
     else if (msg.type === 'chat') chatTopics.emit(roomKey(msg.room));
     else if (msg.type === 'poll') pollTopics.emit(msg.id);
     else if (msg.type === 'group') groupTopics.emit(msg.id);
+    else if (msg.type === 'work') workTopics.emit(msg.queue);
     else if (msg.token.startsWith(`${instance}.`)) lastHeard = Number(msg.token.split('.')[1]);
   };
   const onListen = () => {
@@ -168,6 +172,7 @@ export function createLiveBus({ db, logger, heartbeatMs }: LiveBusOptions): Live
     onChat: (room, fn) => chatTopics.add(roomKey(room), fn),
     onPoll: (id, fn) => pollTopics.add(id, fn),
     onGroup: (id, fn) => groupTopics.add(id, fn),
+    onWork: (queue, fn) => workTopics.add(queue, fn),
     onResync(fn) {
       resyncs.add(fn);
       return () => resyncs.delete(fn);

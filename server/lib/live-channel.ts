@@ -22,8 +22,14 @@ export type LiveMessage =
   | { type: 'poll'; id: number }
   /** A group's page changed (its members, matches, weekly slots or polls): its members re-read it. */
   | { type: 'group'; id: number }
+  /** Work was queued for a worker consumer (`outbox`, `webhooks`): every instance's loop wakes. */
+  | { type: 'work'; queue: WorkQueue }
   /** The bus's own heartbeat, proving the listening connection still hears the database. */
   | { type: 'heartbeat'; token: string };
+
+/** The queues the worker loop (server/worker/loop.ts) serves. */
+export const WORK_QUEUES = ['outbox', 'webhooks', 'results'] as const;
+export type WorkQueue = (typeof WORK_QUEUES)[number];
 
 export const matchPayload = (id: number, kind: LiveMatchKind) => `m:${id}:${kind}`;
 /** `c:<matchId>` for a match's chat (its first kind of room), `g:<groupId>` for a group's. */
@@ -32,6 +38,7 @@ export const pollPayload = (id: number) => `p:${id}`;
 /** `gp:<groupId>`: the group's page (`g:` is its chat). */
 export const groupPayload = (id: number) => `gp:${id}`;
 export const sessionsPayload = (userId: number) => `s:${userId}`;
+export const workPayload = (queue: WorkQueue) => `w:${queue}`;
 export const heartbeatPayload = (token: string) => `h:${token}`;
 
 export function parseLivePayload(payload: string): LiveMessage | null {
@@ -46,6 +53,8 @@ export function parseLivePayload(payload: string): LiveMessage | null {
     return { type: 'chat', room: { kind: 'group', id: n } };
   if (type === 'p' && Number.isSafeInteger(n) && n > 0) return { type: 'poll', id: n };
   if (type === 'gp' && Number.isSafeInteger(n) && n > 0) return { type: 'group', id: n };
+  if (type === 'w' && (WORK_QUEUES as readonly string[]).includes(a ?? ''))
+    return { type: 'work', queue: a as WorkQueue };
   if (type === 'h' && a) return { type: 'heartbeat', token: a };
   return null;
 }

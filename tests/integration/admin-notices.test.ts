@@ -106,7 +106,7 @@ describe('Notifications tab: ended notices and channel health', () => {
       'Cette notification a déjà été relancée ou envoyée.',
     );
     expect((await t.caller(admin).admin.notices.list()).total).toBe(0);
-    await createOutboxWorker(t.deps, { intervalMs: 0 }).runOnce();
+    await createOutboxWorker(t.deps).runOnce();
     expect(smtp.mails.map((m) => m.to.join(','))).toEqual(['retry-one@example.fr']);
     const [row] = await t.db.db.select().from(outbox).where(eq(outbox.id, id));
     expect(row?.sentAt).toBeInstanceOf(Date);
@@ -176,7 +176,6 @@ describe(`retries racing on ${DB}`, () => {
     const workers = dbs.map((db) =>
       createOutboxWorker(
         createDeps({ env: t.deps.env, db, logger: captureLogger().logger, clock: t.clock }),
-        { intervalMs: 0 },
       ),
     );
     await Promise.all(workers.map((w) => w.runOnce()));

@@ -117,9 +117,10 @@ describe(`live match events over SSE (${DB})`, () => {
     const s = await events(m.id, p(2));
     const first = await s.next();
     await expect(t.caller(p(1)).matches.join({ id: m.id })).rejects.toThrow(MSG.match.full);
-    await s.quiet(400);
     await t.caller(p(2)).matches.joinWaitlist({ id: m.id });
-    const queued = await until(s, (x) => x.waitlist_position === 1);
+    // The refused join sent nothing: the next event is already the committed waiting-list change.
+    const queued = await s.next();
+    expect(JSON.parse(queued.data)).toMatchObject({ waitlist_position: 1 });
     expect(BigInt(queued.id!)).toBeGreaterThan(BigInt(first.id!));
     // The place comes back and goes to the waiting player.
     await t.caller(p(0)).matches.leave({ id: m.id });
@@ -165,8 +166,8 @@ describe(`live match events over SSE (${DB})`, () => {
     const first = await s.next();
     s.close();
     const current = await events(m.id, p(3), { 'last-event-id': first.id! });
-    await current.quiet(300);
     await t.caller(p(4)).matches.join({ id: m.id });
+    // Nothing was sent at once: the first event is the join (the unchanged state had 3 missing).
     const changed = await current.next();
     expect(JSON.parse(changed.data)).toMatchObject({ missing_players: 2 });
     current.close();
@@ -236,7 +237,9 @@ describe(`live match events over SSE (${DB})`, () => {
     expect(ended.event).toBe('ended');
     expect(JSON.parse(ended.data)).toEqual({ reason: 'revoked' });
     await s.ended;
-    await other.quiet(200);
+    // Another player's stream of the same match lives on: it carries the next change.
+    await t.caller(p(1)).matches.join({ id: m.id });
+    expect(JSON.parse((await other.next()).data)).toMatchObject({ missing_players: 2 });
     other.close();
     const after = await events(m.id, u);
     expect(after.status).toBe(401);
@@ -310,8 +313,7 @@ describe(`live tRPC subscriptions over SSE (${DB})`, () => {
     const [m1, m2] = [await newMatch(), await newMatch()];
     const s = await subscribe('matches.onListChange', { ids: [m1.id, m2.id] }, p(2));
     expect((await s.next()).event).toBe('connected');
-    // Nothing at once: the list has just been read.
-    await s.quiet(300);
+    // Nothing at once (the list has just been read): the first event after `connected` is the join.
     await t.caller(p(3)).matches.join({ id: m2.id });
     const e = await data(s);
     const page = await t.caller(p(2)).matches.list({});

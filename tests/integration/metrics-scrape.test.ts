@@ -108,7 +108,7 @@ describe('a scrape while the database is down', () => {
 
 describe('outbox metrics', () => {
   it('the oldest pending notice’s age, then sent, failed and dropped counters per channel', async () => {
-    const worker = createOutboxWorker(t.deps, { intervalMs: 0 });
+    const worker = createOutboxWorker(t.deps);
     const creator = await createUser(t.deps);
     const place = (await createPlace(t)).id;
     const m = await t.caller(creator).matches.create({

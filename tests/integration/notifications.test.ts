@@ -38,7 +38,7 @@ beforeAll(async () => {
     env: { SMTP_URL: smtp.url, PUBLIC_URL },
     twilioBaseUrl: stub.baseUrl,
   });
-  worker = createOutboxWorker(t.deps, { intervalMs: 0 });
+  worker = createOutboxWorker(t.deps);
   placeId = (await createPlace(t, { name: 'Padel Club Lyon', city: 'Lyon' })).id;
   owner = await createUser(t.deps, { name: 'Organisatrice' });
 }, 60_000);
@@ -359,7 +359,7 @@ describe('never lost, never twice', () => {
    * creator; `activateSmtp` then configures the test SMTP server as the live channel.
    */
   async function unconfiguredProduction(ctx: TestContext) {
-    const w = createOutboxWorker(ctx.deps, { intervalMs: 0 });
+    const w = createOutboxWorker(ctx.deps);
     const creator = await createUser(ctx.deps, { name: 'Créatrice' });
     const place = (await createPlace(ctx)).id;
     const m = await ctx.caller(creator).matches.create({ ...fields(), place_id: place, slots: 3 });
@@ -436,7 +436,7 @@ describe('never lost, never twice', () => {
       env: { SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL },
     });
     try {
-      const w = createOutboxWorker(ctx.deps, { intervalMs: 0 });
+      const w = createOutboxWorker(ctx.deps);
       const creator = await createUser(ctx.deps, { name: 'Créatrice' });
       const place = (await createPlace(ctx)).id;
       const m = await ctx
@@ -486,7 +486,7 @@ describe('never lost, never twice', () => {
   it('a round answers how many notices it handled: each reminder expanded and each mail sent, not the rounds', async () => {
     const ctx = await createTestContext({ now: NOW, env: { SMTP_URL: smtp.url, PUBLIC_URL } });
     try {
-      const w = createOutboxWorker(ctx.deps, { intervalMs: 0 });
+      const w = createOutboxWorker(ctx.deps);
       const creator = await createUser(ctx.deps, { name: 'Créatrice' });
       const place = (await createPlace(ctx)).id;
       // Three reminders due at once, expanded in one claim (the default batch holds four).

@@ -39,7 +39,7 @@ beforeAll(async () => {
     env: { SMTP_URL: smtp.url, PUBLIC_URL },
     twilioBaseUrl: stub.baseUrl,
   });
-  worker = createOutboxWorker(t.deps, { intervalMs: 0 });
+  worker = createOutboxWorker(t.deps);
   placeId = (await createPlace(t, { name: 'Padel Club Lyon', city: 'Lyon' })).id;
   owner = await createUser(t.deps, { name: 'Organisatrice Martin' });
   admin = await createAdmin(t.deps, { name: 'Admin Root' });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../db/client';
 import { outbox } from '../../db/schema';
 import { createOutboxWorker, outboxBacklog } from '../../server/services/notifications/worker';
+import { createWorkerLoop } from '../../server/worker/loop';
 import { createTestContext, type TestContext } from '../support/app';
 import { createTestDb } from '../support/db';
 import { startServerProcess } from '../support/server-process';
@@ -72,7 +73,11 @@ describe(`stopping the worker mid-run (${DB})`, () => {
   it('returns once the sends in flight are done, with 300 notices pending at a slow relay; no row stays leased; a new worker sends the rest, each once', async () => {
     const N = 300;
     await enqueue(t.db.db, N, 'stop', t.clock.now());
-    const worker = createOutboxWorker(t.deps, { intervalMs: 10, concurrency: 4 });
+    const worker = createWorkerLoop({
+      consumers: [createOutboxWorker(t.deps, { concurrency: 4 })],
+      intervalMs: 10,
+      logger: t.deps.logger,
+    });
     worker.start();
     await waitFor(() => recipients(slow, 'stop').length >= 8, 15_000, 'the first mails');
 
@@ -96,7 +101,7 @@ describe(`stopping the worker mid-run (${DB})`, () => {
     expect(left.length).toBeGreaterThan(0);
     expect(left.every((r) => r.attempts === 0)).toBe(true);
 
-    const next = createOutboxWorker(t.deps, { intervalMs: 0, concurrency: 8 });
+    const next = createOutboxWorker(t.deps, { concurrency: 8 });
     await next.runOnce();
     expect(await outboxBacklog(t.db.db, t.clock.now())).toBe(0);
     expectExactlyOnce(recipients(slow, 'stop'), 'stop', N);
@@ -111,10 +116,10 @@ describe(`two workers on one ${DB} database, 8 sends at once each`, () => {
     const second = ctx.db.url ? await createDb({ url: ctx.db.url, max: 10 }) : undefined;
     try {
       await enqueue(ctx.db.db, N, 'burst', ctx.clock.now());
-      const a = createOutboxWorker(ctx.deps, { intervalMs: 0, concurrency: 8 });
+      const a = createOutboxWorker(ctx.deps, { concurrency: 8 });
       const b = createOutboxWorker(
         { ...ctx.deps, db: second?.db ?? ctx.db.db },
-        { intervalMs: 0, concurrency: 8 },
+        { concurrency: 8 },
       );
       const [byA, byB] = await Promise.all([a.runOnce(), b.runOnce()]);
       console.info(`[outbox] ${N} notices: ${byA} sent by one worker, ${byB} by the other`);

@@ -376,7 +376,7 @@ describe('Supprimer mon compte', () => {
     expect(await matchRow(t, own.id)).toBeUndefined();
     expect(await matchRow(t, ownPast.id)).toBeUndefined();
     // The notice went to the outbox in the deletion's transaction; the worker sends it.
-    await createOutboxWorker(t.deps, { intervalMs: 0 }).runOnce();
+    await createOutboxWorker(t.deps).runOnce();
     const notice = await smtp.waitForMail(q.email!);
     expect(notice.text).toContain('15 juin à 18:00');
     expect(notice.text).toContain('Club z');

@@ -30,7 +30,7 @@ beforeAll(async () => {
     // certificate is trusted through the sender's https agent; push-process.test.ts covers the env.
     pushAgent: push.agent,
   });
-  worker = createOutboxWorker(t.deps, { intervalMs: 0 });
+  worker = createOutboxWorker(t.deps);
   placeId = (await createPlace(t, { name: 'Padel Club Lyon', city: 'Lyon' })).id;
 }, 60_000);
 afterAll(async () => {

@@ -21,7 +21,7 @@ let placeId: number;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   t = await createTestContext({ now: NOW, env: { SMTP_URL: smtp.url } });
-  worker = createOutboxWorker(t.deps, { intervalMs: 0 });
+  worker = createOutboxWorker(t.deps);
   owner = await createUser(t.deps, { name: 'Organisatrice Rappel' });
   ana = await createUser(t.deps, { name: 'Ana Rappel' });
   placeId = (await createPlace(t, { name: 'Padel Club Lyon', city: 'Lyon' })).id;

@@ -1,5 +1,10 @@
 import { MSG_API } from '../../common/messages-api';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+} from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { and, eq, gt } from 'drizzle-orm';
@@ -15,6 +20,8 @@ import { assertPublicUrl } from '../../server/lib/ssrf';
 import { issueApiKey } from '../../server/services/integrations/api-keys';
 import { createWebhookWorker } from '../../server/services/integrations/delivery';
 import { createWebhook } from '../../server/services/integrations/webhooks';
+import { liveHubOf } from '../../server/services/live/hub';
+import { createWorkerLoop } from '../../server/worker/loop';
 import { createTestContext, type TestContext } from '../support/app';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
 import { captureLogger } from '../support/logs';
@@ -151,7 +158,7 @@ describe('signed deliveries', () => {
       'participant.left',
     ]);
     const onlyCreated = await register('/created', ['match.created']);
-    const worker = createWebhookWorker(t.deps, { intervalMs: 0 });
+    const worker = createWebhookWorker(t.deps);
     const { key } = await issueApiKey(t.deps, admin, { name: 'Club', scopes: ['matches:write'] });
     const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
     const created = await t.app.inject({
@@ -215,7 +222,7 @@ describe('signed deliveries', () => {
 
   it('retries with backoff after the receiver was down, then disables the endpoint and tells the admins', async () => {
     const hook = await register('/flaky', ['match.created']);
-    const worker = createWebhookWorker(t.deps, { intervalMs: 0 });
+    const worker = createWebhookWorker(t.deps);
     receiver.state.down = true;
     await t.caller(player).matches.create(fields());
     await worker.runOnce();
@@ -328,7 +335,7 @@ describe(`two instances on one ${DB} database`, () => {
     // Stopping waits for the deliveries in flight, so a duplicate, if any, has arrived by now;
     // and a further round finds nothing left to deliver.
     for (const app of apps.splice(0)) await app.close();
-    expect(await createWebhookWorker(t.deps, { intervalMs: 0 }).runOnce()).toBe(0);
+    expect(await createWebhookWorker(t.deps, {}).runOnce()).toBe(0);
     const pairs = new Set(receiver.got.map((g) => `${g.path} ${g.id}`));
     console.log(
       `[webhooks] ${DB}: two instances, ${receiver.got.length} deliveries received for ${expected} expected, ${pairs.size} distinct (endpoint, webhook-id) pairs`,
@@ -336,6 +343,140 @@ describe(`two instances on one ${DB} database`, () => {
     expect(receiver.got).toHaveLength(expected);
     expect(pairs.size).toBe(expected);
     expect(receiver.state.invalid).toBe(0);
+  }, 60_000);
+});
+
+/** A receiver that takes each request and never answers it, until closed. */
+async function startHangingReceiver() {
+  const pending: IncomingMessage[] = [];
+  const server: Server = createServer((req) => void pending.push(req));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    pending,
+    url: (path: string) => `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
+describe(`a hanging endpoint (${DB})`, () => {
+  it('holds only its own queue: a healthy endpoint gets its deliveries while the hanging one is still waited on', async () => {
+    await t.db.db.delete(webhookEndpoints).where(gt(webhookEndpoints.id, 0));
+    receiver.got.length = 0;
+    const hanging = await startHangingReceiver();
+    const made = await api.call<{ id: number }>('POST', '/api/admin/webhooks', {
+      token: admin.token,
+      body: { url: hanging.url('/hang'), events: ['match.created'] },
+    });
+    expect(made.status).toBe(201);
+    // Two instances' loops (on PostgreSQL each with its own pool), woken by the enqueuers' NOTIFY
+    // only: the interval is longer than the test.
+    const other = t.db.url ? await createDb({ url: t.db.url, max: 3 }) : undefined;
+    const loops = [t.deps, { ...t.deps, db: other?.db ?? t.db.db }].map((deps) =>
+      createWorkerLoop({
+        consumers: [createWebhookWorker(deps)],
+        intervalMs: 600_000,
+        logger: t.deps.logger,
+        onWake: (queue, fn) => liveHubOf(t.deps).bus.onWork(queue, fn),
+      }),
+    );
+    for (const loop of loops) loop.start();
+    try {
+      // Two events while only the hanging endpoint listens: one request reaches it and hangs.
+      await t.caller(player).matches.create(fields());
+      await t.caller(player).matches.create(fields());
+      await until(() => hanging.pending.length === 1);
+
+      await register('/healthy', ['match.created']);
+      const t0 = performance.now();
+      await t.caller(player).matches.create(fields());
+      await until(() => receiver.got.some((g) => g.path === '/healthy'));
+      const waitedMs = performance.now() - t0;
+      console.log(
+        `[webhooks] ${DB}: the healthy endpoint got its delivery ${waitedMs.toFixed(0)} ms after the event, the hanging one still pending`,
+      );
+      // Still hanging: one request in flight to it (never a second one beside it, from either
+      // instance), none delivered.
+      expect(hanging.pending).toHaveLength(1);
+      const own = await t.db.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.endpointId, made.body.id));
+      expect(own).toHaveLength(3);
+      expect(own.filter((r) => r.deliveredAt !== null || r.lastError !== null)).toHaveLength(0);
+    } finally {
+      await hanging.close();
+      for (const loop of loops) await loop.stop();
+      await other?.close();
+    }
+    // Once it hangs up, its send settles as a failure and the next of its own queue goes out.
+    const own = await t.db.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, made.body.id));
+    expect(own.filter((r) => r.lastError !== null).length).toBeGreaterThanOrEqual(1);
+    expect(own.every((r) => r.deliveredAt === null)).toBe(true);
+    expect(
+      await t.db.db.$count(webhookEndpoints, gt(webhookEndpoints.busyUntil, new Date(0))),
+    ).toBe(0);
+    await t.db.db.delete(webhookEndpoints).where(gt(webhookEndpoints.id, 0));
+    receiver.got.length = 0;
+  }, 30_000);
+});
+
+describe(`two instances sending a burst to a few endpoints (${DB})`, () => {
+  it('never have two deliveries in flight to one endpoint, and send each delivery once', async () => {
+    await t.db.db.delete(webhookEndpoints).where(gt(webhookEndpoints.id, 0));
+    // A receiver that answers after a while, counting the requests in flight per path.
+    const inFlight = new Map<string, number>();
+    let worst = 0;
+    const ids: string[] = [];
+    const slow = createServer((req, res) => {
+      const path = req.url ?? '';
+      const n = (inFlight.get(path) ?? 0) + 1;
+      inFlight.set(path, n);
+      worst = Math.max(worst, n);
+      ids.push(`${path} ${String(req.headers['webhook-id'])}`);
+      req.resume();
+      setTimeout(() => {
+        inFlight.set(path, (inFlight.get(path) ?? 1) - 1);
+        res.writeHead(204).end();
+      }, 15);
+    });
+    await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
+    const port = (slow.address() as AddressInfo).port;
+    const other = t.db.url ? await createDb({ url: t.db.url, max: 10 }) : undefined;
+    try {
+      const ENDPOINTS = 4;
+      const EVENTS = 10;
+      for (let i = 0; i < ENDPOINTS; i++) {
+        const made = await api.call('POST', '/api/admin/webhooks', {
+          token: admin.token,
+          body: { url: `http://127.0.0.1:${port}/burst-${i}`, events: ['match.created'] },
+        });
+        expect(made.status).toBe(201);
+      }
+      for (let i = 0; i < EVENTS; i++) await t.caller(player).matches.create(fields());
+      const workers = [t.deps, { ...t.deps, db: other?.db ?? t.db.db }].map((deps) =>
+        createWebhookWorker(deps, { concurrency: 8 }),
+      );
+      await until(async () => {
+        await Promise.all(workers.map((w) => w.runOnce()));
+        return ids.length >= ENDPOINTS * EVENTS;
+      });
+      console.log(
+        `[webhooks] ${DB}: two instances, ${ids.length} deliveries to ${ENDPOINTS} endpoints, at most ${worst} in flight to one endpoint`,
+      );
+      expect(worst).toBe(1);
+      expect(ids).toHaveLength(ENDPOINTS * EVENTS);
+      expect(new Set(ids).size).toBe(ENDPOINTS * EVENTS);
+    } finally {
+      await other?.close();
+      await new Promise<void>((r) => slow.close(() => r()));
+      await t.db.db.delete(webhookEndpoints).where(gt(webhookEndpoints.id, 0));
+    }
   }, 60_000);
 });
 
@@ -365,7 +506,7 @@ describe.runIf(DB === 'PostgreSQL')(
             payload: '{}',
           })),
         );
-        const worker = createWebhookWorker(t.deps, { intervalMs: 0, batchSize: BATCH });
+        const worker = createWebhookWorker(t.deps, { concurrency: BATCH });
         const sending = worker.runOnce();
         // Spread over the settles: some deletes land before them, most among them.
         await new Promise((r) => setTimeout(r, round));
@@ -451,7 +592,7 @@ describe('SSRF guard (production only)', () => {
     );
     receiver.got.length = 0;
     await t.caller(player).matches.create(fields());
-    await createWebhookWorker(prod, { intervalMs: 0 }).runOnce();
+    await createWebhookWorker(prod).runOnce();
     const [row] = await t.db.db
       .select()
       .from(webhookDeliveries)
@@ -493,7 +634,7 @@ describe('SSRF guard (production only)', () => {
         'admin',
       );
       await t.caller(player).matches.create(fields());
-      await createWebhookWorker(prod, { intervalMs: 0 }).runOnce();
+      await createWebhookWorker(prod).runOnce();
       const [row] = await t.db.db
         .select()
         .from(webhookDeliveries)
@@ -524,7 +665,7 @@ describe('SSRF guard (production only)', () => {
       receiver.secrets.set('/resolved', created.secret);
       receiver.got.length = 0;
       await t.caller(player).matches.create(fields());
-      await createWebhookWorker(dev, { intervalMs: 0 }).runOnce();
+      await createWebhookWorker(dev).runOnce();
       expect(receiver.got.map((g) => [g.path, g.headers.host])).toEqual([
         ['/resolved', `hooks.dev.example:${local.port}`],
       ]);

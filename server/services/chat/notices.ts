@@ -15,6 +15,7 @@ import {
 } from '../notifications/match-info';
 import { memberIds } from '../rooms/members';
 import { readsKey, roomValues } from './access';
+import { wakeWorkers } from '../events/wake';
 
 /** How much of the message a notice quotes. */
 const EXCERPT = 140;
@@ -140,5 +141,8 @@ export async function noticeNewMessage(
       body: `${line}\n\n${notice.more(url)}`,
       sendAfter: now,
     }));
-  if (mails.length > 0) await tx.insert(outbox).values(mails);
+  if (mails.length > 0) {
+    await tx.insert(outbox).values(mails);
+    await wakeWorkers(tx, 'outbox');
+  }
 }

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../../db/client';
 import { outbox, smsConfig } from '../../../db/schema';
 import type { NotifyDeps } from '../notifications/enqueue';
 import { publicUrl, recipients } from '../notifications/match-info';
+import { wakeWorkers } from '../events/wake';
 
 export interface GroupNotice {
   /** For logs and metrics: `group_match`, `poll_match`, `poll_closed`, `slot_skipped`. */
@@ -54,5 +55,8 @@ export async function notifyUsers(
         body: `Padel Match : ${n.text} ${url}`,
       });
   }
-  if (rows.length > 0) await tx.insert(outbox).values(rows);
+  if (rows.length > 0) {
+    await tx.insert(outbox).values(rows);
+    await wakeWorkers(tx, 'outbox');
+  }
 }

@@ -7,13 +7,15 @@ import type { Deps } from '../../deps';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { assertPublicUrl, checkedLookup, systemResolver } from '../../lib/ssrf';
+import type { WorkerConsumer } from '../../worker/loop';
+import { retryDelayMs } from '../../worker/retry';
 
 export interface WebhookWorkerOptions {
-  intervalMs: number;
-  /** How long a claimed delivery is reserved for this instance (longer than a send can take). */
+  /** How long a claimed delivery (and its endpoint) is reserved for this instance (longer than a send can take). */
   leaseMs?: number;
   timeoutMs?: number;
-  batchSize?: number;
+  /** Deliveries in flight at once on this instance, each to a different endpoint. */
+  concurrency?: number;
 }
 
 interface Claimed {
@@ -26,50 +28,76 @@ interface Claimed {
   secret_sealed: string;
 }
 
-/** Exponential: base, 2×base, 4×base…, capped at 6 h. */
-export const webhookRetryDelayMs = (base: number, attempts: number) =>
-  Math.min(base * 2 ** Math.max(0, attempts - 1), 6 * 3_600_000);
+const RETRY_CAP_MS = 6 * 3_600_000;
 
 /**
- * Sends the webhook outbox. Instances share the table: a batch is claimed with `FOR UPDATE SKIP
- * LOCKED` and leased (`locked_until`) in one UPDATE, so each delivery is in one instance's hands at
- * a time, and marked delivered once the receiver answered 2xx; a failure is retried later with
+ * Sends the webhook outbox (a consumer of the worker loop, server/worker/loop.ts). Instances share
+ * the table: a delivery is claimed with `FOR UPDATE SKIP LOCKED` and leased (`locked_until`) in one
+ * statement, so each delivery is in one instance's hands at a time, and marked delivered once the receiver answered 2xx; a failure is retried later with
  * backoff, given up after WEBHOOK_MAX_ATTEMPTS, and an endpoint failing WEBHOOK_DISABLE_AFTER times
  * in a row is disabled, the admins told by e-mail through the outbox.
+ *
+ * One endpoint's slowness never delays another's deliveries: an endpoint is leased with its
+ * delivery (`busy_until`) and a claim skips busy endpoints, so each endpoint has at most one
+ * delivery in flight across instances, and each of the `concurrency` lanes goes on to the next
+ * endpoint as soon as its own send is settled. A hanging receiver holds one lane and its own queue.
  */
-export function createWebhookWorker(deps: Deps, o: WebhookWorkerOptions) {
+export function createWebhookWorker(deps: Deps, o: WebhookWorkerOptions = {}): WorkerConsumer {
   const leaseMs = o.leaseMs ?? 60_000;
   const timeoutMs = o.timeoutMs ?? 10_000;
-  const batchSize = o.batchSize ?? 10;
+  const concurrency = Math.max(1, o.concurrency ?? 8);
   const production = deps.env.NODE_ENV === 'production';
   const resolve = deps.resolveHost ?? systemResolver;
   // Every connection resolves its host through the guard: the address reached is a checked one.
   const lookup = checkedLookup(production, resolve);
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = true;
-  const rounds = new Set<Promise<unknown>>();
+  let halting = false;
+  /** Lanes running on this instance, across rounds: never more than `concurrency`. */
+  let lanes = 0;
 
-  async function claim(): Promise<Claimed[]> {
+  /**
+   * Leases the endpoint whose oldest due delivery waits longest, among those not busy, with that
+   * delivery, in one statement. The endpoint row is taken FOR UPDATE SKIP LOCKED and re-checked
+   * under its lock, so two instances never both lease one endpoint.
+   */
+  async function claim(): Promise<Claimed | null> {
     const d = webhookDeliveries;
     const e = webhookEndpoints;
-    const result = await deps.db.execute(sql`update ${d} set
-        locked_until = now() + make_interval(secs => ${leaseMs / 1000}),
-        attempts = ${d.attempts} + 1
-      from ${e}
-      where ${e.id} = ${d.endpointId} and ${d.id} in (
-        select dd.id from ${d} dd join ${e} ee on ee.id = dd.endpoint_id
-         where dd.delivered_at is null and dd.failed_at is null and dd.send_after <= now()
-           and (dd.locked_until is null or dd.locked_until <= now()) and ee.disabled_at is null
-         order by dd.send_after, dd.id limit ${batchSize}
-         for update of dd skip locked)
-      returning ${d.id} as id, ${d.endpointId} as endpoint_id, ${d.eventId} as event_id,
-                ${d.payload} as payload, ${d.attempts} as attempts, ${e.url} as url,
-                ${e.secretSealed} as secret_sealed`);
-    return rowsOf<Claimed>(result).map((r) => ({
-      ...r,
-      id: Number(r.id),
-      attempts: Number(r.attempts),
-    }));
+    const lease = sql`now() + make_interval(secs => ${leaseMs / 1000})`;
+    const due = (alias: string) =>
+      sql.raw(`${alias}.delivered_at is null and ${alias}.failed_at is null and ${alias}.send_after <= now()
+           and (${alias}.locked_until is null or ${alias}.locked_until <= now())`);
+    for (;;) {
+      const result = await deps.db.execute(sql`with ready as (
+          select ee.id, (select dd.id from ${d} dd where dd.endpoint_id = ee.id and ${due('dd')}
+                          order by dd.send_after, dd.id limit 1) as delivery_id
+            from ${e} ee
+           where ee.disabled_at is null and (ee.busy_until is null or ee.busy_until <= now())
+             and exists (select 1 from ${d} dd where dd.endpoint_id = ee.id and ${due('dd')})
+           order by (select min(dd.send_after) from ${d} dd where dd.endpoint_id = ee.id and ${due('dd')}), ee.id
+           limit 1
+           for update of ee skip locked
+        ), busy as (
+          update ${e} set busy_until = ${lease} from ready where ${e.id} = ready.id
+          returning ${e.id} as id, ${e.url} as url, ${e.secretSealed} as secret_sealed, ready.delivery_id
+        ), claimed as (
+          update ${d} set locked_until = ${lease}, attempts = ${d.attempts} + 1
+            from busy
+           where ${d.id} = busy.delivery_id and ${due('webhook_deliveries')}
+          returning ${d.id} as id, ${d.eventId} as event_id, ${d.payload} as payload, ${d.attempts} as attempts
+        )
+        select busy.id as endpoint_id, busy.url, busy.secret_sealed, claimed.id, claimed.event_id,
+               claimed.payload, claimed.attempts
+          from busy left join claimed on true`);
+      const [row] = rowsOf<Omit<Claimed, 'id'> & { id: number | null }>(result);
+      if (!row) return null;
+      if (row.id !== null) return { ...row, id: Number(row.id), attempts: Number(row.attempts) };
+      // The delivery picked was settled by another instance between this statement's snapshot and
+      // its lock on the endpoint (the UPDATE re-checks it, the pick cannot): free the endpoint, pick again.
+      await deps.db
+        .update(e)
+        .set({ busyUntil: null })
+        .where(eq(e.id, Number(row.endpoint_id)));
+    }
   }
 
   /**
@@ -123,7 +151,10 @@ export function createWebhookWorker(deps: Deps, o: WebhookWorkerOptions) {
     // deliveries go by cascade), so the two never wait for each other (a deadlock: a 500).
     await deps.db.transaction(async (tx) => {
       if (ok) {
-        await tx.update(e).set({ consecutiveFailures: 0 }).where(eq(e.id, row.endpoint_id));
+        await tx
+          .update(e)
+          .set({ consecutiveFailures: 0, busyUntil: null })
+          .where(eq(e.id, row.endpoint_id));
         await tx
           .update(d)
           .set({ deliveredAt: sql`now()`, lockedUntil: null, lastStatus: status, lastError: null })
@@ -131,12 +162,13 @@ export function createWebhookWorker(deps: Deps, o: WebhookWorkerOptions) {
         return;
       }
       const giveUp = row.attempts >= deps.env.WEBHOOK_MAX_ATTEMPTS;
-      const delay = webhookRetryDelayMs(deps.env.WEBHOOK_RETRY_BASE_MS, row.attempts);
+      const delay = retryDelayMs(deps.env.WEBHOOK_RETRY_BASE_MS, row.attempts, RETRY_CAP_MS);
       // Disabled once, by the failure that crosses the limit (the condition settles races).
       const [disabled] = await tx
         .update(e)
         .set({
           consecutiveFailures: sql`${e.consecutiveFailures} + 1`,
+          busyUntil: null,
           disabledAt: sql`case when ${e.consecutiveFailures} + 1 >= ${deps.env.WEBHOOK_DISABLE_AFTER} and ${e.disabledAt} is null then now() else ${e.disabledAt} end`,
         })
         .where(eq(e.id, row.endpoint_id))
@@ -194,44 +226,50 @@ export function createWebhookWorker(deps: Deps, o: WebhookWorkerOptions) {
     }
   }
 
-  /** Claims and sends until nothing is due; answers how many deliveries were attempted. */
-  async function round(): Promise<number> {
+  /**
+   * Claims and sends until nothing is due (or halted); answers how many deliveries were attempted.
+   * It starts with one lane, and each lane that claims a delivery opens another while the cap
+   * allows: as many claims run as there are endpoints to serve, not `concurrency` for every wake.
+   * A lane that finds nothing claimable ends: the rest is busy elsewhere, or not due.
+   */
+  async function runOnce(): Promise<number> {
     let handled = 0;
-    for (;;) {
-      const rows = await claim();
-      if (rows.length === 0) return handled;
-      await Promise.all(rows.map(send));
-      handled += rows.length;
-    }
+    const running: Promise<void>[] = [];
+    const open = () => {
+      if (halting || lanes >= concurrency) return;
+      lanes++;
+      running.push(lane());
+    };
+    const lane = async () => {
+      try {
+        while (!halting) {
+          const row = await claim();
+          if (!row) return;
+          open();
+          await send(row);
+          handled++;
+        }
+      } catch (err) {
+        deps.logger.error({ err }, 'webhook lane failed');
+      } finally {
+        lanes--;
+      }
+    };
+    open();
+    // Lanes open while earlier ones run: each is awaited, however late it was added.
+    for (let i = 0; i < running.length; i++) await running[i];
+    return handled;
   }
-
-  function runOnce(): Promise<number> {
-    const r = round();
-    const tracked = r.catch(() => {}).finally(() => rounds.delete(tracked));
-    rounds.add(tracked);
-    return r;
-  }
-
-  const tick = () => {
-    void runOnce()
-      .catch((err: unknown) => deps.logger.error({ err }, 'webhook worker round failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, o.intervalMs);
-      });
-  };
 
   return {
+    queue: 'webhooks',
+    overlapping: true,
     runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      timer = setTimeout(tick, 0);
+    halt() {
+      halting = true;
     },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await Promise.all(rounds);
+    resume() {
+      halting = false;
     },
   };
 }
-export type WebhookWorker = ReturnType<typeof createWebhookWorker>;

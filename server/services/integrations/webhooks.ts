@@ -14,6 +14,7 @@ import type { SessionUser } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import { assertPublicUrl } from '../../lib/ssrf';
 import { writeAudit } from '../audit/audit-log';
+import { insertAndWake, wakeWorkers } from '../events/wake';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -148,6 +149,7 @@ export async function replayDelivery(deps: Pick<Deps, 'db'>, id: number): Promis
     .where(and(eq(d.id, id)))
     .returning({ id: d.id });
   if (done.length === 0) throw notFound(MSG_API.deliveryNotFound);
+  await wakeWorkers(deps.db, 'webhooks');
 }
 
 /**
@@ -164,9 +166,11 @@ export async function emitWebhookEvent(
   const eventId = `msg_${randomUUID().replace(/-/g, '')}`;
   const payload = JSON.stringify({ type, timestamp: new Date().toISOString(), data });
   const e = webhookEndpoints;
-  await tx.execute(
+  await insertAndWake(
+    tx,
     sql`insert into ${webhookDeliveries} (endpoint_id, event_id, event_type, payload)
         select ${e.id}, ${eventId}, ${type}, ${payload} from ${e}
          where ${e.disabledAt} is null and ${type}::text = any(${e.events})`,
+    'webhooks',
   );
 }

@@ -9,6 +9,7 @@ import type { TPushKind } from '../../../common/schemas/push';
 import { outbox, pushSubscriptions, smsConfig } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import { buildMatchCalendar, type CalendarMethod } from '../../calendar/ics';
+import { insertAndWake, wakeWorkers } from '../events/wake';
 import {
   calendarOrganizer,
   matchUrl,
@@ -282,7 +283,10 @@ export async function writeNotices(
       });
     }
   }
-  if (rows.length > 0) await tx.insert(outbox).values(rows);
+  if (rows.length > 0) {
+    await tx.insert(outbox).values(rows);
+    await wakeWorkers(tx, 'outbox');
+  }
   // A same-day reminder falls when "Votre match commence dans 2 h" is pushed: one push, not two.
   const today = localParts(deps.clock.now(), deps.env.APP_TIMEZONE).date;
   if (event !== 'reminder' || m.date !== today)
@@ -315,7 +319,8 @@ export async function writePushNotices(
   if (userIds.length === 0) return;
   const payload = JSON.stringify({ ...text, url: path });
   // INSERT … SELECT naming its columns: drizzle's `insert().select()` needs every column of the table.
-  await tx.execute(
+  await insertAndWake(
+    tx,
     sql`insert into ${outbox} (${bare(outbox.channel)}, ${bare(outbox.event)}, ${bare(outbox.userId)}, ${bare(outbox.matchId)},
                                ${bare(outbox.pushSubscriptionId)}, ${bare(outbox.subject)}, ${bare(outbox.body)}, ${bare(outbox.sendAfter)})
         select 'push', ${kind}::text, ${pushSubscriptions.userId}, ${matchId}::int, ${pushSubscriptions.id},
@@ -324,6 +329,7 @@ export async function writePushNotices(
          where ${inArray(pushSubscriptions.userId, userIds)}
            and ${kind}::text = any(${pushSubscriptions.kinds})
         on conflict do nothing`,
+    'outbox',
   );
 }
 

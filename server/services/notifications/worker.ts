@@ -7,11 +7,10 @@ import { PushSubscriptionGone } from '../../push/push';
 import { noticeColumns, notifyMatch, REMINDER_MIN_LEAD_MS, writePushNotices } from './enqueue';
 import { matchInfo, matchPlayers, startOf, whereOf, type MatchInfo } from './match-info';
 import { unsubscribeUrl } from './unsubscribe';
-import { runResultJobs } from '../results/jobs';
+import type { WorkerConsumer } from '../../worker/loop';
+import { retryDelayMs } from '../../worker/retry';
 
 export interface OutboxWorkerOptions {
-  /** Pause between two rounds (ms). */
-  intervalMs: number;
   /** Sends in flight at once (default 1); each instance runs its own. */
   concurrency?: number;
   /** Rows leased per claim (default: four per concurrent send). */
@@ -21,8 +20,7 @@ export interface OutboxWorkerOptions {
 }
 
 /** Wait before the n-th retry: 30 s, 1 min, 2 min… capped at an hour. */
-export const retryDelayMs = (attempts: number) =>
-  Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+const noticeRetryDelayMs = (attempts: number) => retryDelayMs(30_000, attempts, 3_600_000);
 /** After this many failures a row is given up (about half a day of retries) and logged as an error. */
 export const MAX_ATTEMPTS = 20;
 /**
@@ -99,22 +97,19 @@ export async function oldestPendingSeconds(db: Db, now: Date = new Date()): Prom
 }
 
 /**
- * Sends what the outbox holds. Several instances may run one each on the same database: a row is
- * taken with `FOR UPDATE SKIP LOCKED` and leased (`locked_until`) in one statement, so two workers
- * never take the same row; it is marked sent after the transport accepted it, or put back with an
- * exponential delay. Reminders are expanded into mails and SMS in the transaction that
- * marks them done, so each is expanded once.
+ * Sends what the outbox holds (a consumer of the worker loop, server/worker/loop.ts). Several
+ * instances may run one each on the same database: a row is taken with `FOR UPDATE SKIP LOCKED`
+ * and leased (`locked_until`) in one statement, so two workers never take the same row; it is
+ * marked sent after the transport accepted it, or put back with an exponential delay. Reminders
+ * are expanded into mails and SMS in the transaction that marks them done, so each is expanded
+ * once.
  */
-export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions) {
+export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions = {}): WorkerConsumer {
   const concurrency = Math.max(1, o.concurrency ?? 1);
   const batchSize = o.batchSize ?? concurrency * 4;
   const leaseMs = o.leaseMs ?? 5 * 60_000;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = true;
-  /** Set by `stop`: no new claim, no new send; what is leased but not sent is given back. */
+  /** Set by `halt`: no new claim, no new send; what is leased but not sent is given back. */
   let halting = false;
-  /** Rounds under way, the timer's or a caller's, so `stop` waits for each. */
-  const rounds = new Set<Promise<unknown>>();
 
   const due = (now: Date) =>
     and(
@@ -341,7 +336,7 @@ export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions) {
         .set({
           lockedUntil: null,
           lastError: message.slice(0, 500),
-          sendAfter: new Date(now().getTime() + retryDelayMs(row.attempts)),
+          sendAfter: new Date(now().getTime() + noticeRetryDelayMs(row.attempts)),
           failedAt: givenUp ? now() : null,
         })
         .where(eq(outbox.id, row.id));
@@ -410,9 +405,6 @@ export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions) {
       handled += expanded;
     }
     if (halting) return handled;
-    // Results: prompts 2 h after the start and confirmations after 48 h, written before this
-    // round's sends so the prompts go out with it.
-    handled += await runResultJobs(deps);
     const channels = await sendableChannels();
     while (!halting) {
       const rows = await claim(channels);
@@ -422,41 +414,14 @@ export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions) {
     return handled;
   }
 
-  /** Runs one round now (tracked, so `stop` waits for it); answers how many notices it handled. */
-  function runOnce(): Promise<number> {
-    const r = round();
-    const tracked = r.catch(() => {}).finally(() => rounds.delete(tracked));
-    rounds.add(tracked);
-    return r;
-  }
-
-  const tick = () => {
-    void runOnce()
-      .catch((err: unknown) => deps.logger.error({ err }, 'outbox worker round failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, o.intervalMs);
-      });
-  };
-
   return {
-    runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      halting = false;
-      timer = setTimeout(tick, 0);
-    },
-    /**
-     * Stops claiming, lets the sends in flight finish (none is cut off mid-way), gives back what
-     * was leased but not sent, and resolves: a shutdown never waits for the whole backlog.
-     */
-    async stop() {
-      stopped = true;
+    queue: 'outbox',
+    runOnce: round,
+    halt() {
       halting = true;
-      clearTimeout(timer);
-      await Promise.all(rounds);
+    },
+    resume() {
       halting = false;
     },
   };
 }
-export type OutboxWorker = ReturnType<typeof createOutboxWorker>;

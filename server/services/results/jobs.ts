@@ -3,6 +3,7 @@ import { matches, matchParticipants, matchResults, resultPrompts } from '../../.
 import type { Deps } from '../../deps';
 import { matchInfo } from '../notifications/match-info';
 import { autoConfirmResults, promptPlayers } from './results';
+import type { WorkerConsumer } from '../../worker/loop';
 
 const HOUR_MS = 3_600_000;
 /** Players are asked for the result this long after the start… */
@@ -60,8 +61,21 @@ export async function promptResults(deps: Pick<Deps, 'db' | 'clock' | 'env'>): P
   });
 }
 
+/** The result jobs as a consumer of the worker loop: time-driven, never woken by a NOTIFY. */
+export function createResultJobsConsumer(deps: Pick<Deps, 'db' | 'clock' | 'env'>): WorkerConsumer {
+  return {
+    queue: 'results',
+    // Prompts fall 2 h after a start and confirmations 48 h after a result: a minute is precise enough.
+    periodMs: 60_000,
+    runOnce: () => runResultJobs(deps),
+    // One short transaction per job: nothing in flight to give back.
+    halt() {},
+    resume() {},
+  };
+}
+
 /**
- * The result jobs of one outbox-worker round: prompts due, then results unanswered for 48 h
+ * The result jobs of one worker round: prompts due, then results unanswered for 48 h
  * confirmed. Both are safe on several instances at once (see each).
  */
 export async function runResultJobs(deps: Pick<Deps, 'db' | 'clock' | 'env'>): Promise<number> {
