@@ -123,7 +123,7 @@ export function printReport(run: BenchRun) {
     console.log(
       `FCP of /: ${fmt(fcp.appMs, 0)} ms vs minimal page ${fmt(fcp.minimalMs, 0)} ms (4× CPU, 150 ms RTT, 1.6 Mbps)\n`,
     );
-  printLighthouse(run.lighthouse);
+  if (run.lighthouse.length) printLighthouse(run.lighthouse);
   console.log('');
   if (run.outbox) printOutbox(run.outbox);
   if (run.live) printLive(run.live);
