@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -21,6 +21,8 @@ export interface AssetSizes {
   cssBrotli: number;
   /** Whether a chunk of the admin screens is loaded with `/` (it must not be). */
   adminInInitial: boolean;
+  /** What a logged-out player's `/` loads before the login form shows: `/`'s JS and the login screen's chunks. */
+  login: { files: string[]; jsGzip: number };
 }
 
 const gz = (b: Buffer) => gzipSync(b, { level: 9 }).length;
@@ -45,7 +47,37 @@ export function initialAssets(distDir: string): AssetSizes {
     sizes[`${kind}Gzip`] += gz(b);
     sizes[`${kind}Brotli`] += br(b);
   }
-  return { files, ...sizes, adminInInitial: files.some((f) => /Admin/i.test(f)) };
+  return {
+    files,
+    ...sizes,
+    adminInInitial: files.some((f) => /Admin/i.test(f)),
+    login: loginScreenJs(distDir, files),
+  };
+}
+
+/** The static imports of a built chunk (`import{…}from"./x.js"`, `import"./x.js"`), as /assets paths. */
+const staticImports = (code: string) =>
+  [...code.matchAll(/import(?:\{[^}]*\}from)?"\.\/([^"]+\.js)"/g)].map((m) => `/assets/${m[1]}`);
+
+/**
+ * The JS a logged-out player waits for on `/`: the initial scripts and the lazy login screen
+ * (`AuthScreen-*.js`) with every chunk it imports, followed to the end, gzip summed once each.
+ */
+function loginScreenJs(distDir: string, initial: string[]) {
+  const screen = readdirSync(join(distDir, 'assets')).find((f) => /^AuthScreen-.*\.js$/.test(f));
+  const seen = new Set(initial.filter((f) => f.endsWith('.js')));
+  const queue = [...seen, ...(screen ? [`/assets/${screen}`] : [])];
+  while (queue.length) {
+    const f = queue.pop()!;
+    seen.add(f);
+    for (const dep of staticImports(readFileSync(join(distDir, f), 'utf8')))
+      if (!seen.has(dep)) queue.push(dep);
+  }
+  const files = [...seen];
+  return {
+    files,
+    jsGzip: screen ? files.reduce((n, f) => n + gz(readFileSync(join(distDir, f))), 0) : NaN,
+  };
 }
 
 /** Builds the minimal Vite React page (bench/minimal) into a temporary directory. */

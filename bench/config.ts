@@ -15,6 +15,8 @@ export const MATCHES = Number(process.env.BENCH_MATCHES ?? 100_000);
 export const UPCOMING = 5_000;
 export const PAGE = 100;
 export const LIST_CONNECTIONS = 10;
+/** The steady rate the lists' p99 is read at: well under what the bare route serves on 2 cores. */
+export const LIST_RATE = Number(process.env.BENCH_LIST_RATE ?? 200);
 export const JOIN_CONNECTIONS = 100;
 export const JOIN_MATCHES = 200;
 export const JOIN_ATTEMPTS = 2_000;

@@ -8,6 +8,8 @@ export interface LoadOptions {
   duration?: number;
   /** Exactly this many requests. */
   amount?: number;
+  /** Requests per second over all connections: latency at a steady rate, not at saturation. */
+  rate?: number;
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
@@ -33,6 +35,7 @@ export async function load(o: LoadOptions): Promise<Figure & { statuses: Record<
     connections: o.connections,
     pipelining: 1,
     ...(o.amount ? { amount: o.amount } : { duration: o.duration ?? 5 }),
+    ...(o.rate ? { overallRate: o.rate } : {}),
     method: o.method ?? 'GET',
     headers: o.headers,
     body: o.body,

@@ -103,12 +103,14 @@ async function main() {
     // 1–2. Lists: the same bytes from REST and the bare route, then every target interleaved.
     const targets = listTargets(app.child, bare);
     const listAnswers = runs('lists') ? await checkListAnswers(targets, bare?.url) : undefined;
-    const listRun = runs('lists') ? await measureLists(targets) : { figures: {}, cpu: {} };
+    const listRun = runs('lists')
+      ? await measureLists(targets)
+      : { figures: {}, cpu: {}, rounds: {} };
     const lists = listRun.figures;
     // 3. Joins: the app over HTTP vs the same conditional UPDATE + INSERT from postgres.js.
     const joinRun = runs('joins')
       ? await measureJoins(app.child, db.url, joinSetup)
-      : { figures: {}, cpu: {} };
+      : { figures: {}, cpu: {}, rounds: {} };
     const joins = joinRun.figures;
     // 4. Login by e-mail + PIN vs raw argon2.verify with the same hash, both at c=4.
     const logins = runs('logins') ? await measureLogins(app.child.url, pinHash, pepper) : {};
@@ -157,8 +159,8 @@ async function main() {
     );
 
     const budgets = collectBudgets({
-      lists,
-      joins,
+      lists: listRun.rounds,
+      joins: joinRun.rounds,
       logins,
       appOccupancy,
       peakRssMb,

@@ -93,7 +93,11 @@ export async function measureJoins(
   app: { url: string; pid: number },
   dbUrl: string | undefined,
   setup: JoinSetup,
-): Promise<{ figures: Record<string, Figure>; cpu: Record<string, CpuSplit> }> {
+): Promise<{
+  figures: Record<string, Figure>;
+  cpu: Record<string, CpuSplit>;
+  rounds: Record<string, Figure[]>;
+}> {
   const appUrl = app.url;
   const { rounds, joiners, tokens } = setup;
   const raw = dbUrl ? postgres(dbUrl, { max: POOL, onnotice: () => {} }) : undefined;
@@ -149,6 +153,7 @@ export async function measureJoins(
     return {
       figures: Object.fromEntries(Object.entries(joinRounds).map(([k, v]) => [k, medianFigure(v)])),
       cpu: Object.fromEntries(Object.entries(cpuRounds).map(([k, v]) => [k, medianSplit(v)])),
+      rounds: joinRounds,
     };
   } finally {
     await raw?.end({ timeout: 2 });

@@ -1,5 +1,5 @@
 import { get } from 'node:http';
-import { LEVEL, LIST_CONNECTIONS, PAGE, ROUNDS, SECONDS, log } from './config';
+import { LEVEL, LIST_CONNECTIONS, LIST_RATE, PAGE, ROUNDS, SECONDS, log } from './config';
 import { load } from './http';
 import { cpuSince, medianSplit, type CpuSplit } from './cpu';
 import { medianFigure, type Figure } from './stats';
@@ -91,27 +91,45 @@ export interface ListFigures {
   figures: Record<string, Figure>;
   /** CPU ms per answer of the answering server, PostgreSQL and the load generator: medians by target. */
   cpu: Record<string, CpuSplit>;
+  /** By target, round by round: CPU per answer at saturation, and p99 (ms) at LIST_RATE req/s. */
+  rounds: Record<string, { cpu: CpuSplit; p99AtRate: number }[]>;
 }
 
-/** Lists, interleaved: every target once per round, after one warm-up second each; medians by target. */
+/**
+ * Lists, interleaved: every target once per round at saturation (its CPU per answer), then once at
+ * the steady LIST_RATE (its p99), after one warm-up second each; medians by target.
+ */
 export async function measureLists(targets: ListTarget[]): Promise<ListFigures> {
   for (const t of targets)
     if (t.url) await load({ url: t.url, connections: LIST_CONNECTIONS, duration: 1 });
   const listRounds: Record<string, Figure[]> = {};
-  const cpuRounds: Record<string, CpuSplit[]> = {};
+  const rounds: ListFigures['rounds'] = {};
   for (let r = 0; r < ROUNDS; r++) {
     for (const t of targets) {
-      if (!t.url) continue;
-      const spent = t.pid ? cpuSince(t.pid) : undefined;
+      if (!t.url || !t.pid) continue;
+      const spent = cpuSince(t.pid);
       const f = await load({ url: t.url, connections: LIST_CONNECTIONS, duration: SECONDS });
       (listRounds[t.name] ??= []).push(f);
       const answers = Object.values(f.statuses).reduce((a, b) => a + b, 0);
-      if (spent) (cpuRounds[t.name] ??= []).push(spent(answers));
+      (rounds[t.name] ??= []).push({ cpu: spent(answers), p99AtRate: NaN });
+    }
+    for (const t of targets) {
+      if (!t.url || !t.pid) continue;
+      const steady = await load({
+        url: t.url,
+        connections: LIST_CONNECTIONS,
+        duration: SECONDS,
+        rate: LIST_RATE,
+      });
+      rounds[t.name]!.at(-1)!.p99AtRate = steady.p99;
     }
     log(`list round ${r + 1}/${ROUNDS} done`);
   }
+  const byTarget = <T>(f: (rs: ListFigures['rounds'][string]) => T) =>
+    Object.fromEntries(Object.entries(rounds).map(([k, v]) => [k, f(v)]));
   return {
     figures: Object.fromEntries(Object.entries(listRounds).map(([k, v]) => [k, medianFigure(v)])),
-    cpu: Object.fromEntries(Object.entries(cpuRounds).map(([k, v]) => [k, medianSplit(v)])),
+    cpu: byTarget((rs) => medianSplit(rs.map((x) => x.cpu))),
+    rounds,
   };
 }

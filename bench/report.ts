@@ -117,22 +117,23 @@ export function printReport(run: BenchRun) {
   );
   if (assets)
     console.log(
-      `initial assets of /: JS ${fmt(assets.jsRaw / 1024, 1)} KB (gzip ${fmt(assets.jsGzip / 1024, 1)}, brotli ${fmt(assets.jsBrotli / 1024, 1)}), CSS ${fmt(assets.cssRaw / 1024, 1)} KB (gzip ${fmt(assets.cssGzip / 1024, 1)}, brotli ${fmt(assets.cssBrotli / 1024, 1)})`,
+      `initial assets of /: JS ${fmt(assets.jsRaw / 1024, 1)} KB (gzip ${fmt(assets.jsGzip / 1024, 1)}, brotli ${fmt(assets.jsBrotli / 1024, 1)}), CSS ${fmt(assets.cssRaw / 1024, 1)} KB (gzip ${fmt(assets.cssGzip / 1024, 1)}, brotli ${fmt(assets.cssBrotli / 1024, 1)}); with the login screen: JS gzip ${fmt(assets.login.jsGzip / 1024, 1)} KB in ${assets.login.files.length} files`,
     );
   if (fcp)
     console.log(
       `FCP of /: ${fmt(fcp.appMs, 0)} ms vs minimal page ${fmt(fcp.minimalMs, 0)} ms (4× CPU, 150 ms RTT, 1.6 Mbps)\n`,
     );
-  printLighthouse(run.lighthouse);
+  if (run.lighthouse.length) printLighthouse(run.lighthouse);
   console.log('');
   if (run.outbox) printOutbox(run.outbox);
   if (run.live) printLive(run.live);
   if (run.dashboard) printDashboard(run.dashboard);
   printTable(
-    ['budget', 'value', 'limit', 'holds'],
+    ['budget', 'median', 'spread of the rounds', 'limit', 'holds'],
     run.budgets.map((b) => [
       b.name,
       `${fmt(b.value)}${b.unit}`,
+      b.spread ? `${fmt(b.spread[0])}–${fmt(b.spread[1])}${b.unit}` : '',
       `${b.op} ${b.limit}${b.unit}`,
       Number.isFinite(b.value) ? (b.holds ? 'yes' : 'NO') : 'n/a',
     ]),

@@ -34,6 +34,8 @@ export interface Budget {
   limit: number;
   unit: string;
   holds: boolean;
+  /** The lowest and highest round, for the budgets judged on a median of rounds. */
+  spread?: [number, number];
   note?: string;
 }
 
@@ -53,6 +55,23 @@ export const budget = (
   holds: Number.isFinite(value) && (op === '>=' ? value >= limit : value <= limit),
   ...(note ? { note } : {}),
 });
+
+/**
+ * A budget judged on the median of its rounds, each round a value of its own (a ratio of two loads
+ * run back to back), so a busy machine moves both sides of a round alike. The spread is kept to be
+ * printed; only the median fails a run.
+ */
+export const medianBudget = (
+  name: string,
+  rounds: number[],
+  op: Budget['op'],
+  limit: number,
+  unit = '×',
+): Budget => {
+  const values = rounds.filter(Number.isFinite);
+  const b = budget(name, values.length ? median(values) : NaN, op, limit, unit);
+  return values.length ? { ...b, spread: [Math.min(...values), Math.max(...values)] } : b;
+};
 
 export function printTable(head: string[], rows: string[][]) {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
