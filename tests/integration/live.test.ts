@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../common/messages';
 import { createLiveBus } from '../../server/lib/live-bus';
 import { announceMatchChange } from '../../server/services/events/announce';
+import { liveHubOf } from '../../server/services/live/hub';
 import { createTestContext, type TestContext } from '../support/app';
 import { createUser, type TestUser } from '../support/factories';
 import { openSse, type SseStream } from '../support/sse';
@@ -63,6 +64,18 @@ async function until(s: SseStream, ok: (m: Record<string, unknown>) => boolean) 
     const e = await s.next();
     if (e.event === 'match' && ok(JSON.parse(e.data) as Record<string, unknown>)) return e;
   }
+}
+/**
+ * Opens a stream that sends nothing at once and waits until the server follows it (its lease is
+ * open), so a change made next is one it must carry: the condition, not a pause. The streams the
+ * test closed before are released first (the server notices a closed connection a moment later).
+ */
+async function following<T>(open: () => Promise<T>): Promise<T> {
+  const hub = liveHubOf(t.deps);
+  await vi.waitFor(() => expect(hub.size).toBe(0), { timeout: 5_000 });
+  const stream = await open();
+  await vi.waitFor(() => expect(hub.size).toBe(1), { timeout: 5_000 });
+  return stream;
 }
 const restMatch = async (id: number, user: TestUser) =>
   (await t.app.inject({ method: 'GET', url: `/api/matches/${id}`, headers: user.headers })).json<
@@ -165,7 +178,7 @@ describe(`live match events over SSE (${DB})`, () => {
     const s = await events(m.id, p(3));
     const first = await s.next();
     s.close();
-    const current = await events(m.id, p(3), { 'last-event-id': first.id! });
+    const current = await following(() => events(m.id, p(3), { 'last-event-id': first.id! }));
     await t.caller(p(4)).matches.join({ id: m.id });
     // Nothing was sent at once: the first event is the join (the unchanged state had 3 missing).
     const changed = await current.next();
@@ -311,7 +324,9 @@ describe(`live tRPC subscriptions over SSE (${DB})`, () => {
 
   it('matches.onListChange yields the changed cards of the list', async () => {
     const [m1, m2] = [await newMatch(), await newMatch()];
-    const s = await subscribe('matches.onListChange', { ids: [m1.id, m2.id] }, p(2));
+    const s = await following(() =>
+      subscribe('matches.onListChange', { ids: [m1.id, m2.id] }, p(2)),
+    );
     expect((await s.next()).event).toBe('connected');
     // Nothing at once (the list has just been read): the first event after `connected` is the join.
     await t.caller(p(3)).matches.join({ id: m2.id });
