@@ -1,6 +1,7 @@
 import type { TChatMessage, TChatRoom } from '../../../common/schemas/chat';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
+import { followed } from './followed';
 import type { LiveHub } from './hub';
 import { endedError } from './streams';
 import { chatAccess } from '../chat/access';
@@ -31,39 +32,27 @@ export async function* chatEvents(
   room: TChatRoom,
   o: { lastEventId?: string | null; signal?: AbortSignal } = {},
 ): AsyncGenerator<ChatEvent, void> {
-  await chatAccess(deps.db, user, room);
-  const lease = hub.open(user);
-  const leave = () => lease.end('client');
-  o.signal?.addEventListener('abort', leave);
-  let pending = true;
-  let wake: (() => void) | undefined;
-  const poke = () => {
-    pending = true;
-    wake?.();
-    wake = undefined;
-  };
-  const offs = [hub.bus.onChat(room, poke), hub.bus.onResync(poke)];
-  lease.signal.addEventListener('abort', poke);
   // No starting point: from now on (the client has just read the page itself).
-  let after = revOf(o.lastEventId) ?? (await currentRev(deps.db, room));
-  try {
-    while (!lease.signal.aborted) {
-      if (!pending) await new Promise<void>((resolve) => (wake = resolve));
-      if (lease.signal.aborted) break;
-      pending = false;
+  let after: number | undefined = revOf(o.lastEventId) ?? undefined;
+  const reads = followed(hub, user, {
+    listen: (poke) => hub.bus.onChat(room, poke),
+    read: async () => {
+      if (after === undefined) {
+        await chatAccess(deps.db, user, room);
+        after = await currentRev(deps.db, room);
+      }
       // Read first, then check: whatever was read was committed while the reader still had access.
       const changes = await changesSince(deps.db, room, after);
       await chatAccess(deps.db, user, room);
-      for (const change of changes) {
-        after = change.rev;
-        yield change;
-      }
+      return changes;
+    },
+    signal: o.signal,
+  });
+  for await (const e of reads) {
+    if (e.type === 'ended') throw endedError(e.reason);
+    for (const change of e.value) {
+      after = change.rev;
+      yield change;
     }
-    if (lease.ended && lease.ended !== 'client') throw endedError(lease.ended);
-  } finally {
-    lease.signal.removeEventListener('abort', poke);
-    o.signal?.removeEventListener('abort', leave);
-    for (const off of offs) off();
-    lease.release();
   }
 }

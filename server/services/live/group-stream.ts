@@ -2,7 +2,8 @@ import type { TGroupDetail } from '../../../common/schemas/groups';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
-import type { LeaseEnd, LiveHub, LiveLease } from './hub';
+import { followed } from './followed';
+import type { LeaseEnd, LiveHub } from './hub';
 import { getGroup } from '../groups/groups';
 
 export type GroupEvent =
@@ -31,41 +32,20 @@ export async function* groupEvents(
   id: number,
   o: { signal?: AbortSignal } = {},
 ): AsyncGenerator<GroupEvent, void> {
-  let pending = false;
-  let wake: (() => void) | undefined;
-  const poke = () => {
-    pending = true;
-    wake?.();
-    wake = undefined;
-  };
-  // Listening before the first read: a change committed meanwhile is read again, never missed.
-  const offs = [hub.bus.onGroup(id, poke), hub.bus.onResync(poke)];
-  let lease: LiveLease | undefined;
-  const leave = () => lease?.end('client');
+  const reads = followed(hub, user, {
+    listen: (poke) => hub.bus.onGroup(id, poke),
+    read: () => getGroup(deps, user, id),
+    signal: o.signal,
+  });
+  let started = false;
   try {
-    // Refused (404) before a lease is taken: an ordinary answer.
-    const first = await getGroup(deps, user, id);
-    lease = hub.open(user);
-    o.signal?.addEventListener('abort', leave);
-    lease.signal.addEventListener('abort', poke);
-    yield { type: 'group', group: first };
-    while (!lease.signal.aborted) {
-      if (!pending) await new Promise<void>((resolve) => (wake = resolve));
-      if (lease.signal.aborted) break;
-      pending = false;
-      try {
-        yield { type: 'group', group: await getGroup(deps, user, id) };
-      } catch (e) {
-        if (!isRefusal(e)) throw e;
-        yield { type: 'gone', id };
-        return;
-      }
+    for await (const e of reads) {
+      started = true;
+      yield e.type === 'read' ? { type: 'group', group: e.value } : e;
     }
-    if (lease.ended && lease.ended !== 'client') yield { type: 'ended', reason: lease.ended };
-  } finally {
-    lease?.signal.removeEventListener('abort', poke);
-    o.signal?.removeEventListener('abort', leave);
-    for (const off of offs) off();
-    lease?.release();
+  } catch (e) {
+    // Refused before the start: an ordinary answer; refused later: the viewer is out of the group.
+    if (!started || !isRefusal(e)) throw e;
+    yield { type: 'gone', id };
   }
 }

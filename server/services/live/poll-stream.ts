@@ -2,7 +2,8 @@ import type { TPoll } from '../../../common/schemas/groups';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
-import type { LeaseEnd, LiveHub, LiveLease } from './hub';
+import { followed } from './followed';
+import type { LeaseEnd, LiveHub } from './hub';
 import { readPoll } from '../groups/polls';
 
 export type PollEvent =
@@ -34,61 +35,27 @@ export async function* pollEvents(
   id: number,
   o: { lastEventId?: string | null; signal?: AbortSignal } = {},
 ): AsyncGenerator<PollEvent, void> {
-  let pending = false;
-  let resync = false;
-  let wake: (() => void) | undefined;
-  const poke = () => {
-    pending = true;
-    wake?.();
-    wake = undefined;
-  };
-  // Listening before the first read: a change committed meanwhile is read again, never missed.
-  const offs = [
-    hub.bus.onPoll(id, poke),
-    hub.bus.onResync(() => {
-      resync = true;
-      poke();
-    }),
-  ];
-  let lease: LiveLease | undefined;
-  const leave = () => lease?.end('client');
+  const reads = followed(hub, user, {
+    listen: (poke) => hub.bus.onPoll(id, poke),
+    read: () => readPoll(deps, user, id),
+    signal: o.signal,
+  });
+  let shown: string | null | undefined;
   try {
-    // Refused (404) before a lease is taken: an ordinary answer.
-    const first = await readPoll(deps, user, id);
-    lease = hub.open(user);
-    o.signal?.addEventListener('abort', leave);
-    lease.signal.addEventListener('abort', poke);
-    let shown = o.lastEventId;
-    if (first.version === shown) yield { type: 'current' };
-    else {
-      shown = first.version;
-      yield { type: 'poll', ...first };
-    }
-    while (!lease.signal.aborted) {
-      if (!pending) await new Promise<void>((resolve) => (wake = resolve));
-      if (lease.signal.aborted) break;
-      pending = false;
-      const again = resync;
-      resync = false;
-      let read: Awaited<ReturnType<typeof readPoll>>;
-      try {
-        read = await readPoll(deps, user, id);
-      } catch (e) {
-        if (!isRefusal(e)) throw e;
-        yield { type: 'deleted', id };
-        return;
-      }
-      // Several changes may come in one read: the version says whether this one is new.
-      if (again || read.version !== shown) {
-        shown = read.version;
-        yield { type: 'poll', ...read };
+    for await (const e of reads) {
+      if (e.type === 'ended') yield e;
+      else if (shown === undefined && e.value.version === o.lastEventId) {
+        shown = e.value.version;
+        yield { type: 'current' };
+      } else if (e.resync || e.value.version !== shown) {
+        // Several changes may come in one read: the version says whether this one is new.
+        shown = e.value.version;
+        yield { type: 'poll', ...e.value };
       }
     }
-    if (lease.ended && lease.ended !== 'client') yield { type: 'ended', reason: lease.ended };
-  } finally {
-    lease?.signal.removeEventListener('abort', poke);
-    o.signal?.removeEventListener('abort', leave);
-    for (const off of offs) off();
-    lease?.release();
+  } catch (e) {
+    // Refused before the start: an ordinary answer; refused later: the viewer left the group.
+    if (shown === undefined || !isRefusal(e)) throw e;
+    yield { type: 'deleted', id };
   }
 }
