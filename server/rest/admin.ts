@@ -284,7 +284,7 @@ export const adminRoutes: RestRoutes = (app, deps) => {
 
   // Audit trail (new)
   app.get(
-    '/audit/audit-log',
+    '/admin/audit',
     adminRoute('Journal des modifications d’administration', {
       querystring: ZAuditQuery,
       response: { 200: z.array(ZAuditEntry) },

@@ -179,7 +179,7 @@ const REST: [Method, string, (f: Fixtures) => { url: string; payload?: object }]
       payload: { max_places: '3', max_levels_selection: 3, months_ahead: '1' },
     }),
   ],
-  ['GET', '/audit/audit-log', () => ({ url: '/admin/audit' })],
+  ['GET', '/admin/audit', () => ({ url: '/admin/audit' })],
   ['GET', '/admin/dashboard', () => ({ url: '/admin/dashboard' })],
   ['GET', '/admin/notices', () => ({ url: '/admin/notices' })],
   ['POST', '/admin/notices/:id/retry', (f) => ({ url: `/admin/notices/${f.noticeId}/retry` })],

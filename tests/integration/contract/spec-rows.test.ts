@@ -660,7 +660,7 @@ describe('admin calls (header user-id)', () => {
   it('GET /admin/audit lists what the admin changed', async () => {
     const audit = await w.api.call<{ entity: string; actor_name: string | null }[]>(
       'GET',
-      '/api/audit/audit-log',
+      '/api/admin/audit',
       {
         ...asAdmin(),
         query: { limit: 50 },
