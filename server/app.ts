@@ -26,7 +26,7 @@ import { robotsRoute } from './robots';
 import { shareRoutes } from './share/routes';
 import { liveHubOf } from './services/live/hub';
 import { createOutboxWorker } from './services/notifications/worker';
-import { createGroupsScheduler } from './services/groups/scheduler';
+import { createGroupsConsumer } from './services/groups/scheduler';
 import { createWebhookWorker } from './services/integrations/delivery';
 import { createResultJobsConsumer } from './services/results/jobs';
 import { createWorkerLoop } from './worker/loop';
@@ -168,14 +168,16 @@ export async function buildApp(
   robotsRoute(app);
   await app.register(unsubscribePage, { deps });
 
-  // Each instance runs the one worker loop: notices, result jobs and webhooks, each claim leased,
-  // so instances never collide; woken by the NOTIFY its enqueuers send.
+  // Each instance runs the one worker loop: notices, result jobs, webhooks and the groups' clock
+  // (weekly slots, poll closings), each claim leased or unique, so instances never collide; woken
+  // by the NOTIFY its enqueuers send.
   if (deps.env.OUTBOX_INTERVAL_MS > 0) {
     const worker = createWorkerLoop({
       consumers: [
         createOutboxWorker(deps, { concurrency: deps.env.OUTBOX_CONCURRENCY }),
         createResultJobsConsumer(deps),
         createWebhookWorker(deps),
+        createGroupsConsumer(deps),
       ],
       intervalMs: deps.env.OUTBOX_INTERVAL_MS,
       logger: deps.logger,
@@ -187,16 +189,6 @@ export async function buildApp(
     });
     // After the HTTP drain, before the pool closes (onClose hooks run last-registered first).
     app.addHook('onClose', () => worker.stop());
-  }
-
-  // Groups: weekly slots open their matches and polls close, on every instance (claims are unique).
-  if (deps.env.OUTBOX_INTERVAL_MS > 0) {
-    const scheduler = createGroupsScheduler(deps, deps.env.OUTBOX_INTERVAL_MS);
-    app.addHook('onReady', (done) => {
-      scheduler.start();
-      done();
-    });
-    app.addHook('onClose', () => scheduler.stop());
   }
 
   const serveClient = options.serveClient ?? existsSync(CLIENT_DIST);

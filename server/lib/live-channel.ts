@@ -28,7 +28,7 @@ export type LiveMessage =
   | { type: 'heartbeat'; token: string };
 
 /** The queues the worker loop (server/worker/loop.ts) serves. */
-export const WORK_QUEUES = ['outbox', 'webhooks', 'results'] as const;
+export const WORK_QUEUES = ['outbox', 'webhooks', 'results', 'groups'] as const;
 export type WorkQueue = (typeof WORK_QUEUES)[number];
 
 export const matchPayload = (id: number, kind: LiveMatchKind) => `m:${id}:${kind}`;

@@ -11,7 +11,7 @@ import {
   pollAnswers,
 } from '../../db/schema';
 import { buildApp } from '../../server/app';
-import { createGroupsScheduler } from '../../server/services/groups/scheduler';
+import { createGroupsConsumer } from '../../server/services/groups/scheduler';
 import { createDeps } from '../../server/create-deps';
 import { createSession } from '../../server/services/auth/sessions';
 import { createTestContext, type TestContext } from '../support/app';
@@ -158,7 +158,7 @@ describe(`groups on two instances of one ${DB} database`, () => {
     // further round on each instance's database opens nothing more.
     for (const app of apps.splice(0)) await app.close();
     for (const db of [t.db.db, second?.db ?? t.db.db])
-      await createGroupsScheduler({ ...t.deps, db }, 0).round();
+      await createGroupsConsumer({ ...t.deps, db }).runOnce();
     const runs = await t.db.db.select().from(groupSlotRuns);
     expect(runs).toHaveLength(10);
     expect(runs.every((r) => r.outcome === 'created' && r.matchId !== null)).toBe(true);

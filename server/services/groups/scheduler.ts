@@ -1,39 +1,20 @@
 import type { Deps } from '../../deps';
+import type { WorkerConsumer } from '../../worker/loop';
 import { closeDuePolls } from './polls';
 import { runDueSlots } from './slots';
 
 /**
- * The groups' clock, run by every instance like the outbox worker: opens the weekly slots' matches
- * that fall due and closes the polls past their closing time. Both claim their work with a unique
- * key or a conditional UPDATE, so instances never do the same thing twice.
+ * The groups' clock as a consumer of the worker loop, in every instance: opens the weekly slots'
+ * matches that fall due and closes the polls past their closing time. Both claim their work with a
+ * unique key or a conditional UPDATE, so instances never do the same thing twice. Time-driven:
+ * never woken by a NOTIFY.
  */
-export function createGroupsScheduler(deps: Deps, intervalMs: number) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  let stopped = false;
-  const round = async () => {
-    try {
-      await runDueSlots(deps);
-      await closeDuePolls(deps);
-    } catch (err) {
-      deps.logger.error({ err }, 'groups scheduler round failed');
-    }
-  };
-  const tick = () => {
-    running = round().finally(() => {
-      if (!stopped) timer = setTimeout(tick, intervalMs);
-    });
-  };
+export function createGroupsConsumer(deps: Deps): WorkerConsumer {
   return {
-    start() {
-      stopped = false;
-      tick();
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-    round,
+    queue: 'groups',
+    runOnce: async () => (await runDueSlots(deps)) + (await closeDuePolls(deps)),
+    // One short transaction per slot or poll: nothing in flight to give back.
+    halt() {},
+    resume() {},
   };
 }
