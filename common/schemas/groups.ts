@@ -150,6 +150,8 @@ export const ZPollCounts = z.object({
   'peut-être': z.number().int(),
 });
 export const ZPoll = ZPollSummary.extend({
+  /** The slot that became the match (null until one did). */
+  matched_slot_id: z.number().int().nullable(),
   group_id: z.number().int(),
   group_name: z.string(),
   size: z.number().int(),

@@ -53,9 +53,12 @@ async function poll(members: TestUser[], size: number) {
 describe(`a poll's match (${DB})`, () => {
   it('2 « oui » make a 4-place match with those 2 players and 2 places open to the group first', async () => {
     const { id, slot } = await poll([p(0), p(1), p(2)], 2);
-    await t.caller(p(0)).groups.answerPoll({ id, answers: { [slot]: 'oui' } });
+    const open = await t.caller(p(0)).groups.answerPoll({ id, answers: { [slot]: 'oui' } });
+    expect(open.matched_slot_id).toBeNull();
     const made = await t.caller(p(1)).groups.answerPoll({ id, answers: { [slot]: 'oui' } });
     expect(made.status).toBe('matched');
+    // The poll page marks the slot that became the match.
+    expect(made.matched_slot_id).toBe(Number(slot));
     const matchId = made.match_id!;
     const match = await t.caller(p(2)).matches.byId({ id: matchId });
     expect(match.slots).toBe(3);

@@ -95,6 +95,7 @@ function PollView({ p }: { p: TPoll }) {
           <p className="poll-counts" aria-live="polite">
             Oui : {s.counts.oui} · Non : {s.counts.non} · Peut-être : {s.counts['peut-être']}
           </p>
+          {s.id === p.matched_slot_id && <p className="poll-chosen">Créneau retenu</p>}
           <AnswerNames names={s.names} />
           <fieldset className="poll-answers" disabled={!open || answer.isPending}>
             <legend>{open ? 'Votre réponse' : 'Votre réponse (réponses closes)'}</legend>

@@ -92,6 +92,7 @@ async function pollRow(db: DbOrTx, id: number) {
       closesAt: polls.closesAt,
       status: polls.status,
       matchId: polls.matchId,
+      matchedSlotId: polls.matchedSlotId,
       version: sql<string>`(extract(epoch from ${polls.updatedAt}) * 1000000)::bigint::text`,
     })
     .from(polls)
@@ -157,6 +158,7 @@ export async function readPoll(
     status: poll.status,
     closes_at: poll.closesAt.toISOString(),
     match_id: poll.matchId,
+    matched_slot_id: poll.matchedSlotId,
     slots: slots.map((s) => ({
       id: s.id,
       place_id: s.place_id,

@@ -85,6 +85,7 @@ test(
     const made = visitor.getByRole('region').filter({ hasText: 'Oui : ' }).first();
     await expect(made.getByRole('radio', { name: 'oui' })).toBeDisabled();
     await expect(made.getByText(/^Gaëlle \S+\., Fabien \S+\.$/)).toBeVisible();
+    await expect(made.getByText('Créneau retenu')).toBeVisible();
     await expectNoSideScroll(visitor, 'poll made');
     await keepScreenshot(visitor, `poll-made-${test.info().project.name}`);
     await visitor.getByRole('link', { name: 'Voir le match' }).click();
