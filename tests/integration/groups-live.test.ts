@@ -1,10 +1,9 @@
-import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_MSG } from '../../common/messages-groups';
 import type { TGroupDetail } from '../../common/schemas/groups';
 import { createTestContext, type TestContext } from '../support/app';
 import { createUser, type TestUser } from '../support/factories';
-import { openSse, type SseEvent, type SseStream } from '../support/sse';
+import { openSse, type SseEvent, type SseStream, serveStreams } from '../support/sse';
 import { createPlace } from './matches-support';
 
 /**
@@ -16,23 +15,21 @@ const DB = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? 'PostgreS
 const NOW = '2026-06-10T08:00:00Z';
 let t: TestContext;
 let base: string;
+let served: Awaited<ReturnType<typeof serveStreams>>;
 let placeId: number;
 const people: TestUser[] = [];
 const u = (i: number) => people[i]!;
-const streams: SseStream[] = [];
-const sockets = new Set<Socket>();
 
 beforeAll(async () => {
   t = await createTestContext({ now: NOW, env: { LIVE_PING_MS: '300' } });
   placeId = (await createPlace(t, { name: 'Padel Club Groupe' })).id;
   for (let i = 0; i < 8; i++)
     people.push(await createUser(t.deps, { name: `Membre${i} Morel`, level: 'Niveau 3' }));
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  t.app.server.on('connection', (socket: Socket) => sockets.add(socket));
+  served = await serveStreams(t.app);
+  base = served.base;
 }, 60_000);
 afterAll(async () => {
-  for (const s of streams) s.close();
-  for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy();
+  served.release();
   await t.close();
 });
 
@@ -40,7 +37,7 @@ const subscribe = (input: unknown, user: TestUser) =>
   openSse(
     `${base}/trpc/groups.onChange?input=${encodeURIComponent(JSON.stringify(input))}`,
     user.headers,
-  ).then((s) => (streams.push(s), s));
+  ).then(served.track);
 /** The next data or error frame (tRPC's own frames skipped). */
 const frame = async (s: SseStream): Promise<SseEvent> => {
   for (;;) {

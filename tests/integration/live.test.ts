@@ -1,4 +1,3 @@
-import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../common/messages';
 import { createLiveBus } from '../../server/lib/live-bus';
@@ -6,7 +5,7 @@ import { announceMatchChange } from '../../server/services/events/announce';
 import { liveHubOf } from '../../server/services/live/hub';
 import { createTestContext, type TestContext } from '../support/app';
 import { createUser, type TestUser } from '../support/factories';
-import { openSse, type SseStream } from '../support/sse';
+import { openSse, type SseStream, serveStreams } from '../support/sse';
 import { createPlace } from './matches-support';
 
 const DB = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
@@ -15,11 +14,10 @@ const CAP = 3;
 
 let t: TestContext;
 let base: string;
+let served: Awaited<ReturnType<typeof serveStreams>>;
 let owner: TestUser;
 let players: TestUser[];
 let placeId: number;
-const streams: SseStream[] = [];
-const sockets = new Set<Socket>();
 
 beforeAll(async () => {
   t = await createTestContext({
@@ -29,14 +27,11 @@ beforeAll(async () => {
   players = [];
   for (let i = 0; i < 6; i++) players.push(await createUser(t.deps, { name: `Joueur Live${i}` }));
   placeId = (await createPlace(t)).id;
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  t.app.server.on('connection', (socket: Socket) => sockets.add(socket));
+  served = await serveStreams(t.app);
+  base = served.base;
 }, 60_000);
 afterAll(async () => {
-  for (const s of streams) s.close();
-  // fetch (undici) may leave a connection it opened but never sent a request on; Node keeps such
-  // a socket until its headers timeout (60 s), which would hold the server's close that long.
-  for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy();
+  served.release();
   await t.close();
 });
 
@@ -55,7 +50,7 @@ async function events(id: number, user: TestUser | null, headers: Record<string,
     ...(user ? user.headers : {}),
     ...headers,
   });
-  streams.push(s);
+  served.track(s);
   return s;
 }
 /** Reads events until one's match satisfies `ok` (changes may be coalesced into fewer events). */
@@ -297,7 +292,7 @@ describe(`live tRPC subscriptions over SSE (${DB})`, () => {
     openSse(
       `${base}/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`,
       user.headers,
-    ).then((s) => (streams.push(s), s));
+    ).then(served.track);
   /** The next data event (tRPC's own `connected` and pings are skipped). */
   const data = async (s: SseStream) => {
     for (;;) {

@@ -1,11 +1,10 @@
-import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_MSG } from '../../common/messages-groups';
 import type { TPoll } from '../../common/schemas/groups';
 import { closeDuePolls } from '../../server/services/groups/polls';
 import { createTestContext, type TestContext } from '../support/app';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
-import { openSse, type SseStream } from '../support/sse';
+import { openSse, type SseStream, serveStreams } from '../support/sse';
 import { createPlace } from './matches-support';
 
 /**
@@ -17,14 +16,13 @@ const DB = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? 'PostgreS
 const NOW = '2026-06-10T08:00:00Z';
 let t: TestContext;
 let base: string;
+let served: Awaited<ReturnType<typeof serveStreams>>;
 let placeId: number;
 let boss: TestUser;
 let admin: TestUser;
 let outsider: TestUser;
 const players: TestUser[] = [];
 const p = (i: number) => players[i]!;
-const streams: SseStream[] = [];
-const sockets = new Set<Socket>();
 
 beforeAll(async () => {
   t = await createTestContext({ now: NOW, env: { LIVE_PING_MS: '300' } });
@@ -33,12 +31,11 @@ beforeAll(async () => {
   admin = await createAdmin(t.deps);
   outsider = await createUser(t.deps, { name: 'Jules Roux' });
   for (let i = 0; i < 6; i++) players.push(await createUser(t.deps, { name: `Léa${i} Morel` }));
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  t.app.server.on('connection', (socket: Socket) => sockets.add(socket));
+  served = await serveStreams(t.app);
+  base = served.base;
 }, 60_000);
 afterAll(async () => {
-  for (const s of streams) s.close();
-  for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy();
+  served.release();
   await t.close();
 });
 
@@ -62,7 +59,7 @@ const events = async (id: number, user: TestUser | null, headers: Record<string,
     ...(user ? user.headers : {}),
     ...headers,
   });
-  streams.push(s);
+  served.track(s);
   return s;
 };
 const restPoll = async (id: number, user: TestUser) =>
@@ -175,7 +172,7 @@ describe(`groups.onPoll, tRPC over SSE (${DB})`, () => {
     openSse(
       `${base}/trpc/groups.onPoll?input=${encodeURIComponent(JSON.stringify(input))}`,
       user.headers,
-    ).then((s) => (streams.push(s), s));
+    ).then(served.track);
   const data = async (s: SseStream) => {
     for (;;) {
       const e = await s.next();

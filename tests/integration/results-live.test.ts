@@ -1,9 +1,8 @@
-import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchParticipants } from '../../db/schema';
 import { createTestContext, type TestContext } from '../support/app';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
-import { openSse, type SseStream } from '../support/sse';
+import { openSse, type SseStream, serveStreams } from '../support/sse';
 import { createPlace, insertMatch } from './matches-support';
 
 /** 12:00 UTC, 14:00 in Paris: the matches below started at 10:00 and may take a result. */
@@ -11,13 +10,12 @@ const NOW = '2026-06-10T12:00:00Z';
 const DB = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 let t: TestContext;
 let base: string;
+let served: Awaited<ReturnType<typeof serveStreams>>;
 let placeId: number;
 let owner: TestUser;
 let admin: TestUser;
 const cast: TestUser[] = [];
 const p = (i: number) => cast[i]!;
-const streams: SseStream[] = [];
-const sockets = new Set<Socket>();
 
 beforeAll(async () => {
   t = await createTestContext({ now: NOW });
@@ -25,13 +23,11 @@ beforeAll(async () => {
   owner = await createUser(t.deps, { name: 'Organisatrice Live' });
   admin = await createAdmin(t.deps, { name: 'Admin Live' });
   for (let i = 0; i < 3; i++) cast.push(await createUser(t.deps, { name: `Joueur${i} Live` }));
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  t.app.server.on('connection', (socket: Socket) => sockets.add(socket));
+  served = await serveStreams(t.app);
+  base = served.base;
 }, 60_000);
 afterAll(async () => {
-  for (const s of streams) s.close();
-  // An idle keep-alive socket fetch opened would hold the server's close for its headers timeout.
-  for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy();
+  served.release();
   await t.close();
 });
 
@@ -55,7 +51,7 @@ async function played() {
 async function watch(id: number, user: TestUser) {
   const input = encodeURIComponent(JSON.stringify({ id }));
   const s = await openSse(`${base}/trpc/matches.onChange?input=${input}`, user.headers);
-  streams.push(s);
+  served.track(s);
   return s;
 }
 /** The id of the next match sent (tRPC's `connected` and pings skipped). */

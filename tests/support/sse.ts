@@ -1,3 +1,5 @@
+import type { Socket } from 'node:net';
+
 /** A Server-Sent Events client over real HTTP (fetch), reading frames as a browser's EventSource does. */
 
 export interface SseEvent {
@@ -113,5 +115,32 @@ export async function openSse(
     comments,
     ended,
     close: () => abort.abort(),
+  };
+}
+
+/**
+ * Serves `app` on a free port for the tests of its live streams, and keeps what their end must
+ * undo: the streams they opened (`track`), and the idle keep-alive sockets fetch leaves, which
+ * would hold the server's close for its headers timeout.
+ */
+export async function serveStreams(app: {
+  listen(o: { port: number; host: string }): Promise<string>;
+  server: { on(event: 'connection', fn: (socket: Socket) => void): unknown };
+}) {
+  const streams: SseStream[] = [];
+  const sockets = new Set<Socket>();
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  app.server.on('connection', (socket) => sockets.add(socket));
+  return {
+    base,
+    track: (s: SseStream): SseStream => {
+      streams.push(s);
+      return s;
+    },
+    /** Call before closing the app. */
+    release() {
+      for (const s of streams) s.close();
+      for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy();
+    },
   };
 }
