@@ -53,6 +53,27 @@ export async function insertMatch(
   return m!;
 }
 
+/**
+ * A full match, written directly (a match in the past cannot be made through the app): the
+ * organiser and three players, 4 of 4 places taken. Answers its id.
+ */
+export async function insertFullMatch(
+  t: TestContext,
+  o: {
+    placeId: number;
+    createdBy: number;
+    players: readonly { id: number }[];
+    date: string;
+    time: string;
+  },
+) {
+  const m = await insertMatch(t, { ...o, slots: 3, missing: 0 });
+  await t.db.db
+    .insert(matchParticipants)
+    .values(o.players.map((u) => ({ matchId: m.id, userId: u.id })));
+  return m.id;
+}
+
 export async function setSetting(t: TestContext, key: string, value: number) {
   await t.db.db.update(settings).set({ value }).where(eq(settings.key, key));
 }

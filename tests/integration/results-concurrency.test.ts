@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULT_MSG } from '../../common/results';
-import { matchParticipants, matchResults } from '../../db/schema';
+import { matchResults } from '../../db/schema';
 import { createTestContext, type TestContext } from '../support/app';
 import { serverUrl } from '../support/db';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
 import { rest } from '../support/http';
 import { startTwoInstances, type Instances } from '../support/instances';
-import { createPlace, insertMatch } from './matches-support';
+import { createPlace, insertFullMatch } from './matches-support';
 
 /**
  * Results entered and answered at once, as players of one match do from their phones, through two
@@ -44,18 +44,13 @@ describe.runIf(onPostgres)('results at once on two instances (PostgreSQL)', () =
 
   /** A full match (organiser + 3 participants) that started at 10:00 Paris today. */
   async function played() {
-    const m = await insertMatch(t, {
+    return insertFullMatch(t, {
       placeId,
       createdBy: owner.id,
+      players: cast,
       date: '2026-06-10',
       time: '10:00',
-      slots: 3,
-      missing: 0,
     });
-    await t.db.db
-      .insert(matchParticipants)
-      .values(cast.map((u) => ({ matchId: m.id, userId: u.id })));
-    return m.id;
   }
   const players = () => [owner, ...cast];
   const teams = () => [

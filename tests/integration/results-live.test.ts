@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchParticipants } from '../../db/schema';
 import { createTestContext, type TestContext } from '../support/app';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
 import { openSse, type SseStream, serveStreams } from '../support/sse';
-import { createPlace, insertMatch } from './matches-support';
+import { createPlace, insertFullMatch } from './matches-support';
 
 /** 12:00 UTC, 14:00 in Paris: the matches below started at 10:00 and may take a result. */
 const NOW = '2026-06-10T12:00:00Z';
@@ -33,18 +32,13 @@ afterAll(async () => {
 
 /** A full match (the organiser and the three players) that started at 10:00 today. */
 async function played() {
-  const m = await insertMatch(t, {
+  return insertFullMatch(t, {
     placeId,
     createdBy: owner.id,
+    players: cast,
     date: '2026-06-10',
     time: '10:00',
-    slots: 3,
-    missing: 0,
   });
-  await t.db.db
-    .insert(matchParticipants)
-    .values(cast.map((u) => ({ matchId: m.id, userId: u.id })));
-  return m.id;
 }
 
 /** The match page's own live subscription (`matches.onChange`), as `user` opens it. */

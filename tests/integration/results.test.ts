@@ -17,7 +17,7 @@ import { createTestContext, type TestContext } from '../support/app';
 import { serverUrl } from '../support/db';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
 import { restAs } from '../support/http';
-import { createPlace, insertMatch, trpcError } from './matches-support';
+import { createPlace, insertFullMatch, insertMatch, trpcError } from './matches-support';
 
 /** 12:00 UTC, 14:00 in Paris on 10 June 2026. */
 const NOW = '2026-06-10T12:00:00Z';
@@ -47,11 +47,7 @@ async function played(
   time = '10:00',
   by: TestUser = owner,
 ) {
-  const m = await insertMatch(t, { placeId, createdBy: by.id, date, time, slots: 3, missing: 0 });
-  await t.db.db
-    .insert(matchParticipants)
-    .values(players.map((u) => ({ matchId: m.id, userId: u.id })));
-  return m.id;
+  return insertFullMatch(t, { placeId, createdBy: by.id, players, date, time });
 }
 const teamsOf = (a: TestUser, b: TestUser, c: TestUser, d: TestUser) => [
   [a.id, b.id],
@@ -520,17 +516,15 @@ describe('private matches', () => {
       await createUser(t.deps, { name: 'Lina Morel' }),
     ];
     const hidden = (await createPlace(t, { name: 'Club Privé Confluence', city: 'Lyon' })).id;
-    const m = await insertMatch(t, {
-      placeId: hidden,
-      createdBy: a.id,
-      date: '2026-06-09',
-      time: '10:00',
-      slots: 3,
-      missing: 0,
-    });
-    await t.db.db
-      .insert(matchParticipants)
-      .values([b, c, d].map((u) => ({ matchId: m.id, userId: u.id })));
+    const m = {
+      id: await insertFullMatch(t, {
+        placeId: hidden,
+        createdBy: a.id,
+        players: [b, c, d],
+        date: '2026-06-09',
+        time: '10:00',
+      }),
+    };
     await t.db.db
       .update(matches)
       .set({ visibility: 'private', shareToken: 'Prive_profil_0123456789' })
