@@ -13,6 +13,8 @@ export interface BudgetInputs {
   /** Round by round, as measured: the budgets are read per round, then their median. */
   lists: Rounds<ListRound>;
   joins: Rounds<Figure>;
+  /** Per round, ms from the last join until the event log's consumers had read every event. */
+  joinsFanOutMs?: number[];
   logins: Record<string, Figure>;
   appOccupancy: Occupancy;
   peakRssMb: number;
@@ -76,6 +78,15 @@ export function collectBudgets(o: BudgetInputs): Budget[] {
       perRound(joins, 'app joins (200 matches)', 'raw joins (200 matches)', (f) => f.rps),
       '>=',
       0.2,
+    ),
+  );
+  budgets.push(
+    medianBudget(
+      'joins fan-out done after the last join',
+      o.joinsFanOutMs ?? [],
+      '<=',
+      2000,
+      ' ms',
     ),
   );
   budgets.push(

@@ -110,7 +110,7 @@ async function main() {
     // 3. Joins: the app over HTTP vs the same conditional UPDATE + INSERT from postgres.js.
     const joinRun = runs('joins')
       ? await measureJoins(app.child, db.url, joinSetup)
-      : { figures: {}, cpu: {}, rounds: {} };
+      : { figures: {}, cpu: {}, rounds: {}, fanOutMs: [] };
     const joins = joinRun.figures;
     // 4. Login by e-mail + PIN vs raw argon2.verify with the same hash, both at c=4.
     const logins = runs('logins') ? await measureLogins(app.child.url, pinHash, pepper) : {};
@@ -161,6 +161,7 @@ async function main() {
     const budgets = collectBudgets({
       lists: listRun.rounds,
       joins: joinRun.rounds,
+      joinsFanOutMs: joinRun.fanOutMs,
       logins,
       appOccupancy,
       peakRssMb,

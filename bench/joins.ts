@@ -97,6 +97,8 @@ export async function measureJoins(
   figures: Record<string, Figure>;
   cpu: Record<string, CpuSplit>;
   rounds: Record<string, Figure[]>;
+  /** Per round: ms from the last join's answer until every event log consumer had read its events. */
+  fanOutMs: number[];
 }> {
   const appUrl = app.url;
   const { rounds, joiners, tokens } = setup;
@@ -136,8 +138,10 @@ export async function measureJoins(
       await loop(JOIN_ATTEMPTS, JOIN_CONNECTIONS, (k) =>
         rawJoin(raw, setup.warmup.raw[k % JOIN_MATCHES]!, joiners[k]!),
       );
+    const fanOutMs: number[] = [];
     for (const r of rounds) {
       await push('app joins (200 matches)', app.pid, () => appJoins(r.app, JOIN_ATTEMPTS));
+      if (raw) fanOutMs.push(await logDrainedMs(raw));
       if (raw)
         await push('raw joins (200 matches)', undefined, () =>
           loop(JOIN_ATTEMPTS, JOIN_CONNECTIONS, (k) =>
@@ -154,10 +158,27 @@ export async function measureJoins(
       figures: Object.fromEntries(Object.entries(joinRounds).map(([k, v]) => [k, medianFigure(v)])),
       cpu: Object.fromEntries(Object.entries(cpuRounds).map(([k, v]) => [k, medianSplit(v)])),
       rounds: joinRounds,
+      fanOutMs,
     };
   } finally {
     await raw?.end({ timeout: 2 });
   }
+}
+
+/**
+ * How long after the last join every consumer of the domain event log (webhooks…) had read every
+ * event: what follows from a join is done by then. Polled every 10 ms, given up after 30 s.
+ */
+async function logDrainedMs(sql: postgres.Sql): Promise<number> {
+  const start = performance.now();
+  while (performance.now() - start < 30_000) {
+    const [row] = await sql<{ behind: number }[]>`
+      select count(*)::int as behind from event_cursors c
+       where exists (select 1 from domain_events e where (e.tx, e.id) > (c.tx, c.event_id))`;
+    if (row?.behind === 0) return performance.now() - start;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return NaN;
 }
 
 export interface Occupancy {

@@ -25,10 +25,7 @@ import { integrationsPlugin } from './rest/v2';
 import { robotsRoute } from './robots';
 import { shareRoutes } from './share/routes';
 import { liveHubOf } from './services/live/hub';
-import { createOutboxWorker } from './services/notifications/worker';
-import { createGroupsConsumer } from './services/groups/scheduler';
-import { createWebhookWorker } from './services/integrations/delivery';
-import { createResultJobsConsumer } from './services/results/jobs';
+import { workerConsumers } from './worker/consumers';
 import { createWorkerLoop } from './worker/loop';
 import { unsubscribePage } from './unsubscribe-page';
 import { createContextFactory } from './trpc/context';
@@ -168,17 +165,12 @@ export async function buildApp(
   robotsRoute(app);
   await app.register(unsubscribePage, { deps });
 
-  // Each instance runs the one worker loop: notices, result jobs, webhooks and the groups' clock
-  // (weekly slots, poll closings), each claim leased or unique, so instances never collide; woken
-  // by the NOTIFY its enqueuers send.
+  // Each instance runs the one worker loop: the event log's consumers, notices, result jobs,
+  // webhooks and the groups' clock (weekly slots, poll closings), each claim leased or locked, so
+  // instances never collide; woken by the NOTIFY its writers send.
   if (deps.env.OUTBOX_INTERVAL_MS > 0) {
     const worker = createWorkerLoop({
-      consumers: [
-        createOutboxWorker(deps, { concurrency: deps.env.OUTBOX_CONCURRENCY }),
-        createResultJobsConsumer(deps),
-        createWebhookWorker(deps),
-        createGroupsConsumer(deps),
-      ],
+      consumers: workerConsumers(deps),
       intervalMs: deps.env.OUTBOX_INTERVAL_MS,
       logger: deps.logger,
       onWake: (queue, fn) => live.bus.onWork(queue, fn),

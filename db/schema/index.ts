@@ -11,3 +11,4 @@ export * from './room';
 export * from './results';
 export * from './dashboard';
 export * from './integrations';
+export * from './events';

@@ -27,8 +27,11 @@ export type LiveMessage =
   /** The bus's own heartbeat, proving the listening connection still hears the database. */
   | { type: 'heartbeat'; token: string };
 
-/** The queues the worker loop (server/worker/loop.ts) serves. */
-export const WORK_QUEUES = ['outbox', 'webhooks', 'results', 'groups'] as const;
+/**
+ * The queues the worker loop (server/worker/loop.ts) serves; `events` is the domain event log,
+ * which wakes every consumer reading it.
+ */
+export const WORK_QUEUES = ['outbox', 'webhooks', 'results', 'groups', 'events'] as const;
 export type WorkQueue = (typeof WORK_QUEUES)[number];
 
 export const matchPayload = (id: number, kind: LiveMatchKind) => `m:${id}:${kind}`;

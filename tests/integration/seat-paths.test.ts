@@ -4,6 +4,7 @@ import { matches, matchMessages, webhookDeliveries, webhookEndpoints } from '../
 import { runDueSlots } from '../../server/services/groups/slots';
 import { createTestContext, type TestContext } from '../support/app';
 import { createUser, type TestUser } from '../support/factories';
+import { followLog } from '../support/worker';
 import { createPlace, participantIdsOf } from './matches-support';
 
 /**
@@ -46,8 +47,9 @@ const fields = (slots: number, levels = ['Niveau 3']) => ({
   slots,
 });
 
-const events = async (matchId: number) =>
-  (
+const events = async (matchId: number) => {
+  await followLog(t.deps);
+  return (
     await t.db.db
       .select({ type: webhookDeliveries.eventType, payload: webhookDeliveries.payload })
       .from(webhookDeliveries)
@@ -57,6 +59,7 @@ const events = async (matchId: number) =>
     const data = (JSON.parse(r.payload) as { data: { user_id?: number } }).data;
     return data.user_id ? `${r.type}:${data.user_id}` : r.type;
   });
+};
 
 const systemLines = async (matchId: number) =>
   (

@@ -19,6 +19,8 @@ import type { Deps } from '../../server/deps';
 import { assertPublicUrl } from '../../server/lib/ssrf';
 import { issueApiKey } from '../../server/services/integrations/api-keys';
 import { createWebhookWorker } from '../../server/services/integrations/delivery';
+import { createWebhookEventsConsumer } from '../../server/services/integrations/webhooks';
+import { followLog } from '../support/worker';
 import { createWebhook } from '../../server/services/integrations/webhooks';
 import { liveHubOf } from '../../server/services/live/hub';
 import { createWorkerLoop } from '../../server/worker/loop';
@@ -185,6 +187,7 @@ describe('signed deliveries', () => {
     // A change that rolls back announces nothing.
     await expect(t.caller(player).matches.join({ id })).rejects.toThrow();
 
+    await followLog(t.deps);
     await worker.runOnce();
     expect(receiver.state.invalid).toBe(0);
     const at = (path: string) => receiver.got.filter((g) => g.path === path);
@@ -225,6 +228,7 @@ describe('signed deliveries', () => {
     const worker = createWebhookWorker(t.deps);
     receiver.state.down = true;
     await t.caller(player).matches.create(fields());
+    await followLog(t.deps);
     await worker.runOnce();
     let [row] = await t.db.db
       .select()
@@ -247,6 +251,7 @@ describe('signed deliveries', () => {
     // Down for good: three failures in a row disable it, and every admin gets an e-mail.
     receiver.state.down = true;
     await t.caller(player).matches.create(fields());
+    await followLog(t.deps);
     await until(async () => {
       await worker.runOnce();
       const [e] = await t.db.db
@@ -263,6 +268,7 @@ describe('signed deliveries', () => {
     expect(notices[0]!.body).toBe(MSG_API.disabledBody(receiver.url('/flaky'), 3));
     // Disabled: nothing more is sent or queued for it.
     await t.caller(player).matches.create(fields());
+    await followLog(t.deps);
     const log = await api.call<{ id: number; status: string; attempts: number }[]>(
       'GET',
       '/api/admin/webhooks/deliveries',
@@ -294,6 +300,7 @@ describe('signed deliveries', () => {
       params: { id: pending.id },
     });
     expect(replay.status).toBe(204);
+    await followLog(t.deps);
     await worker.runOnce();
     expect(receiver.got.map((g) => g.type)).toEqual(['match.created']);
     const removed = await api.call('DELETE', '/api/admin/webhooks/{id}', {
@@ -307,6 +314,7 @@ describe('signed deliveries', () => {
 
 describe(`two instances on one ${DB} database`, () => {
   it('deliver each event to each endpoint exactly once', async () => {
+    await followLog(t.deps); // the earlier tests' events are not this test's
     await register('/a', ['match.created', 'participant.joined']);
     await register('/b', ['match.created']);
     const start = async (db: DbHandle['db']) => {
@@ -376,7 +384,7 @@ describe(`a hanging endpoint (${DB})`, () => {
     const other = t.db.url ? await createDb({ url: t.db.url, max: 3 }) : undefined;
     const loops = [t.deps, { ...t.deps, db: other?.db ?? t.db.db }].map((deps) =>
       createWorkerLoop({
-        consumers: [createWebhookWorker(deps)],
+        consumers: [createWebhookEventsConsumer(deps), createWebhookWorker(deps)],
         intervalMs: 600_000,
         logger: t.deps.logger,
         onWake: (queue, fn) => liveHubOf(t.deps).bus.onWork(queue, fn),
@@ -459,9 +467,12 @@ describe(`two instances sending a burst to a few endpoints (${DB})`, () => {
         expect(made.status).toBe(201);
       }
       for (let i = 0; i < EVENTS; i++) await t.caller(player).matches.create(fields());
-      const workers = [t.deps, { ...t.deps, db: other?.db ?? t.db.db }].map((deps) =>
-        createWebhookWorker(deps, { concurrency: 8 }),
-      );
+      const workers = [t.deps, { ...t.deps, db: other?.db ?? t.db.db }]
+        .map((deps) => [
+          createWebhookEventsConsumer(deps),
+          createWebhookWorker(deps, { concurrency: 8 }),
+        ])
+        .flat();
       await until(async () => {
         await Promise.all(workers.map((w) => w.runOnce()));
         return ids.length >= ENDPOINTS * EVENTS;
@@ -592,6 +603,7 @@ describe('SSRF guard (production only)', () => {
     );
     receiver.got.length = 0;
     await t.caller(player).matches.create(fields());
+    await followLog(prod);
     await createWebhookWorker(prod).runOnce();
     const [row] = await t.db.db
       .select()
@@ -634,6 +646,7 @@ describe('SSRF guard (production only)', () => {
         'admin',
       );
       await t.caller(player).matches.create(fields());
+      await followLog(prod);
       await createWebhookWorker(prod).runOnce();
       const [row] = await t.db.db
         .select()
@@ -665,6 +678,7 @@ describe('SSRF guard (production only)', () => {
       receiver.secrets.set('/resolved', created.secret);
       receiver.got.length = 0;
       await t.caller(player).matches.create(fields());
+      await followLog(dev);
       await createWebhookWorker(dev).runOnce();
       expect(receiver.got.map((g) => [g.path, g.headers.host])).toEqual([
         ['/resolved', `hooks.dev.example:${local.port}`],

@@ -296,7 +296,7 @@ async function makePollMatch(
   const others = playing.filter((u) => u !== organiser);
   // A new match of three free places and at most three others: every seat is 'taken'.
   for (const userId of others) await takeSeat(tx, deps, matchId, userId);
-  await seatsTaken(tx, matchId, others, MSG.chat.system.joined);
+  await seatsTaken(tx, matchId, others, 'poll');
   const now = deps.clock.now();
   for (const userId of waiting)
     await tx.insert(matchWaitlist).values({ matchId, userId, createdAt: now });

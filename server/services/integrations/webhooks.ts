@@ -1,13 +1,12 @@
 import { MSG_API } from '../../../common/messages-api';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type {
-  TCreateWebhookInput,
-  TWebhook,
-  TWebhookDelivery,
-  TWebhookEvent,
+import {
+  WEBHOOK_EVENTS,
+  type TCreateWebhookInput,
+  type TWebhook,
+  type TWebhookDelivery,
 } from '../../../common/schemas/integrations';
-import type { DbOrTx } from '../../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
@@ -15,6 +14,7 @@ import { notFound } from '../../lib/errors';
 import { assertPublicUrl } from '../../lib/ssrf';
 import { writeAudit } from '../audit/audit-log';
 import { insertAndWake, wakeWorkers } from '../events/wake';
+import { createLogConsumer } from '../../worker/log-consumer';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -153,24 +153,41 @@ export async function replayDelivery(deps: Pick<Deps, 'db'>, id: number): Promis
 }
 
 /**
- * THE way an event reaches integrators: call it in the transaction that made the change, so the
- * deliveries exist exactly when the change commits (never for a rollback). One INSERT … SELECT
- * writes a row per enabled endpoint that listens to `type`, all with one `webhook-id`; the payload
- * is thin (ids only: no personal data leaves, and `GET /api/v2/matches/{id}` gives the state).
+ * Integrators hear of changes through the domain event log: this consumer turns each event of the
+ * webhook catalogue into one delivery per enabled endpoint subscribed to it, in the transaction
+ * that moves its cursor, and wakes the senders. The `webhook-id` is derived from the event, so it
+ * is the same for every endpoint and never sent twice for one event. The payload is thin (ids
+ * only: no personal data leaves, and `GET /api/v2/matches/{id}` gives the state).
  */
-export async function emitWebhookEvent(
-  tx: DbOrTx,
-  type: TWebhookEvent,
-  data: { match_id: number; user_id?: number },
-): Promise<void> {
-  const eventId = `msg_${randomUUID().replace(/-/g, '')}`;
-  const payload = JSON.stringify({ type, timestamp: new Date().toISOString(), data });
-  const e = webhookEndpoints;
-  await insertAndWake(
-    tx,
-    sql`insert into ${webhookDeliveries} (endpoint_id, event_id, event_type, payload)
-        select ${e.id}, ${eventId}, ${type}, ${payload} from ${e}
-         where ${e.disabledAt} is null and ${type}::text = any(${e.events})`,
-    'webhooks',
-  );
-}
+export const createWebhookEventsConsumer = (deps: Pick<Deps, 'db' | 'logger' | 'clock'>) =>
+  createLogConsumer(deps, {
+    name: 'webhooks',
+    types: WEBHOOK_EVENTS,
+    async handle(tx, events) {
+      const e = webhookEndpoints;
+      const rows = sql.join(
+        events.map((ev) => {
+          const data =
+            ev.userId === null
+              ? { match_id: ev.matchId }
+              : { match_id: ev.matchId, user_id: ev.userId };
+          const payload = JSON.stringify({
+            type: ev.type,
+            timestamp: ev.createdAt.toISOString(),
+            data,
+          });
+          return sql`(${`msg_${ev.id}`}, ${ev.type}, ${payload})`;
+        }),
+        sql`, `,
+      );
+      await insertAndWake(
+        tx,
+        sql`insert into ${webhookDeliveries} (endpoint_id, event_id, event_type, payload)
+            select ${e.id}, ev.event_id, ev.event_type, ev.payload
+              from (values ${rows}) as ev(event_id, event_type, payload)
+              join ${e} on ${e.disabledAt} is null and ev.event_type = any(${e.events})
+            on conflict do nothing`,
+        'webhooks',
+      );
+    },
+  });

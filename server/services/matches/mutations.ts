@@ -14,8 +14,8 @@ import type {
 } from '../../../common/schemas/matches';
 import { notifyMatch, scheduleReminder, type NotifyDeps } from '../notifications/enqueue';
 import { matchInfo, playersAndWaiting } from '../notifications/match-info';
+import { recordEvent } from '../events/log';
 import { announceMatchChange, announceMatchesChange } from '../events/announce';
-import { emitWebhookEvent } from '../integrations/webhooks';
 import { getMatch } from './queries';
 import { checkMatchFields, createLimits, editLimits } from './rules';
 import { promoteWaitlisted } from './seats';
@@ -209,7 +209,7 @@ export async function updateMatch(
     }
     await promoteWaitlisted(tx, deps, input.id);
     await announceMatchChange(tx, input.id, 'changed');
-    await emitWebhookEvent(tx, 'match.updated', { match_id: input.id });
+    await recordEvent(tx, { type: 'match.updated', matchId: input.id });
   });
   return getMatch(deps, input.id);
 }
@@ -231,7 +231,7 @@ export async function announceCancellation(
   const sequence = match.sequence + 1;
   const told = await playersAndWaiting(tx, id);
   await notifyMatch(tx, deps, 'cancelled', { ...match, sequence }, told, '', reason);
-  await emitWebhookEvent(tx, 'match.cancelled', { match_id: id });
+  await recordEvent(tx, { type: 'match.cancelled', matchId: id });
 }
 
 /**

@@ -50,6 +50,7 @@ export async function removeParticipant(
       id,
       await aboutPlayers(tx, [userId], MSG.chat.system.removed),
       userId,
+      'removal',
     );
   });
   return { success: true, message: MSG.match.removed, match: await getMatch(deps, id) };
@@ -74,7 +75,7 @@ export async function releaseGuest(
       .where(and(eq(matchGuests.matchId, id), eq(matchGuests.id, guestId)))
       .returning({ id: matchGuests.id });
     if (released.length === 0) throw conflict(MSG.room.guestNotFound);
-    await seatFreed(tx, deps, id, [{ text: MSG.chat.system.freed }], null);
+    await seatFreed(tx, deps, id, [{ text: MSG.chat.system.freed }], null, 'reserved');
   });
   return { success: true, message: MSG.room.released, match: await getMatch(deps, id) };
 }

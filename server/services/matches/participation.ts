@@ -113,7 +113,7 @@ export async function joinMatch(
       notifySms: row.creatorNotifySms,
     };
     await writeNotices(tx, deps, 'joined', info, [creator], row.smsLive, actor.name);
-    await seatsTaken(tx, id, [actor.id], MSG.chat.system.joined);
+    await seatsTaken(tx, id, [actor.id], 'join');
     const card = await matchCardIn(tx, id);
     if (!card) throw notFound(MSG.match.notFound);
     return card;
@@ -150,7 +150,7 @@ export async function leaveMatch(
     if (info) await notifyMatch(tx, deps, 'left', info, [info.createdBy], actor.name);
     // Reliability counts a leave under 24 h before the start half an absence.
     if (info) await recordLeave(tx, id, actor.id, startOf(info, deps.env), deps.clock.now());
-    await seatFreed(tx, deps, id, [{ text: MSG.chat.system.freed }], actor.id);
+    await seatFreed(tx, deps, id, [{ text: MSG.chat.system.freed }], actor.id, 'leave');
   });
   return { success: true, message: MSG.match.left, match: await getMatch(deps, id) };
 }
@@ -179,7 +179,7 @@ export async function removeUserFromMatches(
     if (info && !isFinished(info, deps.clock.now(), deps.env.APP_TIMEZONE)) {
       await notifyMatch(tx, deps, 'left', info, [info.createdBy], null);
     }
-    await seatFreed(tx, deps, id, [{ text: MSG.chat.system.freed }], userId);
+    await seatFreed(tx, deps, id, [{ text: MSG.chat.system.freed }], userId, 'erasure');
   }
   return ids.length;
 }

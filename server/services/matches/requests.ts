@@ -101,7 +101,7 @@ export async function acceptRequest(
     const info = await matchInfo(tx, id);
     if (seat === 'taken') {
       if (info) await notifyMatch(tx, deps, 'requestJoined', info, [userId]);
-      await seatsTaken(tx, id, [userId], MSG.chat.system.joined);
+      await seatsTaken(tx, id, [userId], 'request');
       return 'joined' as const;
     }
     await tx

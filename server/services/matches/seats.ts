@@ -3,10 +3,9 @@ import { MSG } from '../../../common/messages';
 import { isFinished } from '../../../common/schedule';
 import type { DbOrTx } from '../../../db/client';
 import { matches, matchParticipants, matchWaitlist } from '../../../db/schema';
-import type { LiveMatchKind } from '../../lib/live-channel';
 import { aboutPlayers, systemMessages, type SystemText } from '../chat/system';
-import { emitWebhookEvent } from '../integrations/webhooks';
 import { announceMatchChange } from '../events/announce';
+import { recordEvent, recordEvents, type SeatVia } from '../events/log';
 import { notifyMatch, scheduleReminder, type NotifyDeps } from '../notifications/enqueue';
 import { matchInfo, recipients } from '../notifications/match-info';
 
@@ -46,29 +45,44 @@ export async function takeSeat(
   return 'taken';
 }
 
+/** How a seat can be taken, and what the chat says of the player then. */
+export type SeatTakenVia = Extract<SeatVia, 'join' | 'promotion' | 'request' | 'poll'>;
+const SAID_WHEN_SEATED: Record<SeatTakenVia, (firstName: string) => string> = {
+  join: MSG.chat.system.joined,
+  request: MSG.chat.system.joined,
+  poll: MSG.chat.system.joined,
+  promotion: MSG.chat.system.promoted,
+};
+
 /**
- * What follows seats taken, the same for every path: the chat says who came in (`say`), integrators
- * get `participant.joined` for each and `match.filled` when no place is left, and open pages get the
- * new state when the transaction commits. Notices stay with the caller: who is told differs by path
- * (the organiser for a join, the player for a promotion or an accepted request).
+ * What follows seats taken, the same for every path: the chat says who came in, the log records
+ * `participant.joined` for each and `match.filled` when no place is left (integrators and every
+ * other consumer follow from it), and open pages get the new state when the transaction commits.
+ * Notices stay with the caller: who is told differs by path (the organiser for a join, the player
+ * for a promotion or an accepted request).
  */
 export async function seatsTaken(
   tx: DbOrTx,
   matchId: number,
   userIds: readonly number[],
-  say: (firstName: string) => string,
-  kind: LiveMatchKind = 'joined',
+  via: SeatTakenVia,
 ): Promise<void> {
   if (userIds.length === 0) return;
-  await systemMessages(tx, matchId, await aboutPlayers(tx, [...userIds], say));
-  for (const userId of userIds)
-    await emitWebhookEvent(tx, 'participant.joined', { match_id: matchId, user_id: userId });
+  await systemMessages(tx, matchId, await aboutPlayers(tx, [...userIds], SAID_WHEN_SEATED[via]));
   const [left] = await tx
     .select({ missing: matches.missingPlayers })
     .from(matches)
     .where(eq(matches.id, matchId));
-  if (left?.missing === 0) await emitWebhookEvent(tx, 'match.filled', { match_id: matchId });
-  await announceMatchChange(tx, matchId, kind);
+  await recordEvents(tx, [
+    ...userIds.map((userId) => ({
+      type: 'participant.joined' as const,
+      matchId,
+      userId,
+      payload: { via },
+    })),
+    ...(left?.missing === 0 ? [{ type: 'match.filled' as const, matchId }] : []),
+  ]);
+  await announceMatchChange(tx, matchId, via === 'promotion' ? 'promoted' : 'joined');
 }
 
 /**
@@ -79,7 +93,7 @@ export async function matchBorn(tx: DbOrTx, deps: NotifyDeps, matchId: number): 
   const info = await matchInfo(tx, matchId);
   if (info) await scheduleReminder(tx, deps, info);
   await announceMatchChange(tx, matchId, 'created');
-  await emitWebhookEvent(tx, 'match.created', { match_id: matchId });
+  await recordEvent(tx, { type: 'match.created', matchId });
 }
 
 /**
@@ -108,7 +122,7 @@ export async function promoteWaitlisted(
     if ((await takeSeat(tx, deps, matchId, next.userId)) !== 'taken') break;
     promoted.push(next.userId);
   }
-  await seatsTaken(tx, matchId, promoted, MSG.chat.system.promoted, 'promoted');
+  await seatsTaken(tx, matchId, promoted, 'promotion');
   const match = promoted.length > 0 ? await matchInfo(tx, matchId) : null;
   if (match) {
     await notifyMatch(tx, deps, 'promoted', match, promoted);
@@ -141,8 +155,8 @@ export async function freePlaceAndPromote(
 /**
  * What follows a seat freed, the same for every path (a leave, an organiser's removal, a reserved
  * seat released, an erased account): the chat says it (`said`), the place goes back or to the first
- * waiting player (`freePlaceAndPromote`), integrators get `participant.left` when a player left
- * (`userId`; none for a reserved seat) and open pages the new state when the transaction commits.
+ * waiting player (`freePlaceAndPromote`), the log records `participant.left` when a player left
+ * (`userId`; none for a reserved seat) and open pages get the new state when the transaction commits.
  * Call it in the transaction that removed the seat's row.
  */
 export async function seatFreed(
@@ -151,10 +165,11 @@ export async function seatFreed(
   matchId: number,
   said: SystemText[],
   userId: number | null,
+  via: Extract<SeatVia, 'leave' | 'removal' | 'erasure' | 'reserved'>,
 ): Promise<void> {
   await systemMessages(tx, matchId, said);
   if (userId !== null)
-    await emitWebhookEvent(tx, 'participant.left', { match_id: matchId, user_id: userId });
+    await recordEvent(tx, { type: 'participant.left', matchId, userId, payload: { via } });
   await freePlaceAndPromote(tx, deps, matchId);
   await announceMatchChange(tx, matchId, 'left');
 }

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { domainEvents } from '../../../db/schema';
+import { LIVE_CHANNEL, workPayload } from '../../lib/live-channel';
+
+/** The changes the log records; the webhook catalogue is a subset (`TWebhookEvent`). */
+export type DomainEventType =
+  | 'match.created'
+  | 'match.updated'
+  | 'match.cancelled'
+  | 'match.filled'
+  | 'participant.joined'
+  | 'participant.left';
+
+/** How a seat was taken or freed: what the notices and the chat line say depends on it. */
+export type SeatVia =
+  'join' | 'promotion' | 'request' | 'poll' | 'leave' | 'removal' | 'erasure' | 'reserved';
+
+export interface DomainEvent {
+  type: DomainEventType;
+  matchId: number;
+  userId?: number | null;
+  actorId?: number | null;
+  payload?: { via?: SeatVia } & Record<string, unknown>;
+}
+
+/** An event as a consumer reads it back from the log. */
+export type LoggedEvent = Omit<typeof domainEvents.$inferSelect, 'type'> & {
+  type: DomainEventType;
+};
+
+/**
+ * THE way a change is told to what follows from it: one row in the domain event log, written in the
+ * change's transaction, and a NOTIFY that wakes every instance's consumers when it commits (never
+ * for a rollback). One statement.
+ */
+export async function recordEvents(tx: DbOrTx, events: readonly DomainEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const rows = sql.join(
+    events.map(
+      (e) =>
+        sql`(${e.type}, ${e.matchId}::int, ${e.userId ?? null}::int, ${e.actorId ?? null}::int, ${JSON.stringify(e.payload ?? {})}::jsonb)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`with logged as (
+          insert into ${domainEvents} (type, match_id, user_id, actor_id, payload) values ${rows}
+          returning 1)
+        select pg_notify(${LIVE_CHANNEL}::text, ${workPayload('events')}::text)
+          from (select count(*) from logged) n`,
+  );
+}
+
+export const recordEvent = (tx: DbOrTx, event: DomainEvent) => recordEvents(tx, [event]);

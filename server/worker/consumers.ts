@@ -1,0 +1,22 @@
+import type { Deps } from '../deps';
+import { createGroupsConsumer } from '../services/groups/scheduler';
+import { createWebhookEventsConsumer } from '../services/integrations/webhooks';
+import { createWebhookWorker } from '../services/integrations/delivery';
+import { createOutboxWorker } from '../services/notifications/worker';
+import { createResultJobsConsumer } from '../services/results/jobs';
+import type { WorkerConsumer } from './loop';
+
+/** The consumers of the domain event log: each follows it with its own cursor. */
+export const logConsumers = (deps: Deps): WorkerConsumer[] => [createWebhookEventsConsumer(deps)];
+
+/**
+ * Everything the worker loop of an instance runs: the log's consumers, and the queues they (and
+ * the clocks) fill: notices, result jobs, webhook deliveries, the groups' weekly slots and polls.
+ */
+export const workerConsumers = (deps: Deps): WorkerConsumer[] => [
+  ...logConsumers(deps),
+  createOutboxWorker(deps, { concurrency: deps.env.OUTBOX_CONCURRENCY }),
+  createResultJobsConsumer(deps),
+  createWebhookWorker(deps),
+  createGroupsConsumer(deps),
+];
