@@ -4,6 +4,7 @@ import { createWebhookEventsConsumer } from '../services/integrations/webhooks';
 import { createWebhookWorker } from '../services/integrations/delivery';
 import { createOutboxWorker } from '../services/notifications/worker';
 import { createResultJobsConsumer } from '../services/results/jobs';
+import { createLogPruner } from './log-consumer';
 import type { WorkerConsumer } from './loop';
 
 /** The consumers of the domain event log: each follows it with its own cursor. */
@@ -15,6 +16,7 @@ export const logConsumers = (deps: Deps): WorkerConsumer[] => [createWebhookEven
  */
 export const workerConsumers = (deps: Deps): WorkerConsumer[] => [
   ...logConsumers(deps),
+  createLogPruner(deps),
   createOutboxWorker(deps, { concurrency: deps.env.OUTBOX_CONCURRENCY }),
   createResultJobsConsumer(deps),
   createWebhookWorker(deps),

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { domainEvents, eventCursors } from '../../db/schema';
 import type { Deps } from '../deps';
@@ -120,5 +120,35 @@ export function createLogConsumer(
     resume() {
       halting = false;
     },
+  };
+}
+
+/** How long the log keeps an event every consumer has read: enough to look into a recent incident. */
+export const LOG_KEPT_DAYS = 7;
+
+/**
+ * Keeps the log small: once an hour, deletes the events older than LOG_KEPT_DAYS that every
+ * consumer has read (an event a stuck consumer still has to read stays, however old).
+ */
+export function createLogPruner(deps: Pick<Deps, 'db' | 'clock'>): WorkerConsumer {
+  return {
+    queue: 'events',
+    periodMs: 3_600_000,
+    async runOnce() {
+      const before = new Date(deps.clock.now().getTime() - LOG_KEPT_DAYS * 86_400_000);
+      const gone = await deps.db
+        .delete(domainEvents)
+        .where(
+          and(
+            lt(domainEvents.createdAt, before),
+            sql`not exists (select 1 from ${eventCursors} c
+                 where (${domainEvents.tx}, ${domainEvents.id}) > (c.tx, c.event_id))`,
+          ),
+        )
+        .returning({ id: domainEvents.id });
+      return gone.length;
+    },
+    halt() {},
+    resume() {},
   };
 }

@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../../db/client';
-import { eventCursors } from '../../db/schema';
+import { domainEvents, eventCursors } from '../../db/schema';
 import { recordEvent, type LoggedEvent } from '../../server/services/events/log';
-import { createLogConsumer } from '../../server/worker/log-consumer';
+import { createLogConsumer, createLogPruner } from '../../server/worker/log-consumer';
+import { followLog } from '../support/worker';
 import { createTestContext, type TestContext } from '../support/app';
 import { serverUrl } from '../support/db';
 
@@ -88,6 +89,22 @@ describe(`the event log (${DB})`, () => {
       .from(eventCursors)
       .where(eq(eventCursors.consumer, r.cursor));
     expect(after).toMatchObject({ attempts: 0, lastError: null, retryAt: null });
+  });
+
+  it('forgets, after a week, the events every consumer has read, and only those', async () => {
+    await recorder(t.deps); // a consumer that will not read on
+    await recordEvent(t.db.db, { type: 'match.created', matchId: 7_001 });
+    await followLog(t.deps);
+    const pruner = createLogPruner(t.deps);
+    const kept = async () =>
+      (await t.db.db.select({ m: domainEvents.matchId }).from(domainEvents)).map((r) => r.m);
+    t.clock.advance(8 * 86_400_000);
+    await pruner.runOnce();
+    expect(await kept()).toContain(7_001);
+    // This file's consumers retired, every remaining one has read it: it goes.
+    await t.db.db.delete(eventCursors).where(like(eventCursors.consumer, 'test-%'));
+    await pruner.runOnce();
+    expect(await kept()).not.toContain(7_001);
   });
 });
 
