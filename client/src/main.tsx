@@ -1,7 +1,8 @@
 import { lazy, StrictMode, Suspense, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { UpdatePrompt } from './components/pwa/UpdatePrompt';
-import { LoadErrorBoundary, Spinner } from './components/ui';
+import { LoadErrorBoundary } from './components/ui/LoadErrorBoundary';
+import { Spinner } from './components/ui/Spinner';
 import { listenForInstallPrompt, registerServiceWorker } from './lib/pwa';
 import { STORAGE_KEYS, writeJson } from './lib/storage';
 import { readStoredUser, type TUser } from './lib/stored-user';
@@ -10,6 +11,7 @@ import './styles/index.css';
 // The login path stays light: a visitor nobody knows yet waits only for React and the
 // authentication screen (plain tRPC client, plain form checks). The app itself (tRPC with React
 // Query, zod, the form library, the router) loads once a player is stored or has logged in.
+// Components come by file, not through components/ui's index (see there).
 const AuthScreen = lazy(() =>
   import('./pages/AuthScreen').then((m) => ({ default: m.AuthScreen })),
 );

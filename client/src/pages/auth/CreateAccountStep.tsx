@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { registerRules } from '../../../../common/auth-rules';
 import { MSG } from '../../../../common/messages';
-import { Field, Notice } from '../../components/ui';
+import { Field } from '../../components/ui/Field';
+import { Notice } from '../../components/ui/Notice';
 import type { TUser } from '../../lib/auth';
 import { getDeviceId } from '../../lib/device';
 import { errorMessage } from '../../lib/errors';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { loginByEmailRules } from '../../../../common/auth-rules';
 import { MSG } from '../../../../common/messages';
-import { Button, Notice } from '../../components/ui';
+import { Button } from '../../components/ui/Button';
+import { Notice } from '../../components/ui/Notice';
 import type { TUser } from '../../lib/auth';
 import { getDeviceId } from '../../lib/device';
 import { pinErrorMessage } from '../../lib/errors';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { verifyOtpEmailRules } from '../../../../common/auth-rules';
 import { MSG } from '../../../../common/messages';
-import { Button, Notice } from '../../components/ui';
+import { Button } from '../../components/ui/Button';
+import { Notice } from '../../components/ui/Notice';
 import { errorDetail, errorMessage } from '../../lib/errors';
 import { useAuthClient, usePendingCall } from '../../lib/auth-client';
 import { AuthCard } from './AuthCard';

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { emailRules, resetPinRules } from '../../../../common/auth-rules';
 import { OTP_RESEND_SECONDS } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
-import { Notice } from '../../components/ui';
+import { Notice } from '../../components/ui/Notice';
 import type { TUser } from '../../lib/auth';
 import { getDeviceId } from '../../lib/device';
 import { errorMessage } from '../../lib/errors';
