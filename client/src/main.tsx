@@ -1,45 +1,43 @@
-import './lib/zod-csp';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { httpBatchLink, httpSubscriptionLink, loggerLink, splitLink } from '@trpc/client';
-import { StrictMode, useState } from 'react';
+import { lazy, StrictMode, Suspense, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { App } from './App';
 import { UpdatePrompt } from './components/pwa/UpdatePrompt';
-import { AuthProvider } from './lib/auth';
+import { LoadErrorBoundary } from './components/ui/LoadErrorBoundary';
+import { Spinner } from './components/ui/Spinner';
 import { listenForInstallPrompt, registerServiceWorker } from './lib/pwa';
-import { trpc } from './lib/trpc';
+import { STORAGE_KEYS, writeJson } from './lib/storage';
+import { readStoredUser, type TUser } from './lib/stored-user';
 import './styles/index.css';
 
+// The login path stays light: a visitor nobody knows yet waits only for React and the
+// authentication screen (plain tRPC client, plain form checks). The app itself (tRPC with React
+// Query, zod, the form library, the router) loads once a player is stored or has logged in.
+// Components come by file, not through components/ui's index (see there).
+const AuthScreen = lazy(() =>
+  import('./pages/AuthScreen').then((m) => ({ default: m.AuthScreen })),
+);
+const LoggedInApp = lazy(() => import('./LoggedInApp'));
+
+/** A stored player goes straight to the app; anyone else to the authentication screen, then the app. */
 function Root() {
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
-  );
-  const [trpcClient] = useState(() =>
-    trpc.createClient({
-      links: [
-        ...(import.meta.env.DEV ? [loggerLink()] : []),
-        // Live updates (matches.onChange, onListChange) arrive over Server-Sent Events.
-        splitLink({
-          condition: (op) => op.type === 'subscription',
-          true: httpSubscriptionLink({ url: '/trpc' }),
-          false: httpBatchLink({ url: '/trpc', maxItems: 20 }),
-        }),
-      ],
-    }),
-  );
+  const [known] = useState(() => readStoredUser() !== null);
+  const [loggedIn, setLoggedIn] = useState<TUser | null>(null);
+  const login = (user: TUser) => {
+    writeJson(STORAGE_KEYS.user, user);
+    setLoggedIn(user);
+  };
   return (
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <AuthProvider>
-            <App />
-          </AuthProvider>
-          <UpdatePrompt />
-        </BrowserRouter>
-      </QueryClientProvider>
-    </trpc.Provider>
+    <>
+      <LoadErrorBoundary>
+        <Suspense fallback={<Spinner />}>
+          {known || loggedIn ? (
+            <LoggedInApp loggedIn={loggedIn ?? undefined} />
+          ) : (
+            <AuthScreen onLogin={login} />
+          )}
+        </Suspense>
+      </LoadErrorBoundary>
+      <UpdatePrompt />
+    </>
   );
 }
 

@@ -1,36 +1,34 @@
 /**
- * Inputs and answers of the `auth` procedures and of the legacy `/auth/*` paths. Isomorphic: the
- * client validates its forms with the same schemas, so they import nothing server-only.
+ * Inputs and answers of the `auth` procedures and of the legacy `/auth/*` paths. Isomorphic, so
+ * they import nothing server-only.
  *
- * Each form is checked in the order of spec section 5 by one function, so the first message a
- * player sees is the one the spec lists first (a zod object would report fields in key order).
+ * Each form is checked in the order of spec section 5 by one function of common/auth-rules.ts, so
+ * the first message a player sees is the one the spec lists first (a zod object would report fields
+ * in key order); the logged-out screens run the same functions without zod.
  */
 import { z } from 'zod';
-import { OTP_LENGTH } from '../limits';
+import {
+  DEVICE_ID_MAX,
+  codeRules,
+  emailRules,
+  firstFailure,
+  loginByEmailRules,
+  phoneRules,
+  pinFormatRule,
+  pinLoginRules,
+  registerRules,
+  registrationStartRules,
+  resetPinRules,
+  verifyOtpEmailRules,
+  weakRule,
+  type Rule,
+} from '../auth-rules';
 import { MSG } from '../messages';
-import { resolvePhone } from '../phone';
-import { isPinFormat, isWeakPin } from '../pin';
+import { isPinFormat } from '../pin';
 import { safeText } from './primitives';
 import { ZUser } from './users';
 
-export const EMAIL_MAX = 254;
-export const NAME_MAX = 100;
-export const DEVICE_ID_MAX = 200;
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const OTP_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
-
-/** The first failed rule of a form: its field and French message. */
-type Failure = [field: string, message: string];
-type Rule = () => Failure | null | false | undefined;
-
-const firstFailure = (rules: Rule[]): Failure | null => {
-  for (const rule of rules) {
-    const failed = rule();
-    if (failed) return failed;
-  }
-  return null;
-};
+export { DEVICE_ID_MAX, EMAIL_MAX, NAME_MAX } from '../auth-rules';
 
 /** Runs `rules` in order; the first failure becomes the form's only issue. */
 function checked<T>(value: T, ctx: z.RefinementCtx, rules: Rule[]): T {
@@ -48,26 +46,6 @@ const ZEmailField = text(MSG.auth.emailRequired);
 const ZCodeField = text(MSG.auth.otpRequired);
 const phoneFields = { phone: text(MSG.auth.phoneRequired), country: ZCountry };
 
-const emailRules = (email: string, required = MSG.auth.emailRequired): Rule[] => [
-  () => !email && ['email', required],
-  () =>
-    (email.length > EMAIL_MAX || !EMAIL_PATTERN.test(email)) && ['email', MSG.auth.emailInvalid],
-];
-const phoneRules = (v: { phone: string; country?: string | undefined }): Rule[] => [
-  () => {
-    const r = resolvePhone(v.phone, v.country);
-    if (r.ok) v.phone = r.phone;
-    return !r.ok && ['phone', r.message];
-  },
-];
-const codeRules = (code: string): Rule[] => [
-  () => !code && ['code', MSG.auth.otpRequired],
-  () => !OTP_PATTERN.test(code) && ['code', MSG.auth.otpFormat],
-];
-const weakRule =
-  (field: string, pin: string): Rule =>
-  () =>
-    isWeakPin(pin) && [field, MSG.auth.pinTooWeak];
 const lower = <T extends { email: string }>(v: T): T => ({ ...v, email: v.email.toLowerCase() });
 
 // ---------------------------------------------------------------- existence checks and OTP
@@ -86,7 +64,7 @@ export const ZRequestPinResetInput = ZEmailInput;
 
 export const ZVerifyOtpEmailInput = z
   .object({ email: ZEmailField, code: ZCodeField })
-  .transform((v, ctx) => lower(checked(v, ctx, [...emailRules(v.email), ...codeRules(v.code)])));
+  .transform((v, ctx) => lower(checked(v, ctx, verifyOtpEmailRules(v))));
 export type TVerifyOtpEmailInput = z.input<typeof ZVerifyOtpEmailInput>;
 
 export const ZSendOtpInput = ZCheckUserInput;
@@ -108,39 +86,8 @@ export const ZRegistrationStartInput = z
     email: ZEmailField,
     ...phoneFields,
   })
-  .transform((v, ctx) =>
-    lower(
-      checked(v, ctx, [
-        () => !v.name && ['name', MSG.auth.nameRequired],
-        () => v.name.length > NAME_MAX && ['name', MSG.auth.nameTooLong(NAME_MAX)],
-        () => !v.email && ['email', MSG.auth.emailRequired],
-        () => !v.phone && ['phone', MSG.auth.phoneRequired],
-        ...phoneRules(v),
-        ...emailRules(v.email),
-      ]),
-    ),
-  );
+  .transform((v, ctx) => lower(checked(v, ctx, registrationStartRules(v))));
 export type TRegistrationStartInput = z.input<typeof ZRegistrationStartInput>;
-
-const registerRules = (v: {
-  name: string;
-  email: string;
-  phone: string;
-  country?: string | undefined;
-  pin: string;
-  confirmPin: string;
-}): Rule[] => [
-  () => {
-    const missing = (['name', 'email', 'pin', 'confirmPin'] as const).find((k) => !v[k]);
-    return missing && [missing, MSG.auth.allFieldsRequired];
-  },
-  () => v.name.length > NAME_MAX && ['name', MSG.auth.nameTooLong(NAME_MAX)],
-  ...emailRules(v.email),
-  ...phoneRules(v),
-  () => v.pin !== v.confirmPin && ['confirmPin', MSG.auth.pinMismatch],
-  () => !isPinFormat(v.pin) && ['pin', MSG.auth.pinFormat],
-  weakRule('pin', v.pin),
-];
 
 /** The account fields of both registration forms, in the order their type errors are reported. */
 const accountFields = {
@@ -173,12 +120,6 @@ export const ZLegacyRegisterBody = z
 
 // ---------------------------------------------------------------- login
 
-const pinLoginRules = (pin: string): Rule[] => [() => !pin && ['pin', MSG.auth.pinRequired]];
-const pinFormatRule =
-  (pin: string): Rule =>
-  () =>
-    !isPinFormat(pin) && ['pin', MSG.auth.pinFormat];
-
 export const ZLoginInput = z
   .object({ ...phoneFields, pin: text(MSG.auth.pinRequired), deviceId: ZDeviceId })
   .transform((v, ctx) =>
@@ -189,12 +130,7 @@ export type TLoginInput = z.input<typeof ZLoginInput>;
 /** Spec order: e-mail required, PIN required, e-mail format, PIN of 4 digits. */
 export const ZLoginByEmailInput = z
   .object({ email: ZEmailField, pin: text(MSG.auth.pinRequired), deviceId: ZDeviceId })
-  .transform((v, ctx) => {
-    const [required, format] = emailRules(v.email);
-    return lower(
-      checked(v, ctx, [required!, ...pinLoginRules(v.pin), format!, pinFormatRule(v.pin)]),
-    );
-  });
+  .transform((v, ctx) => lower(checked(v, ctx, loginByEmailRules(v))));
 export type TLoginByEmailInput = z.input<typeof ZLoginByEmailInput>;
 
 // ---------------------------------------------------------------- PIN reset and change
@@ -207,21 +143,7 @@ export const ZResetPinInput = z
     confirmPin: text(MSG.auth.allFieldsRequired),
     deviceId: ZDeviceId,
   })
-  .transform((v, ctx) =>
-    lower(
-      checked(v, ctx, [
-        ...emailRules(v.email),
-        ...codeRules(v.code),
-        () =>
-          !v.newPin
-            ? ['newPin', MSG.auth.allFieldsRequired]
-            : !v.confirmPin && ['confirmPin', MSG.auth.allFieldsRequired],
-        () => v.newPin !== v.confirmPin && ['confirmPin', MSG.auth.pinMismatch],
-        () => !isPinFormat(v.newPin) && ['newPin', MSG.auth.pinFormat],
-        weakRule('newPin', v.newPin),
-      ]),
-    ),
-  );
+  .transform((v, ctx) => lower(checked(v, ctx, resetPinRules(v))));
 export type TResetPinInput = z.input<typeof ZResetPinInput>;
 
 /** Legacy `POST /auth/reset-pin {phone, newPin}`: only after a fresh OTP verification of that account. */

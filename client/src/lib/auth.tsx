@@ -12,21 +12,11 @@ import {
 import { getDeviceId, setDeviceTrusted } from './device';
 import { isAppClientError } from './errors';
 import { clearOfflineSnapshot } from './offline-snapshot';
-import { STORAGE_KEYS, readJson, removeKey, writeJson } from './storage';
-import { trpc, type RouterOutputs } from './trpc';
+import { STORAGE_KEYS, removeKey, writeJson } from './storage';
+import { readStoredUser, type TUser } from './stored-user';
+import { trpc } from './trpc';
 
-/** The logged-in user as the server returns it (spec section 3, photo as a URL). */
-export type TUser = NonNullable<RouterOutputs['auth']['me']>;
-
-const isStoredUser = (value: unknown): value is TUser =>
-  typeof value === 'object' &&
-  value !== null &&
-  'id' in value &&
-  typeof value.id === 'number' &&
-  'name' in value &&
-  typeof value.name === 'string';
-
-const readStoredUser = () => readJson(STORAGE_KEYS.user, isStoredUser);
+export type { TUser } from './stored-user';
 
 /**
  * Why a logged-in user is no longer: ended here (logout), elsewhere (PIN change, expiry,
@@ -64,12 +54,18 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 export function AuthProvider({
   children,
   initialUser,
+  loggedIn,
 }: {
   children: ReactNode;
   initialUser?: TUser | null;
+  /**
+   * A player who has just logged in on the first screen, which loads without this provider (see
+   * main.tsx): taken as `setUser` takes one, its `auth.me` already in the cache (LoggedInApp).
+   */
+  loggedIn?: TUser;
 }) {
-  const [user, setUserState] = useState<TUser | null>(() =>
-    initialUser === undefined ? readStoredUser() : initialUser,
+  const [user, setUserState] = useState<TUser | null>(
+    () => loggedIn ?? (initialUser === undefined ? readStoredUser() : initialUser),
   );
   const [ended, setEnded] = useState<SessionEnd | null>(null);
   const utils = trpc.useUtils();
@@ -148,7 +144,7 @@ export function AuthProvider({
   }, [user, queryClient, expire]);
 
   // Only a user restored from storage is re-checked; a fresh login has just trusted the device.
-  const restored = useRef(user !== null);
+  const restored = useRef(user !== null && !loggedIn);
   const confirmedId = me.data?.id;
   const { mutate: checkDeviceMutate } = checkDevice;
   useEffect(() => {

@@ -3,7 +3,7 @@ import { DEFAULT_COUNTRY } from '../../../common/countries';
 import { APP_NAME, OTP_RESEND_SECONDS, OTP_TTL_MINUTES } from '../../../common/limits';
 import { MSG } from '../../../common/messages';
 import { Footer } from '../components/layout/Footer';
-import { Notice } from '../components/ui';
+import { Notice } from '../components/ui/Notice';
 import type { SessionEnd, TUser } from '../lib/auth';
 import { setDeviceTrusted } from '../lib/device';
 import { useDocumentTitle } from '../lib/document-title';

@@ -1,9 +1,10 @@
 /**
- * Renders client components with the real providers (tRPC, React Query, router, auth) and a tRPC
- * link that answers from fixtures instead of a server: the browser-side unit of the client.
+ * Renders client components with the real providers (tRPC, React Query, router, auth, and the
+ * logged-out screens' plain tRPC client) and a tRPC link that answers from fixtures instead of a
+ * server: the browser-side unit of the client.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { TRPCClientError, type TRPCLink } from '@trpc/client';
+import { createTRPCClient, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -11,6 +12,7 @@ import { expect, vi } from 'vitest';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { AuthProvider, type TUser } from '../../../client/src/lib/auth';
+import { AuthClientContext } from '../../../client/src/lib/auth-client';
 import { trpc } from '../../../client/src/lib/trpc';
 import type { AppRouter } from '../../../server/trpc/root';
 
@@ -95,25 +97,27 @@ export function renderWithProviders(
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
   });
-  const client = trpc.createClient({
-    links: [
-      fixtureLink(
-        {
-          'auth.me': user === 'stored' ? null : user,
-          'auth.checkDevice': { isTrusted: true },
-          'auth.logout': { success: true },
-          ...fixtures,
-        },
-        calls,
-      ),
-    ],
-  });
+  const link = fixtureLink(
+    {
+      'auth.me': user === 'stored' ? null : user,
+      'auth.checkDevice': { isTrusted: true },
+      'auth.logout': { success: true },
+      ...fixtures,
+    },
+    calls,
+  );
+  const client = trpc.createClient({ links: [link] });
+  const authClient = createTRPCClient<AppRouter>({ links: [link] });
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <trpc.Provider client={client} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[route]}>
-          <AuthProvider initialUser={user === 'stored' ? undefined : user}>{children}</AuthProvider>
-        </MemoryRouter>
+        <AuthClientContext.Provider value={authClient}>
+          <MemoryRouter initialEntries={[route]}>
+            <AuthProvider initialUser={user === 'stored' ? undefined : user}>
+              {children}
+            </AuthProvider>
+          </MemoryRouter>
+        </AuthClientContext.Provider>
       </QueryClientProvider>
     </trpc.Provider>
   );

@@ -1,3 +1,5 @@
+// The login path (main.tsx, pages/AuthScreen.tsx, pages/auth/) imports its few components by file:
+// through this index it also loaded the dialogs and Loaded with its tRPC error helpers.
 export { Button, type ButtonProps, type ButtonVariant } from './Button';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { EmptyState, type EmptyStateProps } from './EmptyState';

@@ -1,16 +1,17 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { registerRules } from '../../../../common/auth-rules';
 import { MSG } from '../../../../common/messages';
-import { ZRegisterInput, type TRegisterInput } from '../../../../common/schemas/auth';
-import { Field, Notice } from '../../components/ui';
+import { Field } from '../../components/ui/Field';
+import { Notice } from '../../components/ui/Notice';
 import type { TUser } from '../../lib/auth';
 import { getDeviceId } from '../../lib/device';
 import { errorMessage } from '../../lib/errors';
-import { trpc } from '../../lib/trpc';
+import { useAuthClient } from '../../lib/auth-client';
 import { AuthCard, StepActions } from './AuthCard';
 import { PinPairFields } from './PinPairFields';
 import { NameField } from './NameField';
-import { useFormField, useZodForm } from '../../lib/zod-form';
-import { useLevelCatalogue } from '../../components/matches/useLevelCatalogue';
+import { firstProblem, useAuthForm } from './auth-form';
+import type { LevelView } from '../../components/matches/types';
 
 export interface CreateAccountStepProps {
   name: string;
@@ -36,8 +37,19 @@ export function CreateAccountStep({
   onBack,
   onChangeEmail,
 }: CreateAccountStepProps) {
-  const levels = useLevelCatalogue();
-  const form = useZodForm(ZRegisterInput, {
+  const client = useAuthClient();
+  const [levels, setLevels] = useState<readonly LevelView[]>();
+  useEffect(() => {
+    let current = true;
+    client.levels.list.query().then(
+      (list) => current && setLevels(list),
+      () => {}, // Without the list, the level stays « not said ».
+    );
+    return () => {
+      current = false;
+    };
+  }, [client]);
+  const form = useAuthForm({
     defaultValues: {
       name: initialName,
       email: initialEmail,
@@ -48,25 +60,30 @@ export function CreateAccountStep({
       confirmPin: '',
     },
     fields: ['name', 'email', 'level', 'pin', 'confirmPin'],
+    // The level comes from the catalogue's list (the server checks it again).
+    check: (values) =>
+      firstProblem(
+        values,
+        ['name', 'email', 'phone', 'country', 'pin', 'confirmPin', 'level'],
+        registerRules,
+      ),
   });
-  const name = useFormField(form, 'name');
+  const name = form.field('name');
   // The e-mail is the one just proven by its code: changing it means starting again (first step).
   const email = initialEmail;
   const emailError = form.errorFor('email');
-  const { ref: levelRef, ...level } = useFormField(form, 'level');
-  const pin = useFormField(form, 'pin', 'confirmPin');
-  const confirmPin = useFormField(form, 'confirmPin');
+  const { ref: levelRef, ...level } = form.field('level');
+  const pin = form.field('pin', 'confirmPin');
+  const confirmPin = form.field('confirmPin');
   const [busy, setBusy] = useState(false);
-  const register = trpc.auth.register.useMutation();
-  const login = trpc.auth.loginByEmail.useMutation();
 
-  const submit = async ({ level: chosen, ...values }: TRegisterInput) => {
+  const submit = async ({ level: chosen, ...values }: typeof form.values) => {
     const input = { ...values, ...(chosen ? { level: chosen } : {}) };
     setBusy(true);
     try {
       let created;
       try {
-        created = await register.mutateAsync({ ...input, deviceId: getDeviceId() });
+        created = await client.auth.register.mutate({ ...input, deviceId: getDeviceId() });
       } catch (e) {
         return form.fail(errorMessage(e, MSG.auth.registerFailed));
       }
@@ -74,7 +91,7 @@ export function CreateAccountStep({
       if (created.user) return onLoggedIn(created.user);
       // No session came back with the account: log in with what the player just chose.
       try {
-        const session = await login.mutateAsync({
+        const session = await client.auth.loginByEmail.mutate({
           email: email.trim(),
           pin: input.pin,
           deviceId: getDeviceId(),

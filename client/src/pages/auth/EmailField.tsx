@@ -1,5 +1,5 @@
 import type { FormField } from '../../lib/zod-form';
-import { InputField } from '../../components/ui';
+import { InputField } from '../../components/ui/InputField';
 
 /** The e-mail field of the authentication steps (login, registration, PIN reset). */
 export function EmailField({ field }: { field: FormField<string> }) {

@@ -1,15 +1,16 @@
 import { useState } from 'react';
+import { loginByEmailRules } from '../../../../common/auth-rules';
 import { MSG } from '../../../../common/messages';
-import { ZLoginByEmailInput } from '../../../../common/schemas/auth';
-import { Button, Notice } from '../../components/ui';
+import { Button } from '../../components/ui/Button';
+import { Notice } from '../../components/ui/Notice';
 import type { TUser } from '../../lib/auth';
 import { getDeviceId } from '../../lib/device';
 import { pinErrorMessage } from '../../lib/errors';
-import { trpc } from '../../lib/trpc';
+import { useAuthClient, usePendingCall } from '../../lib/auth-client';
 import { EmailField } from './EmailField';
 import { AuthCard } from './AuthCard';
 import { PinField } from './PinInput';
-import { useFormField, useZodForm } from '../../lib/zod-form';
+import { firstProblem, useAuthForm } from './auth-form';
 
 export interface LoginStepProps {
   initialEmail: string;
@@ -30,18 +31,20 @@ export function LoginStep({
   onCreateAccount,
   onForgotPin,
 }: LoginStepProps) {
-  const form = useZodForm(ZLoginByEmailInput, {
+  const form = useAuthForm({
     defaultValues: { email: initialEmail, pin: '' },
     fields: ['email', 'pin'],
+    check: (values) => firstProblem(values, ['email', 'pin'], loginByEmailRules),
   });
-  const email = useFormField(form, 'email', 'pin');
-  const pin = useFormField(form, 'pin', 'email');
+  const email = form.field('email', 'pin');
+  const pin = form.field('pin', 'email');
   const [carried, setCarried] = useState(notice ?? null);
-  const login = trpc.auth.loginByEmail.useMutation();
+  const client = useAuthClient();
+  const login = usePendingCall(client.auth.loginByEmail.mutate);
 
   const submit = async (values: { email: string; pin: string }) => {
     try {
-      const session = await login.mutateAsync({
+      const session = await login.run({
         ...values,
         email: values.email.trim(),
         deviceId: getDeviceId(),
@@ -67,7 +70,7 @@ export function LoginStep({
         <EmailField field={email} />
         <PinField label="Code PIN" field={pin} name="pin" autoComplete="current-password" />
         <Notice kind="error" message={form.formError} persistent />
-        <Button type="submit" block loading={login.isPending}>
+        <Button type="submit" block loading={login.pending}>
           Se connecter
         </Button>
       </form>

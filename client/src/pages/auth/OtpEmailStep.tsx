@@ -1,12 +1,13 @@
 import { useState } from 'react';
+import { verifyOtpEmailRules } from '../../../../common/auth-rules';
 import { MSG } from '../../../../common/messages';
-import { ZVerifyOtpEmailInput, type TVerifyOtpEmailInput } from '../../../../common/schemas/auth';
-import { Button, Notice } from '../../components/ui';
+import { Button } from '../../components/ui/Button';
+import { Notice } from '../../components/ui/Notice';
 import { errorDetail, errorMessage } from '../../lib/errors';
-import { trpc } from '../../lib/trpc';
+import { useAuthClient, usePendingCall } from '../../lib/auth-client';
 import { AuthCard } from './AuthCard';
 import { useCountdown } from './useCountdown';
-import { useFormField, useZodForm } from '../../lib/zod-form';
+import { firstProblem, useAuthForm } from './auth-form';
 import { OtpCodeField, ResendCountdown } from './VerificationCode';
 
 export interface OtpEmailStepProps {
@@ -34,19 +35,21 @@ export function OtpEmailStep({
   onVerified,
   onChangeEmail,
 }: OtpEmailStepProps) {
-  const form = useZodForm(ZVerifyOtpEmailInput, {
+  const form = useAuthForm({
     defaultValues: { email, code: '' },
     fields: ['code'],
+    check: (values) => firstProblem(values, ['email', 'code'], verifyOtpEmailRules),
   });
-  const code = useFormField(form, 'code');
+  const code = form.field('code');
   const [info, setInfo] = useState<string | null>(notice);
   const { remaining, restart } = useCountdown(secondsUntil(resendAt));
-  const verify = trpc.auth.verifyOtpEmail.useMutation();
-  const resend = trpc.auth.sendOtpEmail.useMutation();
+  const client = useAuthClient();
+  const verify = usePendingCall(client.auth.verifyOtpEmail.mutate);
+  const resend = usePendingCall(client.auth.sendOtpEmail.mutate);
 
-  const submit = async (values: TVerifyOtpEmailInput) => {
+  const submit = async (values: { email: string; code: string }) => {
     try {
-      const result = await verify.mutateAsync(values);
+      const result = await verify.run(values);
       if (result.success) onVerified();
       else form.fail(result.message || MSG.auth.otpWrong);
     } catch (e) {
@@ -58,7 +61,7 @@ export function OtpEmailStep({
     form.clearErrors();
     setInfo(null);
     try {
-      const sent = await resend.mutateAsync({ email });
+      const sent = await resend.run({ email });
       if (!sent.success) return form.fail(sent.message || MSG.auth.otpResendFailed);
       restart(sent.resendAfterSeconds);
       onResent(Date.now() + sent.resendAfterSeconds * 1000);
@@ -103,7 +106,7 @@ export function OtpEmailStep({
           <OtpCodeField field={{ ...code, error: code.error ?? form.formError }} />
         )}
         <Notice kind="info" message={info} onClose={() => setInfo(null)} persistent />
-        <Button type="submit" block loading={verify.isPending}>
+        <Button type="submit" block loading={verify.pending}>
           {verified ? 'Continuer' : 'Vérifier'}
         </Button>
       </form>
@@ -111,7 +114,7 @@ export function OtpEmailStep({
         <ResendCountdown
           remaining={remaining}
           onResend={() => void onResend()}
-          pending={resend.isPending}
+          pending={resend.pending}
         />
       )}
       <p className="auth-switch">

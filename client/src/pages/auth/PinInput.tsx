@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, Ref } from 'react';
 import { PIN_LENGTH } from '../../../../common/limits';
 import { filterDigits } from '../../../../common/pin';
-import { Field } from '../../components/ui';
+import { Field } from '../../components/ui/Field';
 import type { FormField } from '../../lib/zod-form';
 
 export interface PinInputProps extends Omit<

@@ -1,16 +1,15 @@
 import { useState } from 'react';
+import { registrationStartRules } from '../../../../common/auth-rules';
 import { COUNTRIES } from '../../../../common/countries';
 import { OTP_RESEND_SECONDS } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
 import { filterPhoneInput } from '../../../../common/phone';
-import {
-  ZRegistrationStartInput,
-  type TRegistrationStartInput,
-} from '../../../../common/schemas/auth';
-import { Button, Field, Notice } from '../../components/ui';
+import { Button } from '../../components/ui/Button';
+import { Field } from '../../components/ui/Field';
+import { Notice } from '../../components/ui/Notice';
 import { errorDetail, errorMessage } from '../../lib/errors';
-import { trpc } from '../../lib/trpc';
-import { useFormField, useZodForm } from '../../lib/zod-form';
+import { useAuthClient } from '../../lib/auth-client';
+import { firstProblem, useAuthForm } from './auth-form';
 import { EmailField } from './EmailField';
 import { NameField } from './NameField';
 import { AuthCard } from './AuthCard';
@@ -49,35 +48,33 @@ export function RegisterStartStep({
   onCodeSent,
   onHaveAccount,
 }: RegisterStartStepProps) {
-  const form = useZodForm(ZRegistrationStartInput, {
+  const form = useAuthForm({
     defaultValues: initial,
     fields: ['name', 'email', 'phone'],
+    check: (values) =>
+      firstProblem(values, ['name', 'email', 'phone', 'country'], registrationStartRules),
   });
-  const name = useFormField(form, 'name');
-  const email = useFormField(form, 'email');
-  const { ref: countryRef, ...country } = useFormField(form, 'country');
-  const { ref: phoneRef, ...phone } = useFormField(form, 'phone');
+  const name = form.field('name');
+  const email = form.field('email');
+  const { ref: countryRef, ...country } = form.field('country');
+  const { ref: phoneRef, ...phone } = form.field('phone');
   const [busy, setBusy] = useState(false);
-  const utils = trpc.useUtils();
-  const sendOtp = trpc.auth.sendOtpEmail.useMutation();
+  const client = useAuthClient();
 
-  const submit = async (values: TRegistrationStartInput) => {
+  const submit = async (values: RegisterStartValues) => {
     setBusy(true);
     try {
       const input = {
         name: values.name.trim(),
         email: values.email.trim(),
         phone: values.phone,
-        country: values.country ?? initial.country,
+        country: values.country,
       };
       let exists: [boolean, boolean];
       try {
         const [byPhone, byEmail] = await Promise.all([
-          utils.auth.checkUser.fetch(
-            { phone: input.phone, country: input.country },
-            { staleTime: 0 },
-          ),
-          utils.auth.checkUserByEmail.fetch({ email: input.email }, { staleTime: 0 }),
+          client.auth.checkUser.query({ phone: input.phone, country: input.country }),
+          client.auth.checkUserByEmail.query({ email: input.email }),
         ]);
         exists = [byPhone.exists, byEmail.exists];
       } catch (e) {
@@ -88,7 +85,7 @@ export function RegisterStartStep({
       if (exists[1]) return form.fail(MSG.auth.existingEmail, 'email');
       if (hasCodeFor(input.email)) return onContinue(input);
       try {
-        const sent = await sendOtp.mutateAsync({ email: input.email });
+        const sent = await client.auth.sendOtpEmail.mutate({ email: input.email });
         if (!sent.success) return form.fail(sent.message || MSG.auth.otpSendFailed);
         onCodeSent(input, sent.resendAfterSeconds || OTP_RESEND_SECONDS);
       } catch (e) {

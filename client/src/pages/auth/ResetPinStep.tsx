@@ -1,21 +1,17 @@
 import { useState, type ReactNode } from 'react';
+import { emailRules, resetPinRules } from '../../../../common/auth-rules';
 import { OTP_RESEND_SECONDS } from '../../../../common/limits';
 import { MSG } from '../../../../common/messages';
-import {
-  ZRequestPinResetInput,
-  ZResetPinInput,
-  type TResetPinInput,
-} from '../../../../common/schemas/auth';
-import { Notice } from '../../components/ui';
+import { Notice } from '../../components/ui/Notice';
 import type { TUser } from '../../lib/auth';
 import { getDeviceId } from '../../lib/device';
 import { errorMessage } from '../../lib/errors';
-import { trpc } from '../../lib/trpc';
+import { useAuthClient, usePendingCall } from '../../lib/auth-client';
 import { EmailField } from './EmailField';
 import { AuthCard, StepActions } from './AuthCard';
 import { PinPairFields } from './PinPairFields';
 import { useCountdown } from './useCountdown';
-import { useFormField, useZodForm } from '../../lib/zod-form';
+import { firstProblem, useAuthForm } from './auth-form';
 import { OtpCodeField, ResendCountdown } from './VerificationCode';
 
 export interface ResetPinStepProps {
@@ -42,19 +38,21 @@ function ResendLink({ onResend, pending }: { onResend: () => void; pending: bool
 export function ResetPinStep({ initialEmail, onLoggedIn, onBack }: ResetPinStepProps) {
   const [sentTo, setSentTo] = useState<SentTo | null>(null);
   const [sendCount, setSendCount] = useState(0);
-  const ask = useZodForm(ZRequestPinResetInput, {
+  const ask = useAuthForm({
     defaultValues: { email: initialEmail },
     fields: ['email'],
+    check: (values) => firstProblem(values, ['email'], (v) => emailRules(v.email)),
   });
-  const email = useFormField(ask, 'email');
-  const request = trpc.auth.requestPinReset.useMutation();
+  const email = ask.field('email');
+  const client = useAuthClient();
+  const request = usePendingCall(client.auth.requestPinReset.mutate);
 
   /** Sends a code to the account of `address`; a refusal goes to `report`, the alert of the step on screen (null: clear it). */
   const requestCode = async (address: string, report: (message: string | null) => void) => {
     report(null);
     const fail = (message: string) => report(message);
     try {
-      const sent = await request.mutateAsync({ email: address.trim() });
+      const sent = await request.run({ email: address.trim() });
       if (!sent.success) return fail(sent.message || MSG.auth.otpSendFailed);
       setSentTo({ channel: sent.channel, destination: sent.destination });
       setSendCount((n) => n + 1);
@@ -78,7 +76,7 @@ export function ResetPinStep({ initialEmail, onLoggedIn, onBack }: ResetPinStepP
         >
           <EmailField field={email} />
           <Notice kind="error" message={ask.formError} persistent />
-          <StepActions onBack={onBack} loading={request.isPending}>
+          <StepActions onBack={onBack} loading={request.pending}>
             Recevoir un code
           </StepActions>
         </form>
@@ -93,7 +91,7 @@ export function ResetPinStep({ initialEmail, onLoggedIn, onBack }: ResetPinStepP
         <ResendLink
           key={sendCount}
           onResend={() => void requestCode(email.value, report)}
-          pending={request.isPending}
+          pending={request.pending}
         />
       )}
       onLoggedIn={onLoggedIn}
@@ -113,18 +111,26 @@ interface NewPinFormProps {
 
 /** The second half of the PIN reset: the code received and the new PIN. */
 function NewPinForm({ email, sentTo, resend, onLoggedIn, onBack }: NewPinFormProps) {
-  const form = useZodForm(ZResetPinInput, {
+  const form = useAuthForm({
     defaultValues: { email, code: '', newPin: '', confirmPin: '' },
     fields: ['code', 'newPin', 'confirmPin'],
+    check: (values) =>
+      firstProblem(values, ['email', 'code', 'newPin', 'confirmPin'], resetPinRules),
   });
-  const code = useFormField(form, 'code');
-  const newPin = useFormField(form, 'newPin', 'confirmPin');
-  const confirmPin = useFormField(form, 'confirmPin');
-  const reset = trpc.auth.resetPin.useMutation();
+  const code = form.field('code');
+  const newPin = form.field('newPin', 'confirmPin');
+  const confirmPin = form.field('confirmPin');
+  const client = useAuthClient();
+  const reset = usePendingCall(client.auth.resetPin.mutate);
 
-  const submit = async (values: TResetPinInput) => {
+  const submit = async (values: {
+    email: string;
+    code: string;
+    newPin: string;
+    confirmPin: string;
+  }) => {
     try {
-      const session = await reset.mutateAsync({
+      const session = await reset.run({
         ...values,
         email: values.email.trim(),
         deviceId: getDeviceId(),
@@ -149,7 +155,7 @@ function NewPinForm({ email, sentTo, resend, onLoggedIn, onBack }: NewPinFormPro
         <OtpCodeField field={code} />
         <PinPairFields purpose="reset" pin={newPin} confirm={confirmPin} />
         <Notice kind="error" message={form.formError} persistent />
-        <StepActions onBack={onBack} loading={reset.isPending}>
+        <StepActions onBack={onBack} loading={reset.pending}>
           Réinitialiser
         </StepActions>
       </form>

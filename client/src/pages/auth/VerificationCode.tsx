@@ -1,6 +1,6 @@
 import { OTP_LENGTH } from '../../../../common/limits';
 import { filterDigits } from '../../../../common/pin';
-import { Field } from '../../components/ui';
+import { Field } from '../../components/ui/Field';
 import type { FormField } from '../../lib/zod-form';
 import { formatCountdown } from '../../../../common/messages';
 
