@@ -92,6 +92,32 @@ async function buildMinimal(): Promise<string> {
   return out;
 }
 
+/**
+ * The minimal page, built, served compressed by a plain Fastify static server on a free port: the
+ * baseline of the FCP here and of Lighthouse's total blocking time (bench/lighthouse.ts).
+ * `close` stops the server and removes the build.
+ */
+export async function serveMinimal(): Promise<{ url: string; close: () => Promise<void> }> {
+  const dir = await buildMinimal();
+  const server = Fastify();
+  try {
+    await server.register(fastifyCompress);
+    await server.register(fastifyStatic, { root: dir });
+    const url = await server.listen({ port: 0, host: '127.0.0.1' });
+    return {
+      url,
+      close: async () => {
+        await server.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (e) {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
+}
+
 const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -139,11 +165,8 @@ export interface FcpResult {
  * server, alternating, `rounds` times each; medians.
  */
 export async function measureFcp(appUrl: string, rounds: number): Promise<FcpResult> {
-  const dir = await buildMinimal();
-  const minimal = Fastify();
-  await minimal.register(fastifyCompress);
-  await minimal.register(fastifyStatic, { root: dir });
-  const minimalUrl = await minimal.listen({ port: 0, host: '127.0.0.1' });
+  const minimal = await serveMinimal();
+  const minimalUrl = minimal.url;
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
@@ -159,7 +182,6 @@ export async function measureFcp(appUrl: string, rounds: number): Promise<FcpRes
   } finally {
     await browser.close();
     await minimal.close();
-    rmSync(dir, { recursive: true, force: true });
   }
   return { appMs: median(runs.app), minimalMs: median(runs.minimal), runs };
 }

@@ -123,9 +123,13 @@ async function main() {
     // 6. Client: what `/` loads, and its FCP under throttling against a minimal page.
     const assets = runs('client') ? initialAssets(join(ROOT, 'dist/client')) : undefined;
     const fcp = runs('client') ? await measureFcp(app.child.url, ROUNDS) : undefined;
-    // 7. Lighthouse (mobile) on / and on the share page of a match (bench/lighthouse.ts).
+    // 7. Lighthouse (mobile) on the minimal page, /, /find-match logged in and a share page,
+    // interleaved (bench/lighthouse.ts); a seeded player the login round does not use.
     const lighthouse = runs('lighthouse')
-      ? await measureLighthouse(app.child.url, joinSetup.rounds[0]!.hot[0]!)
+      ? await measureLighthouse(app.child.url, {
+          matchId: joinSetup.rounds[0]!.hot[0]!,
+          login: { email: 'bench1@example.fr', pin: PIN },
+        })
       : { pages: [], budgets: [] };
     // 5. Peak memory of the server over the whole run.
     const peakRssMb = app.child.peakRssMb();

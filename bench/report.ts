@@ -27,7 +27,7 @@ import { printLive, type LiveBench } from './live';
 import { printOutbox, type OutboxBench } from './outbox';
 import { ROOT } from './processes';
 import type { costGrowth } from './scale';
-import { fmt, printTable, type Budget, type Figure } from './stats';
+import { fmt, printBudgets, printTable, type Budget, type Figure } from './stats';
 
 /** Everything a run measured, as the report prints it and the results file keeps it. */
 export interface BenchRun {
@@ -128,16 +128,7 @@ export function printReport(run: BenchRun) {
   if (run.outbox) printOutbox(run.outbox);
   if (run.live) printLive(run.live);
   if (run.dashboard) printDashboard(run.dashboard);
-  printTable(
-    ['budget', 'median', 'spread of the rounds', 'limit', 'holds'],
-    run.budgets.map((b) => [
-      b.name,
-      `${fmt(b.value)}${b.unit}`,
-      b.spread ? `${fmt(b.spread[0])}–${fmt(b.spread[1])}${b.unit}` : '',
-      `${b.op} ${b.limit}${b.unit}`,
-      Number.isFinite(b.value) ? (b.holds ? 'yes' : 'NO') : 'n/a',
-    ]),
-  );
+  printBudgets(run.budgets);
 }
 
 /**

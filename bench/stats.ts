@@ -83,3 +83,17 @@ export function printTable(head: string[], rows: string[][]) {
 }
 
 export const fmt = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+
+/** The budgets as a table: median, spread of the rounds (when judged on rounds), limit, whether it holds. */
+export function printBudgets(budgets: Budget[]) {
+  printTable(
+    ['budget', 'median', 'spread of the rounds', 'limit', 'holds'],
+    budgets.map((b) => [
+      b.name,
+      `${fmt(b.value)}${b.unit}`,
+      b.spread ? `${fmt(b.spread[0])}–${fmt(b.spread[1])}${b.unit}` : '',
+      `${b.op} ${b.limit}${b.unit}`,
+      Number.isFinite(b.value) ? (b.holds ? 'yes' : 'NO') : 'n/a',
+    ]),
+  );
+}
