@@ -19,4 +19,4 @@ CREATE TABLE "event_cursors" (
 );
 --> statement-breakpoint
 CREATE INDEX "domain_events_order_idx" ON "domain_events" USING btree ("tx","id");--> statement-breakpoint
-INSERT INTO "event_cursors" ("consumer") VALUES ('webhooks') ON CONFLICT DO NOTHING;
+INSERT INTO "event_cursors" ("consumer") VALUES ('webhooks'), ('chat'), ('notices') ON CONFLICT DO NOTHING;

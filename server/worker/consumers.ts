@@ -1,4 +1,6 @@
 import type { Deps } from '../deps';
+import { createSeatLinesConsumer } from '../services/chat/seat-lines';
+import { createSeatNoticesConsumer } from '../services/notifications/seat-notices';
 import { createGroupsConsumer } from '../services/groups/scheduler';
 import { createWebhookEventsConsumer } from '../services/integrations/webhooks';
 import { createWebhookWorker } from '../services/integrations/delivery';
@@ -8,7 +10,11 @@ import { createLogPruner } from './log-consumer';
 import type { WorkerConsumer } from './loop';
 
 /** The consumers of the domain event log: each follows it with its own cursor. */
-export const logConsumers = (deps: Deps): WorkerConsumer[] => [createWebhookEventsConsumer(deps)];
+export const logConsumers = (deps: Deps): WorkerConsumer[] => [
+  createSeatLinesConsumer(deps),
+  createSeatNoticesConsumer(deps),
+  createWebhookEventsConsumer(deps),
+];
 
 /**
  * Everything the worker loop of an instance runs: the log's consumers, and the queues they (and

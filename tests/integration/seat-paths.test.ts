@@ -1,6 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matches, matchMessages, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import {
+  matches,
+  matchMessages,
+  outbox,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../db/schema';
 import { runDueSlots } from '../../server/services/groups/slots';
 import { createTestContext, type TestContext } from '../support/app';
 import { createUser, type TestUser } from '../support/factories';
@@ -61,13 +67,30 @@ const events = async (matchId: number) => {
   });
 };
 
-const systemLines = async (matchId: number) =>
-  (
+const systemLines = async (matchId: number) => {
+  await followLog(t.deps);
+  return (
     await t.db.db
       .select({ text: matchMessages.text })
       .from(matchMessages)
       .where(and(eq(matchMessages.matchId, matchId), eq(matchMessages.kind, 'system')))
   ).map((r) => r.text);
+};
+
+/** The outbox's last row now: the notices of what a test does next come after it. */
+const outboxMark = async () =>
+  (await t.db.db.select({ id: sql<number>`coalesce(max(${outbox.id}), 0)::int` }).from(outbox))[0]!
+    .id;
+
+/** Who was told what since `mark`, as `event:userId`, once per notice whatever its channels. */
+const notices = async (mark: number) => {
+  await followLog(t.deps);
+  const rows = await t.db.db
+    .selectDistinct({ event: outbox.event, userId: outbox.userId })
+    .from(outbox)
+    .where(gt(outbox.id, mark));
+  return rows.map((r) => `${r.event}:${r.userId}`).sort();
+};
 
 interface SeatPath {
   name: string;
@@ -75,6 +98,8 @@ interface SeatPath {
   seat: (who: TestUser) => Promise<number>;
   /** The chat line that names the seated player (first name). */
   line: (first: string) => string;
+  /** The notices of the seat, for the seated player and the organiser. */
+  told: (who: TestUser) => string[];
 }
 
 const twoPlaceMatchWithOneIn = async (levels?: string[]) => {
@@ -92,6 +117,7 @@ const paths: SeatPath[] = [
       return id;
     },
     line: (first) => `${first} a rejoint le match`,
+    told: (who) => [`joined:${owner.id}`],
   },
   {
     name: 'a waiting-list promotion',
@@ -104,6 +130,7 @@ const paths: SeatPath[] = [
       return m.id;
     },
     line: (first) => first,
+    told: (who) => [`joined:${owner.id}`, `left:${owner.id}`, `promoted:${who.id}`],
   },
   {
     name: 'an accepted request',
@@ -115,6 +142,7 @@ const paths: SeatPath[] = [
       return id;
     },
     line: (first) => `${first} a rejoint le match`,
+    told: (who) => [`joined:${owner.id}`, `requestJoined:${who.id}`, `requested:${owner.id}`],
   },
   {
     name: "a poll's « oui »",
@@ -141,6 +169,7 @@ const paths: SeatPath[] = [
       return (await t.caller(owner).groups.poll({ id: poll.id })).match_id!;
     },
     line: (first) => `${first} a rejoint le match`,
+    told: (who) => [`poll_match:${owner.id}`, `poll_match:${who.id}`],
   },
 ];
 
@@ -149,10 +178,15 @@ describe(`one seat rule, the same consequences on every path (${DB})`, () => {
     '%s seats the player, says it in the chat, and tells integrators',
     async (_name, path, i) => {
       const who = p(i);
+      const mark = await outboxMark();
       const id = await path.seat(who);
       expect(await participantIdsOf(t, id)).toContain(who.id);
       const lines = await systemLines(id);
       expect(lines.some((l) => l.includes(path.line('Seat' + i)))).toBe(true);
+      const told = (await notices(mark)).filter(
+        (n) => n.endsWith(`:${who.id}`) || n.endsWith(`:${owner.id}`),
+      );
+      expect(told.filter((n) => !n.startsWith('reminder'))).toEqual(path.told(who).sort());
       const sent = await events(id);
       expect(sent[0]).toBe('match.created');
       // The seat took the last place: integrators hear who came in, then that the match is full.
@@ -166,14 +200,18 @@ describe(`one seat rule, the same consequences on every path (${DB})`, () => {
     free: (matchId: number, seated: TestUser) => Promise<number | null>;
     /** Whether a player holds the seat (a reserved seat is the organiser's guest). */
     byGuest?: boolean;
+    /** What the organiser is told of the match (the seat's join, then this path's). */
+    organiserTold: string[];
   }
   const frees: FreePath[] = [
     {
       name: 'a leave',
+      organiserTold: ['joined', 'left'],
       free: async (id, seated) => (await t.caller(seated).matches.leave({ id }), seated.id),
     },
     {
       name: "the organiser's removal",
+      organiserTold: ['joined'],
       free: async (id, seated) => (
         await t.caller(owner).matches.removeParticipant({ id, userId: seated.id }),
         seated.id
@@ -181,6 +219,7 @@ describe(`one seat rule, the same consequences on every path (${DB})`, () => {
     },
     {
       name: 'an erased account',
+      organiserTold: ['joined', 'left'],
       free: async (_id, seated) => (
         await t.caller(seated).users.deleteAccount({ id: seated.id, pin: seated.pin }),
         seated.id
@@ -189,6 +228,7 @@ describe(`one seat rule, the same consequences on every path (${DB})`, () => {
     {
       name: 'a reserved seat released',
       byGuest: true,
+      organiserTold: ['joined'],
       free: async (id) => {
         const match = await t.caller(owner).matches.byId({ id });
         await t.caller(owner).matches.releaseGuest({ id, guestId: match.guests[0]!.id });
@@ -209,6 +249,7 @@ describe(`one seat rule, the same consequences on every path (${DB})`, () => {
       await t.caller(seated).matches.join({ id: m.id });
       await t.caller(waiter).matches.joinWaitlist({ id: m.id });
       const before = (await events(m.id)).length;
+      const mark = await outboxMark();
       const left = await path.free(m.id, seated);
       expect(await participantIdsOf(t, m.id)).toEqual(
         path.byGuest ? [seated.id, waiter.id] : [waiter.id],
@@ -220,6 +261,12 @@ describe(`one seat rule, the same consequences on every path (${DB})`, () => {
         'match.filled',
       ]);
       expect((await systemLines(m.id)).some((l) => l.includes('Wanda'))).toBe(true);
+      const told = await notices(mark);
+      expect(told.filter((n) => n.endsWith(`:${owner.id}`) && !n.startsWith('reminder'))).toEqual(
+        path.organiserTold.map((e) => `${e}:${owner.id}`).sort(),
+      );
+      expect(told).toContain(`promoted:${waiter.id}`);
+      if (path.name === "the organiser's removal") expect(told).toContain(`removed:${seated.id}`);
     },
   );
 

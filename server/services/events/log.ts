@@ -10,7 +10,9 @@ export type DomainEventType =
   | 'match.cancelled'
   | 'match.filled'
   | 'participant.joined'
-  | 'participant.left';
+  | 'participant.left'
+  /** A reserved seat (a guest without an account) given back by the organiser. */
+  | 'guest.released';
 
 /** How a seat was taken or freed: what the notices and the chat line say depends on it. */
 export type SeatVia =

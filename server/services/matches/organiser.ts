@@ -7,12 +7,9 @@ import type { TReleaseGuestInput } from '../../../common/schemas/room';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict } from '../../lib/errors';
-import { notifyMatch } from '../notifications/enqueue';
-import { matchInfo } from '../notifications/match-info';
 import { lockOwnMatch } from './mutations';
 import { getMatch } from './queries';
 import { seatFreed } from './seats';
-import { aboutPlayers } from '../chat/system';
 
 /**
  * The organiser takes a participant out of their match, in ONE transaction: the match row is locked
@@ -42,16 +39,7 @@ export async function removeParticipant(
       .insert(matchRemovals)
       .values({ matchId: id, userId, ...removal })
       .onConflictDoUpdate({ target: [matchRemovals.matchId, matchRemovals.userId], set: removal });
-    const info = await matchInfo(tx, id);
-    if (info) await notifyMatch(tx, deps, 'removed', info, [userId], '', reason ?? null);
-    await seatFreed(
-      tx,
-      deps,
-      id,
-      await aboutPlayers(tx, [userId], MSG.chat.system.removed),
-      userId,
-      'removal',
-    );
+    await seatFreed(tx, deps, id, { userId, via: 'removal', reason: reason ?? null });
   });
   return { success: true, message: MSG.match.removed, match: await getMatch(deps, id) };
 }
@@ -75,7 +63,7 @@ export async function releaseGuest(
       .where(and(eq(matchGuests.matchId, id), eq(matchGuests.id, guestId)))
       .returning({ id: matchGuests.id });
     if (released.length === 0) throw conflict(MSG.room.guestNotFound);
-    await seatFreed(tx, deps, id, [{ text: MSG.chat.system.freed }], null, 'reserved');
+    await seatFreed(tx, deps, id, { via: 'reserved' });
   });
   return { success: true, message: MSG.room.released, match: await getMatch(deps, id) };
 }

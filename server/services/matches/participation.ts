@@ -1,15 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
-import { isFinished, shortTime } from '../../../common/schedule';
+import { isFinished } from '../../../common/schedule';
 import type { DbOrTx } from '../../../db/client';
 import { computed, cte, jsonObject, placeholders } from '../../../db/statement';
-import { matches, matchParticipants, places, smsConfig, users } from '../../../db/schema';
+import { matches, matchParticipants } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { TMatchResult } from '../../../common/schemas/matches';
-import { notifyMatch, writeNotices, type NotifyDeps } from '../notifications/enqueue';
-import { matchInfo, startOf, type MatchInfo, type Recipient } from '../notifications/match-info';
+import type { NotifyDeps } from '../notifications/enqueue';
+import { matchInfo, startOf } from '../notifications/match-info';
 import { recordLeave } from './leaves';
 import { matchForPlayer } from './player-match';
 import { getMatch, matchCardIn } from './queries';
@@ -19,48 +19,30 @@ import { seatFreed, seatsTaken, takeSeat } from './seats';
 type JoinValues = { id: number; actorId: number };
 const v = placeholders<JoinValues>();
 
-/** The match, its place and its creator as the join's checks and the creator's notice need them. */
+/** The match as the join's checks read it, and whether the player is in it already. */
 const joinMatchRow = cte(
   'm',
   {
     createdBy: matches.createdBy,
     date: computed<string>('date'),
     time: computed<string>('time'),
-    levels: matches.levels,
-    sequence: matches.sequence,
-    placeName: computed<typeof places.$inferSelect.name>('place_name'),
-    address: places.address,
-    city: places.city,
-    creatorName: computed<typeof users.$inferSelect.name>('creator_name'),
-    creatorEmail: users.email,
-    creatorPhone: users.phone,
-    creatorNotifyEmail: users.notifyEmail,
-    creatorNotifySms: users.notifySms,
     visibility: matches.visibility,
     shareToken: matches.shareToken,
     isIn: computed<boolean>('is_in'),
   },
   sql`select ${matches.createdBy}, ${matches.date}::text as date, ${matches.time}::text as time,
-               ${matches.levels}, ${matches.sequence}, ${places.name} as place_name,
-               ${places.address}, ${places.city}, ${users.name} as creator_name, ${users.email},
-               ${users.phone}, ${users.notifyEmail}, ${users.notifySms},
                ${matches.visibility}, ${matches.shareToken},
                exists (select 1 from ${matchParticipants}
                         where ${matchParticipants.matchId} = ${matches.id}
                           and ${matchParticipants.userId} = ${v('actorId')}) as is_in
           from ${matches}
-          join ${places} on ${places.id} = ${matches.placeId}
-          join ${users} on ${users.id} = ${matches.createdBy}
          where ${matches.id} = ${v('id')}`,
 );
 
-/** What the join's checks and the creator's notice read, as one JSON object. */
-const joinAnswer = jsonObject({
-  ...joinMatchRow._.selectedFields,
-  smsLive: sql<boolean>`coalesce((select ${smsConfig.isLive} from ${smsConfig} limit 1), false)`,
-});
+/** What the join's checks read, as one JSON object. */
+const joinAnswer = jsonObject(joinMatchRow._.selectedFields);
 
-/** The match, its place, its creator and whether SMS are live, in one read. */
+/** The match and whether the player is in it, in one read. */
 const readJoinRow = (tx: DbOrTx, values: JoinValues) =>
   tx
     .with(joinMatchRow)
@@ -71,8 +53,8 @@ const readJoinRow = (tx: DbOrTx, values: JoinValues) =>
 
 /**
  * Joins a match: not one's own, not a finished one, not twice, not when full; the seat is taken by
- * `takeSeat` (the one seat rule), the creator is told through the outbox and what follows is
- * `seatsTaken`'s, all in the same transaction. Any refusal throws, which rolls the place back.
+ * `takeSeat` (the one seat rule) and what follows is `seatsTaken`'s (the creator's notice among
+ * the log's consumers), in the same transaction. Any refusal throws, which rolls the place back.
  */
 export async function joinMatch(
   deps: Deps,
@@ -93,26 +75,6 @@ export async function joinMatch(
     const seat = await takeSeat(tx, deps, id, actor.id);
     if (seat === 'full') throw conflict(MSG.match.full);
     if (seat === 'already') throw conflict(MSG.match.alreadyJoined);
-    const info: MatchInfo = {
-      id,
-      date: row.date,
-      time: shortTime(row.time),
-      placeName: row.placeName,
-      address: row.address,
-      city: row.city,
-      levels: row.levels,
-      sequence: row.sequence,
-      createdBy: row.createdBy,
-    };
-    const creator: Recipient = {
-      id: row.createdBy,
-      name: row.creatorName,
-      email: row.creatorEmail,
-      phone: row.creatorPhone,
-      notifyEmail: row.creatorNotifyEmail,
-      notifySms: row.creatorNotifySms,
-    };
-    await writeNotices(tx, deps, 'joined', info, [creator], row.smsLive, actor.name);
     await seatsTaken(tx, id, [actor.id], 'join');
     const card = await matchCardIn(tx, id);
     if (!card) throw notFound(MSG.match.notFound);
@@ -147,10 +109,9 @@ export async function leaveMatch(
       .returning({ userId: matchParticipants.userId });
     if (removed.length === 0) throw conflict(MSG.match.notJoined);
     const info = await matchInfo(tx, id);
-    if (info) await notifyMatch(tx, deps, 'left', info, [info.createdBy], actor.name);
     // Reliability counts a leave under 24 h before the start half an absence.
     if (info) await recordLeave(tx, id, actor.id, startOf(info, deps.env), deps.clock.now());
-    await seatFreed(tx, deps, id, [{ text: MSG.chat.system.freed }], actor.id, 'leave');
+    await seatFreed(tx, deps, id, { userId: actor.id, via: 'leave' });
   });
   return { success: true, message: MSG.match.left, match: await getMatch(deps, id) };
 }
@@ -174,12 +135,6 @@ export async function removeUserFromMatches(
     .where(eq(matchParticipants.userId, userId))
     .returning({ matchId: matchParticipants.matchId });
   const ids = removed.map((r) => r.matchId).sort((a, b) => a - b);
-  for (const id of ids) {
-    const info = await matchInfo(tx, id);
-    if (info && !isFinished(info, deps.clock.now(), deps.env.APP_TIMEZONE)) {
-      await notifyMatch(tx, deps, 'left', info, [info.createdBy], null);
-    }
-    await seatFreed(tx, deps, id, [{ text: MSG.chat.system.freed }], userId, 'erasure');
-  }
+  for (const id of ids) await seatFreed(tx, deps, id, { userId, via: 'erasure' });
   return ids.length;
 }

@@ -100,7 +100,6 @@ export async function acceptRequest(
     const seat = await takeSeat(tx, deps, id, userId);
     const info = await matchInfo(tx, id);
     if (seat === 'taken') {
-      if (info) await notifyMatch(tx, deps, 'requestJoined', info, [userId]);
       await seatsTaken(tx, id, [userId], 'request');
       return 'joined' as const;
     }

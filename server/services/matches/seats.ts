@@ -1,13 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { MSG } from '../../../common/messages';
 import { isFinished } from '../../../common/schedule';
 import type { DbOrTx } from '../../../db/client';
 import { matches, matchParticipants, matchWaitlist } from '../../../db/schema';
-import { aboutPlayers, systemMessages, type SystemText } from '../chat/system';
 import { announceMatchChange } from '../events/announce';
 import { recordEvent, recordEvents, type SeatVia } from '../events/log';
-import { notifyMatch, scheduleReminder, type NotifyDeps } from '../notifications/enqueue';
-import { matchInfo, recipients } from '../notifications/match-info';
+import { scheduleReminder, type NotifyDeps } from '../notifications/enqueue';
+import { matchInfo } from '../notifications/match-info';
 
 export type SeatOutcome = 'taken' | 'full' | 'already';
 
@@ -45,21 +43,13 @@ export async function takeSeat(
   return 'taken';
 }
 
-/** How a seat can be taken, and what the chat says of the player then. */
+/** How a seat can be taken. */
 export type SeatTakenVia = Extract<SeatVia, 'join' | 'promotion' | 'request' | 'poll'>;
-const SAID_WHEN_SEATED: Record<SeatTakenVia, (firstName: string) => string> = {
-  join: MSG.chat.system.joined,
-  request: MSG.chat.system.joined,
-  poll: MSG.chat.system.joined,
-  promotion: MSG.chat.system.promoted,
-};
 
 /**
- * What follows seats taken, the same for every path: the chat says who came in, the log records
- * `participant.joined` for each and `match.filled` when no place is left (integrators and every
- * other consumer follow from it), and open pages get the new state when the transaction commits.
- * Notices stay with the caller: who is told differs by path (the organiser for a join, the player
- * for a promotion or an accepted request).
+ * What follows seats taken, the same for every path: the log records `participant.joined` for each
+ * (with how) and `match.filled` when no place is left, and open pages get the new state when the
+ * transaction commits. The chat line, the notices and the webhooks are the log's consumers'.
  */
 export async function seatsTaken(
   tx: DbOrTx,
@@ -68,7 +58,6 @@ export async function seatsTaken(
   via: SeatTakenVia,
 ): Promise<void> {
   if (userIds.length === 0) return;
-  await systemMessages(tx, matchId, await aboutPlayers(tx, [...userIds], SAID_WHEN_SEATED[via]));
   const [left] = await tx
     .select({ missing: matches.missingPlayers })
     .from(matches)
@@ -100,8 +89,8 @@ export async function matchBorn(tx: DbOrTx, deps: NotifyDeps, matchId: number): 
  * Hands the free places of a match to its waiting list, first come first served, inside the
  * caller's transaction: for each, the head of the queue is taken (`FOR UPDATE SKIP LOCKED`) and
  * seated by `takeSeat`, the one seat rule (never below 0 free places, so never more players than
- * slots); what follows is `seatsTaken`'s. Promoted players and the creator are notified through
- * the outbox. Answers the promoted user ids.
+ * slots); what follows is `seatsTaken`'s (the log tells the promoted players and the creator).
+ * Answers the promoted user ids.
  */
 export async function promoteWaitlisted(
   tx: DbOrTx,
@@ -123,12 +112,6 @@ export async function promoteWaitlisted(
     promoted.push(next.userId);
   }
   await seatsTaken(tx, matchId, promoted, 'promotion');
-  const match = promoted.length > 0 ? await matchInfo(tx, matchId) : null;
-  if (match) {
-    await notifyMatch(tx, deps, 'promoted', match, promoted);
-    for (const p of await recipients(tx, promoted))
-      await notifyMatch(tx, deps, 'joined', match, [match.createdBy], p.name);
-  }
   return promoted;
 }
 
@@ -154,22 +137,32 @@ export async function freePlaceAndPromote(
 
 /**
  * What follows a seat freed, the same for every path (a leave, an organiser's removal, a reserved
- * seat released, an erased account): the chat says it (`said`), the place goes back or to the first
- * waiting player (`freePlaceAndPromote`), the log records `participant.left` when a player left
- * (`userId`; none for a reserved seat) and open pages get the new state when the transaction commits.
- * Call it in the transaction that removed the seat's row.
+ * seat released, an erased account): the place goes back or to the first waiting player
+ * (`freePlaceAndPromote`), the log records `participant.left` (with how, and the organiser's
+ * `reason` for a removal) or `guest.released` for a reserved seat, and open pages get the new
+ * state when the transaction commits. Call it in the transaction that removed the seat's row.
  */
 export async function seatFreed(
   tx: DbOrTx,
   deps: NotifyDeps,
   matchId: number,
-  said: SystemText[],
-  userId: number | null,
-  via: Extract<SeatVia, 'leave' | 'removal' | 'erasure' | 'reserved'>,
+  freed:
+    | { userId: number; via: Extract<SeatVia, 'leave' | 'erasure'> }
+    | { userId: number; via: 'removal'; reason: string | null }
+    | { via: 'reserved' },
 ): Promise<void> {
-  await systemMessages(tx, matchId, said);
-  if (userId !== null)
-    await recordEvent(tx, { type: 'participant.left', matchId, userId, payload: { via } });
+  await recordEvent(
+    tx,
+    freed.via === 'reserved'
+      ? { type: 'guest.released', matchId }
+      : {
+          type: 'participant.left',
+          matchId,
+          userId: freed.userId,
+          payload:
+            freed.via === 'removal' ? { via: freed.via, reason: freed.reason } : { via: freed.via },
+        },
+  );
   await freePlaceAndPromote(tx, deps, matchId);
   await announceMatchChange(tx, matchId, 'left');
 }
