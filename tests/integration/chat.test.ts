@@ -11,6 +11,7 @@ import { createTestContext, type TestContext } from '../support/app';
 import { serverUrl } from '../support/db';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
 import { restAs } from '../support/http';
+import { followLog } from '../support/worker';
 import { createPlace, trpcError } from './matches-support';
 
 const NOW = '2026-06-10T08:00:00Z';
@@ -47,10 +48,13 @@ async function match(slots: number, by: TestUser[], waiting: TestUser[] = []) {
   });
   for (const u of by) await t.caller(u).matches.join({ id: m.id });
   for (const u of waiting) await t.caller(u).matches.joinWaitlist({ id: m.id });
+  await followLog(t.deps); // the joins' chat lines, as the worker writes them after each commit
   return m;
 }
-const texts = async (u: TestUser, id: number) =>
-  (await t.caller(u).chat.list({ id })).messages.map((m) => m.text);
+const texts = async (u: TestUser, id: number) => {
+  await followLog(t.deps);
+  return (await t.caller(u).chat.list({ id })).messages.map((m) => m.text);
+};
 const post = (u: TestUser, id: number, text: string) => t.caller(u).chat.post({ id, text });
 
 describe('who sees and writes the chat (REST and tRPC)', () => {
@@ -356,10 +360,12 @@ describe('a player’s own join line (issue 38)', () => {
     const m = await match(3, []);
     await t.caller(owner).chat.list({ id: m.id });
     await t.caller(ana).matches.join({ id: m.id });
+    await followLog(t.deps);
     // Ana never opened the chat: her own « Julie45 a rejoint le match » is no news to her.
     expect((await t.caller(ana).chat.unread())[String(m.id)]).toBeUndefined();
     expect((await t.caller(owner).chat.unread())[String(m.id)]).toBe(1);
     await t.caller(ben).matches.join({ id: m.id });
+    await followLog(t.deps);
     // Ben's line is news to Ana; his own is not to him, Ana's is.
     expect((await t.caller(ana).chat.unread())[String(m.id)]).toBe(1);
     expect((await t.caller(ben).chat.unread())[String(m.id)]).toBe(1);
@@ -440,6 +446,7 @@ describe('live: messages arrive by themselves', () => {
     // The expectation is attached before the leave, so the rejection is never left unhandled.
     const fourth = expect(stream.next()).rejects.toThrow(MSG.chat.forbidden);
     await t.caller(ben).matches.leave({ id: m.id });
+    await followLog(t.deps); // « Place libérée »: the change his stream re-checks on
     await fourth;
     gone.abort();
   });

@@ -19,6 +19,8 @@ import {
   type SmtpTestServer,
 } from '../support/smtp';
 import { startTwilioStub, type TwilioStub } from '../support/twilio-stub';
+import type { WorkerConsumer } from '../../server/worker/loop';
+import { afterLog, followLog } from '../support/worker';
 import { createPlace } from './matches-support';
 
 const NOW = '2026-06-10T08:00:00Z';
@@ -26,7 +28,7 @@ const PUBLIC_URL = 'https://padel.example.fr';
 let t: TestContext;
 let smtp: SmtpTestServer;
 let stub: TwilioStub;
-let worker: ReturnType<typeof createOutboxWorker>;
+let worker: WorkerConsumer;
 let placeId: number;
 let owner: TestUser;
 
@@ -38,7 +40,7 @@ beforeAll(async () => {
     env: { SMTP_URL: smtp.url, PUBLIC_URL },
     twilioBaseUrl: stub.baseUrl,
   });
-  worker = createOutboxWorker(t.deps);
+  worker = afterLog(t.deps, createOutboxWorker(t.deps));
   placeId = (await createPlace(t, { name: 'Padel Club Lyon', city: 'Lyon' })).id;
   owner = await createUser(t.deps, { name: 'Organisatrice' });
 }, 60_000);
@@ -359,7 +361,7 @@ describe('never lost, never twice', () => {
    * creator; `activateSmtp` then configures the test SMTP server as the live channel.
    */
   async function unconfiguredProduction(ctx: TestContext) {
-    const w = createOutboxWorker(ctx.deps);
+    const w = afterLog(ctx.deps, createOutboxWorker(ctx.deps));
     const creator = await createUser(ctx.deps, { name: 'Créatrice' });
     const place = (await createPlace(ctx)).id;
     const m = await ctx.caller(creator).matches.create({ ...fields(), place_id: place, slots: 3 });
@@ -436,7 +438,7 @@ describe('never lost, never twice', () => {
       env: { SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL },
     });
     try {
-      const w = createOutboxWorker(ctx.deps);
+      const w = afterLog(ctx.deps, createOutboxWorker(ctx.deps));
       const creator = await createUser(ctx.deps, { name: 'Créatrice' });
       const place = (await createPlace(ctx)).id;
       const m = await ctx

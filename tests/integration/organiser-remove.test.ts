@@ -16,6 +16,8 @@ import { createAdmin, createUser, type TestUser } from '../support/factories';
 import { restAs } from '../support/http';
 import { startSmtpServer, type SmtpTestServer } from '../support/smtp';
 import { startTwilioStub, type TwilioStub } from '../support/twilio-stub';
+import type { WorkerConsumer } from '../../server/worker/loop';
+import { afterLog, followLog } from '../support/worker';
 import { createPlace, insertMatch, matchRow, trpcError } from './matches-support';
 
 const NOW = '2026-06-10T08:00:00Z';
@@ -24,7 +26,7 @@ const onPostgres = Boolean(serverUrl());
 let t: TestContext;
 let smtp: SmtpTestServer;
 let stub: TwilioStub;
-let worker: ReturnType<typeof createOutboxWorker>;
+let worker: WorkerConsumer;
 let placeId: number;
 let owner: TestUser;
 let admin: TestUser;
@@ -39,7 +41,7 @@ beforeAll(async () => {
     env: { SMTP_URL: smtp.url, PUBLIC_URL },
     twilioBaseUrl: stub.baseUrl,
   });
-  worker = createOutboxWorker(t.deps);
+  worker = afterLog(t.deps, createOutboxWorker(t.deps));
   placeId = (await createPlace(t, { name: 'Padel Club Lyon', city: 'Lyon' })).id;
   owner = await createUser(t.deps, { name: 'Organisatrice Martin' });
   admin = await createAdmin(t.deps, { name: 'Admin Root' });
@@ -183,6 +185,7 @@ describe('what the removal does', () => {
       waiting: [zoe.id],
       missing: 0,
     });
+    await followLog(t.deps);
     const push = await t.db.db
       .select({ event: outbox.event, subject: outbox.subject, body: outbox.body })
       .from(outbox)

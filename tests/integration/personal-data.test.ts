@@ -23,6 +23,7 @@ import { createAdmin, createUser, type TestUser } from '../support/factories';
 import { bearer, rest, trpc } from '../support/http';
 import type { SmtpTestServer } from '../support/smtp';
 import { freshIdentity, startAppWithSmtp } from './auth-support';
+import { afterLog, followLog } from '../support/worker';
 import { createPlace, insertMatch, matchRow } from './matches-support';
 
 const PNG_1PX =
@@ -307,8 +308,9 @@ describe('Supprimer mon compte', () => {
       { matchId: upcoming.id, userId: leaving.id },
       { matchId: past.id, userId: leaving.id },
     ]);
-    const organiserNotices = () =>
-      t.db.db
+    const organiserNotices = async () => {
+      await followLog(t.deps);
+      return t.db.db
         .select({
           event: outbox.event,
           channel: outbox.channel,
@@ -317,6 +319,7 @@ describe('Supprimer mon compte', () => {
         })
         .from(outbox)
         .where(eq(outbox.userId, organiser.id));
+    };
 
     expect(
       await t.caller(leaving).users.deleteAccount({ id: leaving.id, pin: leaving.pin }),
@@ -376,13 +379,13 @@ describe('Supprimer mon compte', () => {
     expect(await matchRow(t, own.id)).toBeUndefined();
     expect(await matchRow(t, ownPast.id)).toBeUndefined();
     // The notice went to the outbox in the deletion's transaction; the worker sends it.
-    await createOutboxWorker(t.deps).runOnce();
-    const notice = await smtp.waitForMail(q.email!);
-    expect(notice.text).toContain('15 juin à 18:00');
-    expect(notice.text).toContain('Club z');
-    // q organises the match whose place p held: told of the leave too, with p unnamed.
+    await afterLog(t.deps, createOutboxWorker(t.deps)).runOnce();
+    await smtp.waitForMail(q.email!);
     const toQ = smtp.mails.filter((m) => m.to.includes(q.email!));
     expect(toQ).toHaveLength(2);
+    const notice = toQ.find((m) => m.text.includes('15 juin à 18:00'));
+    expect(notice?.text).toContain('Club z');
+    // q organises the match whose place p held: told of the leave too, with p unnamed.
     expect(
       toQ.filter((m) =>
         m.text.includes(`${MSG.notify.formerPlayer} a quitté votre match du lundi 15 juin à 20:00`),

@@ -13,12 +13,14 @@ import {
   type FakeDevice,
   type PushServiceStandIn,
 } from '../support/push-service';
+import type { WorkerConsumer } from '../../server/worker/loop';
+import { afterLog, followLog } from '../support/worker';
 import { createPlace } from './matches-support';
 
 const NOW = '2026-06-10T08:00:00Z';
 let t: TestContext;
 let push: PushServiceStandIn;
-let worker: ReturnType<typeof createOutboxWorker>;
+let worker: WorkerConsumer;
 let placeId: number;
 
 beforeAll(async () => {
@@ -30,7 +32,7 @@ beforeAll(async () => {
     // certificate is trusted through the sender's https agent; push-process.test.ts covers the env.
     pushAgent: push.agent,
   });
-  worker = createOutboxWorker(t.deps);
+  worker = afterLog(t.deps, createOutboxWorker(t.deps));
   placeId = (await createPlace(t, { name: 'Padel Club Lyon', city: 'Lyon' })).id;
 }, 60_000);
 afterAll(async () => {

@@ -1,5 +1,6 @@
 import type { Deps } from '../../server/deps';
 import { logConsumers } from '../../server/worker/consumers';
+import type { WorkerConsumer } from '../../server/worker/loop';
 
 /**
  * What the worker loop does after a commit, run by hand where the test app runs no loop
@@ -11,4 +12,18 @@ export async function followLog(deps: Deps): Promise<void> {
     read = 0;
     for (const consumer of logConsumers(deps)) read += await consumer.runOnce();
   }
+}
+
+/**
+ * `consumer` as the loop runs it after a commit: the event log's consumers first (they queue the
+ * notices and deliveries), then its own round. For tests that run a sender by hand.
+ */
+export function afterLog(deps: Deps, consumer: WorkerConsumer): WorkerConsumer {
+  return {
+    ...consumer,
+    async runOnce() {
+      await followLog(deps);
+      return consumer.runOnce();
+    },
+  };
 }
