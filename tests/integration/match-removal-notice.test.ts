@@ -6,6 +6,7 @@ import { matchRemovals, outbox } from '../../db/schema';
 import { createTestContext, type TestContext } from '../support/app';
 import { createUser, type TestUser } from '../support/factories';
 import { restAs } from '../support/http';
+import { followLog } from '../support/worker';
 import { createPlace, trpcError } from './matches-support';
 
 const NOW = '2026-06-10T08:00:00Z';
@@ -59,6 +60,7 @@ describe('the removed player is told on the match page', () => {
       my_removal: { reason: 'Terrain indisponible' },
     });
     // The notice went the usual way (the outbox), reason included.
+    await followLog(t.deps);
     const notices = await t.db.db
       .select({ body: outbox.body })
       .from(outbox)

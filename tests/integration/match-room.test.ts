@@ -7,6 +7,7 @@ import { serverUrl } from '../support/db';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
 import { rest, restAs } from '../support/http';
 import { startTwoInstances } from '../support/instances';
+import { followLog } from '../support/worker';
 import {
   createPlace,
   matchRow,
@@ -380,6 +381,7 @@ describe('requests to join', () => {
     expect(ok).toMatchObject({ status: 200, body: { outcome: 'joined' } });
     expect(await participantIds(m.id)).toContain(outsider.id);
     expect((await matchRow(t, m.id))!.missingPlayers).toBe(1);
+    await followLog(t.deps);
     expect(await noticesTo(outsider.id, 'requestJoined')).toHaveLength(1);
     expect(
       await trpcError(t.caller(owner).matches.acceptRequest({ id: m.id, userId: outsider.id })),

@@ -5,6 +5,7 @@ import { matchParticipants, outbox } from '../../db/schema';
 import type { TestContext } from '../support/app';
 import { serverUrl } from '../support/db';
 import type { TestUser } from '../support/factories';
+import { followLog } from '../support/worker';
 import { createBurstCast, matchRow, trpcError, type BurstCast } from './matches-support';
 
 // On PostgreSQL these calls really run at once (pool of 20 connections): the conditional UPDATE
@@ -112,6 +113,7 @@ describe('concurrent joins', () => {
 
     const joinedNotices = () =>
       t.db.db.$count(outbox, and(eq(outbox.event, 'joined'), eq(outbox.userId, owner.id)));
+    await followLog(t.deps);
     const noticesBefore = await joinedNotices();
     // Each player tries three matches (a fixed spread, every match wanted by about 15 players).
     const attempts = players.flatMap((p, i) =>
@@ -132,6 +134,7 @@ describe('concurrent joins', () => {
     expect(overbooked).toBe(0);
     expect(playersIn).toBe(30);
     expect(results.filter((r) => r.code === 'NO_ERROR')).toHaveLength(30);
+    await followLog(t.deps);
     expect((await joinedNotices()) - noticesBefore).toBe(30);
   });
 });

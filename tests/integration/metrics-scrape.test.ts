@@ -14,6 +14,7 @@ import { createUser } from '../support/factories';
 import { captureLogger } from '../support/logs';
 import { freePort } from '../support/server-process';
 import { startSmtpServer, type SmtpTestServer } from '../support/smtp';
+import { afterLog, followLog } from '../support/worker';
 import { createPlace } from './matches-support';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
@@ -108,7 +109,7 @@ describe('a scrape while the database is down', () => {
 
 describe('outbox metrics', () => {
   it('the oldest pending notice’s age, then sent, failed and dropped counters per channel', async () => {
-    const worker = createOutboxWorker(t.deps);
+    const worker = afterLog(t.deps, createOutboxWorker(t.deps));
     const creator = await createUser(t.deps);
     const place = (await createPlace(t)).id;
     const m = await t.caller(creator).matches.create({
@@ -122,6 +123,7 @@ describe('outbox metrics', () => {
     expect(sample(before, 'padel_outbox_oldest_pending_seconds')).toBe(0);
 
     await t.caller(await createUser(t.deps)).matches.join({ id: m.id });
+    await followLog(t.deps);
     t.clock.advance(90_000);
     const waiting = await scrape(t.app);
     expect(sample(waiting, 'padel_outbox_backlog')).toBe(1);

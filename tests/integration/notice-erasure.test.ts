@@ -6,6 +6,7 @@ import { purgeExpired } from '../../server/services/retention';
 import { createTestContext, type TestContext } from '../support/app';
 import { createUser, type TestUser } from '../support/factories';
 import { restAs } from '../support/http';
+import { followLog } from '../support/worker';
 import { createPlace } from './matches-support';
 
 // A deleted player's name leaves the notices sent to others (pending and sent), and every sent
@@ -31,11 +32,14 @@ const newMatch = (day: string) =>
     levels: ['Niveau 3'],
     slots: 3,
   });
-const noticesTo = (userId: number) =>
-  t.db.db
+/** The notices to `userId`, once the worker has queued those of the changes so far. */
+const noticesTo = async (userId: number) => {
+  await followLog(t.deps);
+  return t.db.db
     .select({ id: outbox.id, subject: outbox.subject, body: outbox.body })
     .from(outbox)
     .where(eq(outbox.userId, userId));
+};
 
 describe('erasing an account scrubs its name from notices to other players', () => {
   for (const door of ['REST', 'tRPC'] as const) {
@@ -43,9 +47,11 @@ describe('erasing an account scrubs its name from notices to other players', () 
       const dave = await createUser(t.deps, { name: `Dave Effacement${door}` });
       const [m1, m2] = [await newMatch('2026-06-20'), await newMatch('2026-06-21')];
       await t.caller(dave).matches.join({ id: m1.id });
+      await followLog(t.deps);
       // The first notice has been sent; the second still waits (the join of m2 is then freed by the deletion).
       await t.db.db.update(outbox).set({ sentAt: NOW }).where(eq(outbox.userId, lea.id));
       await t.caller(dave).matches.join({ id: m2.id });
+      await followLog(t.deps);
       // A notice written before names were shortened carries the whole name.
       await t.db.db.insert(outbox).values({
         channel: 'email',

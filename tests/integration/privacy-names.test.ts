@@ -5,6 +5,7 @@ import { outbox } from '../../db/schema';
 import { createTestContext, type TestContext } from '../support/app';
 import { createUser, type TestUser } from '../support/factories';
 import { restAs } from '../support/http';
+import { followLog } from '../support/worker';
 import { createPlace } from './matches-support';
 
 // Outside a co-player's view, a person is "Prénom N.": the organiser of a listed match, the player
@@ -60,6 +61,7 @@ describe('the organiser of a listed match is "Prénom N."', () => {
   it('a join or leave notice names the player as "Prénom N."', async () => {
     await t.caller(dave).matches.join({ id: matchId });
     await t.caller(dave).matches.leave({ id: matchId });
+    await followLog(t.deps);
     const rows = await t.db.db
       .select()
       .from(outbox)
