@@ -2,8 +2,9 @@
  * « Roi du terrain » (king of the court). Court 1 is the top court. Round 1 seats the players four
  * by four at random, or by level when levels are given (the best on court 1, 1st+4th against
  * 2nd+3rd). After each round, on each court the winners move up one court and the losers down one:
- * court 1's winners stay on court 1, the bottom court's losers stay on it. A game without a score,
- * or drawn, keeps its four players on their court.
+ * court 1's winners stay on court 1, the bottom court's losers stay on it. A game without a winner
+ * (not scored, or drawn: the score check refuses a draw, but a round may be closed unscored) has
+ * one drawn by lot, so that every court still gets its four.
  *
  * Seating: the players are ordered by the court they are heading to (a player who won comes before
  * one who lost on the same court), and those who did not play the previous round (back from a
@@ -30,17 +31,25 @@ export interface KingInput extends NextRoundInput {
   levels?: Readonly<Record<UserId, number>>;
 }
 
-/** Where each player of a round heads: the court after moving, and whether he won. */
-export function kingMoves(round: EveningRound): Map<UserId, { court: number; won: boolean }> {
+/**
+ * Where each player of a round heads: the court after moving, and whether he won (in a game
+ * without a winner, the winner is drawn from `rng`).
+ */
+export function kingMoves(
+  round: EveningRound,
+  rng: NextRoundInput['rng'],
+): Map<UserId, { court: number; won: boolean }> {
   const bottom = Math.max(...round.games.map((g) => g.court));
   const moves = new Map<UserId, { court: number; won: boolean }>();
-  for (const { court, teams, score } of round.games)
+  for (const { court, teams, score } of round.games) {
+    const decided = score && score[0] !== score[1];
+    const winner = decided ? (score[0] > score[1] ? 0 : 1) : rng() < 0.5 ? 0 : 1;
     teams.forEach((team, side) => {
-      const [own, other] = score ? [score[side] as number, score[1 - side] as number] : [0, 0];
-      const target =
-        own > other ? Math.max(1, court - 1) : own < other ? Math.min(bottom, court + 1) : court;
-      for (const p of team) moves.set(p, { court: target, won: own > other });
+      const won = side === winner;
+      const target = won ? Math.max(1, court - 1) : Math.min(bottom, court + 1);
+      for (const p of team) moves.set(p, { court: target, won });
     });
+  }
   return moves;
 }
 
@@ -65,7 +74,7 @@ export function nextKingRound({ players, courts, history, rng, levels }: KingInp
     });
     return { number, games, sitting_out: sitting };
   }
-  const moves = kingMoves(previous);
+  const moves = kingMoves(previous, rng);
   const draw = new Map(playing.map((p) => [p, rng()]));
   const key = (p: UserId) => {
     const move = moves.get(p);
