@@ -39,7 +39,7 @@ export function computeStandings({ rounds, sitOut, players = [] }: StandingsInpu
   for (const round of rounds) {
     for (const p of round.games.flatMap((g) => [...g.teams[0], ...g.teams[1]])) row(p);
     const played = round.games.some((g) => g.score);
-    for (const p of round.sitting_out) if (played) row(p).sat++;
+    for (const p of round.sitting_out) row(p).sat += played ? 1 : 0;
     for (const { teams, score } of round.games) {
       if (!score) continue;
       teams.forEach((team, side) => {
