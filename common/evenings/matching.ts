@@ -1,6 +1,6 @@
 /**
- * Minimum-cost perfect matchings (pairing players into teams, teams into games) and the circle
- * method's round-robin, the tools of the Americano schedule.
+ * Minimum-cost perfect matchings (pairing players into teams, teams into games), for the Americano
+ * rounds that leave the ideal schedule.
  */
 import { shuffle } from './seating';
 import type { Rng } from './types';
@@ -10,21 +10,6 @@ export type Pairs = [number, number][];
 
 /** Largest count of items matched exactly (2^n memo states); above, a local search. */
 export const EXACT_MATCHING_LIMIT = 16;
-
-/**
- * The circle method: for an even n, n-1 pairings of 0..n-1 in which every pair of indices meets
- * exactly once. Index n-1 stays fixed, the others turn one place per round.
- */
-export function circleFactors(n: number): Pairs[] {
-  const factors: Pairs[] = [];
-  const m = n - 1;
-  for (let r = 0; r < m; r++) {
-    const pairs: Pairs = [[r, n - 1]];
-    for (let k = 1; k <= (n - 2) / 2; k++) pairs.push([(r + k) % m, (r - k + m) % m]);
-    factors.push(pairs);
-  }
-  return factors;
-}
 
 export const pairsCost = (pairs: Pairs, cost: (i: number, j: number) => number) =>
   pairs.reduce((sum, [i, j]) => sum + cost(i, j), 0);

@@ -69,3 +69,16 @@ export function partnerTally(rounds: readonly EveningRound[]) {
       }
   return tally;
 }
+
+/** Times each unordered pair faced each other. */
+export function opponentTally(rounds: readonly EveningRound[]) {
+  const tally = new Map<string, number>();
+  for (const r of rounds)
+    for (const { teams } of r.games)
+      for (const a of teams[0])
+        for (const b of teams[1]) {
+          const key = a < b ? `${a}-${b}` : `${b}-${a}`;
+          tally.set(key, (tally.get(key) ?? 0) + 1);
+        }
+  return tally;
+}

@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { nextAmericanoRound } from '../../common/evenings/americano';
 import { pairKey } from '../../common/evenings/seating';
 import type { EveningRound, UserId } from '../../common/evenings/types';
-import { ids, partnerTally, playingIn, scored, seededRng } from '../support/evenings';
+import { WHIST_SIZES, whistRounds } from '../../common/evenings/whist';
+import {
+  expectWellFormed,
+  ids,
+  opponentTally,
+  partnerTally,
+  playingIn,
+  scored,
+  seededRng,
+} from '../support/evenings';
 
 /** Plays `rounds` Americano rounds with random scores. */
 function evening(players: readonly UserId[], courts: number, rounds: number, seed: number) {
@@ -32,7 +41,7 @@ function repeatFreePairingExists(players: UserId[], partnered: Map<string, numbe
 }
 
 describe('Americano', () => {
-  it('8 players on 2 courts: 7 rounds make each of the 28 pairs partners exactly once', () => {
+  it('8 players on 2 courts: 7 rounds make each of the 28 pairs partners exactly once (and opponents twice)', () => {
     fc.assert(
       fc.property(
         fc.uniqueArray(fc.integer({ min: 1, max: 10_000 }), { minLength: 8, maxLength: 8 }),
@@ -43,16 +52,18 @@ describe('Americano', () => {
           expect(pairs).toHaveLength(28);
           expect(tally.size).toBe(28);
           for (const pair of pairs) expect(tally.get(pair)).toBe(1);
+          const opponents = opponentTally(evening(players, 2, 7, seed));
+          for (const pair of pairs) expect(opponents.get(pair)).toBe(2);
         },
       ),
       { numRuns: 50 },
     );
   });
 
-  it('n a multiple of 4 with n/4 courts or more: no partner twice in n-1 rounds, each pair exactly k times after k(n-1) rounds', () => {
+  it('n a multiple of 4 with n/4 courts or more: no partner twice in n-1 rounds; after k(n-1) rounds each pair partnered exactly k times and faced each other 2k times', () => {
     fc.assert(
       fc.property(
-        fc.constantFrom(4, 8, 12, 16),
+        fc.constantFrom(...WHIST_SIZES),
         fc.integer({ min: 0, max: 4 }),
         fc.integer(),
         (n, extraCourts, seed) => {
@@ -64,8 +75,13 @@ describe('Americano', () => {
             const cycles = Math.floor(r / (n - 1));
             for (const pair of allPairs(players))
               expect(tally.get(pair) ?? 0).toBeOneOf([cycles, cycles + 1]);
-            if (r % (n - 1) === 0)
-              for (const pair of allPairs(players)) expect(tally.get(pair)).toBe(cycles);
+            if (r % (n - 1) === 0) {
+              const opponents = opponentTally(history.slice(0, r));
+              for (const pair of allPairs(players)) {
+                expect(tally.get(pair)).toBe(cycles);
+                expect(opponents.get(pair)).toBe(2 * cycles);
+              }
+            }
           }
         },
       ),
@@ -73,10 +89,30 @@ describe('Americano', () => {
     );
   });
 
-  it('32 players on 8 courts: 31 rounds, each of the 496 pairs partners once', () => {
+  it('32 players on 8 courts: 31 rounds, each of the 496 pairs partners once and faces each other twice', () => {
     const players = ids(32);
-    const tally = partnerTally(evening(players, 8, 31, 5));
-    for (const pair of allPairs(players)) expect(tally.get(pair)).toBe(1);
+    const history = evening(players, 8, 31, 5);
+    const [partners, opponents] = [partnerTally(history), opponentTally(history)];
+    for (const pair of allPairs(players)) {
+      expect(partners.get(pair)).toBe(1);
+      expect(opponents.get(pair)).toBe(2);
+    }
+  });
+
+  it.each(WHIST_SIZES)('the whist schedule of %i players: partners once, opponents twice', (p) => {
+    expect(WHIST_SIZES).toEqual([4, 8, 12, 16, 20, 24, 28, 32]);
+    const rounds: EveningRound[] = whistRounds(p).map((games, r) => ({
+      number: r + 1,
+      games: games.map(([a, b], k) => ({ court: k + 1, teams: [a, b], score: null })),
+      sitting_out: [],
+    }));
+    const players = ids(p, 0);
+    for (const round of rounds) expectWellFormed(round, players, p / 4);
+    const [partners, opponents] = [partnerTally(rounds), opponentTally(rounds)];
+    for (const pair of allPairs(players)) {
+      expect(partners.get(pair)).toBe(1);
+      expect(opponents.get(pair)).toBe(2);
+    }
   });
 
   it('4 to 16 players, any courts, arrivals and departures: a round repeats no partnership while its players could be paired without one', () => {
