@@ -61,9 +61,10 @@ export function nextAmericanoRound({
   const schedule = whistRounds(playing.length).map((games) => ({ teams: games.flat(), games }));
   const costs = schedule.map(({ teams }) => pairsCost(teams, partnerCost));
   const cheapest = Math.min(...costs);
-  const searched = minCostMatching(playing.length, partnerCost, rng);
+  // Nothing beats a round of new partnerships: search only when the schedule has none left.
+  const searched = cheapest > 0 ? minCostMatching(playing.length, partnerCost, rng) : undefined;
   let chosen: IndexRound;
-  if (searched.cost < cheapest) chosen = bestGames(searched.pairs);
+  if (searched && searched.cost < cheapest) chosen = bestGames(searched.pairs);
   else {
     const options = schedule.filter((_, k) => costs[k] === cheapest).map(({ games }) => games);
     const opponentCosts = options.map(gamesCost);
