@@ -1,6 +1,6 @@
 import type { Deps } from '../deps';
 import { createSeatLinesConsumer } from '../services/chat/seat-lines';
-import { createSeatNoticesConsumer } from '../services/notifications/seat-notices';
+import { createMatchNoticesConsumer } from '../services/notifications/match-notices';
 import { createGroupsConsumer } from '../services/groups/scheduler';
 import { createWebhookEventsConsumer } from '../services/integrations/webhooks';
 import { createWebhookWorker } from '../services/integrations/delivery';
@@ -12,7 +12,7 @@ import type { WorkerConsumer } from './loop';
 /** The consumers of the domain event log: each follows it with its own cursor. */
 export const logConsumers = (deps: Deps): WorkerConsumer[] => [
   createSeatLinesConsumer(deps),
-  createSeatNoticesConsumer(deps),
+  createMatchNoticesConsumer(deps),
   createWebhookEventsConsumer(deps),
 ];
 

@@ -64,13 +64,15 @@ const requestOf = async (matchId: number, userId: number) =>
       .where(and(eq(matchRequests.matchId, matchId), eq(matchRequests.userId, userId)))
       .orderBy(matchRequests.id)
   ).map((r) => r.status);
-const noticesTo = async (userId: number, event: string) =>
-  (
+const noticesTo = async (userId: number, event: string) => {
+  await followLog(t.deps);
+  return (
     await t.db.db
       .select({ body: outbox.body })
       .from(outbox)
       .where(and(eq(outbox.userId, userId), eq(outbox.event, event), eq(outbox.channel, 'email')))
   ).map((r) => r.body ?? '');
+};
 
 describe('reserved seats', () => {
   it('count as taken, show as the organiser’s guests, and only their names to the players', async () => {

@@ -14,8 +14,10 @@ const SAID_WHEN_SEATED: Partial<Record<SeatVia, (firstName: string) => string>> 
   promotion: MSG.chat.system.promoted,
 };
 
-/** The lines a match's chat shows for one seat event. */
+/** The lines a match's chat shows for one event. */
 async function linesOf(tx: Parameters<typeof aboutPlayers>[0], e: LoggedEvent) {
+  if (e.type === 'match.updated')
+    return typeof e.payload.said === 'string' ? [{ text: e.payload.said }] : [];
   const via = e.payload.via as SeatVia | undefined;
   if (e.type === 'participant.joined' && e.userId !== null)
     return aboutPlayers(tx, [e.userId], SAID_WHEN_SEATED[via ?? 'join'] ?? MSG.chat.system.joined);
@@ -25,7 +27,8 @@ async function linesOf(tx: Parameters<typeof aboutPlayers>[0], e: LoggedEvent) {
 }
 
 /**
- * The chat's system lines about seats (« Julie a rejoint le match », « Place libérée »), written by
+ * The chat's system lines about seats (« Julie a rejoint le match », « Place libérée ») and moves
+ * (« Match modifié : … »), written by
  * a consumer of the event log in log order, each match's under its room lock (as members'
  * messages are), so the room's revisions follow commit order. A match gone meanwhile (cancelled)
  * gets none.
@@ -33,7 +36,7 @@ async function linesOf(tx: Parameters<typeof aboutPlayers>[0], e: LoggedEvent) {
 export const createSeatLinesConsumer = (deps: Pick<Deps, 'db' | 'logger' | 'clock'>) =>
   createLogConsumer(deps, {
     name: 'chat',
-    types: ['participant.joined', 'participant.left', 'guest.released'],
+    types: ['participant.joined', 'participant.left', 'guest.released', 'match.updated'],
     async handle(tx, events) {
       const byMatch = new Map<number, SystemText[]>();
       for (const e of events) {

@@ -11,6 +11,10 @@ export type DomainEventType =
   | 'match.filled'
   | 'participant.joined'
   | 'participant.left'
+  /** A player asked to join a match outside their level range. */
+  | 'request.sent'
+  /** The organiser answered a request other than by seating the player (`answer`). */
+  | 'request.answered'
   /** A reserved seat (a guest without an account) given back by the organiser. */
   | 'guest.released';
 
@@ -23,7 +27,7 @@ export interface DomainEvent {
   matchId: number;
   userId?: number | null;
   actorId?: number | null;
-  payload?: { via?: SeatVia } & Record<string, unknown>;
+  payload?: Record<string, unknown>;
 }
 
 /** An event as a consumer reads it back from the log. */

@@ -12,7 +12,7 @@ import type {
   TMatch,
   TUpdateMatchInput,
 } from '../../../common/schemas/matches';
-import { notifyMatch, scheduleReminder, type NotifyDeps } from '../notifications/enqueue';
+import { scheduleReminder, type NotifyDeps } from '../notifications/enqueue';
 import { matchInfo, playersAndWaiting } from '../notifications/match-info';
 import { recordEvent } from '../events/log';
 import { announceMatchChange, announceMatchesChange } from '../events/announce';
@@ -20,7 +20,7 @@ import { getMatch } from './queries';
 import { checkMatchFields, createLimits, editLimits } from './rules';
 import { promoteWaitlisted } from './seats';
 import { matchBorn } from './seats';
-import { changedText, systemMessages } from '../chat/system';
+import { changedText } from '../chat/system';
 import {
   assertCanReach,
   checkGuests,
@@ -201,15 +201,22 @@ export async function updateMatch(
       .where(eq(matches.id, input.id));
     if (input.visibility) await followVisibility(tx, input.id, input.visibility, deps.clock.now());
     const match = await matchInfo(tx, input.id);
-    if (moved(current, fields) && match) {
-      await notifyMatch(tx, deps, 'changed', match, await playersAndWaiting(tx, input.id));
-      await scheduleReminder(tx, deps, match);
-      const said = before && changedText(before, match);
-      if (said) await systemMessages(tx, input.id, [{ text: said }]);
-    }
+    const wasMoved = moved(current, fields) && match !== null;
+    if (wasMoved) await scheduleReminder(tx, deps, match);
+    // Who is told of a move: the players and the waiting list as they stand before promotions.
+    await recordEvent(tx, {
+      type: 'match.updated',
+      matchId: input.id,
+      actorId: actor.id,
+      payload: wasMoved
+        ? {
+            told: await playersAndWaiting(tx, input.id),
+            said: (before && changedText(before, match)) || null,
+          }
+        : {},
+    });
     await promoteWaitlisted(tx, deps, input.id);
     await announceMatchChange(tx, input.id, 'changed');
-    await recordEvent(tx, { type: 'match.updated', matchId: input.id });
   });
   return getMatch(deps, input.id);
 }
@@ -230,8 +237,12 @@ export async function announceCancellation(
   // A cancellation must outrank every earlier version of the event in the players' calendars.
   const sequence = match.sequence + 1;
   const told = await playersAndWaiting(tx, id);
-  await notifyMatch(tx, deps, 'cancelled', { ...match, sequence }, told, '', reason);
-  await recordEvent(tx, { type: 'match.cancelled', matchId: id });
+  // The match row goes with this transaction: the event carries what its notices need.
+  await recordEvent(tx, {
+    type: 'match.cancelled',
+    matchId: id,
+    payload: { match: { ...match, sequence }, told, reason },
+  });
 }
 
 /**

@@ -12,8 +12,7 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict } from '../../lib/errors';
 import { announceMatchChange } from '../events/announce';
-import { notifyMatch } from '../notifications/enqueue';
-import { matchInfo } from '../notifications/match-info';
+import { recordEvent } from '../events/log';
 import { lockOwnMatch } from './mutations';
 import { lockReachableMatch } from './room';
 import { seatsTaken, takeSeat } from './seats';
@@ -50,8 +49,7 @@ export async function createRequest(
       .onConflictDoNothing()
       .returning({ id: matchRequests.id });
     if (!row) throw conflict(MSG.room.requestAlready);
-    const info = await matchInfo(tx, id);
-    if (info) await notifyMatch(tx, deps, 'requested', info, [info.createdBy], actor.name);
+    await recordEvent(tx, { type: 'request.sent', matchId: id, userId: actor.id });
     await announceMatchChange(tx, id, 'changed');
   });
   return { success: true, message: MSG.room.requestSent, outcome: 'sent' };
@@ -98,7 +96,6 @@ export async function acceptRequest(
       .where(and(eq(matchParticipants.matchId, id), eq(matchParticipants.userId, userId)));
     if (playing) throw conflict(MSG.room.requestAlreadyIn);
     const seat = await takeSeat(tx, deps, id, userId);
-    const info = await matchInfo(tx, id);
     if (seat === 'taken') {
       await seatsTaken(tx, id, [userId], 'request');
       return 'joined' as const;
@@ -107,7 +104,13 @@ export async function acceptRequest(
       .insert(matchWaitlist)
       .values({ matchId: id, userId, createdAt: deps.clock.now() })
       .onConflictDoNothing();
-    if (info) await notifyMatch(tx, deps, 'requestWaitlisted', info, [userId]);
+    await recordEvent(tx, {
+      type: 'request.answered',
+      matchId: id,
+      userId,
+      actorId: actor.id,
+      payload: { answer: 'waitlist' },
+    });
     await announceMatchChange(tx, id, 'waitlist');
     return 'waitlist' as const;
   });
@@ -138,8 +141,13 @@ export async function declineRequest(
       )
       .returning({ id: matchRequests.id });
     if (declined.length === 0) throw conflict(MSG.room.requestNotPending);
-    const info = await matchInfo(tx, id);
-    if (info) await notifyMatch(tx, deps, 'requestDeclined', info, [userId]);
+    await recordEvent(tx, {
+      type: 'request.answered',
+      matchId: id,
+      userId,
+      actorId: actor.id,
+      payload: { answer: 'declined' },
+    });
     await announceMatchChange(tx, id, 'changed');
   });
   return { success: true, message: MSG.room.declined, outcome: 'declined' };
