@@ -17,6 +17,7 @@ import { createTestContext, type TestContext } from '../support/app';
 import { serverUrl } from '../support/db';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
 import { restAs } from '../support/http';
+import { followLog } from '../support/worker';
 import { createPlace, insertMatch, matchRow, trpcError } from './matches-support';
 
 /**
@@ -79,8 +80,9 @@ const resultOf = async (id: number) =>
   (await t.db.db.select().from(matchResults).where(eq(matchResults.matchId, id)))[0];
 const historyOf = (id: number) =>
   t.db.db.select().from(ratingHistory).where(eq(ratingHistory.matchId, id));
-const asked = async (matchId: number) =>
-  (
+const asked = async (matchId: number) => {
+  await followLog(t.deps);
+  return (
     await t.db.db
       .select({ userId: outbox.userId, body: outbox.body })
       .from(outbox)
@@ -88,6 +90,7 @@ const asked = async (matchId: number) =>
   )
     .filter((n) => n.body?.endsWith(`/matches/${matchId}`))
     .map((n) => n.userId);
+};
 
 describe('entering a result with a guest', () => {
   it('takes { guest: id } in a team on both doors; the guest is « Invité de Paul », named to the players only', async () => {

@@ -17,6 +17,7 @@ import { createTestContext, type TestContext } from '../support/app';
 import { serverUrl } from '../support/db';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
 import { restAs } from '../support/http';
+import { followLog } from '../support/worker';
 import { createPlace, insertFullMatch, insertMatch, trpcError } from './matches-support';
 
 /** 12:00 UTC, 14:00 in Paris on 10 June 2026. */
@@ -58,13 +59,17 @@ const rating = async (u: TestUser) =>
 /** E-mail notices of `event` written since `after` (an outbox id). */
 const notices = async (event: string, after = 0) =>
   (await allNotices(event)).filter((n) => n.id > after);
-const lastOutboxId = async () =>
-  Math.max(0, ...(await t.db.db.select({ id: outbox.id }).from(outbox)).map((r) => r.id));
-const allNotices = (event: string) =>
-  t.db.db
+const lastOutboxId = async () => {
+  await followLog(t.deps);
+  return Math.max(0, ...(await t.db.db.select({ id: outbox.id }).from(outbox)).map((r) => r.id));
+};
+const allNotices = async (event: string) => {
+  await followLog(t.deps);
+  return t.db.db
     .select({ id: outbox.id, userId: outbox.userId, body: outbox.body })
     .from(outbox)
     .where(and(eq(outbox.event, event), eq(outbox.channel, 'email')));
+};
 
 describe('entering a result', () => {
   it('refuses before the start, by a non-player, with a bad score or foreign players, in French', async () => {

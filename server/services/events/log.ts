@@ -15,6 +15,10 @@ export type DomainEventType =
   | 'request.sent'
   /** The organiser answered a request other than by seating the player (`answer`). */
   | 'request.answered'
+  /** A result was entered (`asked`: the players who answer it, `sets`: the score as said). */
+  | 'result.entered'
+  /** The organiser reported a player absent. */
+  | 'noshow.reported'
   /** A reserved seat (a guest without an account) given back by the organiser. */
   | 'guest.released';
 

@@ -80,6 +80,16 @@ async function tell(tx: Tx, deps: NotifyDeps, e: LoggedEvent) {
       if (e.payload.answer === 'declined')
         await notifyMatch(tx, deps, 'requestDeclined', match, [e.userId]);
       return;
+    case 'result.entered': {
+      const asked = ids(e.payload.asked);
+      const [by] = e.actorId === null ? [] : await recipients(tx, [e.actorId]);
+      if (asked.length > 0 && by)
+        await notifyMatch(tx, deps, 'resultEntered', match, asked, by.name, text(e.payload.sets));
+      return;
+    }
+    case 'noshow.reported':
+      if (e.userId !== null) await notifyMatch(tx, deps, 'noShow', match, [e.userId]);
+      return;
     default:
       return;
   }
@@ -87,7 +97,8 @@ async function tell(tx: Tx, deps: NotifyDeps, e: LoggedEvent) {
 
 /**
  * The notices that follow a match's changes, queued in the outbox by a consumer of the event log:
- * seats taken and freed (whichever path), requests and their answers, a move, a cancellation. A
+ * seats taken and freed (whichever path), requests and their answers, a move, a cancellation, a
+ * result entered, an absence reported. A
  * match gone by the time its event is read is told nothing more (its cancellation told it all).
  */
 export const createMatchNoticesConsumer = (deps: Pick<Deps, 'db' | 'logger' | 'clock' | 'env'>) =>
@@ -100,6 +111,8 @@ export const createMatchNoticesConsumer = (deps: Pick<Deps, 'db' | 'logger' | 'c
       'match.cancelled',
       'request.sent',
       'request.answered',
+      'result.entered',
+      'noshow.reported',
     ],
     async handle(tx, events) {
       for (const e of events) await tell(tx, deps, e);

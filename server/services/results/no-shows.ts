@@ -6,7 +6,7 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict, forbidden } from '../../lib/errors';
 import { announceMatchChange } from '../events/announce';
-import { notifyMatch } from '../notifications/enqueue';
+import { recordEvent } from '../events/log';
 import { startOf } from '../notifications/match-info';
 import { refusal } from '../matches/room';
 import { lockMatch, matchAndPlayers } from './results';
@@ -53,7 +53,12 @@ export async function markNoShow(deps: Deps, actor: SessionUser, input: TNoShowI
       .onConflictDoNothing()
       .returning();
     if (!row) throw conflict(RESULT_MSG.noShowAlready);
-    await notifyMatch(tx, deps, 'noShow', info, [input.userId]);
+    await recordEvent(tx, {
+      type: 'noshow.reported',
+      matchId: input.id,
+      userId: input.userId,
+      actorId: actor.id,
+    });
     await announceMatchChange(tx, input.id, 'changed');
   });
   return answer(input.id, input.userId, 'absent', RESULT_MSG.noShowMarked);

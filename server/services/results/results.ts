@@ -25,6 +25,7 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { announceMatchChange } from '../events/announce';
+import { recordEvent } from '../events/log';
 import { notifyMatch, type NotifyDeps } from '../notifications/enqueue';
 import { matchInfo, matchPlayers, type MatchInfo } from '../notifications/match-info';
 import { guestsOf, refusal } from '../matches/room';
@@ -208,9 +209,12 @@ export async function enterResult(
       })
       .returning();
     if (!saved) throw conflict(RESULT_MSG.alreadyEntered);
-    const asked = answeringPlayers(input.teams, actor.id);
-    if (asked.length > 0)
-      await notifyMatch(tx, deps, 'resultEntered', info, asked, actor.name, formatSets(input.sets));
+    await recordEvent(tx, {
+      type: 'result.entered',
+      matchId: input.id,
+      actorId: actor.id,
+      payload: { asked: answeringPlayers(input.teams, actor.id), sets: formatSets(input.sets) },
+    });
     await announceMatchChange(tx, input.id, 'changed');
     return saved;
   });
