@@ -15,6 +15,8 @@ export interface BudgetInputs {
   joins: Rounds<Figure>;
   /** Per round, ms from the last join until the event log's consumers had read every event. */
   joinsFanOutMs?: number[];
+  /** Per round, p99 of a join's event written → each log consumer past it (chat line, notices…). */
+  joinsFanOutP99Ms?: number[];
   logins: Record<string, Figure>;
   appOccupancy: Occupancy;
   peakRssMb: number;
@@ -86,6 +88,15 @@ export function collectBudgets(o: BudgetInputs): Budget[] {
       o.joinsFanOutMs ?? [],
       '<=',
       2000,
+      ' ms',
+    ),
+  );
+  budgets.push(
+    medianBudget(
+      'join → chat line, notices, webhooks queued, p99',
+      o.joinsFanOutP99Ms ?? [],
+      '<=',
+      1000,
       ' ms',
     ),
   );

@@ -110,7 +110,7 @@ async function main() {
     // 3. Joins: the app over HTTP vs the same conditional UPDATE + INSERT from postgres.js.
     const joinRun = runs('joins')
       ? await measureJoins(app.child, db.url, joinSetup)
-      : { figures: {}, cpu: {}, rounds: {}, fanOutMs: [] };
+      : { figures: {}, cpu: {}, rounds: {}, fanOutMs: [], fanOutP99Ms: [] };
     const joins = joinRun.figures;
     // 4. Login by e-mail + PIN vs raw argon2.verify with the same hash, both at c=4.
     const logins = runs('logins') ? await measureLogins(app.child.url, pinHash, pepper) : {};
@@ -166,6 +166,7 @@ async function main() {
       lists: listRun.rounds,
       joins: joinRun.rounds,
       joinsFanOutMs: joinRun.fanOutMs,
+      joinsFanOutP99Ms: joinRun.fanOutP99Ms,
       logins,
       appOccupancy,
       peakRssMb,

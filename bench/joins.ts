@@ -99,6 +99,8 @@ export async function measureJoins(
   rounds: Record<string, Figure[]>;
   /** Per round: ms from the last join's answer until every event log consumer had read its events. */
   fanOutMs: number[];
+  /** Per round: p99 over the joins' events and the log's consumers of commit → consumer done (ms). */
+  fanOutP99Ms: number[];
 }> {
   const appUrl = app.url;
   const { rounds, joiners, tokens } = setup;
@@ -139,9 +141,12 @@ export async function measureJoins(
         rawJoin(raw, setup.warmup.raw[k % JOIN_MATCHES]!, joiners[k]!),
       );
     const fanOutMs: number[] = [];
+    const fanOutP99Ms: number[] = [];
     for (const r of rounds) {
+      const watch = raw ? await watchConsumers(raw) : undefined;
       await push('app joins (200 matches)', app.pid, () => appJoins(r.app, JOIN_ATTEMPTS));
       if (raw) fanOutMs.push(await logDrainedMs(raw));
+      if (raw && watch) fanOutP99Ms.push(await watch.p99());
       if (raw)
         await push('raw joins (200 matches)', undefined, () =>
           loop(JOIN_ATTEMPTS, JOIN_CONNECTIONS, (k) =>
@@ -159,6 +164,7 @@ export async function measureJoins(
       cpu: Object.fromEntries(Object.entries(cpuRounds).map(([k, v]) => [k, medianSplit(v)])),
       rounds: joinRounds,
       fanOutMs,
+      fanOutP99Ms,
     };
   } finally {
     await raw?.end({ timeout: 2 });
@@ -179,6 +185,56 @@ async function logDrainedMs(sql: postgres.Sql): Promise<number> {
     await new Promise((r) => setTimeout(r, 10));
   }
   return NaN;
+}
+
+/**
+ * Watches every log consumer's cursor (every 10 ms, on the database's clock) from now on; `p99`
+ * stops and answers, over the events written since and every consumer, the 99th percentile of the
+ * time from the event's write to the first look that found the consumer past it: what follows
+ * from a join (its chat line, its notices, its webhooks) was written by then.
+ */
+async function watchConsumers(sql: postgres.Sql) {
+  const [start] = await sql<
+    { id: string }[]
+  >`select coalesce(max(id), 0)::text as id from domain_events`;
+  const looks: { at: number; consumer: string; tx: bigint; id: bigint }[] = [];
+  let watching = true;
+  const polling = (async () => {
+    while (watching) {
+      const rows = await sql<{ at: Date; consumer: string; tx: string; event_id: string }[]>`
+        select clock_timestamp() as at, consumer, tx::text, event_id::text from event_cursors`;
+      for (const r of rows)
+        looks.push({
+          at: r.at.getTime(),
+          consumer: r.consumer,
+          tx: BigInt(r.tx),
+          id: BigInt(r.event_id),
+        });
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  })();
+  return {
+    async p99(): Promise<number> {
+      watching = false;
+      await polling;
+      const events = await sql<{ tx: string; id: string; at: Date }[]>`
+        select tx::text, id::text, created_at as at from domain_events
+         where id > ${start!.id}::bigint order by id`;
+      const consumers = [...new Set(looks.map((l) => l.consumer))];
+      const lags: number[] = [];
+      for (const e of events) {
+        const [tx, id] = [BigInt(e.tx), BigInt(e.id)];
+        for (const c of consumers) {
+          const seen = looks.find(
+            (l) => l.consumer === c && (l.tx > tx || (l.tx === tx && l.id >= id)),
+          );
+          if (seen) lags.push(seen.at - e.at.getTime());
+        }
+      }
+      lags.sort((a, b) => a - b);
+      return lags.length ? lags[Math.min(lags.length - 1, Math.floor(lags.length * 0.99))]! : NaN;
+    },
+  };
 }
 
 export interface Occupancy {
