@@ -74,6 +74,17 @@ async function connectionsByState(db: Db): Promise<{ state: string; n: number }[
   return rowsOf<{ state: string; n: number }>(res);
 }
 
+/** Per consumer of the event log: the events past its cursor and the age of the oldest of them. */
+async function eventLogLag(db: Db): Promise<{ consumer: string; behind: number; age: number }[]> {
+  const res = await db.execute(sql`
+    select c.consumer, count(e.id)::int as behind,
+           coalesce(extract(epoch from clock_timestamp() - min(e.created_at)), 0)::float8 as age
+      from event_cursors c
+      left join domain_events e on (e.tx, e.id) > (c.tx, c.event_id)
+     group by c.consumer`);
+  return rowsOf<{ consumer: string; behind: number; age: number }>(res);
+}
+
 export function createMetrics(db: Db, env: Pick<Env, 'DATABASE_URL' | 'DB_POOL_SIZE'>): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -140,6 +151,15 @@ export function createMetrics(db: Db, env: Pick<Env, 'DATABASE_URL' | 'DB_POOL_S
     registers: [registry],
     async read(g) {
       g.set(outboxOldest.source ? await outboxOldest.source() : 0);
+    },
+  });
+  new DbGauge({
+    name: 'padel_event_log_oldest_unread_seconds',
+    help: 'Per consumer of the domain event log (chat, notices, webhooks…): age of the oldest event it has not read yet (0 when none). Grows when a consumer fails or falls behind.',
+    labelNames: ['consumer'],
+    registers: [registry],
+    async read(g) {
+      for (const { consumer, age } of await eventLogLag(db)) g.set({ consumer }, age);
     },
   });
   return {

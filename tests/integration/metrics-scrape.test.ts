@@ -1,3 +1,4 @@
+import { gt } from 'drizzle-orm';
 /**
  * /metrics keeps answering when the database does not (the database gauges left out, `padel_db_up
  * 0`), and counts what the outbox did, how old its oldest notice is, and tRPC batches per procedure.
@@ -5,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../db/client';
+import { outbox } from '../../db/schema';
 import { buildApp } from '../../server/app';
 import { createDeps } from '../../server/create-deps';
 import { createOutboxWorker, STALE_AFTER_MS } from '../../server/services/notifications/worker';
@@ -104,6 +106,33 @@ describe('a scrape while the database is down', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('event log metrics', () => {
+  it('say, per consumer, how old the oldest event it has not read is, and 0 once read', async () => {
+    await followLog(t.deps);
+    const creator = await createUser(t.deps);
+    const m = await t.caller(creator).matches.create({
+      place_id: (await createPlace(t)).id,
+      date: '2026-06-20',
+      time: '18:00',
+      levels: ['Niveau 3'],
+      slots: 3,
+    });
+    await t.caller(await createUser(t.deps)).matches.join({ id: m.id });
+    await new Promise((r) => setTimeout(r, 50));
+    const unread = await scrape(t.app);
+    for (const consumer of ['chat', 'notices', 'webhooks'])
+      expect(sample(unread, 'padel_event_log_oldest_unread_seconds', { consumer })).toBeGreaterThan(
+        0.04,
+      );
+    await followLog(t.deps);
+    const read = await scrape(t.app);
+    for (const consumer of ['chat', 'notices', 'webhooks'])
+      expect(sample(read, 'padel_event_log_oldest_unread_seconds', { consumer })).toBe(0);
+    // The join's notice is not the next test's backlog.
+    await t.db.db.delete(outbox).where(gt(outbox.id, 0));
   });
 });
 
