@@ -16,7 +16,7 @@ export interface LogConsumerOptions {
    * them: it happens once, or not yet and again after a failure, never twice.
    */
   handle(tx: Tx, events: LoggedEvent[]): Promise<void>;
-  /** Events read per transaction (default 200). */
+  /** Events read per transaction (default 20). */
   batchSize?: number;
 }
 
@@ -38,7 +38,7 @@ export function createLogConsumer(
   deps: Pick<Deps, 'db' | 'logger' | 'clock'>,
   o: LogConsumerOptions,
 ): WorkerConsumer {
-  const batchSize = o.batchSize ?? 200;
+  const batchSize = o.batchSize ?? 20;
   const types = new Set<string>(o.types);
   let halting = false;
 
