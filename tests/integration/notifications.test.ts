@@ -20,7 +20,7 @@ import {
 } from '../support/smtp';
 import { startTwilioStub, type TwilioStub } from '../support/twilio-stub';
 import type { WorkerConsumer } from '../../server/worker/loop';
-import { afterLog, followLog } from '../support/worker';
+import { afterLog } from '../support/worker';
 import { createPlace } from './matches-support';
 
 const NOW = '2026-06-10T08:00:00Z';

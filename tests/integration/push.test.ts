@@ -14,7 +14,7 @@ import {
   type PushServiceStandIn,
 } from '../support/push-service';
 import type { WorkerConsumer } from '../../server/worker/loop';
-import { afterLog, followLog } from '../support/worker';
+import { afterLog } from '../support/worker';
 import { createPlace } from './matches-support';
 
 const NOW = '2026-06-10T08:00:00Z';

@@ -117,7 +117,7 @@ const paths: SeatPath[] = [
       return id;
     },
     line: (first) => `${first} a rejoint le match`,
-    told: (who) => [`joined:${owner.id}`],
+    told: () => [`joined:${owner.id}`],
   },
   {
     name: 'a waiting-list promotion',
