@@ -328,7 +328,7 @@ async function defaultLevelName(tx: DbOrTx) {
  * Closes the open polls whose closing time has passed without a match, tells their groups and says
  * it in their chats. The groups' rows are locked first (in id order), as every group transaction
  * does, then one conditional UPDATE claims the polls, so with several instances each poll is
- * closed (and its notice written) once.
+ * closed (and its `poll.closed` event recorded) once.
  */
 export async function closeDuePolls(deps: Deps): Promise<number> {
   const now = deps.clock.now();
