@@ -1,5 +1,7 @@
 import type { Deps } from '../deps';
+import { createChatNoticesConsumer } from '../services/chat/notices';
 import { createSeatLinesConsumer } from '../services/chat/seat-lines';
+import { createGroupFollowUpsConsumer } from '../services/groups/follow-ups';
 import { createMatchNoticesConsumer } from '../services/notifications/match-notices';
 import { createGroupsConsumer } from '../services/groups/scheduler';
 import { createWebhookEventsConsumer } from '../services/integrations/webhooks';
@@ -14,6 +16,8 @@ export const logConsumers = (deps: Deps): WorkerConsumer[] => [
   createSeatLinesConsumer(deps),
   createMatchNoticesConsumer(deps),
   createWebhookEventsConsumer(deps),
+  createGroupFollowUpsConsumer(deps),
+  createChatNoticesConsumer(deps),
 ];
 
 /**

@@ -383,11 +383,13 @@ describe('notices of new messages', () => {
       p256dh: 'x',
       auth: 'y',
     });
-    const notices = async () =>
-      t.db.db
+    const notices = async () => {
+      await followLog(t.deps); // the posts' notices, as the worker writes them after each commit
+      return t.db.db
         .select({ channel: outbox.channel, userId: outbox.userId, body: outbox.body })
         .from(outbox)
         .where(and(eq(outbox.matchId, m.id), eq(outbox.event, 'message')));
+    };
     await post(ana, m.id, 'Qui a des balles ?');
     await post(ana, m.id, 'Et de l’eau ?');
     await post(ben, m.id, 'Moi');
@@ -573,6 +575,7 @@ describe.runIf(onPostgres)('bursts on PostgreSQL', () => {
         Array.from({ length: 10 }, (_, i) => post(u, m.id, `Message ${i} de ${u.name}`)),
       ),
     );
+    await followLog(t.deps);
     const rows = await t.db.db
       .select({ userId: outbox.userId })
       .from(outbox)

@@ -12,6 +12,7 @@ import { createTestContext, type TestContext } from '../support/app';
 import { serverUrl } from '../support/db';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
 import { restAs, trpc } from '../support/http';
+import { followLog } from '../support/worker';
 import { createPlace, trpcError } from './matches-support';
 
 /**
@@ -42,11 +43,15 @@ beforeEach(() => t.clock.set(NOW));
 async function group(members: TestUser[], name = 'Les mardis soir') {
   const g = await t.caller(boss).groups.create({ name });
   for (const u of members) await t.caller(u).groups.join({ token: g.invite_token });
+  await followLog(t.deps);
   return g.id;
 }
 const room = 'group' as const;
-const texts = async (u: TestUser, id: number) =>
-  (await t.caller(u).chat.list({ id, room })).messages.map((m) => m.text);
+/** The room's texts once the log's consumers have written what follows from the changes. */
+const texts = async (u: TestUser, id: number) => {
+  await followLog(t.deps);
+  return (await t.caller(u).chat.list({ id, room })).messages.map((m) => m.text);
+};
 const post = (u: TestUser, id: number, text: string) => t.caller(u).chat.post({ id, room, text });
 const notFound = { code: 'NOT_FOUND', message: GROUP_MSG.notFound };
 
@@ -265,8 +270,9 @@ describe('notices and unread counts', () => {
       p256dh: 'x',
       auth: 'y',
     });
-    const notices = () =>
-      t.db.db
+    const notices = async () => {
+      await followLog(t.deps);
+      return t.db.db
         .select({
           channel: outbox.channel,
           userId: outbox.userId,
@@ -275,6 +281,7 @@ describe('notices and unread counts', () => {
         })
         .from(outbox)
         .where(and(eq(outbox.event, 'message'), isNull(outbox.matchId)));
+    };
     // This group's: its link is in every mail and push (the boss is in every group of this file).
     const mine = async () => (await notices()).filter((r) => r.body?.includes(`/groups/${id}`));
     await post(ana, id, 'Qui a des balles ?');
@@ -351,7 +358,7 @@ describe('live: messages arrive by themselves', () => {
     const third = next();
     await t.caller(ana).chat.delete({ id, room, messageId: sent.id });
     expect(await third).toMatchObject({ id: sent.id, deleted: true });
-    // Ben leaves: his own "a quitté le groupe" is the change that ends his stream, with the 404.
+    // Ben leaves: the leave's chat announcement is the change that ends his stream, with the 404.
     const fourth = expect(stream.next()).rejects.toThrow(GROUP_MSG.notFound);
     await t.caller(ben).groups.leave({ id });
     await fourth;
@@ -532,6 +539,7 @@ describe.runIf(onPostgres)('bursts on PostgreSQL', () => {
         Array.from({ length: 10 }, (_, i) => post(u, id, `Message ${i} de ${u.name}`)),
       ),
     );
+    await followLog(t.deps);
     const rows = await t.db.db
       .select({ userId: outbox.userId, body: outbox.body })
       .from(outbox)

@@ -6,6 +6,7 @@ import { closeDuePolls } from '../../server/services/groups/polls';
 import { runDueSlots } from '../../server/services/groups/slots';
 import { createTestContext, type TestContext } from '../support/app';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
+import { followLog } from '../support/worker';
 import { createPlace } from './matches-support';
 import { restAs } from './groups-support';
 
@@ -185,6 +186,7 @@ describe('a match « pour le groupe »', () => {
         })
       ).status,
     ).toBe(404);
+    await followLog(t.deps);
     const told = await t.db.db.select().from(outbox).where(eq(outbox.matchId, matchId));
     expect(told.filter((r) => r.event === 'group_match').map((r) => r.userId)).toEqual([member.id]);
     expect(told.find((r) => r.event === 'group_match')?.subject).toBe(
@@ -258,6 +260,7 @@ describe('weekly slots', () => {
       (x) => x.date === '2026-06-12',
     );
     expect(m?.created_by).toBe(boss.id);
+    await followLog(t.deps);
     const notices = await t.db.db.select().from(outbox).where(eq(outbox.matchId, m!.id));
     expect(
       notices
@@ -279,6 +282,7 @@ describe('weekly slots', () => {
       .from(groupSlotRuns)
       .where(eq(groupSlotRuns.date, '2026-06-26'));
     expect(inactive?.outcome).toBe('place_inactive');
+    await followLog(t.deps);
     const ownerNotice = await t.db.db.select().from(outbox).where(eq(outbox.event, 'slot_skipped'));
     expect(ownerNotice.map((r) => r.userId)).toEqual([boss.id]);
     expect(ownerNotice[0]?.body).toContain(
@@ -395,6 +399,7 @@ describe('availability polls', () => {
       .where(eq(matchWaitlist.matchId, matchId))
       .orderBy(matchWaitlist.id);
     expect(waiting).toEqual([]);
+    await followLog(t.deps);
     const notices = await t.db.db.select().from(outbox).where(eq(outbox.event, 'poll_match'));
     // Told when the match was made: those in it, and the members who had not said « oui » yet.
     expect(notices.find((n) => n.userId === boss.id)?.body).toContain(
@@ -421,6 +426,7 @@ describe('availability polls', () => {
         .caller(boss)
         .groups.answerPoll({ id: poll.id, answers: { [String(poll.slots[0]!.id)]: 'non' } }),
     ).rejects.toMatchObject({ code: 'CONFLICT', message: 'Ce sondage est clos.' });
+    await followLog(t.deps);
     const closed = await t.db.db.select().from(outbox).where(eq(outbox.event, 'poll_closed'));
     expect(closed.length).toBe(6);
     expect(closed[0]?.body).toContain('est clos sans assez de « oui »');

@@ -27,7 +27,7 @@ import type { SessionUser } from '../../lib/auth';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { chatPayload, LIVE_CHANNEL } from '../../lib/live-channel';
 import { chatAccess, chatWriter, inRoom, lockRoom, readsKey, roomValues } from './access';
-import { noticeNewMessage } from './notices';
+import { recordEvent } from '../events/log';
 import { currentRev } from './revisions';
 import { messageColumns, toMessage } from './rows';
 
@@ -145,7 +145,7 @@ async function messageIn(tx: DbOrTx, room: TChatRoom, messageId: number) {
 /**
  * Posts a message (a match's organiser or participant, a group's member), in one transaction: the
  * room's row is locked (see `chatAccess`), the rate counted, the message written and read by its
- * author, the others told (grouped, see `noticeNewMessage`) and the live readers poked on commit.
+ * author, a `message.posted` event recorded (its notices: `createChatNoticesConsumer`) and the live readers poked on commit.
  */
 export async function postMessage(
   deps: Deps,
@@ -169,7 +169,13 @@ export async function postMessage(
       .returning({ id: matchMessages.id });
     if (!inserted) throw conflict(MSG.chat.notFound);
     await markReadIn(tx, room, actor.id, inserted.id);
-    await noticeNewMessage(tx, deps, { room, author: actor, text: input.text });
+    await recordEvent(tx, {
+      type: 'message.posted',
+      matchId: room.kind === 'match' ? room.id : null,
+      userId: actor.id,
+      actorId: actor.id,
+      payload: { messageId: inserted.id, ...(room.kind === 'group' ? { groupId: room.id } : {}) },
+    });
     await announceChat(tx, room);
     return messageIn(tx, room, inserted.id);
   });

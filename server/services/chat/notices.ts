@@ -3,8 +3,17 @@ import { MSG } from '../../../common/messages';
 import { shortPublicName } from '../../../common/names';
 import { CHAT_NOTICE_MINUTES, type TChatRoom } from '../../../common/schemas/chat';
 import type { DbOrTx } from '../../../db/client';
-import { groups, matchMessageReads, outbox, pushSubscriptions } from '../../../db/schema';
-import type { SessionUser } from '../../lib/auth';
+import {
+  groups,
+  matchMessageReads,
+  matchMessages,
+  outbox,
+  pushSubscriptions,
+  users,
+} from '../../../db/schema';
+import type { Deps } from '../../deps';
+import { createLogConsumer } from '../../worker/log-consumer';
+import type { LoggedEvent } from '../events/log';
 import { writePushNotices, type NotifyDeps } from '../notifications/enqueue';
 import {
   matchInfo,
@@ -86,24 +95,44 @@ async function roomNotice(tx: DbOrTx, room: TChatRoom): Promise<RoomNotice | nul
   };
 }
 
+/** The message an event names, with its room and its author's name; none once deleted. */
+async function postedMessage(tx: DbOrTx, messageId: unknown) {
+  if (!Number.isSafeInteger(messageId)) return null;
+  const [row] = await tx
+    .select({
+      matchId: matchMessages.matchId,
+      groupId: matchMessages.groupId,
+      authorId: matchMessages.authorId,
+      authorName: users.name,
+      text: matchMessages.text,
+      createdAt: matchMessages.createdAt,
+      deletedAt: matchMessages.deletedAt,
+    })
+    .from(matchMessages)
+    .innerJoin(users, eq(users.id, matchMessages.authorId))
+    .where(eq(matchMessages.id, messageId as number));
+  if (!row || row.deletedAt) return null;
+  const room: TChatRoom =
+    row.matchId !== null ? { kind: 'match', id: row.matchId } : { kind: 'group', id: row.groupId! };
+  return { ...row, room, authorId: row.authorId! };
+}
+
 /**
  * Tells a room's readers who may write (never the author) that a message arrived, grouped: at
- * most one notice per room and member per 15 minutes (`claimNotices`). A member with a device that
- * wants chat notices gets a push; the others get an e-mail if they keep e-mail notices on.
- * Written through the outbox in the post's transaction.
+ * most one notice per room and member per 15 minutes of posting (`claimNotices`, in the
+ * consumer's transaction). A member with a device that wants chat notices gets a push; the others
+ * get an e-mail if they keep e-mail notices on. A message deleted meanwhile is told nobody.
  */
-export async function noticeNewMessage(
-  tx: DbOrTx,
-  deps: NotifyDeps,
-  post: { room: TChatRoom; author: SessionUser; text: string },
-) {
+async function noticeNewMessage(tx: DbOrTx, deps: NotifyDeps, e: LoggedEvent) {
+  const post = await postedMessage(tx, e.payload.messageId);
+  if (!post) return;
   const notice = await roomNotice(tx, post.room);
   if (!notice) return;
-  const others = notice.readers.filter((id) => id !== post.author.id);
+  const others = notice.readers.filter((id) => id !== post.authorId);
   const now = deps.clock.now();
-  const told = await claimNotices(tx, post.room, others, now);
+  const told = await claimNotices(tx, post.room, others, post.createdAt);
   if (told.length === 0) return;
-  const line = MSG.chat.noticeText(shortPublicName(post.author.name), excerpt(post.text));
+  const line = MSG.chat.noticeText(shortPublicName(post.authorName), excerpt(post.text));
   const withPush = await tx
     .selectDistinct({ userId: pushSubscriptions.userId })
     .from(pushSubscriptions)
@@ -146,3 +175,16 @@ export async function noticeNewMessage(
     await wakeWorkers(tx, 'outbox');
   }
 }
+
+/**
+ * The notices of the messages members post, queued in the outbox by a consumer of the event log
+ * (`message.posted`), in log order.
+ */
+export const createChatNoticesConsumer = (deps: Pick<Deps, 'db' | 'logger' | 'clock' | 'env'>) =>
+  createLogConsumer(deps, {
+    name: 'chat-notices',
+    types: ['message.posted'],
+    async handle(tx, events) {
+      for (const e of events) await noticeNewMessage(tx, deps, e);
+    },
+  });

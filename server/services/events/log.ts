@@ -20,7 +20,26 @@ export type DomainEventType =
   /** The organiser reported a player absent. */
   | 'noshow.reported'
   /** A reserved seat (a guest without an account) given back by the organiser. */
-  | 'guest.released';
+  | 'guest.released'
+  /** A player joined a group through its invite link (`groupId`). */
+  | 'group.member_joined'
+  /** A member left a group that keeps other members (`groupId`). */
+  | 'group.member_left'
+  /** A group admin took a member out of the group (`groupId`). */
+  | 'group.member_removed'
+  /**
+   * A member or a weekly slot made a match for a group (`groupId`, `groupName`, `told`: the
+   * members to tell).
+   */
+  | 'group.match_created'
+  /** A poll's slot got its "oui": its match is made (`groupId`, `groupName`, `playing`, `waiting`, `told`). */
+  | 'poll.matched'
+  /** A poll closed without a match (`groupId`, `groupName`, `pollId`, `told`). */
+  | 'poll.closed'
+  /** A weekly slot's date passed over: its place is inactive (`groupId`, `date`, `placeName`). */
+  | 'slot.skipped'
+  /** A member posted in a chat (`matchId`, or `groupId` for a group's; `messageId`). */
+  | 'message.posted';
 
 /** How a seat was taken or freed: what the notices and the chat line say depends on it. */
 export type SeatVia =
@@ -28,7 +47,8 @@ export type SeatVia =
 
 export interface DomainEvent {
   type: DomainEventType;
-  matchId: number;
+  /** The match concerned; none for a group's events (their payload names the group). */
+  matchId?: number | null;
   userId?: number | null;
   actorId?: number | null;
   payload?: Record<string, unknown>;
@@ -49,7 +69,7 @@ export async function recordEvents(tx: DbOrTx, events: readonly DomainEvent[]): 
   const rows = sql.join(
     events.map(
       (e) =>
-        sql`(${e.type}, ${e.matchId}::int, ${e.userId ?? null}::int, ${e.actorId ?? null}::int, ${JSON.stringify(e.payload ?? {})}::jsonb)`,
+        sql`(${e.type}, ${e.matchId ?? null}::int, ${e.userId ?? null}::int, ${e.actorId ?? null}::int, ${JSON.stringify(e.payload ?? {})}::jsonb)`,
     ),
     sql`, `,
   );

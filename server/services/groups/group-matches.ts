@@ -1,6 +1,4 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { GROUP_MSG } from '../../../common/messages-groups';
-import { MSG } from '../../../common/messages';
 import { localParts } from '../../../common/schedule';
 import type { TGroupMatchInput } from '../../../common/schemas/groups';
 import type { TMatch } from '../../../common/schemas/matches';
@@ -9,17 +7,15 @@ import { groupMatches, matches } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import type { NotifyDeps } from '../notifications/enqueue';
-import { matchInfo, whenOf } from '../notifications/match-info';
 import { getMatch } from '../matches/queries';
 import { roomColumns } from '../matches/room';
 import { matchBorn } from '../matches/seats';
 import { checkMatchFields, createLimits } from '../matches/rules';
 import { lockRoom } from '../chat/access';
-import { groupSystemMessages } from '../chat/system';
 import { memberIds } from '../rooms/members';
 import { membershipOf } from './access';
 import { announceGroupChange } from '../events/announce';
-import { notifyUsers } from './notify';
+import { recordEvent } from '../events/log';
 
 const HOUR_MS = 3_600_000;
 
@@ -78,30 +74,22 @@ export async function insertGroupMatch(
 }
 
 /**
- * Tells the group's members (but `except`) about a new group match, in the caller's transaction,
- * and says it in the group's chat.
+ * Records that a match was made for the group: its members (but `except`) are told, and the
+ * group's chat says it, by the log's groups consumer (`follow-ups.ts`).
  */
 export async function announceGroupMatch(
   tx: DbOrTx,
-  deps: NotifyDeps,
   groupId: number,
   groupName: string,
   matchId: number,
   except: number[],
 ) {
-  const info = await matchInfo(tx, matchId);
-  if (!info) return;
   const told = (await memberIds(tx, groupId)).filter((id) => !except.includes(id));
-  await notifyUsers(tx, deps, told, () => ({
-    event: 'group_match',
-    subject: GROUP_MSG.notify.groupMatchSubject(groupName),
-    text: GROUP_MSG.notify.groupMatch(groupName, whenOf(info), info.placeName),
-    path: `/matches/${matchId}`,
+  await recordEvent(tx, {
+    type: 'group.match_created',
     matchId,
-  }));
-  await groupSystemMessages(tx, groupId, [
-    { text: MSG.chat.system.groupMatch(whenOf(info), info.placeName) },
-  ]);
+    payload: { groupId, groupName, told },
+  });
 }
 
 /**
@@ -132,7 +120,7 @@ export async function createGroupMatch(
       isGroupOnly: group_only ?? false,
       priorityHours: group.priorityHours,
     });
-    await announceGroupMatch(tx, deps, groupId, group.name, matchId, [actor.id]);
+    await announceGroupMatch(tx, groupId, group.name, matchId, [actor.id]);
     return matchId;
   });
   return getMatch(deps, id);

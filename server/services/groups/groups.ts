@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { GROUP_MSG } from '../../../common/messages-groups';
-import { MSG } from '../../../common/messages';
 import { shortPublicName } from '../../../common/names';
 import type {
   TCreateGroupInput,
@@ -16,7 +15,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { lockRoom } from '../chat/access';
 import { announceChat } from '../chat/messages';
 import { announceGroupChange } from '../events/announce';
-import { aboutPlayers, groupSystemMessages } from '../chat/system';
+import { recordEvent } from '../events/log';
 import { membershipOf } from './access';
 import { upcomingGroupMatches } from './group-matches';
 import { listSlots } from './slots';
@@ -123,11 +122,12 @@ export async function joinGroup(
       .onConflictDoNothing()
       .returning({ userId: groupMembers.userId });
     if (added.length > 0) {
-      await groupSystemMessages(
-        tx,
-        found.id,
-        await aboutPlayers(tx, [actor.id], MSG.chat.system.memberJoined),
-      );
+      await recordEvent(tx, {
+        type: 'group.member_joined',
+        userId: actor.id,
+        actorId: actor.id,
+        payload: { groupId: found.id },
+      });
       await announceGroupChange(tx, found.id);
     }
     return { ...found, added: added.length > 0 };
@@ -282,12 +282,14 @@ export async function leaveGroup(
     await tx
       .delete(groupMembers)
       .where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, actor.id)));
-    // Also what ends the leaver's open chat stream: it re-checks access on this change.
-    await groupSystemMessages(
-      tx,
-      id,
-      await aboutPlayers(tx, [actor.id], MSG.chat.system.memberLeft),
-    );
+    await recordEvent(tx, {
+      type: 'group.member_left',
+      userId: actor.id,
+      actorId: actor.id,
+      payload: { groupId: id },
+    });
+    // What ends the leaver's open chat stream: it re-checks access on this change.
+    await announceChat(tx, { kind: 'group', id });
     await announceGroupChange(tx, id);
   });
   return { success: true, message: GROUP_MSG.left };
@@ -314,11 +316,14 @@ export async function removeMember(
       .insert(groupBans)
       .values({ groupId: id, userId, bannedBy: actor.id })
       .onConflictDoNothing();
-    await groupSystemMessages(
-      tx,
-      id,
-      await aboutPlayers(tx, [userId], MSG.chat.system.memberRemoved),
-    );
+    await recordEvent(tx, {
+      type: 'group.member_removed',
+      userId,
+      actorId: actor.id,
+      payload: { groupId: id },
+    });
+    // What ends the removed member's open chat stream: it re-checks access on this change.
+    await announceChat(tx, { kind: 'group', id });
     await announceGroupChange(tx, id);
   });
   return { success: true, message: GROUP_MSG.removed };

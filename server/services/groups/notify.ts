@@ -16,9 +16,9 @@ export interface GroupNotice {
 }
 
 /**
- * Writes the e-mail and SMS rows of a group notice, in the caller's transaction (so the change
- * and its notices exist together), for the players who keep each channel on; the outbox worker
- * sends them. `text` may depend on the recipient (in the match or on its waiting list).
+ * Writes the e-mail and SMS rows of a group notice, in the caller's transaction (the groups
+ * consumer of the event log's, see `follow-ups.ts`), for the players who keep each channel on;
+ * the outbox worker sends them. `text` may depend on the recipient (in the match or on its waiting list).
  */
 export async function notifyUsers(
   tx: DbOrTx,

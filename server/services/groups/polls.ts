@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { GROUP_MSG } from '../../../common/messages-groups';
-import { MSG } from '../../../common/messages';
 import { shortTime, zonedInstant } from '../../../common/schedule';
 import {
   POLL_MATCH_PLACES,
@@ -26,14 +25,12 @@ import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { announceGroupChange, announcePollChange, nextPollVersion } from '../events/announce';
 import { lockRoom } from '../chat/access';
-import { groupSystemMessages } from '../chat/system';
-import { matchInfo, whenOf } from '../notifications/match-info';
+import { recordEvent } from '../events/log';
 import { checkMatchFields, createLimits } from '../matches/rules';
 import { takeSeat, seatsTaken } from '../matches/seats';
 import { memberIds } from '../rooms/members';
 import { membershipOf } from './access';
 import { insertGroupMatch } from './group-matches';
-import { notifyUsers } from './notify';
 
 /**
  * A member proposes 2 to 5 slots (place, date, time) and a closing time; each slot must be one
@@ -304,23 +301,18 @@ async function makePollMatch(
     .update(polls)
     .set({ status: 'matched', matchId, matchedSlotId: slotId, updatedAt: nextPollVersion })
     .where(eq(polls.id, poll.id));
-  const info = await matchInfo(tx, matchId);
-  if (!info) return;
-  const when = whenOf(info);
-  await groupSystemMessages(tx, poll.groupId, [
-    { text: MSG.chat.system.pollMatch(when, info.placeName) },
-  ]);
-  await notifyUsers(tx, deps, await memberIds(tx, poll.groupId), (userId) => ({
-    event: 'poll_match',
-    subject: GROUP_MSG.notify.pollMatchSubject(poll.groupName),
-    text: playing.includes(userId)
-      ? GROUP_MSG.notify.pollMatch(when, info.placeName, true)
-      : waiting.includes(userId)
-        ? GROUP_MSG.notify.pollMatch(when, info.placeName, false)
-        : GROUP_MSG.notify.pollMatchOthers(when, info.placeName),
-    path: `/matches/${matchId}`,
+  await recordEvent(tx, {
+    type: 'poll.matched',
     matchId,
-  }));
+    payload: {
+      groupId: poll.groupId,
+      groupName: poll.groupName,
+      pollId: poll.id,
+      playing,
+      waiting,
+      told: await memberIds(tx, poll.groupId),
+    },
+  });
 }
 
 async function defaultLevelName(tx: DbOrTx) {
@@ -336,7 +328,7 @@ async function defaultLevelName(tx: DbOrTx) {
  * Closes the open polls whose closing time has passed without a match, tells their groups and says
  * it in their chats. The groups' rows are locked first (in id order), as every group transaction
  * does, then one conditional UPDATE claims the polls, so with several instances each poll is
- * closed (and its notice written) once.
+ * closed (and its `poll.closed` event recorded) once.
  */
 export async function closeDuePolls(deps: Deps): Promise<number> {
   const now = deps.clock.now();
@@ -374,13 +366,15 @@ export async function closeDuePolls(deps: Deps): Promise<number> {
       );
     for (const c of closed) {
       const name = names.find((n) => n.id === c.groupId)?.name ?? '';
-      await notifyUsers(tx, deps, await memberIds(tx, c.groupId), () => ({
-        event: 'poll_closed',
-        subject: GROUP_MSG.notify.pollFailedSubject(name),
-        text: GROUP_MSG.notify.pollFailed(name),
-        path: `/polls/${c.id}`,
-      }));
-      await groupSystemMessages(tx, c.groupId, [{ text: MSG.chat.system.pollClosed }]);
+      await recordEvent(tx, {
+        type: 'poll.closed',
+        payload: {
+          groupId: c.groupId,
+          groupName: name,
+          pollId: c.id,
+          told: await memberIds(tx, c.groupId),
+        },
+      });
       await announcePollChange(tx, c.id);
       await announceGroupChange(tx, c.groupId);
     }

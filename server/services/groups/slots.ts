@@ -11,7 +11,7 @@ import { checkMatchFields, createLimits } from '../matches/rules';
 import { membershipOf } from './access';
 import { announceGroupMatch, insertGroupMatch } from './group-matches';
 import { announceGroupChange } from '../events/announce';
-import { notifyUsers } from './notify';
+import { recordEvent } from '../events/log';
 import { lockRoom } from '../chat/access';
 
 type Result = { success: true; message: string };
@@ -24,7 +24,7 @@ export const isoWeekday = (date: string) => {
 
 const DAY = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', timeZone: 'UTC' });
 /** "24 décembre". */
-const dayOf = (date: string) => DAY.format(new Date(`${date}T12:00:00Z`));
+export const dayOf = (date: string) => DAY.format(new Date(`${date}T12:00:00Z`));
 
 /**
  * A group admin defines a weekly slot; they own it and organise every match it opens. The
@@ -273,12 +273,11 @@ async function openSlotDate(deps: Deps, s: DueSlot, date: string): Promise<boole
     // Another instance (or an admin's skip) got there first.
     if (!claimed) return false;
     if (!s.placeActive) {
-      await notifyUsers(tx, deps, [s.ownerId], () => ({
-        event: 'slot_skipped',
-        subject: GROUP_MSG.notify.slotInactiveSubject,
-        text: GROUP_MSG.notify.slotInactive(dayOf(date), s.placeName),
-        path: `/groups/${s.groupId}`,
-      }));
+      await recordEvent(tx, {
+        type: 'slot.skipped',
+        userId: s.ownerId,
+        payload: { groupId: s.groupId, slotId: s.id, date, placeName: s.placeName },
+      });
       return true;
     }
     const matchId = await insertGroupMatch(tx, deps, {
@@ -297,7 +296,7 @@ async function openSlotDate(deps: Deps, s: DueSlot, date: string): Promise<boole
       .update(groupSlotRuns)
       .set({ matchId })
       .where(and(eq(groupSlotRuns.slotId, s.id), eq(groupSlotRuns.date, date)));
-    await announceGroupMatch(tx, deps, s.groupId, s.groupName, matchId, []);
+    await announceGroupMatch(tx, s.groupId, s.groupName, matchId, []);
     return true;
   });
 }
