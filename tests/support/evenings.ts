@@ -82,3 +82,24 @@ export function opponentTally(rounds: readonly EveningRound[]) {
         }
   return tally;
 }
+
+/**
+ * A played round from its games as `[a, b, c, d, scoreA, scoreB]` (a+b against c+d), courts
+ * numbered from 1 in order.
+ */
+export const playedRound = (
+  number: number,
+  games: readonly (readonly [UserId, UserId, UserId, UserId, number, number])[],
+  sittingOut: UserId[] = [],
+): EveningRound => ({
+  number,
+  games: games.map(([a, b, c, d, x, y], i) => ({
+    court: i + 1,
+    teams: [
+      [a, b],
+      [c, d],
+    ],
+    score: [x, y],
+  })),
+  sitting_out: sittingOut,
+});

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { nextKingRound } from '../../common/evenings/king';
 import { pairKey } from '../../common/evenings/seating';
 import type { EveningRound, Rng, UserId } from '../../common/evenings/types';
-import { ids, playingIn, seededRng } from '../support/evenings';
+import { ids, playedRound, playingIn, seededRng } from '../support/evenings';
 
 /** Scores with a winner (to 21), except a game left unscored or drawn when `draws` says so. */
 function kingScored(round: EveningRound, rng: Rng, draws = false): EveningRound {
@@ -68,36 +68,11 @@ describe('Roi du terrain', () => {
   });
 
   it('on a court, one player who came up plays with one who came down', () => {
-    const round1: EveningRound = {
-      number: 1,
-      games: [
-        {
-          court: 1,
-          teams: [
-            [1, 2],
-            [3, 4],
-          ],
-          score: [21, 15],
-        },
-        {
-          court: 2,
-          teams: [
-            [5, 6],
-            [7, 8],
-          ],
-          score: [21, 10],
-        },
-        {
-          court: 3,
-          teams: [
-            [9, 10],
-            [11, 12],
-          ],
-          score: [8, 21],
-        },
-      ],
-      sitting_out: [],
-    };
+    const round1 = playedRound(1, [
+      [1, 2, 3, 4, 21, 15],
+      [5, 6, 7, 8, 21, 10],
+      [9, 10, 11, 12, 8, 21],
+    ]);
     const round2 = nextKingRound({
       players: ids(12),
       courts: 3,
@@ -134,28 +109,10 @@ describe('Roi du terrain', () => {
   });
 
   it('seats players back from a sit-out or new on the bottom court', () => {
-    const round1: EveningRound = {
-      number: 1,
-      games: [
-        {
-          court: 1,
-          teams: [
-            [1, 2],
-            [3, 4],
-          ],
-          score: [21, 15],
-        },
-        {
-          court: 2,
-          teams: [
-            [5, 6],
-            [7, 8],
-          ],
-          score: [21, 10],
-        },
-      ],
-      sitting_out: [],
-    };
+    const round1 = playedRound(1, [
+      [1, 2, 3, 4, 21, 15],
+      [5, 6, 7, 8, 21, 10],
+    ]);
     const round2 = nextKingRound({
       players: [...ids(8), 9, 10, 11, 12],
       courts: 3,
