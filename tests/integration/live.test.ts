@@ -65,12 +65,12 @@ async function until(s: SseStream, ok: (m: Record<string, unknown>) => boolean) 
  * open), so a change made next is one it must carry: the condition, not a pause. The streams the
  * test closed before are released first (the server notices a closed connection a moment later).
  */
-async function following<T>(open: () => Promise<T>): Promise<T> {
+async function following<T>(open: () => Promise<T>, streams = 1): Promise<T> {
   const hub = liveHubOf(t.deps);
   await vi.waitFor(() => expect(hub.size).toBe(0), { timeout: 5_000 });
-  const stream = await open();
-  await vi.waitFor(() => expect(hub.size).toBe(1), { timeout: 5_000 });
-  return stream;
+  const opened = await open();
+  await vi.waitFor(() => expect(hub.size).toBe(streams), { timeout: 5_000 });
+  return opened;
 }
 const restMatch = async (id: number, user: TestUser) =>
   (await t.app.inject({ method: 'GET', url: `/api/matches/${id}`, headers: user.headers })).json<
@@ -342,8 +342,14 @@ describe(`live tRPC subscriptions over SSE (${DB})`, () => {
       levels: ['Niveau 7'],
       slots: 3,
     });
-    const asker = await subscribe('matches.onListChange', { ids: [m.id] }, p(4));
-    const other = await subscribe('matches.onListChange', { ids: [m.id] }, p(5));
+    const [asker, other] = await following(
+      () =>
+        Promise.all([
+          subscribe('matches.onListChange', { ids: [m.id] }, p(4)),
+          subscribe('matches.onListChange', { ids: [m.id] }, p(5)),
+        ]),
+      2,
+    );
     for (const s of [asker, other]) expect((await s.next()).event).toBe('connected');
     await t.caller(p(4)).matches.request({ id: m.id });
     const seen = async (s: SseStream, who: TestUser) => {
