@@ -1,5 +1,6 @@
 import { MSG } from '../../../common/messages';
 import type { TChatRoom } from '../../../common/schemas/chat';
+import type { DbOrTx } from '../../../db/client';
 import type { Deps } from '../../deps';
 import type { LoggedEvent, SeatVia } from '../events/log';
 import { createLogConsumer } from '../../worker/log-consumer';
@@ -15,7 +16,7 @@ const SAID_WHEN_SEATED: Partial<Record<SeatVia, (firstName: string) => string>> 
 };
 
 /** The lines a match's chat shows for one event. */
-async function linesOf(tx: Parameters<typeof aboutPlayers>[0], e: LoggedEvent) {
+async function linesOf(tx: DbOrTx, e: LoggedEvent) {
   if (e.type === 'match.updated')
     return typeof e.payload.said === 'string' ? [{ text: e.payload.said }] : [];
   const via = e.payload.via as SeatVia | undefined;

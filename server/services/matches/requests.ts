@@ -104,13 +104,7 @@ export async function acceptRequest(
       .insert(matchWaitlist)
       .values({ matchId: id, userId, createdAt: deps.clock.now() })
       .onConflictDoNothing();
-    await recordEvent(tx, {
-      type: 'request.answered',
-      matchId: id,
-      userId,
-      actorId: actor.id,
-      payload: { answer: 'waitlist' },
-    });
+    await requestAnswered(tx, actor, id, userId, 'waitlist');
     await announceMatchChange(tx, id, 'waitlist');
     return 'waitlist' as const;
   });
@@ -120,6 +114,22 @@ export async function acceptRequest(
     outcome,
   };
 }
+
+/** The organiser's answer other than a seat, for the player's notice (the log's consumers). */
+const requestAnswered = (
+  tx: DbOrTx,
+  actor: SessionUser,
+  matchId: number,
+  userId: number,
+  answer: 'waitlist' | 'declined',
+) =>
+  recordEvent(tx, {
+    type: 'request.answered',
+    matchId,
+    userId,
+    actorId: actor.id,
+    payload: { answer },
+  });
 
 /** The organiser says no: the pending request is closed and the player told. */
 export async function declineRequest(
@@ -141,13 +151,7 @@ export async function declineRequest(
       )
       .returning({ id: matchRequests.id });
     if (declined.length === 0) throw conflict(MSG.room.requestNotPending);
-    await recordEvent(tx, {
-      type: 'request.answered',
-      matchId: id,
-      userId,
-      actorId: actor.id,
-      payload: { answer: 'declined' },
-    });
+    await requestAnswered(tx, actor, id, userId, 'declined');
     await announceMatchChange(tx, id, 'changed');
   });
   return { success: true, message: MSG.room.declined, outcome: 'declined' };

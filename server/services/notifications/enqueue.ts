@@ -219,11 +219,8 @@ export const noticeColumns = {
   sendAfter: outbox.sendAfter,
 };
 
-/**
- * The outbox rows of `notifyMatch` for recipients already read (the join reads its creator in its
- * own statement): one insert, or none when nobody is to be told.
- */
-export async function writeNotices(
+/** The outbox rows of `notifyMatch` for its recipients: one insert, or none when nobody is told. */
+async function writeNotices(
   tx: DbOrTx,
   deps: NotifyDeps,
   event: MatchEvent,
