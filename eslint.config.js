@@ -38,6 +38,7 @@ const DOMAINS = [
   ['chat'],
   ['matches'],
   ['results', 'groups'],
+  ['evenings'],
   ['account'],
   ['admin'],
   ['live', 'worker'],

@@ -12,3 +12,4 @@ export * from './results';
 export * from './dashboard';
 export * from './integrations';
 export * from './events';
+export * from './evenings';

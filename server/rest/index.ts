@@ -19,6 +19,7 @@ import { resultsRoutes } from './results';
 import { usersRoutes } from './users';
 import { groupsRoutes } from './groups';
 import { chatRoutes } from './chat';
+import { eveningsRoutes } from './evenings';
 
 /** The documented legacy paths, under `/api`: each parses, calls the tRPC procedure's service, and shapes. */
 export async function restPlugin(fastify: FastifyInstance, { deps }: { deps: Deps }) {
@@ -41,6 +42,7 @@ export async function restPlugin(fastify: FastifyInstance, { deps }: { deps: Dep
     chatRoutes,
     resultsRoutes,
     adminDashboardRoutes,
+    eveningsRoutes,
   ])
     routes(app, deps);
   openApiRoutes(fastify);

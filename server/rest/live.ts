@@ -8,6 +8,8 @@ import { liveHubOf } from '../services/live/hub';
 import { ZShareTokenQuery } from '../../common/schemas/room';
 import { matchEvents, type MatchEvent } from '../services/live/streams';
 import { pollEvents, type PollEvent } from '../services/live/poll-stream';
+import { eveningEvents, type EveningEvent } from '../services/live/evening-stream';
+import { ZEveningIdInput } from '../../common/schemas/evenings';
 import type { Deps } from '../deps';
 import type { RestRoutes } from './http';
 
@@ -21,7 +23,7 @@ const ZEventsHeaders = z.looseObject({
     ),
 });
 
-type StreamEvent = MatchEvent | PollEvent;
+type StreamEvent = MatchEvent | PollEvent | EveningEvent;
 
 /** One SSE frame; `data` is one JSON line (JSON.stringify never writes a raw newline). */
 function frame(e: StreamEvent): string {
@@ -29,6 +31,8 @@ function frame(e: StreamEvent): string {
   if (e.type === 'match') return `id: ${e.version}\nevent: match\ndata: ${e.json}\n\n`;
   if (e.type === 'poll')
     return `id: ${e.version}\nevent: poll\ndata: ${JSON.stringify(e.poll)}\n\n`;
+  if (e.type === 'evening') return `event: evening\ndata: ${JSON.stringify(e.evening)}\n\n`;
+  if (e.type === 'gone') return `event: deleted\ndata: ${JSON.stringify({ id: e.id })}\n\n`;
   if (e.type === 'deleted') return `event: deleted\ndata: ${JSON.stringify({ id: e.id })}\n\n`;
   return `event: ended\ndata: ${JSON.stringify({ reason: e.reason })}\n\n`;
 }
@@ -139,6 +143,34 @@ export const liveRoutes: RestRoutes = (app, deps) => {
         pollEvents(deps, liveHubOf(deps), assertUser(req.ctx.user), req.params.id, {
           lastEventId: req.headers['last-event-id'],
           signal,
+        }),
+      ),
+  );
+  app.get(
+    '/evenings/:id/live',
+    {
+      schema: {
+        tags: ['Soirées'],
+        summary:
+          'La soirée en direct (Server-Sent Events) : un évènement `evening` (la soirée telle que GET /api/evenings/{id} la répond) à la connexion puis après chaque inscription, tour et score ; `deleted` quand elle disparaît ; un commentaire `: ping` toutes les 25 s',
+        params: ZEveningIdInput,
+        querystring: ZShareTokenQuery,
+        produces: ['text/event-stream'],
+        response: {
+          200: z.string().meta({
+            description:
+              'Flux text/event-stream : `event: evening`, `data: <soirée JSON>` ; `event: deleted` (`data: {"id"}`) puis fin ; `event: ended` (`data: {"reason": "revoked" | "closing"}`) quand la session prend fin ou que le serveur redémarre.',
+            contentMediaType: 'text/event-stream',
+          }),
+        },
+      },
+      config: { auth: 'user' },
+    },
+    (req, reply) =>
+      serveSse(deps, req, reply, (signal) =>
+        eveningEvents(deps, liveHubOf(deps), assertUser(req.ctx.user), req.params.id, {
+          signal,
+          token: req.query.token,
         }),
       ),
   );

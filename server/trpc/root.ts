@@ -10,6 +10,7 @@ import { usersRouter } from '../routers/users';
 import { groupsRouter } from '../routers/groups';
 import { chatRouter } from '../routers/chat';
 import { integrationsRouter } from '../routers/integrations';
+import { eveningsRouter } from '../routers/evenings';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
@@ -25,6 +26,7 @@ export const appRouter = router({
   chat: chatRouter,
   results: resultsRouter,
   integrations: integrationsRouter,
+  evenings: eveningsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -39,7 +39,13 @@ export type DomainEventType =
   /** A weekly slot's date passed over: its place is inactive (`groupId`, `date`, `placeName`). */
   | 'slot.skipped'
   /** A member posted in a chat (`matchId`, or `groupId` for a group's; `messageId`). */
-  | 'message.posted';
+  | 'message.posted'
+  /** An evening was created (`format`, `groupId`). */
+  | 'evening.created'
+  /** An evening's round was drawn (`round`: 1 is the start). */
+  | 'evening.round_started'
+  /** The organiser finished an evening: its table is locked. */
+  | 'evening.finished';
 
 /** How a seat was taken or freed: what the notices and the chat line say depends on it. */
 export type SeatVia =

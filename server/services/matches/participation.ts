@@ -3,7 +3,8 @@ import { MSG } from '../../../common/messages';
 import { isFinished } from '../../../common/schedule';
 import type { DbOrTx } from '../../../db/client';
 import { computed, cte, jsonObject, placeholders } from '../../../db/statement';
-import { matches, matchParticipants } from '../../../db/schema';
+import { evenings, matches, matchParticipants } from '../../../db/schema';
+import { EVENING_TEXT } from '../../../common/messages-evenings';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -29,12 +30,14 @@ const joinMatchRow = cte(
     visibility: matches.visibility,
     shareToken: matches.shareToken,
     isIn: computed<boolean>('is_in'),
+    isEvening: computed<boolean>('is_evening'),
   },
   sql`select ${matches.createdBy}, ${matches.date}::text as date, ${matches.time}::text as time,
                ${matches.visibility}, ${matches.shareToken},
                exists (select 1 from ${matchParticipants}
                         where ${matchParticipants.matchId} = ${matches.id}
-                          and ${matchParticipants.userId} = ${v('actorId')}) as is_in
+                          and ${matchParticipants.userId} = ${v('actorId')}) as is_in,
+               exists (select 1 from ${evenings} where ${evenings.matchId} = ${matches.id}) as is_evening
           from ${matches}
          where ${matches.id} = ${v('id')}`,
 );
@@ -69,6 +72,7 @@ export async function joinMatch(
     if (!row) throw notFound(MSG.match.notFound);
     // A private match is joined through its link.
     if (row.visibility === 'private') await assertCanReach(tx, actor, id, row, token);
+    if (row.isEvening) throw badRequest(EVENING_TEXT.joinFromEvening);
     if (row.createdBy === actor.id) throw badRequest(MSG.match.ownMatch);
     if (row.isIn) throw conflict(MSG.match.alreadyJoined);
     if (isFinished(row, now, deps.env.APP_TIMEZONE)) throw badRequest(MSG.match.finished);

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
 import type { DbOrTx } from '../../../db/client';
-import { matches, matchParticipants } from '../../../db/schema';
+import { evenings, matches, matchParticipants } from '../../../db/schema';
 import type { SessionUser } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 
@@ -22,6 +22,7 @@ export async function matchForPlayer(tx: DbOrTx, actor: SessionUser, id: number,
       levels: matches.levels,
       openLevels: matches.openLevels,
       isIn: sql<boolean>`exists (select 1 from ${matchParticipants} mp where mp.match_id = ${matches.id} and mp.user_id = ${actor.id})`,
+      isEvening: sql<boolean>`exists (select 1 from ${evenings} ev where ev.match_id = ${matches.id})`,
     })
     .from(matches)
     .where(eq(matches.id, id))

@@ -12,7 +12,7 @@ import { prepared } from '../../lib/prepared';
 import { isCoPlayer } from './co-players';
 import { refusal, requestState } from './room';
 import { listMyWaitlist } from './waitlist';
-import { publicMatchFilter } from '../matches/public-filter';
+import { notAnEvening, publicMatchFilter } from '../matches/public-filter';
 import { INT32_MAX } from '../../../common/schemas/primitives';
 import type { TMyRequest } from '../../../common/schemas/room';
 import {
@@ -406,7 +406,7 @@ export async function listMyMatches(
     .where(eq(matchParticipants.userId, actor.id));
   const [rows, queue] = await Promise.all([
     listCards(deps.db, actor.id)
-      .where(or(eq(matches.createdBy, actor.id), inArray(matches.id, joined)))
+      .where(and(or(eq(matches.createdBy, actor.id), inArray(matches.id, joined)), notAnEvening))
       .orderBy(asc(matches.date), asc(matches.time), asc(matches.id)),
     listMyWaitlist(deps, actor),
   ]);

@@ -1,5 +1,6 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
+import { EVENING_TEXT } from '../../../common/messages-evenings';
 import { outsideLevels } from '../../../common/match-rules';
 import { isFinished } from '../../../common/schedule';
 import type { DbOrTx } from '../../../db/client';
@@ -35,6 +36,7 @@ export async function joinWaitlist(
   const position = await deps.db.transaction(async (tx) => {
     const match = await matchForPlayer(tx, actor, id, true);
     await assertCanReach(tx, actor, id, match, token);
+    if (match.isEvening) throw badRequest(EVENING_TEXT.joinFromEvening);
     if (match.createdBy === actor.id) throw badRequest(MSG.waitlist.ownMatch);
     if (match.isIn) throw conflict(MSG.waitlist.alreadyPlaying);
     if (isFinished(match, deps.clock.now(), deps.env.APP_TIMEZONE))
@@ -43,16 +45,29 @@ export async function joinWaitlist(
     // A player of another level asks the organiser (a full match's accepted request leads here).
     if (outsideLevels({ levels: match.levels, open_levels: match.openLevels }, actor.level))
       throw forbidden(MSG.waitlist.outsideLevels(match.levels));
-    const [row] = await tx
-      .insert(matchWaitlist)
-      .values({ matchId: id, userId: actor.id, createdAt: deps.clock.now() })
-      .onConflictDoNothing()
-      .returning({ id: matchWaitlist.id });
-    if (!row) throw conflict(MSG.waitlist.already);
-    await announceMatchChange(tx, id, 'waitlist');
-    return positionOf(tx, id, row.id);
+    return queuePlayer(tx, deps, id, actor.id);
   });
   return { success: true, message: MSG.waitlist.joined(position), position };
+}
+
+/**
+ * THE way a player joins a waiting list (a match's or an evening's), in the caller's transaction,
+ * which holds the match row: the (match, player) key refuses a second row; answers the position.
+ */
+export async function queuePlayer(
+  tx: DbOrTx,
+  deps: Pick<Deps, 'clock'>,
+  matchId: number,
+  userId: number,
+): Promise<number> {
+  const [row] = await tx
+    .insert(matchWaitlist)
+    .values({ matchId, userId, createdAt: deps.clock.now() })
+    .onConflictDoNothing()
+    .returning({ id: matchWaitlist.id });
+  if (!row) throw conflict(MSG.waitlist.already);
+  await announceMatchChange(tx, matchId, 'waitlist');
+  return positionOf(tx, matchId, row.id);
 }
 
 /** The player's place on one match's waiting list, or null when they are not on it. */
