@@ -56,4 +56,21 @@ export const EVENING_TEXT = {
   finishedNow: 'Soirée terminée : le classement est figé.',
   added: 'Joueur ajouté : il joue dès le prochain tour.',
   removed: 'Joueur retiré de la soirée.',
+  notify: {
+    signedUpSubject: 'Inscription à la soirée confirmée',
+    signedUp: (format: string, when: string, place: string) =>
+      `Vous êtes inscrit à la soirée ${format} du ${when} (${place}).`,
+    startedSubject: (format: string) => `La soirée ${format} commence`,
+    roundSubject: (n: number) => `Tour ${n} lancé`,
+    game: (n: number, court: number, partner: string, a: string, b: string) =>
+      `Tour ${n} : terrain ${court}, avec ${partner} contre ${a} et ${b}.`,
+    sittingOut: (n: number) => `Tour ${n} : vous passez ce tour.`,
+    finishedSubject: 'Classement final de la soirée',
+    finished: (rank: number, count: number, points: number) =>
+      `La soirée est terminée : vous finissez ${rank === 1 ? '1er' : `${rank}e`} sur ${count} avec ${points} points.`,
+  },
 } as const;
+
+/** The player's next game, as the evening page and the round's notice say it. */
+export const myNextGame = (court: number, partner: string, a: string, b: string) =>
+  `Mon prochain match : terrain ${court}, avec ${partner} contre ${a} et ${b}`;

@@ -8,6 +8,7 @@ import { createWebhookEventsConsumer } from '../services/integrations/webhooks';
 import { createWebhookWorker } from '../services/integrations/delivery';
 import { createOutboxWorker } from '../services/notifications/worker';
 import { createResultJobsConsumer } from '../services/results/jobs';
+import { createEveningNoticesConsumer } from '../services/evenings/notices';
 import { createLogPruner } from './log-consumer';
 import type { WorkerConsumer } from './loop';
 
@@ -18,6 +19,7 @@ export const logConsumers = (deps: Deps): WorkerConsumer[] => [
   createWebhookEventsConsumer(deps),
   createGroupFollowUpsConsumer(deps),
   createChatNoticesConsumer(deps),
+  createEveningNoticesConsumer(deps),
 ];
 
 /**

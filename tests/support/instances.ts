@@ -17,19 +17,24 @@ export interface Instances {
  */
 export async function startTwoInstances(
   t: TestContext,
-  options: Pick<DepsOptions, 'pushAgent'> = {},
+  options: Pick<DepsOptions, 'pushAgent'> & {
+    /** Each instance gets a pool of its own with this wait for a free connection (PostgreSQL). */
+    acquireTimeoutMs?: number;
+  } = {},
 ): Promise<Instances> {
-  const second: DbHandle | undefined = t.db.url
-    ? await createDb({ url: t.db.url, max: 5 })
-    : undefined;
+  const { acquireTimeoutMs, ...rest } = options;
+  const own = (max: number) =>
+    t.db.url ? createDb({ url: t.db.url, max, acquireTimeoutMs }) : Promise.resolve(undefined);
+  const first: DbHandle | undefined = acquireTimeoutMs ? await own(10) : undefined;
+  const second: DbHandle | undefined = await own(5);
   const apps: FastifyInstance[] = [];
-  for (const db of [t.db.db, second?.db ?? t.db.db]) {
+  for (const db of [first?.db ?? t.db.db, second?.db ?? t.db.db]) {
     const deps = createDeps({
       env: { ...t.deps.env, OUTBOX_INTERVAL_MS: 20 },
       db,
       logger: captureLogger().logger,
       clock: t.clock,
-      ...options,
+      ...rest,
     });
     const app = await buildApp(deps, { serveClient: false });
     await app.ready();
@@ -39,6 +44,7 @@ export async function startTwoInstances(
     apps,
     async close() {
       for (const app of apps) await app.close();
+      await first?.close();
       await second?.close();
     },
   };

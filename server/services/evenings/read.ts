@@ -21,9 +21,16 @@ import { notFound } from '../../lib/errors';
 import { assertCanReach } from '../matches/room';
 import { toApi } from './format';
 
-/** The evening's own row joined to its match, as the services read it (optionally locked). */
+/**
+ * The evening's own row joined to its match, as the services read it. `lock` first locks the match
+ * row, alone (locking both rows of the join in one statement deadlocks under concurrent changes:
+ * PostgreSQL may take them in either order): every change of an evening holds that lock, so the
+ * row read after it is what the last change left (round, status).
+ */
 export async function eveningRow(tx: DbOrTx, id: number, lock = false) {
-  const query = tx
+  if (lock)
+    await tx.select({ id: matches.id }).from(matches).where(eq(matches.id, id)).for('update');
+  const [row] = await tx
     .select({
       id: matches.id,
       createdBy: matches.createdBy,
@@ -41,7 +48,6 @@ export async function eveningRow(tx: DbOrTx, id: number, lock = false) {
     .innerJoin(matches, eq(matches.id, evenings.matchId))
     .where(eq(evenings.matchId, id))
     .limit(1);
-  const [row] = await (lock ? query.for('update', { of: matches }) : query);
   return row ?? null;
 }
 export type EveningRow = NonNullable<Awaited<ReturnType<typeof eveningRow>>>;

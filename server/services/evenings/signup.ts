@@ -9,7 +9,7 @@ import { badRequest, conflict, forbidden } from '../../lib/errors';
 import { announceMatchChange } from '../events/announce';
 import { seatFreed, seatsTaken, takeSeat } from '../matches/seats';
 import { queuePlayer } from '../matches/waitlist';
-import { pageAfter, reachableEvening, type EveningRow } from './read';
+import { eveningRow, pageAfter, reachableEvening, type EveningRow } from './read';
 
 /**
  * Sign-ups are the evening's match seats: a sign-up takes a seat through the one seat rule, a full
@@ -29,7 +29,13 @@ const notFinished = (row: EveningRow) => {
   if (row.e.status === 'finished') throw badRequest(EVENING_TEXT.finished);
 };
 
-/** Signs up: a seat if one is free, else the waiting list (answering the position). */
+/**
+ * Signs up: a seat if one is free, else the waiting list (answering the position). The access
+ * checks run before any lock; the seat's conditional UPDATE (or, on a full evening, a row lock)
+ * then holds the match row, under which the evening's state is read fresh: a finished evening or
+ * closed sign-ups roll the seat back. Every change of an evening locks its match row first, so
+ * what is read there is what the last one left.
+ */
 export async function joinEvening(
   deps: Deps,
   actor: SessionUser,
@@ -37,12 +43,16 @@ export async function joinEvening(
   token?: string | null,
 ): Promise<TEveningJoinAnswer> {
   const position = await deps.db.transaction(async (tx) => {
-    const row = await reachableEvening(tx, actor, id, token, true);
-    notFinished(row);
+    const row = await reachableEvening(tx, actor, id, token);
     if (row.isIn) throw conflict(EVENING_TEXT.alreadySignedUp);
-    if (row.e.signupsClosed) throw badRequest(EVENING_TEXT.signupsClosed);
-    const seat = await takeSeat(tx, deps, id, actor.id);
+    let seat = await takeSeat(tx, deps, id, actor.id);
     if (seat === 'already') throw conflict(EVENING_TEXT.alreadySignedUp);
+    const state = await eveningRow(tx, id, seat === 'full');
+    if (!state) throw conflict(EVENING_TEXT.notFound);
+    notFinished(state);
+    if (state.e.signupsClosed) throw badRequest(EVENING_TEXT.signupsClosed);
+    // A seat freed between the two statements: now under the lock, take it.
+    if (seat === 'full' && state.missingPlayers > 0) seat = await takeSeat(tx, deps, id, actor.id);
     if (seat === 'taken') {
       await seatsTaken(tx, id, [actor.id], 'join');
       return null;

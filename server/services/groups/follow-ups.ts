@@ -7,7 +7,7 @@ import { createLogConsumer } from '../../worker/log-consumer';
 import type { NotifyDeps } from '../notifications/enqueue';
 import { matchInfo, whenOf } from '../notifications/match-info';
 import { aboutPlayers, groupSystemMessages, type SystemText } from '../chat/system';
-import { notifyUsers } from './notify';
+import { notifyUsers } from '../notifications/notify-users';
 import { dayOf } from './slots';
 
 const ids = (v: unknown): number[] =>

@@ -62,7 +62,7 @@ export async function getMatchIcs(
   return buildMatchCalendar(match, 'PUBLISH', {
     timeZone: deps.env.APP_TIMEZONE,
     now: deps.clock.now(),
-    url: matchUrl(deps.env, match.id),
+    url: matchUrl(deps.env, match),
     organizer: calendarOrganizer(deps.env),
   });
 }

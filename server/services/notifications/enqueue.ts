@@ -13,6 +13,7 @@ import { insertAndWake, wakeWorkers } from '../events/wake';
 import {
   calendarOrganizer,
   matchUrl,
+  pathOf,
   recipients,
   startOf,
   whenOf,
@@ -237,7 +238,7 @@ async function writeNotices(
     localParts(deps.clock.now(), deps.env.APP_TIMEZONE).date,
     reason,
   );
-  const url = matchUrl(deps.env, m.id);
+  const url = matchUrl(deps.env, m);
   const method = notice.ics;
   const calendar = (attendee?: string) =>
     method
@@ -294,6 +295,7 @@ async function writeNotices(
       m.id,
       people.map((p) => p.id),
       { title: notice.subject, body: notice.text },
+      pathOf(m),
     );
 }
 

@@ -1,7 +1,14 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { shortTime, zonedInstant } from '../../../common/schedule';
 import type { DbOrTx } from '../../../db/client';
-import { matches, matchParticipants, matchWaitlist, places, users } from '../../../db/schema';
+import {
+  evenings,
+  matches,
+  matchParticipants,
+  matchWaitlist,
+  places,
+  users,
+} from '../../../db/schema';
 import type { Env } from '../../env';
 
 /** What a notification says about a match, read inside the transaction that changes it. */
@@ -16,7 +23,13 @@ export interface MatchInfo {
   /** `matches.sequence`: raised by every edit, so calendars replace their copy. */
   sequence: number;
   createdBy: number;
+  /** An evening's sign-ups (its page is `/soirees/<id>`); absent in notices kept before. */
+  evening?: boolean;
 }
+
+/** The app page a notice about this match links to. */
+export const pathOf = (m: Pick<MatchInfo, 'id' | 'evening'>) =>
+  `${m.evening ? '/soirees' : '/matches'}/${m.id}`;
 
 export async function matchInfo(tx: DbOrTx, id: number): Promise<MatchInfo | null> {
   const [row] = await tx
@@ -30,6 +43,7 @@ export async function matchInfo(tx: DbOrTx, id: number): Promise<MatchInfo | nul
       placeName: places.name,
       address: places.address,
       city: places.city,
+      evening: sql<boolean>`exists (select 1 from ${evenings} ev where ev.match_id = ${matches.id})`,
     })
     .from(matches)
     .innerJoin(places, eq(places.id, matches.placeId))
@@ -93,8 +107,10 @@ export async function recipients(tx: DbOrTx, ids: number[]): Promise<Recipient[]
 export const publicUrl = (env: Pick<Env, 'PUBLIC_URL' | 'HOST' | 'PORT'>) =>
   (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/+$/, '');
 
-export const matchUrl = (env: Pick<Env, 'PUBLIC_URL' | 'HOST' | 'PORT'>, id: number) =>
-  `${publicUrl(env)}/matches/${id}`;
+export const matchUrl = (
+  env: Pick<Env, 'PUBLIC_URL' | 'HOST' | 'PORT'>,
+  m: Pick<MatchInfo, 'id' | 'evening'>,
+) => `${publicUrl(env)}${pathOf(m)}`;
 
 /** The ORGANIZER of every calendar copy of a match: the app, at its sender address. */
 export const calendarOrganizer = (env: Pick<Env, 'MAIL_FROM'>) => ({

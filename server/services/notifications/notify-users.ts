@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { outbox, smsConfig } from '../../../db/schema';
-import type { NotifyDeps } from '../notifications/enqueue';
-import { publicUrl, recipients } from '../notifications/match-info';
+import type { NotifyDeps } from './enqueue';
+import { publicUrl, recipients } from './match-info';
 import { wakeWorkers } from '../events/wake';
 
-export interface GroupNotice {
-  /** For logs and metrics: `group_match`, `poll_match`, `poll_closed`, `slot_skipped`. */
+export interface UserNotice {
+  /** For logs and metrics: `group_match`, `poll_match`, `evening_round`… */
   event: string;
   subject: string;
   text: string;
@@ -16,15 +16,15 @@ export interface GroupNotice {
 }
 
 /**
- * Writes the e-mail and SMS rows of a group notice, in the caller's transaction (the groups
- * consumer of the event log's, see `follow-ups.ts`), for the players who keep each channel on;
- * the outbox worker sends them. `text` may depend on the recipient (in the match or on its waiting list).
+ * Writes the e-mail and SMS rows of a notice whose text depends on its recipient (a group's
+ * follow-ups, an evening's rounds), in the caller's transaction (a consumer of the event log), for
+ * the players who keep each channel on; the outbox worker sends them.
  */
 export async function notifyUsers(
   tx: DbOrTx,
   deps: NotifyDeps,
   userIds: number[],
-  notice: (userId: number) => GroupNotice,
+  notice: (userId: number) => UserNotice,
 ) {
   const people = await recipients(tx, [...new Set(userIds)]);
   if (people.length === 0) return;
