@@ -58,7 +58,7 @@ describe(`evenings under concurrent calls (${DB})`, () => {
   it('lets one of two teams entering different scores at once win; the other is told the stored score', async () => {
     const e = await newEvening({ max_players: 16, courts: 4 });
     await signUp(t, e.id, players.slice(0, 16));
-    const page = (await t.caller(owner).evenings.start({ id: e.id })).evening as TEvening;
+    const page = (await t.caller(owner).evenings.start({ id: e.id })).evening;
     const games = page.rounds[0]!.games;
     expect(games).toHaveLength(4);
     const results = await Promise.all(
