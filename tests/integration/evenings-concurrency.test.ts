@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENING_TEXT } from '../../common/messages-evenings';
-import type { TEvening } from '../../common/schemas/evenings';
 import type { TestContext } from '../support/app';
 import type { TestUser } from '../support/factories';
 import { rest } from '../support/http';
