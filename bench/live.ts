@@ -29,9 +29,13 @@ const CHANGES = Number(process.env.BENCH_LIVE_CHANGES ?? 20);
 /** Changes made before the timed ones in each round: the first ones pay for compiling the fan-out path. */
 const WARMUP = 3;
 const P99_GOAL_MS = 250;
+/** Phones watching an evening while its scores are entered (issue 40). */
+const EVENING_PHONES = 64;
 const KB_PER_CONNECTION_GOAL = 30;
 
 export interface LiveRound {
+  /** What the subscribers watch: the match page, or an evening's page (64 phones, score entries). */
+  subject: 'match' | 'evening';
   instances: number;
   subscribers: number;
   changes: number;
@@ -62,7 +66,7 @@ const quantile = (xs: number[], q: number) => {
   return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] ?? NaN;
 };
 
-/** One SSE subscriber: counts `match` events and keeps when the latest arrived. */
+/** One SSE subscriber: counts `event` frames (`match`, `evening`) and keeps when the latest arrived. */
 interface Subscriber {
   events: number;
   lastAt: number;
@@ -70,7 +74,14 @@ interface Subscriber {
   close: () => void;
 }
 
-function subscribe(agent: Agent, url: string, token: string, server: number): Promise<Subscriber> {
+function subscribe(
+  agent: Agent,
+  url: string,
+  token: string,
+  server: number,
+  event = 'match',
+): Promise<Subscriber> {
+  const marker = `event: ${event}\n`;
   return new Promise((resolve, reject) => {
     const sub: Subscriber = { events: 0, lastAt: 0, server, close: () => {} };
     const req = get(url, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
@@ -79,13 +90,13 @@ function subscribe(agent: Agent, url: string, token: string, server: number): Pr
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
         const text = tail + chunk;
-        let at = text.indexOf('event: match\n');
+        let at = text.indexOf(marker);
         while (at >= 0) {
           sub.events++;
           sub.lastAt = performance.now();
-          at = text.indexOf('event: match\n', at + 1);
+          at = text.indexOf(marker, at + 1);
         }
-        tail = text.slice(-12);
+        tail = text.slice(-marker.length);
         if (sub.events === 1) resolve(sub);
       });
       res.on('error', () => {});
@@ -93,6 +104,52 @@ function subscribe(agent: Agent, url: string, token: string, server: number): Pr
     req.on('error', reject);
     sub.close = () => req.destroy();
   });
+}
+
+/**
+ * A started Americano evening of 16 players (users 3..18) made by user 1 over the API, and a
+ * change that enters, in turn, two scores of its first game by one of its players (each time the
+ * score it replaces as `previous`, as the page sends it).
+ */
+async function startedEvening(
+  url: string,
+  placeId: number,
+  ids: readonly { id: number }[],
+  date: string,
+) {
+  const call = async (token: string, method: string, path: string, body: unknown) => {
+    const res = await fetch(`${url}/api${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}`);
+    return res.json() as Promise<{ id: number; evening: { rounds: { games: Game[] }[] } }>;
+  };
+  type Game = { id: number; teams: [[number, number], [number, number]] };
+  const made = await call(tokenOf(0), 'POST', '/evenings', {
+    format: 'americano',
+    place_id: placeId,
+    date,
+    time: '19:00',
+    levels: ['Niveau 3'],
+    courts: 4,
+    max_players: 16,
+    points_per_game: 24,
+  });
+  for (let i = 3; i < 19; i++) await call(tokenOf(i), 'POST', `/evenings/${made.id}/join`, {});
+  const started = await call(tokenOf(0), 'POST', `/evenings/${made.id}/start`, {});
+  const game = started.evening.rounds[0]!.games[0]!;
+  const by = tokenOf(ids.findIndex((u) => u.id === game.teams[0][0]));
+  let previous: [number, number] | null = null;
+  return {
+    id: made.id,
+    enterScore: async () => {
+      const score: [number, number] = previous?.[0] === 15 ? [9, 15] : [15, 9];
+      await call(by, 'PUT', `/evenings/${made.id}/games/${game.id}/score`, { score, previous });
+      previous = score;
+    },
+  };
 }
 
 async function waitAll(subs: Subscriber[], events: number, timeoutMs = 30_000) {
@@ -187,14 +244,18 @@ export async function benchLive(): Promise<LiveBench | undefined> {
       }
       return out;
     };
-    const round = async (instances: number): Promise<LiveRound> => {
+    const round = async (
+      instances: number,
+      subject: LiveRound['subject'] = 'match',
+      act = change,
+    ): Promise<LiveRound> => {
       const latencies: number[] = [];
       const other: number[] = [];
       for (let c = 0; c < WARMUP + CHANGES; c++) {
         await new Promise((r) => setTimeout(r, 50));
         const expected = c + 2;
         const t0 = performance.now();
-        await change();
+        await act();
         await waitAll(subs, expected);
         if (c < WARMUP) continue;
         latencies.push(Math.max(...subs.map((s) => s.lastAt)) - t0);
@@ -202,6 +263,7 @@ export async function benchLive(): Promise<LiveBench | undefined> {
           other.push(Math.max(...subs.filter((s) => s.server === 1).map((s) => s.lastAt)) - t0);
       }
       const r: LiveRound = {
+        subject,
         instances,
         subscribers: subs.length,
         changes: CHANGES,
@@ -211,7 +273,7 @@ export async function benchLive(): Promise<LiveBench | undefined> {
         ...(instances > 1 ? { p99OtherInstanceMs: quantile(other, 0.99) } : {}),
       };
       log(
-        `${instances} instance(s), ${subs.length} subscribers: p50 ${fmt(r.p50Ms)} ms, p99 ${fmt(r.p99Ms)} ms (max ${fmt(r.maxMs)})`,
+        `${subject}, ${instances} instance(s), ${subs.length} subscribers: p50 ${fmt(r.p50Ms)} ms, p99 ${fmt(r.p99Ms)} ms (max ${fmt(r.maxMs)})`,
       );
       return r;
     };
@@ -238,10 +300,26 @@ export async function benchLive(): Promise<LiveBench | undefined> {
     rounds.push(await round(2));
     for (const s of subs) s.close();
 
+    // An evening's score reaching 64 phones watching it, 32 on each instance (issue 40).
+    const evening = await startedEvening(servers[0]!.url, place!.id, ids, tomorrow);
+    subs = await Promise.all(
+      Array.from({ length: EVENING_PHONES }, (_, k) =>
+        subscribe(
+          agent,
+          `${servers[k % 2]!.url}/api/evenings/${evening.id}/live`,
+          tokenOf(k + 2),
+          k % 2,
+          'evening',
+        ),
+      ),
+    );
+    rounds.push(await round(2, 'evening', evening.enterScore));
+    for (const s of subs) s.close();
+
     const budgets = [
       ...rounds.map((r) =>
         budget(
-          `live: change → last of ${r.subscribers} subscribers p99, ${r.instances} instance(s)`,
+          `live: ${r.subject === 'evening' ? 'evening score' : 'change'} → last of ${r.subscribers} subscribers p99, ${r.instances} instance(s)`,
           r.p99Ms,
           '<=',
           P99_GOAL_MS,
@@ -277,7 +355,7 @@ export function printLive(r: LiveBench) {
   printTable(
     ['live updates (SSE)', 'subscribers', 'changes', 'p50 ms', 'p99 ms', 'max ms', 'p99 on B ms'],
     r.rounds.map((x) => [
-      `${x.instances} instance(s)`,
+      `${x.subject}, ${x.instances} instance(s)`,
       String(x.subscribers),
       String(x.changes),
       fmt(x.p50Ms),
