@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createElement as h, type ReactNode } from 'react';
 import { shortTime } from '../../common/schedule';
-import { freePlacesLabel, type SharedMatch } from './render';
+import { freePlacesLabel, sharedKind, type SharedMatch } from './render';
 
 const INK = '#14213d';
 
@@ -49,9 +49,12 @@ const freePlacesText = (n: number) =>
 
 /** The image's text for screen readers and previews that do not load it. */
 export const ogImageAlt = (
-  m: Pick<SharedMatch, 'place_name' | 'city' | 'date' | 'time' | 'levels' | 'missing_players'>,
+  m: Pick<
+    SharedMatch,
+    'place_name' | 'city' | 'date' | 'time' | 'levels' | 'missing_players' | 'kind'
+  >,
 ) =>
-  `Match de padel à ${m.place_name} (${m.city}), ${ogDay(m.date).toLowerCase()} à ${shortTime(m.time)} — ${m.levels.join(', ')} — ${freePlacesText(m.missing_players)}`;
+  `${sharedKind(m)} à ${m.place_name} (${m.city}), ${ogDay(m.date).toLowerCase()} à ${shortTime(m.time)} — ${m.levels.join(', ')} — ${freePlacesText(m.missing_players)}`;
 
 /** Dark or white text on a level's colour: whichever contrasts more (WCAG relative luminance). */
 export function textOn(hex: string): string {
@@ -85,7 +88,7 @@ function card(m: OgMatch): ReactNode {
     },
     box(
       { justifyContent: 'space-between', alignItems: 'center' },
-      box({ fontSize: 40, fontWeight: 700, color: BRAND }, 'Padel Match'),
+      box({ fontSize: 40, fontWeight: 700, color: BRAND }, m.kind ?? 'Padel Match'),
       box(
         {
           fontSize: 40,

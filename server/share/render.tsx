@@ -12,7 +12,12 @@ export interface SharedMatch {
   time: string;
   levels: string[];
   missing_players: number;
+  /** An evening's name (« Soirée Americano »): the page and the preview say it instead of « Match ». */
+  kind?: string;
 }
+
+/** « Match de padel », or the evening's name. */
+export const sharedKind = (m: Pick<SharedMatch, 'kind'>) => m.kind ?? 'Match de padel';
 
 const SHORT_DAY = new Intl.DateTimeFormat('fr-FR', {
   weekday: 'long',
@@ -35,6 +40,7 @@ export const freePlacesLabel = (n: number) =>
 /** The link preview: "2 places — Niveau 3, Niveau 4 — samedi 28 nov. 18:30 — Padel Club Lyon". */
 export const shareTitle = (m: SharedMatch) =>
   [
+    ...(m.kind ? [m.kind] : []),
     freePlacesLabel(m.missing_players),
     m.levels.join(', '),
     `${day(SHORT_DAY, m.date)} ${shortTime(m.time)}`,
@@ -95,7 +101,7 @@ export function renderSharePage(
   },
 ): string {
   const title = shareTitle(m);
-  const description = `Match de padel à ${m.place_name} (${m.city}), ${day(LONG_DAY, m.date)} à ${shortTime(m.time)}. Rejoignez-le sur Padel Match.`;
+  const description = `${sharedKind(m)} à ${m.place_name} (${m.city}), ${day(LONG_DAY, m.date)} à ${shortTime(m.time)}. Rejoignez-le sur Padel Match.`;
   const head = (
     <>
       <meta name="description" content={description} />
@@ -120,7 +126,8 @@ export function renderSharePage(
   return renderHtmlDocument(
     <Layout title={title} head={head}>
       <h1>{m.place_name}</h1>
-      {o.isPrivate && <p className="private">Match privé</p>}
+      {m.kind && <p>{m.kind}</p>}
+      {o.isPrivate && <p className="private">{m.kind ? 'Soirée privée' : 'Match privé'}</p>}
       <dl>
         <Row label="Ville" value={m.city} />
         <Row label="Date" value={day(LONG_DAY, m.date)} />

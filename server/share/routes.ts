@@ -11,6 +11,8 @@ import { resolveSession } from '../services/auth/sessions';
 import { PUBLIC_PAGE_RATE_LIMIT } from '../lib/rate-limit';
 import { listLevels } from '../services/levels';
 import { getMatch } from '../services/matches/queries';
+import { eveningFormatOf } from '../services/evenings/read';
+import { EVENING_FORMATS } from '../../common/messages-evenings';
 import { publicUrl } from '../services/notifications/match-info';
 import {
   OG_HEIGHT,
@@ -38,8 +40,8 @@ const SHARE_CSP =
   "default-src 'none'; style-src 'self'; img-src 'self'; connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /**
- * `GET /m/:id`, the link players paste in their group chat. A logged-in player (the session
- * cookie says so) goes straight to the match page; anyone else gets the public page, whose button
+ * `GET /m/:id`, the link players paste in their group chat, for a match or an evening. A logged-in
+ * player (the session cookie says so) goes straight to its page; anyone else gets the public page, whose button
  * leads to login and then back to the match (`/?next=/matches/:id`).
  */
 export function shareRoutes(app: FastifyInstance, deps: Deps) {
@@ -59,7 +61,8 @@ export function shareRoutes(app: FastifyInstance, deps: Deps) {
     if (!shared)
       return reply.code(404).type('text/html; charset=utf-8').send(renderShareNotFound());
     const { match, token } = shared;
-    const target = `/matches/${match.id}${token ? `?token=${token}` : ''}`;
+    const page = match.kind ? '/soirees' : '/matches';
+    const target = `${page}/${match.id}${token ? `?token=${token}` : ''}`;
     if (await resolveSession(deps, req.cookies[SESSION_COOKIE])) return reply.redirect(target, 303);
     // The configured address, never the request's Host header: a forged Host would otherwise
     // put an attacker's origin in og:url and og:image, which caches and previews then keep.
@@ -117,7 +120,10 @@ async function sharedMatch(deps: Deps, params: unknown) {
   if (!found || (byId.success && found.visibility !== 'public')) return null;
   if (!byId.success && found.visibility !== 'private') return null;
   const match = await getMatch(deps, found.id).catch(notFoundAsNull);
-  return match ? { match, token: byId.success ? null : found.shareToken } : null;
+  if (!match) return null;
+  const format = await eveningFormatOf(deps.db, found.id);
+  const kind = format ? `Soirée ${EVENING_FORMATS[format]}` : undefined;
+  return { match: { ...match, kind }, token: byId.success ? null : found.shareToken };
 }
 const ZShareTokenParam = z.object({ id: ZShareToken });
 
@@ -130,6 +136,7 @@ async function ogMatch(deps: Deps, m: SharedMatch): Promise<OgMatch> {
     date: m.date,
     time: m.time,
     missing_players: m.missing_players,
+    kind: m.kind,
     levels: m.levels.map((name) => ({ name, colour: colours.get(name) ?? '#5b6478' })),
   };
 }

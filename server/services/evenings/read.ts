@@ -3,7 +3,7 @@ import { computeStandings } from '../../../common/evenings';
 import { EVENING_TEXT } from '../../../common/messages-evenings';
 import { shortPublicName } from '../../../common/names';
 import { localParts, shortTime } from '../../../common/schedule';
-import type { TEvening, TEveningCard } from '../../../common/schemas/evenings';
+import type { TEvening, TEveningCard, TEveningFormat } from '../../../common/schemas/evenings';
 import type { DbOrTx } from '../../../db/client';
 import {
   eveningGames,
@@ -255,4 +255,13 @@ export async function listEvenings(
     price_cents: r.e.priceCents,
     signed_up: r.slots - r.missing,
   }));
+}
+
+/** The evening's format when this match id is an evening's, else null (share pages, previews). */
+export async function eveningFormatOf(db: DbOrTx, id: number): Promise<TEveningFormat | null> {
+  const [row] = await db
+    .select({ format: evenings.format })
+    .from(evenings)
+    .where(eq(evenings.matchId, id));
+  return row ? toApi(row.format) : null;
 }
