@@ -8,7 +8,7 @@ import { safeText, ZId } from './primitives';
  * v2 resources themselves reuse the app's schemas (`ZMatch`, `ZPlace`, `ZLevel`).
  */
 
-export const API_SCOPES = ['matches:read', 'matches:write', 'webhooks'] as const;
+export const API_SCOPES = ['matches:read', 'matches:write', 'webhooks', 'evenings:read'] as const;
 export type TApiScope = (typeof API_SCOPES)[number];
 
 export const WEBHOOK_EVENTS = [
