@@ -18,6 +18,9 @@ export const WEBHOOK_EVENTS = [
   'match.cancelled',
   'participant.joined',
   'participant.left',
+  'evening.created',
+  'evening.round_started',
+  'evening.finished',
 ] as const;
 export type TWebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
