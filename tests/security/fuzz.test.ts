@@ -99,6 +99,8 @@ const REST_LEGACY_BOOLEANS = new Set([
   'secure',
   'skip_cert_verify',
   'isLive',
+  // `GET /api/evenings?mine=0|1`.
+  'mine',
 ]);
 const badValue = (field: string, door: 'trpc' | 'rest') => {
   const numbers =
