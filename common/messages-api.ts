@@ -10,7 +10,8 @@ export const MSG_API = {
   rateLimited: (seconds: number) =>
     `Trop de requêtes pour cette clé d’API. Réessayez dans ${seconds} s.`,
   keyNameInvalid: 'Donnez à la clé un nom de 1 à 100 caractères.',
-  scopesInvalid: 'Choisissez au moins un droit parmi matches:read, matches:write et webhooks.',
+  scopesInvalid:
+    'Choisissez au moins un droit parmi matches:read, matches:write, webhooks et evenings:read.',
   serviceAccountInvalid: 'Compte de service introuvable.',
   keyNotFound: 'Clé d’API introuvable.',
   keyRevoked: 'Clé d’API révoquée.',

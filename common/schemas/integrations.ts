@@ -8,7 +8,7 @@ import { safeText, ZId } from './primitives';
  * v2 resources themselves reuse the app's schemas (`ZMatch`, `ZPlace`, `ZLevel`).
  */
 
-export const API_SCOPES = ['matches:read', 'matches:write', 'webhooks'] as const;
+export const API_SCOPES = ['matches:read', 'matches:write', 'webhooks', 'evenings:read'] as const;
 export type TApiScope = (typeof API_SCOPES)[number];
 
 export const WEBHOOK_EVENTS = [
@@ -18,6 +18,9 @@ export const WEBHOOK_EVENTS = [
   'match.cancelled',
   'participant.joined',
   'participant.left',
+  'evening.created',
+  'evening.round_started',
+  'evening.finished',
 ] as const;
 export type TWebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

@@ -37,6 +37,7 @@ const TAGS = [
   'Administration',
   'Notifications push',
   'Groupes',
+  'Soirées',
   'Documentation',
 ];
 

@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { MSG_API } from '../../common/messages-api';
+import { EVENING_TEXT } from '../../common/messages-evenings';
 import { createSession } from '../../server/services/auth/sessions';
 import { issueApiKey } from '../../server/services/integrations/api-keys';
 import { createTestContext, type TestContext } from '../support/app';
@@ -9,6 +10,7 @@ import { createAdmin, createUser, type TestUser } from '../support/factories';
 import { matchGuests, matchParticipants } from '../../db/schema';
 import { createPlace, insertMatch } from '../integration/matches-support';
 import { openSse } from '../support/sse';
+import type { TCreateEveningInput } from '../../common/schemas/evenings';
 import {
   callProcedure,
   errorText,
@@ -157,6 +159,21 @@ const TRPC_RULES: Record<string, Rule> = {
   'integrations.enableWebhook': 'admin',
   'integrations.deliveries': 'admin',
   'integrations.replayDelivery': 'admin',
+  // Padel evenings (issue 40): reading and signing up for anyone signed in (a private evening is
+  // the 404 of an unknown one to a stranger: the evening roles table below); running the evening
+  // for its organiser; a score for the game's players and the organiser.
+  'evenings.list': 'user',
+  'evenings.byId': 'user',
+  'evenings.create': 'user',
+  'evenings.join': 'user',
+  'evenings.leave': 'user',
+  'evenings.setSignupsClosed': 'owner',
+  'evenings.addPlayer': 'owner',
+  'evenings.removePlayer': 'owner',
+  'evenings.start': 'owner',
+  'evenings.nextRound': 'owner',
+  'evenings.finish': 'owner',
+  'evenings.score': 'owner',
 };
 /** Every `admin.*` procedure and `/api/admin/*` path is admin-only; no exception is decided. */
 const isAdminArea = (key: string) => key.startsWith('admin.') || key.includes(' /api/admin/');
@@ -265,6 +282,21 @@ const REST_RULES: Record<string, Rule> = {
   'GET /api/v2/webhooks': 'apiKey',
   'POST /api/v2/webhooks': 'apiKey',
   'DELETE /api/v2/webhooks/{id}': 'apiKey',
+  'GET /api/v2/evenings': 'apiKey',
+  'GET /api/v2/evenings/{id}': 'apiKey',
+  // Padel evenings (issue 40), as their tRPC procedures above.
+  'GET /api/evenings': 'user',
+  'POST /api/evenings': 'user',
+  'GET /api/evenings/{id}': 'user',
+  'POST /api/evenings/{id}/join': 'user',
+  'DELETE /api/evenings/{id}/join': 'user',
+  'PUT /api/evenings/{id}/signups': 'owner',
+  'POST /api/evenings/{id}/players/{userId}': 'owner',
+  'DELETE /api/evenings/{id}/players/{userId}': 'owner',
+  'POST /api/evenings/{id}/start': 'owner',
+  'POST /api/evenings/{id}/rounds': 'owner',
+  'POST /api/evenings/{id}/finish': 'owner',
+  'PUT /api/evenings/{id}/games/{gameId}/score': 'owner',
 };
 
 type Role = 'anonymous' | 'player' | 'other' | 'admin';
@@ -305,6 +337,65 @@ async function newMatch() {
   return (
     await insertMatch(t, { placeId, createdBy: users.player.id, date: '2026-03-20', time: '18:00' })
   ).id;
+}
+
+const eveningFields = (over: Partial<TCreateEveningInput> = {}): TCreateEveningInput => ({
+  format: 'americano',
+  place_id: placeId,
+  date: '2026-03-20',
+  time: '19:00',
+  levels: ['Niveau 3'],
+  courts: 1,
+  max_players: 4,
+  points_per_game: 24,
+  ...over,
+});
+/** An open public evening the player organises (and does not play in). */
+async function newEvening() {
+  return (await t.caller(users.player).evenings.create(eveningFields())).id;
+}
+let sharedEveningId: number | undefined;
+/** The public evening the `user` cells share (read, joined and left by whoever calls). */
+const sharedEvening = async () => (sharedEveningId ??= await newEvening());
+let runningEvening: { id: number; gameId: number } | undefined;
+/** A running evening the player organises and plays in, with three more players: one game. */
+async function eveningWithGame() {
+  if (runningEvening) return runningEvening;
+  const as = t.caller(users.player);
+  const { id } = await as.evenings.create(eveningFields({ organiser_plays: true }));
+  for (let i = 0; i < 3; i++) await t.caller(await createUser(t.deps)).evenings.join({ id });
+  const { evening } = await as.evenings.start({ id });
+  runningEvening = { id, gameId: evening.rounds[0]!.games[0]!.id };
+  return runningEvening;
+}
+/** The input of an evening procedure: the organiser's, or a shared public one for `user` rows. */
+async function eveningInput(path: string): Promise<unknown> {
+  if (TRPC_RULES[path] !== 'owner') return { id: await sharedEvening() };
+  if (path === 'evenings.score') {
+    const { id, gameId } = await eveningWithGame();
+    return { id, gameId, score: [15, 9] };
+  }
+  const id = await newEvening();
+  if (path === 'evenings.setSignupsClosed') return { id, closed: false };
+  // Not waiting, not playing: the organiser is answered 400, anyone else 403.
+  if (path === 'evenings.addPlayer' || path === 'evenings.removePlayer')
+    return { id, userId: users.other.id };
+  // Too few players, not started: the organiser is answered 400, anyone else 403.
+  return { id };
+}
+/** The URL and body of an evening path, as `eveningInput` decides for its procedure. */
+async function eveningRest(op: RestOperation): Promise<{ url: string; payload?: object }> {
+  const scored = op.path.includes('{gameId}') ? await eveningWithGame() : undefined;
+  const id =
+    scored?.id ?? (REST_RULES[op.key] === 'owner' ? await newEvening() : await sharedEvening());
+  const url = op.path
+    .replace('{id}', String(id))
+    .replace('{userId}', String(users.other.id))
+    .replace('{gameId}', String(scored?.gameId));
+  if (op.method === 'GET') return { url };
+  if (op.key === 'PUT /api/evenings/{id}/signups') return { url, payload: { closed: false } };
+  if (scored) return { url, payload: { score: [15, 9] } };
+  return { url, payload: {} };
 }
 
 /** A fresh session per call, so a logout or PIN change in one cell never affects another. */
@@ -436,6 +527,7 @@ async function procedureInput(p: Procedure): Promise<unknown> {
   // A match not started yet: its organiser is answered 400, anyone else 403.
   if (p.path === 'results.enter') return { id: await newMatch(), ...resultBody() };
   if (p.path === 'results.markNoShow') return { id: await newMatch(), userId: users.other.id };
+  if (p.path.startsWith('evenings.') && p.fields?.includes('id')) return eveningInput(p.path);
   return {};
 }
 
@@ -471,6 +563,10 @@ async function callRest(op: RestOperation, rule: Rule, headers: Record<string, s
       headers,
       payload: op.method === 'GET' ? undefined : payload,
     });
+  }
+  if (op.path.startsWith('/api/evenings/')) {
+    const { url, payload } = await eveningRest(op);
+    return t.app.inject({ method: op.method, url, headers, payload });
   }
   const ownMatch =
     rule !== 'public' && op.path.startsWith('/api/matches/') ? await newMatch() : sharedMatchId;
@@ -971,9 +1067,67 @@ const TRPC_STATUS: Record<string, number> = {
   CONFLICT: 409,
 };
 
+/** The app on a real port (once per file), for the live streams `inject` cannot wait out. */
+let listening: Promise<string> | undefined;
+const sockets = new Set<Socket>();
+const serverBase = () =>
+  (listening ??= t.app.listen({ port: 0, host: '127.0.0.1' }).then((base) => {
+    t.app.server.on('connection', (socket: Socket) => sockets.add(socket));
+    return base;
+  }));
+/** fetch may leave a connection it never sent a request on; it would hold the server's close. */
+const dropIdleSockets = () => {
+  for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy();
+};
+
+const inject = async (
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  headers: Record<string, string>,
+  payload?: object,
+): Promise<Answer> => {
+  const res = await t.app.inject({ method, url, headers, payload });
+  return { status: res.statusCode, error: res.statusCode >= 400 ? errorText(res) : undefined };
+};
+const proc = async (
+  path: string,
+  kind: 'query' | 'mutation',
+  input: unknown,
+  headers: Record<string, string>,
+) =>
+  inject(
+    ...procRequest(path, kind, input),
+    headers,
+    kind === 'mutation' ? (input as object) : undefined,
+  );
+const procRequest = (
+  path: string,
+  kind: 'query' | 'mutation',
+  input: unknown,
+): ['GET' | 'POST', string] =>
+  kind === 'query'
+    ? ['GET', `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`]
+    : ['POST', `/trpc/${path}`];
+/** A live stream over real HTTP: its first frame, data (200) or an error. */
+const stream = async (url: string, headers: Record<string, string>): Promise<Answer> => {
+  const s = await openSse(`${await serverBase()}${url}`, headers);
+  try {
+    if (s.status !== 200) return { status: s.status, error: (s.body as { error?: string })?.error };
+    for (;;) {
+      const e = await s.next(5000);
+      if (e.event === 'connected' || e.event === 'ping') continue;
+      if (e.event !== 'serialized-error') return { status: 200 };
+      const err = JSON.parse(e.data) as { message: string; data: { code: string } };
+      return { status: TRPC_STATUS[err.data.code] ?? 500, error: err.message };
+    }
+  } finally {
+    s.close();
+  }
+};
+const trpcStream = (path: string, input: unknown, headers: Record<string, string>) =>
+  stream(`/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, headers);
+
 describe('authorization matrix: group roles', () => {
-  let base: string;
-  const sockets = new Set<Socket>();
   let member: TestUser;
   /** Removed from the group by its admin: barred from the link until re-invited. */
   let gone: TestUser;
@@ -1016,13 +1170,9 @@ describe('authorization matrix: group roles', () => {
     m2 = (await only('19:30', 1, ['Niveau 3', 'Niveau 7'])).id;
     await t.caller(filler).matches.join({ id: m2 });
     m3 = (await only('20:00', 3)).id;
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    t.app.server.on('connection', (socket: Socket) => sockets.add(socket));
+    await serverBase();
   });
-  afterAll(() => {
-    // fetch may leave a connection it never sent a request on; it would hold the server's close.
-    for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy();
-  });
+  afterAll(dropIdleSockets);
 
   /** A message of `who` in the group (one minute later each: the 20-a-minute limit). */
   const message = async (who: TestUser) => {
@@ -1034,53 +1184,6 @@ describe('authorization matrix: group roles', () => {
   /** Someone else's message, to report. */
   const othersMessage = (role: GroupRole) => message(role === 'groupAdmin' ? member : users.player);
 
-  const inject = async (
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-    url: string,
-    headers: Record<string, string>,
-    payload?: object,
-  ): Promise<Answer> => {
-    const res = await t.app.inject({ method, url, headers, payload });
-    return { status: res.statusCode, error: res.statusCode >= 400 ? errorText(res) : undefined };
-  };
-  const proc = async (
-    path: string,
-    kind: 'query' | 'mutation',
-    input: unknown,
-    headers: Record<string, string>,
-  ) =>
-    inject(
-      ...procRequest(path, kind, input),
-      headers,
-      kind === 'mutation' ? (input as object) : undefined,
-    );
-  const procRequest = (
-    path: string,
-    kind: 'query' | 'mutation',
-    input: unknown,
-  ): ['GET' | 'POST', string] =>
-    kind === 'query'
-      ? ['GET', `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`]
-      : ['POST', `/trpc/${path}`];
-  /** A live stream over real HTTP: its first frame, data (200) or an error. */
-  const stream = async (url: string, headers: Record<string, string>): Promise<Answer> => {
-    const s = await openSse(`${base}${url}`, headers);
-    try {
-      if (s.status !== 200)
-        return { status: s.status, error: (s.body as { error?: string })?.error };
-      for (;;) {
-        const e = await s.next(5000);
-        if (e.event === 'connected' || e.event === 'ping') continue;
-        if (e.event !== 'serialized-error') return { status: 200 };
-        const err = JSON.parse(e.data) as { message: string; data: { code: string } };
-        return { status: TRPC_STATUS[err.data.code] ?? 500, error: err.message };
-      }
-    } finally {
-      s.close();
-    }
-  };
-  const trpcStream = (path: string, input: unknown, headers: Record<string, string>) =>
-    stream(`/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, headers);
   const chat = '/api/groups/{id}/messages';
 
   const rows = (): GroupRow[] => [
@@ -1313,6 +1416,244 @@ describe('authorization matrix: group roles', () => {
     console.log(
       `[security] group roles matrix: ${cells} cells (${rows().length} interfaces × ${GROUP_ROLES.length} roles), ${failures.length} failures`,
     );
+    expect(failures).toEqual([]);
+  });
+});
+
+/**
+ * A private evening (issue 40), role by role on every door: nobody (401), a stranger and a site
+ * admin (the 404 of an unknown evening: no existence oracle), a player signed up, its organiser
+ * (who plays). Each row gets a running evening of its own (four players, one game), so what a cell
+ * changes never decides another row; within a row the organiser acts last. Statuses are the HTTP
+ * status, a tRPC error's status, or for a live stream 200 when its first frame is the evening.
+ */
+type EveningRole = 'anonymous' | 'stranger' | 'admin' | 'player' | 'organiser';
+const EVENING_ROLES: EveningRole[] = ['anonymous', 'stranger', 'admin', 'player', 'organiser'];
+interface EveningFixture {
+  id: number;
+  token: string;
+  gameId: number;
+}
+interface EveningRow {
+  key: string;
+  /** Expected status per role, in EVENING_ROLES order. */
+  want: [number, number, number, number, number];
+  call: (f: EveningFixture, headers: Record<string, string>) => Promise<Answer>;
+}
+
+describe('authorization matrix: a private evening × roles, on every door', () => {
+  let cast: Record<Exclude<EveningRole, 'anonymous' | 'admin'>, TestUser> & { fillers: TestUser[] };
+
+  beforeAll(async () => {
+    cast = {
+      stranger: await createUser(t.deps, { name: 'Inconnu Soirée' }),
+      player: await createUser(t.deps, { name: 'Joueur Soirée' }),
+      organiser: await createUser(t.deps, { name: 'Organisateur Soirée' }),
+      fillers: [await createUser(t.deps), await createUser(t.deps)],
+    };
+    await serverBase();
+  });
+  afterAll(dropIdleSockets);
+
+  /** A private evening, started: the organiser, the player and two more on one court. */
+  async function privateEvening(): Promise<EveningFixture> {
+    const as = t.caller(cast.organiser);
+    const made = await as.evenings.create(
+      // Sooner than the main matrix's public evenings: the list shows the 50 soonest.
+      eveningFields({ visibility: 'private', organiser_plays: true, date: '2026-03-10' }),
+    );
+    const token = made.share_token!;
+    for (const u of [cast.player, ...cast.fillers])
+      await t.caller(u).evenings.join({ id: made.id, token });
+    const { evening } = await as.evenings.start({ id: made.id });
+    return { id: made.id, token, gameId: evening.rounds[0]!.games[0]!.id };
+  }
+  const who = (role: EveningRole) =>
+    role === 'anonymous' ? null : role === 'admin' ? users.admin : cast[role];
+
+  const hidden = [401, 404, 404] as const;
+  const rows: EveningRow[] = [
+    {
+      key: 'GET /api/evenings/{id}',
+      want: [...hidden, 200, 200],
+      call: (f, h) => inject('GET', `/api/evenings/${f.id}`, h),
+    },
+    {
+      key: 'evenings.byId',
+      want: [...hidden, 200, 200],
+      call: (f, h) => proc('evenings.byId', 'query', { id: f.id }, h),
+    },
+    // Whoever holds its link reads it.
+    {
+      key: 'GET /api/evenings/{id}?token',
+      want: [401, 200, 200, 200, 200],
+      call: (f, h) => inject('GET', `/api/evenings/${f.id}?token=${f.token}`, h),
+    },
+    {
+      key: 'evenings.byId (token)',
+      want: [401, 200, 200, 200, 200],
+      call: (f, h) => proc('evenings.byId', 'query', { id: f.id, token: f.token }, h),
+    },
+    {
+      key: 'GET /api/evenings/{id}/live',
+      want: [...hidden, 200, 200],
+      call: (f, h) => stream(`/api/evenings/${f.id}/live`, h),
+    },
+    {
+      key: 'evenings.onChange',
+      want: [...hidden, 200, 200],
+      call: (f, h) => trpcStream('evenings.onChange', { id: f.id }, h),
+    },
+    {
+      key: 'GET /api/evenings/{id}/live?token',
+      want: [401, 200, 200, 200, 200],
+      call: (f, h) => stream(`/api/evenings/${f.id}/live?token=${f.token}`, h),
+    },
+    // Signed up already: the player and the organiser get past every access rule to the 409.
+    {
+      key: 'POST /api/evenings/{id}/join',
+      want: [...hidden, 409, 409],
+      call: (f, h) => inject('POST', `/api/evenings/${f.id}/join`, h, {}),
+    },
+    {
+      key: 'evenings.join',
+      want: [...hidden, 409, 409],
+      call: (f, h) => proc('evenings.join', 'mutation', { id: f.id }, h),
+    },
+    {
+      key: 'DELETE /api/evenings/{id}/join',
+      want: [...hidden, 200, 200],
+      call: (f, h) => inject('DELETE', `/api/evenings/${f.id}/join`, h),
+    },
+    {
+      key: 'evenings.leave',
+      want: [...hidden, 200, 200],
+      call: (f, h) => proc('evenings.leave', 'mutation', { id: f.id }, h),
+    },
+    // Both teams' players may enter; the same score again is no conflict.
+    {
+      key: 'PUT /api/evenings/{id}/games/{gameId}/score',
+      want: [...hidden, 200, 200],
+      call: (f, h) =>
+        inject('PUT', `/api/evenings/${f.id}/games/${f.gameId}/score`, h, { score: [15, 9] }),
+    },
+    {
+      key: 'evenings.score',
+      want: [...hidden, 200, 200],
+      call: (f, h) =>
+        proc('evenings.score', 'mutation', { id: f.id, gameId: f.gameId, score: [15, 9] }, h),
+    },
+    // The organiser's doors: a player is refused (403); a stranger still sees nothing (404).
+    {
+      key: 'PUT /api/evenings/{id}/signups',
+      want: [...hidden, 403, 200],
+      call: (f, h) => inject('PUT', `/api/evenings/${f.id}/signups`, h, { closed: true }),
+    },
+    {
+      key: 'evenings.setSignupsClosed',
+      want: [...hidden, 403, 200],
+      call: (f, h) => proc('evenings.setSignupsClosed', 'mutation', { id: f.id, closed: true }, h),
+    },
+    // Already running: the organiser gets past authorization to the 400.
+    ...(['start', 'rounds', 'finish'] as const).flatMap((step): EveningRow[] => [
+      {
+        key: `POST /api/evenings/{id}/${step}`,
+        want: [...hidden, 403, 400],
+        call: (f, h) => inject('POST', `/api/evenings/${f.id}/${step}`, h, {}),
+      },
+      {
+        key: `evenings.${step === 'rounds' ? 'nextRound' : step}`,
+        want: [...hidden, 403, 400],
+        call: (f, h) =>
+          proc(`evenings.${step === 'rounds' ? 'nextRound' : step}`, 'mutation', { id: f.id }, h),
+      },
+    ]),
+    // The stranger is not waiting: the organiser is answered 400.
+    {
+      key: 'POST /api/evenings/{id}/players/{userId}',
+      want: [...hidden, 403, 400],
+      call: (f, h) => inject('POST', `/api/evenings/${f.id}/players/${cast.stranger.id}`, h, {}),
+    },
+    {
+      key: 'evenings.addPlayer',
+      want: [...hidden, 403, 400],
+      call: (f, h) =>
+        proc('evenings.addPlayer', 'mutation', { id: f.id, userId: cast.stranger.id }, h),
+    },
+    {
+      key: 'DELETE /api/evenings/{id}/players/{userId}',
+      want: [...hidden, 403, 200],
+      call: (f, h) => inject('DELETE', `/api/evenings/${f.id}/players/${cast.fillers[0]!.id}`, h),
+    },
+    {
+      key: 'evenings.removePlayer',
+      want: [...hidden, 403, 200],
+      call: (f, h) =>
+        proc('evenings.removePlayer', 'mutation', { id: f.id, userId: cast.fillers[0]!.id }, h),
+    },
+  ];
+
+  it('every cell holds, with a French error for every refusal', { timeout: 120_000 }, async () => {
+    const failures: string[] = [];
+    let cells = 0;
+    for (const row of rows) {
+      const f = await privateEvening();
+      for (const [i, role] of EVENING_ROLES.entries()) {
+        const user = who(role);
+        const headers: Record<string, string> = user
+          ? { authorization: `Bearer ${(await createSession(t.deps, user.id, null)).token}` }
+          : {};
+        const got = await row.call(f, headers);
+        const want = row.want[i]!;
+        cells++;
+        if (got.status !== want)
+          failures.push(
+            `${row.key} as ${role}: expected ${want}, got ${got.status} ${got.error ?? ''}`,
+          );
+        else if (want >= 400 && !isFrench(got.error))
+          failures.push(`${row.key} as ${role}: refusal without a French error: ${got.error}`);
+        else if (want === 404 && got.error !== EVENING_TEXT.notFound)
+          failures.push(`${row.key} as ${role}: not the 404 of an unknown evening: ${got.error}`);
+      }
+    }
+    console.log(
+      `[security] private evening matrix: ${cells} cells (${rows.length} doors × ${EVENING_ROLES.length} roles), ${failures.length} failures`,
+    );
+    expect(failures).toEqual([]);
+  });
+
+  it('lists a private evening to its organiser and players only, on both doors', async () => {
+    const f = await privateEvening();
+    const failures: string[] = [];
+    for (const role of ['stranger', 'admin', 'player', 'organiser'] as const) {
+      const headers = {
+        authorization: `Bearer ${(await createSession(t.deps, who(role)!.id, null)).token}`,
+      };
+      const sees = role === 'player' || role === 'organiser';
+      const lists = [
+        await t.app.inject({ method: 'GET', url: '/api/evenings', headers }),
+        await t.app.inject({ method: 'GET', url: '/api/evenings?mine=1', headers }),
+        await callProcedure(
+          t.app,
+          { path: 'evenings.list', kind: 'query', fields: [] },
+          {},
+          headers,
+        ),
+        await callProcedure(
+          t.app,
+          { path: 'evenings.list', kind: 'query', fields: [] },
+          { mine: true },
+          headers,
+        ),
+      ];
+      for (const [n, res] of lists.entries()) {
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json<{ id: number }[] | { result: { data: { id: number }[] } }>();
+        const ids = (Array.isArray(body) ? body : body.result.data).map((e) => e.id);
+        if (ids.includes(f.id) !== sees)
+          failures.push(`list #${n} as ${role}: ${sees ? 'missing' : 'shown'}`);
+      }
+    }
     expect(failures).toEqual([]);
   });
 });

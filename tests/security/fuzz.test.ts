@@ -99,6 +99,8 @@ const REST_LEGACY_BOOLEANS = new Set([
   'secure',
   'skip_cert_verify',
   'isLive',
+  // `GET /api/evenings?mine=0|1`.
+  'mine',
 ]);
 const badValue = (field: string, door: 'trpc' | 'rest') => {
   const numbers =
@@ -166,6 +168,8 @@ let t: TestContext;
 let player: TestUser;
 let admin: TestUser;
 let matchId: number;
+/** A public evening the player organises: the evening paths' valid id. */
+let eveningId: number;
 
 beforeAll(async () => {
   t = await createTestContext({ now: '2026-03-02T10:00:00Z' });
@@ -178,6 +182,18 @@ beforeAll(async () => {
       createdBy: player.id,
       date: '2026-03-20',
       time: '18:00',
+    })
+  ).id;
+  eveningId = (
+    await t.caller(player).evenings.create({
+      format: 'americano',
+      place_id: place.id,
+      date: '2026-03-20',
+      time: '19:00',
+      levels: ['Niveau 3'],
+      courts: 1,
+      max_players: 4,
+      points_per_game: 24,
     })
   ).id;
 });
@@ -209,7 +225,9 @@ const validId = (op: RestOperation) =>
       ? player.id
       : op.path.startsWith('/api/matches/')
         ? matchId
-        : 1,
+        : op.path.startsWith('/api/evenings/') || op.path.startsWith('/api/v2/evenings/')
+          ? eveningId
+          : 1,
   );
 
 describe('fuzzing every input', () => {
@@ -331,7 +349,22 @@ describe('fuzzing every input', () => {
       }
 
       // The live streams never end once open, so only input that must be refused is sent to them:
-      // it is refused before the stream starts (bad ids, a Last-Event-ID over 40 characters).
+      // it is refused before the stream starts (bad ids, a Last-Event-ID over 40 characters, a
+      // malformed link token).
+      for (const path of ['/api/evenings/{id}/live', '/api/evenings/{id}/live?token=x']) {
+        for (const id of BAD_ID_SEGMENTS)
+          await check(`GET ${path} id ${id}`, () =>
+            t.app.inject({ method: 'GET', url: path.replace('{id}', id), headers: bearer(player) }),
+          );
+      }
+      for (const token of ['x', 'a'.repeat(23), '%00'.repeat(22), "'%20OR%201=1--", '%ED%A0%80'])
+        await check(`GET /api/evenings/{id}/live token ${token}`, () =>
+          t.app.inject({
+            method: 'GET',
+            url: `/api/evenings/${eveningId}/live?token=${token}`,
+            headers: bearer(player),
+          }),
+        );
       for (const path of ['/api/polls/{id}/events', '/api/matches/{id}/events']) {
         for (const id of BAD_ID_SEGMENTS)
           await check(`GET ${path} id ${id}`, () =>

@@ -45,6 +45,10 @@ export const LIVE_STREAMS = [
   // The group page's live stream: tests/integration/groups-live.test.ts and the group roles table
   // of authz-matrix.test.ts.
   'groups.onChange',
+  // The evening's live streams: the evening roles table of authz-matrix.test.ts (a stranger to a
+  // private evening gets its 404 there) and tests/integration/evenings.test.ts.
+  'evenings.onChange',
+  'GET /api/evenings/{id}/live',
 ] as const;
 let announced = false;
 const announceLiveStreams = () => {

@@ -20,7 +20,15 @@ const ERRORS: Record<string, string> = {
   '500': 'Erreur serveur (`INTERNAL`).',
 };
 
-const TAGS = ['Matchs', 'Catalogue', 'Compte', 'Webhooks', 'Administration', 'Documentation'];
+const TAGS = [
+  'Matchs',
+  'Soirées',
+  'Catalogue',
+  'Compte',
+  'Webhooks',
+  'Administration',
+  'Documentation',
+];
 
 /** The document and its page, served beside the routes (hidden from them), public. */
 const DOC_PATHS: Record<string, DocPathItem> = {
@@ -88,7 +96,7 @@ export async function registerV2OpenApi(app: FastifyInstance) {
         title: 'Padel Match — API v2',
         version: APP_VERSION,
         description:
-          'API des intégrateurs sous `/api/v2`. Authentification : `Authorization: Bearer pm_live_…` (clé créée par un administrateur, avec des droits `matches:read`, `matches:write`, `webhooks`). ' +
+          'API des intégrateurs sous `/api/v2`. Authentification : `Authorization: Bearer pm_live_…` (clé créée par un administrateur, avec des droits `matches:read`, `matches:write`, `webhooks`, `evenings:read`). ' +
           'Formes communes : dates ISO (AAAA-MM-JJ, instants ISO 8601), heures `HH:MM`, niveaux en tableau, identifiants numériques, listes paginées `?cursor=&limit=` → `{ data, next_cursor }`, ' +
           'erreurs `{ "error": { "code", "message" } }` (message en français). Limite de requêtes par clé : 429 avec `Retry-After`.',
       },

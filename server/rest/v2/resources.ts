@@ -20,11 +20,14 @@ import { listMatches } from '../../services/matches/queries';
 import { ZShareTokenQuery } from '../../../common/schemas/room';
 import { joinWaitlist, leaveWaitlist } from '../../services/matches/waitlist';
 import { listActivePlaces } from '../../services/places';
+import { ZEvening, ZEveningCard, ZEveningIdInput } from '../../../common/schemas/evenings';
+import { getEvening, listEvenings } from '../../services/evenings/read';
 import type { RestRoutes } from '../http';
 import { callerOf, pageById } from './http';
 
 const read = { apiScope: 'matches:read' } as const;
 const write = { apiScope: 'matches:write' } as const;
+const readEvenings = { apiScope: 'evenings:read' } as const;
 
 /** Query-string booleans: `true`/`false` (and `1`/`0`); anything else is refused. */
 const ZQueryFlag = z.preprocess(
@@ -249,6 +252,45 @@ export const v2Routes: RestRoutes = (app, deps) => {
       config: read,
     },
     async ({ query }) => pageById(await listLevels(deps), query.cursor, query.limit),
+  );
+
+  // Evenings, seen as the key's service account sees them (the same services as the app): the
+  // public ones to come and the ones it organises or plays in; a private evening of others is
+  // the 404 of an unknown one. Paged by id, as the catalogue lists.
+  app.get(
+    '/evenings',
+    {
+      schema: {
+        tags: ['Soirées'],
+        summary:
+          'Soirées à venir (publiques) et celles du compte de service (qu’il organise ou joue), par identifiant',
+        querystring: ZV2Page,
+        response: { 200: v2Page(ZEveningCard) },
+      },
+      config: readEvenings,
+    },
+    async (req) =>
+      pageById(
+        await listEvenings(deps, callerOf(req).user, { limit: 1000 }),
+        req.query.cursor,
+        req.query.limit,
+      ),
+  );
+
+  app.get(
+    '/evenings/:id',
+    {
+      schema: {
+        tags: ['Soirées'],
+        summary:
+          'Une soirée : joueurs, tours, scores et classement (une soirée privée : seulement avec le jeton de son lien, ou pour ses joueurs)',
+        params: ZEveningIdInput,
+        querystring: ZShareTokenQuery,
+        response: { 200: ZEvening },
+      },
+      config: readEvenings,
+    },
+    (req) => getEvening(deps, callerOf(req).user, req.params.id, req.query.token),
   );
 
   app.get(

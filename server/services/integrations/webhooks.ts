@@ -7,7 +7,16 @@ import {
   type TWebhook,
   type TWebhookDelivery,
 } from '../../../common/schemas/integrations';
-import { webhookDeliveries, webhookEndpoints } from '../../../db/schema';
+import {
+  apiKeys,
+  evenings,
+  matches,
+  matchParticipants,
+  matchWaitlist,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../../db/schema';
+import type { LoggedEvent } from '../events/log';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
@@ -152,12 +161,30 @@ export async function replayDelivery(deps: Pick<Deps, 'db'>, id: number): Promis
   await wakeWorkers(deps.db, 'webhooks');
 }
 
+/** An event's `data`: ids only (an evening's `evening_id`, and its `round` when one is drawn). */
+function dataOf(ev: LoggedEvent): Record<string, unknown> {
+  if (ev.type.startsWith('evening.')) {
+    const round = (ev.payload as { round?: unknown } | null)?.round;
+    return ev.type === 'evening.round_started'
+      ? { evening_id: ev.matchId, round }
+      : { evening_id: ev.matchId };
+  }
+  return ev.userId === null
+    ? { match_id: ev.matchId }
+    : { match_id: ev.matchId, user_id: ev.userId };
+}
+
 /**
  * Integrators hear of changes through the domain event log: this consumer turns each event of the
  * webhook catalogue into one delivery per enabled endpoint subscribed to it, in the transaction
  * that moves its cursor, and wakes the senders. The `webhook-id` is derived from the event, so it
  * is the same for every endpoint and never sent twice for one event. The payload is thin (ids
- * only: no personal data leaves, and `GET /api/v2/matches/{id}` gives the state).
+ * only: no personal data leaves, and `GET /api/v2/matches/{id}` or `/api/v2/evenings/{id}` gives
+ * the state).
+ *
+ * A private evening's events (its own and its seats') go only to the endpoints of a key whose
+ * service account may read it over v2 (it organises it, plays in it or waits for a seat): to
+ * anyone else, the admin's endpoints included, it does not exist, as on every other door.
  */
 export const createWebhookEventsConsumer = (deps: Pick<Deps, 'db' | 'logger' | 'clock'>) =>
   createLogConsumer(deps, {
@@ -167,25 +194,28 @@ export const createWebhookEventsConsumer = (deps: Pick<Deps, 'db' | 'logger' | '
       const e = webhookEndpoints;
       const rows = sql.join(
         events.map((ev) => {
-          const data =
-            ev.userId === null
-              ? { match_id: ev.matchId }
-              : { match_id: ev.matchId, user_id: ev.userId };
           const payload = JSON.stringify({
             type: ev.type,
             timestamp: ev.createdAt.toISOString(),
-            data,
+            data: dataOf(ev),
           });
-          return sql`(${`msg_${ev.id}`}, ${ev.type}, ${payload})`;
+          return sql`(${`msg_${ev.id}`}, ${ev.type}, ${payload}, ${ev.matchId}::int)`;
         }),
         sql`, `,
       );
+      const privateEvening = sql`exists (select 1 from ${evenings} pe join ${matches} pm on pm.id = pe.match_id
+            where pe.match_id = ev.match_id and pm.visibility = 'private')`;
+      const keySees = sql`exists (select 1 from ${apiKeys} k join ${matches} km on km.id = ev.match_id
+            where k.id = ${e.apiKeyId} and (km.created_by = k.service_user_id
+              or exists (select 1 from ${matchParticipants} kp where kp.match_id = km.id and kp.user_id = k.service_user_id)
+              or exists (select 1 from ${matchWaitlist} kw where kw.match_id = km.id and kw.user_id = k.service_user_id)))`;
       await insertAndWake(
         tx,
         sql`insert into ${webhookDeliveries} (endpoint_id, event_id, event_type, payload)
             select ${e.id}, ev.event_id, ev.event_type, ev.payload
-              from (values ${rows}) as ev(event_id, event_type, payload)
+              from (values ${rows}) as ev(event_id, event_type, payload, match_id)
               join ${e} on ${e.disabledAt} is null and ev.event_type = any(${e.events})
+             where not ${privateEvening} or ${keySees}
             on conflict do nothing`,
         'webhooks',
       );

@@ -1373,6 +1373,116 @@ describe('groups, weekly slots and polls', () => {
   });
 });
 
+describe('evenings (issue 40)', () => {
+  it('an Americano from sign-up to the final table: sign-ups, organiser tools, a score, the lists', async () => {
+    const dave = await register(w, {
+      name: 'Dave Leroy',
+      email: 'dave@example.fr',
+      phone: '0612340004',
+      pin: '4826',
+      deviceId: 'device-dave',
+    });
+    const created = await w.api.call<{ id: number }>('POST', '/api/evenings', {
+      body: {
+        format: 'americano',
+        place_id: placeId,
+        date: parisDate(5),
+        time: '19:00',
+        levels: ['Niveau 3'],
+        courts: 1,
+        max_players: 4,
+        points_per_game: 24,
+        organiser_plays: true,
+      },
+      ...bearer(alice),
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    for (const p of [bob, carol, admin]) {
+      const joined = await w.api.call('POST', '/api/evenings/{id}/join', {
+        params: { id },
+        body: {},
+        ...bearer(p),
+      });
+      expect(joined.body).toMatchObject({ waitlist_position: null });
+    }
+    // Full: Dave waits, leaves the list, waits again; the organiser seats him (the cap grows).
+    const waiting = await w.api.call('POST', '/api/evenings/{id}/join', {
+      params: { id },
+      body: {},
+      ...bearer(dave),
+    });
+    expect(waiting.body).toMatchObject({ waitlist_position: 1 });
+    const left = await w.api.call('DELETE', '/api/evenings/{id}/join', {
+      params: { id },
+      ...bearer(dave),
+    });
+    expect(left.status).toBe(200);
+    await w.api.call('POST', '/api/evenings/{id}/join', {
+      params: { id },
+      body: {},
+      ...bearer(dave),
+    });
+    const closed = await w.api.call('PUT', '/api/evenings/{id}/signups', {
+      params: { id },
+      body: { closed: true },
+      ...bearer(alice),
+    });
+    expect(closed.body).toMatchObject({ evening: { signups_closed: true } });
+    const added = await w.api.call('POST', '/api/evenings/{id}/players/{userId}', {
+      params: { id, userId: dave.id },
+      body: {},
+      ...bearer(alice),
+    });
+    expect(added.body).toMatchObject({ evening: { max_players: 5 } });
+    const removed = await w.api.call('DELETE', '/api/evenings/{id}/players/{userId}', {
+      params: { id, userId: dave.id },
+      ...bearer(alice),
+    });
+    expect(removed.status).toBe(200);
+    const started = await w.api.call<{ evening: { rounds: { games: { id: number }[] }[] } }>(
+      'POST',
+      '/api/evenings/{id}/start',
+      { params: { id }, body: {}, ...bearer(alice) },
+    );
+    expect(started.status).toBe(200);
+    const gameId = started.body.evening.rounds[0]!.games[0]!.id;
+    const scored = await w.api.call('PUT', '/api/evenings/{id}/games/{gameId}/score', {
+      params: { id, gameId },
+      body: { score: [15, 9] },
+      ...bearer(bob),
+    });
+    expect(scored.status).toBe(200);
+    const next = await w.api.call<{ evening: { rounds: { games: { id: number }[] }[] } }>(
+      'POST',
+      '/api/evenings/{id}/rounds',
+      { params: { id }, body: {}, ...bearer(alice) },
+    );
+    expect(next.body).toMatchObject({ evening: { current_round: 2 } });
+    await w.api.call('PUT', '/api/evenings/{id}/games/{gameId}/score', {
+      params: { id, gameId: next.body.evening.rounds[1]!.games[0]!.id },
+      body: { score: [12, 12] },
+      ...bearer(alice),
+    });
+    const finished = await w.api.call('POST', '/api/evenings/{id}/finish', {
+      params: { id },
+      body: {},
+      ...bearer(alice),
+    });
+    expect(finished.body).toMatchObject({ evening: { status: 'finished' } });
+    const page = await w.api.call('GET', '/api/evenings/{id}', {
+      params: { id },
+      ...bearer(carol),
+    });
+    expect(page.body).toMatchObject({ id, status: 'finished', me: { playing: true } });
+    const listed = await w.api.call<{ id: number }[]>('GET', '/api/evenings', {
+      query: { mine: '1' },
+      ...bearer(bob),
+    });
+    expect(listed.body.map((e) => e.id)).toContain(id);
+  });
+});
+
 describe('API v2 (its own document, /api/v2/openapi.json)', () => {
   it('an admin issues a key; the key lists, reads and joins matches, each answer matching the v2 document', async () => {
     const v2 = createClient(w.server.url);
@@ -1419,7 +1529,13 @@ describe('authentication is enforced on every protected path', () => {
     expect(protectedOps().length).toBeGreaterThan(20);
     for (const [method, path] of protectedOps()) {
       const res = await w.api.call(method, path, {
-        params: { id: alice.id, userId: alice.id, messageId: alice.id, guestId: alice.id },
+        params: {
+          id: alice.id,
+          userId: alice.id,
+          messageId: alice.id,
+          guestId: alice.id,
+          gameId: alice.id,
+        },
         body: method === 'GET' ? undefined : {},
       });
       expect(res.status, `${method} ${path}`).toBe(401);
@@ -1494,9 +1610,14 @@ const WALKED_WITHOUT_SUCCESS: Record<string, string> = {
 };
 /**
  * Streams that never end: `inject` cannot wait on them; tests/integration/live.test.ts and
- * polls-live.test.ts walk them.
+ * polls-live.test.ts walk them (the evening's: tests/security/authz-matrix.test.ts).
  */
-const STREAMS = new Set(['GET /api/matches/{id}/events', 'GET /api/polls/{id}/events']);
+const STREAMS = new Set([
+  'GET /api/matches/{id}/events',
+  'GET /api/polls/{id}/events',
+  // The evening's: tests/security/authz-matrix.test.ts (the evening roles table).
+  'GET /api/evenings/{id}/live',
+]);
 
 describe('coverage', () => {
   it('walked every spec row, every admin call and the documentation paths with a 2xx answer', () => {

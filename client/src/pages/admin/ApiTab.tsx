@@ -20,6 +20,7 @@ const SCOPE_LABELS: Record<TApiScope, string> = {
   'matches:read': 'matches:read — lire les matchs, lieux et niveaux',
   'matches:write': 'matches:write — créer, modifier, annuler, rejoindre',
   webhooks: 'webhooks — gérer les webhooks',
+  'evenings:read': 'evenings:read — lire les soirées (Americano, Mexicano, Roi du terrain)',
 };
 
 const STATUS_LABELS = { pending: 'En attente', delivered: 'Livrée', failed: 'Échec' } as const;
