@@ -62,7 +62,6 @@ function EveningView({ e, token }: { e: TEvening; token?: string }) {
     previous: [number, number] | null,
   ) => actions.score.mutate({ id: e.id, gameId: game.id, score, previous });
   const savingGame = actions.score.isPending ? Number(actions.score.variables?.gameId) : null;
-  const mine = (game: TEveningGame) => game.teams.some((t) => user !== null && t.includes(user.id));
   return (
     <>
       <EveningHeader e={e} />
@@ -84,7 +83,7 @@ function EveningView({ e, token }: { e: TEvening; token?: string }) {
             e={e}
             games={round.games}
             name={name}
-            editable={(game) => running && (e.me.organiser || mine(game))}
+            editable={() => running && e.me.organiser}
             savingGame={savingGame}
             onScore={scoreOf}
           />
@@ -146,10 +145,10 @@ function NextGame({ e, userId, name, savingGame, onScore }: NextGameProps) {
   const next = nextGameOf(e, userId);
   if (!next) return null;
   return (
-    <TitledCard title={EVENING_UI.nextGameTitle} className="evening-next">
+    <section className="card evening-next" aria-label={EVENING_UI.nextGameTitle}>
       {next.game ? (
         <>
-          <p className="evening-next-line">
+          <h2 className="evening-next-line">
             {frenchTypography(
               EVENING_UI.nextGame(
                 next.game.court,
@@ -158,7 +157,7 @@ function NextGame({ e, userId, name, savingGame, onScore }: NextGameProps) {
                 name(next.opponents[1]),
               ),
             )}
-          </p>
+          </h2>
           {/* The organiser enters every court's score in the round below. */}
           {!e.me.organiser && (
             <RoundGames
@@ -172,9 +171,9 @@ function NextGame({ e, userId, name, savingGame, onScore }: NextGameProps) {
           )}
         </>
       ) : (
-        <p className="evening-next-line">{EVENING_UI.sittingOut(next.round)}</p>
+        <h2 className="evening-next-line">{EVENING_UI.sittingOut(next.round)}</h2>
       )}
-    </TitledCard>
+    </section>
   );
 }
 

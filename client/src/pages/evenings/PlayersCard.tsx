@@ -30,7 +30,7 @@ export function PlayersCard({
           {e.players.map((p) => (
             <li key={p.user_id} className="evening-player">
               <span>{p.name}</span>
-              {me.organiser && e.status !== 'finished' && (
+              {me.organiser && e.status !== 'finished' && p.user_id !== e.organiser.user_id && (
                 <Button variant="ghost" onClick={() => setRemoving(p)}>
                   {EVENING_UI.remove(p.name)}
                 </Button>
