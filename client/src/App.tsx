@@ -24,6 +24,7 @@ const JoinGroupPage = lazy(() => import('./pages/JoinGroupPage'));
 const PollPage = lazy(() => import('./pages/PollPage'));
 const PlayerProfilePage = lazy(() => import('./pages/PlayerProfilePage'));
 const HelpPage = lazy(() => import('./pages/HelpPage'));
+const EveningPage = lazy(() => import('./pages/EveningPage'));
 
 /** Logged out: only the authentication screen. Logged in: the shell around the routes of spec section 2. */
 export function App() {
@@ -58,6 +59,7 @@ export function App() {
             <Route path="/groups/:id" element={<GroupPage />} />
             <Route path="/g/:token" element={<JoinGroupPage />} />
             <Route path="/polls/:id" element={<PollPage />} />
+            <Route path="/soirees/:id" element={<EveningPage />} />
             <Route path="/joueurs/:id" element={<PlayerProfilePage />} />
             <Route path="/aide" element={<HelpPage />} />
             <Route path="*" element={<Navigate to="/" replace />} />

@@ -12,8 +12,8 @@ export const ROUTE_TITLES: Readonly<Record<string, string>> = {
   '/aide': 'Aide',
 };
 
-/** Routes whose screen names itself from what it shows (the match page: its day and time). */
-export const SELF_TITLED = /^\/matches\//;
+/** Routes whose screen names itself from what it shows (a match's or an evening's page: its day). */
+export const SELF_TITLED = /^\/(matches|soirees)\//;
 
 /**
  * Sets the document title to "<screen> — Padel Match" (just "Padel Match" without a screen name);

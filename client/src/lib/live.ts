@@ -108,3 +108,22 @@ export function useLiveGroup(id: number, enabled: boolean) {
     },
   );
 }
+
+/**
+ * Keeps an evening's page current (issue 40): the server sends the evening as `evenings.byId`
+ * answers it, at once and after every sign-up, round and score by anyone, on any instance.
+ */
+export function useLiveEvening(id: number, enabled: boolean, token?: string) {
+  const utils = trpc.useUtils();
+  const retry = useRetry();
+  const input = token ? { id, token } : { id };
+  const sub = trpc.evenings.onChange.useSubscription(input, {
+    enabled,
+    onData: (evening) => utils.evenings.byId.setData(input, evening),
+    onError: (err) => {
+      // Gone, or no longer reachable: the page reads the evening again and shows why.
+      if (err.data?.code === 'NOT_FOUND') void utils.evenings.byId.invalidate({ id });
+      retry(err.data?.code, () => sub.reset());
+    },
+  });
+}

@@ -3,6 +3,9 @@ import { Link, useNavigate } from 'react-router-dom';
 import { DEFAULT_LEVELS } from '../../../common/levels';
 import { DEFAULT_SETTINGS } from '../../../common/limits';
 import { MSG } from '../../../common/messages';
+import { EVENING_TEXT, EVENING_UI } from '../../../common/messages-evenings';
+import { eveningInputOf } from '../../../common/schemas/evening-draft';
+import { EveningForm } from '../components/evenings/EveningForm';
 import { CreateMatchForm } from '../components/matches/CreateMatchForm';
 import {
   EMPTY_ROOM,
@@ -21,6 +24,7 @@ import { useLevelCatalogue } from '../components/matches/useLevelCatalogue';
 import { Button, Notice, Spinner } from '../components/ui';
 import { errorMessage } from '../lib/errors';
 import { useMatchCache } from '../lib/match-cache';
+import { RadioChips } from '../components/matches/RadioChips';
 import { offerPush } from '../lib/push';
 import { newIdempotencyKey, useSingleFlight } from '../lib/single-flight';
 import { trpc } from '../lib/trpc';
@@ -73,6 +77,9 @@ function Created({ match, onAgain }: { match: PlainMatchView; onAgain: () => voi
   );
 }
 
+type Kind = 'match' | 'evening';
+const KINDS: readonly Kind[] = ['match', 'evening'];
+
 export default function CreateMatchPage() {
   const navigate = useNavigate();
   const cache = useMatchCache();
@@ -93,6 +100,12 @@ export default function CreateMatchPage() {
   const once = useSingleFlight();
   const [room, setRoom] = useState<RoomDraft>(EMPTY_ROOM);
   const [roomError, setRoomError] = useState<string | null>(null);
+  const [kind, setKind] = useState<Kind>('match');
+  const [eveningKey] = useState(newIdempotencyKey);
+  const createEvening = trpc.evenings.create.useMutation({
+    onSuccess: (evening) =>
+      void navigate(`/soirees/${evening.id}`, { state: { notice: EVENING_TEXT.created } }),
+  });
 
   if (created) {
     return (
@@ -117,10 +130,27 @@ export default function CreateMatchPage() {
     <div className="page create-page">
       <div className="page-head">
         <div>
-          <h1 className="page-title">Créer un match</h1>
-          <p className="page-lead">Choisissez le lieu, le créneau et les niveaux recherchés.</p>
+          <h1 className="page-title">
+            {kind === 'match' ? 'Créer un match' : EVENING_UI.createTitle}
+          </h1>
+          <p className="page-lead">
+            {kind === 'match'
+              ? 'Choisissez le lieu, le créneau et les niveaux recherchés.'
+              : EVENING_UI.createLead}
+          </p>
         </div>
       </div>
+      {/* A match (four players) or an evening (issue 40): one « Créer » for both. */}
+      <RadioChips<Kind>
+        label={EVENING_UI.kindLabel}
+        className="create-kind"
+        chipClassName="create-kind-chip"
+        options={KINDS}
+        value={kind}
+        onChange={setKind}
+      >
+        {(k) => (k === 'match' ? EVENING_UI.kindMatch : EVENING_UI.kindEvening)}
+      </RadioChips>
       {settings.isError && (
         <Notice kind="error" persistent message={MSG.admin.settingsLoadFailed} />
       )}
@@ -134,6 +164,27 @@ export default function CreateMatchPage() {
         <div className="card match-form form-loading">
           <Spinner label="Chargement du formulaire..." showLabel />
         </div>
+      ) : kind === 'evening' ? (
+        <EveningForm
+          places={places.data}
+          levels={levels.data ?? DEFAULT_LEVELS}
+          dates={schedule.data.createDates}
+          times={schedule.data.createTimes}
+          today={schedule.data.today}
+          now={schedule.data.now}
+          maxLevels={limits.max_levels_selection}
+          submitting={createEvening.isPending}
+          error={
+            createEvening.error ? errorMessage(createEvening.error, EVENING_UI.createFailed) : null
+          }
+          onDismissError={createEvening.reset}
+          onCancel={() => void navigate('/find-match')}
+          onSubmit={(draft) =>
+            once(() =>
+              createEvening.mutateAsync({ ...eveningInputOf(draft), idempotencyKey: eveningKey }),
+            )
+          }
+        />
       ) : (
         <CreateMatchForm
           key={formKey}

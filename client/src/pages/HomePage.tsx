@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { HOME_RECENT_MATCHES } from '../../../common/limits';
+import { EveningList } from '../components/evenings/EveningList';
 import { LevelBadge } from '../components/matches/LevelBadges';
 import {
   FindOrCreateLinks,
@@ -87,6 +88,7 @@ export default function HomePage() {
           <p className="info-value">{user?.phone}</p>
         </section>
       </div>
+      <EveningList />
     </div>
   );
 }

@@ -6,8 +6,8 @@ import {
 } from '../../../../common/schemas/matches';
 import { MSG } from '../../../../common/messages';
 import { useFormField, useZodForm } from '../../lib/zod-form';
-import { Button, Field, Notice } from '../ui';
-import { DateStrip, LevelChips, PlacesCount, TimeSlots } from './MatchFormFields';
+import { Button, Notice } from '../ui';
+import { DateStrip, LevelChips, PlaceSelect, PlacesCount, TimeSlots } from './MatchFormFields';
 import type { LevelView, PlaceView } from './types';
 
 export interface CreateMatchFormProps {
@@ -77,21 +77,13 @@ export function CreateMatchForm(props: CreateMatchFormProps) {
       {noPlaces ? (
         <Notice kind="info" persistent message={MSG.match.noPlaces} />
       ) : (
-        <Field label="Lieu" error={place.error}>
-          <select
-            className="input"
-            ref={placeRef}
-            value={place.value}
-            onChange={(e) => place.onValueChange(e.target.value)}
-          >
-            <option value="">Choisissez un lieu</option>
-            {places.map((place) => (
-              <option key={place.id} value={place.id}>
-                {place.name} — {place.city}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <PlaceSelect
+          places={places}
+          value={place.value}
+          error={place.error}
+          selectRef={placeRef}
+          onChange={place.onValueChange}
+        />
       )}
 
       <DateStrip

@@ -1,10 +1,11 @@
 import { countOf, plural } from '../../../../common/plural';
-import { useId, type ReactNode } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import { formatLongDate } from '../../lib/format';
+import { Field } from '../ui';
 import { DayChipLabel } from './DayChipLabel';
 import { levelColour, textOn } from './level-colour';
 import { RadioChips } from './RadioChips';
-import type { LevelView } from './types';
+import type { LevelView, PlaceView } from './types';
 
 /** What a form focuses when the group's choice is invalid (react-hook-form's field ref). */
 export type FocusRef = (target: { focus: () => void } | null) => void;
@@ -18,7 +19,7 @@ interface GroupProps {
 }
 
 /** A labelled group of choice buttons with its hint and error, announced together; its focus goes to its first live button. */
-function ChoiceGroup({ legend, hint, error, focusRef, children }: GroupProps) {
+export function ChoiceGroup({ legend, hint, error, focusRef, children }: GroupProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -201,5 +202,34 @@ export function LevelChips({ levels, selected, max, onChange, error, focusRef }:
         })}
       </div>
     </ChoiceGroup>
+  );
+}
+
+interface PlaceSelectProps {
+  places: readonly PlaceView[];
+  value: string;
+  onChange: (placeId: string) => void;
+  error?: string | null;
+  selectRef?: Ref<HTMLSelectElement>;
+}
+
+/** The place of a match or an evening: « Nom — Ville », none chosen at first. */
+export function PlaceSelect({ places, value, onChange, error, selectRef }: PlaceSelectProps) {
+  return (
+    <Field label="Lieu" error={error}>
+      <select
+        className="input"
+        ref={selectRef}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        <option value="">Choisissez un lieu</option>
+        {places.map((place) => (
+          <option key={place.id} value={place.id}>
+            {place.name} — {place.city}
+          </option>
+        ))}
+      </select>
+    </Field>
   );
 }

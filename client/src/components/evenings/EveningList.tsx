@@ -1,0 +1,38 @@
+import { Link } from 'react-router-dom';
+import { EVENING_FORMATS, EVENING_STATUS, EVENING_UI } from '../../../../common/messages-evenings';
+import { formatDayMonth } from '../../lib/format';
+import { trpc } from '../../lib/trpc';
+import './evening-list.css';
+
+const SHOWN = 5;
+
+/**
+ * « Soirées »: the next public evenings and the viewer's own, each a link to its page. Nothing at
+ * all while there is none (or the list cannot be read): the home page stays about matches.
+ */
+export function EveningList() {
+  const list = trpc.evenings.list.useQuery(undefined, { retry: false });
+  const evenings = list.data?.slice(0, SHOWN) ?? [];
+  if (evenings.length === 0) return null;
+  return (
+    <section className="home-evenings" aria-labelledby="home-evenings">
+      <div className="section-head">
+        <h2 className="section-title" id="home-evenings">
+          {EVENING_UI.listTitle}
+        </h2>
+      </div>
+      <ul className="evening-list">
+        {evenings.map((e) => (
+          <li key={e.id} className="card">
+            <Link to={`/soirees/${e.id}`}>
+              {EVENING_FORMATS[e.format]} · {formatDayMonth(e.date)} à {e.time} · {e.place.name}
+            </Link>
+            <span className="muted">
+              {EVENING_UI.listSignedUp(e.signed_up, e.max_players)} · {EVENING_STATUS[e.status]}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { EVENING_TEXT, EVENING_UI } from '../../../../common/messages-evenings';
+import type { TEvening } from '../../../../common/schemas/evenings';
+import { Button, ConfirmDialog, Notice, TitledCard } from '../../components/ui';
+import type { EveningActions } from './useEveningActions';
+
+/**
+ * Who plays: the list (the organiser may take a player out, between rounds too), the waiting list's
+ * length, and the viewer's own sign-up: join, their place on the waiting list, leave.
+ */
+export function PlayersCard({
+  e,
+  token,
+  actions,
+}: {
+  e: TEvening;
+  /** The private link's token the page was opened with. */
+  token?: string;
+  actions: EveningActions;
+}) {
+  const [removing, setRemoving] = useState<{ user_id: number; name: string } | null>(null);
+  const open = e.status === 'open';
+  const { me } = e;
+  return (
+    <TitledCard title={EVENING_UI.playersTitle(e.players.length, e.max_players)}>
+      {e.players.length === 0 ? (
+        <p className="muted">{EVENING_UI.noPlayers}</p>
+      ) : (
+        <ul className="evening-players">
+          {e.players.map((p) => (
+            <li key={p.user_id} className="evening-player">
+              <span>{p.name}</span>
+              {me.organiser && e.status !== 'finished' && p.user_id !== e.organiser.user_id && (
+                <Button variant="ghost" onClick={() => setRemoving(p)}>
+                  {EVENING_UI.remove(p.name)}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {e.waiting > 0 && <p className="muted">{EVENING_UI.waitingCount(e.waiting)}</p>}
+      {open && (
+        <div className="evening-signup">
+          {me.playing ? (
+            <>
+              <p>{EVENING_UI.youPlay}</p>
+              <Button
+                variant="secondary"
+                loading={actions.leave.isPending}
+                onClick={() => actions.leave.mutate({ id: e.id })}
+              >
+                {EVENING_UI.leave}
+              </Button>
+            </>
+          ) : me.waitlist_position !== null ? (
+            <>
+              <p>{EVENING_UI.waitlistPosition(me.waitlist_position)}</p>
+              <Button
+                variant="secondary"
+                loading={actions.leave.isPending}
+                onClick={() => actions.leave.mutate({ id: e.id })}
+              >
+                {EVENING_UI.leaveWaitlist}
+              </Button>
+            </>
+          ) : e.signups_closed ? (
+            <Notice kind="info" persistent message={EVENING_TEXT.signupsClosed} />
+          ) : (
+            <Button
+              loading={actions.join.isPending}
+              onClick={() => actions.join.mutate(token ? { id: e.id, token } : { id: e.id })}
+            >
+              {EVENING_UI.join}
+            </Button>
+          )}
+        </div>
+      )}
+      {removing && (
+        <ConfirmDialog
+          title={EVENING_UI.removeConfirm(removing.name)}
+          message={EVENING_UI.removeHelp}
+          confirmLabel={EVENING_UI.remove(removing.name)}
+          onCancel={() => setRemoving(null)}
+          onConfirm={() => {
+            actions.removePlayer.mutate({ id: e.id, userId: removing.user_id });
+            setRemoving(null);
+          }}
+        />
+      )}
+    </TitledCard>
+  );
+}
