@@ -61,6 +61,18 @@ export const ZAccountExport = z.object({
     notify_email: z.boolean(),
     notify_sms: z.boolean(),
   }),
+  /** Games of padel evenings played or scored (server/services/evenings/export.ts). */
+  evening_games: z.array(
+    z.object({
+      evening_id: z.number(),
+      round: z.number(),
+      court: z.number(),
+      played: z.boolean(),
+      score: z.array(z.number()).nullable(),
+      scored_by_me: z.boolean(),
+      scored_at: ZIso.nullable(),
+    }),
+  ),
   /** Results, rating and reliability (server/services/results/export.ts). */
   results: z.object({
     rating: z

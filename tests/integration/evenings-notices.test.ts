@@ -74,6 +74,16 @@ describe('what players of an evening hear', () => {
     expect(final.find((r) => r.userId === a)!.body).toMatch(
       /^La soirée est terminée : vous finissez (1er|2e) sur 4 avec 20 points\./,
     );
+    // The scorer's data export holds the game, his partners unnamed.
+    const exported = await t.caller(winner).users.exportData({ id: winner.id });
+    expect(exported.evening_games).toContainEqual(
+      expect.objectContaining({
+        evening_id: e.id,
+        played: true,
+        score: [20, 4],
+        scored_by_me: true,
+      }),
+    );
     // A competitive evening's games move the ratings, as a confirmed result would.
     const rated = await t.db.db
       .select({ userId: ratingHistory.userId })

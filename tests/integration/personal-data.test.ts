@@ -203,6 +203,7 @@ describe('Télécharger mes données', () => {
       'match_message_rate.user_id': 'chat',
       'match_requests.user_id': 'join_requests',
       'match_removals.user_id': 'match_removals',
+      'evening_games.scored_by': 'evening_games',
       'match_results.entered_by': 'results',
       'match_results.answered_by': 'results',
       'match_results.decided_by': 'results',

@@ -26,6 +26,7 @@ import { identityColumns } from '../users';
 import { exportGroupData } from '../groups/export';
 import { chatDataOf } from '../chat/personal-data';
 import { exportResultsData } from '../results/export';
+import { exportEveningGames } from '../evenings/export';
 
 const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
@@ -100,6 +101,7 @@ export async function exportPersonalData(
     notices,
     pushDevices,
     results,
+    eveningGames,
   ] = await Promise.all([
     db.select().from(userPhotos).where(eq(userPhotos.userId, id)),
     db
@@ -158,6 +160,7 @@ export async function exportPersonalData(
       .where(eq(pushSubscriptions.userId, id))
       .orderBy(asc(pushSubscriptions.id)),
     exportResultsData(db, id),
+    exportEveningGames(db, id),
   ]);
   const chat = await chatDataOf(db, id);
   const requests = await db
@@ -263,6 +266,7 @@ export async function exportPersonalData(
       entity_id: a.entityId,
       created_at: iso(a.createdAt),
     })),
+    evening_games: eveningGames,
     results,
   };
 }
