@@ -123,6 +123,8 @@ export const EVENING_UI = {
   remove: (name: string) => `Retirer ${name}`,
   removeConfirm: (name: string) => `Retirer ${name} de la soirée ?`,
   removeHelp: 'Sa place se libère ; ses scores passés restent.',
+  waitingTitle: 'Liste d’attente',
+  add: (name: string) => `Ajouter ${name}`,
   nextGameTitle: 'Mon prochain match',
   sittingOut: (round: number) => `Vous passez le tour ${round}.`,
   sittingOutList: (names: string) => `Passent ce tour : ${names}`,

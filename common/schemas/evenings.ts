@@ -81,6 +81,8 @@ export const ZEvening = z.object({
   organiser: ZPlayerName,
   players: z.array(ZPlayerName),
   waiting: z.number(),
+  /** The waiting players in queue order, for the organiser only (empty for anyone else). */
+  waiting_list: z.array(ZPlayerName),
   rounds: z.array(
     z.object({ number: z.number(), games: z.array(ZGame), sitting_out: z.array(z.number()) }),
   ),

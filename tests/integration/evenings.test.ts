@@ -111,6 +111,11 @@ describe('sign-ups', () => {
     const e = await newEvening({ max_players: 4, courts: 1 });
     await signUp(t, e.id, players.slice(0, 4));
     await t.caller(p(5)).evenings.join({ id: e.id });
+    // Only the organiser sees who waits.
+    expect((await t.caller(owner).evenings.byId({ id: e.id })).waiting_list).toEqual([
+      { user_id: p(5).id, name: expect.any(String) as string },
+    ]);
+    expect((await t.caller(p(0)).evenings.byId({ id: e.id })).waiting_list).toEqual([]);
     await t.caller(owner).evenings.setSignupsClosed({ id: e.id, closed: true });
     expect((await trpcError(t.caller(p(6)).evenings.join({ id: e.id }))).message).toBe(
       EVENING_TEXT.signupsClosed,

@@ -110,20 +110,27 @@ export async function eveningPage(
     ...r.sitting_out,
     ...r.games.flatMap((g) => [...g.teams[0], ...g.teams[1]]),
   ]);
-  const ids = [...new Set([row.createdBy, ...seated, ...inRounds])];
+  const waiting = await db
+    .select({ id: matchWaitlist.id, userId: matchWaitlist.userId })
+    .from(matchWaitlist)
+    .where(eq(matchWaitlist.matchId, id))
+    .orderBy(asc(matchWaitlist.id));
+  const organiser = row.createdBy === viewerId;
+  const ids = [
+    ...new Set([
+      row.createdBy,
+      ...seated,
+      ...inRounds,
+      ...(organiser ? waiting.map((w) => w.userId) : []),
+    ]),
+  ];
   const people = await db
     .select({ id: users.id, name: users.name })
     .from(users)
     .where(inArray(users.id, ids));
   const nameOf = new Map(people.map((p) => [p.id, shortPublicName(p.name)]));
   const named = (userId: number) => ({ user_id: userId, name: nameOf.get(userId) ?? 'Un joueur' });
-  const waiting = await db
-    .select({ id: matchWaitlist.id, userId: matchWaitlist.userId })
-    .from(matchWaitlist)
-    .where(eq(matchWaitlist.matchId, id))
-    .orderBy(asc(matchWaitlist.id));
   const position = waiting.findIndex((w) => w.userId === viewerId);
-  const organiser = row.createdBy === viewerId;
   const playing = seated.includes(viewerId);
   const standings = computeStandings({
     rounds,
@@ -156,6 +163,7 @@ export async function eveningPage(
     organiser: named(row.createdBy),
     players: seated.map(named),
     waiting: waiting.length,
+    waiting_list: organiser ? waiting.map((w) => named(w.userId)) : [],
     rounds,
     standings,
     me: { organiser, playing, waitlist_position: position < 0 ? null : position + 1 },

@@ -19,7 +19,8 @@ export function PlayersCard({
   actions: EveningActions;
 }) {
   const [removing, setRemoving] = useState<{ user_id: number; name: string } | null>(null);
-  const open = e.status === 'open';
+  // Late arrivals sign up during the evening too (the organiser seats them from the queue).
+  const open = e.status !== 'finished';
   const { me } = e;
   return (
     <TitledCard title={EVENING_UI.playersTitle(e.players.length, e.max_players)}>
@@ -40,6 +41,24 @@ export function PlayersCard({
         </ul>
       )}
       {e.waiting > 0 && <p className="muted">{EVENING_UI.waitingCount(e.waiting)}</p>}
+      {me.organiser && e.status !== 'finished' && e.waiting_list.length > 0 && (
+        <ul className="evening-players" aria-label={EVENING_UI.waitingTitle}>
+          {e.waiting_list.map((p) => (
+            <li key={p.user_id} className="evening-player">
+              <span>{p.name}</span>
+              <Button
+                variant="ghost"
+                loading={
+                  actions.addPlayer.isPending && actions.addPlayer.variables?.userId === p.user_id
+                }
+                onClick={() => actions.addPlayer.mutate({ id: e.id, userId: p.user_id })}
+              >
+                {EVENING_UI.add(p.name)}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
       {open && (
         <div className="evening-signup">
           {me.playing ? (

@@ -33,6 +33,7 @@ export function useEveningActions(input: TEveningAccessInput, arrived: string | 
     leave: trpc.evenings.leave.useMutation(handlers),
     setSignupsClosed: trpc.evenings.setSignupsClosed.useMutation(handlers),
     removePlayer: trpc.evenings.removePlayer.useMutation(handlers),
+    addPlayer: trpc.evenings.addPlayer.useMutation(handlers),
     start: trpc.evenings.start.useMutation(handlers),
     nextRound: trpc.evenings.nextRound.useMutation(handlers),
     finish: trpc.evenings.finish.useMutation(handlers),
