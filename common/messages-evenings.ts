@@ -151,6 +151,8 @@ export const EVENING_UI = {
   copied: 'Lien copié.',
   chatTitle: 'Discussion de la soirée',
   listTitle: 'Soirées',
+  mineTitle: 'Mes soirées',
+  myRank: (rank: number, of: number) => `Terminée · ${rank === 1 ? '1er' : `${rank}e`} sur ${of}`,
   listEmpty: 'Aucune soirée à venir.',
   listSignedUp: (n: number, max: number) => `${n}/${max} joueurs`,
   someone: 'Un joueur',

@@ -118,7 +118,11 @@ export const ZEveningCard = ZEvening.pick({
   points_per_game: true,
   competitive: true,
   price_cents: true,
-}).extend({ signed_up: z.number() });
+}).extend({
+  signed_up: z.number(),
+  /** The viewer's final rank and the number ranked, once the evening is finished and he played. */
+  my_rank: z.object({ rank: z.number(), of: z.number() }).nullable(),
+});
 export type TEveningCard = z.infer<typeof ZEveningCard>;
 
 export const ZEveningAnswer = z.object({ message: z.string(), evening: ZEvening });

@@ -54,6 +54,12 @@ describe('an Americano evening from sign-up to the final table', () => {
     expect(done.status).toBe('finished');
     expect(done.standings).toHaveLength(8);
     expect(done.standings[0]!.points).toBeGreaterThanOrEqual(done.standings[7]!.points);
+    // Each player's list of evenings (« Mes soirées » in the profile) gives his final rank.
+    const first = done.standings[0]!;
+    const mine = await t.caller(players.find((u) => u.id === first.user_id)).evenings.list({
+      mine: true,
+    });
+    expect(mine.find((x) => x.id === e.id)?.my_rank).toEqual({ rank: 1, of: 8 });
     // Everyone is named « Prénom N. » only.
     expect(done.standings.every((s) => /^Joueur \d+$|^\S+ \S\.$/.test(s.name))).toBe(true);
     expect(

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { MSG } from '../../../common/messages';
+import { EveningList } from '../components/evenings/EveningList';
 import { Avatar } from '../components/layout/Avatar';
 import { Button, Notice, Spinner, type NoticeKind } from '../components/ui';
 import { useAuth, type TUser } from '../lib/auth';
@@ -145,6 +146,7 @@ export default function ProfilePage({ preparePhoto }: ProfilePageProps = {}) {
               </dl>
             </section>
             <MyResultsCard userId={user.id} />
+            <EveningList mine />
             <NotificationPrefs onNotice={(kind, message) => setNotice({ kind, message })} />
             <PushDevice />
             {level && <LevelProgress level={level} levelCount={levelList.length} />}

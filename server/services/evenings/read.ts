@@ -248,7 +248,18 @@ export async function listEvenings(
     )
     .orderBy(asc(matches.date), asc(matches.time), asc(matches.id))
     .limit(o.limit ?? 50);
-  return rows.map((r) => ({
+  const rankOf = async (id: number, sitOut: 'average' | 'zero') => {
+    const table = computeStandings({ rounds: await roundsOf(deps.db, id), sitOut });
+    const at = table.findIndex((s) => s.user_id === viewerId);
+    return at < 0 ? null : { rank: at + 1, of: table.length };
+  };
+  const ranks = await Promise.all(
+    rows.map((r) =>
+      r.e.status === 'finished' ? rankOf(r.id, r.e.sitOutRule) : Promise.resolve(null),
+    ),
+  );
+  return rows.map((r, i) => ({
+    my_rank: ranks[i] ?? null,
     id: r.id,
     format: toApi(r.e.format),
     status: r.e.status,

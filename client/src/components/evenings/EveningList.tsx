@@ -7,18 +7,19 @@ import './evening-list.css';
 const SHOWN = 5;
 
 /**
- * « Soirées »: the next public evenings and the viewer's own, each a link to its page. Nothing at
- * all while there is none (or the list cannot be read): the home page stays about matches.
+ * « Soirées »: the next public evenings and the viewer's own (or, `mine`, every evening he organised
+ * or played, with his final rank), each a link to its page. Nothing at all while there is none (or
+ * the list cannot be read): the home page stays about matches.
  */
-export function EveningList() {
-  const list = trpc.evenings.list.useQuery(undefined, { retry: false });
+export function EveningList({ mine = false }: { mine?: boolean }) {
+  const list = trpc.evenings.list.useQuery(mine ? { mine } : undefined, { retry: false });
   const evenings = list.data?.slice(0, SHOWN) ?? [];
   if (evenings.length === 0) return null;
   return (
-    <section className="home-evenings" aria-labelledby="home-evenings">
+    <section className="home-evenings" aria-labelledby={`evenings-${mine ? 'mine' : 'next'}`}>
       <div className="section-head">
-        <h2 className="section-title" id="home-evenings">
-          {EVENING_UI.listTitle}
+        <h2 className="section-title" id={`evenings-${mine ? 'mine' : 'next'}`}>
+          {mine ? EVENING_UI.mineTitle : EVENING_UI.listTitle}
         </h2>
       </div>
       <ul className="evening-list">
@@ -28,7 +29,9 @@ export function EveningList() {
               {EVENING_FORMATS[e.format]} · {formatDayMonth(e.date)} à {e.time} · {e.place.name}
             </Link>
             <span className="muted">
-              {EVENING_UI.listSignedUp(e.signed_up, e.max_players)} · {EVENING_STATUS[e.status]}
+              {e.my_rank
+                ? EVENING_UI.myRank(e.my_rank.rank, e.my_rank.of)
+                : `${EVENING_UI.listSignedUp(e.signed_up, e.max_players)} · ${EVENING_STATUS[e.status]}`}
             </span>
           </li>
         ))}
