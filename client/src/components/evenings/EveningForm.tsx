@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import { EVENING_FORMATS, EVENING_UI } from '../../../../common/messages-evenings';
-import { MSG } from '../../../../common/messages';
 import {
   EVENING_POINTS_CHOICES,
   eveningDraftSchema,
@@ -8,13 +7,8 @@ import {
 } from '../../../../common/schemas/evening-draft';
 import { EVENING_FORMAT_KEYS, type TEveningFormat } from '../../../../common/schemas/evenings';
 import { useFormField, useZodForm } from '../../lib/zod-form';
-import {
-  ChoiceGroup,
-  DateStrip,
-  LevelChips,
-  PlaceSelect,
-  TimeSlots,
-} from '../matches/MatchFormFields';
+import { ChoiceGroup, LevelChips } from '../matches/MatchFormFields';
+import { WhereWhenFields } from '../matches/WhereWhenFields';
 import { RadioChips } from '../matches/RadioChips';
 import type { LevelView, PlaceView } from '../matches/types';
 import { Button, CheckField, InputField, Notice } from '../ui';
@@ -69,7 +63,7 @@ export function EveningForm(props: EveningFormProps) {
     },
   );
   const format = useFormField(form, 'format');
-  const { ref: placeRef, ...place } = useFormField(form, 'placeId');
+  const place = useFormField(form, 'placeId');
   const date = useFormField(form, 'date');
   const time = useFormField(form, 'time');
   const courts = useFormField(form, 'courts');
@@ -81,8 +75,6 @@ export function EveningForm(props: EveningFormProps) {
   const price = useFormField(form, 'price');
   const organiserPlays = useFormField(form, 'organiserPlays');
   const noPlaces = places.length === 0;
-  const pastToday = (slot: string) =>
-    date.value !== '' && date.value === today && now !== undefined && slot <= now;
 
   return (
     <form
@@ -102,34 +94,15 @@ export function EveningForm(props: EveningFormProps) {
           {(f) => EVENING_FORMATS[f]}
         </RadioChips>
       </ChoiceGroup>
-      {noPlaces ? (
-        <Notice kind="info" persistent message={MSG.match.noPlaces} />
-      ) : (
-        <PlaceSelect
-          places={places}
-          value={place.value}
-          error={place.error}
-          selectRef={placeRef}
-          onChange={place.onValueChange}
-        />
-      )}
-      <DateStrip
-        options={dates}
-        value={date.value}
-        error={date.error}
-        focusRef={date.ref}
-        onChange={(day) => {
-          date.onValueChange(day);
-          if (time.value && day === today && now !== undefined && time.value <= now)
-            time.onValueChange('');
-        }}
-      />
-      <TimeSlots
-        options={times.filter((t) => !pastToday(t))}
-        value={time.value}
-        error={time.error}
-        focusRef={time.ref}
-        onChange={time.onValueChange}
+      <WhereWhenFields
+        places={places}
+        dates={dates}
+        times={times}
+        today={today}
+        now={now}
+        place={place}
+        date={date}
+        time={time}
       />
       <ChoiceGroup legend={EVENING_UI.courtsLabel} error={courts.error} focusRef={courts.ref}>
         <RadioChips

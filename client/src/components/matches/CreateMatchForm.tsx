@@ -4,10 +4,10 @@ import {
   type MatchFormLimits,
   type TMatchDraft,
 } from '../../../../common/schemas/matches';
-import { MSG } from '../../../../common/messages';
 import { useFormField, useZodForm } from '../../lib/zod-form';
 import { Button, Notice } from '../ui';
-import { DateStrip, LevelChips, PlaceSelect, PlacesCount, TimeSlots } from './MatchFormFields';
+import { LevelChips, PlacesCount } from './MatchFormFields';
+import { WhereWhenFields } from './WhereWhenFields';
 import type { LevelView, PlaceView } from './types';
 
 export interface CreateMatchFormProps {
@@ -61,48 +61,24 @@ export function CreateMatchForm(props: CreateMatchFormProps) {
       },
     },
   );
-  const { ref: placeRef, ...place } = useFormField(form, 'placeId');
+  const place = useFormField(form, 'placeId');
   const date = useFormField(form, 'date');
   const time = useFormField(form, 'time');
   const slots = useFormField(form, 'slots');
   const chosen = useFormField(form, 'levels');
   const noPlaces = places.length === 0;
 
-  const pastToday = (slot: string) =>
-    date.value !== '' && date.value === today && now !== undefined && slot <= now;
-  const offeredTimes = times.filter((t) => !pastToday(t));
-
   return (
     <form className="card match-form" onSubmit={form.onSubmit(onSubmit)} noValidate>
-      {noPlaces ? (
-        <Notice kind="info" persistent message={MSG.match.noPlaces} />
-      ) : (
-        <PlaceSelect
-          places={places}
-          value={place.value}
-          error={place.error}
-          selectRef={placeRef}
-          onChange={place.onValueChange}
-        />
-      )}
-
-      <DateStrip
-        options={dates}
-        value={date.value}
-        error={date.error}
-        focusRef={date.ref}
-        onChange={(day) => {
-          date.onValueChange(day);
-          if (time.value && day === today && now !== undefined && time.value <= now)
-            time.onValueChange('');
-        }}
-      />
-      <TimeSlots
-        options={offeredTimes}
-        value={time.value}
-        error={time.error}
-        focusRef={time.ref}
-        onChange={time.onValueChange}
+      <WhereWhenFields
+        places={places}
+        dates={dates}
+        times={times}
+        today={today}
+        now={now}
+        place={place}
+        date={date}
+        time={time}
       />
       <PlacesCount
         max={limits.maxPlaces}
