@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../../db/client';
 import { outbox, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { buildApp } from '../../server/app';
@@ -105,7 +105,9 @@ let second: DbHandle | undefined;
 beforeAll(async () => {
   t = await createTestContext({
     now: NOW,
-    env: { WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_DISABLE_AFTER: '3', WEBHOOK_MAX_ATTEMPTS: '5' },
+    // A first retry 500 ms later: long enough that one busy pass never reaches it, short
+    // enough that the retry journeys below take seconds.
+    env: { WEBHOOK_RETRY_BASE_MS: '500', WEBHOOK_DISABLE_AFTER: '3', WEBHOOK_MAX_ATTEMPTS: '5' },
   });
   const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   api = createClient(base);
@@ -115,6 +117,10 @@ beforeAll(async () => {
   placeId = (await createPlace(t)).id;
   receiver = await startReceiver();
 }, 60_000);
+// A journey that fails while the receiver is down must not take the next ones down with it.
+afterEach(() => {
+  receiver.state.down = false;
+});
 afterAll(async () => {
   for (const app of apps) await app.close();
   await second?.close();
