@@ -47,6 +47,9 @@ export const GROUP_MSG = {
     groupMatchSubject: (group: string) => `Nouveau match pour le groupe ${group}`,
     groupMatch: (group: string, when: string, place: string) =>
       `Un match pour le groupe « ${group} » : ${when} à ${place}. Les membres sont prioritaires.`,
+    groupEveningSubject: (group: string) => `Nouvelle soirée pour le groupe ${group}`,
+    groupEvening: (group: string, format: string, when: string, place: string) =>
+      `Une soirée ${format} pour le groupe « ${group} » : ${when} à ${place}. Inscrivez-vous depuis sa page.`,
     pollMatchSubject: (group: string) => `Sondage du groupe ${group} : le match est fait`,
     pollMatch: (when: string, place: string, isIn: boolean) =>
       isIn

@@ -470,6 +470,8 @@ export const MSG = {
       memberRemoved: (first: string) => `${first} ne fait plus partie du groupe`,
       groupMatch: (when: string, place: string) =>
         `Nouveau match pour le groupe : ${when}, ${place}`,
+      groupEvening: (format: string, when: string, place: string) =>
+        `Nouvelle soirée ${format} pour le groupe : ${when}, ${place}`,
       pollMatch: (when: string, place: string) =>
         `Sondage clos : assez de « oui », match ${when}, ${place}`,
       pollClosed: 'Sondage clos sans assez de « oui » : pas de match cette fois',

@@ -22,7 +22,9 @@ const intIn = (min: number, max: number, message: string) =>
 
 /**
  * The create-evening form as the organiser fills it in, in the order it reads: format, place,
- * date, time (not already past today), courts, player cap, points, levels, then the options.
+ * date, time (not already past today), courts, player cap, points, levels, then the options
+ * (visibility, « Compétitif », price, whether the organiser plays, the sit-out rule and, for a
+ * Mexicano, how the table pairs).
  * Numbers stay text while typed; `eveningInputOf` turns the checked draft into the server's input.
  */
 export const eveningDraftSchema = (maxLevels: number, notAfter?: { date: string; time: string }) =>
@@ -43,6 +45,8 @@ export const eveningDraftSchema = (maxLevels: number, notAfter?: { date: string;
       competitive: z.boolean(),
       price: z.string().refine((v) => priceCents(v) !== undefined, EVENING_TEXT.priceRange),
       organiserPlays: z.boolean(),
+      sitOutRule: z.enum(['average', 'zero']),
+      mexicanoPairing: z.enum(['1-4', '1-3']),
     })
     .superRefine((draft, ctx) => {
       if (notAfter && draft.time && draft.date === notAfter.date && draft.time <= notAfter.time)
@@ -64,4 +68,7 @@ export const eveningInputOf = (d: TEveningDraft): TCreateEveningInput => ({
   competitive: d.competitive,
   price_cents: priceCents(d.price) ?? null,
   organiser_plays: d.organiserPlays,
+  sit_out_rule: d.sitOutRule,
+  // Only a Mexicano pairs by the table; another format keeps the server's default.
+  ...(d.format === 'mexicano' ? { mexicano_pairing: d.mexicanoPairing } : {}),
 });

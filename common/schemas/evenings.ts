@@ -76,6 +76,8 @@ export const ZEvening = z.object({
   price_cents: z.number().nullable(),
   visibility: z.enum(['public', 'private']),
   sit_out_rule: z.enum(['average', 'zero']),
+  /** How a Mexicano pairs each court's four by the table (1st+4th or 1st+3rd); kept for others. */
+  mexicano_pairing: z.enum(['1-4', '1-3']),
   signups_closed: z.boolean(),
   current_round: z.number(),
   organiser: ZPlayerName,

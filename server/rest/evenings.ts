@@ -12,7 +12,7 @@ import { ZShareTokenQuery } from '../../common/schemas/room';
 import { ZId } from '../../common/schemas/primitives';
 import { assertUser } from '../lib/auth';
 import { createEvening } from '../services/evenings/create';
-import { getEvening, listEvenings } from '../services/evenings/read';
+import { getEvening, listEvenings, listGroupEvenings } from '../services/evenings/read';
 import { finishEvening, nextRound, startEvening } from '../services/evenings/rounds';
 import { enterScore } from '../services/evenings/scores';
 import {
@@ -36,13 +36,17 @@ export const eveningsRoutes: RestRoutes = (app, deps) => {
     {
       schema: {
         tags,
-        summary: 'Les soirées à venir (publiques) et les vôtres, les plus proches d’abord',
-        querystring: z.object({ mine: z.enum(['0', '1']).optional() }),
+        summary:
+          'Les soirées à venir (publiques) et les vôtres, les plus proches d’abord ; `group_id` : celles d’un groupe dont vous êtes membre',
+        querystring: z.object({ mine: z.enum(['0', '1']).optional(), group_id: ZId.optional() }),
         response: { 200: z.array(ZEveningCard) },
       },
       config: user,
     },
-    ({ ctx, query }) => listEvenings(deps, assertUser(ctx.user), { mine: query.mine === '1' }),
+    ({ ctx, query }) =>
+      query.group_id
+        ? listGroupEvenings(deps, assertUser(ctx.user), query.group_id)
+        : listEvenings(deps, assertUser(ctx.user), { mine: query.mine === '1' }),
   );
   app.post(
     '/evenings',

@@ -11,9 +11,10 @@ import {
   ZEveningPlayerInput,
   ZEveningScoreInput,
 } from '../../common/schemas/evenings';
+import { ZId } from '../../common/schemas/primitives';
 import { AppError, notFound } from '../lib/errors';
 import { createEvening } from '../services/evenings/create';
-import { getEvening, listEvenings } from '../services/evenings/read';
+import { getEvening, listEvenings, listGroupEvenings } from '../services/evenings/read';
 import { finishEvening, nextRound, startEvening } from '../services/evenings/rounds';
 import { enterScore } from '../services/evenings/scores';
 import {
@@ -33,9 +34,13 @@ const asTrpc = (e: unknown) => (e instanceof AppError ? toTRPCError(e) : e);
 /** Padel evenings: the same services as `/api/evenings`. */
 export const eveningsRouter = router({
   list: authedProcedure
-    .input(z.object({ mine: z.boolean().optional() }).optional())
+    .input(z.object({ mine: z.boolean().optional(), group_id: ZId.optional() }).optional())
     .output(parsed(z.array(ZEveningCard)))
-    .query(({ ctx, input }) => listEvenings(ctx.deps, ctx.user, { mine: input?.mine })),
+    .query(({ ctx, input }) =>
+      input?.group_id
+        ? listGroupEvenings(ctx.deps, ctx.user, input.group_id)
+        : listEvenings(ctx.deps, ctx.user, { mine: input?.mine }),
+    ),
   byId: authedProcedure
     .input(ZEveningAccessInput)
     .output(parsed(ZEvening))

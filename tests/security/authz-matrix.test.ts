@@ -1221,6 +1221,36 @@ describe('authorization matrix: group roles', () => {
       call: async (r, h) =>
         inject('POST', `/api/groups/${g.id}/messages/${await othersMessage(r)}/report`, h, {}),
     },
+    // The group's evenings: listed and created by its members only, on both doors.
+    {
+      key: 'GET /api/evenings?group_id',
+      want: [401, 200, 200, 404, 404],
+      call: (_, h) => inject('GET', `/api/evenings?group_id=${g.id}`, h),
+    },
+    {
+      key: 'evenings.list (group)',
+      want: [401, 200, 200, 404, 404],
+      call: (_, h) => proc('evenings.list', 'query', { group_id: g.id }, h),
+    },
+    {
+      key: 'evenings.create (group)',
+      want: [401, 200, 200, 404, 404],
+      call: (_, h) =>
+        proc(
+          'evenings.create',
+          'mutation',
+          {
+            ...matchFields(),
+            slots: undefined,
+            format: 'americano',
+            courts: 1,
+            max_players: 4,
+            points_per_game: 24,
+            group_id: g.id,
+          },
+          h,
+        ),
+    },
     // The same chat through tRPC.
     {
       key: 'chat.list (group)',

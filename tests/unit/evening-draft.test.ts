@@ -22,6 +22,8 @@ const DRAFT: TEveningDraft = {
   competitive: true,
   price: '8,50',
   organiserPlays: false,
+  sitOutRule: 'zero',
+  mexicanoPairing: '1-3',
 };
 
 const messages = (draft: TEveningDraft, notAfter?: { date: string; time: string }) => {
@@ -52,8 +54,14 @@ describe('the create-evening form', () => {
       visibility: 'private',
       competitive: true,
       organiser_plays: false,
+      sit_out_rule: 'zero',
+      mexicano_pairing: '1-3',
     });
     expect(ZCreateEveningInput.safeParse(input).success).toBe(true);
+    // The pairing setting is a Mexicano's only: another format does not send it.
+    expect(eveningInputOf({ ...DRAFT, format: 'americano' })).not.toHaveProperty(
+      'mexicano_pairing',
+    );
   });
 
   it('each wrong field says why, in the server’s own words', () => {

@@ -99,7 +99,11 @@ export function useLiveGroup(id: number, enabled: boolean) {
     { id },
     {
       enabled,
-      onData: (group) => utils.groups.byId.setData({ id }, group),
+      onData: (group) => {
+        utils.groups.byId.setData({ id }, group);
+        // Its evenings are their own list (a new one announces the group's change).
+        void utils.evenings.list.invalidate({ group_id: id });
+      },
       onError: (err) => {
         // Deleted, or no longer a member: the page reads the group again and shows why.
         if (err.data?.code === 'NOT_FOUND') void utils.groups.byId.invalidate({ id });

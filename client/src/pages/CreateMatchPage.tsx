@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { DEFAULT_LEVELS } from '../../../common/levels';
 import { DEFAULT_SETTINGS } from '../../../common/limits';
 import { MSG } from '../../../common/messages';
 import { EVENING_TEXT, EVENING_UI } from '../../../common/messages-evenings';
 import { eveningInputOf } from '../../../common/schemas/evening-draft';
+import { ZId } from '../../../common/schemas/primitives';
 import { EveningForm } from '../components/evenings/EveningForm';
 import { CreateMatchForm } from '../components/matches/CreateMatchForm';
 import {
@@ -100,7 +101,17 @@ export default function CreateMatchPage() {
   const once = useSingleFlight();
   const [room, setRoom] = useState<RoomDraft>(EMPTY_ROOM);
   const [roomError, setRoomError] = useState<string | null>(null);
-  const [kind, setKind] = useState<Kind>('match');
+  // From a group's page: `?soiree=1&groupe=<id>` opens the evening form for that group.
+  const [search] = useSearchParams();
+  const parsedGroup = ZId.safeParse(search.get('groupe'));
+  const groupId = parsedGroup.success ? parsedGroup.data : undefined;
+  const group = trpc.groups.byId.useQuery(
+    { id: groupId ?? 0 },
+    { enabled: groupId !== undefined, retry: false },
+  );
+  const [kind, setKind] = useState<Kind>(
+    search.get('soiree') === '1' || groupId !== undefined ? 'evening' : 'match',
+  );
   const [eveningKey] = useState(newIdempotencyKey);
   const createEvening = trpc.evenings.create.useMutation({
     onSuccess: (evening) =>
@@ -165,26 +176,37 @@ export default function CreateMatchPage() {
           <Spinner label="Chargement du formulaire..." showLabel />
         </div>
       ) : kind === 'evening' ? (
-        <EveningForm
-          places={places.data}
-          levels={levels.data ?? DEFAULT_LEVELS}
-          dates={schedule.data.createDates}
-          times={schedule.data.createTimes}
-          today={schedule.data.today}
-          now={schedule.data.now}
-          maxLevels={limits.max_levels_selection}
-          submitting={createEvening.isPending}
-          error={
-            createEvening.error ? errorMessage(createEvening.error, EVENING_UI.createFailed) : null
-          }
-          onDismissError={createEvening.reset}
-          onCancel={() => void navigate('/find-match')}
-          onSubmit={(draft) =>
-            once(() =>
-              createEvening.mutateAsync({ ...eveningInputOf(draft), idempotencyKey: eveningKey }),
-            )
-          }
-        />
+        <>
+          {group.data && (
+            <Notice kind="info" persistent message={EVENING_UI.forGroup(group.data.name)} />
+          )}
+          <EveningForm
+            places={places.data}
+            levels={levels.data ?? DEFAULT_LEVELS}
+            dates={schedule.data.createDates}
+            times={schedule.data.createTimes}
+            today={schedule.data.today}
+            now={schedule.data.now}
+            maxLevels={limits.max_levels_selection}
+            submitting={createEvening.isPending}
+            error={
+              createEvening.error
+                ? errorMessage(createEvening.error, EVENING_UI.createFailed)
+                : null
+            }
+            onDismissError={createEvening.reset}
+            onCancel={() => void navigate('/find-match')}
+            onSubmit={(draft) =>
+              once(() =>
+                createEvening.mutateAsync({
+                  ...eveningInputOf(draft),
+                  group_id: groupId ?? null,
+                  idempotencyKey: eveningKey,
+                }),
+              )
+            }
+          />
+        </>
       ) : (
         <CreateMatchForm
           key={formKey}

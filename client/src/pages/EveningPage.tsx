@@ -18,6 +18,7 @@ import { formatLongDate } from '../lib/format';
 import { useLiveEvening } from '../lib/live';
 import { trpc } from '../lib/trpc';
 import { currentRoundOf, eveningLink, namesOf, nextGameOf } from './evenings/evening-view';
+import { PastRounds } from './evenings/PastRounds';
 import { PlayersCard } from './evenings/PlayersCard';
 import { RoundGames } from './evenings/RoundGames';
 import { Standings } from './evenings/Standings';
@@ -100,6 +101,15 @@ function EveningView({ e, token }: { e: TEvening; token?: string }) {
           {e.me.organiser && running && <RoundButtons e={e} actions={actions} />}
         </TitledCard>
       )}
+      {round && (
+        <PastRounds
+          e={e}
+          current={round.number}
+          name={name}
+          savingGame={savingGame}
+          onScore={scoreOf}
+        />
+      )}
       <Standings e={e} me={user?.id} />
       <PlayersCard e={e} token={token} actions={actions} />
       <ShareCard e={e} />
@@ -129,9 +139,19 @@ function EveningHeader({ e }: { e: TEvening }) {
         </p>
         <p className="evening-rules">
           {EVENING_UI.rules(e.points_per_game)} {sitOutRuleText(e.sit_out_rule)}
+          {e.format === 'mexicano' && ` ${EVENING_UI.pairingRule(e.mexicano_pairing)}`}
           {price && ` ${EVENING_UI.price(price)}.`}
         </p>
         <p className="muted">{EVENING_UI.organisedBy(e.organiser.name)}</p>
+        {(e.me.playing || e.me.organiser) && e.status !== 'finished' && (
+          <a
+            className="btn btn-ghost evening-calendar"
+            href={`/api/matches/${e.id}/calendar.ics`}
+            download={`soiree-${e.id}.ics`}
+          >
+            {EVENING_UI.addToCalendar}
+          </a>
+        )}
       </div>
     </div>
   );

@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { TGroupDetail } from '../../../common/schemas/groups';
 import { GROUP_MSG } from '../../../common/messages-groups';
+import { EVENING_UI } from '../../../common/messages-evenings';
 import { ChatPanel } from '../components/chat/ChatPanel';
+import { GroupEveningList } from '../components/evenings/EveningList';
 import { Button, ConfirmDialog, Field, Loaded, Notice, TitledCard } from '../components/ui';
 import { useAuth } from '../lib/auth';
 import { errorMessage } from '../lib/errors';
@@ -17,7 +19,7 @@ import './groups/groups.css';
 
 const POLL_STATUS = { open: 'ouvert', matched: 'match créé', closed: 'clos' } as const;
 
-/** A group's page: invite link, members, upcoming matches, polls, its chat, weekly slots, settings. */
+/** A group's page: invite link, members, upcoming matches and evenings, polls, its chat, weekly slots, settings. */
 export default function GroupPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
@@ -148,6 +150,12 @@ function GroupView({ g }: { g: TGroupDetail }) {
           <summary>Créer un match pour le groupe</summary>
           <GroupMatchForm groupId={g.id} priorityHours={g.priority_hours} />
         </details>
+      </TitledCard>
+      <TitledCard title={EVENING_UI.groupTitle}>
+        <GroupEveningList groupId={g.id} />
+        <Link className="btn btn-secondary" to={`/create-match?soiree=1&groupe=${g.id}`}>
+          {EVENING_UI.groupCreate}
+        </Link>
       </TitledCard>
       <TitledCard title="Sondages">
         {g.polls.length === 0 ? (

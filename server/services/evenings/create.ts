@@ -3,8 +3,10 @@ import type { TCreateEveningInput, TEvening } from '../../../common/schemas/even
 import { evenings, matches } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
+import { announceGroupChange } from '../events/announce';
 import { recordEvent } from '../events/log';
 import { membershipOf } from '../groups/access';
+import { memberIds } from '../rooms/members';
 import { checkMatchFields, createLimits } from '../matches/rules';
 import { seatsTaken, takeSeat } from '../matches/seats';
 import { scheduleReminder } from '../notifications/enqueue';
@@ -17,8 +19,8 @@ import { getEvening } from './read';
  * Creates an evening: its match row (place, date, time and levels checked by the match form's
  * rules; the player cap is its places) and its own row, in one transaction; the organiser who
  * plays takes the first seat through the one seat rule. Its reminder is scheduled and
- * `evening.created` goes to the log (webhooks). From a group, only a
- * member creates it. An idempotency key makes a retried create answer the first evening.
+ * `evening.created` goes to the log (webhooks; from a group, the group's members hear of a public
+ * one). From a group, only a member creates it. An idempotency key makes a retried create answer the first evening.
  */
 export async function createEvening(
   deps: Deps,
@@ -29,7 +31,7 @@ export async function createEvening(
   const limits = { ...(await createLimits(deps)), maxSlots: 32 };
   const fields = await checkMatchFields(deps, { ...input, slots: input.max_players }, limits);
   const id = await deps.db.transaction(async (tx) => {
-    if (input.group_id) await membershipOf(tx, actor, input.group_id);
+    const group = input.group_id ? await membershipOf(tx, actor, input.group_id) : null;
     const [row] = await tx
       .insert(matches)
       .values({
@@ -65,8 +67,21 @@ export async function createEvening(
       type: 'evening.created',
       matchId: row.id,
       actorId: actor.id,
-      payload: { format: input.format, groupId: input.group_id ?? null },
+      payload: {
+        format: input.format,
+        groupId: group?.groupId ?? null,
+        // A public evening of a group is announced to its other members (the groups consumer);
+        // a private one travels by its link, as the organiser chooses.
+        ...(group && input.visibility !== 'private'
+          ? {
+              groupName: group.name,
+              told: (await memberIds(tx, group.groupId)).filter((m) => m !== actor.id),
+            }
+          : {}),
+      },
     });
+    // Open group pages list the group's evenings again.
+    if (group) await announceGroupChange(tx, group.groupId);
     if (input.organiser_plays && (await takeSeat(tx, deps, row.id, actor.id)) === 'taken')
       await seatsTaken(tx, row.id, [actor.id], 'join');
     return row.id;

@@ -18,6 +18,7 @@ import {
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
+import { membershipOf } from '../groups/access';
 import { assertCanReach } from '../matches/room';
 import { toApi } from './format';
 
@@ -158,6 +159,7 @@ export async function eveningPage(
     price_cents: row.e.priceCents,
     visibility: row.visibility,
     sit_out_rule: row.e.sitOutRule,
+    mexicano_pairing: row.e.mexicanoPairing,
     signups_closed: row.e.signupsClosed,
     current_round: row.e.currentRound,
     organiser: named(row.createdBy),
@@ -222,7 +224,7 @@ export async function pageAfter(deps: Pick<Deps, 'db'>, actor: SessionUser, id: 
 export async function listEvenings(
   deps: Pick<Deps, 'db' | 'clock' | 'env'>,
   viewer: SessionUser | null,
-  o: { mine?: boolean; limit?: number } = {},
+  o: { mine?: boolean; groupId?: number; limit?: number } = {},
 ): Promise<TEveningCard[]> {
   const today = localParts(deps.clock.now(), deps.env.APP_TIMEZONE).date;
   const viewerId = viewer?.id ?? 0;
@@ -244,7 +246,11 @@ export async function listEvenings(
     .where(
       o.mine
         ? mine
-        : and(gte(matches.date, today), sql`(${matches.visibility} = 'public' or ${mine})`),
+        : and(
+            gte(matches.date, today),
+            sql`(${matches.visibility} = 'public' or ${mine})`,
+            o.groupId === undefined ? undefined : eq(evenings.groupId, o.groupId),
+          ),
     )
     .orderBy(asc(matches.date), asc(matches.time), asc(matches.id))
     .limit(o.limit ?? 50);
@@ -274,6 +280,19 @@ export async function listEvenings(
     price_cents: r.e.priceCents,
     signed_up: r.slots - r.missing,
   }));
+}
+
+/**
+ * A group's upcoming evenings, for its members only (a stranger gets the group's 404): the same
+ * cards and the same visibility rule as the list (a private one only for those in it).
+ */
+export async function listGroupEvenings(
+  deps: Pick<Deps, 'db' | 'clock' | 'env'>,
+  viewer: SessionUser,
+  groupId: number,
+): Promise<TEveningCard[]> {
+  await membershipOf(deps.db, viewer, groupId);
+  return listEvenings(deps, viewer, { groupId });
 }
 
 /** The evening's format when this match id is an evening's, else null (share pages, previews). */

@@ -1,5 +1,7 @@
 import { GROUP_MSG } from '../../../common/messages-groups';
 import { MSG } from '../../../common/messages';
+import { EVENING_FORMATS } from '../../../common/messages-evenings';
+import type { TEveningFormat } from '../../../common/schemas/evenings';
 import type { Tx } from '../../../db/client';
 import type { Deps } from '../../deps';
 import type { LoggedEvent } from '../events/log';
@@ -45,6 +47,20 @@ async function follow(tx: Tx, deps: NotifyDeps, e: LoggedEvent): Promise<SystemT
         matchId: info.id,
       }));
       return [{ text: MSG.chat.system.groupMatch(whenOf(info), info.placeName) }];
+    }
+    case 'evening.created': {
+      const told = ids(e.payload.told);
+      const info = e.matchId === null || told.length === 0 ? null : await matchInfo(tx, e.matchId);
+      if (!info) return [];
+      const format = EVENING_FORMATS[text(e.payload.format) as TEveningFormat] ?? '';
+      await notifyUsers(tx, deps, told, () => ({
+        event: 'group_evening',
+        subject: GROUP_MSG.notify.groupEveningSubject(groupName),
+        text: GROUP_MSG.notify.groupEvening(groupName, format, whenOf(info), info.placeName),
+        path: `/soirees/${info.id}`,
+        matchId: info.id,
+      }));
+      return [{ text: MSG.chat.system.groupEvening(format, whenOf(info), info.placeName) }];
     }
     case 'poll.matched': {
       const info = e.matchId === null ? null : await matchInfo(tx, e.matchId);
@@ -92,7 +108,7 @@ async function follow(tx: Tx, deps: NotifyDeps, e: LoggedEvent): Promise<SystemT
 
 /**
  * What follows from a group's changes, written by a consumer of the event log: the notices of a
- * group match, a poll matched or closed, a weekly slot skipped (e-mail and SMS through the outbox,
+ * group match or evening, a poll matched or closed, a weekly slot skipped (e-mail and SMS through the outbox,
  * to the members the event kept), and the group chat's system lines (« Julie a rejoint le groupe »,
  * a match made, a poll closed), each group's under its room lock, taken in group order. A group
  * gone meanwhile gets no line.
@@ -105,6 +121,7 @@ export const createGroupFollowUpsConsumer = (deps: Pick<Deps, 'db' | 'logger' | 
       'group.member_left',
       'group.member_removed',
       'group.match_created',
+      'evening.created',
       'poll.matched',
       'poll.closed',
       'slot.skipped',

@@ -14,6 +14,10 @@ import type { LevelView, PlaceView } from '../matches/types';
 import { Button, CheckField, InputField, Notice } from '../ui';
 
 const COURTS = ['1', '2', '3', '4', '5', '6', '7', '8'] as const;
+const SIT_OUT_RULES = ['average', 'zero'] as const;
+type TSitOutRule = (typeof SIT_OUT_RULES)[number];
+const PAIRINGS = ['1-4', '1-3'] as const;
+type TPairing = (typeof PAIRINGS)[number];
 
 export interface EveningFormProps {
   places: readonly PlaceView[];
@@ -33,8 +37,8 @@ export interface EveningFormProps {
 
 /**
  * Create an evening (issue 40): the match form's place, day strip, time slots and levels, then
- * what an evening adds: format, courts, player cap, points per game, visibility, « Compétitif »,
- * price per player and whether the organiser plays.
+ * what an evening adds: format, courts, player cap, points per game, how a Mexicano pairs and what
+ * a sit-out counts, visibility, « Compétitif », price per player and whether the organiser plays.
  */
 export function EveningForm(props: EveningFormProps) {
   const { places, levels, dates, times, maxLevels, today, now, submitting = false } = props;
@@ -59,6 +63,8 @@ export function EveningForm(props: EveningFormProps) {
         competitive: false,
         price: '',
         organiserPlays: true,
+        sitOutRule: 'average',
+        mexicanoPairing: '1-4',
       },
     },
   );
@@ -74,6 +80,8 @@ export function EveningForm(props: EveningFormProps) {
   const competitive = useFormField(form, 'competitive');
   const price = useFormField(form, 'price');
   const organiserPlays = useFormField(form, 'organiserPlays');
+  const sitOutRule = useFormField(form, 'sitOutRule');
+  const pairing = useFormField(form, 'mexicanoPairing');
   const noPlaces = places.length === 0;
 
   return (
@@ -140,6 +148,32 @@ export function EveningForm(props: EveningFormProps) {
           value={points.value as (typeof EVENING_POINTS_CHOICES)[number]}
           onChange={points.onValueChange}
         />
+      </ChoiceGroup>
+      {format.value === 'mexicano' && (
+        <ChoiceGroup legend={EVENING_UI.pairingLabel}>
+          <RadioChips<TPairing>
+            label={EVENING_UI.pairingLabel}
+            className="slot-grid evening-choices"
+            chipClassName="slot-chip"
+            options={PAIRINGS}
+            value={pairing.value}
+            onChange={pairing.onValueChange}
+          >
+            {(p) => EVENING_UI.pairings[p]}
+          </RadioChips>
+        </ChoiceGroup>
+      )}
+      <ChoiceGroup legend={EVENING_UI.sitOutLabel} hint={EVENING_UI.sitOutHint}>
+        <RadioChips<TSitOutRule>
+          label={EVENING_UI.sitOutLabel}
+          className="slot-grid evening-choices"
+          chipClassName="slot-chip"
+          options={SIT_OUT_RULES}
+          value={sitOutRule.value}
+          onChange={sitOutRule.onValueChange}
+        >
+          {(r) => EVENING_UI.sitOutRules[r]}
+        </RadioChips>
       </ChoiceGroup>
       <LevelChips
         levels={levels}

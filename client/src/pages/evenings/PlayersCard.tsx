@@ -1,12 +1,18 @@
 import { useState } from 'react';
 import { EVENING_TEXT, EVENING_UI } from '../../../../common/messages-evenings';
+import { RESULT_MSG } from '../../../../common/results';
 import type { TEvening } from '../../../../common/schemas/evenings';
+import { NBSP } from '../../../../common/typography';
 import { Button, ConfirmDialog, Notice, TitledCard } from '../../components/ui';
+import { trpc } from '../../lib/trpc';
 import type { EveningActions } from './useEveningActions';
 
+type Player = TEvening['players'][number];
+
 /**
- * Who plays: the list (the organiser may take a player out, between rounds too), the waiting list's
- * length, and the viewer's own sign-up: join, their place on the waiting list, leave.
+ * Who plays: the list (the organiser may take a player out, between rounds too, and once the
+ * evening has started report one who did not come), the waiting list's length, and the viewer's
+ * own sign-up: join, their place on the waiting list, leave.
  */
 export function PlayersCard({
   e,
@@ -18,7 +24,15 @@ export function PlayersCard({
   token?: string;
   actions: EveningActions;
 }) {
-  const [removing, setRemoving] = useState<{ user_id: number; name: string } | null>(null);
+  const [removing, setRemoving] = useState<Player | null>(null);
+  const [reporting, setReporting] = useState<Player | null>(null);
+  // The match's no-show rule says when (from the start, for 48 h) and who is already absent.
+  const presence = trpc.results.forMatch.useQuery(
+    { id: e.id },
+    { enabled: e.me.organiser && e.status !== 'open', retry: false },
+  );
+  const absent = new Set(presence.data?.absent.map((a) => a.user_id) ?? []);
+  const canReport = presence.data?.can_mark_absent ?? false;
   // Late arrivals sign up during the evening too (the organiser seats them from the queue).
   const open = e.status !== 'finished';
   const { me } = e;
@@ -31,9 +45,18 @@ export function PlayersCard({
           {e.players.map((p) => (
             <li key={p.user_id} className="evening-player">
               <span>{p.name}</span>
+              {absent.has(p.user_id) && (
+                <span className="badge badge-danger">{EVENING_UI.absent}</span>
+              )}
               {me.organiser && e.status !== 'finished' && p.user_id !== e.organiser.user_id && (
                 <Button variant="ghost" onClick={() => setRemoving(p)}>
                   {EVENING_UI.remove(p.name)}
+                </Button>
+              )}
+              {canReport && p.user_id !== e.organiser.user_id && !absent.has(p.user_id) && (
+                <Button variant="ghost" onClick={() => setReporting(p)}>
+                  {RESULT_MSG.noShowReport}
+                  <span className="visually-hidden">{`${NBSP}: ${p.name}`}</span>
                 </Button>
               )}
             </li>
@@ -104,6 +127,18 @@ export function PlayersCard({
           onConfirm={() => {
             actions.removePlayer.mutate({ id: e.id, userId: removing.user_id });
             setRemoving(null);
+          }}
+        />
+      )}
+      {reporting && (
+        <ConfirmDialog
+          title={RESULT_MSG.noShowAsk(reporting.name)}
+          message={RESULT_MSG.noShowAskDetail}
+          confirmLabel={RESULT_MSG.noShowReport}
+          onCancel={() => setReporting(null)}
+          onConfirm={() => {
+            actions.markNoShow.mutate({ id: e.id, userId: reporting.user_id });
+            setReporting(null);
           }}
         />
       )}

@@ -38,6 +38,14 @@ export function useEveningActions(input: TEveningAccessInput, arrived: string | 
     nextRound: trpc.evenings.nextRound.useMutation(handlers),
     finish: trpc.evenings.finish.useMutation(handlers),
     score: trpc.evenings.score.useMutation(handlers),
+    // An absence goes through the match's own no-show rule (reliability reads it).
+    markNoShow: trpc.results.markNoShow.useMutation({
+      onSuccess: (r) => {
+        setNotice({ kind: 'success', text: r.message });
+        void utils.results.forMatch.invalidate({ id: input.id });
+      },
+      onError: handlers.onError,
+    }),
   };
 }
 export type EveningActions = ReturnType<typeof useEveningActions>;
