@@ -153,7 +153,10 @@ function GroupView({ g }: { g: TGroupDetail }) {
       </TitledCard>
       <TitledCard title={EVENING_UI.groupTitle}>
         <GroupEveningList groupId={g.id} />
-        <Link className="btn btn-secondary" to={`/create-match?soiree=1&groupe=${g.id}`}>
+        <Link
+          className="btn btn-secondary evening-group-create"
+          to={`/create-match?soiree=1&groupe=${g.id}`}
+        >
           {EVENING_UI.groupCreate}
         </Link>
       </TitledCard>

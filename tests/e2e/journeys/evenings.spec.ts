@@ -57,10 +57,18 @@ test(
       .getByRole('radio', { name: EVENING_UI.kindEvening })
       .click();
     await page.getByRole('heading', { level: 1, name: EVENING_UI.createTitle }).waitFor();
-    await page
-      .getByRole('radiogroup', { name: EVENING_UI.formatLabel })
-      .getByRole('radio', { name: 'Americano' })
-      .click();
+    const formats = page.getByRole('radiogroup', { name: EVENING_UI.formatLabel });
+    const pairing = page.getByRole('radiogroup', { name: EVENING_UI.pairingLabel });
+    // How the table pairs is a Mexicano's setting only; what a sit-out counts is every format's.
+    await formats.getByRole('radio', { name: 'Mexicano' }).click();
+    await pairing.waitFor();
+    await formats.getByRole('radio', { name: 'Americano' }).click();
+    await expect(pairing).toHaveCount(0);
+    await expect(
+      page
+        .getByRole('radiogroup', { name: EVENING_UI.sitOutLabel })
+        .getByRole('radio', { name: EVENING_UI.sitOutRules.average }),
+    ).toHaveAttribute('aria-checked', 'true');
     await page.getByLabel('Lieu').selectOption({ label: `${place.name} — ${place.city}` });
     await page
       .getByRole('radiogroup', { name: 'Jours disponibles' })
@@ -91,6 +99,10 @@ test(
     await expectText(page, EVENING_TEXT.created);
     await page.getByRole('heading', { level: 1, name: `Americano · ${place.name}` }).waitFor();
     await page.getByRole('heading', { name: EVENING_UI.playersTitle(1, 16) }).waitFor();
+    await expect(page.getByRole('link', { name: EVENING_UI.addToCalendar })).toHaveAttribute(
+      'href',
+      `/api/matches/${id}/calendar.ics`,
+    );
 
     // Fifteen sign-ups through the API: the organiser's page counts them live.
     for (const p of players) await p.api.evenings.join.mutate({ id });
