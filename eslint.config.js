@@ -39,6 +39,7 @@ const DOMAINS = [
   ['matches'],
   ['results', 'groups'],
   ['evenings'],
+  ['wants'],
   ['account'],
   ['admin'],
   ['live', 'worker'],

@@ -414,6 +414,7 @@ export const MSG = {
       reminder: 'Rappel la veille',
       soon: 'Mon match commence dans 2 h',
       message: 'Nouveau message dans la discussion de mon match ou de mon groupe',
+      alert: 'Un match correspond à mes alertes « Je veux jouer »',
     },
     promptTitle: 'Être prévenu sur ce téléphone ?',
     promptText:

@@ -25,6 +25,7 @@ const PollPage = lazy(() => import('./pages/PollPage'));
 const PlayerProfilePage = lazy(() => import('./pages/PlayerProfilePage'));
 const HelpPage = lazy(() => import('./pages/HelpPage'));
 const EveningPage = lazy(() => import('./pages/EveningPage'));
+const WantsPage = lazy(() => import('./pages/WantsPage'));
 
 /** Logged out: only the authentication screen. Logged in: the shell around the routes of spec section 2. */
 export function App() {
@@ -60,6 +61,7 @@ export function App() {
             <Route path="/g/:token" element={<JoinGroupPage />} />
             <Route path="/polls/:id" element={<PollPage />} />
             <Route path="/soirees/:id" element={<EveningPage />} />
+            <Route path="/alertes" element={<WantsPage />} />
             <Route path="/joueurs/:id" element={<PlayerProfilePage />} />
             <Route path="/aide" element={<HelpPage />} />
             <Route path="*" element={<Navigate to="/" replace />} />

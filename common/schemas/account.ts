@@ -73,6 +73,21 @@ export const ZAccountExport = z.object({
       scored_at: ZIso.nullable(),
     }),
   ),
+  /** « Je veux jouer » alerts and the matches they offered (server/services/wants/alerts.ts). */
+  wants: z.object({
+    alerts: z.array(
+      z.object({
+        weekdays: z.array(z.number()),
+        from: z.string(),
+        to: z.string(),
+        place_ids: z.array(z.number()),
+        level: z.string().nullable(),
+        expires_at: ZIso,
+        created_at: ZIso,
+      }),
+    ),
+    offered: z.array(z.object({ match_id: z.number(), status: z.string(), at: ZIso })),
+  }),
   /** Results, rating and reliability (server/services/results/export.ts). */
   results: z.object({
     rating: z

@@ -3,7 +3,8 @@ import { MSG } from '../messages';
 
 /**
  * What a device can be told by push: the match notices e-mail carries, plus `soon`, the same-day
- * "Votre match commence dans 2 h" that only push sends.
+ * "Votre match commence dans 2 h" that only push sends, and `alert`, a match that fits one of the
+ * player's « Je veux jouer » alerts (issue 41).
  */
 export const PUSH_KINDS = [
   'joined',
@@ -14,6 +15,7 @@ export const PUSH_KINDS = [
   'reminder',
   'soon',
   'message',
+  'alert',
 ] as const;
 export type TPushKind = (typeof PUSH_KINDS)[number];
 

@@ -13,3 +13,4 @@ export * from './dashboard';
 export * from './integrations';
 export * from './events';
 export * from './evenings';
+export * from './wants';

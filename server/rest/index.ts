@@ -20,6 +20,7 @@ import { usersRoutes } from './users';
 import { groupsRoutes } from './groups';
 import { chatRoutes } from './chat';
 import { eveningsRoutes } from './evenings';
+import { wantsRoutes } from './wants';
 
 /** The documented legacy paths, under `/api`: each parses, calls the tRPC procedure's service, and shapes. */
 export async function restPlugin(fastify: FastifyInstance, { deps }: { deps: Deps }) {
@@ -43,6 +44,7 @@ export async function restPlugin(fastify: FastifyInstance, { deps }: { deps: Dep
     resultsRoutes,
     adminDashboardRoutes,
     eveningsRoutes,
+    wantsRoutes,
   ])
     routes(app, deps);
   openApiRoutes(fastify);

@@ -11,6 +11,7 @@ import { groupsRouter } from '../routers/groups';
 import { chatRouter } from '../routers/chat';
 import { integrationsRouter } from '../routers/integrations';
 import { eveningsRouter } from '../routers/evenings';
+import { wantsRouter } from '../routers/wants';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
@@ -27,6 +28,7 @@ export const appRouter = router({
   results: resultsRouter,
   integrations: integrationsRouter,
   evenings: eveningsRouter,
+  wants: wantsRouter,
 });
 
 export type AppRouter = typeof appRouter;

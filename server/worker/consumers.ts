@@ -9,6 +9,7 @@ import { createWebhookWorker } from '../services/integrations/delivery';
 import { createOutboxWorker } from '../services/notifications/worker';
 import { createResultJobsConsumer } from '../services/results/jobs';
 import { createEveningNoticesConsumer } from '../services/evenings/notices';
+import { createWantNoticesConsumer } from '../services/wants/notices';
 import { createLogPruner } from './log-consumer';
 import type { WorkerConsumer } from './loop';
 
@@ -20,6 +21,7 @@ export const logConsumers = (deps: Deps): WorkerConsumer[] => [
   createGroupFollowUpsConsumer(deps),
   createChatNoticesConsumer(deps),
   createEveningNoticesConsumer(deps),
+  createWantNoticesConsumer(deps),
 ];
 
 /**

@@ -204,6 +204,10 @@ describe('Télécharger mes données', () => {
       'match_requests.user_id': 'join_requests',
       'match_removals.user_id': 'match_removals',
       'evening_games.scored_by': 'evening_games',
+      'wants.user_id': 'wants',
+      'want_notices.user_id': 'wants',
+      // A per-day count of the alerts sent (the limit of 3): the notices themselves are exported.
+      'want_notice_days.user_id': 'wants',
       'match_results.entered_by': 'results',
       'match_results.answered_by': 'results',
       'match_results.decided_by': 'results',

@@ -7,7 +7,7 @@ import { createSession } from '../../server/services/auth/sessions';
 import { issueApiKey } from '../../server/services/integrations/api-keys';
 import { createTestContext, type TestContext } from '../support/app';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
-import { matchGuests, matchParticipants } from '../../db/schema';
+import { matchGuests, matchParticipants, wants } from '../../db/schema';
 import { createPlace, insertMatch } from '../integration/matches-support';
 import { openSse } from '../support/sse';
 import type { TCreateEveningInput } from '../../common/schemas/evenings';
@@ -50,7 +50,9 @@ type Rule =
   | 'apiKey'
   | 'groupMember'
   | 'groupMemberOrAdmin'
-  | 'group';
+  | 'group'
+  /** One's own thing (an alert): anyone else, admins included, gets the unknown id's 404. */
+  | 'mine';
 
 const TRPC_RULES: Record<string, Rule> = {
   'auth.checkUser': 'public',
@@ -174,6 +176,10 @@ const TRPC_RULES: Record<string, Rule> = {
   'evenings.nextRound': 'owner',
   'evenings.finish': 'owner',
   'evenings.score': 'owner',
+  'wants.list': 'user',
+  'wants.create': 'user',
+  'wants.renew': 'mine',
+  'wants.delete': 'mine',
 };
 /** Every `admin.*` procedure and `/api/admin/*` path is admin-only; no exception is decided. */
 const isAdminArea = (key: string) => key.startsWith('admin.') || key.includes(' /api/admin/');
@@ -297,6 +303,10 @@ const REST_RULES: Record<string, Rule> = {
   'POST /api/evenings/{id}/rounds': 'owner',
   'POST /api/evenings/{id}/finish': 'owner',
   'PUT /api/evenings/{id}/games/{gameId}/score': 'owner',
+  'GET /api/wants': 'user',
+  'POST /api/wants': 'user',
+  'POST /api/wants/{id}/renew': 'mine',
+  'DELETE /api/wants/{id}': 'mine',
 };
 
 type Role = 'anonymous' | 'player' | 'other' | 'admin';
@@ -309,7 +319,12 @@ function expected(rule: Rule, role: Role): Outcome {
   if (rule === 'apiKey') return 401;
   if (role === 'anonymous') return 401;
   if (rule === 'user') return 'pass';
-  if (rule === 'groupMember' || rule === 'groupMemberOrAdmin' || rule === 'group')
+  if (
+    rule === 'groupMember' ||
+    rule === 'groupMemberOrAdmin' ||
+    rule === 'group' ||
+    rule === 'mine'
+  )
     return role === 'player' || (rule === 'groupMemberOrAdmin' && role === 'admin') ? 'pass' : 404;
   if (rule === 'admin' || (rule === 'ownerOrAdmin' && role === 'admin'))
     return role === 'admin' ? 'pass' : 403;
@@ -528,7 +543,24 @@ async function procedureInput(p: Procedure): Promise<unknown> {
   if (p.path === 'results.enter') return { id: await newMatch(), ...resultBody() };
   if (p.path === 'results.markNoShow') return { id: await newMatch(), userId: users.other.id };
   if (p.path.startsWith('evenings.') && p.fields?.includes('id')) return eveningInput(p.path);
+  if (p.path === 'wants.renew' || p.path === 'wants.delete') return { id: await newWant() };
   return {};
+}
+
+/** A fresh alert of the player's (one per cell: an allowed delete takes one away). */
+async function newWant() {
+  const [row] = await t.db.db
+    .insert(wants)
+    .values({
+      userId: users.player.id,
+      weekdays: [6],
+      fromTime: '18:00',
+      toTime: '21:00',
+      placeIds: [placeId],
+      expiresAt: new Date('2026-04-01T00:00:00Z'),
+    })
+    .returning({ id: wants.id });
+  return row!.id;
 }
 
 /** A group chat path, about the shared group and a fresh message of the player (its admin). */
@@ -567,6 +599,10 @@ async function callRest(op: RestOperation, rule: Rule, headers: Record<string, s
   if (op.path.startsWith('/api/evenings/')) {
     const { url, payload } = await eveningRest(op);
     return t.app.inject({ method: op.method, url, headers, payload });
+  }
+  if (op.path.startsWith('/api/wants/')) {
+    const url = op.path.replace('{id}', String(await newWant()));
+    return t.app.inject({ method: op.method, url, headers, payload: {} });
   }
   const ownMatch =
     rule !== 'public' && op.path.startsWith('/api/matches/') ? await newMatch() : sharedMatchId;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { WANT_UI } from '../../../common/messages-wants';
 import { countOf } from '../../../common/plural';
 import { MatchGridSkeleton } from '../components/matches/MatchCardSkeleton';
 import { MatchCardGrid, NoMatchesAvailable } from '../components/matches/MatchCardGrid';
@@ -58,6 +59,9 @@ export default function FindMatchPage() {
         <div>
           <h1 className="page-title">Trouver un match</h1>
           <p className="page-lead">Rejoignez une partie à votre niveau près de chez vous.</p>
+          <Link className="page-lead-link" to="/alertes">
+            {WANT_UI.link}
+          </Link>
         </div>
         <Link className="btn btn-secondary" to="/create-match">
           Créer un match

@@ -14,6 +14,7 @@ import { NotificationPrefs } from './profile/NotificationPrefs';
 import { PushDevice } from './profile/PushDevice';
 import { ProfileEditForm } from './profile/ProfileEditForm';
 import { TipsBox } from './profile/TipsBox';
+import { WantsLink } from './profile/WantsLink';
 
 export interface ProfilePageProps {
   /** Test seam for the photo step (canvas is not available everywhere). */
@@ -147,6 +148,7 @@ export default function ProfilePage({ preparePhoto }: ProfilePageProps = {}) {
             </section>
             <MyResultsCard userId={user.id} />
             <EveningList mine />
+            <WantsLink />
             <NotificationPrefs onNotice={(kind, message) => setNotice({ kind, message })} />
             <PushDevice />
             {level && <LevelProgress level={level} levelCount={levelList.length} />}

@@ -27,6 +27,7 @@ import { exportGroupData } from '../groups/export';
 import { chatDataOf } from '../chat/personal-data';
 import { exportResultsData } from '../results/export';
 import { exportEveningGames } from '../evenings/export';
+import { exportWants } from '../wants/alerts';
 
 const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
@@ -102,6 +103,7 @@ export async function exportPersonalData(
     pushDevices,
     results,
     eveningGames,
+    wantsData,
   ] = await Promise.all([
     db.select().from(userPhotos).where(eq(userPhotos.userId, id)),
     db
@@ -161,6 +163,7 @@ export async function exportPersonalData(
       .orderBy(asc(pushSubscriptions.id)),
     exportResultsData(db, id),
     exportEveningGames(db, id),
+    exportWants(db, id),
   ]);
   const chat = await chatDataOf(db, id);
   const requests = await db
@@ -267,6 +270,7 @@ export async function exportPersonalData(
       created_at: iso(a.createdAt),
     })),
     evening_games: eveningGames,
+    wants: wantsData,
     results,
   };
 }

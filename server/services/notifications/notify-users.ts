@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { TPushKind } from '../../../common/schemas/push';
 import type { DbOrTx } from '../../../db/client';
-import { outbox, smsConfig } from '../../../db/schema';
-import type { NotifyDeps } from './enqueue';
+import { outbox, pushSubscriptions, smsConfig } from '../../../db/schema';
+import { writePushNotices, type NotifyDeps } from './enqueue';
 import { publicUrl, recipients } from './match-info';
 import { wakeWorkers } from '../events/wake';
 
@@ -15,19 +16,59 @@ export interface UserNotice {
   matchId?: number | null;
 }
 
+export interface NotifyOptions {
+  /**
+   * Push first (`kind`): a player with a device that takes this kind is told there and gets no
+   * e-mail; the others by e-mail. SMS follows each player's opt-in either way.
+   */
+  pushFirst?: TPushKind;
+}
+
 /**
  * Writes the e-mail and SMS rows of a notice whose text depends on its recipient (a group's
- * follow-ups, an evening's rounds), in the caller's transaction (a consumer of the event log), for
- * the players who keep each channel on; the outbox worker sends them.
+ * follow-ups, an evening's rounds, an alert), in the caller's transaction (a consumer of the event
+ * log), for the players who keep each channel on; the outbox worker sends them.
  */
 export async function notifyUsers(
   tx: DbOrTx,
   deps: NotifyDeps,
   userIds: number[],
   notice: (userId: number) => UserNotice,
+  { pushFirst }: NotifyOptions = {},
 ) {
   const people = await recipients(tx, [...new Set(userIds)]);
   if (people.length === 0) return;
+  const pushed = new Set<number>();
+  if (pushFirst) {
+    const devices = await tx
+      .selectDistinct({ userId: pushSubscriptions.userId })
+      .from(pushSubscriptions)
+      .where(
+        and(
+          inArray(
+            pushSubscriptions.userId,
+            people.map((p) => p.id),
+          ),
+          sql`${pushFirst}::text = any(${pushSubscriptions.kinds})`,
+        ),
+      );
+    for (const { userId } of devices) {
+      const n = notice(userId);
+      await writePushNotices(
+        tx,
+        deps,
+        pushFirst,
+        n.matchId ?? null,
+        [userId],
+        {
+          title: n.subject,
+          body: n.text,
+        },
+        n.path,
+      );
+      pushed.add(userId);
+    }
+  }
   const [sms] = await tx
     .select({ isLive: smsConfig.isLive })
     .from(smsConfig)
@@ -39,7 +80,7 @@ export async function notifyUsers(
     const n = notice(p.id);
     const url = `${publicUrl(deps.env)}${n.path}`;
     const base = { event: n.event, userId: p.id, matchId: n.matchId ?? null, sendAfter: now };
-    if (p.email && p.notifyEmail)
+    if (p.email && p.notifyEmail && !pushed.has(p.id))
       rows.push({
         ...base,
         channel: 'email',
