@@ -29,6 +29,7 @@ export const WANT_TEXT = {
 /** The « Mes alertes » screen's own texts. */
 export const WANT_UI = {
   title: 'Mes alertes',
+  listTitle: 'Alertes enregistrées',
   lead: 'Dites quand et où vous voulez jouer : nous vous prévenons dès qu’un match correspond.',
   empty: 'Aucune alerte pour l’instant.',
   add: 'Nouvelle alerte',

@@ -50,7 +50,7 @@ export default function WantsPage() {
           persistent={notice.kind === 'error'}
         />
       )}
-      <TitledCard title={WANT_UI.title}>
+      <TitledCard title={WANT_UI.listTitle}>
         <Loaded query={list} loadingLabel={WANT_UI.title} errorFallback={WANT_UI.loadFailed}>
           {(wants) =>
             wants.length === 0 ? (

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { WANT_UI, WEEKDAY_LONG, WEEKDAY_SHORT } from '../../../../common/messages-wants';
+import { WANT_UI, WEEKDAY_LONG } from '../../../../common/messages-wants';
 import { ZWantInput } from '../../../../common/schemas/wants';
 import { Button, CheckField, Notice } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
@@ -55,16 +55,17 @@ export function WantForm({ onSaved }: { onSaved: (message: string) => void }) {
       <fieldset className="choice-group">
         <legend className="choice-legend">{WANT_UI.weekdaysLabel}</legend>
         <div className="want-days">
-          {WEEKDAY_SHORT.map((short, i) => (
+          {WEEKDAY_LONG.map((day, i) => (
             <button
-              key={short}
+              key={day}
               type="button"
               className="chip want-day"
               aria-pressed={days.includes(i + 1)}
-              aria-label={WEEKDAY_LONG[i]}
               onClick={() => setDays((d) => toggle(d, i + 1))}
             >
-              {short}
+              {/* « lun » on the chip, « lundi » read out. */}
+              <span aria-hidden="true">{day.slice(0, 3)}</span>
+              <span className="visually-hidden">{day}</span>
             </button>
           ))}
         </div>
