@@ -15,10 +15,13 @@ export const EVENING_FORMAT_KEYS = ['americano', 'mexicano', 'roi_du_terrain'] a
 export const ZEveningFormat = z.enum(EVENING_FORMAT_KEYS, { error: EVENING_TEXT.formatInvalid });
 export type TEveningFormat = z.infer<typeof ZEveningFormat>;
 
+/** An evening's player cap: 4 to 32 (a late arrival seated by the organiser grows it up to 32). */
+export const EVENING_MAX_PLAYERS = 32;
+
 export const ZCreateEveningInput = ZMatchFields.omit({ slots: true }).extend({
   format: ZEveningFormat,
   courts: boundedInt(1, 8, EVENING_TEXT.courtsRange),
-  max_players: boundedInt(4, 32, EVENING_TEXT.capRange),
+  max_players: boundedInt(4, EVENING_MAX_PLAYERS, EVENING_TEXT.capRange),
   points_per_game: boundedInt(4, 99, EVENING_TEXT.pointsRange),
   competitive: z.boolean().optional(),
   visibility: ZVisibility.optional(),

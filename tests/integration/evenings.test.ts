@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENING_TEXT } from '../../common/messages-evenings';
 import { MSG } from '../../common/messages';
 import type { TEvening } from '../../common/schemas/evenings';
+import { matches } from '../../db/schema';
 import type { TestContext } from '../support/app';
 import type { TestUser } from '../support/factories';
 import { restAs } from '../support/http';
@@ -136,6 +138,20 @@ describe('sign-ups', () => {
     // Past games keep the removed player.
     expect(removed.rounds[0]!.games[0]!.teams.flat()).toContain(p(0).id);
     expect((await trpcError(t.caller(p(1)).evenings.start({ id: e.id }))).code).toBe('FORBIDDEN');
+  });
+
+  it('never grows past 32 players: seating a late arrival at the cap is refused, nothing moves', async () => {
+    const e = await newEvening({ max_players: 4, courts: 1 });
+    await signUp(t, e.id, players.slice(0, 4));
+    await t.caller(p(5)).evenings.join({ id: e.id });
+    // As if 32 had signed up: the cap is what the rule reads.
+    await t.db.db.update(matches).set({ slots: 32 }).where(eq(matches.id, e.id));
+    expect(
+      (await trpcError(t.caller(owner).evenings.addPlayer({ id: e.id, userId: p(5).id }))).message,
+    ).toBe(EVENING_TEXT.capRange);
+    const after = await t.caller(owner).evenings.byId({ id: e.id });
+    expect(after.max_players).toBe(32);
+    expect(after.waiting_list.map((w) => w.user_id)).toEqual([p(5).id]);
   });
 
   it('is not joined as a match, nor listed among matches', async () => {

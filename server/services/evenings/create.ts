@@ -1,5 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type { TCreateEveningInput, TEvening } from '../../../common/schemas/evenings';
+import {
+  EVENING_MAX_PLAYERS,
+  type TCreateEveningInput,
+  type TEvening,
+} from '../../../common/schemas/evenings';
 import { evenings, matches } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
@@ -28,7 +32,7 @@ export async function createEvening(
   input: TCreateEveningInput,
 ): Promise<TEvening> {
   const { idempotencyKey = null } = input;
-  const limits = { ...(await createLimits(deps)), maxSlots: 32 };
+  const limits = { ...(await createLimits(deps)), maxSlots: EVENING_MAX_PLAYERS };
   const fields = await checkMatchFields(deps, { ...input, slots: input.max_players }, limits);
   const id = await deps.db.transaction(async (tx) => {
     const group = input.group_id ? await membershipOf(tx, actor, input.group_id) : null;

@@ -1,13 +1,17 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { EVENING_TEXT } from '../../../common/messages-evenings';
-import type { TEveningAnswer, TEveningJoinAnswer } from '../../../common/schemas/evenings';
+import {
+  EVENING_MAX_PLAYERS,
+  type TEveningAnswer,
+  type TEveningJoinAnswer,
+} from '../../../common/schemas/evenings';
 import type { Tx } from '../../../db/client';
-import { evenings, matches, matchParticipants, matchWaitlist } from '../../../db/schema';
+import { evenings, matchParticipants, matchWaitlist } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict, forbidden } from '../../lib/errors';
 import { announceMatchChange } from '../events/announce';
-import { seatFreed, seatsTaken, takeSeat } from '../matches/seats';
+import { addSeat, seatFreed, seatsTaken, takeSeat } from '../matches/seats';
 import { queuePlayer } from '../matches/waitlist';
 import { eveningRow, pageAfter, reachableEvening, type EveningRow } from './read';
 
@@ -115,7 +119,7 @@ export async function setSignupsClosed(
 
 /**
  * The organiser seats a player from the waiting list (a late arrival): the cap grows by one when
- * the evening is full (never past 32), and the seat is taken by the one seat rule; the player
+ * the evening is full (`addSeat`, never past 32), and the seat is taken by the one seat rule; the player
  * plays from the next round.
  */
 export async function addPlayer(
@@ -132,17 +136,8 @@ export async function addPlayer(
       .from(matchWaitlist)
       .where(and(eq(matchWaitlist.matchId, id), eq(matchWaitlist.userId, userId)));
     if (!waiting) throw badRequest(EVENING_TEXT.notWaiting);
-    if (row.missingPlayers === 0) {
-      const grown = await tx
-        .update(matches)
-        .set({
-          slots: sql`${matches.slots} + 1`,
-          missingPlayers: sql`${matches.missingPlayers} + 1`,
-        })
-        .where(and(eq(matches.id, id), sql`${matches.slots} < 32`))
-        .returning({ id: matches.id });
-      if (grown.length === 0) throw badRequest(EVENING_TEXT.capRange);
-    }
+    if (row.missingPlayers === 0 && !(await addSeat(tx, id, EVENING_MAX_PLAYERS)))
+      throw badRequest(EVENING_TEXT.capRange);
     if ((await takeSeat(tx, deps, id, userId)) !== 'taken')
       throw conflict(EVENING_TEXT.alreadySignedUp);
     await seatsTaken(tx, id, [userId], 'promotion');

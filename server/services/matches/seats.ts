@@ -43,6 +43,23 @@ export async function takeSeat(
   return 'taken';
 }
 
+/**
+ * One more seat in a full match, for a player about to take it (an evening's organiser seating a
+ * late arrival): `slots` and `missing_players` grow together in one conditional UPDATE, never past
+ * `max`; answers false at the cap. The seat is then taken by `takeSeat`, like any other.
+ */
+export async function addSeat(tx: DbOrTx, matchId: number, max: number): Promise<boolean> {
+  const grown = await tx
+    .update(matches)
+    .set({
+      slots: sql`${matches.slots} + 1`,
+      missingPlayers: sql`${matches.missingPlayers} + 1`,
+    })
+    .where(and(eq(matches.id, matchId), sql`${matches.slots} < ${max}`))
+    .returning({ id: matches.id });
+  return grown.length > 0;
+}
+
 /** How a seat can be taken. */
 export type SeatTakenVia = Extract<SeatVia, 'join' | 'promotion' | 'request' | 'poll'>;
 
