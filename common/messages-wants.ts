@@ -52,15 +52,3 @@ export const WANT_UI = {
   actionFailed: 'Action impossible.',
   link: 'Je veux jouer : mes alertes',
 } as const;
-
-/** Monday first, as the alerts store them (1 = lundi … 7 = dimanche). */
-export const WEEKDAY_SHORT = ['lun.', 'mar.', 'mer.', 'jeu.', 'ven.', 'sam.', 'dim.'] as const;
-export const WEEKDAY_LONG = [
-  'lundi',
-  'mardi',
-  'mercredi',
-  'jeudi',
-  'vendredi',
-  'samedi',
-  'dimanche',
-] as const;

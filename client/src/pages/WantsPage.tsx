@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { WANT_UI, WEEKDAY_SHORT } from '../../../common/messages-wants';
+import { WANT_UI } from '../../../common/messages-wants';
 import { WANTS_MAX, type TWant } from '../../../common/schemas/wants';
+import { WEEKDAYS_SHORT } from '../../../common/weekdays';
 import { Button, EmptyState, Loaded, Notice, TitledCard } from '../components/ui';
 import { errorMessage } from '../lib/errors';
 import { trpc } from '../lib/trpc';
@@ -13,7 +14,7 @@ const endOf = (iso: string) =>
 /** "sam., dim. · 17:00–21:00 · Club A, Club B · Niveau 4": what an alert waits for. */
 export const wantSummary = (w: TWant) =>
   [
-    w.weekdays.map((d) => WEEKDAY_SHORT[d - 1]).join(', '),
+    w.weekdays.map((d) => WEEKDAYS_SHORT[d - 1]).join(', '),
     `${w.from}–${w.to}`,
     w.places.map((p) => p.name).join(', '),
     w.level ?? WANT_UI.levelMine,

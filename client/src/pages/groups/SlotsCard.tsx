@@ -7,7 +7,8 @@ import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { TimeSlots } from '../../components/matches/MatchFormFields';
 import { formatLongDate } from '../../lib/format';
-import { LevelSelect, NativeInput, PlaceSelect, PlacesInput, SubmitRow, WEEKDAYS } from './fields';
+import { WEEKDAYS } from '../../../../common/weekdays';
+import { LevelSelect, NativeInput, PlaceSelect, PlacesInput, SubmitRow } from './fields';
 
 /** ISO weekday (1 = lundi … 7 = dimanche) of a calendar date. */
 const isoWeekday = (date: string) => ((new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;

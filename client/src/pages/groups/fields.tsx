@@ -76,8 +76,6 @@ export function NativeInput({
   );
 }
 
-export const WEEKDAYS = ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche'];
-
 const DAY = new Intl.DateTimeFormat('fr-FR', {
   weekday: 'long',
   day: 'numeric',

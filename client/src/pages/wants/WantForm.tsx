@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { WANT_UI, WEEKDAY_LONG } from '../../../../common/messages-wants';
+import { WANT_UI } from '../../../../common/messages-wants';
 import { ZWantInput } from '../../../../common/schemas/wants';
+import { WEEKDAYS } from '../../../../common/weekdays';
 import { Button, CheckField, Notice } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -55,7 +56,7 @@ export function WantForm({ onSaved }: { onSaved: (message: string) => void }) {
       <fieldset className="choice-group">
         <legend className="choice-legend">{WANT_UI.weekdaysLabel}</legend>
         <div className="want-days">
-          {WEEKDAY_LONG.map((day, i) => (
+          {WEEKDAYS.map((day, i) => (
             <button
               key={day}
               type="button"

@@ -6,7 +6,8 @@ import { Field, Loaded } from '../../../components/ui';
 import { trpc } from '../../../lib/trpc';
 import { Figure } from './Figure';
 import { LineChart } from './LineChart';
-import { CHANNELS, DAY_NAMES, DAYS, fmtDuration, fmtNumber, fmtPercent, fmtWeek } from './format';
+import { WEEKDAYS } from '../../../../../common/weekdays';
+import { CHANNELS, DAYS, fmtDuration, fmtNumber, fmtPercent, fmtWeek } from './format';
 import './dashboard.css';
 
 /** Colours of the design tokens, each ≥ 3:1 against white (WCAG non-text contrast). */
@@ -207,7 +208,7 @@ function DashboardBody({ d }: { d: TDashboard }) {
         collapsible={false}
         header={['Heure', ...DAYS]}
         rows={hours.map((h) => [`${h} h`, ...DAYS.map((_, i) => heat(i + 1, h))])}
-        csvRows={hours.flatMap((h) => DAY_NAMES.map((day, i) => [day, `${h}:00`, heat(i + 1, h)]))}
+        csvRows={hours.flatMap((h) => WEEKDAYS.map((day, i) => [day, `${h}:00`, heat(i + 1, h)]))}
         csvName={`creneaux_${range}.csv`}
         renderCell={(_ri, ci, v) =>
           ci === 0 ? (

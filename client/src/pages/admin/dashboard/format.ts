@@ -1,3 +1,4 @@
+import { WEEKDAYS } from '../../../../../common/weekdays';
 const NUMBER = new Intl.NumberFormat('fr-FR');
 const PERCENT = new Intl.NumberFormat('fr-FR', { style: 'percent', maximumFractionDigits: 0 });
 const DAY = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -18,14 +19,6 @@ export function fmtDuration(seconds: number | null): string {
   return hours % 24 ? `${days} j ${hours % 24} h` : `${days} j`;
 }
 
-export const DAYS = ['Lun', 'Mar', 'Mer', 'Jeu', 'Ven', 'Sam', 'Dim'] as const;
-export const DAY_NAMES = [
-  'lundi',
-  'mardi',
-  'mercredi',
-  'jeudi',
-  'vendredi',
-  'samedi',
-  'dimanche',
-] as const;
+/** « Lun », « Mar »…: the heat map's column heads. */
+export const DAYS = WEEKDAYS.map((day) => `${day[0]!.toUpperCase()}${day.slice(1, 3)}`);
 export const CHANNELS: Record<string, string> = { email: 'E-mail', sms: 'SMS', push: 'Push' };
