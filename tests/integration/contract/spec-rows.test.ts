@@ -1,4 +1,5 @@
 import { MSG } from '../../../common/messages';
+import { WANT_TEXT } from '../../../common/messages-wants';
 import { RESULT_MSG } from '../../../common/results';
 /**
  * Spec section 7 as a third party walks it: plain HTTP against the real server, the spec's payload
@@ -1480,6 +1481,31 @@ describe('evenings (issue 40)', () => {
       ...bearer(bob),
     });
     expect(listed.body.map((e) => e.id)).toContain(id);
+  });
+});
+
+describe('wants (issue 41)', () => {
+  it('an alert saved, listed, renewed and deleted; an 11th refused in French', async () => {
+    const saved = await w.api.call<{ id: number; expires_at: string }>('POST', '/api/wants', {
+      body: { weekdays: [6, 7], from: '17:00', to: '21:00', place_ids: [placeId] },
+      ...bearer(bob),
+    });
+    expect(saved.status).toBe(201);
+    const id = saved.body.id;
+    const listed = await w.api.call<{ id: number }[]>('GET', '/api/wants', { ...bearer(bob) });
+    expect(listed.body.map((x) => x.id)).toEqual([id]);
+    const renewed = await w.api.call('POST', '/api/wants/{id}/renew', {
+      params: { id },
+      ...bearer(bob),
+    });
+    expect(renewed.status).toBe(200);
+    const wrong = await w.api.call('POST', '/api/wants', {
+      body: { weekdays: [6], from: '21:00', to: '17:00', place_ids: [placeId] },
+      ...bearer(bob),
+    });
+    expect(wrong).toMatchObject({ status: 400, body: { error: WANT_TEXT.windowOrder } });
+    const gone = await w.api.call('DELETE', '/api/wants/{id}', { params: { id }, ...bearer(bob) });
+    expect(gone.status).toBe(204);
   });
 });
 
