@@ -38,6 +38,7 @@ const TAGS = [
   'Notifications push',
   'Groupes',
   'Soirées',
+  'Alertes « Je veux jouer »',
   'Documentation',
 ];
 
