@@ -24,9 +24,9 @@ test(
     await expectText(page, WANT_TEXT.weekdays);
     await form.getByRole('button', { name: 'samedi' }).click();
     await form.getByRole('button', { name: 'dimanche' }).click();
-    await form.getByLabel(WANT_UI.fromLabel).selectOption('17:00');
-    await form.getByLabel(WANT_UI.toLabel).selectOption('21:30');
-    await form.getByLabel(`${place.name} — ${place.city}`).check();
+    await form.getByLabel(WANT_UI.fromLabel, { exact: true }).selectOption('17:00');
+    await form.getByLabel(WANT_UI.toLabel, { exact: true }).selectOption('21:30');
+    await form.getByLabel(`${place.name} — ${place.city}`, { exact: true }).check();
     await expectNoSideScroll(page, 'alerts form');
     await checkA11y(page, `alerts (${screenName})`);
     await form.getByRole('button', { name: WANT_UI.save }).click();

@@ -72,8 +72,10 @@ export function WantForm({ onSaved }: { onSaved: (message: string) => void }) {
         </div>
       </fieldset>
       <div className="want-window">
-        <label className="field" htmlFor={`${id}-from`}>
-          <span className="field-label">{WANT_UI.fromLabel}</span>
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-from`}>
+            {WANT_UI.fromLabel}
+          </label>
           <select
             id={`${id}-from`}
             className="input"
@@ -84,9 +86,11 @@ export function WantForm({ onSaved }: { onSaved: (message: string) => void }) {
               <option key={t}>{t}</option>
             ))}
           </select>
-        </label>
-        <label className="field" htmlFor={`${id}-to`}>
-          <span className="field-label">{WANT_UI.toLabel}</span>
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-to`}>
+            {WANT_UI.toLabel}
+          </label>
           <select
             id={`${id}-to`}
             className="input"
@@ -97,7 +101,7 @@ export function WantForm({ onSaved }: { onSaved: (message: string) => void }) {
               <option key={t}>{t}</option>
             ))}
           </select>
-        </label>
+        </div>
       </div>
       <fieldset className="choice-group">
         <legend className="choice-legend">{WANT_UI.placesLabel}</legend>
@@ -110,8 +114,10 @@ export function WantForm({ onSaved }: { onSaved: (message: string) => void }) {
           />
         ))}
       </fieldset>
-      <label className="field" htmlFor={`${id}-level`}>
-        <span className="field-label">{WANT_UI.levelLabel}</span>
+      <div className="field">
+        <label className="field-label" htmlFor={`${id}-level`}>
+          {WANT_UI.levelLabel}
+        </label>
         <select
           id={`${id}-level`}
           className="input"
@@ -125,7 +131,7 @@ export function WantForm({ onSaved }: { onSaved: (message: string) => void }) {
             </option>
           ))}
         </select>
-      </label>
+      </div>
       {error && <Notice kind="error" message={error} onClose={() => setError(null)} persistent />}
       <Button type="submit" loading={create.isPending}>
         {WANT_UI.save}
