@@ -9,7 +9,7 @@ import { createPlace } from './matches-support';
 
 /**
  * Two instances of the server on ONE database, each with its own outbox worker started by the
- * server (every 20 ms). On PostgreSQL each has its own connection pool, so their workers really
+ * server (every 100 ms). On PostgreSQL each has its own connection pool, so their workers really
  * compete for the rows; PGlite is one embedded connection, so there they share it.
  */
 const NOW = '2026-06-10T08:00:00Z';

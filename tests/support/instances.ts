@@ -12,7 +12,7 @@ export interface Instances {
 
 /**
  * Two server instances on the test context's database, each with the outbox worker the server
- * starts (every 20 ms) and the context's clock. On PostgreSQL the second has a pool of its own, so
+ * starts (every 100 ms) and the context's clock. On PostgreSQL the second has a pool of its own, so
  * their workers really compete for the rows; PGlite is one embedded connection, which they share.
  */
 export async function startTwoInstances(
@@ -30,7 +30,7 @@ export async function startTwoInstances(
   const apps: FastifyInstance[] = [];
   for (const db of [first?.db ?? t.db.db, second?.db ?? t.db.db]) {
     const deps = createDeps({
-      env: { ...t.deps.env, OUTBOX_INTERVAL_MS: 20 },
+      env: { ...t.deps.env, OUTBOX_INTERVAL_MS: 100 },
       db,
       logger: captureLogger().logger,
       clock: t.clock,
