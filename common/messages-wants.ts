@@ -19,11 +19,19 @@ export const WANT_TEXT = {
       `Je veux jouer : un match ${when} à ${place}, ${free === 1 ? '1 place libre' : `${free} places libres`}. Rejoindre en un geste :`,
     evening: (format: string, when: string, place: string) =>
       `Je veux jouer : une soirée ${format} ${when} à ${place}. S’inscrire en un geste :`,
+    refillSubject: 'Une place s’est libérée',
+    refill: (when: string, place: string) =>
+      `Une place s’est libérée : match ${when} à ${place}. Le premier qui rejoint la prend :`,
     more: (n: number) =>
       n === 1
         ? 'Et 1 autre match correspondait à vos alertes aujourd’hui : voyez « Trouver ».'
         : `Et ${n} autres matchs correspondaient à vos alertes aujourd’hui : voyez « Trouver ».`,
   },
+} as const;
+
+/** What the organiser of a match being refilled reads on its page. */
+export const REFILL_TEXT = {
+  offered: (n: number) => (n === 1 ? 'Place proposée à 1 joueur' : `Place proposée à ${n} joueurs`),
 } as const;
 
 /** The « Mes alertes » screen's own texts. */

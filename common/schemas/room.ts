@@ -106,6 +106,8 @@ export const ZMatchRoom = z.object({
   requests: z.array(ZPendingRequest),
   my_request: ZMyRequest,
   my_removal: ZMyRemoval,
+  /** Players a late refill told of the freed seat (issue 41): the organiser only, else null. */
+  refill_offered: z.number().int().nullable(),
 });
 export type TMatchRoom = z.infer<typeof ZMatchRoom>;
 

@@ -75,3 +75,24 @@ export const wantNoticeDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
+
+/**
+ * A late refill (issue 41): a seat freed within 48 h of a public match that nobody waits for is
+ * offered in up to two waves. The primary key makes the first wave once per match whichever
+ * instance reads the freeing; `secondWaveAt` is when the second is due (null once taken).
+ * `offered` counts the players told, for the organiser's « Place proposée à N joueurs ».
+ */
+export const matchRefills = pgTable(
+  'match_refills',
+  {
+    matchId: matchIdColumn().primaryKey(),
+    offered: integer().notNull().default(0),
+    secondWaveAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('match_refills_due_idx')
+      .on(t.secondWaveAt)
+      .where(sql`${t.secondWaveAt} is not null`),
+  ],
+);

@@ -10,6 +10,7 @@ import { createOutboxWorker } from '../services/notifications/worker';
 import { createResultJobsConsumer } from '../services/results/jobs';
 import { createEveningNoticesConsumer } from '../services/evenings/notices';
 import { createWantNoticesConsumer } from '../services/wants/notices';
+import { createRefillWavesConsumer } from '../services/wants/refill';
 import { createLogPruner } from './log-consumer';
 import type { WorkerConsumer } from './loop';
 
@@ -26,7 +27,8 @@ export const logConsumers = (deps: Deps): WorkerConsumer[] => [
 
 /**
  * Everything the worker loop of an instance runs: the log's consumers, and the queues they (and
- * the clocks) fill: notices, result jobs, webhook deliveries, the groups' weekly slots and polls.
+ * the clocks) fill: notices, result jobs, webhook deliveries, the groups' weekly slots and polls,
+ * the refills' second waves.
  */
 export const workerConsumers = (deps: Deps): WorkerConsumer[] => [
   ...logConsumers(deps),
@@ -35,4 +37,5 @@ export const workerConsumers = (deps: Deps): WorkerConsumer[] => [
   createResultJobsConsumer(deps),
   createWebhookWorker(deps),
   createGroupsConsumer(deps),
+  createRefillWavesConsumer(deps),
 ];

@@ -13,6 +13,7 @@ import {
 import { DEFAULT_SETTINGS } from '../../../common/limits';
 import { INT32_MAX } from '../../../common/schemas/primitives';
 import { MSG } from '../../../common/messages';
+import { REFILL_TEXT } from '../../../common/messages-wants';
 import { LevelBadges } from '../components/matches/LevelBadges';
 import { MatchEditForm } from '../components/matches/MatchEditForm';
 import { displayName, MatchPlayers } from '../components/matches/MatchPlayers';
@@ -289,6 +290,11 @@ function MatchDetail({ match, token }: { match: Detail; token?: string }) {
                 : match.my_request === 'expired'
                   ? MSG.room.requestExpiredState
                   : null}
+          </p>
+        )}
+        {match.refill_offered !== null && match.missing_players > 0 && !match.is_finished && (
+          <p className="match-request-state" role="status">
+            {REFILL_TEXT.offered(match.refill_offered)}
           </p>
         )}
         <NoticeSlot notice={notice.notice} onClose={notice.clear} />

@@ -8,6 +8,7 @@ import {
   matches,
   matchGuests,
   matchParticipants,
+  matchRefills,
   matchRemovals,
   matchRequests,
   matchWaitlist,
@@ -69,6 +70,8 @@ interface RoomRow {
   groupMembers: number[];
   /** The organiser's removals of players, the latest per player. */
   removals: { user_id: number; reason: string | null; removed_at: string }[];
+  /** Players a late refill told of a freed seat, or null when none ran. */
+  refillOffered: number | null;
 }
 
 type PersonRow = Awaited<ReturnType<typeof readPeople>>[number];
@@ -114,6 +117,9 @@ async function readVersion(deps: Pick<Deps, 'db'>, id: number) {
       removals: sql<RoomRow['removals']>`coalesce((select json_agg(json_build_object(
           'user_id', x.user_id, 'reason', x.reason, 'removed_at', x.removed_at))
         from ${matchRemovals} x where x.match_id = ${id}::int), '[]'::json)`,
+      refillOffered: sql<
+        number | null
+      >`(select r.offered from ${matchRefills} r where r.match_id = ${id}::int)`,
     })
     .from(matches)
     .where(eq(matches.id, id));
@@ -208,6 +214,7 @@ function roomFor(
         : [],
     my_request: requestState(mine, finished),
     my_removal: member ? null : removalOf(room.removals, actor.id),
+    refill_offered: card.created_by === actor.id ? room.refillOffered : null,
   };
 }
 

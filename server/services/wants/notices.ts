@@ -11,6 +11,7 @@ import type { LoggedEvent } from '../events/log';
 import { matchInfo, pathOf, whenOf, type MatchInfo } from '../notifications/match-info';
 import { notifyUsers } from '../notifications/notify-users';
 import { playersWanting } from './fit';
+import { startRefill } from './refill';
 
 /** Alert notices a player gets per local day; the others wait, counted in the next one. */
 export const ALERTS_PER_DAY = 3;
@@ -106,17 +107,25 @@ async function offer(tx: Tx, deps: AlertDeps, e: LoggedEvent) {
   }
 }
 
+/** The events that free a seat: a leave, a removal, a released guest seat. */
+const FREEING = new Set(['participant.left', 'guest.released']);
+
 /**
- * « Je veux jouer » (issue 41), a consumer of the event log: a match or an evening created, or a
- * seat freed (a leave, a removal, a released guest seat), is offered to the players whose alerts it
- * fits, read as it is now (a seat taken again meanwhile tells nobody): push first, else e-mail,
- * SMS on their opt-in; once per match and player, 3 a day, the rest grouped in the next one.
+ * « Je veux jouer » and refills (issue 41), a consumer of the event log: a match or an evening
+ * created, or a seat freed, is offered to the players whose alerts it fits, read as it is now (a
+ * seat taken again meanwhile tells nobody): push first, else e-mail, SMS on their opt-in; once per
+ * match and player, 3 a day, the rest grouped in the next one. A seat freed late, with nobody
+ * waiting, starts a refill instead (./refill.ts), which asks wider.
  */
 export const createWantNoticesConsumer = (deps: AlertDeps) =>
   createLogConsumer(deps, {
     name: 'wants',
     types: ['match.created', 'evening.created', 'participant.left', 'guest.released'],
     async handle(tx, events) {
-      for (const e of events) await offer(tx, deps, e);
+      for (const e of events) {
+        if (e.matchId !== null && FREEING.has(e.type) && (await startRefill(tx, deps, e.matchId)))
+          continue;
+        await offer(tx, deps, e);
+      }
     },
   });

@@ -71,4 +71,5 @@ export const publicRoom = {
   requests: [],
   my_request: null,
   my_removal: null,
+  refill_offered: null,
 };
