@@ -117,6 +117,17 @@ describe('Match page', () => {
     expect(screen.getByRole('button', { name: 'Rejoindre' })).toBeInTheDocument();
   });
 
+  it('tells the organiser how many players a late refill asked, while the seat is free', async () => {
+    renderPage(detail({ is_creator: true, created_by: user.id, refill_offered: 20 }));
+    expect(await screen.findByText('Place proposée à 20 joueurs')).toBeInTheDocument();
+    cleanup();
+    renderPage(
+      detail({ is_creator: true, created_by: user.id, refill_offered: 20, missing_players: 0 }),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Padel Club Lyon' });
+    expect(screen.queryByText(/Place proposée/)).not.toBeInTheDocument();
+  });
+
   it('says nothing of a removal without one, and no « Motif » when none was given', async () => {
     renderPage(detail({ my_removal: { reason: null, removed_at: '2026-11-20T10:00:00.000Z' } }));
     const notice = await screen.findByText("Vous avez été retiré de ce match par l'organisateur.");
