@@ -4,13 +4,24 @@ import { MSG } from '../common/messages';
 import type { Deps } from './deps';
 import { PwaHead } from './html/pwa-head';
 import { renderHtmlDocument } from './html/render';
-import { readUnsubscribeToken, unsubscribeByToken } from './services/notifications/unsubscribe';
+import { PREFS_TEXT } from '../common/notification-types';
+import {
+  readNoticeType,
+  readUnsubscribeToken,
+  unsubscribeByToken,
+} from './services/notifications/unsubscribe';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Takes form posts (not JSON): mail providers' one-click unsubscribe (RFC 8058). */
     acceptsForm?: boolean;
   }
+}
+
+/** `token`, and `type` for a link that turns one type of notice off. */
+interface Query {
+  token?: string;
+  type?: string;
 }
 
 const STYLE = `body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5}
@@ -35,24 +46,28 @@ const page = (body: ReactNode, status: 'ok' | 'ask' | 'invalid') =>
   );
 
 /**
- * `GET /unsubscribe?token=…` shows a French page asking to confirm (a link opened by a mail
- * scanner must not unsubscribe anyone); `POST /unsubscribe?token=…` — the page's button, or a mail
- * provider's one-click request (`List-Unsubscribe=One-Click`, form-encoded) — turns the match
- * e-mails off. No session: the HMAC-signed token is the proof. Outside /api, since the body is a form.
+ * `GET /unsubscribe?token=…[&type=…]` shows a French page asking to confirm (a link opened by a
+ * mail scanner must not unsubscribe anyone); `POST` to the same URL — the page's button, or a mail
+ * provider's one-click request (`List-Unsubscribe=One-Click`, form-encoded) — turns that type of
+ * notice off, or without a type the match e-mails. No session: the HMAC-signed token is the proof. Outside /api, since the body is a form.
  */
 export function unsubscribePage(app: FastifyInstance, { deps }: { deps: Deps }, done: () => void) {
   // The body carries nothing we need (the token is in the URL), whatever its type.
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, _body, next) => next(null, null));
 
-  app.get<{ Querystring: { token?: string } }>('/unsubscribe', async (req, reply) => {
+  app.get<{ Querystring: Query }>('/unsubscribe', async (req, reply) => {
     const token = String(req.query.token ?? '');
+    const type = readNoticeType(req.query.type);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    if (readUnsubscribeToken(deps.secrets, token) === null)
+    if (readUnsubscribeToken(deps.secrets, token) === null || type === undefined)
       return reply.code(400).send(page(<p>{MSG.notify.unsubscribeInvalid}</p>, 'invalid'));
+    const action = `/unsubscribe?token=${encodeURIComponent(token)}${type ? `&type=${type}` : ''}`;
     return page(
       <>
-        <p>{MSG.notify.unsubscribeAsk}</p>
-        <form method="post" action={`/unsubscribe?token=${encodeURIComponent(token)}`}>
+        <p>
+          {type ? PREFS_TEXT.unsubscribeAsk(PREFS_TEXT.types[type]) : MSG.notify.unsubscribeAsk}
+        </p>
+        <form method="post" action={action}>
           <button type="submit">{MSG.notify.unsubscribeConfirm}</button>
         </form>
       </>,
@@ -60,15 +75,22 @@ export function unsubscribePage(app: FastifyInstance, { deps }: { deps: Deps }, 
     );
   });
 
-  app.post<{ Querystring: { token?: string } }>(
+  app.post<{ Querystring: Query }>(
     '/unsubscribe',
     { config: { acceptsForm: true } },
     async (req, reply) => {
-      const done = await unsubscribeByToken(deps, String(req.query.token ?? ''));
+      const type = readNoticeType(req.query.type);
+      const done =
+        type !== undefined && (await unsubscribeByToken(deps, String(req.query.token ?? ''), type));
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       if (!done)
         return reply.code(400).send(page(<p>{MSG.notify.unsubscribeInvalid}</p>, 'invalid'));
-      return page(<p>{MSG.notify.unsubscribeDone}</p>, 'ok');
+      return page(
+        <p>
+          {type ? PREFS_TEXT.unsubscribeDone(PREFS_TEXT.types[type]) : MSG.notify.unsubscribeDone}
+        </p>,
+        'ok',
+      );
     },
   );
   done();

@@ -40,6 +40,11 @@ export const outbox = pgTable(
     event: text().notNull(),
     userId: integer().references(() => users.id, { onDelete: 'cascade' }),
     matchId: integer().references(() => matches.id, { onDelete: 'cascade' }),
+    /**
+     * When the match a notice is about starts, for a notice that outlives its match (a mail of a
+     * cancellation has no `matchId`): within 3 h it is urgent and quiet hours do not hold it.
+     */
+    startsAt: timestamp({ withTimezone: true }),
     /** The device of a `push` row; null once the subscription is gone (the row is then skipped). */
     pushSubscriptionId: integer().references(() => pushSubscriptions.id, { onDelete: 'set null' }),
     /** E-mail address or phone number, as it was when the notification was written. */

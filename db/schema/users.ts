@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   pgTable,
   primaryKey,
   text,
+  time,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -29,6 +31,16 @@ export const users = pgTable(
     notifyEmail: boolean().notNull().default(true),
     /** Match notifications by SMS: only for players who opted in. */
     notifySms: boolean().notNull().default(false),
+    /** Push notices (issue 41): off holds back every device's, whatever each device takes. */
+    notifyPush: boolean().notNull().default(true),
+    /** The kinds of notice (common/notification-types.ts) the player turned off. */
+    mutedTypes: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Quiet hours, local time: notices that can wait are held until `quietTo`; both null: none. */
+    quietFrom: time().default('22:00'),
+    quietTo: time().default('08:00'),
     /** An integrators' service account (API keys act as it): no e-mail, no usable phone, never logs in. */
     isService: boolean().notNull().default(false),
     ...timestamps,
@@ -38,6 +50,7 @@ export const users = pgTable(
     uniqueIndex('users_phone_key').on(t.phone),
     // New sign-ups per week (admin dashboard).
     index('users_created_idx').on(t.createdAt),
+    check('users_quiet_hours', sql`(${t.quietFrom} is null) = (${t.quietTo} is null)`),
   ],
 );
 

@@ -14,8 +14,11 @@ import { deleteOwnAccount } from '../services/account/delete-account';
 import { exportPersonalData } from '../services/account/export-data';
 import { getPhoto, getUser, updateProfile } from '../services/users';
 import { ZNotificationPrefs } from '../../common/schemas/waitlist';
+import { ZNotificationPreferences } from '../../common/schemas/notification-preferences';
 import {
   getNotificationPrefs,
+  getNotificationPreferences,
+  updateNotificationPreferences,
   updateNotificationPrefs,
 } from '../services/notifications/preferences';
 import type { RestRoutes } from './http';
@@ -142,6 +145,34 @@ export const usersRoutes: RestRoutes = (app, deps) => {
       config: { auth: 'user' },
     },
     ({ ctx, params, body }) => updateNotificationPrefs(deps, assertUser(ctx.user), body, params.id),
+  );
+  app.get(
+    '/users/:id/notification-preferences',
+    {
+      schema: {
+        tags,
+        summary: 'Ses préférences de notification : moyens, types et heures calmes',
+        params: ZIdInput,
+        response: { 200: ZNotificationPreferences },
+      },
+      config: { auth: 'user' },
+    },
+    ({ ctx, params }) => getNotificationPreferences(deps, assertUser(ctx.user), params.id),
+  );
+  app.put(
+    '/users/:id/notification-preferences',
+    {
+      schema: {
+        tags,
+        summary: 'Enregistre ses moyens, types de notification et heures calmes',
+        params: ZIdInput,
+        body: ZNotificationPreferences,
+        response: { 200: ZNotificationPreferences },
+      },
+      config: { auth: 'user' },
+    },
+    ({ ctx, params, body }) =>
+      updateNotificationPreferences(deps, assertUser(ctx.user), body, params.id),
   );
   app.delete(
     '/users/:id',

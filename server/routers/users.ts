@@ -7,9 +7,12 @@ import {
 import { ZGetUserInput, ZUpdateProfileInput, ZUser } from '../../common/schemas/users';
 import { z } from 'zod';
 import { ZNotificationChannels, ZNotificationPrefs } from '../../common/schemas/waitlist';
+import { ZNotificationPreferences } from '../../common/schemas/notification-preferences';
 import {
   getNotificationChannels,
   getNotificationPrefs,
+  getNotificationPreferences,
+  updateNotificationPreferences,
   updateNotificationPrefs,
 } from '../services/notifications/preferences';
 import { deleteOwnAccount } from '../services/account/delete-account';
@@ -38,6 +41,14 @@ export const usersRouter = router({
     .input(ZNotificationPrefs)
     .output(parsed(ZNotificationPrefs))
     .mutation(({ ctx, input }) => updateNotificationPrefs(ctx.deps, ctx.user, input)),
+  notificationPreferences: authedProcedure
+    .input(z.void())
+    .output(parsed(ZNotificationPreferences))
+    .query(({ ctx }) => getNotificationPreferences(ctx.deps, ctx.user)),
+  updateNotificationPreferences: authedProcedure
+    .input(ZNotificationPreferences)
+    .output(parsed(ZNotificationPreferences))
+    .mutation(({ ctx, input }) => updateNotificationPreferences(ctx.deps, ctx.user, input)),
   exportData: authedProcedure
     .input(ZExportInput)
     .output(parsed(ZAccountExport))

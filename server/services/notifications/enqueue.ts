@@ -252,6 +252,7 @@ async function writeNotices(
       : null;
   // One copy for all, except a cancellation, which names its one recipient.
   const shared = method === 'CANCEL' ? null : calendar();
+  const startsAt = startOf(m, deps.env);
   const rows: (typeof outbox.$inferInsert)[] = [];
   for (const p of people) {
     if (p.email && p.notifyEmail) {
@@ -265,6 +266,7 @@ async function writeNotices(
         ics: method === 'CANCEL' ? calendar(p.email) : shared,
         icsMethod: method ?? null,
         sendAfter: deps.clock.now(),
+        startsAt,
       });
     }
     if (p.notifySms && smsLive) {
@@ -278,6 +280,7 @@ async function writeNotices(
         ics: null,
         icsMethod: null,
         sendAfter: deps.clock.now(),
+        startsAt,
       });
     }
   }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TPushKind } from '../../../common/schemas/push';
 import type { DbOrTx } from '../../../db/client';
-import { outbox, pushSubscriptions, smsConfig } from '../../../db/schema';
+import { outbox, pushSubscriptions, smsConfig, users } from '../../../db/schema';
 import { writePushNotices, type NotifyDeps } from './enqueue';
 import { publicUrl, recipients } from './match-info';
 import { wakeWorkers } from '../events/wake';
@@ -50,6 +50,8 @@ export async function notifyUsers(
             people.map((p) => p.id),
           ),
           sql`${pushFirst}::text = any(${pushSubscriptions.kinds})`,
+          // A player who turned push off is told by e-mail instead.
+          sql`exists (select 1 from ${users} u where u.id = ${pushSubscriptions.userId} and u.notify_push)`,
         ),
       );
     for (const { userId } of devices) {

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { NOTICE_TYPES, type TNoticeType } from '../../../common/notification-types';
 import { users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { Env } from '../../env';
@@ -21,26 +22,47 @@ export function readUnsubscribeToken(secrets: Pick<Secrets, 'sign'>, token: stri
   return expected.length === given.length && timingSafeEqual(expected, given) ? Number(m[1]) : null;
 }
 
-/** The one-click link put in every notification mail (`List-Unsubscribe` and the footer). */
+/**
+ * The one-click link put in every notification mail (`List-Unsubscribe` and the footer): for a
+ * notice of a type (common/notification-types.ts) it turns that type off, else the match e-mails.
+ */
 export const unsubscribeUrl = (
   env: Pick<Env, 'PUBLIC_URL' | 'HOST' | 'PORT'>,
   secrets: Pick<Secrets, 'sign'>,
   userId: number,
-) => `${publicUrl(env)}/unsubscribe?token=${unsubscribeToken(secrets, userId)}`;
+  type?: TNoticeType,
+) =>
+  `${publicUrl(env)}/unsubscribe?token=${unsubscribeToken(secrets, userId)}${type ? `&type=${type}` : ''}`;
+
+/** The notice type a link names, or null for none; undefined when it names one we do not know. */
+export function readNoticeType(value: unknown): TNoticeType | null | undefined {
+  if (value === undefined || value === '') return null;
+  return (NOTICE_TYPES as readonly unknown[]).includes(value) ? (value as TNoticeType) : undefined;
+}
 
 /**
- * Turns off a player's match e-mails from a signed link, without a session (the link is the
- * proof). Security mails (codes) do not depend on it. False when the token is not ours.
+ * Turns off, from a signed link and without a session (the link is the proof), one type of notice
+ * on every channel, or with no type the player's match e-mails. Security mails (codes) do not
+ * depend on it. False when the token is not ours.
  */
 export async function unsubscribeByToken(
   deps: Pick<Deps, 'db' | 'secrets' | 'clock'>,
   token: string,
+  type: TNoticeType | null = null,
 ): Promise<boolean> {
   const userId = readUnsubscribeToken(deps.secrets, token);
   if (userId === null) return false;
   await deps.db
     .update(users)
-    .set({ notifyEmail: false, updatedAt: deps.clock.now() })
+    .set(
+      type
+        ? {
+            mutedTypes: sql`case when ${type}::text = any(${users.mutedTypes}) then ${users.mutedTypes}
+                          else array_append(${users.mutedTypes}, ${type}::text) end`,
+            updatedAt: deps.clock.now(),
+          }
+        : { notifyEmail: false, updatedAt: deps.clock.now() },
+    )
     .where(eq(users.id, userId));
   return true;
 }

@@ -1,11 +1,13 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
-import { outbox, pushSubscriptions, users } from '../../../db/schema';
+import { matches, outbox, pushSubscriptions, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import { MSG } from '../../../common/messages';
+import { NOTICE_TYPE_OF } from '../../../common/notification-types';
 import { PushSubscriptionGone } from '../../push/push';
 import { noticeColumns, notifyMatch, REMINDER_MIN_LEAD_MS, writePushNotices } from './enqueue';
 import { matchInfo, matchPlayers, startOf, whereOf, type MatchInfo } from './match-info';
+import { verdictFor, type RecipientChoices } from './choices';
 import { unsubscribeUrl } from './unsubscribe';
 import type { WorkerConsumer } from '../../worker/loop';
 import { retryDelayMs } from '../../worker/retry';
@@ -53,11 +55,16 @@ type Pending = Pick<
 > & {
   /** False when the player turned this channel off after the notification was written (read when leased). */
   wanted: boolean;
+  /** The recipient's choices (types, push, quiet hours), read when leased; null without an account. */
+  choices: RecipientChoices | null;
+  /** When the notice's match starts, if it is about one. */
+  startsAt: Date | null;
 };
 
 /**
  * Notifications not yet sent nor given up, retries included: the backlog a metric watches.
- * Reminders waiting for their day are not late, so they count only once due.
+ * Reminders waiting for their day, and notices held by quiet hours, are not late: they count once
+ * due.
  */
 export async function outboxBacklog(
   db: Pick<Db, '$count'>,
@@ -68,20 +75,24 @@ export async function outboxBacklog(
     and(
       isNull(outbox.sentAt),
       isNull(outbox.failedAt),
-      or(inArray(outbox.channel, SENT_CHANNELS), lte(outbox.sendAfter, now)),
+      or(
+        lte(outbox.sendAfter, now),
+        and(inArray(outbox.channel, SENT_CHANNELS), gt(outbox.attempts, 0)),
+      ),
     ),
   );
 }
 
 /**
  * Seconds since the oldest pending notification was written (0 when none): mails and SMS waiting or
- * retried count from their creation, a reminder from when it fell due.
+ * retried count from their creation; a reminder, or a notice held by quiet hours, from when it fell
+ * due.
  */
 export async function oldestPendingSeconds(db: Db, now: Date = new Date()): Promise<number> {
   const [row] = await db
     .select({
       oldest:
-        sql<Date | null>`min(case when ${outbox.channel} in ('reminder', 'soon') then ${outbox.sendAfter} else least(${outbox.createdAt}, ${outbox.sendAfter}) end)`.mapWith(
+        sql<Date | null>`min(case when ${outbox.channel} in ('reminder', 'soon') or ${outbox.attempts} = 0 then ${outbox.sendAfter} else least(${outbox.createdAt}, ${outbox.sendAfter}) end)`.mapWith(
           outbox.sendAfter,
         ),
     })
@@ -90,7 +101,10 @@ export async function oldestPendingSeconds(db: Db, now: Date = new Date()): Prom
       and(
         isNull(outbox.sentAt),
         isNull(outbox.failedAt),
-        or(inArray(outbox.channel, SENT_CHANNELS), lte(outbox.sendAfter, now)),
+        or(
+          lte(outbox.sendAfter, now),
+          and(inArray(outbox.channel, SENT_CHANNELS), gt(outbox.attempts, 0)),
+        ),
       ),
     );
   return row?.oldest ? Math.max(0, (now.getTime() - row.oldest.getTime()) / 1000) : 0;
@@ -219,6 +233,12 @@ export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions = {}): Wor
             and ${outbox.event} = any(${pushSubscriptions.kinds}))
           else ${outbox.userId} is null or coalesce((select case when ${outbox.channel} = 'sms' then ${users.notifySms} else ${users.notifyEmail} end
           from ${users} where ${users.id} = ${outbox.userId}), false) end`,
+        choices: sql<RecipientChoices | null>`(select json_build_object('push', u.notify_push,
+            'muted', u.muted_types, 'quietFrom', u.quiet_from, 'quietTo', u.quiet_to)
+          from ${users} u where u.id = ${outbox.userId})`,
+        startsAt:
+          sql<Date | null>`coalesce(${outbox.startsAt}, (select (m.date + m.time) at time zone ${deps.env.APP_TIMEZONE}
+          from ${matches} m where m.id = ${outbox.matchId}))`.mapWith(outbox.sendAfter),
       });
   }
 
@@ -260,7 +280,9 @@ export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions = {}): Wor
     if (row.channel === 'sms') return deps.sms.send(to, body);
     if (row.channel === 'push') return deliverPush(row);
     const unsubscribe =
-      row.userId === null ? null : unsubscribeUrl(deps.env, deps.secrets, row.userId);
+      row.userId === null
+        ? null
+        : unsubscribeUrl(deps.env, deps.secrets, row.userId, NOTICE_TYPE_OF[row.event]);
     await deps.mailer.send({
       to,
       subject: row.subject ?? '',
@@ -286,7 +308,7 @@ export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions = {}): Wor
 
   async function sendOne(row: Pending) {
     const now = () => deps.clock.now();
-    const count = (outcome: 'sent' | 'skipped' | 'failed' | 'given_up' | 'dropped') =>
+    const count = (outcome: 'sent' | 'skipped' | 'deferred' | 'failed' | 'given_up' | 'dropped') =>
       deps.metrics.notifications.inc({ channel: row.channel, outcome });
     if (now().getTime() - row.sendAfter.getTime() > STALE_AFTER_MS) {
       await deps.db
@@ -304,13 +326,24 @@ export function createOutboxWorker(deps: Deps, o: OutboxWorkerOptions = {}): Wor
       count('dropped');
       return;
     }
+    const verdict = verdictFor(row, row.choices, now(), deps.env.APP_TIMEZONE);
+    if (verdict instanceof Date) {
+      // Quiet hours: back to the queue until they end, the lease and this attempt undone.
+      await deps.db
+        .update(outbox)
+        .set({ sendAfter: verdict, lockedUntil: null, attempts: sql`${outbox.attempts} - 1` })
+        .where(eq(outbox.id, row.id));
+      count('deferred');
+      return;
+    }
+    const wanted = row.wanted && verdict === 'send';
     try {
-      if (row.wanted) await deliver(row);
+      if (wanted) await deliver(row);
       await deps.db
         .update(outbox)
         .set({ sentAt: now(), lockedUntil: null, lastError: null })
         .where(eq(outbox.id, row.id));
-      count(row.wanted ? 'sent' : 'skipped');
+      count(wanted ? 'sent' : 'skipped');
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const gone = err instanceof PushSubscriptionGone ? row.pushSubscriptionId : null;
