@@ -1,5 +1,6 @@
 /** The player's own data: the export ("Télécharger mes données") and the account deletion. */
 import { z } from 'zod';
+import { ZNotificationPreferences } from './notification-preferences';
 import { ZGroupsExport } from './groups';
 import { MSG } from '../messages';
 import { isPinFormat } from '../pin';
@@ -60,6 +61,8 @@ export const ZAccountExport = z.object({
     level: z.string().nullable(),
     notify_email: z.boolean(),
     notify_sms: z.boolean(),
+    /** Channels, types and quiet hours (issue 41). */
+    notifications: ZNotificationPreferences,
   }),
   /** Games of padel evenings played or scored (server/services/evenings/export.ts). */
   evening_games: z.array(

@@ -173,7 +173,15 @@ describe('Télécharger mes données', () => {
       action: 'update',
       details: { level: 'Niveau 4' },
     });
-    expect(data.preferences).toEqual({ level: 'Niveau 4', notify_email: true, notify_sms: false });
+    expect(data.preferences).toMatchObject({
+      level: 'Niveau 4',
+      notify_email: true,
+      notify_sms: false,
+      notifications: {
+        channels: { email: true, sms: false, push: true },
+        quiet_hours: { from: '22:00', to: '08:00' },
+      },
+    });
     expect(data.waitlists).toHaveLength(await count(matchWaitlist, eq(matchWaitlist.userId, p.id)));
     expect(data.waitlists).toHaveLength(1);
   });

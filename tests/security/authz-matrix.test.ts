@@ -91,6 +91,8 @@ const TRPC_RULES: Record<string, Rule> = {
   'users.notifications': 'user',
   'users.notificationChannels': 'user',
   'users.updateNotifications': 'user',
+  'users.notificationPreferences': 'user',
+  'users.updateNotificationPreferences': 'user',
   'users.exportData': 'owner',
   'users.deleteAccount': 'owner',
   'push.vapidPublicKey': 'public',
@@ -220,6 +222,8 @@ const REST_RULES: Record<string, Rule> = {
   'GET /api/users/{id}/photo': 'ownerOrAdmin',
   'GET /api/users/{id}/notifications': 'owner',
   'PUT /api/users/{id}/notifications': 'owner',
+  'GET /api/users/{id}/notification-preferences': 'owner',
+  'PUT /api/users/{id}/notification-preferences': 'owner',
   'GET /api/users/{id}/export': 'owner',
   'DELETE /api/users/{id}': 'owner',
   'GET /api/matches/{id}': 'user',
@@ -420,6 +424,18 @@ async function headersFor(role: Role): Promise<Record<string, string>> {
   return { authorization: `Bearer ${token}` };
 }
 
+const NOTIFICATION_PREFERENCES = {
+  channels: { email: true, sms: false, push: true },
+  types: {
+    new_match: true,
+    refill: true,
+    chat: true,
+    results: true,
+    reminders: true,
+    groups: true,
+  },
+  quiet_hours: { from: '22:00', to: '08:00' },
+};
 const wrongPin = () => (users.player.pin === '7391' ? '7392' : '7391');
 
 let sharedGroup: Awaited<ReturnType<typeof newGroup>> | undefined;
@@ -622,11 +638,13 @@ async function callRest(op: RestOperation, rule: Rule, headers: Record<string, s
           ? { name: 'Nom', level: 'Niveau 3' }
           : op.key === 'PUT /api/users/{id}/notifications'
             ? { notify_email: true, notify_sms: false }
-            : op.key === 'DELETE /api/users/{id}'
-              ? { pin: wrongPin() }
-              : op.path.includes('/messages') && op.method !== 'DELETE'
-                ? { text: 'Bonjour' }
-                : {};
+            : op.key === 'PUT /api/users/{id}/notification-preferences'
+              ? NOTIFICATION_PREFERENCES
+              : op.key === 'DELETE /api/users/{id}'
+                ? { pin: wrongPin() }
+                : op.path.includes('/messages') && op.method !== 'DELETE'
+                  ? { text: 'Bonjour' }
+                  : {};
   if (op.key === 'PUT /api/matches/{id}/result') payload = resultBody();
   return t.app.inject({ method: op.method, url, headers, payload });
 }

@@ -28,6 +28,7 @@ import { chatDataOf } from '../chat/personal-data';
 import { exportResultsData } from '../results/export';
 import { exportEveningGames } from '../evenings/export';
 import { exportWants } from '../wants/alerts';
+import { getNotificationPreferences } from '../notifications/preferences';
 
 const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
@@ -203,6 +204,7 @@ export async function exportPersonalData(
       level: account.level,
       notify_email: account.notifyEmail,
       notify_sms: account.notifySms,
+      notifications: await getNotificationPreferences(deps, actor, id),
     },
     matches_created: created.map(({ createdAt, ...m }) => ({
       ...shapeMatch(m),

@@ -923,6 +923,41 @@ describe('waiting list and notification preferences', () => {
   });
 });
 
+describe('notification preferences (DESIGN.md)', () => {
+  it('GET and PUT /users/{id}/notification-preferences: own choices only, saved whole', async () => {
+    const got = await w.api.call('GET', '/api/users/{id}/notification-preferences', {
+      params: { id: carol.id },
+      ...bearer(carol),
+    });
+    expect(got.status).toBe(200);
+    expect(got.body).toMatchObject({ quiet_hours: { from: '22:00', to: '08:00' } });
+    const mine = {
+      channels: { email: true, sms: false, push: false },
+      types: {
+        new_match: true,
+        refill: false,
+        chat: true,
+        results: true,
+        reminders: true,
+        groups: false,
+      },
+      quiet_hours: null,
+    };
+    const put = await w.api.call('PUT', '/api/users/{id}/notification-preferences', {
+      params: { id: carol.id },
+      body: mine,
+      ...bearer(carol),
+    });
+    expect(put.body).toEqual(mine);
+    const other = await w.api.call('PUT', '/api/users/{id}/notification-preferences', {
+      params: { id: alice.id },
+      body: mine,
+      ...bearer(carol),
+    });
+    expect(other.status).toBe(403);
+  });
+});
+
 describe('organiser tools', () => {
   it('DELETE /matches/{id}/participants/{userId} with a reason: the organiser removes a player, the waiting player moves up', async () => {
     const created = await w.api.call<{ match: { id: number } }>('POST', '/api/matches', {
