@@ -442,6 +442,12 @@ export const MSG = {
     textInvalid: (max: number) => `Le message doit contenir entre 1 et ${max} caractères.`,
     tabForbidden: 'Le message ne peut pas contenir de tabulation ni de caractère de contrôle.',
     limitInvalid: 'Le nombre de messages demandé doit être compris entre 1 et 100.',
+    muteInvalid:
+      'Indiquez si les notifications de cette discussion sont coupées (muted : true ou false).',
+    mute: 'Couper les notifications',
+    unmute: 'Réactiver les notifications',
+    mutedNow: 'Notifications de cette discussion coupées.',
+    unmutedNow: 'Notifications de cette discussion réactivées.',
     forbidden:
       'Seuls l’organisateur, les joueurs et la liste d’attente de ce match voient sa discussion.',
     readOnly: 'Les joueurs en liste d’attente peuvent lire la discussion mais pas y écrire.',

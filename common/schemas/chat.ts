@@ -54,6 +54,15 @@ export const ZChatMatchInput = z.object({ id: ZId });
 /** The room of a tRPC call: `{ id, room? }`. */
 export const ZChatRoomInput = ZChatMatchInput.extend({ room: ZChatRoomKind.default('match') });
 export type TChatRoomInput = z.infer<typeof ZChatRoomInput>;
+/** `chat.mute`, and the body of `PUT /api/{matches|groups}/{id}/messages/mute`. */
+export const ZChatMuteBody = z.object(
+  { muted: z.boolean({ error: MSG.chat.muteInvalid }) },
+  { error: MSG.chat.muteInvalid },
+);
+export const ZChatMuteInput = ZChatRoomInput.extend(ZChatMuteBody.shape);
+export type TChatMuteInput = z.infer<typeof ZChatMuteInput>;
+export const ZChatMuted = z.object({ muted: z.boolean() });
+
 export const ZChatListInput = ZChatRoomInput.extend({
   before: ZId.optional(),
   limit: z
@@ -100,6 +109,8 @@ export const ZChatMessages = z.object({
   messages: z.array(ZChatMessage),
   /** Whether the viewer may write (organiser, participants) or only read (waiting list). */
   can_write: z.boolean(),
+  /** Whether the viewer turned this room's notices off. */
+  muted: z.boolean(),
 });
 export type TChatMessages = z.infer<typeof ZChatMessages>;
 

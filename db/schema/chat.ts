@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -82,6 +83,8 @@ export const matchMessageReads = pgTable(
     userId: userIdColumn(),
     lastReadId: integer().notNull().default(0),
     notifiedAt: timestamp({ withTimezone: true }),
+    /** The reader turned this room's notices off (issue 41): its messages still count as unread. */
+    muted: boolean().notNull().default(false),
   },
   (t) => [
     uniqueIndex('match_message_reads_match_key').on(t.matchId, t.userId),

@@ -4,6 +4,8 @@ import {
   ZChatMessage,
   ZChatMessagePath,
   ZChatMessages,
+  ZChatMuteBody,
+  ZChatMuted,
   ZChatPostBody,
   ZChatReportResult,
   type TChatRoomKind,
@@ -16,6 +18,7 @@ import {
   postMessage,
   reportMessage,
 } from '../services/chat/messages';
+import { muteRoom } from '../services/chat/mute';
 import type { RestRoutes } from './http';
 
 const member = { auth: 'user' } as const;
@@ -61,12 +64,12 @@ export const chatRoutes: RestRoutes = (app, deps) => {
         config: member,
       },
       async ({ ctx, params, query }) => {
-        const { messages, can_write } = await listMessages(deps, assertUser(ctx.user), {
+        const { messages, can_write, muted } = await listMessages(deps, assertUser(ctx.user), {
           ...query,
           id: params.id,
           room,
         });
-        return { messages, can_write };
+        return { messages, can_write, muted };
       },
     );
     app.post(
@@ -130,6 +133,21 @@ export const chatRoutes: RestRoutes = (app, deps) => {
       },
       async ({ ctx, params }, reply) =>
         reply.code(201).send(await reportMessage(deps, assertUser(ctx.user), { ...params, room })),
+    );
+    app.put(
+      `${prefix}/:id/messages/mute`,
+      {
+        schema: {
+          tags,
+          summary: `Couper (muted: true) ou réactiver les notifications de la discussion, pour soi (${readers})`,
+          params: ZChatMatchInput,
+          body: ZChatMuteBody,
+          response: { 200: ZChatMuted },
+        },
+        config: member,
+      },
+      ({ ctx, params, body }) =>
+        muteRoom(deps, assertUser(ctx.user), { id: params.id, room, muted: body.muted }),
     );
   }
 };

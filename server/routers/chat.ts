@@ -6,6 +6,8 @@ import {
   ZChatMessage,
   ZChatMessageParams,
   ZChatMessages,
+  ZChatMuted,
+  ZChatMuteInput,
   ZChatPostInput,
   ZChatReportResult,
   ZChatReports,
@@ -24,6 +26,7 @@ import {
   reportMessage,
   roomOf,
 } from '../services/chat/messages';
+import { muteRoom } from '../services/chat/mute';
 import { listReports } from '../services/chat/reports';
 import { unreadCounts } from '../services/chat/unread';
 import { liveHubOf } from '../services/live/hub';
@@ -61,6 +64,10 @@ export const chatRouter = router({
     .input(ZChatMessageParams)
     .output(parsed(z.object({ success: z.literal(true) })))
     .mutation(({ ctx, input }) => markRead(ctx.deps, ctx.user, input)),
+  mute: authedProcedure
+    .input(ZChatMuteInput)
+    .output(parsed(ZChatMuted))
+    .mutation(({ ctx, input }) => muteRoom(ctx.deps, ctx.user, input)),
   unread: authedProcedure
     .input(ZChatUnreadInput)
     .output(parsed(ZChatUnread))

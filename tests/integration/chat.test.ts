@@ -414,6 +414,44 @@ describe('notices of new messages', () => {
   });
 });
 
+describe('muting a room', () => {
+  it('a room muted in one tap tells that reader nothing, until they turn it back on (tRPC and REST)', async () => {
+    const [ana, ben] = [p(47), p(48)];
+    const m = await match(3, [ana, ben]);
+    const told = async () => {
+      await followLog(t.deps);
+      const rows = await t.db.db
+        .select({ userId: outbox.userId })
+        .from(outbox)
+        .where(and(eq(outbox.matchId, m.id), eq(outbox.event, 'message')));
+      return new Set(rows.map((r) => r.userId));
+    };
+    expect(await t.caller(ana).chat.mute({ id: m.id, muted: true })).toEqual({ muted: true });
+    expect((await t.caller(ana).chat.list({ id: m.id })).muted).toBe(true);
+    expect((await t.caller(ben).chat.list({ id: m.id })).muted).toBe(false);
+    await post(owner, m.id, 'Qui apporte les balles ?');
+    const first = await told();
+    expect(first.has(ben.id)).toBe(true);
+    expect(first.has(ana.id)).toBe(false);
+    // Her unread count still says there is news.
+    expect((await t.caller(ana).chat.unread())[String(m.id)]).toBeGreaterThan(0);
+
+    const back = await restAs(t, ana, 'PUT', `/matches/${m.id}/messages/mute`, { muted: false });
+    expect(back).toMatchObject({ status: 200, body: { muted: false } });
+    const bad = await restAs(t, ana, 'PUT', `/matches/${m.id}/messages/mute`, { muted: 'oui' });
+    expect(bad).toMatchObject({ status: 400 });
+    expect(JSON.stringify(bad.body)).toContain(MSG.chat.muteInvalid);
+    t.clock.advance(16 * 60_000);
+    await post(owner, m.id, 'Moi !');
+    expect((await told()).has(ana.id)).toBe(true);
+    // Someone outside the room cannot mute it (nor learn anything by trying).
+    const stranger = await restAs(t, p(49), 'PUT', `/matches/${m.id}/messages/mute`, {
+      muted: true,
+    });
+    expect(stranger.status).toBe(403);
+  });
+});
+
 describe('live: messages arrive by themselves', () => {
   it('the reader of the chat gets new, edited and deleted messages, and loses the stream when leaving', async () => {
     const [ana, ben] = [p(19), p(20)];

@@ -128,6 +128,7 @@ const TRPC_RULES: Record<string, Rule> = {
   'chat.delete': 'ownerOrAdmin',
   'chat.report': 'owner',
   'chat.markRead': 'owner',
+  'chat.mute': 'owner',
   'chat.unread': 'user',
   'chat.reports': 'admin',
   // The match room (issue 25).
@@ -258,11 +259,13 @@ const REST_RULES: Record<string, Rule> = {
   'PATCH /api/matches/{id}/messages/{messageId}': 'owner',
   'DELETE /api/matches/{id}/messages/{messageId}': 'ownerOrAdmin',
   'POST /api/matches/{id}/messages/{messageId}/report': 'owner',
+  'PUT /api/matches/{id}/messages/mute': 'owner',
   'GET /api/groups/{id}/messages': 'groupMember',
   'POST /api/groups/{id}/messages': 'groupMember',
   'PATCH /api/groups/{id}/messages/{messageId}': 'groupMember',
   'DELETE /api/groups/{id}/messages/{messageId}': 'groupMemberOrAdmin',
   'POST /api/groups/{id}/messages/{messageId}/report': 'groupMember',
+  'PUT /api/groups/{id}/messages/mute': 'groupMember',
   // The match room (issue 25).
   'DELETE /api/matches/{id}/guests/{guestId}': 'owner',
   'POST /api/matches/{id}/requests': 'user',
@@ -550,7 +553,7 @@ async function procedureInput(p: Procedure): Promise<unknown> {
   if (p.path.startsWith('groups.') && TRPC_RULES[p.path] === 'group') return groupInput(p.path);
   // A message the match does not have: its organiser is answered 404, anyone else 403.
   if (p.path.startsWith('chat.') && p.fields?.includes('id'))
-    return { id: await newMatch(), messageId: 999_999, text: 'Bonjour' };
+    return { id: await newMatch(), messageId: 999_999, text: 'Bonjour', muted: true };
   // No such guest or request: the organiser is answered 409, anyone else 403.
   if (p.path === 'matches.releaseGuest') return { id: await newMatch(), guestId: 1 };
   if (p.path === 'matches.acceptRequest' || p.path === 'matches.declineRequest')
@@ -591,9 +594,11 @@ async function groupChatRest(op: RestOperation, headers: Record<string, string>)
     payload:
       op.method === 'GET'
         ? undefined
-        : op.method === 'PATCH' || op.key.endsWith('/messages')
-          ? { text: 'Bonjour' }
-          : {},
+        : op.key.endsWith('/mute')
+          ? { muted: true }
+          : op.method === 'PATCH' || op.key.endsWith('/messages')
+            ? { text: 'Bonjour' }
+            : {},
   });
 }
 
@@ -642,9 +647,11 @@ async function callRest(op: RestOperation, rule: Rule, headers: Record<string, s
               ? NOTIFICATION_PREFERENCES
               : op.key === 'DELETE /api/users/{id}'
                 ? { pin: wrongPin() }
-                : op.path.includes('/messages') && op.method !== 'DELETE'
-                  ? { text: 'Bonjour' }
-                  : {};
+                : op.key.endsWith('/mute')
+                  ? { muted: true }
+                  : op.path.includes('/messages') && op.method !== 'DELETE'
+                    ? { text: 'Bonjour' }
+                    : {};
   if (op.key === 'PUT /api/matches/{id}/result') payload = resultBody();
   return t.app.inject({ method: op.method, url, headers, payload });
 }

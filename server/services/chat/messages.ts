@@ -28,6 +28,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import { chatPayload, LIVE_CHANNEL } from '../../lib/live-channel';
 import { chatAccess, chatWriter, inRoom, lockRoom, readsKey, roomValues } from './access';
 import { recordEvent } from '../events/log';
+import { isMuted } from './mute';
 import { currentRev } from './revisions';
 import { messageColumns, toMessage } from './rows';
 
@@ -87,6 +88,7 @@ export async function listMessages(
     return {
       messages: rows.map(toMessage),
       can_write: access.canWrite,
+      muted: await isMuted(tx, room, actor.id),
       rev,
     };
   });

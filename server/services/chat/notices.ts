@@ -35,7 +35,7 @@ const excerpt = (text: string) => {
 
 /**
  * Claims the right to tell `userIds` about new messages of a room, at most once per 15 minutes
- * each: one upsert that sets `notified_at` only where the last notice is older (or none), and
+ * each and never to a reader who muted it: one upsert that sets `notified_at` only where the last notice is older (or none), and
  * answers the members it set it for. PostgreSQL re-checks the condition on the row a parallel post
  * has just claimed, so 40 posts at once tell each member once. Ids are sorted, so parallel claims
  * lock rows in the same order.
@@ -53,7 +53,8 @@ async function claimNotices(tx: DbOrTx, room: TChatRoom, userIds: number[], now:
     .onConflictDoUpdate({
       target: readsKey(room),
       set: { notifiedAt: now },
-      setWhere: sql`${matchMessageReads.notifiedAt} is null or ${matchMessageReads.notifiedAt} <= ${cutoff.toISOString()}::timestamptz`,
+      // A reader who muted the room is never claimed (issue 41).
+      setWhere: sql`not ${matchMessageReads.muted} and (${matchMessageReads.notifiedAt} is null or ${matchMessageReads.notifiedAt} <= ${cutoff.toISOString()}::timestamptz)`,
     })
     .returning({ userId: matchMessageReads.userId });
   return claimed.map((r) => r.userId);

@@ -1061,6 +1061,12 @@ describe('chat', () => {
       ...bearer(alice),
     });
     expect(deleted.body).toMatchObject({ text: 'Message supprimé', deleted: true });
+    const muted = await w.api.call('PUT', '/api/matches/{id}/messages/mute', {
+      params: { id },
+      body: { muted: true },
+      ...bearer(bob),
+    });
+    expect(muted.body).toEqual({ muted: true });
   });
 });
 
@@ -1376,6 +1382,12 @@ describe('groups, weekly slots and polls', () => {
       ...bearer(admin),
     });
     expect(moderated.body).toMatchObject({ text: 'Message supprimé', deleted: true });
+    const quiet = await w.api.call('PUT', '/api/groups/{id}/messages/mute', {
+      params: { id },
+      body: { muted: true },
+      ...bearer(carol),
+    });
+    expect(quiet.body).toEqual({ muted: true });
 
     const removed = await w.api.call('DELETE', '/api/groups/{id}/members/{userId}', {
       params: { id, userId: carol.id },

@@ -128,6 +128,14 @@ export function ChatPanel({ room, userId }: { room: TChatRoom; userId: number | 
     onSuccess: (r) => setStatus({ kind: 'info', text: r.message }),
     onError: fail,
   });
+  // Muting is the reader's own choice of notices: the list's answer carries it.
+  const mute = trpc.chat.mute.useMutation({
+    onSuccess: (r) => {
+      utils.chat.list.setData({ ...at, limit: PAGE }, (d) => d && { ...d, muted: r.muted });
+      setStatus({ kind: 'info', text: r.muted ? MSG.chat.mutedNow : MSG.chat.unmutedNow });
+    },
+    onError: fail,
+  });
 
   const send = () => {
     if (draft.trim() === '' || post.isPending) return;
@@ -160,11 +168,24 @@ export function ChatPanel({ room, userId }: { room: TChatRoom; userId: number | 
 
   if (list.isError) return null;
   const canWrite = list.data?.can_write ?? false;
+  const muted = list.data?.muted ?? false;
   return (
     <section className="card chat-panel" aria-labelledby="chat-title">
-      <h2 className="chat-title" id="chat-title">
-        {title}
-      </h2>
+      <div className="chat-head">
+        <h2 className="chat-title" id="chat-title">
+          {title}
+        </h2>
+        {list.data && (
+          <Button
+            variant="ghost"
+            aria-pressed={muted}
+            loading={mute.isPending}
+            onClick={() => mute.mutate({ ...at, muted: !muted })}
+          >
+            {muted ? MSG.chat.unmute : MSG.chat.mute}
+          </Button>
+        )}
+      </div>
       {list.isPending ? (
         <Spinner />
       ) : (
