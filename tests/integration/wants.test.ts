@@ -8,6 +8,7 @@ import { createWantNoticesConsumer } from '../../server/services/wants/notices';
 import { createTestContext, type TestContext } from '../support/app';
 import { createUser, type TestUser } from '../support/factories';
 import { restAs } from '../support/http';
+import { startPushService, type PushServiceStandIn } from '../support/push-service';
 import { startSmtpServer, type SmtpTestServer } from '../support/smtp';
 import { followLog } from '../support/worker';
 import { createPlace } from './matches-support';
@@ -22,13 +23,15 @@ const DB = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? 'PostgreS
 
 let t: TestContext;
 let smtp: SmtpTestServer;
+let push: PushServiceStandIn;
 let owner: TestUser;
 let club: number;
 let other: number;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await createTestContext({ now: NOW, env: { SMTP_URL: smtp.url } });
+  push = await startPushService();
+  t = await createTestContext({ now: NOW, env: { SMTP_URL: smtp.url }, pushAgent: push.agent });
   owner = await createUser(t.deps, { name: 'Organisatrice' });
   club = (await createPlace(t, { name: 'Club des Alertes' })).id;
   other = (await createPlace(t, { name: 'Autre Club' })).id;
@@ -36,6 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await smtp.close();
+  await push.close();
 });
 beforeEach(async () => {
   t.clock.set(NOW);
@@ -249,15 +253,12 @@ describe('a match that fits', () => {
     expect(told?.body).toContain(WANT_TEXT.notify.more(1));
   });
 
-  it('goes to a phone first: a player with a device that takes alerts gets no e-mail', async () => {
+  it('goes to a phone first: a player with a device that takes alerts gets a push, no e-mail', async () => {
     const ines = await createUser(t.deps);
-    await t.db.db.insert(pushSubscriptions).values({
-      userId: ines.id,
-      endpoint: `https://push.example.net/${ines.id}`,
-      p256dh:
-        'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
-      auth: 'tBHItJI5svbpez7KI4CCXg',
-    });
+    const phone = push.device();
+    expect((await restAs(t, ines, 'POST', '/push/subscriptions', phone.subscription)).status).toBe(
+      201,
+    );
     await save(ines);
     const m = await newMatch({ time: '20:00' });
     await followLog(t.deps);
@@ -266,6 +267,15 @@ describe('a match that fits', () => {
       .from(outbox)
       .where(and(eq(outbox.matchId, m.id), eq(outbox.userId, ines.id)));
     expect(rows).toEqual([{ channel: 'push', event: 'alert', subject: WANT_TEXT.notify.subject }]);
+
+    // The push service receives it, encrypted for that phone, linking the match.
+    await createOutboxWorker(t.deps).runOnce();
+    const got = push.messages.filter((x) => x.deviceId === phone.id);
+    expect(got.map((x) => x.payload)).toEqual([
+      expect.objectContaining({ title: WANT_TEXT.notify.subject, url: `/matches/${m.id}` }),
+    ]);
+    expect(push.rejected).toEqual([]);
+    expect(smtp.mails.filter((x) => x.to.includes(ines.email!.toLowerCase()))).toEqual([]);
   });
 
   it(`two consumers reading the log at once tell each player once (${DB})`, async () => {
