@@ -6,20 +6,13 @@ import { MSG } from '../../common/messages';
 import { PREFS_TEXT } from '../../common/notification-types';
 import type { TNotificationPreferences } from '../../common/schemas/notification-preferences';
 import { NotificationPrefs } from '../../client/src/pages/profile/NotificationPrefs';
+import { DEFAULT_PREFERENCES } from '../support/notification-preferences';
 import { renderWithProviders, testUser } from './support/render';
 
 const user = testUser({ id: 7 });
 const prefs: TNotificationPreferences = {
+  ...DEFAULT_PREFERENCES,
   channels: { email: true, sms: true, push: true },
-  types: {
-    new_match: true,
-    refill: true,
-    chat: true,
-    results: true,
-    reminders: true,
-    groups: true,
-  },
-  quiet_hours: { from: '22:00', to: '08:00' },
 };
 
 const render = (smsLive: boolean, more: Record<string, unknown> = {}) =>

@@ -11,6 +11,7 @@ import { createUser, type TestUser } from '../support/factories';
 import { restAs } from '../support/http';
 import { mailHeader, startSmtpServer, type SmtpTestServer } from '../support/smtp';
 import { afterLog } from '../support/worker';
+import { DEFAULT_PREFERENCES } from '../support/notification-preferences';
 import { createPlace } from './matches-support';
 
 /**
@@ -39,18 +40,7 @@ beforeEach(() => {
   smtp.clear();
 });
 
-const DEFAULTS: TNotificationPreferences = {
-  channels: { email: true, sms: false, push: true },
-  types: {
-    new_match: true,
-    refill: true,
-    chat: true,
-    results: true,
-    reminders: true,
-    groups: true,
-  },
-  quiet_hours: { from: '22:00', to: '08:00' },
-};
+const DEFAULTS = DEFAULT_PREFERENCES;
 const url = (u: TestUser) => `/users/${u.id}/notification-preferences`;
 const mailsTo = (u: TestUser) => smtp.mails.filter((m) => m.to.includes(u.email!.toLowerCase()));
 

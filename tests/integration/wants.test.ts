@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WANT_TEXT } from '../../common/messages-wants';
 import type { TWant } from '../../common/schemas/wants';
-import { outbox, pushSubscriptions, wantNotices, wants } from '../../db/schema';
+import { outbox, wantNotices, wants } from '../../db/schema';
 import { createOutboxWorker } from '../../server/services/notifications/worker';
 import { createWantNoticesConsumer } from '../../server/services/wants/notices';
 import { createTestContext, type TestContext } from '../support/app';

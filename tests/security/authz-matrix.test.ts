@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { MSG_API } from '../../common/messages-api';
+import { DEFAULT_PREFERENCES } from '../support/notification-preferences';
 import { EVENING_TEXT } from '../../common/messages-evenings';
 import { createSession } from '../../server/services/auth/sessions';
 import { issueApiKey } from '../../server/services/integrations/api-keys';
@@ -427,18 +428,6 @@ async function headersFor(role: Role): Promise<Record<string, string>> {
   return { authorization: `Bearer ${token}` };
 }
 
-const NOTIFICATION_PREFERENCES = {
-  channels: { email: true, sms: false, push: true },
-  types: {
-    new_match: true,
-    refill: true,
-    chat: true,
-    results: true,
-    reminders: true,
-    groups: true,
-  },
-  quiet_hours: { from: '22:00', to: '08:00' },
-};
 const wrongPin = () => (users.player.pin === '7391' ? '7392' : '7391');
 
 let sharedGroup: Awaited<ReturnType<typeof newGroup>> | undefined;
@@ -644,7 +633,7 @@ async function callRest(op: RestOperation, rule: Rule, headers: Record<string, s
           : op.key === 'PUT /api/users/{id}/notifications'
             ? { notify_email: true, notify_sms: false }
             : op.key === 'PUT /api/users/{id}/notification-preferences'
-              ? NOTIFICATION_PREFERENCES
+              ? DEFAULT_PREFERENCES
               : op.key === 'DELETE /api/users/{id}'
                 ? { pin: wrongPin() }
                 : op.key.endsWith('/mute')
