@@ -11,6 +11,7 @@ import { createTestContext, type TestContext } from '../support/app';
 import { serverUrl } from '../support/db';
 import { createAdmin, createUser, type TestUser } from '../support/factories';
 import { restAs } from '../support/http';
+import { DEFAULT_PREFERENCES } from '../support/notification-preferences';
 import { followLog } from '../support/worker';
 import { createPlace, trpcError } from './matches-support';
 
@@ -411,6 +412,17 @@ describe('notices of new messages', () => {
     rows = await notices();
     expect(rows.filter((r) => r.userId === ben.id)).toHaveLength(2);
     expect(rows.filter((r) => r.userId === ana.id)).toHaveLength(1);
+
+    // Cam turns push off: the next notice reaches him by e-mail, not on the phone.
+    await t.caller(cam).users.updateNotificationPreferences({
+      ...DEFAULT_PREFERENCES,
+      channels: { ...DEFAULT_PREFERENCES.channels, push: false },
+    });
+    t.clock.advance(15 * 60_000);
+    await post(ana, m.id, 'Cam ?');
+    rows = await notices();
+    const camChannels = rows.filter((r) => r.userId === cam.id).map((r) => r.channel);
+    expect(camChannels.sort()).toEqual(['email', 'push', 'push']);
   });
 });
 

@@ -141,6 +141,8 @@ async function noticeNewMessage(tx: DbOrTx, deps: NotifyDeps, e: LoggedEvent) {
       and(
         inArray(pushSubscriptions.userId, told),
         sql`'message' = any(${pushSubscriptions.kinds})`,
+        // A member who turned push off is told by e-mail instead (as `notifyUsers` does).
+        sql`exists (select 1 from ${users} u where u.id = ${pushSubscriptions.userId} and u.notify_push)`,
       ),
     );
   const pushed = new Set(withPush.map((r) => r.userId));
