@@ -28,6 +28,8 @@ export const NOTICE_TYPE_OF: Readonly<Record<string, TNoticeType>> = {
   noShow: 'results',
   evening_finished: 'results',
   reminder: 'reminders',
+  court_reminder: 'reminders',
+  payment_reminder: 'reminders',
   soon: 'reminders',
   poll_closed: 'groups',
   slot_skipped: 'groups',

@@ -1,5 +1,6 @@
 /** The player's own data: the export ("Télécharger mes données") and the account deletion. */
 import { z } from 'zod';
+import { ZPlayerGender } from './court';
 import { ZNotificationPreferences } from './notification-preferences';
 import { ZGroupsExport } from './groups';
 import { MSG } from '../messages';
@@ -63,6 +64,13 @@ export const ZAccountExport = z.object({
     notify_sms: z.boolean(),
     /** Channels, types and quiet hours (issue 41). */
     notifications: ZNotificationPreferences,
+    /** For gender-ruled matches (issue 42): never shown to others. */
+    gender: ZPlayerGender.nullable(),
+  }),
+  /** Court marks and paid shares (issue 42): recorded between players, never charged. */
+  court_and_cost: z.object({
+    courts_booked: z.array(z.object({ match_id: z.number(), booked_at: ZIso })),
+    payments: z.array(z.object({ match_id: z.number(), marked_by_me: z.boolean(), paid_at: ZIso })),
   }),
   /** Games of padel evenings played or scored (server/services/evenings/export.ts). */
   evening_games: z.array(

@@ -14,6 +14,9 @@ import { ZUser } from './users';
  * Admin forms (spec section 5). Shared by the tRPC router, the REST adapter and the client's
  * forms, so every rule carries the French text the admin sees. No server-only imports here.
  */
+import { ZBookingUrl } from './court';
+import { COURT_TEXT } from '../messages-court';
+
 const A = MSG.admin;
 
 /** A required text field: trimmed, and missing or blank gives `message`. */
@@ -26,6 +29,8 @@ const placeFields = {
   address: required(A.placeFieldsRequired),
   city: required(A.placeFieldsRequired),
   is_active: z.boolean().optional(),
+  booking_url: ZBookingUrl.optional(),
+  indoor: z.boolean({ error: COURT_TEXT.indoorInvalid }).nullable().optional(),
 };
 export const ZCreatePlaceInput = z.object(placeFields);
 export type TCreatePlaceInput = z.infer<typeof ZCreatePlaceInput>;

@@ -14,6 +14,10 @@ export const ZPlace = z.object({
   address: z.string(),
   city: z.string(),
   is_active: z.boolean(),
+  /** Where players book a court here (issue 42), or null. */
+  booking_url: z.string().nullable(),
+  /** Indoor courts (true), outdoor (false), not said (null). */
+  indoor: z.boolean().nullable(),
 });
 export type TPlace = z.infer<typeof ZPlace>;
 

@@ -3,6 +3,14 @@ import { levelsProblem, slotsProblem } from '../match-rules';
 import { MSG } from '../messages';
 import { calendarDate, INT32_MAX, isCalendarDate, safeText, ZId } from './primitives';
 import { ZMatchRoom, ZMyRequest, ZRoomFields } from './room';
+import {
+  ZCourt,
+  ZMatchGender,
+  ZMatchKind,
+  ZMatchKindFields,
+  ZPayments,
+  ZPlayerGender,
+} from './court';
 
 /**
  * Match inputs and outputs, shared by the tRPC router, the REST adapter and the client's forms.
@@ -51,10 +59,15 @@ export const ZIdempotencyKey = z
 export const ZCreateMatchInput = ZMatchFields.extend({
   idempotencyKey: ZIdempotencyKey.optional(),
   ...ZRoomFields.shape,
+  ...ZMatchKindFields.shape,
 });
 export type TCreateMatchInput = z.infer<typeof ZCreateMatchInput>;
 
-export const ZUpdateMatchInput = ZMatchFields.extend({ id: ZId, ...ZRoomFields.shape });
+export const ZUpdateMatchInput = ZMatchFields.extend({
+  id: ZId,
+  ...ZRoomFields.shape,
+  ...ZMatchKindFields.shape,
+});
 export type TUpdateMatchInput = z.infer<typeof ZUpdateMatchInput>;
 
 /** The settings' caps on the match form: levels per match, places to fill. */
@@ -172,6 +185,8 @@ export const ZMatchFilters = z.object({
   from: ZFilterDate.optional(),
   to: ZFilterDate.optional(),
   available: z.boolean({ error: MSG.match.filterAvailableInvalid }).optional(),
+  kind: ZMatchKind.optional(),
+  gender: ZMatchGender.optional(),
   order: z.enum(MATCH_ORDERS, { error: MSG.match.filterOrderInvalid }).optional(),
 });
 
@@ -211,6 +226,9 @@ export const ZMatch = z.object({
   created_by: z.number().int(),
   creator_name: z.string(),
   participants: z.array(z.object({ user_id: z.number().int() })),
+  /** Only a competitive match's results move ratings (issue 42). */
+  kind: ZMatchKind,
+  gender: ZMatchGender,
 });
 export type TMatch = z.infer<typeof ZMatch>;
 
@@ -302,5 +320,17 @@ export const ZMatchDetail = ZMatch.omit({ participants: true, creator_name: true
   /** The viewer's place on the match's waiting list (1 = next to play), or null when not waiting. */
   waitlist_position: z.number().int().nullable(),
   ...ZMatchRoom.shape,
+  /** Where to book a court at the match's place (the club's page, Playtomic…), or null. */
+  booking_url: z.string().nullable(),
+  /** The court's total price in cents, or null when none was given. */
+  price_cents: z.number().int().nullable(),
+  /** The court mark and who paid: the match's players only (null and [] for anyone else). */
+  court: ZCourt,
+  payments: ZPayments,
+  /** Who may still take a seat under the match's gender rule (« Mixte »: the genders not yet full). */
+  open_to: z.array(ZPlayerGender),
 });
 export type TMatchDetail = z.infer<typeof ZMatchDetail>;
+
+/** The answer of the court and payment doors: what changed, and the page as the player now sees it. */
+export const ZCourtAnswer = z.object({ message: z.string(), match: ZMatchDetail });

@@ -1,6 +1,7 @@
 /** The user as the client sees it, and the profile form. Isomorphic (the client imports it). */
 import { z } from 'zod';
 import { MSG } from '../messages';
+import { ZPlayerGender } from './court';
 import { safeMultilineText, safeText, ZId } from './primitives';
 
 export const PROFILE_NAME_MAX = 100;
@@ -17,6 +18,8 @@ export const ZUser = z.object({
   /** `/api/users/<id>/photo?v=<ms>` when the user has a photo; never the bytes. */
   photo: z.string().nullable(),
   created_at: z.string(),
+  /** The player's own gender, for gender-ruled matches: in their own answers only, never others'. */
+  gender: ZPlayerGender.nullable().optional(),
 });
 export type TUser = z.infer<typeof ZUser>;
 
@@ -33,6 +36,8 @@ export const ZUpdateProfileInput = z
     name: safeText({ error: MSG.profile.nameAndLevelRequired }).trim(),
     level: safeText({ error: MSG.profile.nameAndLevelRequired }).trim(),
     photo: safeMultilineText().max(PHOTO_TEXT_MAX, MSG.http.payloadTooLarge).nullable().optional(),
+    /** Left out: unchanged; null: not given. */
+    gender: ZPlayerGender.nullable().optional(),
   })
   .superRefine((v, ctx) => {
     if (!v.name || !v.level)
@@ -64,6 +69,7 @@ export const ZLegacyUpdateUserBody = z
     name: safeText({ error: MSG.profile.nameAndLevelRequired }),
     level: safeText({ error: MSG.profile.nameAndLevelRequired }).nullable(),
     photo: safeMultilineText().nullable().optional(),
+    gender: ZPlayerGender.nullable().optional(),
   })
   .transform((v) => ({ ...v, level: v.level ?? '' }));
 

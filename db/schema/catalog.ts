@@ -8,6 +8,10 @@ export const places = pgTable('places', {
   address: text().notNull(),
   city: text().notNull(),
   isActive: boolean().notNull().default(true),
+  /** Where players book a court here (the club's page, Playtomic, Anybuddy): clubs' booking is closed to apps. */
+  bookingUrl: text(),
+  /** Indoor courts (null: not said), shown to players choosing a place. */
+  indoor: boolean(),
   ...timestamps,
 });
 

@@ -28,7 +28,6 @@ export const evenings = pgTable(
     format: text({ enum: ['americano', 'mexicano', 'king'] }).notNull(),
     courts: integer().notNull(),
     pointsPerGame: integer().notNull(),
-    competitive: boolean().notNull().default(false),
     priceCents: integer(),
     sitOutRule: text({ enum: ['average', 'zero'] })
       .notNull()

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, timestamps } from './_columns';
 import { places } from './catalog';
-import { userIdColumn } from './users';
+import { userIdColumn, users } from './users';
 
 export const matches = pgTable(
   'matches',
@@ -51,6 +51,16 @@ export const matches = pgTable(
      * dashboard's fill rate and time to fill read it.
      */
     filledAt: timestamp({ withTimezone: true }),
+    /** Only a `competitif` match's (or evening's) confirmed results move ratings (issue 42). */
+    kind: text({ enum: ['amical', 'competitif'] })
+      .notNull()
+      .default('amical'),
+    /** Who may take a seat: `mixte` is two men and two women (the seat rule, `takeSeat`). */
+    gender: text({ enum: ['ouvert', 'hommes', 'femmes', 'mixte'] })
+      .notNull()
+      .default('ouvert'),
+    /** The court's total price, split between the players on read; recorded, never charged. */
+    priceCents: integer(),
     ...timestamps,
   },
   (t) => [
@@ -72,6 +82,9 @@ export const matches = pgTable(
     uniqueIndex('matches_idempotency_key_idx').on(t.createdBy, t.idempotencyKey),
     uniqueIndex('matches_share_token_idx').on(t.shareToken),
     check('matches_visibility_check', sql`${t.visibility} in ('public', 'private')`),
+    check('matches_kind_check', sql`${t.kind} in ('amical', 'competitif')`),
+    check('matches_gender_check', sql`${t.gender} in ('ouvert', 'hommes', 'femmes', 'mixte')`),
+    check('matches_price_check', sql`${t.priceCents} between 0 and 1000000`),
     // The admin dashboard's aggregates, read from the index alone (index-only scans): matches
     // created per week with their fill, and matches played per day, slot and place.
     index('matches_created_stats_idx').on(t.createdAt, t.placeId, t.filledAt, t.createdBy),
@@ -98,4 +111,41 @@ export const matchParticipants = pgTable(
     // Active players per week (admin dashboard), from the index alone.
     index('match_participants_joined_idx').on(t.joinedAt, t.userId),
   ],
+);
+
+/** « J'ai réservé le terrain » (issue 42): one mark per match, cleared when the match moves. */
+export const matchCourts = pgTable('match_courts', {
+  matchId: matchIdColumn().primaryKey(),
+  bookedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+  bookedAt: createdAt(),
+});
+
+/** Who paid their share of the court (recorded, never charged): one row per player who did. */
+export const matchPayments = pgTable(
+  'match_payments',
+  {
+    matchId: matchIdColumn(),
+    userId: userIdColumn(),
+    /** Who ticked it: the player, or the organiser (paid cash). */
+    markedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    paidAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.matchId, t.userId] }),
+    index('match_payments_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * The time-driven nudges sent once per match (the organiser's « terrain pas réservé » 24 h before,
+ * the unpaid shares' reminder 24 h after): the key makes "once" hold on several workers.
+ */
+export const matchNudges = pgTable(
+  'match_nudges',
+  {
+    matchId: matchIdColumn(),
+    kind: text({ enum: ['court', 'payment'] }).notNull(),
+    sentAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.matchId, t.kind] })],
 );

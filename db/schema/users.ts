@@ -41,6 +41,8 @@ export const users = pgTable(
     /** Quiet hours, local time: notices that can wait are held until `quietTo`; both null: none. */
     quietFrom: time().default('22:00'),
     quietTo: time().default('08:00'),
+    /** For the gender rule of « Hommes », « Femmes » and « Mixte » matches only; never shown to others. */
+    gender: text({ enum: ['homme', 'femme'] }),
     /** An integrators' service account (API keys act as it): no e-mail, no usable phone, never logs in. */
     isService: boolean().notNull().default(false),
     ...timestamps,
@@ -50,6 +52,7 @@ export const users = pgTable(
     uniqueIndex('users_phone_key').on(t.phone),
     // New sign-ups per week (admin dashboard).
     index('users_created_idx').on(t.createdAt),
+    check('users_gender_check', sql`${t.gender} in ('homme', 'femme')`),
     check('users_quiet_hours', sql`(${t.quietFrom} is null) = (${t.quietTo} is null)`),
   ],
 );

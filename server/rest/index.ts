@@ -21,6 +21,7 @@ import { groupsRoutes } from './groups';
 import { chatRoutes } from './chat';
 import { eveningsRoutes } from './evenings';
 import { wantsRoutes } from './wants';
+import { courtRoutes } from './court';
 
 /** The documented legacy paths, under `/api`: each parses, calls the tRPC procedure's service, and shapes. */
 export async function restPlugin(fastify: FastifyInstance, { deps }: { deps: Deps }) {
@@ -45,6 +46,7 @@ export async function restPlugin(fastify: FastifyInstance, { deps }: { deps: Dep
     adminDashboardRoutes,
     eveningsRoutes,
     wantsRoutes,
+    courtRoutes,
   ])
     routes(app, deps);
   openApiRoutes(fastify);

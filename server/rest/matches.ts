@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZMatchKindFields } from '../../common/schemas/court';
 import { MSG } from '../../common/messages';
 import { assertSelf, assertUser, type SessionUser } from '../lib/auth';
 import {
@@ -76,14 +77,34 @@ const ZRoomDoc = z.object({
     'Places réservées (0 à slots − 1) : le prénom de chaque invité sans compte ; chacune compte comme prise. À la modification, la liste envoyée remplace l’ancienne ; absente, elle est gardée.',
   ),
 });
-const ZLegacyCreate = ZLegacyFields.extend({ created_by: ZClaimedId, ...ZRoomDoc.shape });
+/** Issue 42's fields, described for third parties; left out = amical, open to all, no price. */
+const ZKindDoc = z.object({
+  kind: ZMatchKindFields.shape.kind.describe(
+    'amical (par défaut) ou competitif : seuls les résultats d’un match compétitif font évoluer les niveaux.',
+  ),
+  gender: ZMatchKindFields.shape.gender.describe(
+    'ouvert (par défaut), hommes, femmes ou mixte (deux hommes et deux femmes) : qui peut prendre une place.',
+  ),
+  price_cents: ZMatchKindFields.shape.price_cents.describe(
+    'Prix total du terrain en centimes (0 à 1 000 000), partagé entre les joueurs ; null le retire. Rien n’est prélevé.',
+  ),
+});
+const ZLegacyCreate = ZLegacyFields.extend({
+  created_by: ZClaimedId,
+  ...ZRoomDoc.shape,
+  ...ZKindDoc.shape,
+});
 /** Loose: the parsed headers replace `req.headers`, so the others must stay. */
 const ZCreateHeaders = z.looseObject({
   'idempotency-key': ZIdempotencyKey.optional().describe(
     'Clé choisie par le client (ex. un UUID) : une création répétée avec la même clé renvoie le match déjà créé au lieu d’en créer un second.',
   ),
 });
-const ZLegacyUpdate = ZLegacyFields.extend({ user_id: ZClaimedId, ...ZRoomDoc.shape });
+const ZLegacyUpdate = ZLegacyFields.extend({
+  user_id: ZClaimedId,
+  ...ZRoomDoc.shape,
+  ...ZKindDoc.shape,
+});
 const ZLegacyActor = z.object({ user_id: ZClaimedId }).loose();
 /** Joining (or queueing for) a private match takes its link's token. */
 const ZLegacyJoin = ZLegacyActor.extend({
@@ -125,6 +146,8 @@ const ZListQuery = z
     from: ZMatchFilters.shape.from.describe('Premier jour inclus, AAAA-MM-JJ.'),
     to: ZMatchFilters.shape.to.describe('Dernier jour inclus, AAAA-MM-JJ.'),
     available: ZFlag.optional().describe('1 : seulement les matchs avec des places libres.'),
+    kind: ZMatchFilters.shape.kind.describe('amical ou competitif.'),
+    gender: ZMatchFilters.shape.gender.describe('ouvert, hommes, femmes ou mixte.'),
     order: ZMatchFilters.shape.order.describe(
       'date (par défaut) ; need : le moins de places libres (au moins une) d’abord, puis le plus tôt.',
     ),
@@ -154,6 +177,8 @@ const toLegacyCard = (m: TMatch): TLegacyMatch => ({
   created_by: m.created_by,
   creator_name: m.creator_name,
   participants: m.participants,
+  kind: m.kind,
+  gender: m.gender,
 });
 const ZLegacyResult = z.object({ success: z.boolean(), message: z.string(), match: ZLegacyMatch });
 
@@ -202,7 +227,7 @@ export const matchesRoutes: RestRoutes = (app, deps) => {
       schema: {
         tags,
         summary:
-          'Matchs à venir, filtrables (place_id, city, level, from, to au format AAAA-MM-JJ inclus, available=1) et triables (order=need : le moins de places libres d’abord) ; page suivante : en-tête x-next-cursor',
+          'Matchs à venir, filtrables (place_id, city, level, from, to au format AAAA-MM-JJ inclus, available=1, kind, gender) et triables (order=need : le moins de places libres d’abord) ; page suivante : en-tête x-next-cursor',
         querystring: ZListQuery,
         response: { 200: z.array(ZLegacyMatch) },
       },

@@ -39,6 +39,7 @@ const TAGS = [
   'Groupes',
   'Soirées',
   'Alertes « Je veux jouer »',
+  'Terrain et prix',
   'Documentation',
 ];
 

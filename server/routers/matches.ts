@@ -11,6 +11,7 @@ import {
   ZMatchIdInput,
   ZMatchPage,
   ZMatchResult,
+  ZCourtAnswer,
   ZMyMatches,
   ZParticipant,
   ZRemoveParticipantInput,
@@ -29,6 +30,8 @@ import {
   ZShareTokenQuery,
 } from '../../common/schemas/room';
 import { joinMatch, leaveMatch } from '../services/matches/participation';
+import { setCourt, setPayment } from '../services/matches/court';
+import { ZCourtInput, ZPaymentInput } from '../../common/schemas/court';
 import { listMatchCards, listMyMatches, listParticipants } from '../services/matches/queries';
 import { getSchedule } from '../services/matches/rules';
 import { joinWaitlist, leaveWaitlist, listMyWaitlist } from '../services/matches/waitlist';
@@ -63,6 +66,14 @@ export const matchesRouter = router({
     .input(ZMatchIdInput.extend(ZShareTokenQuery.shape))
     .output(parsed(ZMatchResult))
     .mutation(({ ctx, input }) => joinMatch(ctx.deps, ctx.user, input.id, input.token)),
+  setCourt: authedProcedure
+    .input(ZCourtInput)
+    .output(parsed(ZCourtAnswer))
+    .mutation(({ ctx, input }) => setCourt(ctx.deps, ctx.user, input)),
+  setPayment: authedProcedure
+    .input(ZPaymentInput)
+    .output(parsed(ZCourtAnswer))
+    .mutation(({ ctx, input }) => setPayment(ctx.deps, ctx.user, input)),
   leave: authedProcedure
     .input(ZMatchIdInput)
     .output(parsed(ZMatchResult))

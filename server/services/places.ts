@@ -9,6 +9,8 @@ export const placeColumns = {
   address: places.address,
   city: places.city,
   is_active: places.isActive,
+  booking_url: places.bookingUrl,
+  indoor: places.indoor,
 };
 
 /** Places players can pick: active ones only, by name. */

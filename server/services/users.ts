@@ -59,12 +59,22 @@ export async function findUser(db: DbOrTx, id: number): Promise<TUser | null> {
   return row ? toUser(row) : null;
 }
 
+/** A user as they see themselves: `findUser` and their gender, which no one else reads. */
+async function findSelf(db: DbOrTx, id: number): Promise<TUser | null> {
+  const [row] = await db
+    .select({ ...userColumns, gender: users.gender })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row ? { ...toUser(row), gender: row.gender } : null;
+}
+
 /** The session's own user (`auth.me`), or null when the account was deleted meanwhile. */
 export async function getMe(
   deps: Pick<Deps, 'db'>,
   actor: SessionUser | null,
 ): Promise<TUser | null> {
-  return actor ? findUser(deps.db, actor.id) : null;
+  return actor ? findSelf(deps.db, actor.id) : null;
 }
 
 /**
@@ -77,7 +87,7 @@ export async function getUser(
   id: number,
 ): Promise<TUser> {
   assertSelf(actor, id);
-  const user = await findUser(deps.db, id);
+  const user = await findSelf(deps.db, id);
   if (!user) throw notFound(MSG.profile.userNotFound);
   return user;
 }
@@ -141,10 +151,16 @@ export async function updateProfile(
     const hasPhoto = decoded === undefined ? undefined : decoded !== null;
     await tx
       .update(users)
-      .set({ name, level, updatedAt: now, ...(hasPhoto === undefined ? {} : { hasPhoto }) })
+      .set({
+        name,
+        level,
+        updatedAt: now,
+        ...(hasPhoto === undefined ? {} : { hasPhoto }),
+        ...(input.gender === undefined ? {} : { gender: input.gender }),
+      })
       .where(eq(users.id, actor.id));
   });
-  const user = await findUser(deps.db, actor.id);
+  const user = await findSelf(deps.db, actor.id);
   if (!user) throw notFound(MSG.profile.userNotFound);
   return user;
 }

@@ -11,6 +11,7 @@ import { createResultJobsConsumer } from '../services/results/jobs';
 import { createEveningNoticesConsumer } from '../services/evenings/notices';
 import { createWantNoticesConsumer } from '../services/wants/notices';
 import { createRefillWavesConsumer } from '../services/wants/refill';
+import { createCourtRemindersConsumer } from '../services/matches/court-reminders';
 import { createLogPruner } from './log-consumer';
 import type { WorkerConsumer } from './loop';
 
@@ -28,7 +29,7 @@ export const logConsumers = (deps: Deps): WorkerConsumer[] => [
 /**
  * Everything the worker loop of an instance runs: the log's consumers, and the queues they (and
  * the clocks) fill: notices, result jobs, webhook deliveries, the groups' weekly slots and polls,
- * the refills' second waves.
+ * the refills' second waves, the court and cost reminders.
  */
 export const workerConsumers = (deps: Deps): WorkerConsumer[] => [
   ...logConsumers(deps),
@@ -38,4 +39,5 @@ export const workerConsumers = (deps: Deps): WorkerConsumer[] => [
   createWebhookWorker(deps),
   createGroupsConsumer(deps),
   createRefillWavesConsumer(deps),
+  createCourtRemindersConsumer(deps),
 ];

@@ -4,8 +4,10 @@ import type { TAccountExport } from '../../../common/schemas/account';
 import {
   auditLog,
   authThrottles,
+  matchCourts,
   matches,
   matchParticipants,
+  matchPayments,
   matchRemovals,
   matchRequests,
   matchWaitlist,
@@ -18,6 +20,7 @@ import {
   userPhotos,
   users,
 } from '../../../db/schema';
+import type { DbOrTx } from '../../../db/client';
 import type { Deps } from '../../deps';
 import { assertSelf, type SessionUser } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
@@ -65,6 +68,34 @@ const shapeMatch = ({ missingPlayers, time, ...m }: MatchRow) => ({
  * `missing_players`, never named. Hashes of the PIN, session tokens and codes are not information
  * about the player and stay out.
  */
+/** The player's court marks and paid shares (issue 42). */
+async function exportCourtAndCost(db: DbOrTx, id: number) {
+  const [courts, payments] = await Promise.all([
+    db
+      .select({ matchId: matchCourts.matchId, bookedAt: matchCourts.bookedAt })
+      .from(matchCourts)
+      .where(eq(matchCourts.bookedBy, id))
+      .orderBy(asc(matchCourts.matchId)),
+    db
+      .select({
+        matchId: matchPayments.matchId,
+        markedBy: matchPayments.markedBy,
+        paidAt: matchPayments.paidAt,
+      })
+      .from(matchPayments)
+      .where(eq(matchPayments.userId, id))
+      .orderBy(asc(matchPayments.matchId)),
+  ]);
+  return {
+    courts_booked: courts.map((c) => ({ match_id: c.matchId, booked_at: iso(c.bookedAt) })),
+    payments: payments.map((p) => ({
+      match_id: p.matchId,
+      marked_by_me: p.markedBy === id,
+      paid_at: iso(p.paidAt),
+    })),
+  };
+}
+
 export async function exportPersonalData(
   deps: Pick<Deps, 'db' | 'clock'>,
   actor: SessionUser,
@@ -77,6 +108,7 @@ export async function exportPersonalData(
       ...identityColumns,
       notifyEmail: users.notifyEmail,
       notifySms: users.notifySms,
+      gender: users.gender,
       createdAt: users.createdAt,
       updatedAt: users.updatedAt,
     })
@@ -205,6 +237,7 @@ export async function exportPersonalData(
       notify_email: account.notifyEmail,
       notify_sms: account.notifySms,
       notifications: await getNotificationPreferences(deps, actor, id),
+      gender: account.gender,
     },
     matches_created: created.map(({ createdAt, ...m }) => ({
       ...shapeMatch(m),
@@ -272,6 +305,7 @@ export async function exportPersonalData(
       created_at: iso(a.createdAt),
     })),
     evening_games: eveningGames,
+    court_and_cost: await exportCourtAndCost(deps.db, id),
     wants: wantsData,
     results,
   };

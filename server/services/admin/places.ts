@@ -40,6 +40,8 @@ export async function createPlace(
         address: input.address,
         city: input.city,
         isActive: input.is_active ?? true,
+        bookingUrl: input.booking_url ?? null,
+        indoor: input.indoor ?? null,
       })
       .returning(placeColumns);
     if (!row) throw new AppError('INTERNAL', MSG.admin.saveFailed);
@@ -79,6 +81,8 @@ export async function updatePlace(
         address: changes.address,
         city: changes.city,
         isActive: changes.is_active,
+        bookingUrl: changes.booking_url,
+        indoor: changes.indoor,
         updatedAt: deps.clock.now(),
       })
       .where(eq(places.id, id))

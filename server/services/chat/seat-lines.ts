@@ -1,4 +1,5 @@
 import { MSG } from '../../../common/messages';
+import { COURT_TEXT } from '../../../common/messages-court';
 import type { TChatRoom } from '../../../common/schemas/chat';
 import type { DbOrTx } from '../../../db/client';
 import type { Deps } from '../../deps';
@@ -18,7 +19,14 @@ const SAID_WHEN_SEATED: Partial<Record<SeatVia, (firstName: string) => string>> 
 /** The lines a match's chat shows for one event. */
 async function linesOf(tx: DbOrTx, e: LoggedEvent) {
   if (e.type === 'match.updated')
-    return typeof e.payload.said === 'string' ? [{ text: e.payload.said }] : [];
+    return [
+      ...(typeof e.payload.said === 'string' ? [{ text: e.payload.said }] : []),
+      ...(e.payload.court_cleared === true ? [{ text: COURT_TEXT.chat.cleared }] : []),
+    ];
+  if (e.type === 'court.booked' && e.userId !== null)
+    return aboutPlayers(tx, [e.userId], COURT_TEXT.chat.booked);
+  if (e.type === 'court.unbooked' && e.userId !== null)
+    return aboutPlayers(tx, [e.userId], COURT_TEXT.chat.unbooked);
   const via = e.payload.via as SeatVia | undefined;
   if (e.type === 'participant.joined' && e.userId !== null)
     return aboutPlayers(tx, [e.userId], SAID_WHEN_SEATED[via ?? 'join'] ?? MSG.chat.system.joined);
@@ -28,8 +36,8 @@ async function linesOf(tx: DbOrTx, e: LoggedEvent) {
 }
 
 /**
- * The chat's system lines about seats (« Julie a rejoint le match », « Place libérée ») and moves
- * (« Match modifié : … »), written by
+ * The chat's system lines about seats (« Julie a rejoint le match », « Place libérée »), moves
+ * (« Match modifié : … ») and the court (« Julie a réservé le terrain »), written by
  * a consumer of the event log in log order, each match's under its room lock (as members'
  * messages are), so the room's revisions follow commit order. A match gone meanwhile (cancelled)
  * gets none.
@@ -37,7 +45,14 @@ async function linesOf(tx: DbOrTx, e: LoggedEvent) {
 export const createSeatLinesConsumer = (deps: Pick<Deps, 'db' | 'logger' | 'clock'>) =>
   createLogConsumer(deps, {
     name: 'chat',
-    types: ['participant.joined', 'participant.left', 'guest.released', 'match.updated'],
+    types: [
+      'participant.joined',
+      'participant.left',
+      'guest.released',
+      'match.updated',
+      'court.booked',
+      'court.unbooked',
+    ],
     async handle(tx, events) {
       const byMatch = new Map<number, SystemText[]>();
       for (const e of events) {

@@ -47,6 +47,7 @@ export async function createEvening(
         missingPlayers: input.max_players,
         createdBy: actor.id,
         idempotencyKey,
+        kind: input.competitive ? 'competitif' : 'amical',
         // Anyone of any level signs up: an evening mixes levels, its levels say who it is for.
         ...roomColumns({ visibility: input.visibility ?? 'public', open_levels: true }),
       })
@@ -58,7 +59,6 @@ export async function createEvening(
       format: toRules(input.format),
       courts: input.courts,
       pointsPerGame: input.points_per_game,
-      competitive: input.competitive ?? false,
       priceCents: input.price_cents ?? null,
       sitOutRule: input.sit_out_rule ?? 'average',
       mexicanoPairing: input.mexicano_pairing ?? '1-4',

@@ -40,6 +40,7 @@ export async function eveningRow(tx: DbOrTx, id: number, lock = false) {
       levels: matches.levels,
       slots: matches.slots,
       missingPlayers: matches.missingPlayers,
+      kind: matches.kind,
       visibility: matches.visibility,
       shareToken: matches.shareToken,
       placeId: matches.placeId,
@@ -155,7 +156,7 @@ export async function eveningPage(
     courts: row.e.courts,
     max_players: row.slots,
     points_per_game: row.e.pointsPerGame,
-    competitive: row.e.competitive,
+    competitive: row.kind === 'competitif',
     price_cents: row.e.priceCents,
     visibility: row.visibility,
     sit_out_rule: row.e.sitOutRule,
@@ -238,6 +239,7 @@ export async function listEvenings(
       levels: matches.levels,
       slots: matches.slots,
       missing: matches.missingPlayers,
+      kind: matches.kind,
       place: { id: places.id, name: places.name, city: places.city },
     })
     .from(evenings)
@@ -276,7 +278,7 @@ export async function listEvenings(
     courts: r.e.courts,
     max_players: r.slots,
     points_per_game: r.e.pointsPerGame,
-    competitive: r.e.competitive,
+    competitive: r.kind === 'competitif',
     price_cents: r.e.priceCents,
     signed_up: r.slots - r.missing,
   }));

@@ -127,9 +127,9 @@ export async function nextRound(
 }
 
 /**
- * The organiser finishes the evening: the table is locked. A competitive evening's games feed the
- * ratings like confirmed match results (the organiser's finish stands for the confirmation); a game
- * without a winner (12–12) moves nothing.
+ * The organiser finishes the evening: the table is locked. Its games count as confirmed results
+ * (the organiser's finish stands for the confirmation): a competitive evening's move ratings (see
+ * `applyConfirmedResult`); a game without a winner (12–12) moves nothing.
  */
 export async function finishEvening(
   deps: Deps,
@@ -146,11 +146,10 @@ export async function finishEvening(
       .update(evenings)
       .set({ status: 'finished', finishedAt: deps.clock.now() })
       .where(eq(evenings.matchId, id));
-    if (row.e.competitive)
-      for (const game of history.flatMap((r) => r.games)) {
-        const [a, b] = game.score ?? [0, 0];
-        if (a !== b) await applyConfirmedResult(tx, id, game.teams, a > b ? 0 : 1);
-      }
+    for (const game of history.flatMap((r) => r.games)) {
+      const [a, b] = game.score ?? [0, 0];
+      if (a !== b) await applyConfirmedResult(tx, id, game.teams, a > b ? 0 : 1);
+    }
     await recordEvent(tx, { type: 'evening.finished', matchId: id });
     await announceMatchChange(tx, id, 'changed');
   });

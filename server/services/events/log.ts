@@ -45,7 +45,10 @@ export type DomainEventType =
   /** An evening's round was drawn (`round`: 1 is the start). */
   | 'evening.round_started'
   /** The organiser finished an evening: its table is locked. */
-  | 'evening.finished';
+  | 'evening.finished'
+  /** A player marked the match's court booked (`userId`), or took the mark back. */
+  | 'court.booked'
+  | 'court.unbooked';
 
 /** How a seat was taken or freed: what the notices and the chat line say depends on it. */
 export type SeatVia =

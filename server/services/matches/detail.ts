@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
-import { publicName } from '../../../common/names';
+import { publicName, shortPublicName } from '../../../common/names';
+import { sharesOf, type TPlayerGender } from '../../../common/messages-court';
+import { openTo } from './gender';
 import { isFinished } from '../../../common/schedule';
 import {
   groupMatches,
@@ -8,10 +10,13 @@ import {
   matches,
   matchGuests,
   matchParticipants,
+  matchCourts,
+  matchPayments,
   matchRefills,
   matchRemovals,
   matchRequests,
   matchWaitlist,
+  places,
   users,
 } from '../../../db/schema';
 import type { TMatchRoom, TMyRemoval } from '../../../common/schemas/room';
@@ -72,6 +77,13 @@ interface RoomRow {
   removals: { user_id: number; reason: string | null; removed_at: string }[];
   /** Players a late refill told of a freed seat, or null when none ran. */
   refillOffered: number | null;
+  /** The court's total price, its booking mark and who paid (issue 42): for the players only. */
+  priceCents: number | null;
+  bookingUrl: string | null;
+  court: { booked_by: number | null; name: string | null; booked_at: string } | null;
+  paid: number[];
+  /** The organiser and the players by gender, for the seats a gender rule still opens. */
+  genders: Record<TPlayerGender, number>;
 }
 
 type PersonRow = Awaited<ReturnType<typeof readPeople>>[number];
@@ -120,6 +132,22 @@ async function readVersion(deps: Pick<Deps, 'db'>, id: number) {
       refillOffered: sql<
         number | null
       >`(select r.offered from ${matchRefills} r where r.match_id = ${id}::int)`,
+      priceCents: matches.priceCents,
+      bookingUrl: sql<
+        string | null
+      >`(select p.booking_url from ${places} p where p.id = ${matches.placeId})`,
+      court: sql<
+        RoomRow['court']
+      >`(select json_build_object('booked_by', c.booked_by, 'name', u.name,
+          'booked_at', c.booked_at)
+        from ${matchCourts} c left join ${users} u on u.id = c.booked_by where c.match_id = ${id}::int)`,
+      paid: sql<number[]>`coalesce((select json_agg(p.user_id) from ${matchPayments} p
+        where p.match_id = ${id}::int), '[]'::json)`,
+      genders: sql<RoomRow['genders']>`(select json_build_object(
+          'homme', count(*) filter (where u.gender = 'homme'),
+          'femme', count(*) filter (where u.gender = 'femme'))
+        from ${users} u where u.id = ${matches.createdBy}
+          or u.id in (select mp.user_id from ${matchParticipants} mp where mp.match_id = ${id}::int))`,
     })
     .from(matches)
     .where(eq(matches.id, id));
@@ -183,6 +211,38 @@ export function matchDetailFor(
     is_finished: finished,
     waitlist_position: position < 0 ? null : position + 1,
     ...roomFor(snapshot, actor, member, finished),
+    ...courtFor(snapshot, member),
+  };
+}
+
+/**
+ * The court and its cost for one viewer: the price for whoever sees the page (it helps decide to
+ * join); the booking mark and each player's share and payment for the match's players only.
+ */
+function courtFor({ card, room }: MatchSnapshot, member: boolean) {
+  const players = [card.created_by, ...card.participants.map((p) => p.user_id)];
+  const shares = room.priceCents === null ? null : sharesOf(room.priceCents, players.length);
+  return {
+    booking_url: room.bookingUrl,
+    price_cents: room.priceCents,
+    court:
+      member && room.court
+        ? {
+            booked: true,
+            booked_by: room.court.booked_by,
+            booked_by_name: room.court.name ? shortPublicName(room.court.name) : '',
+            booked_at: new Date(room.court.booked_at).toISOString(),
+          }
+        : null,
+    payments:
+      member && shares
+        ? players.map((userId) => ({
+            user_id: userId,
+            share_cents: userId === card.created_by ? shares.organiser : shares.each,
+            paid: room.paid.includes(userId),
+          }))
+        : [],
+    open_to: openTo(card.gender, card.slots, room.genders),
   };
 }
 

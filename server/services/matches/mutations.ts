@@ -30,6 +30,8 @@ import {
   writeGuests,
 } from './room';
 import { followVisibility } from '../matches/group-privacy';
+import { clearCourt } from './court';
+import { checkRuleFits, playersByGender } from './gender';
 
 /**
  * Creates a match for the session's user (whatever a legacy `created_by` said; the REST adapter
@@ -45,12 +47,22 @@ export async function createMatch(
   actor: SessionUser,
   input: TCreateMatchInput,
 ): Promise<TMatch> {
-  const { idempotencyKey = null, visibility, open_levels, guests = [], ...draft } = input;
+  const {
+    idempotencyKey = null,
+    visibility,
+    open_levels,
+    guests = [],
+    kind = 'amical',
+    gender = 'ouvert',
+    price_cents = null,
+    ...draft
+  } = input;
   const made = () => matchMadeWithKey(deps.db, actor.id, idempotencyKey);
   const earlier = await made();
   if (earlier) return getMatch(deps, earlier);
   const fields = await checkMatchFields(deps, draft, await createLimits(deps));
   checkGuests(guests, fields.slots, 0);
+  await checkRuleFits(deps.db, gender, fields.slots, actor.id);
   const created = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(matches)
@@ -64,6 +76,9 @@ export async function createMatch(
         missingPlayers: fields.slots - guests.length,
         createdBy: actor.id,
         idempotencyKey,
+        kind,
+        gender,
+        priceCents: price_cents,
         ...roomColumns({ visibility, open_levels }),
       })
       // A concurrent create with the same key won: it scheduled the reminder, its match is the answer.
@@ -111,6 +126,7 @@ export async function lockOwnMatch(
       time: matches.time,
       shareToken: matches.shareToken,
       visibility: matches.visibility,
+      gender: matches.gender,
       isIn: sql<boolean>`exists (select 1 from ${matchParticipants} mp where mp.match_id = ${matches.id} and mp.user_id = ${actor.id}::int)`,
     })
     .from(matches)
@@ -185,6 +201,14 @@ export async function updateMatch(
     else if (fields.slots - joined - reserved < 0)
       throw badRequest(MSG.room.guestsAboveFree(fields.slots - joined));
     if (guests) await writeGuests(tx, input.id, guests);
+    if (input.gender && input.gender !== current.gender)
+      await checkRuleFits(
+        tx,
+        input.gender,
+        fields.slots,
+        actor.id,
+        await playersByGender(tx, input.id),
+      );
     await tx
       .update(matches)
       .set({
@@ -195,6 +219,9 @@ export async function updateMatch(
         slots: fields.slots,
         missingPlayers: fields.slots - joined - reserved,
         ...roomColumns(input, current.shareToken),
+        kind: input.kind,
+        gender: input.gender,
+        priceCents: input.price_cents,
         sequence: sql`${matches.sequence} + 1`,
         updatedAt: sql`now()`,
       })
@@ -203,6 +230,8 @@ export async function updateMatch(
     const match = await matchInfo(tx, input.id);
     const wasMoved = moved(current, fields) && match !== null;
     if (wasMoved) await scheduleReminder(tx, deps, match);
+    // A court booked for the old place or time is not booked for the new one.
+    const courtCleared = wasMoved && (await clearCourt(tx, input.id));
     // Who is told of a move: the players and the waiting list as they stand before promotions.
     await recordEvent(tx, {
       type: 'match.updated',
@@ -212,6 +241,7 @@ export async function updateMatch(
         ? {
             told: await playersAndWaiting(tx, input.id),
             said: (before && changedText(before, match)) || null,
+            court_cleared: courtCleared,
           }
         : {},
     });

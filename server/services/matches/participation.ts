@@ -79,6 +79,8 @@ export async function joinMatch(
     const seat = await takeSeat(tx, deps, id, actor.id);
     if (seat === 'full') throw conflict(MSG.match.full);
     if (seat === 'already') throw conflict(MSG.match.alreadyJoined);
+    // The client asks a player who never said their gender, then joins again.
+    if (typeof seat === 'object') throw badRequest(seat.message);
     await seatsTaken(tx, id, [actor.id], 'join');
     const card = await matchCardIn(tx, id);
     if (!card) throw notFound(MSG.match.notFound);

@@ -51,6 +51,8 @@ const cardColumns = {
   created_by: matches.createdBy,
   creator_name: users.name,
   participant_ids: participantIds,
+  kind: matches.kind,
+  gender: matches.gender,
 };
 
 /** A card travels as one JSON object built by PostgreSQL (`jsonObject`): the list's hottest cost. */
@@ -118,6 +120,8 @@ const toMatch = ({ card: r }: { card: CardRow }): TMatch => ({
   created_by: r.created_by,
   creator_name: shortPublicName(r.creator_name),
   participants: r.participant_ids.map((user_id) => ({ user_id })),
+  kind: r.kind,
+  gender: r.gender,
 });
 
 /**
@@ -208,6 +212,8 @@ type ListValues = {
   to?: string;
   /** `["<level>"]`, for jsonb containment. */
   levelJson?: string;
+  kind?: string;
+  gender?: string;
   take: number;
   /** The logged-in viewer, whose own requests the cards carry. */
   viewer?: number;
@@ -225,6 +231,8 @@ const LIST_VALUE_KEYS = [
   'from',
   'to',
   'levelJson',
+  'kind',
+  'gender',
   'take',
   'viewer',
 ] as const satisfies readonly (keyof ListValues)[];
@@ -260,6 +268,8 @@ function listValues(
       from: input.from || undefined,
       to: input.to || undefined,
       levelJson: input.level ? JSON.stringify([input.level]) : undefined,
+      kind: input.kind,
+      gender: input.gender,
       take: (input.limit ?? MATCH_PAGE_DEFAULT) + 1,
       viewer,
     },
@@ -291,6 +301,8 @@ function listQuery(db: DbOrTx, { need, open }: ListShape, v: ListSlots) {
   if (v.from !== undefined) where.push(sql`${matches.date} >= ${v.from}::date`);
   if (v.to !== undefined) where.push(sql`${matches.date} <= ${v.to}::date`);
   if (v.levelJson !== undefined) where.push(sql`${matches.levels} @> ${v.levelJson}::jsonb`);
+  if (v.kind !== undefined) where.push(sql`${matches.kind} = ${v.kind}::text`);
+  if (v.gender !== undefined) where.push(sql`${matches.gender} = ${v.gender}::text`);
   if (open) where.push(sql`${matches.missingPlayers} > 0`);
   // Group matches stay with their group during its priority window, or for good (groups feature).
   where.push(publicMatchFilter(v.instant));
@@ -333,6 +345,8 @@ function preparedList(db: DbOrTx, shape: ListShape, values: ListValues) {
       from: slot('from'),
       to: slot('to'),
       levelJson: slot('levelJson'),
+      kind: slot('kind'),
+      gender: slot('gender'),
       take: sql.placeholder('take'),
       viewer: slot('viewer'),
     };

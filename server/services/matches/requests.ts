@@ -15,6 +15,7 @@ import { announceMatchChange } from '../events/announce';
 import { recordEvent } from '../events/log';
 import { lockOwnMatch } from './mutations';
 import { lockReachableMatch } from './room';
+import { queueRefusal } from './gender';
 import { seatsTaken, takeSeat } from './seats';
 
 /**
@@ -43,6 +44,8 @@ export async function createRequest(
     if (m.openLevels) throw badRequest(MSG.room.requestOpenLevels);
     if (actor.level && m.levels.includes(actor.level)) throw badRequest(MSG.room.requestInRange);
     if (m.missingPlayers <= 0) throw conflict(MSG.room.requestFull);
+    const refused = await queueRefusal(tx, { ...m, id }, actor.id);
+    if (refused) throw badRequest(refused.message);
     const [row] = await tx
       .insert(matchRequests)
       .values({ matchId: id, userId: actor.id, message: message ?? null })
@@ -96,6 +99,8 @@ export async function acceptRequest(
       .where(and(eq(matchParticipants.matchId, id), eq(matchParticipants.userId, userId)));
     if (playing) throw conflict(MSG.room.requestAlreadyIn);
     const seat = await takeSeat(tx, deps, id, userId);
+    // A « Mixte » match whose seats left are for the other gender: the organiser is told why.
+    if (typeof seat === 'object') throw badRequest(seat.message);
     if (seat === 'taken') {
       await seatsTaken(tx, id, [userId], 'request');
       return 'joined' as const;

@@ -122,6 +122,8 @@ export async function lockReachableMatch(
       date: matches.date,
       time: matches.time,
       missingPlayers: matches.missingPlayers,
+      gender: matches.gender,
+      slots: matches.slots,
       isIn: sql<boolean>`exists (select 1 from match_participants mp where mp.match_id = ${matches.id} and mp.user_id = ${actor.id}::int)`,
     })
     .from(matches)

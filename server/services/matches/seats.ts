@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, notInArray, sql, type SQL } from 'drizzle-orm';
 import { isFinished } from '../../../common/schedule';
 import type { DbOrTx } from '../../../db/client';
 import { matches, matchParticipants, matchWaitlist } from '../../../db/schema';
@@ -6,8 +6,19 @@ import { announceMatchChange } from '../events/announce';
 import { recordEvent, recordEvents, type SeatVia } from '../events/log';
 import { scheduleReminder, type NotifyDeps } from '../notifications/enqueue';
 import { matchInfo } from '../notifications/match-info';
+import { genderRefusal, type GenderRefusal } from './gender';
 
-export type SeatOutcome = 'taken' | 'full' | 'already';
+export type SeatOutcome = 'taken' | 'full' | 'already' | GenderRefusal;
+
+/** Takes one free place of the match, if `extra` holds too; answers whether it did. */
+async function takePlace(tx: DbOrTx, matchId: number, extra?: SQL) {
+  const taken = await tx
+    .update(matches)
+    .set({ missingPlayers: sql`${matches.missingPlayers} - 1` })
+    .where(and(eq(matches.id, matchId), sql`${matches.missingPlayers} > 0`, extra))
+    .returning({ id: matches.id });
+  return taken.length > 0;
+}
 
 /**
  * THE way a player takes a seat, whatever the path (a join, a waiting-list promotion, an accepted
@@ -15,9 +26,10 @@ export type SeatOutcome = 'taken' | 'full' | 'already';
  * missing_players = missing_players - 1 WHERE missing_players > 0` takes the place (PostgreSQL
  * re-checks the condition after waiting for the row, so 50 simultaneous joins on 3 places give
  * exactly 3 winners), the (match_id, user_id) primary key refuses a second seat to the same player,
- * and the player's waiting-list row goes once they are in. On `full` nothing was written; on
- * `already` the place was taken and the caller must throw to roll it back. What follows is
- * `seatsTaken`'s.
+ * and the player's waiting-list row goes once they are in. A match with a gender rule is locked
+ * first and the rule read in the next statement, which sees every seat committed before the lock
+ * (`genderRefusal`). On `full` or a refusal nothing was written; on `already` the place was taken
+ * and the caller must throw to roll it back. What follows is `seatsTaken`'s.
  */
 export async function takeSeat(
   tx: DbOrTx,
@@ -25,12 +37,18 @@ export async function takeSeat(
   matchId: number,
   userId: number,
 ): Promise<SeatOutcome> {
-  const taken = await tx
-    .update(matches)
-    .set({ missingPlayers: sql`${matches.missingPlayers} - 1` })
-    .where(and(eq(matches.id, matchId), sql`${matches.missingPlayers} > 0`))
-    .returning({ id: matches.id });
-  if (taken.length === 0) return 'full';
+  // Most matches are open to all: one statement takes the place.
+  if (!(await takePlace(tx, matchId, sql`${matches.gender} = 'ouvert'`))) {
+    const [match] = await tx
+      .select({ id: matches.id, gender: matches.gender, slots: matches.slots })
+      .from(matches)
+      .where(eq(matches.id, matchId))
+      .for('update');
+    if (!match || match.gender === 'ouvert') return 'full';
+    const refused = await genderRefusal(tx, match, userId);
+    if (refused) return refused;
+    if (!(await takePlace(tx, matchId))) return 'full';
+  }
   const seated = await tx
     .insert(matchParticipants)
     .values({ matchId, userId, joinedAt: deps.clock.now() })
@@ -115,18 +133,28 @@ export async function promoteWaitlisted(
   matchId: number,
 ): Promise<number[]> {
   const promoted: number[] = [];
+  // Players a gender rule keeps out of the free seat (a « Mixte » match's man when a woman left)
+  // stay in line for the next one.
+  const passed: number[] = [];
   for (;;) {
     const [next] = await tx
       .select({ id: matchWaitlist.id, userId: matchWaitlist.userId })
       .from(matchWaitlist)
-      .where(eq(matchWaitlist.matchId, matchId))
+      .where(
+        and(
+          eq(matchWaitlist.matchId, matchId),
+          passed.length === 0 ? undefined : notInArray(matchWaitlist.userId, passed),
+        ),
+      )
       .orderBy(asc(matchWaitlist.id))
       .limit(1)
       .for('update', { skipLocked: true });
     if (!next) break;
     // A waiting player is never seated already (a seat removes their row): `already` cannot come.
-    if ((await takeSeat(tx, deps, matchId, next.userId)) !== 'taken') break;
-    promoted.push(next.userId);
+    const seat = await takeSeat(tx, deps, matchId, next.userId);
+    if (seat === 'taken') promoted.push(next.userId);
+    else if (typeof seat === 'object') passed.push(next.userId);
+    else break;
   }
   await seatsTaken(tx, matchId, promoted, 'promotion');
   return promoted;

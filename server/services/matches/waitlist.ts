@@ -10,6 +10,7 @@ import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict, forbidden } from '../../lib/errors';
 import type { TMyWaitlist, TWaitlistResult } from '../../../common/schemas/waitlist';
 import { announceMatchChange } from '../events/announce';
+import { queueRefusal } from './gender';
 import { matchForPlayer } from './player-match';
 import { assertCanReach } from './room';
 
@@ -45,6 +46,8 @@ export async function joinWaitlist(
     // A player of another level asks the organiser (a full match's accepted request leads here).
     if (outsideLevels({ levels: match.levels, open_levels: match.openLevels }, actor.level))
       throw forbidden(MSG.waitlist.outsideLevels(match.levels));
+    const refused = await queueRefusal(tx, { ...match, id }, actor.id);
+    if (refused) throw badRequest(refused.message);
     return queuePlayer(tx, deps, id, actor.id);
   });
   return { success: true, message: MSG.waitlist.joined(position), position };

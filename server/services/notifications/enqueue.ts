@@ -111,7 +111,10 @@ function render(
     case 'changed':
       return {
         subject: MSG.notify.changedSubject(when),
-        text: MSG.notify.changed(when, whereOf(m)),
+        // `reason` carries what the change undid, if anything (the court to book again).
+        text: reason
+          ? `${MSG.notify.changed(when, whereOf(m))} ${reason}`
+          : MSG.notify.changed(when, whereOf(m)),
         ics: 'PUBLISH',
       };
     case 'cancelled':

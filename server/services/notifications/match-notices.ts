@@ -1,3 +1,4 @@
+import { COURT_TEXT } from '../../../common/messages-court';
 import { isFinished } from '../../../common/schedule';
 import type { Tx } from '../../../db/client';
 import type { Deps } from '../../deps';
@@ -66,7 +67,10 @@ async function tell(tx: Tx, deps: NotifyDeps, e: LoggedEvent) {
     case 'participant.left':
       return seatFreed(tx, deps, e, match, via);
     case 'match.updated':
-      if (e.payload.told) await notifyMatch(tx, deps, 'changed', match, ids(e.payload.told));
+      if (e.payload.told) {
+        const undone = e.payload.court_cleared === true ? COURT_TEXT.notify.cleared : null;
+        await notifyMatch(tx, deps, 'changed', match, ids(e.payload.told), '', undone);
+      }
       return;
     case 'request.sent': {
       const [player] = e.userId === null ? [] : await recipients(tx, [e.userId]);

@@ -79,8 +79,8 @@ export function guestRating(grid: readonly LevelRow[], matchLevels: readonly str
 }
 
 /**
- * Updates the players' ratings from a confirmed result, in the caller's transaction (the one that
- * confirmed it). Rating rows are created from the players' levels if missing, then locked in id
+ * Updates the players' ratings from a confirmed result of a competitive match, in the caller's
+ * transaction (the one that confirmed it); an amical match's leaves them as they are. Rating rows are created from the players' levels if missing, then locked in id
  * order, so two confirmations sharing a player never lose an update nor deadlock. Then each
  * player's band streak moves: a confirmed result whose new rating sits in another level's band
  * counts one more in a row (a different band starts again at one; the own band resets it).
@@ -92,6 +92,12 @@ export async function applyConfirmedResult(
   teams: readonly (readonly TTeamEntry[])[],
   winner: 0 | 1,
 ) {
+  // Only a competitive match's results move levels: an amical one still counts in history and stats.
+  const [played] = await tx
+    .select({ kind: matches.kind })
+    .from(matches)
+    .where(eq(matches.id, matchId));
+  if (played?.kind !== 'competitif') return;
   const ids = [...new Set(userIdsOf(teams))].sort((a, b) => a - b);
   const grid = await levelGrid(tx);
   const people =

@@ -1,5 +1,6 @@
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
+import { GENDER_TEXT } from '../../../common/messages-court';
 import { publicName, shortPublicName } from '../../../common/names';
 import {
   checkSets,
@@ -52,6 +53,31 @@ export async function lockMatch(tx: DbOrTx, id: number): Promise<boolean> {
     .where(eq(matches.id, id))
     .for('update');
   return row !== undefined;
+}
+
+/**
+ * A « Mixte » match's teams are a man and a woman each: no team of two players of one gender
+ * (a guest, or a player who gave none, is not counted against it).
+ */
+async function mixedTeams(tx: DbOrTx, matchId: number, teams: readonly (readonly TTeamEntry[])[]) {
+  const [m] = await tx
+    .select({ gender: matches.gender })
+    .from(matches)
+    .where(eq(matches.id, matchId));
+  if (m?.gender !== 'mixte') return true;
+  const ids = teams.flat().filter((e): e is number => typeof e === 'number');
+  const rows =
+    ids.length === 0
+      ? []
+      : await tx
+          .select({ id: users.id, gender: users.gender })
+          .from(users)
+          .where(inArray(users.id, ids));
+  const genderOf = new Map(rows.map((r) => [r.id, r.gender]));
+  return teams.every((team) => {
+    const [a, b] = team.map((e) => (typeof e === 'number' ? genderOf.get(e) : null));
+    return !a || !b || a !== b;
+  });
 }
 
 /** The match and its players (organiser and participants); a French 404 when it is gone. */
@@ -183,6 +209,7 @@ export async function enterResult(
     const guests = (await guestsOf(tx, input.id)).map((g) => g.id);
     const teams = checkTeams(input.teams, { players, guests });
     if (!teams.ok) throw badRequest(teams.message);
+    if (!(await mixedTeams(tx, input.id, input.teams))) throw badRequest(GENDER_TEXT.mixteTeams);
     const sets = checkSets(input.sets);
     if (!sets.ok) throw badRequest(sets.message);
     const values = {
