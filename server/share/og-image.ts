@@ -51,7 +51,7 @@ const freePlacesText = (n: number) =>
 export const ogImageAlt = (
   m: Pick<
     SharedMatch,
-    'place_name' | 'city' | 'date' | 'time' | 'levels' | 'missing_players' | 'kind'
+    'place_name' | 'city' | 'date' | 'time' | 'levels' | 'missing_players' | 'kind' | 'evening_name'
   >,
 ) =>
   `${sharedKind(m)} à ${m.place_name} (${m.city}), ${ogDay(m.date).toLowerCase()} à ${shortTime(m.time)} — ${m.levels.join(', ')} — ${freePlacesText(m.missing_players)}`;
@@ -88,7 +88,10 @@ function card(m: OgMatch): ReactNode {
     },
     box(
       { justifyContent: 'space-between', alignItems: 'center' },
-      box({ fontSize: 40, fontWeight: 700, color: BRAND }, m.kind ?? 'Padel Match'),
+      box(
+        { fontSize: 40, fontWeight: 700, color: BRAND },
+        m.evening_name ?? (m.kind === 'competitif' ? 'Match compétitif' : 'Padel Match'),
+      ),
       box(
         {
           fontSize: 40,

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { KIND_TEXT, type TMatchKind } from '../../common/messages-court';
 import { shortTime } from '../../common/schedule';
 import { PwaHead } from '../html/pwa-head';
 import { renderHtmlDocument } from '../html/render';
@@ -13,11 +14,14 @@ export interface SharedMatch {
   levels: string[];
   missing_players: number;
   /** An evening's name (« Soirée Americano »): the page and the preview say it instead of « Match ». */
-  kind?: string;
+  evening_name?: string | undefined;
+  /** Amical or compétitif (issue 42); an evening's too. */
+  kind?: TMatchKind;
 }
 
-/** « Match de padel », or the evening's name. */
-export const sharedKind = (m: Pick<SharedMatch, 'kind'>) => m.kind ?? 'Match de padel';
+/** « Match de padel » (« Match compétitif »), or the evening's name. */
+export const sharedKind = (m: Pick<SharedMatch, 'evening_name' | 'kind'>) =>
+  m.evening_name ?? (m.kind === 'competitif' ? 'Match compétitif' : 'Match de padel');
 
 const SHORT_DAY = new Intl.DateTimeFormat('fr-FR', {
   weekday: 'long',
@@ -40,7 +44,7 @@ export const freePlacesLabel = (n: number) =>
 /** The link preview: "2 places — Niveau 3, Niveau 4 — samedi 28 nov. 18:30 — Padel Club Lyon". */
 export const shareTitle = (m: SharedMatch) =>
   [
-    ...(m.kind ? [m.kind] : []),
+    ...(m.evening_name ? [m.evening_name] : []),
     freePlacesLabel(m.missing_players),
     m.levels.join(', '),
     `${day(SHORT_DAY, m.date)} ${shortTime(m.time)}`,
@@ -126,13 +130,14 @@ export function renderSharePage(
   return renderHtmlDocument(
     <Layout title={title} head={head}>
       <h1>{m.place_name}</h1>
-      {m.kind && <p>{m.kind}</p>}
-      {o.isPrivate && <p className="private">{m.kind ? 'Soirée privée' : 'Match privé'}</p>}
+      {m.evening_name && <p>{m.evening_name}</p>}
+      {o.isPrivate && <p className="private">{m.evening_name ? 'Soirée privée' : 'Match privé'}</p>}
       <dl>
         <Row label="Ville" value={m.city} />
         <Row label="Date" value={day(LONG_DAY, m.date)} />
         <Row label="Heure" value={shortTime(m.time)} />
         <Row label="Niveaux" value={m.levels.join(', ')} />
+        {m.kind && <Row label={KIND_TEXT.label} value={KIND_TEXT.names[m.kind]} />}
         <Row
           label="Places libres"
           value={m.missing_players > 0 ? String(m.missing_players) : 'Complet'}

@@ -61,7 +61,7 @@ export function shareRoutes(app: FastifyInstance, deps: Deps) {
     if (!shared)
       return reply.code(404).type('text/html; charset=utf-8').send(renderShareNotFound());
     const { match, token } = shared;
-    const page = match.kind ? '/soirees' : '/matches';
+    const page = match.evening_name ? '/soirees' : '/matches';
     const target = `${page}/${match.id}${token ? `?token=${token}` : ''}`;
     if (await resolveSession(deps, req.cookies[SESSION_COOKIE])) return reply.redirect(target, 303);
     // The configured address, never the request's Host header: a forged Host would otherwise
@@ -122,8 +122,8 @@ async function sharedMatch(deps: Deps, params: unknown) {
   const match = await getMatch(deps, found.id).catch(notFoundAsNull);
   if (!match) return null;
   const format = await eveningFormatOf(deps.db, found.id);
-  const kind = format ? `Soirée ${EVENING_FORMATS[format]}` : undefined;
-  return { match: { ...match, kind }, token: byId.success ? null : found.shareToken };
+  const evening_name = format ? `Soirée ${EVENING_FORMATS[format]}` : undefined;
+  return { match: { ...match, evening_name }, token: byId.success ? null : found.shareToken };
 }
 const ZShareTokenParam = z.object({ id: ZShareToken });
 
@@ -137,6 +137,7 @@ async function ogMatch(deps: Deps, m: SharedMatch): Promise<OgMatch> {
     time: m.time,
     missing_players: m.missing_players,
     kind: m.kind,
+    evening_name: m.evening_name,
     levels: m.levels.map((name) => ({ name, colour: colours.get(name) ?? '#5b6478' })),
   };
 }
