@@ -16,6 +16,7 @@ export const KIND_TEXT = {
   hint: 'Seul un match compétitif fait évoluer les niveaux ; un match amical compte dans l’historique.',
   invalid: 'Choisissez « Amical » ou « Compétitif ».',
   filterAll: 'Amical ou compétitif',
+  started: 'Un match commencé garde son type : son résultat est jugé selon lui.',
 } as const;
 
 export const GENDER_TEXT = {
@@ -126,3 +127,21 @@ export function sharesOf(priceCents: number, players: number): { organiser: numb
   const each = Math.floor(priceCents / n);
   return { each, organiser: priceCents - each * (n - 1) };
 }
+
+/** The client's own words around the kind, gender rule, court and cost (issue 42). */
+export const COURT_UI = {
+  /** Under « Vous êtes… » in the create form and the join dialog. */
+  genderAskHint:
+    'Enregistré dans votre profil pour les matchs Hommes, Femmes et Mixte ; jamais montré aux autres.',
+  /** A card's button when the rule leaves the viewer out (Hommes / Femmes). */
+  reserved: {
+    hommes: 'Réservé aux hommes',
+    femmes: 'Réservé aux femmes',
+  },
+  /** The organiser ticks another player's share. */
+  markPaid: '✓ Payé',
+  cancel: 'Annuler',
+  /** Each player's share in the « Qui a payé » list. */
+  amount: (euros: string) => `${euros} €`,
+  newTab: '(nouvel onglet)',
+} as const;

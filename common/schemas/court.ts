@@ -8,7 +8,7 @@ import {
   MATCH_KINDS,
   PLAYER_GENDERS,
 } from '../messages-court';
-import { ZId } from './primitives';
+import { safeText, ZId } from './primitives';
 
 /** A match's kind, gender rule and court price (issue 42): shape checks shared by every door. */
 
@@ -33,8 +33,7 @@ export const ZMatchKindFields = z.object({
 });
 
 /** A place's booking link: an https URL the player's browser opens, nothing else. */
-export const ZBookingUrl = z
-  .string({ error: COURT_TEXT.bookingUrlInvalid })
+export const ZBookingUrl = safeText({ error: COURT_TEXT.bookingUrlInvalid })
   .trim()
   .max(500, COURT_TEXT.bookingUrlInvalid)
   .url(COURT_TEXT.bookingUrlInvalid)

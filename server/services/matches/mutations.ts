@@ -29,6 +29,7 @@ import {
   roomColumns,
   writeGuests,
 } from './room';
+import { KIND_TEXT } from '../../../common/messages-court';
 import { followVisibility } from '../matches/group-privacy';
 import { clearCourt } from './court';
 import { checkRuleFits, playersByGender } from './gender';
@@ -127,6 +128,7 @@ export async function lockOwnMatch(
       shareToken: matches.shareToken,
       visibility: matches.visibility,
       gender: matches.gender,
+      kind: matches.kind,
       isIn: sql<boolean>`exists (select 1 from ${matchParticipants} mp where mp.match_id = ${matches.id} and mp.user_id = ${actor.id}::int)`,
     })
     .from(matches)
@@ -194,8 +196,10 @@ export async function updateMatch(
     // Reserved seats: the ones sent replace the current ones; none sent keeps them. Once the match
     // has started they are frozen (a result's teams name them by id), as its players are.
     const guests = await startedGuests(tx, deps, current, input);
-    if (moved(current, fields) && isFinished(current, deps.clock.now(), deps.env.APP_TIMEZONE))
-      throw badRequest(MSG.room.whenStarted);
+    const started = isFinished(current, deps.clock.now(), deps.env.APP_TIMEZONE);
+    if (moved(current, fields) && started) throw badRequest(MSG.room.whenStarted);
+    // Switching to « Compétitif » once played would let a result already won move ratings.
+    if (started && input.kind && input.kind !== current.kind) throw badRequest(KIND_TEXT.started);
     const reserved = guests ? guests.length : await guestCount(tx, input.id);
     if (guests) checkGuests(guests, fields.slots, joined);
     else if (fields.slots - joined - reserved < 0)
