@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
 import type { RouterOutputs } from '../../client/src/lib/trpc';
 import MatchPage from '../../client/src/pages/MatchPage';
-import { levelRows, publicRoom } from './support/match-fixtures';
+import { levelRows, publicRoom, plainCourt } from './support/match-fixtures';
 import { renderWithProviders, serverError, testUser } from './support/render';
 
 type Detail = RouterOutputs['matches']['byId'];
@@ -47,6 +47,7 @@ const detail = (o: Partial<Detail> = {}): Detail => ({
   is_finished: false,
   waitlist_position: null,
   ...publicRoom,
+  ...plainCourt,
   ...o,
 });
 

@@ -8,7 +8,7 @@ import { REASON_MAX } from '../../common/schemas/matches';
 import { MatchResultPanel } from '../../client/src/components/results/MatchResultPanel';
 import { useLiveMatch } from '../../client/src/lib/live';
 import type { RouterInputs, RouterOutputs } from '../../client/src/lib/trpc';
-import { publicRoom } from './support/match-fixtures';
+import { publicRoom, plainCourt } from './support/match-fixtures';
 import { renderWithProviders, testUser } from './support/render';
 
 type Detail = RouterOutputs['matches']['byId'];
@@ -44,6 +44,7 @@ const match: Detail = {
   is_finished: true,
   waitlist_position: null,
   ...publicRoom,
+  ...plainCourt,
   guests: [{ id: 4, name: 'Marc' }],
 };
 

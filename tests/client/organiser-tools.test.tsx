@@ -7,7 +7,14 @@ import { MSG } from '../../common/messages';
 import type { RouterOutputs } from '../../client/src/lib/trpc';
 import MatchPage from '../../client/src/pages/MatchPage';
 import MyMatchesPage from '../../client/src/pages/MyMatchesPage';
-import { aMyMatch, levelRows, places, schedule, publicRoom } from './support/match-fixtures';
+import {
+  aMyMatch,
+  levelRows,
+  places,
+  schedule,
+  publicRoom,
+  plainCourt,
+} from './support/match-fixtures';
 import { renderWithProviders, testUser } from './support/render';
 
 type Detail = RouterOutputs['matches']['byId'];
@@ -40,6 +47,7 @@ const detail = (o: Partial<Detail> = {}): Detail => ({
   is_finished: false,
   waitlist_position: null,
   ...publicRoom,
+  ...plainCourt,
   ...o,
 });
 const asCard = (d: Detail) => ({

@@ -99,6 +99,13 @@ export function useMatchCache() {
         void utils.matches.participants.invalidate({ id: match.id });
       },
       /**
+       * The court mark or a payment changed (issue 42): the answer is the page as the player now
+       * sees it, written over every copy of it (opened by id or by its private link's token).
+       */
+      pageChanged: (match: Detail) => {
+        utils.matches.byId.setQueriesData({ id: match.id }, {}, () => match);
+      },
+      /**
        * A request to join was sent from a card or the page: the card says it is pending at once
        * (no refetch that could move it), the page and My matches are read again.
        */

@@ -15,6 +15,15 @@ import {
   roomProblem,
   type RoomDraft,
 } from '../components/matches/RoomFields';
+import {
+  asksOrganiserGender,
+  EMPTY_KIND,
+  KindFields,
+  kindInput,
+  kindProblems,
+  type KindDraft,
+  type KindErrors,
+} from '../components/matches/KindFields';
 import { MatchSummary } from '../components/matches/MatchSummary';
 import { NoticeSlot } from '../components/matches/NoticeSlot';
 import { ShareButton } from '../components/matches/ShareButton';
@@ -23,6 +32,7 @@ import { useNotice } from '../components/matches/useNotice';
 import type { PlainMatchView } from '../components/matches/types';
 import { useLevelCatalogue } from '../components/matches/useLevelCatalogue';
 import { Button, Notice, Spinner } from '../components/ui';
+import { useAuth } from '../lib/auth';
 import { errorMessage } from '../lib/errors';
 import { useMatchCache } from '../lib/match-cache';
 import { RadioChips } from '../components/matches/RadioChips';
@@ -84,6 +94,7 @@ const KINDS: readonly Kind[] = ['match', 'evening'];
 export default function CreateMatchPage() {
   const navigate = useNavigate();
   const cache = useMatchCache();
+  const { user, setUser } = useAuth();
   const schedule = trpc.matches.schedule.useQuery();
   const places = trpc.places.list.useQuery();
   const levels = trpc.levels.list.useQuery();
@@ -101,6 +112,10 @@ export default function CreateMatchPage() {
   const once = useSingleFlight();
   const [room, setRoom] = useState<RoomDraft>(EMPTY_ROOM);
   const [roomError, setRoomError] = useState<string | null>(null);
+  const [kindDraft, setKindDraft] = useState<KindDraft>(EMPTY_KIND);
+  const [kindErrors, setKindErrors] = useState<KindErrors | null>(null);
+  const askGender = asksOrganiserGender(kindDraft, user?.gender);
+  const saveGender = trpc.users.update.useMutation();
   // From a group's page: `?soiree=1&groupe=<id>` opens the evening form for that group.
   const [search] = useSearchParams();
   const parsedGroup = ZId.safeParse(search.get('groupe'));
@@ -128,6 +143,7 @@ export default function CreateMatchPage() {
           setFormKey((k) => k + 1);
           setIdempotencyKey(newIdempotencyKey());
           setRoom(EMPTY_ROOM);
+          setKindDraft(EMPTY_KIND);
         }}
       />
     );
@@ -217,17 +233,34 @@ export default function CreateMatchPage() {
           today={schedule.data.today}
           now={schedule.data.now}
           limits={{ maxPlaces: limits.max_places, maxLevels: limits.max_levels_selection }}
-          submitting={create.isPending}
+          submitting={create.isPending || saveGender.isPending}
           error={create.error ? errorMessage(create.error, MSG.match.createFailed) : null}
           onDismissError={create.reset}
           onCancel={() => void navigate('/find-match')}
           onSubmit={(draft) => {
             const problem = roomProblem(room, draft.slots);
+            const kindProblem = kindProblems(kindDraft, askGender);
             setRoomError(problem);
-            if (problem) return;
-            return once(() =>
-              create
-                .mutateAsync({
+            setKindErrors(kindProblem);
+            if (problem || kindProblem) return;
+            return once(async () => {
+              // A ruled match needs the organiser's gender: given here, it goes to the profile first.
+              if (askGender && kindDraft.me && user) {
+                try {
+                  setUser(
+                    await saveGender.mutateAsync({
+                      name: user.name,
+                      level: user.level ?? '',
+                      gender: kindDraft.me,
+                    }),
+                  );
+                } catch (e) {
+                  setKindErrors({ me: errorMessage(e, MSG.profile.updateFailed) });
+                  return;
+                }
+              }
+              setCreated(
+                await create.mutateAsync({
                   place_id: Number(draft.placeId),
                   date: draft.date,
                   time: draft.time,
@@ -235,11 +268,21 @@ export default function CreateMatchPage() {
                   slots: draft.slots,
                   idempotencyKey,
                   ...roomInput(room),
-                })
-                .then(setCreated),
-            );
+                  ...kindInput(kindDraft),
+                }),
+              );
+            });
           }}
         >
+          <KindFields
+            value={kindDraft}
+            onChange={(next) => {
+              setKindDraft(next);
+              setKindErrors(null);
+            }}
+            askGender={askGender}
+            errors={kindErrors}
+          />
           <RoomFields
             value={room}
             onChange={setRoom}

@@ -3,25 +3,21 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ZShareToken } from '../../../common/schemas/room';
 import { RequestDialog } from '../components/matches/RequestDialog';
 import { RequestsPanel } from '../components/matches/RequestsPanel';
-import {
-  EMPTY_ROOM,
-  RoomFields,
-  roomInput,
-  roomProblem,
-  type RoomDraft,
-} from '../components/matches/RoomFields';
-import { DEFAULT_SETTINGS } from '../../../common/limits';
+import { CourtPanel } from '../components/matches/CourtPanel';
+import { EditPanel } from '../components/matches/EditPanel';
+import { GenderFirstDialog } from '../components/matches/GenderFirstDialog';
+import { KindBadges } from '../components/matches/KindBadges';
+import { GENDER_TEXT, type TPlayerGender } from '../../../common/messages-court';
 import { INT32_MAX } from '../../../common/schemas/primitives';
 import { MSG } from '../../../common/messages';
 import { REFILL_TEXT } from '../../../common/messages-wants';
 import { LevelBadges } from '../components/matches/LevelBadges';
-import { MatchEditForm } from '../components/matches/MatchEditForm';
 import { displayName, MatchPlayers } from '../components/matches/MatchPlayers';
 import { ReasonDialog } from '../components/matches/ReasonDialog';
 import { NoticeSlot } from '../components/matches/NoticeSlot';
 import { RemovalNotice } from '../components/matches/RemovalNotice';
 import { LevelFirstDialog } from '../components/matches/LevelFirstDialog';
-import { mustAskToJoin, needsLevelFirst } from '../components/matches/join-level';
+import { mustAskToJoin, needsGenderFirst, needsLevelFirst } from '../components/matches/join-level';
 import { useAuth } from '../lib/auth';
 import { ShareButton } from '../components/matches/ShareButton';
 import { shareText } from '../components/matches/share-text';
@@ -46,6 +42,13 @@ import './matches/match-page.css';
 import './matches/room.css';
 
 type Detail = RouterOutputs['matches']['byId'];
+
+/** Why the match's gender rule leaves this player out (GENDER_TEXT.closed), or null when it does not. */
+function genderClosed(match: Detail, gender: TPlayerGender | null | undefined): string | null {
+  if (!gender || match.open_to.includes(gender) || match.gender === 'ouvert') return null;
+  if (match.gender === 'mixte') return GENDER_TEXT.closed.mixte(gender);
+  return GENDER_TEXT.closed[match.gender];
+}
 
 const mapsUrl = (m: Detail) =>
   `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${m.place_name}, ${m.address}, ${m.city}`)}`;
@@ -106,6 +109,7 @@ function MatchDetail({ match, token }: { match: Detail; token?: string }) {
   const notice = useNotice();
   const { user } = useAuth();
   const [askLevel, setAskLevel] = useState(false);
+  const [askGender, setAskGender] = useState(false);
   const [editing, setEditing] = useState(false);
   const [confirmLeave, setConfirmLeave] = useState(false);
   const [removing, setRemoving] = useState<Detail['organiser'] | null>(null);
@@ -145,7 +149,10 @@ function MatchDetail({ match, token }: { match: Detail; token?: string }) {
     },
     onError: (err) => {
       cache.participationFailed(match.id);
-      notice.error(errorMessage(err, MSG.match.joinFailed));
+      const message = errorMessage(err, MSG.match.joinFailed);
+      // The server needs the player's gender for this match: asked here, then the join goes on.
+      if (message === GENDER_TEXT.needed) setAskGender(true);
+      else notice.error(message);
     },
   });
   const leave = trpc.matches.leave.useMutation({
@@ -172,7 +179,13 @@ function MatchDetail({ match, token }: { match: Detail; token?: string }) {
   });
   const reliabilityBadge = useReliabilityBadge(match.id, token);
   const isMember = match.is_creator || match.is_participant;
-  const canJoin = !isMember && !match.is_finished && match.missing_players > 0;
+  // The match's gender rule leaves out a player whose profile gives another gender (issue 42).
+  const closedText = genderClosed(match, user?.gender);
+  const canJoin =
+    !isMember && !match.is_finished && match.missing_players > 0 && closedText === null;
+  /** A player with no gender gives it first on a ruled match, one with no level sets theirs, then the join. */
+  const levelThenJoin = (level: string | null | undefined) =>
+    needsLevelFirst(match, level) ? setAskLevel(true) : join.mutate({ id: match.id, ...withToken });
   // A player of another level asks the organiser, as on the cards; a player without a level sets
   // theirs first (LevelFirstDialog), which then decides.
   const mustAsk = mustAskToJoin(match, user?.level);
@@ -217,7 +230,10 @@ function MatchDetail({ match, token }: { match: Detail; token?: string }) {
             </li>
           )}
         </ul>
-        <LevelBadges levels={match.levels} catalogue={catalogue} />
+        <div className="match-badge-row">
+          <LevelBadges levels={match.levels} catalogue={catalogue} />
+          <KindBadges kind={match.kind} gender={match.gender} />
+        </div>
         <RemovalNotice removal={match.my_removal} />
 
         <div className="match-page-actions">
@@ -225,9 +241,9 @@ function MatchDetail({ match, token }: { match: Detail; token?: string }) {
             <Button
               loading={join.isPending}
               onClick={() =>
-                needsLevelFirst(match, user?.level)
-                  ? setAskLevel(true)
-                  : join.mutate({ id: match.id, ...withToken })
+                needsGenderFirst(match, user?.gender)
+                  ? setAskGender(true)
+                  : levelThenJoin(user?.level)
               }
             >
               Rejoindre
@@ -281,6 +297,11 @@ function MatchDetail({ match, token }: { match: Detail; token?: string }) {
             </a>
           )}
         </div>
+        {closedText && !isMember && !match.is_finished && (
+          <p className="match-request-state" role="status">
+            {closedText}
+          </p>
+        )}
         {!isMember && match.my_request && (
           <p className="match-request-state" role="status">
             {match.my_request === 'pending'
@@ -305,6 +326,14 @@ function MatchDetail({ match, token }: { match: Detail; token?: string }) {
           onConfirm={(message) =>
             request.mutate({ id: match.id, ...withToken, ...(message ? { message } : {}) })
           }
+        />
+        <GenderFirstDialog
+          open={askGender}
+          onConfirm={() => {
+            setAskGender(false);
+            levelThenJoin(user?.level);
+          }}
+          onCancel={() => setAskGender(false)}
         />
         <LevelFirstDialog
           levels={askLevel ? match.levels : null}
@@ -332,6 +361,13 @@ function MatchDetail({ match, token }: { match: Detail; token?: string }) {
           onDecline={(r) => decline.mutate({ id: match.id, userId: r.user_id })}
         />
       )}
+
+      <CourtPanel
+        match={match}
+        userId={user?.id}
+        onNotice={(kind, message) => notice[kind](message)}
+        onChanged={cache.pageChanged}
+      />
 
       <MatchPlayers
         organiser={match.organiser}
@@ -378,78 +414,5 @@ function MatchDetail({ match, token }: { match: Detail; token?: string }) {
         onConfirm={() => leave.mutate({ id: match.id })}
       />
     </div>
-  );
-}
-
-/** The creator's edit form, fed with the places, the edit schedule and the settings. */
-function EditPanel({
-  match,
-  onDone,
-  onSaved,
-}: {
-  match: Detail;
-  onDone: () => void;
-  onSaved: () => void;
-}) {
-  const cache = useMatchCache();
-  const catalogue = useLevelCatalogue();
-  const places = trpc.places.list.useQuery();
-  const schedule = trpc.matches.schedule.useQuery();
-  const settings = trpc.settings.get.useQuery(undefined, { retry: false });
-  const update = trpc.matches.update.useMutation();
-  const [room, setRoom] = useState<RoomDraft>(() => ({
-    ...EMPTY_ROOM,
-    visibility: match.visibility,
-    openLevels: match.open_levels,
-    guests: match.guests.map((g) => g.name ?? ''),
-  }));
-  const [roomError, setRoomError] = useState<string | null>(null);
-  const maxPlaces = (settings.data ?? DEFAULT_SETTINGS).max_places;
-  const asCard = {
-    ...match,
-    creator_name: match.organiser.first_name,
-    participants: match.participants.map((p) => ({ user_id: p.user_id })),
-  };
-  return (
-    <MatchEditForm
-      match={asCard}
-      places={places.data ?? []}
-      levels={catalogue ?? []}
-      dates={schedule.data?.editDates ?? []}
-      times={schedule.data?.editTimes ?? []}
-      maxPlaces={maxPlaces}
-      saving={update.isPending}
-      error={update.error ? errorMessage(update.error, MSG.match.updateFailed) : null}
-      onDismissError={update.reset}
-      onCancel={() => {
-        update.reset();
-        onDone();
-      }}
-      onSave={(draft) => {
-        const problem = roomProblem(room, draft.slots);
-        setRoomError(problem);
-        if (problem) return;
-        update.mutate(
-          {
-            id: match.id,
-            place_id: Number(draft.placeId),
-            date: draft.date,
-            time: draft.time,
-            levels: draft.levels,
-            slots: draft.slots,
-            ...roomInput(room),
-          },
-          {
-            onSuccess: () => {
-              onDone();
-              onSaved();
-              cache.updated(match.id);
-            },
-          },
-        );
-      }}
-    >
-      <RoomFields value={room} onChange={setRoom} maxGuests={maxPlaces - 1} error={roomError} />
-    </MatchEditForm>
   );
 }

@@ -22,8 +22,24 @@ export const levels: LevelView[] = [
 export const levelRows = levels.map((l, i) => ({ id: i + 1, description: '', ...l }));
 
 export const places = [
-  { id: 1, name: 'Padel Club Lyon', address: '12 rue des Sports', city: 'Lyon', is_active: true },
-  { id: 2, name: 'Urban Padel', address: '3 quai Perrache', city: 'Lyon', is_active: true },
+  {
+    id: 1,
+    name: 'Padel Club Lyon',
+    address: '12 rue des Sports',
+    city: 'Lyon',
+    is_active: true,
+    booking_url: 'https://playtomic.io/padel-club-lyon',
+    indoor: true,
+  },
+  {
+    id: 2,
+    name: 'Urban Padel',
+    address: '3 quai Perrache',
+    city: 'Lyon',
+    is_active: true,
+    booking_url: null,
+    indoor: null,
+  },
 ];
 
 let nextId = 100;
@@ -44,6 +60,8 @@ export function aMatch(overrides: Partial<MatchView> = {}): MatchView {
     participants: [{ user_id: 43 }],
     open_levels: false,
     my_request: null,
+    kind: 'amical',
+    gender: 'ouvert',
     ...overrides,
   };
 }
@@ -72,4 +90,18 @@ export const publicRoom = {
   my_request: null,
   my_removal: null,
   refill_offered: null,
+};
+
+/**
+ * The match page's issue-42 fields of an « Amical », « Ouvert » match with no price and no booking
+ * link, as a stranger or a player sees it before anyone books or pays.
+ */
+export const plainCourt = {
+  kind: 'amical' as const,
+  gender: 'ouvert' as const,
+  booking_url: null,
+  price_cents: null,
+  court: null,
+  payments: [],
+  open_to: ['homme' as const, 'femme' as const],
 };

@@ -1,24 +1,28 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { MSG } from '../../../../common/messages';
+import { COURT_UI, type TPlayerGender } from '../../../../common/messages-court';
 import { formatLongDate, formatTime } from '../../lib/format';
 import { Button } from '../ui';
-import { mustAskToJoin } from './join-level';
+import { genderLeavesOut, mustAskToJoin } from './join-level';
+import { KindBadges } from './KindBadges';
 import { LevelBadges } from './LevelBadges';
 import { placesFact } from './MatchSummary';
 import type { LevelView, MatchView } from './types';
 
-type JoinState = 'own' | 'joined' | 'full' | 'joining' | 'asked' | 'ask' | 'open';
+type JoinState = 'own' | 'joined' | 'full' | 'joining' | 'asked' | 'reserved' | 'ask' | 'open';
 
 /**
  * Which state the card's button is in for this player: own match first, then joined, full (its
  * waiting list shows under it), joining; then a request already waiting for the organiser, a
- * match of other levels to ask for, and at last one to join.
+ * match whose gender rule leaves the player out, a match of other levels to ask for, and at last
+ * one to join.
  */
 function joinState(
   match: MatchView,
   userId: number | undefined,
   userLevel: string | null | undefined,
+  userGender: TPlayerGender | null | undefined,
   joining: boolean,
 ): JoinState {
   if (userId !== undefined && match.created_by === userId) return 'own';
@@ -26,11 +30,12 @@ function joinState(
   if (match.missing_players <= 0) return 'full';
   if (joining) return 'joining';
   if (match.my_request === 'pending') return 'asked';
+  if (genderLeavesOut(match.gender, userGender)) return 'reserved';
   if (userId !== undefined && mustAskToJoin(match, userLevel)) return 'ask';
   return 'open';
 }
 
-const BUTTON_TEXT: Record<JoinState, string> = {
+const BUTTON_TEXT: Record<Exclude<JoinState, 'reserved'>, string> = {
   own: MSG.match.yourMatch,
   joined: 'Vous participez',
   full: MSG.match.full,
@@ -45,6 +50,8 @@ interface MatchCardProps {
   userId: number | undefined;
   /** The player's level: outside the match's levels, the card asks instead of joining. */
   userLevel?: string | null;
+  /** The player's own gender: a « Hommes » or « Femmes » match that leaves them out says so. */
+  userGender?: TPlayerGender | null;
   catalogue?: readonly LevelView[];
   joining?: boolean;
   onJoin?: (match: MatchView) => void;
@@ -64,6 +71,7 @@ export function MatchCard({
   match,
   userId,
   userLevel,
+  userGender,
   catalogue,
   joining = false,
   onJoin,
@@ -72,7 +80,7 @@ export function MatchCard({
   children,
 }: MatchCardProps) {
   const headingId = useId();
-  const state = joinState(match, userId, userLevel, joining);
+  const state = joinState(match, userId, userLevel, userGender, joining);
   const active = state === 'open' || state === 'ask';
   const places = placesFact(match, false);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -97,7 +105,10 @@ export function MatchCard({
           Créé par <strong>{match.creator_name}</strong>
         </span>
       </p>
-      <LevelBadges levels={match.levels} catalogue={catalogue} withLabels />
+      <div className="match-badge-row">
+        <LevelBadges levels={match.levels} catalogue={catalogue} withLabels />
+        <KindBadges kind={match.kind} gender={match.gender} />
+      </div>
       <div className="match-actions">
         <span className={`match-free ${places.className}`}>{places.text}</span>
         <Button
@@ -107,7 +118,9 @@ export function MatchCard({
           aria-busy={state === 'joining' || undefined}
           onClick={() => (state === 'ask' ? onRequest?.(match) : onJoin?.(match))}
         >
-          {BUTTON_TEXT[state]}
+          {state === 'reserved'
+            ? COURT_UI.reserved[match.gender === 'femmes' ? 'femmes' : 'hommes']
+            : BUTTON_TEXT[state]}
         </Button>
       </div>
       {children}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { MSG } from '../../../../common/messages';
+import type { TPlayerGender } from '../../../../common/messages-court';
 import { UnreadBadge } from '../chat/UnreadBadge';
 import { EmptyState } from '../ui';
 import { MatchCard } from './MatchCard';
@@ -11,6 +12,8 @@ interface MatchCardGridProps {
   userId: number | undefined;
   /** The player's level, which decides between "Rejoindre" and "Demander à rejoindre". */
   userLevel: string | null;
+  /** The player's own gender, which a « Hommes » or « Femmes » card checks. */
+  userGender?: TPlayerGender | null;
   catalogue?: readonly LevelView[];
   /** The match whose Rejoindre button is busy (from useJoinMatch). */
   joiningId: number | null;
@@ -28,6 +31,7 @@ export function MatchCardGrid({
   matches,
   userId,
   userLevel,
+  userGender,
   catalogue,
   joiningId,
   onJoin,
@@ -44,6 +48,7 @@ export function MatchCardGrid({
           match={match}
           userId={userId}
           userLevel={userLevel}
+          userGender={userGender}
           catalogue={catalogue}
           joining={joiningId === match.id}
           onJoin={onJoin}

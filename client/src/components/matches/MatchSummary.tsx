@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatLongDate, formatTime, placesAvailable } from '../../lib/format';
 import { MSG } from '../../../../common/messages';
+import { KindBadges } from './KindBadges';
 import { LevelBadges } from './LevelBadges';
 import type { LevelView, PlainMatchView } from './types';
 
@@ -101,7 +102,10 @@ export function MatchSummary({
           <span>{places.text}</span>
         </li>
       </ul>
-      <LevelBadges levels={match.levels} catalogue={catalogue} />
+      <div className="match-badge-row">
+        <LevelBadges levels={match.levels} catalogue={catalogue} />
+        <KindBadges kind={match.kind} gender={match.gender} />
+      </div>
       <p className="match-creator">
         <Icon path={ICONS.user} />
         <span>

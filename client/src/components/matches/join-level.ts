@@ -1,4 +1,5 @@
 import { outsideLevels, type LevelGate } from '../../../../common/match-rules';
+import type { TMatchGender, TPlayerGender } from '../../../../common/messages-court';
 
 /**
  * The levels a match looks for, as its dialogs name them: "Niveau 3–4" for a contiguous run of
@@ -32,4 +33,30 @@ export const mustAskToJoin = outsideLevels;
  */
 export function needsLevelFirst(match: LevelGate, playerLevel: string | null | undefined): boolean {
   return !match.open_levels && match.levels.length > 0 && !playerLevel;
+}
+
+/**
+ * A « Hommes » or « Femmes » match leaves out a player whose profile gives the other gender: the
+ * card offers no join. « Mixte » depends on who plays already, which only the match page knows.
+ */
+export function genderLeavesOut(
+  rule: TMatchGender,
+  playerGender: TPlayerGender | null | undefined,
+): boolean {
+  if (!playerGender) return false;
+  return (
+    (rule === 'hommes' && playerGender !== 'homme') ||
+    (rule === 'femmes' && playerGender !== 'femme')
+  );
+}
+
+/**
+ * A player with no gender in their profile, on a « Hommes », « Femmes » or « Mixte » match, says
+ * theirs first (GenderFirstDialog), saved to the profile, then joins.
+ */
+export function needsGenderFirst(
+  match: { gender: TMatchGender },
+  playerGender: TPlayerGender | null | undefined,
+): boolean {
+  return match.gender !== 'ouvert' && !playerGender;
 }

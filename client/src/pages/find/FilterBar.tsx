@@ -1,5 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { MSG } from '../../../../common/messages';
+import {
+  GENDER_TEXT,
+  KIND_TEXT,
+  MATCH_GENDERS,
+  MATCH_KINDS,
+} from '../../../../common/messages-court';
 import { DayChipLabel } from '../../components/matches/DayChipLabel';
 import { RadioChips } from '../../components/matches/RadioChips';
 import type { LevelView, PlaceView } from '../../components/matches/types';
@@ -135,6 +141,46 @@ export function FilterBar({ filters, onChange, days, places, levels }: FilterBar
                 </option>
               ))}
             </select>
+          </div>
+          <div className="filter-pair">
+            <div className="field">
+              <label className="field-label" htmlFor="filter-kind">
+                {KIND_TEXT.label}
+              </label>
+              <select
+                id="filter-kind"
+                className="select"
+                value={filters.kind}
+                onChange={(e) => set({ kind: MATCH_KINDS.find((k) => k === e.target.value) ?? '' })}
+              >
+                <option value="">{KIND_TEXT.filterAll}</option>
+                {MATCH_KINDS.map((k) => (
+                  <option key={k} value={k}>
+                    {KIND_TEXT.names[k]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label className="field-label" htmlFor="filter-gender">
+                {GENDER_TEXT.label}
+              </label>
+              <select
+                id="filter-gender"
+                className="select"
+                value={filters.gender}
+                onChange={(e) =>
+                  set({ gender: MATCH_GENDERS.find((g) => g === e.target.value) ?? '' })
+                }
+              >
+                <option value="">{GENDER_TEXT.filterAll}</option>
+                {MATCH_GENDERS.map((g) => (
+                  <option key={g} value={g}>
+                    {GENDER_TEXT.names[g]}
+                  </option>
+                ))}
+              </select>
+            </div>
           </div>
           <label className="filter-check">
             <input
