@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
 import { CHAT_RATE_PER_MINUTE, type TChatMessage } from '../../common/schemas/chat';
-import { matchMessages, outbox, pushSubscriptions } from '../../db/schema';
+import { matchMessages, outbox, pushSubscriptions, smsConfig, users } from '../../db/schema';
 import { chatEvents } from '../../server/services/live/chat-stream';
 import { createLiveHub, liveHubOf } from '../../server/services/live/hub';
 import { createLiveBus } from '../../server/lib/live-bus';
@@ -423,6 +423,28 @@ describe('notices of new messages', () => {
     rows = await notices();
     const camChannels = rows.filter((r) => r.userId === cam.id).map((r) => r.channel);
     expect(camChannels.sort()).toEqual(['email', 'push', 'push']);
+    // The e-mail closes with the way back to the match, like every match notice.
+    expect(rows.find((r) => r.userId === cam.id && r.channel === 'email')!.body).toContain(
+      `${MSG.chat.noticeMore}\n\nVoir le match : `,
+    );
+
+    // Chat is never sent by SMS, even to a player who takes SMS while Twilio is live.
+    await t.db.db.update(users).set({ notifySms: true }).where(eq(users.id, ben.id));
+    const [twilio] = await t.db.db
+      .insert(smsConfig)
+      .values({ accountSid: 'AC0', authTokenEnc: 'x', phoneNumber: '+33700000001', isLive: true })
+      .returning({ id: smsConfig.id });
+    try {
+      const before = rows.filter((r) => r.userId === ben.id).length;
+      t.clock.advance(15 * 60_000);
+      await post(ana, m.id, 'Ben, SMS ?');
+      rows = await notices();
+      const bens = rows.filter((r) => r.userId === ben.id).map((r) => r.channel);
+      expect(bens).toHaveLength(before + 1);
+      expect(new Set(bens)).toEqual(new Set(['email']));
+    } finally {
+      await t.db.db.delete(smsConfig).where(eq(smsConfig.id, twilio!.id));
+    }
   });
 });
 

@@ -1,30 +1,17 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { MSG } from '../../../common/messages';
 import { shortPublicName } from '../../../common/names';
 import { CHAT_NOTICE_MINUTES, type TChatRoom } from '../../../common/schemas/chat';
 import type { DbOrTx } from '../../../db/client';
-import {
-  groups,
-  matchMessageReads,
-  matchMessages,
-  outbox,
-  pushSubscriptions,
-  users,
-} from '../../../db/schema';
+import { groups, matchMessageReads, matchMessages, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import { createLogConsumer } from '../../worker/log-consumer';
 import type { LoggedEvent } from '../events/log';
-import { writePushNotices, type NotifyDeps } from '../notifications/enqueue';
-import {
-  matchInfo,
-  matchPlayers,
-  publicUrl,
-  recipients,
-  whenOf,
-} from '../notifications/match-info';
+import type { NotifyDeps } from '../notifications/enqueue';
+import { notifyUsers } from '../notifications/notify-users';
+import { matchInfo, matchPlayers, whenOf } from '../notifications/match-info';
 import { memberIds } from '../rooms/members';
 import { readsKey, roomValues } from './access';
-import { wakeWorkers } from '../events/wake';
 
 /** How much of the message a notice quotes. */
 const EXCERPT = 140;
@@ -121,8 +108,8 @@ async function postedMessage(tx: DbOrTx, messageId: unknown) {
 /**
  * Tells a room's readers who may write (never the author) that a message arrived, grouped: at
  * most one notice per room and member per 15 minutes of posting (`claimNotices`, in the
- * consumer's transaction). A member with a device that wants chat notices gets a push; the others
- * get an e-mail if they keep e-mail notices on. A message deleted meanwhile is told nobody.
+ * consumer's transaction), through `notifyUsers` like every notice: push first to a device that
+ * takes chat notices, else e-mail; never SMS. A message deleted meanwhile is told nobody.
  */
 async function noticeNewMessage(tx: DbOrTx, deps: NotifyDeps, e: LoggedEvent) {
   const post = await postedMessage(tx, e.payload.messageId);
@@ -130,53 +117,23 @@ async function noticeNewMessage(tx: DbOrTx, deps: NotifyDeps, e: LoggedEvent) {
   const notice = await roomNotice(tx, post.room);
   if (!notice) return;
   const others = notice.readers.filter((id) => id !== post.authorId);
-  const now = deps.clock.now();
   const told = await claimNotices(tx, post.room, others, post.createdAt);
   if (told.length === 0) return;
   const line = MSG.chat.noticeText(shortPublicName(post.authorName), excerpt(post.text));
-  const withPush = await tx
-    .selectDistinct({ userId: pushSubscriptions.userId })
-    .from(pushSubscriptions)
-    .where(
-      and(
-        inArray(pushSubscriptions.userId, told),
-        sql`'message' = any(${pushSubscriptions.kinds})`,
-        // A member who turned push off is told by e-mail instead (as `notifyUsers` does).
-        sql`exists (select 1 from ${users} u where u.id = ${pushSubscriptions.userId} and u.notify_push)`,
-      ),
-    );
-  const pushed = new Set(withPush.map((r) => r.userId));
-  await writePushNotices(
+  await notifyUsers(
     tx,
     deps,
-    'message',
-    notice.matchId,
-    [...pushed],
-    { title: notice.subject, body: line },
-    notice.path,
-  );
-  const url = `${publicUrl(deps.env)}${notice.path}`;
-  const mails = (
-    await recipients(
-      tx,
-      told.filter((id) => !pushed.has(id)),
-    )
-  )
-    .filter((p) => p.email && p.notifyEmail)
-    .map((p) => ({
-      channel: 'email' as const,
+    told,
+    () => ({
       event: 'message',
-      userId: p.id,
-      matchId: notice.matchId,
-      recipient: p.email,
       subject: notice.subject,
-      body: `${line}\n\n${notice.more(url)}`,
-      sendAfter: now,
-    }));
-  if (mails.length > 0) {
-    await tx.insert(outbox).values(mails);
-    await wakeWorkers(tx, 'outbox');
-  }
+      text: line,
+      path: notice.path,
+      matchId: notice.matchId,
+      mailFooter: notice.more,
+    }),
+    { pushFirst: 'message', sms: false },
+  );
 }
 
 /**

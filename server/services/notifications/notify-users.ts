@@ -14,6 +14,8 @@ export interface UserNotice {
   /** App path the notice links to (`/matches/12`, `/groups/3`). */
   path: string;
   matchId?: number | null;
+  /** What closes the e-mail around the link (push and SMS stay short); the bare link otherwise. */
+  mailFooter?: (url: string) => string;
 }
 
 export interface NotifyOptions {
@@ -22,6 +24,8 @@ export interface NotifyOptions {
    * e-mail; the others by e-mail. SMS follows each player's opt-in either way.
    */
   pushFirst?: TPushKind;
+  /** False: never by SMS (chat messages: many, and each SMS costs). */
+  sms?: boolean;
 }
 
 /**
@@ -34,7 +38,7 @@ export async function notifyUsers(
   deps: NotifyDeps,
   userIds: number[],
   notice: (userId: number) => UserNotice,
-  { pushFirst }: NotifyOptions = {},
+  { pushFirst, sms: bySms = true }: NotifyOptions = {},
 ) {
   const people = await recipients(tx, [...new Set(userIds)]);
   if (people.length === 0) return;
@@ -88,9 +92,9 @@ export async function notifyUsers(
         channel: 'email',
         recipient: p.email,
         subject: n.subject,
-        body: `${n.text}\n\n${url}`,
+        body: `${n.text}\n\n${n.mailFooter ? n.mailFooter(url) : url}`,
       });
-    if (p.notifySms && sms?.isLive)
+    if (bySms && p.notifySms && sms?.isLive)
       rows.push({
         ...base,
         channel: 'sms',
