@@ -48,7 +48,8 @@ export const usersRoutes: RestRoutes = (app, deps) => {
     {
       schema: {
         tags,
-        summary: 'Modifie son profil : nom, niveau, photo (data URL ou base64, null la retire)',
+        summary:
+          'Modifie son profil : nom, niveau, photo (data URL ou base64, null la retire), genre (homme, femme ou null : jamais montré aux autres)',
         params: ZIdInput,
         body: ZLegacyUpdateUserBody,
         response: { 200: ZUpdatedUserAnswer },
