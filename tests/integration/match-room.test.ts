@@ -446,6 +446,9 @@ describe('the cards of the lists (Trouver, Home, Mes matchs)', () => {
     'created_by',
     'creator_name',
     'participants',
+    // Issue 42 adds the kind and the gender rule, nothing of the court or its cost.
+    'kind',
+    'gender',
   ];
   const cardOf = async (who: TestUser | null, id: number) =>
     (await t.caller(who).matches.list({ city: 'Nantes', limit: 100 })).items.find(

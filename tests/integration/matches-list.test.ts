@@ -66,6 +66,9 @@ describe('matches.list', () => {
       created_by: alice.id,
       creator_name: 'Alice',
       participants: [],
+      // Issue 42: amical and open to all unless the organiser says otherwise.
+      kind: 'amical',
+      gender: 'ouvert',
       // The app's card (issue 25): no one logged in, so no request of theirs.
       open_levels: false,
       my_request: null,

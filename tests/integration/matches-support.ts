@@ -35,6 +35,10 @@ export async function insertMatch(
     levels?: string[];
     slots?: number;
     missing?: number;
+    /** Amical unless told: only a competitive match's results move ratings (issue 42). */
+    kind?: 'amical' | 'competitif';
+    gender?: 'ouvert' | 'hommes' | 'femmes' | 'mixte';
+    priceCents?: number | null;
   },
 ) {
   const slots = o.slots ?? 3;
@@ -48,6 +52,9 @@ export async function insertMatch(
       levels: o.levels ?? ['Niveau 3'],
       slots,
       missingPlayers: o.missing ?? slots,
+      kind: o.kind,
+      gender: o.gender,
+      priceCents: o.priceCents,
     })
     .returning();
   return m!;
@@ -65,6 +72,8 @@ export async function insertFullMatch(
     players: readonly { id: number }[];
     date: string;
     time: string;
+    kind?: 'amical' | 'competitif';
+    priceCents?: number | null;
   },
 ) {
   const m = await insertMatch(t, { ...o, slots: 3, missing: 0 });

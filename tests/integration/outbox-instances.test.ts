@@ -54,7 +54,11 @@ describe(`two instances on one ${DB} database`, () => {
           `${u.email!.toLowerCase()} reminder ${m.id}`,
         );
       }
-      expected.push(`${creator.email!.toLowerCase()} reminder ${m.id}`);
+      // Full within 24 h and no court marked booked: its organiser is reminded to book, once.
+      expected.push(
+        `${creator.email!.toLowerCase()} reminder ${m.id}`,
+        `${creator.email!.toLowerCase()} court ${m.id}`,
+      );
     }
     // The reminders fall due (19:00 Paris the day before), while both instances run; the join notices,
     // due 9 h ago, are not yet stale (STALE_AFTER_MS).
@@ -78,7 +82,8 @@ describe(`two instances on one ${DB} database`, () => {
     const got = smtp.mails.map((mail) => {
       const id = /\/matches\/(\d+)/.exec(mail.text)?.[1];
       const joined = /^(.+) a rejoint votre match/m.exec(mail.text)?.[1];
-      return `${mail.to.join(',')} ${joined ? 'joined' : 'reminder'} ${id} ${joined ?? ''}`.trim();
+      const kind = joined ? 'joined' : mail.text.includes('le terrain') ? 'court' : 'reminder';
+      return `${mail.to.join(',')} ${kind} ${id} ${joined ?? ''}`.trim();
     });
     console.info(
       `[outbox] ${got.length} mails from two instances for ${expected.length} notifications`,

@@ -224,6 +224,12 @@ describe('Télécharger mes données', () => {
       'player_ratings.user_id': 'results',
       'rating_history.user_id': 'results',
       'match_leaves.user_id': 'results',
+      // Issue 42: the court marks one made and the shares marked paid (marked_by_me says whether
+      // one ticked one's own). A share one ticked for another player is that player's row: its
+      // marked_by goes null with one's account (ON DELETE SET NULL).
+      'match_courts.booked_by': 'court_and_cost',
+      'match_payments.user_id': 'court_and_cost',
+      'match_payments.marked_by': 'court_and_cost',
       // Keys and webhooks an admin created are in the audit trail (issued, revoked, registered).
       'api_keys.created_by': 'admin_actions',
       'webhook_endpoints.created_by': 'admin_actions',

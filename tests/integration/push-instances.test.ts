@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COURT_TEXT } from '../../common/messages-court';
 import { createOutboxWorker, outboxBacklog } from '../../server/services/notifications/worker';
 import { createTestContext, type TestContext } from '../support/app';
 import { createUser } from '../support/factories';
@@ -58,7 +59,8 @@ describe(`two instances on one ${DB} database`, () => {
         await t.caller(u).matches.join({ id: m.id });
         expected.push(`${phone.id} joined ${m.id}`, `${theirs.id} soon ${m.id}`);
       }
-      expected.push(`${phone.id} soon ${m.id}`);
+      // Full within 24 h and no court marked booked: its organiser is reminded to book, once.
+      expected.push(`${phone.id} soon ${m.id}`, `${phone.id} court ${m.id}`);
     }
     // 21:00 in Paris is 19:00 UTC: "dans 2 h" falls at 17:00 UTC, while both instances run.
     t.clock.set('2026-06-10T17:00:01Z');
@@ -82,7 +84,12 @@ describe(`two instances on one ${DB} database`, () => {
     const got = push.messages.map((msg) => {
       const p = msg.payload as { title: string; url: string };
       const id = /^\/matches\/(\d+)$/.exec(p.url)?.[1];
-      return `${msg.deviceId} ${p.title.includes('a rejoint') ? 'joined' : 'soon'} ${id}`;
+      const kind = p.title.includes('a rejoint')
+        ? 'joined'
+        : p.title === COURT_TEXT.notify.remindSubject
+          ? 'court'
+          : 'soon';
+      return `${msg.deviceId} ${kind} ${id}`;
     });
     console.info(`[push] ${got.length} pushes from two instances for ${expected.length} notices`);
     expect(got.sort()).toEqual(expected.sort());

@@ -45,8 +45,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /**
- * A match Paul organised that started this morning: `players` joined, `guests` are reserved seats
- * (by first name); 3 places besides Paul, all taken unless fewer are given.
+ * A competitive match Paul organised that started this morning (its results move ratings):
+ * `players` joined, `guests` are reserved seats (by first name); 3 places besides Paul, all taken
+ * unless fewer are given.
  */
 async function played(players: TestUser[], guests: string[], levels = ['Niveau 3']) {
   const slots = Math.max(3, players.length + guests.length);
@@ -58,6 +59,7 @@ async function played(players: TestUser[], guests: string[], levels = ['Niveau 3
     levels,
     slots,
     missing: slots - players.length - guests.length,
+    kind: 'competitif',
   });
   if (players.length > 0)
     await t.db.db

@@ -41,14 +41,17 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-/** A full match (organiser + 3 participants) that started at `time` on `date` (Paris). */
+/**
+ * A full competitive match (organiser + 3 participants) that started at `time` on `date` (Paris):
+ * only a competitive match's results move ratings (match-kind.test.ts shows the amical side).
+ */
 async function played(
   players: [TestUser, TestUser, TestUser],
   date = '2026-06-10',
   time = '10:00',
   by: TestUser = owner,
 ) {
-  return insertFullMatch(t, { placeId, createdBy: by.id, players, date, time });
+  return insertFullMatch(t, { placeId, createdBy: by.id, players, date, time, kind: 'competitif' });
 }
 const teamsOf = (a: TestUser, b: TestUser, c: TestUser, d: TestUser) => [
   [a.id, b.id],

@@ -39,6 +39,8 @@ describe('self only', () => {
       level: 'Niveau 2',
       is_admin: false,
       photo: null,
+      // Their own gender (not given yet): for gender-ruled matches, read by no one else.
+      gender: null,
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) as string,
     });
   });

@@ -137,6 +137,9 @@ const TRPC_RULES: Record<string, Rule> = {
   'matches.request': 'user',
   'matches.acceptRequest': 'owner',
   'matches.declineRequest': 'owner',
+  // The court mark and who paid (issue 42): the match's players; the player here organises it.
+  'matches.setCourt': 'owner',
+  'matches.setPayment': 'owner',
   // Results (issue 26): entering is for the match's players, declaring an absent for its organiser.
   'results.enter': 'owner',
   'results.confirm': 'user',
@@ -273,6 +276,9 @@ const REST_RULES: Record<string, Rule> = {
   'POST /api/matches/{id}/requests/{userId}/accept': 'owner',
   'POST /api/matches/{id}/requests/{userId}/decline': 'owner',
   'PUT /api/matches/{id}/result': 'owner',
+  // The court mark and who paid (issue 42), as their tRPC procedures above.
+  'PUT /api/matches/{id}/court': 'owner',
+  'PUT /api/matches/{id}/payments/{userId}': 'owner',
   'POST /api/matches/{id}/result/confirm': 'user',
   'POST /api/matches/{id}/result/contest': 'user',
   'POST /api/matches/{id}/no-show/{userId}': 'owner',
@@ -550,6 +556,10 @@ async function procedureInput(p: Procedure): Promise<unknown> {
   // A match not started yet: its organiser is answered 400, anyone else 403.
   if (p.path === 'results.enter') return { id: await newMatch(), ...resultBody() };
   if (p.path === 'results.markNoShow') return { id: await newMatch(), userId: users.other.id };
+  if (p.path === 'matches.setCourt') return { id: await newMatch(), booked: true };
+  // No price given: the organiser is answered 400, anyone else 403.
+  if (p.path === 'matches.setPayment')
+    return { id: await newMatch(), userId: users.player.id, paid: true };
   if (p.path.startsWith('evenings.') && p.fields?.includes('id')) return eveningInput(p.path);
   if (p.path === 'wants.renew' || p.path === 'wants.delete') return { id: await newWant() };
   return {};
@@ -622,7 +632,9 @@ async function callRest(op: RestOperation, rule: Rule, headers: Record<string, s
     : op.path.startsWith('/api/matches/')
       ? ownMatch
       : 999_999;
-  const url = op.path.replace(/\{\w+\}/g, String(id));
+  const url = op.path
+    .replace('/payments/{userId}', `/payments/${users.player.id}`)
+    .replace(/\{\w+\}/g, String(id));
   let payload: object | undefined;
   if (op.method !== 'GET')
     payload =
@@ -642,6 +654,8 @@ async function callRest(op: RestOperation, rule: Rule, headers: Record<string, s
                     ? { text: 'Bonjour' }
                     : {};
   if (op.key === 'PUT /api/matches/{id}/result') payload = resultBody();
+  if (op.key === 'PUT /api/matches/{id}/court') payload = { booked: true };
+  if (op.key === 'PUT /api/matches/{id}/payments/{userId}') payload = { paid: true };
   return t.app.inject({ method: op.method, url, headers, payload });
 }
 
@@ -831,6 +845,31 @@ const ROOM_ACTIONS: RoomAction[] = [
     expect: only('organiser'),
   })),
   {
+    name: 'mark the court booked',
+    trpc: {
+      path: 'matches.setCourt',
+      kind: 'mutation',
+      input: (f) => ({ id: f.id, booked: true }),
+    },
+    rest: { method: 'PUT', url: (f) => `/api/matches/${f.id}/court` },
+    body: () => ({ booked: true }),
+    expect: only('participant', 'organiser'),
+  },
+  {
+    name: 'mark the participant’s share paid',
+    trpc: {
+      path: 'matches.setPayment',
+      kind: 'mutation',
+      input: (f) => ({ id: f.id, userId: cast.participant.id, paid: true }),
+    },
+    rest: {
+      method: 'PUT',
+      url: (f) => `/api/matches/${f.id}/payments/${cast.participant.id}`,
+    },
+    body: () => ({ paid: true }),
+    expect: only('participant', 'organiser'),
+  },
+  {
     name: 'make the match private',
     trpc: {
       path: 'matches.update',
@@ -852,15 +891,20 @@ const roomMatch = () => ({
 });
 
 /**
- * A full match with everyone in place: one reserved seat, a participant (who wrote in the chat), a
- * waiting player, and a request from a player of another level (expired when the match filled;
- * the organiser may still accept it onto the waiting list).
+ * A full match with everyone in place: a court price, one reserved seat, a participant (who wrote
+ * in the chat), a waiting player, and a request from a player of another level (expired when the
+ * match filled; the organiser may still accept it onto the waiting list).
  */
 async function roomFixture(visibility: 'public' | 'private' = 'public'): Promise<RoomFixture> {
   // A minute apart: the participant's chat rate (20 messages a minute) never refuses a fixture.
   t.clock.advance(61_000);
   const organiser = t.caller(cast.organiser);
-  const m = await organiser.matches.create({ ...roomMatch(), guests: ['Marc'], visibility });
+  const m = await organiser.matches.create({
+    ...roomMatch(),
+    guests: ['Marc'],
+    visibility,
+    price_cents: 4000,
+  });
   const token = (await organiser.matches.byId({ id: m.id })).share_token;
   const link = token ? { token } : {};
   await t.caller(cast.requester).matches.request({ id: m.id, ...link });

@@ -1,4 +1,5 @@
 import { MSG } from '../../../common/messages';
+import { COST_TEXT, COURT_TEXT } from '../../../common/messages-court';
 import { WANT_TEXT } from '../../../common/messages-wants';
 import { RESULT_MSG } from '../../../common/results';
 /**
@@ -1553,6 +1554,74 @@ describe('wants (issue 41)', () => {
     expect(wrong).toMatchObject({ status: 400, body: { error: WANT_TEXT.windowOrder } });
     const gone = await w.api.call('DELETE', '/api/wants/{id}', { params: { id }, ...bearer(bob) });
     expect(gone.status).toBe(204);
+  });
+});
+
+describe('court and cost (issue 42)', () => {
+  it('PUT /matches/{id}/court and /payments/{userId}: the match’s players only; a stranger sees neither', async () => {
+    const created = await w.api.call<{ match: { id: number; kind: string; gender: string } }>(
+      'POST',
+      '/api/matches',
+      {
+        body: {
+          place_id: placeId,
+          date: parisDate(7),
+          time: '19:00',
+          levels: ['Niveau 3'],
+          slots: 3,
+          created_by: alice.id,
+          kind: 'competitif',
+          price_cents: 4001,
+        },
+        ...bearer(alice),
+      },
+    );
+    expect(created.status).toBe(201);
+    expect(created.body.match).toMatchObject({ kind: 'competitif', gender: 'ouvert' });
+    const id = created.body.match.id;
+    await w.api.call('POST', '/api/matches/{id}/join', {
+      params: { id },
+      body: { user_id: bob.id },
+      ...bearer(bob),
+    });
+    const booked = await w.api.call('PUT', '/api/matches/{id}/court', {
+      params: { id },
+      body: { booked: true },
+      ...bearer(bob),
+    });
+    expect(booked.body).toMatchObject({
+      message: COURT_TEXT.booked,
+      match: { court: { booked: true, booked_by: bob.id, booked_by_name: 'Bob D.' } },
+    });
+    const stranger = await w.api.call('PUT', '/api/matches/{id}/court', {
+      params: { id },
+      body: { booked: false },
+      ...bearer(carol),
+    });
+    expect(stranger).toMatchObject({ status: 403, body: { error: COURT_TEXT.playersOnly } });
+    const paid = await w.api.call('PUT', '/api/matches/{id}/payments/{userId}', {
+      params: { id, userId: bob.id },
+      body: { paid: true },
+      ...bearer(bob),
+    });
+    expect(paid.body).toMatchObject({
+      message: COST_TEXT.savedPaid,
+      match: {
+        price_cents: 4001,
+        payments: [
+          { user_id: alice.id, share_cents: 2001, paid: false },
+          { user_id: bob.id, share_cents: 2000, paid: true },
+        ],
+      },
+    });
+    const notPlaying = await w.api.call('PUT', '/api/matches/{id}/payments/{userId}', {
+      params: { id, userId: carol.id },
+      body: { paid: true },
+      ...bearer(alice),
+    });
+    expect(notPlaying).toMatchObject({ status: 400, body: { error: COST_TEXT.notAPlayer } });
+    const seen = await w.api.call('GET', '/api/matches/{id}', { params: { id }, ...bearer(carol) });
+    expect(seen.body).toMatchObject({ price_cents: 4001, court: null, payments: [] });
   });
 });
 
