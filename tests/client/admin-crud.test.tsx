@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { COURT_TEXT } from '../../common/messages-court';
 import AdminPage from '../../client/src/pages/AdminPage';
 import { hugo } from './support/admin-fixtures';
 import { levelRows, places } from './support/match-fixtures';
@@ -44,6 +45,18 @@ describe('Administration list tabs (places, levels, users)', () => {
     await userEvent.type(within(form).getByLabelText('Nom'), 'Padel Nord');
     await userEvent.type(within(form).getByLabelText('Ville'), 'Lille');
     await userEvent.type(within(form).getByLabelText('Adresse'), '1 rue Nord');
+    // Issue 42: where players book a court there, and whether it is indoor.
+    const link = within(form).getByLabelText(COURT_TEXT.bookingUrlLabel);
+    await userEvent.type(link, 'playtomic.io/padel-nord');
+    await userEvent.click(within(form).getByRole('button', { name: 'Ajouter' }));
+    expect(await within(form).findByText(COURT_TEXT.bookingUrlInvalid)).toBeInTheDocument();
+    expect(create).not.toHaveBeenCalled();
+    await userEvent.clear(link);
+    await userEvent.type(link, 'https://playtomic.io/padel-nord');
+    await userEvent.selectOptions(
+      within(form).getByLabelText(COURT_TEXT.indoorLabel),
+      COURT_TEXT.indoor,
+    );
     const listsBefore = calls.filter((c) => c.path === 'admin.places.list').length;
     await userEvent.click(within(form).getByRole('button', { name: 'Ajouter' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Enregistré avec succès !');
@@ -52,6 +65,8 @@ describe('Administration list tabs (places, levels, users)', () => {
       address: '1 rue Nord',
       city: 'Lille',
       is_active: true,
+      booking_url: 'https://playtomic.io/padel-nord',
+      indoor: true,
     });
     expect(screen.queryByRole('form', { name: 'Ajouter un lieu' })).not.toBeInTheDocument();
     await waitFor(() =>
@@ -88,6 +103,8 @@ describe('Administration list tabs (places, levels, users)', () => {
       address: '3 quai Perrache',
       city: 'Lyon',
       is_active: true,
+      booking_url: null,
+      indoor: null,
     });
     expect(screen.getByRole('form', { name: 'Modifier le lieu' })).toBeInTheDocument();
   });

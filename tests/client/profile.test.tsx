@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_LEVELS } from '../../common/levels';
 import { MSG } from '../../common/messages';
+import { GENDER_TEXT } from '../../common/messages-court';
 import { STORAGE_KEYS } from '../../client/src/lib/storage';
 import ProfilePage from '../../client/src/pages/ProfilePage';
 import { preparePhoto, targetSize, type PhotoTools } from '../../client/src/pages/profile/photo';
@@ -239,12 +240,22 @@ describe('Mon Profil — edit', () => {
     await ue.clear(screen.getByLabelText('Nom'));
     await ue.type(screen.getByLabelText('Nom'), '  Camille Durand ');
     await ue.selectOptions(screen.getByLabelText('Niveau'), 'Niveau 5');
+    // Issue 42: the gender, for « Hommes », « Femmes » and « Mixte » matches.
+    const gender = screen.getByLabelText(GENDER_TEXT.profileLabel);
+    expect(gender).toHaveValue('');
+    expect(
+      within(gender)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([GENDER_TEXT.profileNone, 'Homme', 'Femme']);
+    await ue.selectOptions(gender, 'Femme');
     await ue.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText(MSG.profile.updated)).toBeInTheDocument();
     expect(calls.find((c) => c.path === 'users.update')?.input).toEqual({
       name: 'Camille Durand',
       level: 'Niveau 5',
       photo: 'data:image/jpeg;base64,800x600@0.6',
+      gender: 'femme',
     });
     expect(screen.getByRole('heading', { name: 'Camille Durand' })).toBeInTheDocument();
     expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.user) ?? '{}')).toMatchObject({

@@ -1,7 +1,10 @@
+import { z } from 'zod';
 import { MSG } from '../../../../common/messages';
+import { COURT_TEXT } from '../../../../common/messages-court';
 import { ZCreatePlaceInput, type TCreatePlaceInput } from '../../../../common/schemas/admin';
+import { ZBookingUrl } from '../../../../common/schemas/court';
 import { NoticeSlot } from '../../components/matches/NoticeSlot';
-import { CheckField, ConfirmDialog, InputField } from '../../components/ui';
+import { CheckField, ConfirmDialog, Field, InputField } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { useFormField, useZodForm } from '../../lib/zod-form';
@@ -17,25 +20,47 @@ interface PlaceFormProps {
   onCancel: () => void;
 }
 
+/** The place form as typed: the booking link stays text (blank: none) until it is sent. */
+const ZPlaceDraft = ZCreatePlaceInput.extend({
+  booking_url: z
+    .string()
+    .refine(
+      (v) => v.trim() === '' || ZBookingUrl.safeParse(v).success,
+      COURT_TEXT.bookingUrlInvalid,
+    ),
+  indoor: z.boolean().nullable(),
+});
+type TPlaceDraft = z.infer<typeof ZPlaceDraft>;
+
+/** « Intérieur », « Extérieur » or « Non précisé », as the select's values. */
+const INDOOR_VALUES = { in: true, out: false } as const;
+const indoorValue = (v: boolean | null) => (v === null ? '' : v ? 'in' : 'out');
+
 function PlaceForm({ place, saving, onSave, onCancel }: PlaceFormProps) {
-  const form = useZodForm(ZCreatePlaceInput, {
+  const form = useZodForm(ZPlaceDraft, {
     defaultValues: {
       name: place?.name ?? '',
       address: place?.address ?? '',
       city: place?.city ?? '',
       is_active: place?.is_active ?? true,
+      booking_url: place?.booking_url ?? '',
+      indoor: place?.indoor ?? null,
     },
   });
   const name = useFormField(form, 'name');
   const city = useFormField(form, 'city');
   const address = useFormField(form, 'address');
   const isActive = useFormField(form, 'is_active');
+  const bookingUrl = useFormField(form, 'booking_url');
+  const { ref: indoorRef, ...indoor } = useFormField(form, 'indoor');
+  const save = (values: TPlaceDraft) =>
+    onSave({ ...values, booking_url: values.booking_url.trim() || null });
 
   return (
     <EditFormCard
       label={place ? 'Modifier le lieu' : 'Ajouter un lieu'}
       title={place ? `Modifier « ${place.name} »` : 'Nouveau lieu'}
-      onSubmit={form.onSubmit(onSave)}
+      onSubmit={form.onSubmit(save)}
       error={form.formError}
       isNew={!place}
       saving={saving}
@@ -50,6 +75,32 @@ function PlaceForm({ place, saving, onSave, onCancel }: PlaceFormProps) {
           {...bound(address)}
           autoComplete="street-address"
         />
+        <InputField
+          label={COURT_TEXT.bookingUrlLabel}
+          fieldClassName="admin-form-wide"
+          inputMode="url"
+          placeholder="https://"
+          {...bound(bookingUrl)}
+          autoComplete="off"
+        />
+        <Field label={COURT_TEXT.indoorLabel}>
+          <select
+            className="select"
+            ref={indoorRef}
+            value={indoorValue(indoor.value)}
+            onChange={(e) =>
+              indoor.onValueChange(
+                e.target.value === 'in' || e.target.value === 'out'
+                  ? INDOOR_VALUES[e.target.value]
+                  : null,
+              )
+            }
+          >
+            <option value="">{COURT_TEXT.indoorUnknown}</option>
+            <option value="in">{COURT_TEXT.indoor}</option>
+            <option value="out">{COURT_TEXT.outdoor}</option>
+          </select>
+        </Field>
       </div>
       <CheckField
         label="Lieu actif (proposé à la création de matchs)"
@@ -116,7 +167,17 @@ export function PlacesTab() {
               </div>
               <p className="muted">
                 {place.address}, {place.city}
+                {place.indoor !== null && (
+                  <> · {place.indoor ? COURT_TEXT.indoor : COURT_TEXT.outdoor}</>
+                )}
               </p>
+              {place.booking_url && (
+                <p className="muted admin-place-link">
+                  <a href={place.booking_url} target="_blank" rel="noopener noreferrer">
+                    {place.booking_url}
+                  </a>
+                </p>
+              )}
             </div>
             <ItemActions
               name={place.name}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { MSG } from '../../../../common/messages';
+import { GENDER_TEXT, PLAYER_GENDERS } from '../../../../common/messages-court';
 import { ZUpdateProfileInput, type TUpdateProfileInput } from '../../../../common/schemas/users';
 import { CancelSubmitRow, Field, Notice } from '../../components/ui';
 import type { TUser } from '../../lib/auth';
@@ -22,7 +23,10 @@ export interface ProfileEditFormProps {
   prepare?: (file: File) => Promise<string>;
 }
 
-/** Edit mode of Mon Profil: photo, name and level; the saved user replaces the stored one. */
+/**
+ * Edit mode of Mon Profil: photo, name, level and gender (for « Hommes », « Femmes » and « Mixte »
+ * matches, never shown to others); the saved user replaces the stored one.
+ */
 export function ProfileEditForm({
   user,
   levels,
@@ -32,11 +36,16 @@ export function ProfileEditForm({
   prepare,
 }: ProfileEditFormProps) {
   const form = useZodForm(ZUpdateProfileInput, {
-    defaultValues: { name: user.name, level: levelCleared ? '' : (user.level ?? '') },
-    fields: ['name', 'level'],
+    defaultValues: {
+      name: user.name,
+      level: levelCleared ? '' : (user.level ?? ''),
+      gender: user.gender ?? null,
+    },
+    fields: ['name', 'level', 'gender'],
   });
   const name = useFormField(form, 'name');
   const { ref: levelRef, ...level } = useFormField(form, 'level');
+  const { ref: genderRef, ...gender } = useFormField(form, 'gender');
   // undefined: keep the current photo; null: remove it; a data URL: the new photo.
   const photo = useWatch({ control: form.control, name: 'photo' });
   const setPhoto = (value: string | null) => form.setValue('photo', value);
@@ -93,6 +102,24 @@ export function ProfileEditForm({
           {levels.map((l) => (
             <option key={l.id} value={l.niveau}>
               {`${l.niveau} — ${l.label}`}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label={GENDER_TEXT.profileLabel} error={gender.error}>
+        <select
+          className="select"
+          name="gender"
+          ref={genderRef}
+          value={gender.value ?? ''}
+          onChange={(e) =>
+            gender.onValueChange(PLAYER_GENDERS.find((g) => g === e.target.value) ?? null)
+          }
+        >
+          <option value="">{GENDER_TEXT.profileNone}</option>
+          {PLAYER_GENDERS.map((g) => (
+            <option key={g} value={g}>
+              {GENDER_TEXT.players[g]}
             </option>
           ))}
         </select>
