@@ -40,11 +40,18 @@ export async function takeSeat(
   // Most matches are open to all: one statement takes the place.
   if (!(await takePlace(tx, matchId, sql`${matches.gender} = 'ouvert'`))) {
     const [match] = await tx
-      .select({ id: matches.id, gender: matches.gender, slots: matches.slots })
+      .select({
+        id: matches.id,
+        gender: matches.gender,
+        slots: matches.slots,
+        missingPlayers: matches.missingPlayers,
+      })
       .from(matches)
       .where(eq(matches.id, matchId))
       .for('update');
-    if (!match || match.gender === 'ouvert') return 'full';
+    // A full match is « Match complet » whatever the rule (a mixed one's « places for women »
+    // would send a woman to a match with none left).
+    if (!match || match.gender === 'ouvert' || match.missingPlayers <= 0) return 'full';
     const refused = await genderRefusal(tx, match, userId);
     if (refused) return refused;
     if (!(await takePlace(tx, matchId))) return 'full';
