@@ -138,8 +138,6 @@ export const COURT_UI = {
     hommes: 'Réservé aux hommes',
     femmes: 'Réservé aux femmes',
   },
-  /** The organiser ticks another player's share. */
-  markPaid: '✓ Payé',
   cancel: 'Annuler',
   /** Each player's share in the « Qui a payé » list. */
   amount: (euros: string) => `${euros} €`,

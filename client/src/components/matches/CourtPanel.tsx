@@ -147,22 +147,22 @@ export function CourtPanel({ match, userId, onNotice, onChanged }: CourtPanelPro
                       variant={p.paid ? 'ghost' : 'primary'}
                       className="court-pay"
                       loading={busyPayment === p.user_id}
-                      aria-label={p.paid ? COST_TEXT.markUnpaid(name) : undefined}
                       onClick={() => pay(p)}
                     >
                       {p.paid ? COST_TEXT.undo : COST_TEXT.iPaid}
                     </Button>
                   ) : (
+                    // The organiser ticks a share paid (cash handed over), or unticks it.
                     match.is_creator && (
-                      <Button
-                        variant={p.paid ? 'ghost' : 'secondary'}
-                        className="court-pay"
-                        loading={busyPayment === p.user_id}
-                        aria-label={p.paid ? COST_TEXT.markUnpaid(name) : COST_TEXT.markPaid(name)}
-                        onClick={() => pay(p)}
-                      >
-                        {p.paid ? COST_TEXT.undo : COURT_UI.markPaid}
-                      </Button>
+                      <label className="court-tick">
+                        <input
+                          type="checkbox"
+                          checked={p.paid}
+                          disabled={busyPayment === p.user_id}
+                          aria-label={COST_TEXT.markPaid(name)}
+                          onChange={() => pay(p)}
+                        />
+                      </label>
                     )
                   )}
                 </li>
