@@ -45,7 +45,9 @@ type Detail = RouterOutputs['matches']['byId'];
 
 /** Why the match's gender rule leaves this player out (GENDER_TEXT.closed), or null when it does not. */
 function genderClosed(match: Detail, gender: TPlayerGender | null | undefined): string | null {
-  if (!gender || match.open_to.includes(gender) || match.gender === 'ouvert') return null;
+  // A full match is « Complet » for everyone, whatever its rule.
+  if (!gender || match.gender === 'ouvert' || match.missing_players <= 0) return null;
+  if (match.open_to.includes(gender)) return null;
   if (match.gender === 'mixte') return GENDER_TEXT.closed.mixte(gender);
   return GENDER_TEXT.closed[match.gender];
 }
