@@ -325,5 +325,11 @@ describe('who paid', () => {
     });
     expect(await t.db.db.$count(matchPayments, eq(matchPayments.userId, nina.id))).toBe(0);
     expect(await t.db.db.$count(matchCourts, eq(matchCourts.bookedBy, nina.id))).toBe(0);
+    // The court stays booked, by a player no longer named.
+    expect((await t.caller(julie).matches.byId({ id: m.id })).court).toMatchObject({
+      booked: true,
+      booked_by: null,
+      booked_by_name: MSG.chat.formerPlayer,
+    });
   });
 });

@@ -230,7 +230,10 @@ function courtFor({ card, room }: MatchSnapshot, member: boolean) {
         ? {
             booked: true,
             booked_by: room.court.booked_by,
-            booked_by_name: room.court.name ? shortPublicName(room.court.name) : '',
+            // A booker whose account is gone is named as the chat names them.
+            booked_by_name: room.court.name
+              ? shortPublicName(room.court.name)
+              : MSG.chat.formerPlayer,
             booked_at: new Date(room.court.booked_at).toISOString(),
           }
         : null,
