@@ -39,7 +39,7 @@ const DOMAINS = [
   ['matches'],
   ['results', 'groups'],
   ['evenings'],
-  ['wants'],
+  ['wants', 'seasons'],
   ['account'],
   ['admin'],
   ['live', 'worker'],

@@ -66,6 +66,8 @@ export const ZAccountExport = z.object({
     notifications: ZNotificationPreferences,
     /** For gender-ruled matches (issue 42): never shown to others. */
     gender: ZPlayerGender.nullable(),
+    /** « Apparaître dans les classements » (issue 43). */
+    leaderboard: z.boolean(),
   }),
   /** Court marks and paid shares (issue 42): recorded between players, never charged. */
   court_and_cost: z.object({

@@ -1,6 +1,7 @@
 /** The user as the client sees it, and the profile form. Isomorphic (the client imports it). */
 import { z } from 'zod';
 import { MSG } from '../messages';
+import { TABLE_TEXT } from '../messages-season';
 import { ZPlayerGender } from './court';
 import { safeMultilineText, safeText, ZId } from './primitives';
 
@@ -20,6 +21,8 @@ export const ZUser = z.object({
   created_at: z.string(),
   /** The player's own gender, for gender-ruled matches: in their own answers only, never others'. */
   gender: ZPlayerGender.nullable().optional(),
+  /** « Apparaître dans les classements » (issue 43): in their own answers only. */
+  leaderboard: z.boolean().optional(),
 });
 export type TUser = z.infer<typeof ZUser>;
 
@@ -38,6 +41,8 @@ export const ZUpdateProfileInput = z
     photo: safeMultilineText().max(PHOTO_TEXT_MAX, MSG.http.payloadTooLarge).nullable().optional(),
     /** Left out: unchanged; null: not given. */
     gender: ZPlayerGender.nullable().optional(),
+    /** Left out: unchanged. */
+    leaderboard: z.boolean({ error: TABLE_TEXT.optInInvalid }).optional(),
   })
   .superRefine((v, ctx) => {
     if (!v.name || !v.level)
@@ -70,6 +75,7 @@ export const ZLegacyUpdateUserBody = z
     level: safeText({ error: MSG.profile.nameAndLevelRequired }).nullable(),
     photo: safeMultilineText().nullable().optional(),
     gender: ZPlayerGender.nullable().optional(),
+    leaderboard: z.boolean({ error: TABLE_TEXT.optInInvalid }).optional(),
   })
   .transform((v) => ({ ...v, level: v.level ?? '' }));
 

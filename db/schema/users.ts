@@ -43,6 +43,8 @@ export const users = pgTable(
     quietTo: time().default('08:00'),
     /** For the gender rule of « Hommes », « Femmes » and « Mixte » matches only; never shown to others. */
     gender: text({ enum: ['homme', 'femme'] }),
+    /** « Apparaître dans les classements » (issue 43): off until the player opts in. */
+    leaderboard: boolean().notNull().default(false),
     /** An integrators' service account (API keys act as it): no e-mail, no usable phone, never logs in. */
     isService: boolean().notNull().default(false),
     ...timestamps,

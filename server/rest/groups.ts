@@ -35,7 +35,9 @@ import {
 } from '../services/groups/groups';
 import { answerPoll, createPoll, getPoll } from '../services/groups/polls';
 import { createSlot, deleteSlot, skipSlotDate, updateSlot } from '../services/groups/slots';
-import type { RestRoutes } from './http';
+import { numeric, type RestRoutes } from './http';
+import { groupLeaderboard } from '../services/seasons/leaderboard';
+import { ZLeaderboardRow, ZTableDays } from '../../common/schemas/leaderboard';
 
 const tags = ['Groupes'];
 const user = { auth: 'user' } as const;
@@ -79,6 +81,24 @@ export const groupsRoutes: RestRoutes = (app, deps) => {
       config: user,
     },
     ({ ctx, body }) => joinGroup(deps, assertUser(ctx.user), body.token),
+  );
+  app.get(
+    '/groups/:id/leaderboard',
+    {
+      schema: {
+        tags,
+        summary:
+          'Le classement du groupe (membres) : sur les `days` derniers jours (90 par défaut, 1 à 365), seuls les membres qui ont choisi d’apparaître dans les classements, classés à partir de 3 parties',
+        params,
+        querystring: z.object({
+          days: numeric(ZTableDays).optional().describe('Période en jours, aujourd’hui compris.'),
+        }),
+        response: { 200: z.array(ZLeaderboardRow) },
+      },
+      config: user,
+    },
+    async ({ ctx, params: p, query }) =>
+      (await groupLeaderboard(deps, assertUser(ctx.user), p.id, query.days)).rows,
   );
   app.get(
     '/groups/:id',

@@ -22,6 +22,8 @@ import {
 } from '../../common/schemas/groups';
 import { ZMatch } from '../../common/schemas/matches';
 import { createGroupMatch } from '../services/groups/group-matches';
+import { groupLeaderboard } from '../services/seasons/leaderboard';
+import { ZLeaderboard, ZLeaderboardInput } from '../../common/schemas/leaderboard';
 import {
   createGroup,
   deleteGroup,
@@ -47,6 +49,10 @@ import { authedProcedure, parsed, router, toTRPCError } from '../trpc/init';
 const asTrpc = (e: unknown) => (e instanceof AppError ? toTRPCError(e) : e);
 
 export const groupsRouter = router({
+  leaderboard: authedProcedure
+    .input(ZLeaderboardInput)
+    .output(parsed(ZLeaderboard))
+    .query(({ ctx, input }) => groupLeaderboard(ctx.deps, ctx.user, input.id, input.days)),
   mine: authedProcedure
     .input(z.void())
     .output(parsed(z.array(ZGroupSummary)))

@@ -59,14 +59,14 @@ export async function findUser(db: DbOrTx, id: number): Promise<TUser | null> {
   return row ? toUser(row) : null;
 }
 
-/** A user as they see themselves: `findUser` and their gender, which no one else reads. */
+/** A user as they see themselves: `findUser` with their gender and table opt-in, which no one else reads. */
 async function findSelf(db: DbOrTx, id: number): Promise<TUser | null> {
   const [row] = await db
-    .select({ ...userColumns, gender: users.gender })
+    .select({ ...userColumns, gender: users.gender, leaderboard: users.leaderboard })
     .from(users)
     .where(eq(users.id, id))
     .limit(1);
-  return row ? { ...toUser(row), gender: row.gender } : null;
+  return row ? { ...toUser(row), gender: row.gender, leaderboard: row.leaderboard } : null;
 }
 
 /** The session's own user (`auth.me`), or null when the account was deleted meanwhile. */
@@ -157,6 +157,7 @@ export async function updateProfile(
         updatedAt: now,
         ...(hasPhoto === undefined ? {} : { hasPhoto }),
         ...(input.gender === undefined ? {} : { gender: input.gender }),
+        ...(input.leaderboard === undefined ? {} : { leaderboard: input.leaderboard }),
       })
       .where(eq(users.id, actor.id));
   });

@@ -109,6 +109,7 @@ export async function exportPersonalData(
       notifyEmail: users.notifyEmail,
       notifySms: users.notifySms,
       gender: users.gender,
+      leaderboard: users.leaderboard,
       createdAt: users.createdAt,
       updatedAt: users.updatedAt,
     })
@@ -238,6 +239,7 @@ export async function exportPersonalData(
       notify_sms: account.notifySms,
       notifications: await getNotificationPreferences(deps, actor, id),
       gender: account.gender,
+      leaderboard: account.leaderboard,
     },
     matches_created: created.map(({ createdAt, ...m }) => ({
       ...shapeMatch(m),

@@ -1,0 +1,18 @@
+/** The French texts of a group's table and the players' opt-in (issue 43), shared by server and client. */
+export const TABLE_TEXT = {
+  title: 'Classement',
+  window: (days: number) => `Sur les ${days} derniers jours`,
+  daysInvalid: (max: number) => `Indiquez une période de 1 à ${max} jours.`,
+  rules: (min: number) =>
+    `Matchs compétitifs et soirées compétitives du groupe : 3 points par victoire, 1 par partie jouée ; 3, 2 et 1 points de plus aux trois premiers d’une soirée. Classé à partir de ${min} parties.`,
+  columns: { rank: 'Rang', player: 'Joueur', points: 'Points', played: 'Joués', wins: 'Victoires' },
+  unranked: 'Pas encore classé',
+  empty:
+    'Personne au classement pour l’instant : seuls les joueurs qui l’ont choisi y apparaissent.',
+  you: '(vous)',
+  optInLabel: 'Apparaître dans les classements de mes groupes',
+  optInHint:
+    'Vos points comptent toujours pour vos adversaires ; seul votre nom est montré ou caché.',
+  optInInvalid: 'Indiquez oui ou non pour l’apparition dans les classements.',
+  loadFailed: 'Impossible de charger le classement.',
+} as const;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { TABLE_DAYS_MAX } from '../leaderboard';
+import { TABLE_TEXT } from '../messages-season';
+import { ZId } from './primitives';
+
+export const ZTableDays = z
+  .number({ error: TABLE_TEXT.daysInvalid(TABLE_DAYS_MAX) })
+  .int(TABLE_TEXT.daysInvalid(TABLE_DAYS_MAX))
+  .min(1, TABLE_TEXT.daysInvalid(TABLE_DAYS_MAX))
+  .max(TABLE_DAYS_MAX, TABLE_TEXT.daysInvalid(TABLE_DAYS_MAX));
+
+export const ZLeaderboardInput = z.object({ id: ZId, days: ZTableDays.optional() });
+export type TLeaderboardInput = z.infer<typeof ZLeaderboardInput>;
+
+/** One line of a group's table: an opted-in member, as « Prénom N. ». */
+export const ZLeaderboardRow = z.object({
+  user_id: z.number().int(),
+  name: z.string(),
+  points: z.number().int(),
+  played: z.number().int(),
+  wins: z.number().int(),
+  /** 1 = first; null below the games needed to rank. */
+  rank: z.number().int().nullable(),
+});
+export type TLeaderboardRow = z.infer<typeof ZLeaderboardRow>;
+
+export const ZLeaderboard = z.object({
+  days: z.number().int(),
+  /** Local dates, both included. */
+  from: z.string(),
+  to: z.string(),
+  min_games: z.number().int(),
+  rows: z.array(ZLeaderboardRow),
+});
+export type TLeaderboard = z.infer<typeof ZLeaderboard>;
