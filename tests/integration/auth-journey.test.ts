@@ -158,8 +158,8 @@ describe('registration journey over tRPC (browser: cookie session)', () => {
   });
 
   it('reads its own user with users.get and auth.me', async () => {
-    // Plus their own gender (not given yet), which only they read.
-    const own = { ...user, gender: null };
+    // Plus their own gender (not given yet) and table opt-in (off), which only they read.
+    const own = { ...user, gender: null, leaderboard: false };
     expect(
       (await trpc<TUser>(t.app, 'query', 'users.get', { id: user.id }, { cookie })).data,
     ).toEqual(own);
@@ -262,8 +262,11 @@ describe('registration journey over REST (third party: Bearer token, legacy payl
       isTrusted: true,
     });
     const got = await rest(t.app, 'GET', `/users/${user.id}`, undefined, bearer(token));
-    // Plus their own gender (not given yet), which only they read.
-    expect(got.body).toEqual({ success: true, user: { ...user, gender: null } });
+    // Plus their own gender (not given yet) and table opt-in (off), which only they read.
+    expect(got.body).toEqual({
+      success: true,
+      user: { ...user, gender: null, leaderboard: false },
+    });
     expectNoSecret(got.body);
   });
 

@@ -41,6 +41,8 @@ describe('self only', () => {
       photo: null,
       // Their own gender (not given yet): for gender-ruled matches, read by no one else.
       gender: null,
+      // And whether they appear in their groups' tables (issue 43): not until they opt in.
+      leaderboard: false,
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) as string,
     });
   });

@@ -108,6 +108,7 @@ const TRPC_RULES: Record<string, Rule> = {
   'groups.create': 'user',
   'groups.join': 'user',
   'groups.byId': 'group',
+  'groups.leaderboard': 'group',
   'groups.update': 'group',
   'groups.delete': 'group',
   'groups.leave': 'group',
@@ -244,6 +245,7 @@ const REST_RULES: Record<string, Rule> = {
   'GET /api/groups': 'user',
   'POST /api/groups/join': 'user',
   'GET /api/groups/{id}': 'group',
+  'GET /api/groups/{id}/leaderboard': 'group',
   'PUT /api/groups/{id}': 'group',
   'DELETE /api/groups/{id}': 'group',
   'POST /api/groups/{id}/leave': 'group',
@@ -474,6 +476,7 @@ async function groupInput(path: string): Promise<unknown> {
   const g = await groupFor(path);
   const inputs: Record<string, unknown> = {
     'groups.byId': { id: g.id },
+    'groups.leaderboard': { id: g.id },
     'groups.update': { id: g.id, name: 'Renommé' },
     'groups.delete': { id: g.id },
     'groups.leave': { id: g.id },

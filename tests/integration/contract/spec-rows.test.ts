@@ -1250,6 +1250,13 @@ describe('groups, weekly slots and polls', () => {
       ...bearer(alice),
     });
     expect(renamed.body).toMatchObject({ name: 'Les mardis', priority_hours: 12 });
+    // The group's table (issue 43): nobody opted in yet, so nobody is listed.
+    const table = await w.api.call('GET', '/api/groups/{id}/leaderboard', {
+      params: { id },
+      query: { days: '30' },
+      ...bearer(bob),
+    });
+    expect(table).toMatchObject({ status: 200, body: [] });
     const groupMatch = await w.api.call<{ id: number }>('POST', '/api/groups/{id}/matches', {
       params: { id },
       body: {
