@@ -6,6 +6,12 @@ export const TABLE_TEXT = {
   rules: (min: number) =>
     `Matchs compétitifs et soirées compétitives du groupe : 3 points par victoire, 1 par partie jouée ; 3, 2 et 1 points de plus aux trois premiers d’une soirée. Classé à partir de ${min} parties.`,
   columns: { rank: 'Rang', player: 'Joueur', points: 'Points', played: 'Joués', wins: 'Victoires' },
+  /** The column headings a phone shows (the full ones stay for screen readers). */
+  columnsShort: { rank: '#', points: 'Pts', played: 'J', wins: 'V' },
+  /** The periods a member may look at, in days. */
+  periods: [30, 90, 365],
+  period: 'Période',
+  periodOption: (days: number) => (days === 365 ? '1 an' : `${days} jours`),
   unranked: 'Pas encore classé',
   empty:
     'Personne au classement pour l’instant : seuls les joueurs qui l’ont choisi y apparaissent.',
@@ -15,4 +21,10 @@ export const TABLE_TEXT = {
     'Vos points comptent toujours pour vos adversaires ; seul votre nom est montré ou caché.',
   optInInvalid: 'Indiquez oui ou non pour l’apparition dans les classements.',
   loadFailed: 'Impossible de charger le classement.',
+  notShown: 'Vous n’apparaissez pas dans les classements.',
+  showMe: 'Y apparaître',
+  shown: 'Vous apparaissez désormais dans les classements.',
+  saveFailed: 'Impossible d’enregistrer ce choix.',
+  notShownNoLevel: 'Vous n’apparaissez pas dans les classements : choisissez-le dans Mon Profil.',
+  toProfile: 'Ouvrir Mon Profil',
 } as const;

@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_LEVELS } from '../../common/levels';
 import { MSG } from '../../common/messages';
 import { GENDER_TEXT } from '../../common/messages-court';
+import { TABLE_TEXT } from '../../common/messages-season';
+import { frenchTypography } from '../../common/typography';
 import { STORAGE_KEYS } from '../../client/src/lib/storage';
 import ProfilePage from '../../client/src/pages/ProfilePage';
 import { preparePhoto, targetSize, type PhotoTools } from '../../client/src/pages/profile/photo';
@@ -256,12 +258,39 @@ describe('Mon Profil — edit', () => {
       level: 'Niveau 5',
       photo: 'data:image/jpeg;base64,800x600@0.6',
       gender: 'femme',
+      leaderboard: false,
     });
     expect(screen.getByRole('heading', { name: 'Camille Durand' })).toBeInTheDocument();
     expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.user) ?? '{}')).toMatchObject({
       name: 'Camille Durand',
       level: 'Niveau 5',
     });
+  });
+
+  it('saves « Apparaître dans les classements » with the profile, off until the player ticks it', async () => {
+    const { ue, calls } = await edit({ 'users.update': testUser({ leaderboard: true }) });
+    const box = screen.getByRole('checkbox', { name: TABLE_TEXT.optInLabel });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(frenchTypography(TABLE_TEXT.optInHint));
+    await ue.click(box);
+    expect(box).toBeChecked();
+    await ue.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText(MSG.profile.updated)).toBeInTheDocument();
+    expect(calls.find((c) => c.path === 'users.update')?.input).toMatchObject({
+      name: 'Camille Martin',
+      level: 'Niveau 3',
+      leaderboard: true,
+    });
+    // Opened again, the box shows the saved choice.
+    await ue.click(screen.getByRole('button', { name: 'Modifier le profil' }));
+    expect(screen.getByRole('checkbox', { name: TABLE_TEXT.optInLabel })).toBeChecked();
+    await ue.click(screen.getByRole('checkbox', { name: TABLE_TEXT.optInLabel }));
+    await ue.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.path === 'users.update').at(-1)?.input).toMatchObject({
+        leaderboard: false,
+      }),
+    );
   });
 
   it('shows the fallback when the save fails without a message', async () => {

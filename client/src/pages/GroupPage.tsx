@@ -13,13 +13,14 @@ import { useLiveGroup } from '../lib/live';
 import { trpc } from '../lib/trpc';
 import { whenLabel } from './groups/fields';
 import { GroupMatchForm } from './groups/GroupMatchForm';
+import { GroupTableCard } from './groups/GroupTableCard';
 import { PollForm } from './groups/PollForm';
 import { SlotsCard } from './groups/SlotsCard';
 import './groups/groups.css';
 
 const POLL_STATUS = { open: 'ouvert', matched: 'match créé', closed: 'clos' } as const;
 
-/** A group's page: invite link, members, upcoming matches and evenings, polls, its chat, weekly slots, settings. */
+/** A group's page: invite link, members, its table, upcoming matches and evenings, polls, its chat, weekly slots, settings. */
 export default function GroupPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
@@ -122,6 +123,7 @@ function GroupView({ g }: { g: TGroupDetail }) {
           ))}
         </ul>
       </TitledCard>
+      <GroupTableCard groupId={g.id} />
       <TitledCard title="Matchs à venir">
         {g.matches.length === 0 ? (
           <p className="muted">Aucun match à venir.</p>

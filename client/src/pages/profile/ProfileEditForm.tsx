@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { MSG } from '../../../../common/messages';
 import { GENDER_TEXT, PLAYER_GENDERS } from '../../../../common/messages-court';
+import { TABLE_TEXT } from '../../../../common/messages-season';
 import { ZUpdateProfileInput, type TUpdateProfileInput } from '../../../../common/schemas/users';
+import { frenchTypography } from '../../../../common/typography';
 import { CancelSubmitRow, Field, Notice } from '../../components/ui';
 import type { TUser } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
@@ -24,8 +26,9 @@ export interface ProfileEditFormProps {
 }
 
 /**
- * Edit mode of Mon Profil: photo, name, level and gender (for « Hommes », « Femmes » and « Mixte »
- * matches, never shown to others); the saved user replaces the stored one.
+ * Edit mode of Mon Profil: photo, name, level, gender (for « Hommes », « Femmes » and « Mixte »
+ * matches, never shown to others) and whether the player appears in their groups' tables; the
+ * saved user replaces the stored one.
  */
 export function ProfileEditForm({
   user,
@@ -40,12 +43,15 @@ export function ProfileEditForm({
       name: user.name,
       level: levelCleared ? '' : (user.level ?? ''),
       gender: user.gender ?? null,
+      leaderboard: user.leaderboard ?? false,
     },
-    fields: ['name', 'level', 'gender'],
+    fields: ['name', 'level', 'gender', 'leaderboard'],
   });
   const name = useFormField(form, 'name');
   const { ref: levelRef, ...level } = useFormField(form, 'level');
   const { ref: genderRef, ...gender } = useFormField(form, 'gender');
+  const { ref: tableRef, ...table } = useFormField(form, 'leaderboard');
+  const tableHintId = useId();
   // undefined: keep the current photo; null: remove it; a data URL: the new photo.
   const photo = useWatch({ control: form.control, name: 'photo' });
   const setPhoto = (value: string | null) => form.setValue('photo', value);
@@ -124,6 +130,27 @@ export function ProfileEditForm({
           ))}
         </select>
       </Field>
+      <div className={table.error ? 'field field-invalid' : 'field'}>
+        <label className="checkbox-row">
+          <input
+            type="checkbox"
+            name="leaderboard"
+            ref={tableRef}
+            checked={table.value ?? false}
+            aria-describedby={tableHintId}
+            onChange={(e) => table.onValueChange(e.target.checked)}
+          />
+          <span>{TABLE_TEXT.optInLabel}</span>
+        </label>
+        <p className="field-hint" id={tableHintId}>
+          {frenchTypography(TABLE_TEXT.optInHint)}
+        </p>
+        {table.error && (
+          <p className="field-error" role="alert">
+            {frenchTypography(table.error)}
+          </p>
+        )}
+      </div>
       <Notice kind="error" message={form.formError} persistent />
       <CancelSubmitRow onCancel={onCancel} loading={update.isPending} />
     </form>
