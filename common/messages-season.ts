@@ -28,3 +28,26 @@ export const TABLE_TEXT = {
   notShownNoLevel: 'Vous n’apparaissez pas dans les classements : choisissez-le dans Mon Profil.',
   toProfile: 'Ouvrir Mon Profil',
 } as const;
+
+export const LEVEL_VERDICTS = ['plus_bas', 'juste', 'plus_haut'] as const;
+export type TLevelVerdict = (typeof LEVEL_VERDICTS)[number];
+
+/** A co-player's anonymous word on a player's level after a confirmed result (issue 43). */
+export const FEEDBACK_TEXT = {
+  title: 'Leur niveau, selon vous',
+  lead: 'Anonyme : personne ne voit qui a dit quoi. Vos réponses comptent dans les suggestions de niveau.',
+  verdicts: {
+    plus_bas: 'Niveau plus bas',
+    juste: 'Niveau juste',
+    plus_haut: 'Niveau plus haut',
+  } satisfies Record<TLevelVerdict, string>,
+  verdictInvalid: 'Choisissez « plus_bas », « juste » ou « plus_haut ».',
+  saved: 'Merci : votre avis est enregistré, anonymement.',
+  already: 'Vous avez déjà donné votre avis sur le niveau de ce joueur pour ce match.',
+  noResult: 'Le niveau se juge après un résultat confirmé.',
+  notPlayer:
+    'Seuls les joueurs de ce résultat peuvent juger le niveau de leurs partenaires et adversaires.',
+  notCoPlayer: 'Ce joueur n’a pas joué ce match avec vous.',
+  self: 'On ne juge pas son propre niveau.',
+  given: 'Avis donné',
+} as const;

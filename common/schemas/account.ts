@@ -1,6 +1,7 @@
 /** The player's own data: the export ("Télécharger mes données") and the account deletion. */
 import { z } from 'zod';
 import { ZPlayerGender } from './court';
+import { LEVEL_VERDICTS } from '../messages-season';
 import { ZNotificationPreferences } from './notification-preferences';
 import { ZGroupsExport } from './groups';
 import { MSG } from '../messages';
@@ -137,6 +138,21 @@ export const ZAccountExport = z.object({
       }),
     ),
     leaves: z.array(z.object({ match_id: z.number(), late: z.boolean(), at: ZIso })),
+    /** One's own words on co-players' levels (issue 43)… */
+    level_feedback_given: z.array(
+      z.object({
+        match_id: z.number(),
+        about_user_id: z.number(),
+        verdict: z.enum(LEVEL_VERDICTS),
+        at: ZIso,
+      }),
+    ),
+    /** …and the words about one's level, counted: never who said what. */
+    level_feedback_received: z.object({
+      plus_bas: z.number(),
+      juste: z.number(),
+      plus_haut: z.number(),
+    }),
   }),
   matches_created: z.array(ZMatchSummary.extend({ created_at: ZIso })),
   matches_joined: z.array(ZMatchSummary.extend({ joined_at: ZIso })),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TABLE_DAYS_MAX } from '../leaderboard';
-import { TABLE_TEXT } from '../messages-season';
+import { FEEDBACK_TEXT, LEVEL_VERDICTS, TABLE_TEXT } from '../messages-season';
 import { ZId } from './primitives';
 
 export const ZTableDays = z
@@ -33,3 +33,12 @@ export const ZLeaderboard = z.object({
   rows: z.array(ZLeaderboardRow),
 });
 export type TLeaderboard = z.infer<typeof ZLeaderboard>;
+
+/** `POST /api/matches/{id}/level-feedback` (the match id is in the path). */
+export const ZLevelFeedbackBody = z.object({
+  user_id: ZId,
+  verdict: z.enum(LEVEL_VERDICTS, { error: FEEDBACK_TEXT.verdictInvalid }),
+});
+export const ZLevelFeedbackInput = ZLevelFeedbackBody.extend({ id: ZId });
+export type TLevelFeedbackInput = z.infer<typeof ZLevelFeedbackInput>;
+export const ZFeedbackAnswer = z.object({ success: z.literal(true), message: z.string() });

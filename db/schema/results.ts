@@ -134,3 +134,24 @@ export const matchLeaves = pgTable(
   },
   (t) => [index('match_leaves_user_idx').on(t.userId, t.matchId)],
 );
+
+/**
+ * A co-player's word on a player's level after a confirmed result (issue 43): once per match,
+ * judge and judged (the key), never readable one by one; only counted into the level suggestion.
+ */
+export const levelFeedback = pgTable(
+  'level_feedback',
+  {
+    matchId: matchIdColumn(),
+    fromUserId: userIdColumn(),
+    aboutUserId: userIdColumn(),
+    verdict: text({ enum: ['plus_bas', 'juste', 'plus_haut'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.matchId, t.fromUserId, t.aboutUserId] }),
+    index('level_feedback_about_idx').on(t.aboutUserId, t.createdAt),
+    check('level_feedback_verdict', sql`${t.verdict} in ('plus_bas', 'juste', 'plus_haut')`),
+    check('level_feedback_not_self', sql`${t.fromUserId} <> ${t.aboutUserId}`),
+  ],
+);

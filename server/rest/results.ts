@@ -13,6 +13,8 @@ import { markNoShow } from '../services/results/no-shows';
 import { getProfile } from '../services/results/profile';
 import { confirmResult, contestResult, enterResult } from '../services/results/results';
 import type { RestRoutes } from './http';
+import { giveLevelFeedback } from '../services/results/level-feedback';
+import { ZFeedbackAnswer, ZLevelFeedbackBody } from '../../common/schemas/leaderboard';
 
 // Listed with the match and user paths they extend (the reference page groups by these tags).
 const tags = ['Matchs'];
@@ -34,6 +36,22 @@ export const resultsRoutes: RestRoutes = (app, deps) => {
       config: player,
     },
     ({ ctx, params, body }) => enterResult(deps, assertUser(ctx.user), { ...params, ...body }),
+  );
+  app.post(
+    '/matches/:id/level-feedback',
+    {
+      schema: {
+        tags,
+        summary:
+          'Donne, anonymement, son avis sur le niveau d’un partenaire ou adversaire (plus_bas, juste, plus_haut) : après un résultat confirmé, une fois par joueur et par match ; personne ne lit les avis un par un',
+        params: ZMatchIdInput,
+        body: ZLevelFeedbackBody,
+        response: { 200: ZFeedbackAnswer },
+      },
+      config: player,
+    },
+    ({ ctx, params, body }) =>
+      giveLevelFeedback(deps, assertUser(ctx.user), { ...body, id: params.id }),
   );
   app.post(
     '/matches/:id/result/confirm',

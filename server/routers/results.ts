@@ -40,6 +40,8 @@ import {
 } from '../services/results/results';
 import { getResultState, resultLines } from '../services/results/state';
 import { adminProcedure, authedProcedure, parsed, router } from '../trpc/init';
+import { giveLevelFeedback } from '../services/results/level-feedback';
+import { ZFeedbackAnswer, ZLevelFeedbackInput } from '../../common/schemas/leaderboard';
 
 /** Results, profiles, level suggestions and reliability (issue 26). */
 export const resultsRouter = router({
@@ -55,6 +57,10 @@ export const resultsRouter = router({
     .input(ZContestResultInput)
     .output(parsed(ZResultAnswer))
     .mutation(({ ctx, input }) => contestResult(ctx.deps, ctx.user, input)),
+  levelFeedback: authedProcedure
+    .input(ZLevelFeedbackInput)
+    .output(parsed(ZFeedbackAnswer))
+    .mutation(({ ctx, input }) => giveLevelFeedback(ctx.deps, ctx.user, input)),
   forMatch: authedProcedure
     .input(ZResultStateInput)
     .output(parsed(ZMatchResultState))

@@ -144,6 +144,7 @@ const TRPC_RULES: Record<string, Rule> = {
   // Results (issue 26): entering is for the match's players, declaring an absent for its organiser.
   'results.enter': 'owner',
   'results.confirm': 'user',
+  'results.levelFeedback': 'user',
   'results.contest': 'user',
   'results.forMatch': 'user',
   'results.lines': 'user',
@@ -282,6 +283,7 @@ const REST_RULES: Record<string, Rule> = {
   'PUT /api/matches/{id}/court': 'owner',
   'PUT /api/matches/{id}/payments/{userId}': 'owner',
   'POST /api/matches/{id}/result/confirm': 'user',
+  'POST /api/matches/{id}/level-feedback': 'user',
   'POST /api/matches/{id}/result/contest': 'user',
   'POST /api/matches/{id}/no-show/{userId}': 'owner',
   'GET /api/users/{id}/profile': 'user',
@@ -991,7 +993,15 @@ describe('authorization matrix of the match room (issue 25)', () => {
  */
 type ResultRole = 'anonymous' | 'stranger' | 'admin' | 'organiser' | 'author' | 'rival';
 type ResultAction =
-  'enter' | 'confirm' | 'contest' | 'noShow' | 'forMatch' | 'lines' | 'profile' | 'adminDecide';
+  | 'enter'
+  | 'confirm'
+  | 'contest'
+  | 'noShow'
+  | 'forMatch'
+  | 'lines'
+  | 'profile'
+  | 'adminDecide'
+  | 'levelFeedback';
 const RESULT_ROLES: ResultRole[] = [
   'anonymous',
   'stranger',
@@ -1009,6 +1019,16 @@ const RESULT_CELLS: Record<ResultAction, Record<ResultRole, number>> = {
   forMatch: { anonymous: 401, stranger: 200, admin: 200, organiser: 200, author: 200, rival: 200 },
   lines: { anonymous: 401, stranger: 200, admin: 200, organiser: 200, author: 200, rival: 200 },
   profile: { anonymous: 401, stranger: 200, admin: 200, organiser: 200, author: 200, rival: 200 },
+  // A word on a co-player's level (issue 43): the match's players get past authorization to the
+  // 400 of a result not yet confirmed; anyone else is refused.
+  levelFeedback: {
+    anonymous: 401,
+    stranger: 403,
+    admin: 403,
+    organiser: 400,
+    author: 400,
+    rival: 400,
+  },
   // Not contested: the admin gets past authorization to the 409.
   adminDecide: {
     anonymous: 401,
@@ -1110,6 +1130,12 @@ describe('results: roles × actions on both doors', () => {
           : trpc('results.profile', 'query', { id: cast.author.id });
       case 'adminDecide':
         return trpc('results.adminDecide', 'mutation', { id, decision: 'confirmed' });
+      case 'levelFeedback': {
+        const word = { user_id: cast.rival.id, verdict: 'juste' };
+        return door === 'rest'
+          ? rest('POST', `/matches/${id}/level-feedback`, word)
+          : trpc('results.levelFeedback', 'mutation', { id, ...word });
+      }
     }
   }
 

@@ -19,7 +19,7 @@ import { currentSuggestion } from './profile';
 import { resultView } from './results';
 
 /** The player takes the level their results point to: the only way a suggestion changes a level. */
-export async function acceptSuggestion(deps: Pick<Deps, 'db'>, actor: SessionUser) {
+export async function acceptSuggestion(deps: Pick<Deps, 'db' | 'clock'>, actor: SessionUser) {
   const suggestion = await currentSuggestion(deps, actor.id);
   if (!suggestion) throw conflict(RESULT_MSG.suggestionNone);
   await deps.db.transaction(async (tx) => {
@@ -86,7 +86,7 @@ export async function listContested(deps: Pick<Deps, 'db'>, admin: SessionUser) 
 }
 
 /** A player's hidden rating, its history (latest first) and the suggestion they are offered. */
-export async function ratingOf(deps: Pick<Deps, 'db'>, userId: number) {
+export async function ratingOf(deps: Pick<Deps, 'db' | 'clock'>, userId: number) {
   const [user] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw notFound(RESULT_MSG.profileNotFound);
   const [rating] = await deps.db

@@ -1,6 +1,8 @@
-import { asc, eq, or } from 'drizzle-orm';
+import { asc, eq, or, sql } from 'drizzle-orm';
+import { LEVEL_VERDICTS, type TLevelVerdict } from '../../../common/messages-season';
 import type { DbOrTx } from '../../../db/client';
 import {
+  levelFeedback,
   matchLeaves,
   matchResults,
   noShows,
@@ -16,7 +18,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * declared, and their leaves. Other players appear as ids only.
  */
 export async function exportResultsData(db: DbOrTx, id: number) {
-  const [rating, history, results, absences, leaves] = await Promise.all([
+  const [rating, history, results, absences, leaves, given, received] = await Promise.all([
     db.select().from(playerRatings).where(eq(playerRatings.userId, id)),
     db
       .select()
@@ -40,6 +42,17 @@ export async function exportResultsData(db: DbOrTx, id: number) {
       .where(or(eq(noShows.userId, id), eq(noShows.markedBy, id)))
       .orderBy(asc(noShows.matchId)),
     db.select().from(matchLeaves).where(eq(matchLeaves.userId, id)).orderBy(asc(matchLeaves.id)),
+    db
+      .select()
+      .from(levelFeedback)
+      .where(eq(levelFeedback.fromUserId, id))
+      .orderBy(asc(levelFeedback.matchId), asc(levelFeedback.aboutUserId)),
+    // Words about the player are counted, never told one by one (nor by whom).
+    db
+      .select({ verdict: levelFeedback.verdict, n: sql<number>`count(*)::int` })
+      .from(levelFeedback)
+      .where(eq(levelFeedback.aboutUserId, id))
+      .groupBy(levelFeedback.verdict),
   ]);
   const [r] = rating;
   return {
@@ -74,5 +87,14 @@ export async function exportResultsData(db: DbOrTx, id: number) {
       late: l.isLate,
       at: l.createdAt.toISOString(),
     })),
+    level_feedback_given: given.map((f) => ({
+      match_id: f.matchId,
+      about_user_id: f.aboutUserId,
+      verdict: f.verdict,
+      at: f.createdAt.toISOString(),
+    })),
+    level_feedback_received: Object.fromEntries(
+      LEVEL_VERDICTS.map((v) => [v, received.find((r) => r.verdict === v)?.n ?? 0]),
+    ) as Record<TLevelVerdict, number>,
   };
 }

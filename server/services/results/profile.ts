@@ -15,7 +15,8 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import { photoUrl } from '../users';
-import { levelGrid, SUGGEST_AFTER, suggestionsEnabled } from './rating';
+import { peerLean } from './level-feedback';
+import { levelGrid, SUGGEST_AFTER, SUGGEST_AFTER_AGREED, suggestionsEnabled } from './rating';
 import { playedBy, reliabilityOf } from './reliability';
 import { sideOf } from './results';
 
@@ -62,16 +63,27 @@ export const confirmedResultsOf = (deps: Pick<Deps, 'db'>, userId: number) =>
     )
     .orderBy(desc(matches.date), desc(matches.time));
 
-/** The level suggestion offered to `userId`, if any (suggestions on, 5 results in another band). */
-export async function currentSuggestion(deps: Pick<Deps, 'db'>, userId: number) {
+/**
+ * The level suggestion offered to `userId`, if any: suggestions on, and confirmed results in a row
+ * in another level's band, 5 of them, or 3 when co-players lean the same way (`peerLean`); none
+ * while they lean the other way.
+ */
+export async function currentSuggestion(deps: Pick<Deps, 'db' | 'clock'>, userId: number) {
   if (!(await suggestionsEnabled(deps.db))) return null;
   const [row] = await deps.db
     .select({ band: playerRatings.bandLevel, count: playerRatings.bandCount, level: users.level })
     .from(playerRatings)
     .innerJoin(users, eq(users.id, playerRatings.userId))
     .where(eq(playerRatings.userId, userId));
-  if (!row || row.band === null || row.count < SUGGEST_AFTER || row.band === row.level) return null;
-  const level = (await levelGrid(deps.db)).find((l) => l.niveau === row.band);
+  if (!row || row.band === null || row.band === row.level) return null;
+  const grid = await levelGrid(deps.db);
+  const level = grid.find((l) => l.niveau === row.band);
+  const own = grid.find((l) => l.niveau === row.level);
+  const way = level && own ? Math.sign(level.ordre - own.ordre) : 0;
+  const lean = await peerLean(deps.db, userId, deps.clock.now());
+  const needed =
+    lean === 0 ? SUGGEST_AFTER : lean === way ? SUGGEST_AFTER_AGREED : Number.POSITIVE_INFINITY;
+  if (row.count < needed) return null;
   return level
     ? {
         niveau: level.niveau,

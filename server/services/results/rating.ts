@@ -23,6 +23,8 @@ export const SEED_RD = 200;
 export const SEED_VOL = 0.06;
 /** Confirmed results in a row inside another level's band before that level is offered. */
 export const SUGGEST_AFTER = 5;
+/** The same when co-players' words on the level point that way too (issue 43). */
+export const SUGGEST_AFTER_AGREED = 3;
 
 export const seedRating = (ordre: number | null): Rating => ({
   rating: BAND_LOW + BAND * ((ordre ?? 4) - 0.5),

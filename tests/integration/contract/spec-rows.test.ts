@@ -1,6 +1,7 @@
 import { MSG } from '../../../common/messages';
 import { COST_TEXT, COURT_TEXT } from '../../../common/messages-court';
 import { WANT_TEXT } from '../../../common/messages-wants';
+import { FEEDBACK_TEXT } from '../../../common/messages-season';
 import { RESULT_MSG } from '../../../common/results';
 /**
  * Spec section 7 as a third party walks it: plain HTTP against the real server, the spec's payload
@@ -1181,6 +1182,13 @@ describe('results and profiles', () => {
     });
     expect(absent.status).toBe(400);
     expect(absent.body).toMatchObject({ error: RESULT_MSG.noShowTooEarly });
+    const word = await w.api.call('POST', '/api/matches/{id}/level-feedback', {
+      params: { id },
+      body: { user_id: alice.id, verdict: 'juste' },
+      ...bearer(bob),
+    });
+    expect(word.status).toBe(400);
+    expect(word.body).toMatchObject({ error: FEEDBACK_TEXT.noResult });
     const profile = await w.api.call('GET', '/api/users/{id}/profile', {
       params: { id: bob.id },
       ...bearer(carol),
@@ -1750,6 +1758,8 @@ const WALKED_WITHOUT_SUCCESS: Record<string, string> = {
     'needs a match that has started; answered with its documented 400',
   'POST /api/matches/{id}/result/confirm':
     'needs an entered result; answered with its documented 404',
+  'POST /api/matches/{id}/level-feedback':
+    'needs a confirmed result; answered with its documented 400 (tests/integration/level-feedback.test.ts walks its 200)',
   'POST /api/matches/{id}/result/contest':
     'needs an entered result; answered with its documented 404',
   'POST /api/matches/{id}/no-show/{userId}':
