@@ -104,6 +104,11 @@ export const ZMatchResultView = z.object({
    */
   auto_confirm_at: z.string().nullable(),
   has_answerer: z.boolean(),
+  /**
+   * The co-players the viewer may still give a word on their level (issue 43): a confirmed
+   * result's other players the viewer has not judged yet; empty for anyone not in the teams.
+   */
+  may_judge: z.array(z.number().int()),
 });
 export type TMatchResultView = z.infer<typeof ZMatchResultView>;
 

@@ -59,8 +59,12 @@ const say = (who: TestUser, id: number, about: TestUser, verdict: string) =>
 
 describe('a word on a co-player’s level', () => {
   it('once per match and co-player, from the result’s players only; every refusal in French changes nothing', async () => {
-    const { id, a, b, c } = await confirmedFour('Avis');
+    const { id, a, b, c, d } = await confirmedFour('Avis');
     const stranger = await createUser(t.deps);
+    const mayJudge = async (u: TestUser) =>
+      (await t.caller(u).results.forMatch({ id })).result?.may_judge;
+    expect(await mayJudge(b)).toEqual([a.id, c.id, d.id]);
+    expect(await mayJudge(stranger)).toEqual([]);
     expect(await say(b, id, a, 'plus_haut')).toEqual({
       status: 200,
       body: { success: true, message: FEEDBACK_TEXT.saved },
@@ -86,6 +90,7 @@ describe('a word on a co-player’s level', () => {
       status: 400,
       body: { error: FEEDBACK_TEXT.verdictInvalid },
     });
+    expect(await mayJudge(b)).toEqual([c.id, d.id]);
     // Only b's first word was kept.
     const rows = await t.db.db.select().from(levelFeedback).where(eq(levelFeedback.matchId, id));
     expect(rows.map((r) => [r.fromUserId, r.aboutUserId, r.verdict])).toEqual([

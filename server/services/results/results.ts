@@ -21,7 +21,7 @@ import type {
   TTeamPlayer,
 } from '../../../common/schemas/results';
 import type { DbOrTx } from '../../../db/client';
-import { matches, matchResults, users } from '../../../db/schema';
+import { levelFeedback, matches, matchResults, users } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
@@ -175,7 +175,19 @@ export async function resultView(
       ? new Date(row.enteredAt.getTime() + AUTO_CONFIRM_MS).toISOString()
       : null,
     has_answerer: answeringPlayers(row.teams, row.enteredBy).length > 0,
+    may_judge: await stillToJudge(db, row, viewerId),
   };
+}
+
+/** A confirmed result's co-players the viewer has not given a word on yet (issue 43). */
+async function stillToJudge(db: DbOrTx, row: ResultRow, viewerId: number): Promise<number[]> {
+  if (row.status !== 'confirmed' || sideOf(row.teams, viewerId) === null) return [];
+  const others = userIdsOf(row.teams).filter((id) => id !== viewerId);
+  const judged = await db
+    .select({ id: levelFeedback.aboutUserId })
+    .from(levelFeedback)
+    .where(and(eq(levelFeedback.matchId, row.matchId), eq(levelFeedback.fromUserId, viewerId)));
+  return others.filter((id) => !judged.some((j) => j.id === id));
 }
 
 export async function readResult(db: DbOrTx, id: number): Promise<ResultRow | undefined> {
