@@ -34,6 +34,20 @@ const g = (phi: number) => 1 / Math.sqrt(1 + (3 * phi * phi) / (Math.PI * Math.P
 const expected = (mu: number, muJ: number, phiJ: number) =>
   1 / (1 + Math.exp(-g(phiJ) * (mu - muJ)));
 
+/** A rating period: a player who played none in a period is less certain of their rating after it. */
+export const RATING_PERIOD_DAYS = 30;
+
+/**
+ * The deviation after `periods` rating periods without a game (step 6 for each, at once):
+ * φ* = √(φ² + n·σ²), never past `MAX_RD`. A player back after months moves faster.
+ */
+export function idleFor(player: Rating, periods: number): Rating {
+  if (periods <= 0) return player;
+  const phi = player.rd / SCALE;
+  const grown = Math.sqrt(phi * phi + periods * player.vol * player.vol) * SCALE;
+  return { ...player, rd: Math.min(MAX_RD, grown) };
+}
+
 /** One rating period for `player` with `games` (Glickman's steps 2 to 8). */
 export function glicko2(player: Rating, games: readonly Game[], tau = TAU): Rating {
   // Step 2: to the Glicko-2 scale.

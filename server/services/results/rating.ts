@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { isGuestEntry, userIdsOf, type TTeamEntry } from '../../../common/results';
 import type { DbOrTx } from '../../../db/client';
 import {
@@ -9,7 +9,7 @@ import {
   ratingSettings,
   users,
 } from '../../../db/schema';
-import { MAX_RD, rateDoubles, type Rating } from './glicko2';
+import { idleFor, MAX_RD, RATING_PERIOD_DAYS, rateDoubles, type Rating } from './glicko2';
 
 /**
  * Levels as rating bands: the level of `ordre` k covers [BAND_LOW + (k-1)·BAND, BAND_LOW + k·BAND).
@@ -115,16 +115,21 @@ export async function applyConfirmedResult(
       .insert(playerRatings)
       .values(people.map((p) => ({ userId: p.id, ...seedRating(ordreOf(p.level)) })))
       .onConflictDoNothing();
+  // With the whole rating periods since each player's last rated game, on the database's clock
+  // like `updated_at`: an idle player is less certain, so a comeback moves faster.
   const rows =
     ids.length === 0
       ? []
       : await tx
-          .select()
+          .select({
+            ...getTableColumns(playerRatings),
+            idle: sql<number>`floor(extract(epoch from now() - ${playerRatings.updatedAt}) / ${RATING_PERIOD_DAYS * 86_400})::int`,
+          })
           .from(playerRatings)
           .where(inArray(playerRatings.userId, ids))
           .orderBy(asc(playerRatings.userId))
           .for('update');
-  const byId = new Map(rows.map((r) => [r.userId, r]));
+  const byId = new Map(rows.map((r) => [r.userId, { ...r, ...idleFor(r, r.idle) }]));
   const [match] = teams.flat().some(isGuestEntry)
     ? await tx.select({ levels: matches.levels }).from(matches).where(eq(matches.id, matchId))
     : [];
