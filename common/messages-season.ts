@@ -50,4 +50,13 @@ export const FEEDBACK_TEXT = {
   notCoPlayer: 'Ce joueur n’a pas joué ce match avec vous.',
   self: 'On ne juge pas son propre niveau.',
   given: 'Avis donné',
+  sendFailed: 'Impossible d’enregistrer votre avis. Réessayez.',
+} as const;
+
+/** Confirmed results before a player's level stops reading « provisoire » (issue 43). */
+export const PROVISIONAL_UNTIL = 5;
+
+export const LEVEL_TRUST_TEXT = {
+  provisional: 'provisoire',
+  provisionalHint: (n: number) => `Niveau provisoire jusqu’à ${n} matchs confirmés.`,
 } as const;

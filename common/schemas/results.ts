@@ -171,6 +171,8 @@ export const ZPlayerProfile = z.object({
   level: z.object({ niveau: z.string(), label: z.string(), couleur: z.string() }).nullable(),
   photo: z.string().nullable(),
   played: z.number(),
+  /** « provisoire » (issue 43): fewer than 5 confirmed results so far. */
+  level_provisional: z.boolean(),
   won: z.number(),
   win_rate: z.number().nullable(),
   /** Positive: wins in a row; negative: losses in a row. */

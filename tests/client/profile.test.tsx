@@ -24,6 +24,7 @@ const record = (
   level: null,
   photo: null,
   played: 1,
+  level_provisional: true,
   won: 0,
   win_rate: 0,
   streak: -1,

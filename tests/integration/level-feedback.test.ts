@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEEDBACK_TEXT } from '../../common/messages-season';
-import { levelFeedback, playerRatings } from '../../db/schema';
+import { levelFeedback, matchResults, playerRatings } from '../../db/schema';
 import { createTestContext, type TestContext } from '../support/app';
 import { serverUrl } from '../support/db';
 import { createUser, type TestUser } from '../support/factories';
@@ -192,5 +192,42 @@ describe('words weigh in the level suggestion', () => {
     expect(await trpcError(t.caller(a).results.acceptSuggestion())).toMatchObject({
       code: 'CONFLICT',
     });
+  });
+});
+
+describe('a new player’s level', () => {
+  it('reads « provisoire » until 5 confirmed results', async () => {
+    const { a, b, c, d } = await confirmedFour('Nouveau');
+    const provisional = async () =>
+      (await t.caller(b).results.profile({ id: a.id })).level_provisional;
+    expect(await provisional()).toBe(true);
+    let pending = 0;
+    for (let i = 0; i < 4; i++) {
+      const id = await insertFullMatch(t, {
+        placeId,
+        createdBy: a.id,
+        players: [b, c, d],
+        date: '2026-06-08',
+        time: `${10 + i}:00`,
+      });
+      await t.db.db.insert(matchResults).values({
+        matchId: id,
+        teams: [
+          [a.id, b.id],
+          [c.id, d.id],
+        ],
+        sets: [[6, 2]],
+        winner: 0,
+        status: i === 3 ? 'pending' : 'confirmed',
+      });
+      pending = id;
+    }
+    // Four confirmed so far (a pending one does not count).
+    expect(await provisional()).toBe(true);
+    await t.db.db
+      .update(matchResults)
+      .set({ status: 'confirmed' })
+      .where(eq(matchResults.matchId, pending));
+    expect(await provisional()).toBe(false);
   });
 });

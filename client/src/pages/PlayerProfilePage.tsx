@@ -12,6 +12,7 @@ import { EmptyState, Spinner } from '../components/ui';
 import { useDocumentTitle } from '../lib/document-title';
 import { errorMessage } from '../lib/errors';
 import { trpc } from '../lib/trpc';
+import { LEVEL_TRUST_TEXT, PROVISIONAL_UNTIL } from '../../../common/messages-season';
 
 const shortName = (p: Pick<Profile, 'first_name' | 'last_initial'>) =>
   p.last_initial ? `${p.first_name} ${p.last_initial}` : p.first_name;
@@ -59,6 +60,20 @@ function PlayerProfile({ profile }: { profile: Profile }) {
                     aria-hidden="true"
                   />
                   {profile.level.niveau} — {profile.level.label}
+                  {profile.level_provisional && (
+                    <>
+                      {' '}
+                      <span
+                        className="tag"
+                        title={LEVEL_TRUST_TEXT.provisionalHint(PROVISIONAL_UNTIL)}
+                      >
+                        {LEVEL_TRUST_TEXT.provisional}
+                      </span>
+                      <span className="visually-hidden">
+                        {LEVEL_TRUST_TEXT.provisionalHint(PROVISIONAL_UNTIL)}
+                      </span>
+                    </>
+                  )}
                 </>
               ) : (
                 'Niveau non renseigné'

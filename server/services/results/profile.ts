@@ -15,6 +15,7 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import { photoUrl } from '../users';
+import { PROVISIONAL_UNTIL } from '../../../common/messages-season';
 import { peerLean } from './level-feedback';
 import { levelGrid, SUGGEST_AFTER, SUGGEST_AFTER_AGREED, suggestionsEnabled } from './rating';
 import { playedBy, reliabilityOf } from './reliability';
@@ -180,6 +181,7 @@ export async function getProfile(
     level: level ? { niveau: level.niveau, label: level.label, couleur: level.couleur } : null,
     photo: coPlayer && user.hasPhoto ? photoUrl(user.id, user.updatedAt) : null,
     played: results.length,
+    level_provisional: results.length < PROVISIONAL_UNTIL,
     won,
     win_rate: results.length === 0 ? null : Math.round((100 * won) / results.length),
     streak,
