@@ -1,15 +1,16 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
+import { FEEDBACK_TEXT } from '../../common/messages-season';
 import { RESULT_MSG } from '../../common/results';
 import { REASON_MAX } from '../../common/schemas/matches';
 import { MatchResultPanel } from '../../client/src/components/results/MatchResultPanel';
 import { useLiveMatch } from '../../client/src/lib/live';
 import type { RouterInputs, RouterOutputs } from '../../client/src/lib/trpc';
 import { publicRoom, plainCourt } from './support/match-fixtures';
-import { renderWithProviders, testUser } from './support/render';
+import { renderWithProviders, serverError, testUser } from './support/render';
 
 type Detail = RouterOutputs['matches']['byId'];
 type State = RouterOutputs['results']['forMatch'];
@@ -82,6 +83,7 @@ const view = (o: Partial<View> = {}): View => ({
   can_answer: false,
   auto_confirm_at: '2026-11-22T12:00:00.000Z',
   has_answerer: true,
+  may_judge: [],
   ...o,
 });
 
@@ -308,5 +310,101 @@ describe('Résultat, live', () => {
     announce();
     expect(await screen.findByRole('button', { name: 'Confirmer le résultat' })).toBeVisible();
     expect(screen.getByText('6-3 6-2')).toBeInTheDocument();
+  });
+});
+
+describe('« Leur niveau, selon vous » (a confirmed result, its players)', () => {
+  afterEach(cleanup);
+
+  /** Paul (id 3) on a confirmed result: he may still judge David and Bruno, not his guest Marc. */
+  const confirmed = (o: Partial<View> = {}) =>
+    state({ can_enter: false, result: view({ status: 'confirmed', may_judge: [10, 9], ...o }) });
+  const card = () => screen.findByRole('region', { name: FEEDBACK_TEXT.title });
+
+  it('lists each co-player in may_judge with three verdicts named after them', async () => {
+    renderWithProviders(<MatchResultPanel match={match} />, {
+      user: testUser({ id: 3 }),
+      fixtures: { 'results.forMatch': confirmed() },
+    });
+    const region = await card();
+    expect(within(region).getByText(FEEDBACK_TEXT.lead)).toBeVisible();
+    for (const name of ['David N.', 'Bruno P.']) {
+      const row = within(region).getByRole('group', { name });
+      expect(
+        within(row)
+          .getAllByRole('button')
+          .map((b) => b.textContent?.replace(/\s+/g, ' ')),
+      ).toEqual(
+        Object.values(FEEDBACK_TEXT.verdicts).map((v) => `${v} : ${name}`.replace(/\s+/g, ' ')),
+      );
+      expect(
+        within(row).getByRole('button', {
+          name: new RegExp(`^${FEEDBACK_TEXT.verdicts.juste}\\s?: ${name.replace('.', '\\.')}$`),
+        }),
+      ).toBeVisible();
+    }
+    // Six buttons: nobody else (not Paul himself, not the guest).
+    expect(within(region).getAllByRole('button')).toHaveLength(6);
+  });
+
+  it('is not shown for a pending result, nor when there is nobody left to judge', async () => {
+    renderWithProviders(<MatchResultPanel match={match} />, {
+      user: testUser({ id: 3 }),
+      fixtures: {
+        'results.forMatch': state({ can_enter: false, result: view({ may_judge: [10, 9] }) }),
+      },
+    });
+    expect(await screen.findByText('En attente de confirmation')).toBeVisible();
+    expect(screen.queryByRole('region', { name: FEEDBACK_TEXT.title })).not.toBeInTheDocument();
+    cleanup();
+    renderWithProviders(<MatchResultPanel match={match} />, {
+      user: testUser({ id: 3 }),
+      fixtures: { 'results.forMatch': confirmed({ may_judge: [] }) },
+    });
+    expect(await screen.findByText('Confirmé')).toBeVisible();
+    expect(screen.queryByRole('region', { name: FEEDBACK_TEXT.title })).not.toBeInTheDocument();
+    expect(screen.queryByText(FEEDBACK_TEXT.verdicts.juste)).not.toBeInTheDocument();
+  });
+
+  it('a verdict sends { id, user_id, verdict }, says the server’s message, and the player leaves the list', async () => {
+    const judged = new Set<number>();
+    const { calls } = renderWithProviders(<MatchResultPanel match={match} />, {
+      user: testUser({ id: 3 }),
+      fixtures: {
+        'results.forMatch': () => confirmed({ may_judge: [10, 9].filter((id) => !judged.has(id)) }),
+        'results.levelFeedback': (input: RouterInputs['results']['levelFeedback']) => {
+          judged.add(Number(input.user_id));
+          return { success: true, message: FEEDBACK_TEXT.saved };
+        },
+      },
+    });
+    const region = await card();
+    await userEvent.click(
+      within(within(region).getByRole('group', { name: 'Bruno P.' })).getByRole('button', {
+        name: /^Niveau plus haut\s?: Bruno P\.$/,
+      }),
+    );
+    expect(await screen.findByText(FEEDBACK_TEXT.saved)).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === 'results.levelFeedback').map((c) => c.input)).toEqual([
+      { id: 42, user_id: 9, verdict: 'plus_haut' },
+    ]);
+    await waitFor(() => expect(within(region).queryByText('Bruno P.')).not.toBeInTheDocument());
+    expect(within(region).getByRole('group', { name: 'David N.' })).toBeVisible();
+  });
+
+  it('a refusal is said in French and the row stays', async () => {
+    renderWithProviders(<MatchResultPanel match={match} />, {
+      user: testUser({ id: 3 }),
+      fixtures: {
+        'results.forMatch': confirmed(),
+        'results.levelFeedback': () => Promise.reject(serverError(FEEDBACK_TEXT.already)),
+      },
+    });
+    const region = await card();
+    await userEvent.click(
+      within(region).getByRole('button', { name: /^Niveau juste\s?: David N\.$/ }),
+    );
+    expect(await screen.findByText(FEEDBACK_TEXT.already)).toBeInTheDocument();
+    expect(within(region).getByRole('group', { name: 'David N.' })).toBeVisible();
   });
 });

@@ -12,6 +12,7 @@ import { NoticeSlot } from '../matches/NoticeSlot';
 import { ReasonDialog } from '../matches/ReasonDialog';
 import { useNotice } from '../matches/useNotice';
 import { Button, ConfirmDialog, TitledCard } from '../ui';
+import { LevelFeedback } from './LevelFeedback';
 import './results.css';
 
 type Detail = RouterOutputs['matches']['byId'];
@@ -31,7 +32,8 @@ const nameOf = (p: Player) => (p.last_initial ? `${p.first_name} ${p.last_initia
  * The result part of a finished match's page: the score and its status, confirm / contest for the
  * other team, the entry form for the players while there is none, reliability of each player and,
  * for the organiser within 48 h, « Signaler une absence » for each participant, asked once more
- * in a dialog naming the player (a report notifies them and weighs on their reliability).
+ * in a dialog naming the player (a report notifies them and weighs on their reliability). After a
+ * confirmed result, its players give an anonymous word on their co-players' level (LevelFeedback).
  */
 export function MatchResultPanel({ match, token }: { match: Detail; token?: string }) {
   const { user } = useAuth();
@@ -88,6 +90,9 @@ export function MatchResultPanel({ match, token }: { match: Detail; token?: stri
             Contester
           </Button>
         </div>
+      )}
+      {s?.result && (
+        <LevelFeedback matchId={match.id} result={s.result} onSaved={done} onError={notice.error} />
       )}
       {s?.can_enter && <ResultForm match={match} players={players} onSaved={done} />}
       {s && (s.can_mark_absent || s.absent.length > 0) && (
