@@ -57,6 +57,16 @@ export const FEEDBACK_TEXT = {
 export const PROVISIONAL_UNTIL = 5;
 
 export const LEVEL_TRUST_TEXT = {
+  verified: 'vérifié',
+  verifiedHint: 'Niveau vérifié par un administrateur ou l’administrateur d’un groupe du joueur.',
+  verify: (name: string) => `Marquer le niveau de ${name} comme vérifié`,
+  unverify: (name: string) => `Retirer la vérification du niveau de ${name}`,
+  verifiedSaved: 'Niveau marqué vérifié.',
+  unverifiedSaved: 'Vérification du niveau retirée.',
+  verifiedInvalid: 'Indiquez si le niveau est vérifié (true ou false).',
+  noLevel: 'Ce joueur n’a pas de niveau à vérifier.',
+  notMember: 'Ce joueur n’est pas membre du groupe.',
+  userNotFound: 'Joueur introuvable.',
   provisional: 'provisoire',
   provisionalHint: (n: number) => `Niveau provisoire jusqu’à ${n} matchs confirmés.`,
 } as const;

@@ -83,7 +83,8 @@ export const ZAdminUpdateUserInput = z.object({
 export type TAdminUpdateUserInput = z.infer<typeof ZAdminUpdateUserInput>;
 
 /** The client's user shape (`TUser`), the same as everywhere else. */
-export const ZAdminUser = ZUser;
+/** A user in the admin's list: the profile, and whether their level is vouched for (issue 43). */
+export const ZAdminUser = ZUser.extend({ level_verified: z.boolean().optional() });
 export type TAdminUser = z.infer<typeof ZAdminUser>;
 
 // --- Twilio -----------------------------------------------------------------------------------

@@ -100,6 +100,8 @@ export const ZGroupMember = z.object({
   /** "Prénom N.": members are not co-players. */
   name: z.string(),
   level: z.string().nullable(),
+  /** « Niveau vérifié » by an admin or a group admin (issue 43), for the current level. */
+  level_verified: z.boolean(),
   is_admin: z.boolean(),
 });
 export const ZGroupMatch = ZMatch.extend({

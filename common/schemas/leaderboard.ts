@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TABLE_DAYS_MAX } from '../leaderboard';
-import { FEEDBACK_TEXT, LEVEL_VERDICTS, TABLE_TEXT } from '../messages-season';
+import { FEEDBACK_TEXT, LEVEL_TRUST_TEXT, LEVEL_VERDICTS, TABLE_TEXT } from '../messages-season';
 import { ZId } from './primitives';
 
 export const ZTableDays = z
@@ -42,3 +42,16 @@ export const ZLevelFeedbackBody = z.object({
 export const ZLevelFeedbackInput = ZLevelFeedbackBody.extend({ id: ZId });
 export type TLevelFeedbackInput = z.infer<typeof ZLevelFeedbackInput>;
 export const ZFeedbackAnswer = z.object({ success: z.literal(true), message: z.string() });
+
+/** « Niveau vérifié »: on or off, for one player (the ids are in the REST path). */
+export const ZVerifiedBody = z.object({
+  verified: z.boolean({ error: LEVEL_TRUST_TEXT.verifiedInvalid }),
+});
+export const ZAdminVerifyInput = ZVerifiedBody.extend({ userId: ZId });
+export const ZGroupVerifyInput = ZVerifiedBody.extend({ id: ZId, userId: ZId });
+export const ZVerifiedAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  level_verified: z.boolean(),
+});
+export type TVerifiedAnswer = z.infer<typeof ZVerifiedAnswer>;

@@ -173,6 +173,8 @@ export const ZPlayerProfile = z.object({
   played: z.number(),
   /** « provisoire » (issue 43): fewer than 5 confirmed results so far. */
   level_provisional: z.boolean(),
+  /** « vérifié » by an admin or an admin of one of the player's groups, for this level. */
+  level_verified: z.boolean(),
   won: z.number(),
   win_rate: z.number().nullable(),
   /** Positive: wins in a row; negative: losses in a row. */

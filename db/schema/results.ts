@@ -155,3 +155,15 @@ export const levelFeedback = pgTable(
     check('level_feedback_not_self', sql`${t.fromUserId} <> ${t.aboutUserId}`),
   ],
 );
+
+/**
+ * « Niveau vérifié » (issue 43): an admin, or an admin of one of the player's groups, vouches for
+ * the player's level. It holds for that level only: a player who changes level loses it.
+ */
+export const levelVerifications = pgTable('level_verifications', {
+  userId: userIdColumn().primaryKey(),
+  /** The level vouched for (`levels.niveau`), as the player had it. */
+  level: text().notNull(),
+  verifiedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+  verifiedAt: createdAt(),
+});

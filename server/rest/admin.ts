@@ -29,6 +29,8 @@ import { getTwilioConfig, saveTwilioConfig, testTwilioConfig } from '../services
 import { deleteUser, listUsers, updateUser } from '../services/admin/users';
 import { listLevels } from '../services/levels';
 import { numeric, type RestRoutes } from './http';
+import { adminSetLevelVerified } from '../services/seasons/level-verified';
+import { ZVerifiedAnswer, ZVerifiedBody } from '../../common/schemas/leaderboard';
 
 /** Legacy booleans: true/false, 1/0 or their strings. */
 const legacyBool = z.preprocess(
@@ -256,6 +258,16 @@ export const adminRoutes: RestRoutes = (app, deps) => {
     }),
     async ({ ctx, params, body }) =>
       toLegacyUser(await updateUser(deps, assertAdmin(ctx.user), { ...body, id: params.id })),
+  );
+  app.put(
+    '/admin/users/:id/level-verified',
+    adminRoute('Marque le niveau d’un joueur vérifié (verified: true) ou non', {
+      ...byId,
+      body: ZVerifiedBody,
+      response: { 200: ZVerifiedAnswer },
+    }),
+    async ({ ctx, params, body }) =>
+      adminSetLevelVerified(deps, assertAdmin(ctx.user), { ...body, userId: params.id }),
   );
   deleteById(
     '/admin/users/:id',

@@ -37,7 +37,13 @@ import { answerPoll, createPoll, getPoll } from '../services/groups/polls';
 import { createSlot, deleteSlot, skipSlotDate, updateSlot } from '../services/groups/slots';
 import { numeric, type RestRoutes } from './http';
 import { groupLeaderboard } from '../services/seasons/leaderboard';
-import { ZLeaderboardRow, ZTableDays } from '../../common/schemas/leaderboard';
+import {
+  ZLeaderboardRow,
+  ZTableDays,
+  ZVerifiedAnswer,
+  ZVerifiedBody,
+} from '../../common/schemas/leaderboard';
+import { groupSetLevelVerified } from '../services/seasons/level-verified';
 
 const tags = ['Groupes'];
 const user = { auth: 'user' } as const;
@@ -163,6 +169,22 @@ export const groupsRoutes: RestRoutes = (app, deps) => {
       config: user,
     },
     ({ ctx, params: p }) => removeMember(deps, assertUser(ctx.user), p),
+  );
+  app.put(
+    '/groups/:id/members/:userId/level-verified',
+    {
+      schema: {
+        tags,
+        summary:
+          'Marque le niveau d’un membre vérifié (verified: true) ou non (administrateurs du groupe) : la vérification vaut pour son niveau actuel',
+        params: ZRemoveMemberInput,
+        body: ZVerifiedBody,
+        response: { 200: ZVerifiedAnswer },
+      },
+      config: user,
+    },
+    ({ ctx, params: p, body }) =>
+      groupSetLevelVerified(deps, assertUser(ctx.user), { ...p, ...body }),
   );
   app.post(
     '/groups/:id/invite-token',

@@ -38,6 +38,8 @@ import { getSmtpConfig, saveSmtpConfig, testSmtpConfig } from '../services/admin
 import { getTwilioConfig, saveTwilioConfig, testTwilioConfig } from '../services/admin/twilio';
 import { deleteUser, listUsers, updateUser } from '../services/admin/users';
 import { listLevels } from '../services/levels';
+import { adminSetLevelVerified } from '../services/seasons/level-verified';
+import { ZAdminVerifyInput, ZVerifiedAnswer } from '../../common/schemas/leaderboard';
 import { adminProcedure, parsed, router } from '../trpc/init';
 
 const placesRouter = router({
@@ -91,6 +93,10 @@ const usersRouter = router({
     .input(ZIdInput)
     .output(parsed(ZActionResult))
     .mutation(({ ctx, input }) => deleteUser(ctx.deps, ctx.user, input)),
+  setLevelVerified: adminProcedure
+    .input(ZAdminVerifyInput)
+    .output(parsed(ZVerifiedAnswer))
+    .mutation(({ ctx, input }) => adminSetLevelVerified(ctx.deps, ctx.user, input)),
 });
 
 const twilioRouter = router({

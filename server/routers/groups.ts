@@ -23,7 +23,13 @@ import {
 import { ZMatch } from '../../common/schemas/matches';
 import { createGroupMatch } from '../services/groups/group-matches';
 import { groupLeaderboard } from '../services/seasons/leaderboard';
-import { ZLeaderboard, ZLeaderboardInput } from '../../common/schemas/leaderboard';
+import {
+  ZGroupVerifyInput,
+  ZLeaderboard,
+  ZLeaderboardInput,
+  ZVerifiedAnswer,
+} from '../../common/schemas/leaderboard';
+import { groupSetLevelVerified } from '../services/seasons/level-verified';
 import {
   createGroup,
   deleteGroup,
@@ -53,6 +59,10 @@ export const groupsRouter = router({
     .input(ZLeaderboardInput)
     .output(parsed(ZLeaderboard))
     .query(({ ctx, input }) => groupLeaderboard(ctx.deps, ctx.user, input.id, input.days)),
+  setLevelVerified: authedProcedure
+    .input(ZGroupVerifyInput)
+    .output(parsed(ZVerifiedAnswer))
+    .mutation(({ ctx, input }) => groupSetLevelVerified(ctx.deps, ctx.user, input)),
   mine: authedProcedure
     .input(z.void())
     .output(parsed(z.array(ZGroupSummary)))

@@ -1,5 +1,5 @@
-import { asc, inArray } from 'drizzle-orm';
-import { levels } from '../../db/schema';
+import { asc, inArray, sql } from 'drizzle-orm';
+import { levels, levelVerifications, users } from '../../db/schema';
 import type { Deps } from '../deps';
 import type { TLevel } from '../../common/schemas/catalog';
 
@@ -34,3 +34,10 @@ export async function existingLevelNames(
 export async function isExistingLevel(deps: Pick<Deps, 'db'>, name: string): Promise<boolean> {
   return (await existingLevelNames(deps, [name])).has(name);
 }
+
+/**
+ * Whether a player's current level is vouched for (issue 43, « vérifié »): a verification row for
+ * that very level; used in any query that selects from `users`.
+ */
+export const levelVerified = sql<boolean>`exists (select 1 from ${levelVerifications} v
+  where v.user_id = ${users.id} and v.level = ${users.level})`;

@@ -25,6 +25,7 @@ const record = (
   photo: null,
   played: 1,
   level_provisional: true,
+  level_verified: false,
   won: 0,
   win_rate: 0,
   streak: -1,

@@ -8,18 +8,27 @@ import type { SessionUser } from '../../lib/auth';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { TActionResult, TAdminUpdateUserInput } from '../../../common/schemas/admin';
 import type { TUser } from '../../../common/schemas/users';
+import type { TAdminUser } from '../../../common/schemas/admin';
 import { isExistingLevel } from '../levels';
 import { lockAdminChanges } from '../account/admin-lock';
 import { eraseUser } from '../account/erase';
 import { findUser, toUser, userColumns } from '../users';
 import { changedFields, writeAudit } from '../audit/audit-log';
+import { levelVerified } from '../levels';
 import { accountTaken } from '../../lib/db-errors';
 
 type AdminDeps = Pick<Deps, 'db' | 'clock' | 'env'>;
 
 /** Every account, oldest first, with its admin flag. */
-export async function listUsers(deps: Pick<Deps, 'db'>, _actor: SessionUser): Promise<TUser[]> {
-  return (await deps.db.select(userColumns).from(users).orderBy(asc(users.id))).map(toUser);
+export async function listUsers(
+  deps: Pick<Deps, 'db'>,
+  _actor: SessionUser,
+): Promise<TAdminUser[]> {
+  const rows = await deps.db
+    .select({ ...userColumns, verified: levelVerified })
+    .from(users)
+    .orderBy(asc(users.id));
+  return rows.map((r) => ({ ...toUser(r), level_verified: r.verified }));
 }
 
 /** The phone as registration stores it, by the same rule. */

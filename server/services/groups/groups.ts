@@ -9,6 +9,7 @@ import type {
   TUpdateGroupInput,
 } from '../../../common/schemas/groups';
 import { groupBans, groupMembers, groups, polls, users } from '../../../db/schema';
+import { levelVerified } from '../levels';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../lib/auth';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
@@ -154,6 +155,7 @@ export async function getGroup(
         user_id: users.id,
         name: users.name,
         level: users.level,
+        level_verified: levelVerified,
         is_admin: groupMembers.isAdmin,
       })
       .from(groupMembers)

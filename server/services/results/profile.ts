@@ -18,6 +18,7 @@ import { photoUrl } from '../users';
 import { PROVISIONAL_UNTIL } from '../../../common/messages-season';
 import { peerLean } from './level-feedback';
 import { levelGrid, SUGGEST_AFTER, SUGGEST_AFTER_AGREED, suggestionsEnabled } from './rating';
+import { levelVerified } from '../levels';
 import { playedBy, reliabilityOf } from './reliability';
 import { sideOf } from './results';
 
@@ -113,6 +114,7 @@ export async function getProfile(
       level: users.level,
       hasPhoto: users.hasPhoto,
       updatedAt: users.updatedAt,
+      verified: levelVerified,
     })
     .from(users)
     .where(eq(users.id, id));
@@ -182,6 +184,7 @@ export async function getProfile(
     photo: coPlayer && user.hasPhoto ? photoUrl(user.id, user.updatedAt) : null,
     played: results.length,
     level_provisional: results.length < PROVISIONAL_UNTIL,
+    level_verified: user.verified,
     won,
     win_rate: results.length === 0 ? null : Math.round((100 * won) / results.length),
     streak,
