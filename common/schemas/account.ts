@@ -153,6 +153,9 @@ export const ZAccountExport = z.object({
       juste: z.number(),
       plus_haut: z.number(),
     }),
+    /** « Niveau vérifié » on one's level, and the players whose level one vouched for. */
+    level_verification: z.object({ level: z.string(), at: ZIso }).nullable(),
+    levels_verified: z.array(z.object({ user_id: z.number(), level: z.string(), at: ZIso })),
   }),
   matches_created: z.array(ZMatchSummary.extend({ created_at: ZIso })),
   matches_joined: z.array(ZMatchSummary.extend({ joined_at: ZIso })),

@@ -1,5 +1,5 @@
 import { asc, inArray, sql } from 'drizzle-orm';
-import { levels, levelVerifications, users } from '../../db/schema';
+import { levels, levelVerifications } from '../../db/schema';
 import type { Deps } from '../deps';
 import type { TLevel } from '../../common/schemas/catalog';
 
@@ -39,5 +39,7 @@ export async function isExistingLevel(deps: Pick<Deps, 'db'>, name: string): Pro
  * Whether a player's current level is vouched for (issue 43, « vérifié »): a verification row for
  * that very level; used in any query that selects from `users`.
  */
+// Spelled out with the table's name: drizzle leaves a column unqualified in a one-table select,
+// and inside this subquery a bare "level" would be the verification's own.
 export const levelVerified = sql<boolean>`exists (select 1 from ${levelVerifications} v
-  where v.user_id = ${users.id} and v.level = ${users.level})`;
+  where v.user_id = "users"."id" and v.level = "users"."level")`;

@@ -65,8 +65,20 @@ describe('groups: every interface × role', () => {
     const page = await rest(member, 'GET', `/api/groups/${id}`);
     expect(page.status).toBe(200);
     expect(page.body.members).toEqual([
-      { user_id: boss.id, name: 'Camille M.', level: 'Niveau 3', is_admin: true },
-      { user_id: member.id, name: 'Hugo B.', level: member.level, is_admin: false },
+      {
+        user_id: boss.id,
+        name: 'Camille M.',
+        level: 'Niveau 3',
+        level_verified: false,
+        is_admin: true,
+      },
+      {
+        user_id: member.id,
+        name: 'Hugo B.',
+        level: member.level,
+        level_verified: false,
+        is_admin: false,
+      },
     ]);
     expect(JSON.stringify(page.body)).not.toContain(boss.phone);
     // To an outsider (a site admin too) the group does not exist: the answer of an unknown id.

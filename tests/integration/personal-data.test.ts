@@ -226,6 +226,8 @@ describe('Télécharger mes données', () => {
       // Words on co-players' levels: one's own given, and those about one counted (never who).
       'level_feedback.from_user_id': 'results',
       'level_feedback.about_user_id': 'results',
+      'level_verifications.user_id': 'results',
+      'level_verifications.verified_by': 'results',
       'match_leaves.user_id': 'results',
       // Issue 42: the court marks one made and the shares marked paid (marked_by_me says whether
       // one ticked one's own). A share one ticked for another player is that player's row: its

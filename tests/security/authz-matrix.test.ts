@@ -113,6 +113,7 @@ const TRPC_RULES: Record<string, Rule> = {
   'groups.delete': 'group',
   'groups.leave': 'group',
   'groups.removeMember': 'group',
+  'groups.setLevelVerified': 'group',
   'groups.renewInvite': 'group',
   'groups.reinvite': 'group',
   'groups.createMatch': 'group',
@@ -251,6 +252,7 @@ const REST_RULES: Record<string, Rule> = {
   'DELETE /api/groups/{id}': 'group',
   'POST /api/groups/{id}/leave': 'group',
   'DELETE /api/groups/{id}/members/{userId}': 'group',
+  'PUT /api/groups/{id}/members/{userId}/level-verified': 'group',
   'POST /api/groups/{id}/invite-token': 'group',
   'POST /api/groups/{id}/members/{userId}/reinvite': 'group',
   'POST /api/groups/{id}/matches': 'group',
@@ -483,6 +485,7 @@ async function groupInput(path: string): Promise<unknown> {
     'groups.delete': { id: g.id },
     'groups.leave': { id: g.id },
     'groups.removeMember': { id: g.id, userId: users.other.id },
+    'groups.setLevelVerified': { id: g.id, userId: users.other.id, verified: true },
     'groups.renewInvite': { id: g.id },
     // Not removed: the group admin is answered 404 (past authorization), others the unknown id's.
     'groups.reinvite': { id: g.id, userId: users.other.id },
@@ -509,6 +512,7 @@ async function groupRest(op: RestOperation): Promise<{ url: string; payload: obj
   const url = op.path.replace('{id}', String(id)).replace('{userId}', String(users.other.id));
   const bodies: Record<string, object> = {
     'PUT /api/groups/{id}': { name: 'Renommé' },
+    'PUT /api/groups/{id}/members/{userId}/level-verified': { verified: true },
     'POST /api/groups/{id}/matches': matchFields(),
     'POST /api/groups/{id}/slots': slotFields(),
     'PUT /api/slots/{id}': { paused: true },

@@ -3,6 +3,7 @@ import { LEVEL_VERDICTS, type TLevelVerdict } from '../../../common/messages-sea
 import type { DbOrTx } from '../../../db/client';
 import {
   levelFeedback,
+  levelVerifications,
   matchLeaves,
   matchResults,
   noShows,
@@ -18,7 +19,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * declared, and their leaves. Other players appear as ids only.
  */
 export async function exportResultsData(db: DbOrTx, id: number) {
-  const [rating, history, results, absences, leaves, given, received] = await Promise.all([
+  const [rating, history, results, absences, leaves, given, received, vouched] = await Promise.all([
     db.select().from(playerRatings).where(eq(playerRatings.userId, id)),
     db
       .select()
@@ -53,7 +54,13 @@ export async function exportResultsData(db: DbOrTx, id: number) {
       .from(levelFeedback)
       .where(eq(levelFeedback.aboutUserId, id))
       .groupBy(levelFeedback.verdict),
+    db
+      .select()
+      .from(levelVerifications)
+      .where(or(eq(levelVerifications.userId, id), eq(levelVerifications.verifiedBy, id)))
+      .orderBy(asc(levelVerifications.userId)),
   ]);
+  const mine = vouched.find((v) => v.userId === id);
   const [r] = rating;
   return {
     rating: r
@@ -96,5 +103,9 @@ export async function exportResultsData(db: DbOrTx, id: number) {
     level_feedback_received: Object.fromEntries(
       LEVEL_VERDICTS.map((v) => [v, received.find((r) => r.verdict === v)?.n ?? 0]),
     ) as Record<TLevelVerdict, number>,
+    level_verification: mine ? { level: mine.level, at: mine.verifiedAt.toISOString() } : null,
+    levels_verified: vouched
+      .filter((v) => v.verifiedBy === id && v.userId !== id)
+      .map((v) => ({ user_id: v.userId, level: v.level, at: v.verifiedAt.toISOString() })),
   };
 }

@@ -1265,6 +1265,19 @@ describe('groups, weekly slots and polls', () => {
       ...bearer(bob),
     });
     expect(table).toMatchObject({ status: 200, body: [] });
+    // « Niveau vérifié » (issue 43): by the group's admin for a member, by a site admin for anyone.
+    const vouched = await w.api.call('PUT', '/api/groups/{id}/members/{userId}/level-verified', {
+      params: { id, userId: bob.id },
+      body: { verified: true },
+      ...bearer(alice),
+    });
+    expect(vouched).toMatchObject({ status: 200, body: { level_verified: true } });
+    const byAdmin = await w.api.call('PUT', '/api/admin/users/{id}/level-verified', {
+      params: { id: bob.id },
+      body: { verified: false },
+      ...bearer(admin),
+    });
+    expect(byAdmin).toMatchObject({ status: 200, body: { level_verified: false } });
     const groupMatch = await w.api.call<{ id: number }>('POST', '/api/groups/{id}/matches', {
       params: { id },
       body: {
