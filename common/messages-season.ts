@@ -61,6 +61,9 @@ export const LEVEL_TRUST_TEXT = {
   verifiedHint: 'Niveau vérifié par un administrateur ou l’administrateur d’un groupe du joueur.',
   verify: (name: string) => `Marquer le niveau de ${name} comme vérifié`,
   unverify: (name: string) => `Retirer la vérification du niveau de ${name}`,
+  /** The toggle's visible text (its accessible name is `verify` / `unverify`). */
+  verifyShort: 'Marquer vérifié',
+  unverifyShort: 'Retirer la vérification',
   verifiedSaved: 'Niveau marqué vérifié.',
   unverifiedSaved: 'Vérification du niveau retirée.',
   verifiedInvalid: 'Indiquez si le niveau est vérifié (true ou false).',

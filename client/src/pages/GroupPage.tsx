@@ -6,6 +6,7 @@ import { GROUP_MSG } from '../../../common/messages-groups';
 import { EVENING_UI } from '../../../common/messages-evenings';
 import { ChatPanel } from '../components/chat/ChatPanel';
 import { GroupEveningList } from '../components/evenings/EveningList';
+import { LevelVerifiedBadge, LevelVerifyToggle } from '../components/results/LevelTrust';
 import { Button, ConfirmDialog, Field, Loaded, Notice, TitledCard } from '../components/ui';
 import { useAuth } from '../lib/auth';
 import { errorMessage } from '../lib/errors';
@@ -70,6 +71,13 @@ function GroupView({ g }: { g: TGroupDetail }) {
     },
     onError: fail,
   });
+  const setVerified = trpc.groups.setLevelVerified.useMutation({
+    onSuccess: (r) => {
+      setMessage({ kind: 'success', text: r.message });
+      void utils.groups.byId.invalidate({ id: g.id });
+    },
+    onError: fail,
+  });
   return (
     <>
       <div className="page-head">
@@ -109,15 +117,30 @@ function GroupView({ g }: { g: TGroupDetail }) {
               <span>
                 {m.name}
                 {m.level ? ` · ${m.level}` : ''}
+                {m.level && m.level_verified && <LevelVerifiedBadge />}
                 {m.is_admin && <span className="badge badge-primary">admin</span>}
               </span>
-              {g.is_admin && !m.is_admin && (
-                <Button
-                  variant="ghost"
-                  onClick={() => removeMember.mutate({ id: g.id, userId: m.user_id })}
-                >
-                  Retirer {m.name}
-                </Button>
+              {g.is_admin && (m.level || !m.is_admin) && (
+                <span className="group-member-actions">
+                  {m.level && (
+                    <LevelVerifyToggle
+                      name={m.name}
+                      verified={m.level_verified}
+                      loading={setVerified.isPending && setVerified.variables?.userId === m.user_id}
+                      onToggle={(verified) =>
+                        setVerified.mutate({ id: g.id, userId: m.user_id, verified })
+                      }
+                    />
+                  )}
+                  {!m.is_admin && (
+                    <Button
+                      variant="ghost"
+                      onClick={() => removeMember.mutate({ id: g.id, userId: m.user_id })}
+                    >
+                      Retirer {m.name}
+                    </Button>
+                  )}
+                </span>
               )}
             </li>
           ))}

@@ -8,6 +8,7 @@ import {
   ProfileStats,
   type Profile,
 } from '../components/results/PlayerRecord';
+import { LevelVerifiedBadge } from '../components/results/LevelTrust';
 import { EmptyState, Spinner } from '../components/ui';
 import { useDocumentTitle } from '../lib/document-title';
 import { errorMessage } from '../lib/errors';
@@ -60,19 +61,26 @@ function PlayerProfile({ profile }: { profile: Profile }) {
                     aria-hidden="true"
                   />
                   {profile.level.niveau} — {profile.level.label}
-                  {profile.level_provisional && (
+                  {profile.level_verified ? (
                     <>
                       {' '}
-                      <span
-                        className="tag"
-                        title={LEVEL_TRUST_TEXT.provisionalHint(PROVISIONAL_UNTIL)}
-                      >
-                        {LEVEL_TRUST_TEXT.provisional}
-                      </span>
-                      <span className="visually-hidden">
-                        {LEVEL_TRUST_TEXT.provisionalHint(PROVISIONAL_UNTIL)}
-                      </span>
+                      <LevelVerifiedBadge />
                     </>
+                  ) : (
+                    profile.level_provisional && (
+                      <>
+                        {' '}
+                        <span
+                          className="tag"
+                          title={LEVEL_TRUST_TEXT.provisionalHint(PROVISIONAL_UNTIL)}
+                        >
+                          {LEVEL_TRUST_TEXT.provisional}
+                        </span>
+                        <span className="visually-hidden">
+                          {LEVEL_TRUST_TEXT.provisionalHint(PROVISIONAL_UNTIL)}
+                        </span>
+                      </>
+                    )
                   )}
                 </>
               ) : (

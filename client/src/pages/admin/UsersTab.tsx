@@ -9,6 +9,7 @@ import {
 import { LevelBadge } from '../../components/matches/LevelBadges';
 import { useLevelCatalogue } from '../../components/matches/useLevelCatalogue';
 import { NoticeSlot } from '../../components/matches/NoticeSlot';
+import { LevelVerifiedBadge, LevelVerifyToggle } from '../../components/results/LevelTrust';
 import {
   CancelSubmitRow,
   CheckField,
@@ -101,7 +102,7 @@ function UserEditModal({ user, onClose, onSaved }: UserEditProps) {
   );
 }
 
-/** Users: list with search, edit modal (name, phone, e-mail, level, admin flag), delete after confirmation. */
+/** Users: list with search, « Niveau vérifié » toggle, edit modal (name, phone, e-mail, level, admin flag), delete after confirmation. */
 export function UsersTab() {
   const { user: me } = useAuth();
   const utils = trpc.useUtils();
@@ -116,6 +117,7 @@ export function UsersTab() {
       void utils.matches.invalidate();
     },
   });
+  const setVerified = trpc.admin.users.setLevelVerified.useMutation();
   const [query, setQuery] = useState('');
 
   const needle = query.trim().toLowerCase();
@@ -159,12 +161,30 @@ export function UsersTab() {
                   {u.is_admin ? 'Admin' : 'Utilisateur'}
                 </span>
                 {u.level && <LevelBadge niveau={u.level} catalogue={catalogue} />}
+                {u.level && u.level_verified && <LevelVerifiedBadge />}
               </div>
               <p className="muted admin-user-contact">
                 <span>{u.email ?? 'Pas d’email'}</span>
                 <span>{u.phone}</span>
               </p>
             </div>
+            {u.level && (
+              <LevelVerifyToggle
+                name={u.name}
+                verified={u.level_verified ?? false}
+                loading={setVerified.isPending && setVerified.variables?.userId === u.id}
+                onToggle={(verified) =>
+                  setVerified.mutate(
+                    { userId: u.id, verified },
+                    {
+                      onSuccess: (r) => crud.notice.success(r.message),
+                      onError: (err) => crud.notice.error(errorMessage(err, MSG.admin.saveFailed)),
+                      onSettled: () => void utils.admin.users.list.invalidate(),
+                    },
+                  )
+                }
+              />
+            )}
             <ItemActions
               name={u.name}
               onEdit={() => crud.edit(u)}
