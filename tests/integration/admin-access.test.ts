@@ -106,6 +106,8 @@ const PROCEDURES: Record<string, (c: Caller, f: Fixtures) => Promise<unknown>> =
   'admin.users.list': (c) => c.admin.users.list(),
   'admin.users.update': (c, f) => c.admin.users.update({ id: f.userId, ...userBody(f) }),
   'admin.users.delete': (c, f) => c.admin.users.delete({ id: f.userId }),
+  'admin.users.setLevelVerified': (c, f) =>
+    c.admin.users.setLevelVerified({ userId: f.userId, verified: true }),
   'admin.twilio.get': (c) => c.admin.twilio.get(),
   'admin.twilio.save': (c) => c.admin.twilio.save(twilioBody()),
   'admin.twilio.test': (c) => c.admin.twilio.test(twilioBody()),
@@ -170,6 +172,11 @@ const REST: [Method, string, (f: Fixtures) => { url: string; payload?: object }]
   ['GET', '/admin/users', () => ({ url: '/admin/users' })],
   ['PUT', '/admin/users/:id', (f) => ({ url: `/admin/users/${f.userId}`, payload: userBody(f) })],
   ['DELETE', '/admin/users/:id', (f) => ({ url: `/admin/users/${f.userId}` })],
+  [
+    'PUT',
+    '/admin/users/:id/level-verified',
+    (f) => ({ url: `/admin/users/${f.userId}/level-verified`, payload: { verified: true } }),
+  ],
   ['GET', '/admin/general-settings', () => ({ url: '/admin/general-settings' })],
   [
     'POST',

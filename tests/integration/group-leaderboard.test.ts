@@ -58,11 +58,18 @@ async function played(
 beforeAll(async () => {
   t = await createTestContext({ now: NOW });
   rest = restAs(t);
-  [ana, bob, cat, dan, eve, out] = await Promise.all(
-    ['Ana Lopez', 'Bob Martin', 'Cat Durand', 'Dan Petit', 'Eve Morel', 'Oscar Hors'].map((name) =>
-      createUser(t.deps, { name }),
-    ),
-  );
+  // One after the other: the evening's ties are broken by user id, so ids follow this order.
+  const made: TestUser[] = [];
+  for (const name of [
+    'Ana Lopez',
+    'Bob Martin',
+    'Cat Durand',
+    'Dan Petit',
+    'Eve Morel',
+    'Oscar Hors',
+  ])
+    made.push(await createUser(t.deps, { name }));
+  [ana, bob, cat, dan, eve, out] = made;
   placeId = (await createPlace(t, { name: 'Padel Club Table' })).id;
   const [g] = await t.db.db
     .insert(groups)

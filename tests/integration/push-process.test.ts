@@ -44,6 +44,9 @@ async function seedNotice(
       phone: '+33612345678',
       email: 'alice@example.fr',
       pinHash: 'x',
+      // The process runs on the real clock: no quiet hours, so the notice goes whatever the hour.
+      quietFrom: null,
+      quietTo: null,
     })
     .returning({ id: users.id });
   const [sub] = await handle.db

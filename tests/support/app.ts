@@ -26,7 +26,7 @@ export interface TestContext {
 
 export interface TestContextOptions {
   env?: Partial<Record<keyof Env, string>>;
-  /** Start of the injected clock (default: now). */
+  /** Start of the injected clock (default: today at noon in Paris, `middayToday`). */
   now?: Date | string;
   twilioBaseUrl?: string;
   clock?: Clock;
@@ -35,6 +35,16 @@ export interface TestContextOptions {
    * when a process starts, so an app inside the test process takes the CA through an https agent.
    */
   pushAgent?: Agent;
+}
+
+/**
+ * Today at 10:00 UTC (noon in Paris in summer, 11:00 in winter): the default test time, so a
+ * file run at night does not see its notices held by a new player's quiet hours (22:00–08:00).
+ */
+export function middayToday(): Date {
+  const today = new Date();
+  today.setUTCHours(10, 0, 0, 0);
+  return today;
 }
 
 /**
@@ -51,7 +61,7 @@ export async function createTestContext(o: TestContextOptions = {}): Promise<Tes
     OUTBOX_INTERVAL_MS: '0',
     ...o.env,
   });
-  const clock = fixedClock(o.now ?? new Date());
+  const clock = fixedClock(o.now ?? middayToday());
   const logs = captureLogger();
   const deps = createDeps({
     env,
