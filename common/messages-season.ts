@@ -59,7 +59,8 @@ export const PROVISIONAL_UNTIL = 5;
 export const LEVEL_TRUST_TEXT = {
   verified: 'vérifié',
   verifiedHint: 'Niveau vérifié par un administrateur ou l’administrateur d’un groupe du joueur.',
-  verify: (name: string) => `Marquer le niveau de ${name} comme vérifié`,
+  // Each starts with its short visible text: a button's name must hold what it shows (axe).
+  verify: (name: string) => `Marquer vérifié : niveau de ${name}`,
   unverify: (name: string) => `Retirer la vérification du niveau de ${name}`,
   /** The toggle's visible text (its accessible name is `verify` / `unverify`). */
   verifyShort: 'Marquer vérifié',

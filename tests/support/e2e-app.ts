@@ -45,13 +45,21 @@ export async function registerPlayer(
     email,
     phone,
     pin = '4827',
-  }: { name: string; email: string; phone: string; pin?: string },
+    keepQuietHours = false,
+  }: { name: string; email: string; phone: string; pin?: string; keepQuietHours?: boolean },
 ): Promise<TestPlayer> {
   const api = apiClient(baseUrl);
   await api.auth.sendOtpEmail.mutate({ email });
   const code = await smtp.codeFor(email);
   await api.auth.verifyOtpEmail.mutate({ email, code });
   const r = await api.auth.register.mutate({ name, email, phone, pin, confirmPin: pin });
+  if (!keepQuietHours) {
+    // The e2e server runs on the real clock: at night a new player's quiet hours (22:00–08:00)
+    // would hold the notices a journey waits for. Journeys about them keep them.
+    const own = apiClient(baseUrl, r.token);
+    const prefs = await own.users.notificationPreferences.query();
+    await own.users.updateNotificationPreferences.mutate({ ...prefs, quiet_hours: null });
+  }
   return {
     id: r.user.id,
     name,

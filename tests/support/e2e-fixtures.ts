@@ -29,6 +29,7 @@ export interface E2EApp {
     email: string;
     phone: string;
     pin?: string;
+    keepQuietHours?: boolean;
   }): Promise<TestPlayer>;
 }
 

@@ -11,7 +11,7 @@ test(
   'notification choices: a type off in one tap, quiet hours moved, both kept',
   ON.narrowPhoneAndDesktop,
   async ({ app, loginAs, screenName }) => {
-    const player = await app.registerPlayer(uniquePlayer('Nina'));
+    const player = await app.registerPlayer({ ...uniquePlayer('Nina'), keepQuietHours: true });
     const { page } = await loginAs(player, '/profile');
     const chat = page.getByRole('checkbox', { name: PREFS_TEXT.types.chat, exact: true });
     await expect(chat).toBeChecked({ timeout: 30_000 });

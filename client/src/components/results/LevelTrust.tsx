@@ -16,7 +16,7 @@ export function LevelVerifiedBadge() {
 }
 
 interface LevelVerifyToggleProps {
-  /** Whose level: the button's accessible name ("Marquer le niveau de Camille M. comme vérifié"). */
+  /** Whose level: the button's accessible name (« Marquer vérifié : niveau de Camille M. »). */
   name: string;
   verified: boolean;
   loading?: boolean;
