@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { COST_TEXT, COURT_TEXT } from '../../../common/messages-court';
 import type { TCourtInput, TPaymentInput } from '../../../common/schemas/court';
 import type { TMatchDetail } from '../../../common/schemas/matches';
@@ -115,8 +115,6 @@ async function playsIn(tx: DbOrTx, matchId: number, userId: number, organiser: n
   const [row] = await tx
     .select({ userId: matchParticipants.userId })
     .from(matchParticipants)
-    .where(
-      and(eq(matchParticipants.matchId, matchId), inArray(matchParticipants.userId, [userId])),
-    );
+    .where(and(eq(matchParticipants.matchId, matchId), eq(matchParticipants.userId, userId)));
   return row !== undefined;
 }

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   GENDER_TEXT,
   PLAYER_GENDERS,
@@ -57,10 +57,7 @@ export async function playersByGender(
 
 /** The player's gender as their profile gives it (null: not given). */
 export async function genderOf(tx: DbOrTx, userId: number): Promise<TPlayerGender | null> {
-  const [row] = await tx
-    .select({ gender: users.gender })
-    .from(users)
-    .where(inArray(users.id, [userId]));
+  const [row] = await tx.select({ gender: users.gender }).from(users).where(eq(users.id, userId));
   return row?.gender ?? null;
 }
 

@@ -57,26 +57,18 @@ export async function giveLevelFeedback(
  */
 export async function peerLean(db: DbOrTx, userId: number, now: Date): Promise<-1 | 0 | 1> {
   const since = new Date(now.getTime() - FEEDBACK_DAYS * 86_400_000);
-  const rows = await db
+  const words = (verdict: TLevelVerdict) =>
+    sql<number>`(count(*) filter (where ${levelFeedback.verdict} = ${verdict}))::int`;
+  const [row] = await db
     .select({
-      verdict: levelFeedback.verdict,
-      words: sql<number>`count(*)::int`,
+      judges: sql<number>`count(distinct ${levelFeedback.fromUserId})::int`,
+      total: sql<number>`count(*)::int`,
+      higher: words('plus_haut'),
+      lower: words('plus_bas'),
     })
     .from(levelFeedback)
-    .where(and(eq(levelFeedback.aboutUserId, userId), gte(levelFeedback.createdAt, since)))
-    .groupBy(levelFeedback.verdict);
-  const judges = await distinctJudges(db, userId, since);
-  if (judges < FEEDBACK_MIN_JUDGES) return 0;
-  const of = (v: TLevelVerdict) => rows.find((r) => r.verdict === v)?.words ?? 0;
-  const total = of('plus_bas') + of('juste') + of('plus_haut');
-  const score = (of('plus_haut') - of('plus_bas')) / total;
-  return score >= 0.5 ? 1 : score <= -0.5 ? -1 : 0;
-}
-
-async function distinctJudges(db: DbOrTx, userId: number, since: Date) {
-  const [row] = await db
-    .select({ n: sql<number>`count(distinct ${levelFeedback.fromUserId})::int` })
-    .from(levelFeedback)
     .where(and(eq(levelFeedback.aboutUserId, userId), gte(levelFeedback.createdAt, since)));
-  return row?.n ?? 0;
+  if (!row || row.judges < FEEDBACK_MIN_JUDGES) return 0;
+  const score = (row.higher - row.lower) / row.total;
+  return score >= 0.5 ? 1 : score <= -0.5 ? -1 : 0;
 }
