@@ -12,7 +12,7 @@ import { expectInViewAndOnTop, expectNoSideScroll, keepScreenshot } from './help
  */
 test(
   'the organiser prices the court, a player books it and pays their share, the organiser sees who paid',
-  ON.narrowPhoneAndDesktop,
+  ON.everyScreen,
   async ({ app, admin, loginAs, screenName }) => {
     const created = await createPlace(admin, 'Club Terrain');
     const place = await admin.api.admin.places.update.mutate({
@@ -92,8 +92,9 @@ test(
     await checkA11y(page, `match court and cost (${screenName})`);
     // From the top: a full-page shot taken scrolled down draws the sticky top bar mid-page.
     await page.evaluate(() => window.scrollTo(0, 0));
-    const shot = screenName === '360x740' ? 'match-court-360' : 'match-court-1280';
-    await page.screenshot({ path: `docs/screenshots/${shot}.png`, fullPage: true });
+    const shot = { '360x740': 'match-court-360', '1280x800': 'match-court-1280' }[screenName];
+    if (shot) await page.screenshot({ path: `docs/screenshots/${shot}.png`, fullPage: true });
+    else await keepScreenshot(page, `match-court-${screenName}`);
     await keepScreenshot(p2, `match-court-player-${screenName}`);
 
     // « Trouver »: the kind and gender filters fit the sheet, its buttons in view.

@@ -162,7 +162,7 @@ test.afterAll(async () => {
 
 test(
   'a member reads the group table, own line marked; a member who had not opted in appears in one tap',
-  ON.narrowPhoneAndDesktop,
+  ON.everyScreen,
   async ({ loginAs, screenName }) => {
     const [olga, , , david] = people as [TestPlayer, TestPlayer, TestPlayer, TestPlayer];
     const { page } = await loginAs(olga, `/groups/${groupId}`, { baseURL: server.url });
